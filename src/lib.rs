@@ -1,0 +1,4 @@
+//! askrisky: a command guard for AI coding agents.
+#![forbid(unsafe_code)]
+
+pub mod parse;

@@ -1,0 +1,273 @@
+//! What askrisky knows about programs that run other programs.
+//!
+//! A rule about `rm` is worthless if `sudo rm`, `env rm`, `xargs rm` or
+//! `timeout 5 rm` slip past it. Each wrapper here says how its own options
+//! are laid out, so the command it runs is found exactly — a wrong guess at
+//! where a wrapper's options end is itself a bypass (`timeout -s KILL 5 rm`).
+
+/// How one wrapper finds the command it runs.
+pub struct Wrapper {
+    /// Program names (basename, lowercase).
+    pub names: &'static [&'static str],
+    /// Subcommand that must follow the name (`uv run`, `npm exec`).
+    pub subcommand: Option<&'static str>,
+    /// Options that take a value in the next word (or attached: `-uroot`,
+    /// `--user=root`).
+    pub with_value: &'static [&'static str],
+    /// Operands to skip before the command (`timeout DURATION`, `chroot DIR`).
+    pub operands: usize,
+    /// `NAME=value` words before the command are environment settings.
+    pub assignments: bool,
+    /// Options whose value is a shell string that is run (`su -c STRING`).
+    pub string_options: &'static [&'static str],
+    /// Options that make the wrapper run nothing (`command -v`).
+    pub no_exec_options: &'static [&'static str],
+    /// The remaining words are joined and run by a shell (`watch`, `ssh`).
+    pub joins_into_shell: bool,
+}
+
+const fn wrapper(names: &'static [&'static str]) -> Wrapper {
+    Wrapper {
+        names,
+        subcommand: None,
+        with_value: &[],
+        operands: 0,
+        assignments: false,
+        string_options: &[],
+        no_exec_options: &[],
+        joins_into_shell: false,
+    }
+}
+
+/// Every wrapper askrisky looks through.
+pub static WRAPPERS: &[Wrapper] = &[
+    Wrapper {
+        with_value: &[
+            "-u", "--user", "-g", "--group", "-C", "--close-from", "-D", "--chdir", "-h",
+            "--host", "-p", "--prompt", "-r", "--role", "-t", "--type", "-U", "--other-user",
+            "-T", "--command-timeout", "-R", "--chroot",
+        ],
+        no_exec_options: &["-l", "--list", "-v", "--validate", "-k", "-K", "-V", "--version"],
+        ..wrapper(&["sudo"])
+    },
+    Wrapper {
+        with_value: &["-u", "-C"],
+        ..wrapper(&["doas"])
+    },
+    Wrapper {
+        with_value: &["--user", "-u"],
+        ..wrapper(&["pkexec", "run0"])
+    },
+    Wrapper {
+        with_value: &["-u", "--unset", "-C", "--chdir"],
+        // `env -S 'a b'` splits the string into a command line.
+        string_options: &["-S", "--split-string"],
+        assignments: true,
+        ..wrapper(&["env"])
+    },
+    Wrapper {
+        with_value: &["-n", "--adjustment"],
+        ..wrapper(&["nice"])
+    },
+    Wrapper {
+        with_value: &["-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"],
+        ..wrapper(&["ionice"])
+    },
+    wrapper(&["nohup", "setsid", "time", "unbuffer", "catchsegv", "caffeinate", "xvfb-run", "proxychains", "proxychains4", "torsocks", "tsocks", "dbus-launch", "faketime", "fakeroot"]),
+    Wrapper {
+        with_value: &["-s", "--signal", "-k", "--kill-after"],
+        operands: 1,
+        ..wrapper(&["timeout"])
+    },
+    Wrapper {
+        with_value: &["-i", "--input", "-o", "--output", "-e", "--error"],
+        ..wrapper(&["stdbuf"])
+    },
+    Wrapper {
+        with_value: &[
+            "-a", "--arg-file", "-d", "--delimiter", "-E", "-e", "--eof", "-I", "-i",
+            "--replace", "-L", "-l", "--max-lines", "-n", "--max-args", "-P", "--max-procs",
+            "-s", "--max-chars", "--process-slot-var",
+        ],
+        ..wrapper(&["xargs"])
+    },
+    Wrapper {
+        no_exec_options: &["-v", "-V"],
+        ..wrapper(&["command"])
+    },
+    wrapper(&["builtin"]),
+    Wrapper {
+        with_value: &["-a"],
+        ..wrapper(&["exec"])
+    },
+    Wrapper {
+        with_value: &["-n", "--interval", "-q", "--equexit"],
+        joins_into_shell: true,
+        no_exec_options: &["-v", "--version", "-h", "--help"],
+        ..wrapper(&["watch"])
+    },
+    Wrapper {
+        with_value: &["--userspec", "--groups"],
+        operands: 1,
+        ..wrapper(&["chroot"])
+    },
+    Wrapper {
+        with_value: &["-w", "--timeout", "-E", "--conflict-exit-code"],
+        string_options: &["-c", "--command"],
+        operands: 1,
+        ..wrapper(&["flock"])
+    },
+    Wrapper {
+        with_value: &["-c", "--cpu-list"],
+        operands: 1,
+        ..wrapper(&["taskset"])
+    },
+    Wrapper {
+        with_value: &["-o", "-e", "-p", "-s", "-u", "-E", "-P", "-S", "-X", "-a", "-b", "-I"],
+        ..wrapper(&["strace", "ltrace"])
+    },
+    Wrapper {
+        with_value: &["-u", "--unit", "-p", "--property", "-E", "--setenv", "-M", "--machine", "--slice", "--description", "-H", "--host", "--uid", "--gid", "--working-directory"],
+        ..wrapper(&["systemd-run"])
+    },
+    Wrapper {
+        with_value: &["-t", "--target", "-S", "--setuid", "-G", "--setgid", "--wd", "-w", "--root", "-r"],
+        ..wrapper(&["nsenter", "unshare"])
+    },
+    wrapper(&["busybox", "toybox"]),
+    Wrapper {
+        with_value: &["-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w", "--whitelist-environment"],
+        string_options: &["-c", "--command", "--session-command"],
+        ..wrapper(&["runuser"])
+    },
+    // `su` runs its user's shell; with `-c` it runs the string.
+    Wrapper {
+        with_value: &["-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"],
+        string_options: &["-c", "--command", "--session-command"],
+        // `su USER ARGS…` hands the rest to the user's shell as arguments,
+        // never as a program: only `-c` runs code.
+        operands: usize::MAX,
+        ..wrapper(&["su"])
+    },
+    Wrapper {
+        string_options: &["-c"],
+        operands: 1,
+        ..wrapper(&["sg"])
+    },
+    Wrapper {
+        with_value: &["-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w", "-B"],
+        operands: 1,
+        joins_into_shell: true,
+        ..wrapper(&["ssh"])
+    },
+    Wrapper {
+        string_options: &["-c", "--command"],
+        with_value: &["-E", "--echo", "-T", "--log-timing", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-m", "--logging-format"],
+        no_exec_options: &["-V", "--version", "-h", "--help"],
+        operands: usize::MAX,
+        ..wrapper(&["script"])
+    },
+    Wrapper {
+        subcommand: Some("run"),
+        with_value: &["--python", "-p", "--with", "-w", "--env-file", "--directory", "--project", "--package", "--extra", "--group", "--index", "--index-url", "--from"],
+        ..wrapper(&["uv", "poetry", "pipenv", "pdm", "hatch", "rye"])
+    },
+    Wrapper {
+        subcommand: Some("exec"),
+        with_value: &["--gemfile", "-C", "--dir", "--package", "-p", "-c", "--call", "--filter", "-F"],
+        ..wrapper(&["bundle", "npm", "pnpm", "yarn"])
+    },
+    Wrapper {
+        subcommand: Some("exec"),
+        operands: 1,
+        ..wrapper(&["direnv"])
+    },
+    Wrapper {
+        string_options: &["--run", "--command"],
+        with_value: &["-p", "--packages", "-I", "--arg", "--argstr", "-A", "--attr", "--option"],
+        operands: usize::MAX,
+        ..wrapper(&["nix-shell"])
+    },
+];
+
+/// Looks up the wrapper spec for a program and the words after its name
+/// (the subcommand, when the wrapper has one, must be the first of them).
+pub fn wrapper_for(name: &str, rest: &[Option<&str>]) -> Option<&'static Wrapper> {
+    WRAPPERS.iter().find(|w| {
+        w.names.contains(&name)
+            && match w.subcommand {
+                None => true,
+                Some(sub) => rest.first().copied().flatten() == Some(sub),
+            }
+    })
+}
+
+/// Shells whose `-c STRING` is a program and who read a program from stdin.
+pub fn is_shell(name: &str) -> bool {
+    matches!(
+        name,
+        "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "pdksh" | "ash" | "yash" | "fish"
+            | "csh" | "tcsh" | "rbash" | "busybox-sh"
+    )
+}
+
+/// Interpreters that run code given inline (`-c`, `-e`, `-r`) or on stdin.
+pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    Some(match base {
+        "python" | "pypy" => &["-c"],
+        "node" | "nodejs" | "bun" => &["-e", "--eval", "-p", "--print"],
+        "deno" => &["eval"],
+        "perl" => &["-e", "-E"],
+        "ruby" => &["-e"],
+        "php" => &["-r"],
+        "lua" | "luajit" => &["-e"],
+        "osascript" => &["-e"],
+        "pwsh" | "powershell" => &["-c", "-command", "-Command"],
+        _ => return None,
+    })
+}
+
+/// Programs that fetch data from the network (the left side of `curl … | sh`).
+pub fn is_downloader(name: &str) -> bool {
+    matches!(
+        name,
+        "curl" | "wget" | "fetch" | "aria2c" | "http" | "https" | "xh" | "lwp-request" | "GET"
+            | "nc" | "ncat" | "netcat" | "socat" | "openssl" | "ftp" | "tftp" | "scp" | "rsync"
+            | "gh" | "iwr"
+    )
+}
+
+/// The program name rules match on: basename, without a leading backslash,
+/// lowercased (macOS file systems ignore case, so `/BIN/RM` runs `rm`).
+pub fn program_name(word: &str) -> String {
+    let base = word.rsplit('/').next().unwrap_or(word);
+    base.trim_start_matches('\\').to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert_eq!(program_name("/bin/rm"), "rm");
+        assert_eq!(program_name("./RM"), "rm");
+        assert_eq!(program_name("rm"), "rm");
+        assert!(is_shell("bash"));
+        assert!(!is_shell("bashful"));
+        assert!(inline_code_flags("python3.12").is_some());
+        assert!(inline_code_flags("python3").is_some());
+        assert!(inline_code_flags("cargo").is_none());
+    }
+
+    #[test]
+    fn every_wrapper_name_is_unique_per_subcommand() {
+        let mut seen = std::collections::HashSet::new();
+        for w in WRAPPERS {
+            for n in w.names {
+                assert!(seen.insert((*n, w.subcommand)), "{n} listed twice");
+            }
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! The parser on tricky lines: every row says which simple commands must be
+//! found (wrapper layers shown as `via>`) and which problems reported.
+
+use super::*;
+
+/// Renders each command as `via>…>argv…`; non-literal words in ⟨⟩.
+fn render(script: &Script) -> Vec<String> {
+    script
+        .commands
+        .iter()
+        .map(|c| {
+            let mut s = String::new();
+            for v in &c.via {
+                s.push_str(v);
+                s.push('>');
+            }
+            let argv: Vec<String> = c
+                .argv
+                .iter()
+                .map(|w| {
+                    if w.literal {
+                        w.value.clone()
+                    } else {
+                        format!("⟨{}⟩", w.value)
+                    }
+                })
+                .collect();
+            s.push_str(&argv.join(" "));
+            s
+        })
+        .collect()
+}
+
+fn problem_kinds(script: &Script) -> Vec<&'static str> {
+    script
+        .problems
+        .iter()
+        .map(|p| match p {
+            Problem::Unparseable { .. } => "unparseable",
+            Problem::TooDeep => "too_deep",
+            Problem::TooLong { .. } => "too_long",
+            Problem::DynamicCommand { .. } => "dynamic_command",
+            Problem::DynamicCode { .. } => "dynamic_code",
+        })
+        .collect()
+}
+
+#[track_caller]
+fn check(line: &str, commands: &[&str], problems: &[&str]) {
+    let script = parse(line);
+    assert_eq!(render(&script), commands, "commands of {line:?}");
+    assert_eq!(problem_kinds(&script), problems, "problems of {line:?}");
+}
+
+#[test]
+fn tricky_lines() {
+    let rows: &[(&str, &[&str], &[&str])] = &[
+        // plain, quoting, escapes
+        ("ls -la", &["ls -la"], &[]),
+        ("r''m -rf /", &["rm -rf /"], &[]),
+        ("\"rm\" -rf /", &["rm -rf /"], &[]),
+        ("\\rm -rf /", &["rm -rf /"], &[]),
+        ("$'\\x72\\x6d' -rf /", &["rm -rf /"], &[]),
+        ("/bin/rm -rf /", &["/bin/rm -rf /"], &[]),
+        ("{rm,-rf,/}", &["rm -rf /"], &[]),
+        ("rm 2>/dev/null -rf /", &["rm -rf /"], &[]),
+        ("echo 'a b' \"c d\"", &["echo a b c d"], &[]),
+        ("git commit -m 'rm -rf /'", &["git commit -m rm -rf /"], &[]),
+        // lists and pipelines
+        ("a && b || c; d & e", &["a", "b", "c", "d", "e"], &[]),
+        ("cat x | grep y | wc -l", &["cat x", "grep y", "wc -l"], &[]),
+        ("! false", &["false"], &[]),
+        ("time make", &["make"], &[]),
+        // compound commands
+        ("(cd /tmp && rm -rf x)", &["cd /tmp", "rm -rf x"], &[]),
+        ("{ echo a; rm b; }", &["echo a", "rm b"], &[]),
+        ("if true; then rm x; else rm y; fi", &["true", "rm x", "rm y"], &[]),
+        ("for f in *.rs; do rustfmt $f; done", &["rustfmt ⟨$f⟩"], &[]),
+        ("for f in $(ls); do echo; done", &["ls", "echo"], &[]),
+        ("while read l; do echo $l; done < f", &["read l", "echo ⟨$l⟩"], &[]),
+        ("until false; do sleep 1; done", &["false", "sleep 1"], &[]),
+        ("case $x in a) rm a;; *) rm b;; esac", &["rm a", "rm b"], &[]),
+        ("f() { rm -rf x; }; f", &["rm -rf x", "f"], &[]),
+        ("function g { ls; }", &["ls"], &[]),
+        ("(( x = $(id -u) + 1 ))", &["id -u"], &[]),
+        ("[[ $(whoami) == root ]]", &["whoami"], &[]),
+        ("for ((i=$(date +%s); i<3; i++)); do :; done", &["date +%s", ":"], &[]),
+        ("coproc cat", &["cat"], &[]),
+        // substitutions
+        ("echo $(rm -rf ~)", &["rm -rf ~", "echo ⟨$(rm -rf ~)⟩"], &[]),
+        ("echo `rm -rf ~`", &["rm -rf ~", "echo ⟨`rm -rf ~`⟩"], &[]),
+        ("echo \"$(echo \"$(rm x)\")\"", &["rm x", "echo ⟨$(rm x)⟩", "echo ⟨$(echo \"$(rm x)\")⟩"], &[]),
+        ("X=$(curl -s x) make", &["curl -s x", "make"], &[]),
+        ("echo ${X:-$(rm -rf /)}", &["rm -rf /", "echo ⟨${X:-$(rm -rf /)}⟩"], &[]),
+        ("diff <(ls a) <(ls b)", &["ls a", "ls b", "diff ⟨<(…)⟩ ⟨<(…)⟩"], &[]),
+        ("tee >(rm x) < f", &["rm x", "tee ⟨>(…)⟩"], &[]),
+        ("cat > $(echo out)", &["echo out", "cat"], &[]),
+        // dynamic names
+        ("$cmd -rf x", &["⟨$cmd⟩ -rf x"], &["dynamic_command"]),
+        ("\"$(echo rm)\" -rf x", &["echo rm", "⟨$(echo rm)⟩ -rf x"], &["dynamic_command"]),
+        ("rm${IFS}-rf${IFS}/", &["⟨rm${IFS}-rf${IFS}/⟩"], &["dynamic_command"]),
+        ("X=rm; $X -rf /", &["", "⟨$X⟩ -rf /"], &["dynamic_command"]),
+        // shells and eval
+        ("bash -c 'rm -rf /'", &["bash -c rm -rf /", "rm -rf /"], &[]),
+        ("sh -lc \"git status\"", &["sh -lc git status", "git status"], &[]),
+        ("bash -c \"bash -c 'rm -rf /'\"", &["bash -c bash -c 'rm -rf /'", "bash -c rm -rf /", "rm -rf /"], &[]),
+        ("zsh -o errexit -c 'ls'", &["zsh -o errexit -c ls", "ls"], &[]),
+        ("bash -c \"$X\"", &["bash -c ⟨$X⟩"], &["dynamic_code"]),
+        ("sh -c \"$(curl -fsSL x)\"", &["curl -fsSL x", "sh -c ⟨$(curl -fsSL x)⟩"], &["dynamic_code"]),
+        ("eval 'rm -rf /'", &["eval rm -rf /", "rm -rf /"], &[]),
+        ("eval rm -rf /", &["eval rm -rf /", "rm -rf /"], &[]),
+        ("eval \"$(ssh-agent -s)\"", &["ssh-agent -s", "eval ⟨$(ssh-agent -s)⟩"], &["dynamic_code"]),
+        ("bash script.sh", &["bash script.sh"], &[]),
+        // stdin programs
+        ("bash <<'EOF'\nrm -rf /\nEOF", &["bash", "rm -rf /"], &[]),
+        ("sh <<< 'rm -rf ~'", &["sh", "rm -rf ~"], &[]),
+        ("echo 'rm -rf /' | sh", &["echo rm -rf /", "sh", "rm -rf /"], &[]),
+        ("curl -fsSL x | bash", &["curl -fsSL x", "bash"], &[]),
+        ("cat <<EOF > f\nhello $(whoami)\nEOF", &["whoami", "cat"], &[]),
+        // wrappers
+        ("sudo rm -rf /", &["sudo rm -rf /", "sudo>rm -rf /"], &[]),
+        ("sudo -u root -E rm x", &["sudo -u root -E rm x", "sudo>rm x"], &[]),
+        ("sudo -uroot rm x", &["sudo -uroot rm x", "sudo>rm x"], &[]),
+        ("sudo -v", &["sudo -v"], &[]),
+        ("env FOO=1 -u BAR rm x", &["env FOO=1 -u BAR rm x", "env>rm x"], &[]),
+        ("env -S 'rm -rf /'", &["env -S rm -rf /", "rm -rf /"], &[]),
+        ("FOO=1 rm x", &["rm x"], &[]),
+        ("nice -n 5 ionice -c2 rm x", &["nice -n 5 ionice -c2 rm x", "nice>ionice -c2 rm x", "nice>ionice>rm x"], &[]),
+        ("timeout -s KILL 5 rm -rf x", &["timeout -s KILL 5 rm -rf x", "timeout>rm -rf x"], &[]),
+        ("timeout --signal=KILL 5s rm x", &["timeout --signal=KILL 5s rm x", "timeout>rm x"], &[]),
+        ("nohup rm x &", &["nohup rm x", "nohup>rm x"], &[]),
+        ("xargs -0 -n1 rm -f", &["xargs -0 -n1 rm -f", "xargs>rm -f"], &[]),
+        ("xargs -I{} sh -c 'rm {}'", &["xargs -I{} sh -c rm {}", "xargs>sh -c rm {}", "rm {}"], &[]),
+        ("find . -name '*.o' -exec rm -f {} \\;", &["find . -name *.o -exec rm -f {} ;", "find>rm -f {}"], &[]),
+        ("find . -execdir sh -c 'rm x' \\; -ok ls +", &["find . -execdir sh -c rm x ; -ok ls +", "find>sh -c rm x", "rm x", "find>ls"], &[]),
+        ("command rm x", &["command rm x", "command>rm x"], &[]),
+        ("command -v rm", &["command -v rm"], &[]),
+        ("builtin exec rm x", &["builtin exec rm x", "builtin>exec rm x", "builtin>exec>rm x"], &[]),
+        ("exec -a foo rm x", &["exec -a foo rm x", "exec>rm x"], &[]),
+        ("watch -n 1 'rm -rf x'", &["watch -n 1 rm -rf x", "rm -rf x"], &[]),
+        ("ssh host 'rm -rf /'", &["ssh host rm -rf /", "rm -rf /"], &[]),
+        ("ssh -p 22 -i key host ls -la", &["ssh -p 22 -i key host ls -la", "ls -la"], &[]),
+        ("su -c 'rm -rf /' root", &["su -c rm -rf / root", "rm -rf /"], &[]),
+        ("su root -c 'rm x'", &["su root -c rm x", "rm x"], &[]),
+        ("stdbuf -oL rm x", &["stdbuf -oL rm x", "stdbuf>rm x"], &[]),
+        ("uv run pytest -q", &["uv run pytest -q", "uv>pytest -q"], &[]),
+        ("npm exec -- rimraf x", &["npm exec -- rimraf x", "npm>rimraf x"], &[]),
+        ("parallel rm ::: a b", &["parallel rm ::: a b", "rm"], &[]),
+        ("parallel ::: 'rm a' 'ls'", &["parallel ::: rm a ls", "rm a", "ls"], &[]),
+        ("flock /tmp/l -c 'rm x'", &["flock /tmp/l -c rm x", "rm x"], &[]),
+        ("alias ll='rm -rf ~'", &["alias ll=rm -rf ~", "rm -rf ~"], &[]),
+        ("trap 'rm -rf /tmp/x' EXIT", &["trap rm -rf /tmp/x EXIT", "rm -rf /tmp/x"], &[]),
+        // redirections, heredocs, assignments only
+        ("> ~/.bashrc", &[""], &[]),
+        ("echo x >> ~/.bashrc", &["echo x"], &[]),
+        // bad input
+        ("echo 'unterminated", &[], &["unparseable"]),
+        ("if then fi", &[], &["unparseable"]),
+        ("bash -c 'echo \"oops'", &["bash -c echo \"oops"], &["unparseable"]),
+    ];
+    for (line, commands, problems) in rows {
+        check(line, commands, problems);
+    }
+    assert!(rows.len() >= 60, "{} rows", rows.len());
+}
+
+#[test]
+fn redirects_are_recorded() {
+    let s = parse("{ echo a; } > ~/.bashrc 2>/dev/null");
+    let r = &s.commands[0].redirects;
+    assert_eq!(r.len(), 2);
+    assert_eq!(r[0].op, RedirectOp::Write);
+    assert_eq!(r[0].target.value, "~/.bashrc");
+    assert_eq!(r[1].fd, Some(2));
+
+    let s = parse("cat < ~/.ssh/id_rsa &> out.txt");
+    let ops: Vec<_> = s.commands[0].redirects.iter().map(|r| r.op).collect();
+    assert_eq!(ops, [RedirectOp::Read, RedirectOp::Write]);
+}
+
+#[test]
+fn pipeline_context() {
+    let s = parse("curl -s x | tee f | sh");
+    assert_eq!(s.commands[2].upstream, ["curl", "tee"]);
+    assert!(s.commands[2].stdin_dynamic);
+    assert!(s.commands[2].piped);
+    let s = parse("bash <(curl -s x)");
+    assert_eq!(s.commands[1].argv[1].runs, ["curl"]);
+}
+
+#[test]
+fn fork_bomb_shape() {
+    let s = parse(":(){ :|:& };:");
+    let inner: Vec<_> = s
+        .commands
+        .iter()
+        .filter(|c| c.in_function.as_deref() == Some(":"))
+        .collect();
+    assert_eq!(inner.len(), 2);
+    assert!(inner.iter().all(|c| c.piped));
+}
+
+#[test]
+fn nesting_is_bounded() {
+    let deep = format!("echo {}x{}", "$(".repeat(10_000), ")".repeat(10_000));
+    let s = parse(&deep);
+    assert_eq!(s.problems, [Problem::TooDeep]);
+
+    let braces = format!("{}x{}", "{ ".repeat(10_000), "; }".repeat(10_000));
+    assert_eq!(parse(&braces).problems, [Problem::TooDeep]);
+
+    let ifs = format!("{} x; {}", "if x; then ".repeat(5_000), "fi; ".repeat(5_000));
+    assert_eq!(parse(&ifs).problems, [Problem::TooDeep]);
+
+    // eval inside eval past the nesting bound (each level re-parses a string)
+    let line = format!("{}rm -rf /", "eval ".repeat(usize::from(MAX_NESTING) + 2));
+    let s = parse(&line);
+    assert_eq!(s.problems, [Problem::TooDeep]);
+
+    let long = "echo a; ".repeat(MAX_LINE_BYTES / 8 + 1);
+    assert!(matches!(parse(&long).problems[..], [Problem::TooLong { .. }]));
+}
+
+#[test]
+fn moderate_nesting_parses() {
+    let ok = format!("echo {}x{}", "$(echo ".repeat(12), ")".repeat(12));
+    let s = parse(&ok);
+    assert!(s.problems.is_empty(), "{:?}", s.problems);
+    assert_eq!(s.commands.len(), 13);
+}
+
+
+#[test]
+fn written_count_ignores_wrapper_layers() {
+    assert_eq!(parse("sudo env rm x").written_count(), 1);
+    assert_eq!(parse("ls; ls").written_count(), 2);
+    assert_eq!(parse("ls $(pwd)").written_count(), 2);
+}

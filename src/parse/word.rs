@@ -1,0 +1,539 @@
+//! Words as the program will receive them.
+//!
+//! brush keeps each word as the raw text the person (or agent) typed. Rules
+//! must see what the program receives instead: `r''m`, `\rm`, `"rm"` and
+//! `$'\x72\x6d'` all run `rm`. This module removes quotes, decodes ANSI-C
+//! strings, turns `~` and `$HOME` into a home marker, expands braces, and
+//! marks every word whose value is only known at run time (`$X`, `$(…)`,
+//! globs) as not literal, so nothing computed at run time passes for a
+//! known value.
+
+use brush_parser::word::{ParameterExpr, TildeExpr, WordPiece, WordPieceWithSource};
+
+/// Most words one brace expression may turn into before we stop expanding
+/// and treat the word as unknown (`{a,b}{c,d}…` grows exponentially).
+const MAX_BRACE_WORDS: usize = 256;
+
+/// One word after shell quote removal.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Word {
+    /// The value the program receives. Parts that are only known at run time
+    /// (`$X`, `$(…)`, `$((…))`) are kept as written.
+    pub value: String,
+    /// True when `value` is exactly what the program receives.
+    pub literal: bool,
+    /// True when the value holds unquoted glob characters (`*`, `?`, `[`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub glob: bool,
+    /// Names of the programs run by command or process substitutions inside
+    /// this word (`$(curl …)`, `<(wget …)`), outermost first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<String>,
+}
+
+impl Word {
+    /// A word known exactly, as produced by re-splitting a literal string.
+    pub fn literal(value: impl Into<String>) -> Self {
+        Self {
+            value: value.into(),
+            literal: true,
+            glob: false,
+            runs: Vec::new(),
+        }
+    }
+
+    /// A word whose value is only known at run time.
+    pub fn dynamic(raw: impl Into<String>) -> Self {
+        Self {
+            value: raw.into(),
+            literal: false,
+            glob: false,
+            runs: Vec::new(),
+        }
+    }
+
+    /// The value when it is known exactly.
+    pub fn known(&self) -> Option<&str> {
+        self.literal.then_some(self.value.as_str())
+    }
+}
+
+/// The result of normalizing one raw word.
+#[derive(Debug, Default)]
+pub struct Normalized {
+    /// Usually one word; several after brace expansion.
+    pub words: Vec<Word>,
+    /// Command strings that run while the word is expanded (`$(…)`, backticks).
+    pub substitutions: Vec<String>,
+    /// Set when brush could not parse the word.
+    pub error: Option<String>,
+}
+
+/// A character of a word with whether it was quoted, or a run-time part.
+#[derive(Clone, Debug)]
+enum Piece {
+    Char { c: char, quoted: bool },
+    Dynamic(String),
+}
+
+/// Normalizes one raw shell word.
+pub fn normalize(raw: &str) -> Normalized {
+    let mut out = Normalized::default();
+    let pieces = match brush_parser::word::parse(raw, &options()) {
+        Ok(p) => p,
+        Err(e) => {
+            out.error = Some(e.to_string());
+            out.words.push(Word::dynamic(raw));
+            return out;
+        }
+    };
+    let mut seq = Vec::new();
+    flatten(raw, &pieces, false, &mut seq, &mut out.substitutions);
+    out.words = expand_braces(&seq);
+    out
+}
+
+/// Finds the command substitutions inside an unquoted-delimiter heredoc body.
+pub fn heredoc_substitutions(body: &str) -> Result<Vec<String>, String> {
+    let pieces = brush_parser::word::parse_heredoc(body, &options()).map_err(|e| e.to_string())?;
+    let mut seq = Vec::new();
+    let mut subs = Vec::new();
+    flatten(body, &pieces, true, &mut seq, &mut subs);
+    Ok(subs)
+}
+
+/// Finds the command substitutions inside arithmetic or other raw text that
+/// the shell expands (`$(( $(cmd) + 1 ))`, `[[ $(cmd) ]]`).
+pub fn substitutions_in(text: &str) -> Vec<String> {
+    normalize(text).substitutions
+}
+
+pub(crate) fn options() -> brush_parser::ParserOptions {
+    brush_parser::ParserOptions::default()
+}
+
+fn flatten(
+    raw: &str,
+    pieces: &[WordPieceWithSource],
+    quoted: bool,
+    seq: &mut Vec<Piece>,
+    subs: &mut Vec<String>,
+) {
+    for p in pieces {
+        let source = raw.get(p.start_index..p.end_index).unwrap_or_default();
+        match &p.piece {
+            WordPiece::Text(t) => {
+                for c in t.chars() {
+                    seq.push(Piece::Char { c, quoted });
+                }
+            }
+            WordPiece::SingleQuotedText(t) => {
+                seq.extend(t.chars().map(|c| Piece::Char { c, quoted: true }));
+            }
+            WordPiece::AnsiCQuotedText(t) => {
+                let decoded = decode_ansi_c(t);
+                seq.extend(decoded.chars().map(|c| Piece::Char { c, quoted: true }));
+            }
+            WordPiece::DoubleQuotedSequence(inner)
+            | WordPiece::GettextDoubleQuotedSequence(inner) => {
+                // Indices of inner pieces are relative to the same raw word.
+                flatten(raw, inner, true, seq, subs);
+            }
+            WordPiece::EscapeSequence(e) => {
+                // `\X` is X; a backslash-newline is a line continuation.
+                let mut chars = e.chars();
+                let _backslash = chars.next();
+                for c in chars.filter(|c| *c != '\n') {
+                    seq.push(Piece::Char { c, quoted: true });
+                }
+            }
+            WordPiece::TildeExpansion(t) => match t {
+                TildeExpr::Home => seq.push(Piece::Char {
+                    c: '~',
+                    quoted: false,
+                }),
+                TildeExpr::UserHome(user) => {
+                    seq.push(Piece::Char {
+                        c: '~',
+                        quoted: false,
+                    });
+                    seq.extend(user.chars().map(|c| Piece::Char { c, quoted: true }));
+                }
+                _ => {
+                    seq.push(Piece::Dynamic(source.to_owned()));
+                }
+            },
+            WordPiece::ParameterExpansion(expr) => {
+                if is_plain_home(expr) {
+                    // `$HOME` and `${HOME}` name the same folder as `~`.
+                    seq.push(Piece::Char {
+                        c: '~',
+                        quoted: false,
+                    });
+                } else {
+                    // Defaults and patterns inside `${…}` are words too and
+                    // may hold substitutions: `${X:-$(rm -rf /)}`.
+                    let body = source
+                        .strip_prefix("${")
+                        .and_then(|s| s.strip_suffix('}'))
+                        .unwrap_or("");
+                    if !body.is_empty() {
+                        subs.extend(normalize(body).substitutions);
+                    }
+                    seq.push(Piece::Dynamic(source.to_owned()));
+                }
+            }
+            WordPiece::CommandSubstitution(cmd) | WordPiece::BackquotedCommandSubstitution(cmd) => {
+                subs.push(cmd.clone());
+                seq.push(Piece::Dynamic(source.to_owned()));
+            }
+            WordPiece::ArithmeticExpression(expr) => {
+                subs.extend(normalize(&expr.value).substitutions);
+                seq.push(Piece::Dynamic(source.to_owned()));
+            }
+        }
+    }
+}
+
+fn is_plain_home(expr: &ParameterExpr) -> bool {
+    matches!(
+        expr,
+        ParameterExpr::Parameter {
+            parameter: brush_parser::word::Parameter::Named(name),
+            indirect: false,
+        } if name == "HOME"
+    )
+}
+
+/// Builds the final word(s) from a piece sequence, expanding unquoted braces.
+fn expand_braces(seq: &[Piece]) -> Vec<Word> {
+    let mut results = Vec::new();
+    if brace_expand(seq, &mut results) {
+        results.iter().map(|s| to_word(s)).collect()
+    } else {
+        // Too many words: keep the word, but do not pretend to know it.
+        let mut w = to_word(seq);
+        w.literal = false;
+        vec![w]
+    }
+}
+
+fn to_word(seq: &[Piece]) -> Word {
+    let mut w = Word::literal(String::new());
+    for p in seq {
+        match p {
+            Piece::Char { c, quoted } => {
+                if !quoted && matches!(c, '*' | '?' | '[') {
+                    w.glob = true;
+                }
+                w.value.push(*c);
+            }
+            Piece::Dynamic(raw) => {
+                w.literal = false;
+                w.value.push_str(raw);
+            }
+        }
+    }
+    w
+}
+
+/// Bash brace expansion over unquoted `{a,b}` and `{1..3}`. Returns false
+/// when the result would exceed [`MAX_BRACE_WORDS`].
+fn brace_expand(seq: &[Piece], out: &mut Vec<Vec<Piece>>) -> bool {
+    let Some((open, close, alternatives)) = find_brace(seq) else {
+        out.push(seq.to_vec());
+        return out.len() <= MAX_BRACE_WORDS;
+    };
+    for alt in alternatives {
+        let mut next = seq[..open].to_vec();
+        next.extend(alt);
+        next.extend_from_slice(&seq[close + 1..]);
+        if !brace_expand(&next, out) {
+            return false;
+        }
+    }
+    true
+}
+
+fn is_unquoted(p: &Piece, ch: char) -> bool {
+    matches!(p, Piece::Char { c, quoted: false } if *c == ch)
+}
+
+/// The first expandable brace: its bounds and the alternatives it yields.
+#[allow(clippy::type_complexity)]
+fn find_brace(seq: &[Piece]) -> Option<(usize, usize, Vec<Vec<Piece>>)> {
+    for open in 0..seq.len() {
+        if !is_unquoted(&seq[open], '{') {
+            continue;
+        }
+        // `${` is a parameter expansion, already turned into a dynamic piece.
+        let mut depth = 0usize;
+        let mut commas = Vec::new();
+        for (i, p) in seq.iter().enumerate().skip(open + 1) {
+            if is_unquoted(p, '{') {
+                depth += 1;
+            } else if is_unquoted(p, '}') {
+                if depth == 0 {
+                    if !commas.is_empty() {
+                        let mut alts = Vec::new();
+                        let mut start = open + 1;
+                        for &c in &commas {
+                            alts.push(seq[start..c].to_vec());
+                            start = c + 1;
+                        }
+                        alts.push(seq[start..i].to_vec());
+                        return Some((open, i, alts));
+                    }
+                    if let Some(alts) = sequence(&seq[open + 1..i]) {
+                        return Some((open, i, alts));
+                    }
+                    break;
+                }
+                depth -= 1;
+            } else if depth == 0 && is_unquoted(p, ',') {
+                commas.push(i);
+            }
+        }
+    }
+    None
+}
+
+/// `{1..5}`, `{a..e}`, `{1..9..2}`.
+fn sequence(inner: &[Piece]) -> Option<Vec<Vec<Piece>>> {
+    let mut text = String::new();
+    for p in inner {
+        match p {
+            Piece::Char { c, quoted: false } => text.push(*c),
+            _ => return None,
+        }
+    }
+    let parts: Vec<&str> = text.split("..").collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let step: i64 = match parts.get(2) {
+        Some(s) => s.parse().ok()?,
+        None => 1,
+    };
+    let step = step.unsigned_abs().max(1);
+    let lit = |s: String| s.chars().map(|c| Piece::Char { c, quoted: true }).collect();
+    if let (Ok(a), Ok(b)) = (parts[0].parse::<i64>(), parts[1].parse::<i64>()) {
+        let count = a.abs_diff(b) / step + 1;
+        if count > MAX_BRACE_WORDS as u64 {
+            // Report as one opaque alternative set that overflows the cap.
+            return Some(vec![Vec::new(); MAX_BRACE_WORDS + 1]);
+        }
+        let mut v = Vec::new();
+        let mut x = a;
+        for _ in 0..count {
+            v.push(lit(x.to_string()));
+            x = if a <= b {
+                x.saturating_add_unsigned(step)
+            } else {
+                x.saturating_sub_unsigned(step)
+            };
+        }
+        return Some(v);
+    }
+    let (mut ca, mut cb) = (parts[0].chars(), parts[1].chars());
+    if let (Some(a), None, Some(b), None) = (ca.next(), ca.next(), cb.next(), cb.next())
+        && a.is_ascii_alphabetic()
+        && b.is_ascii_alphabetic()
+    {
+        let (a, b) = (a as u32, b as u32);
+        let range: Vec<u32> = if a <= b {
+            (a..=b).step_by(step as usize).collect()
+        } else {
+            (b..=a).rev().step_by(step as usize).collect()
+        };
+        return Some(
+            range
+                .into_iter()
+                .filter_map(char::from_u32)
+                .map(|c| lit(c.to_string()))
+                .collect(),
+        );
+    }
+    None
+}
+
+/// Decodes the body of an ANSI-C quoted string (`$'…'`), as bash does.
+pub fn decode_ansi_c(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(e) = chars.next() else {
+            out.push('\\');
+            break;
+        };
+        match e {
+            'a' => out.push('\x07'),
+            'b' => out.push('\x08'),
+            'e' | 'E' => out.push('\x1b'),
+            'f' => out.push('\x0c'),
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            'v' => out.push('\x0b'),
+            '\\' | '\'' | '"' | '?' => out.push(e),
+            'c' => {
+                if let Some(x) = chars.next() {
+                    out.push(char::from((x as u8) & 0x1f));
+                }
+            }
+            'x' | 'u' | 'U' => {
+                let max = match e {
+                    'x' => 2,
+                    'u' => 4,
+                    _ => 8,
+                };
+                let digits = take_digits(&mut chars, max, 16);
+                if digits.is_empty() {
+                    out.push('\\');
+                    out.push(e);
+                } else if let Some(ch) = u32::from_str_radix(&digits, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                {
+                    out.push(ch);
+                }
+            }
+            '0'..='7' => {
+                let mut digits = e.to_string();
+                digits.push_str(&take_digits(&mut chars, 2, 8));
+                if let Some(ch) = u32::from_str_radix(&digits, 8)
+                    .ok()
+                    .and_then(|v| char::from_u32(v & 0xff))
+                {
+                    out.push(ch);
+                }
+            }
+            other => {
+                out.push('\\');
+                out.push(other);
+            }
+        }
+    }
+    out
+}
+
+fn take_digits(
+    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    max: usize,
+    radix: u32,
+) -> String {
+    let mut s = String::new();
+    while s.len() < max {
+        match chars.peek() {
+            Some(c) if c.is_digit(radix) => {
+                s.push(*c);
+                chars.next();
+            }
+            _ => break,
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(raw: &str) -> Word {
+        let n = normalize(raw);
+        assert_eq!(n.words.len(), 1, "{raw}: {:?}", n.words);
+        n.words.into_iter().next().unwrap_or_else(|| Word::literal(""))
+    }
+
+    #[test]
+    fn quote_removal() {
+        for (raw, want) in [
+            ("rm", "rm"),
+            ("r''m", "rm"),
+            ("r\"\"m", "rm"),
+            ("\\rm", "rm"),
+            ("'rm'", "rm"),
+            ("\"r\"m", "rm"),
+            ("$'\\x72\\x6d'", "rm"),
+            ("$'\\162\\155'", "rm"),
+            ("$'\\u0072m'", "rm"),
+            ("$'a\\'b'", "a'b"),
+            ("\"a\\$b\\\"c\"", "a$b\"c"),
+            ("\"\\a\"", "\\a"),
+            ("a\\\nb", "ab"),
+        ] {
+            let w = one(raw);
+            assert_eq!(w.value, want, "{raw}");
+            assert!(w.literal, "{raw}");
+        }
+    }
+
+    #[test]
+    fn home_forms() {
+        for raw in ["~", "$HOME", "${HOME}", "\"$HOME\""] {
+            assert_eq!(one(raw), Word::literal("~"), "{raw}");
+        }
+        assert_eq!(one("~/x").value, "~/x");
+        assert_eq!(one("\"$HOME/.ssh\"").value, "~/.ssh");
+        assert_eq!(one("~root").value, "~root");
+        // A quoted tilde is just a character, but it still reads as home to
+        // the rules; erring toward the stricter reading is deliberate.
+        assert_eq!(one("'~'").value, "~");
+    }
+
+    #[test]
+    fn dynamic_parts() {
+        for raw in ["$cmd", "\"$(echo rm)\"", "`echo rm`", "$((1+2))", "${X:-rm}", "~+"] {
+            assert!(!one(raw).literal, "{raw}");
+        }
+        let n = normalize("a$(rm -rf /)b");
+        assert_eq!(n.substitutions, vec!["rm -rf /".to_owned()]);
+        let n = normalize("${X:-$(rm -rf /)}");
+        assert_eq!(n.substitutions, vec!["rm -rf /".to_owned()]);
+        let n = normalize("$((1 + $(id -u)))");
+        assert_eq!(n.substitutions, vec!["id -u".to_owned()]);
+        let n = normalize("`echo \\`ls\\``");
+        assert_eq!(n.substitutions, vec!["echo `ls`".to_owned()]);
+    }
+
+    #[test]
+    fn globs() {
+        assert!(one("/*").glob);
+        assert!(one("*.rs").glob);
+        assert!(!one("'*'").glob);
+        assert!(!one("\"a?\"").glob);
+    }
+
+    #[test]
+    fn braces() {
+        let vals = |raw: &str| -> Vec<String> {
+            normalize(raw).words.into_iter().map(|w| w.value).collect()
+        };
+        assert_eq!(vals("{rm,-rf,/}"), ["rm", "-rf", "/"]);
+        assert_eq!(vals("a{b,c}d"), ["abd", "acd"]);
+        assert_eq!(vals("x{1..3}"), ["x1", "x2", "x3"]);
+        assert_eq!(vals("{a..c}"), ["a", "b", "c"]);
+        assert_eq!(vals("'{a,b}'"), ["{a,b}"]);
+        assert_eq!(vals("{a}"), ["{a}"]);
+        assert_eq!(vals("{a,{b,c}}"), ["a", "b", "c"]);
+        let huge = normalize("{1..100000}");
+        assert_eq!(huge.words.len(), 1);
+        assert!(!huge.words[0].literal);
+        let exp = normalize(&"{a,b}".repeat(20));
+        assert_eq!(exp.words.len(), 1);
+        assert!(!exp.words[0].literal);
+    }
+
+    #[test]
+    fn ansi_c() {
+        assert_eq!(decode_ansi_c("\\e[2K"), "\x1b[2K");
+        assert_eq!(decode_ansi_c("\\cA"), "\x01");
+        assert_eq!(decode_ansi_c("\\q"), "\\q");
+        assert_eq!(decode_ansi_c("\\x"), "\\x");
+        assert_eq!(decode_ansi_c("tail\\"), "tail\\");
+    }
+}
