@@ -367,7 +367,10 @@ impl Walker {
         match compound {
             C::Arithmetic(a) => self.text_substitutions(&a.expr.value, ctx),
             C::ArithmeticForClause(f) => {
-                for e in [&f.initializer, &f.condition, &f.updater].into_iter().flatten() {
+                for e in [&f.initializer, &f.condition, &f.updater]
+                    .into_iter()
+                    .flatten()
+                {
                     self.text_substitutions(&e.value, ctx);
                 }
                 self.compound_list(&f.body.list, ctx);
@@ -655,13 +658,24 @@ impl Walker {
                     }
                     self.words(&v.value, ctx);
                 }
-                cmd.assignments.push((name, Word::dynamic(raw.value.clone())));
+                cmd.assignments
+                    .push((name, Word::dynamic(raw.value.clone())));
             }
         }
     }
 
     /// Records a simple command, then looks through what it runs.
     fn resolve(&mut self, cmd: SimpleCommand) {
+        for (name, value) in &cmd.assignments {
+            if programs::is_code_variable(name) {
+                self.code_words(
+                    name,
+                    std::slice::from_ref(value),
+                    Origin::ShellString,
+                    cmd.depth + 1,
+                );
+            }
+        }
         let mut current = cmd;
         loop {
             if let Some(first) = current.argv.first()
@@ -705,7 +719,9 @@ impl Walker {
                         if a.literal {
                             self.source(body, Origin::Definition, depth);
                         } else {
-                            self.problem(Problem::DynamicCode { program: name.clone() });
+                            self.problem(Problem::DynamicCode {
+                                program: name.clone(),
+                            });
                         }
                     }
                 }
@@ -713,7 +729,12 @@ impl Walker {
             }
             "trap" => {
                 if let Some(action) = args.first().filter(|a| !a.value.starts_with('-')) {
-                    self.code_words(&name, std::slice::from_ref(action), Origin::Definition, depth);
+                    self.code_words(
+                        &name,
+                        std::slice::from_ref(action),
+                        Origin::Definition,
+                        depth,
+                    );
                 }
                 return None;
             }
@@ -737,6 +758,11 @@ impl Walker {
                 return None;
             }
             Inner::Command { start, assignments } => {
+                for (n, v) in &assignments {
+                    if programs::is_code_variable(n) {
+                        self.code_words(n, std::slice::from_ref(v), Origin::ShellString, depth);
+                    }
+                }
                 let mut inner = cmd.clone();
                 inner.argv = cmd.argv.get(start..).unwrap_or_default().to_vec();
                 inner.assignments.extend(assignments);
@@ -849,10 +875,35 @@ impl Walker {
     /// `:::` when no template is given, through a shell.
     fn parallel(&mut self, cmd: &SimpleCommand, depth: u8) {
         const WITH_VALUE: &[&str] = &[
-            "-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "--colsep", "-C", "-d",
-            "--delimiter", "-E", "-I", "--joblog", "--results", "--tmpdir", "--workdir", "-N",
-            "-n", "--max-args", "-L", "-l", "--timeout", "--delay", "--halt", "--memfree",
-            "--load", "--retries", "--tag-string", "--env",
+            "-j",
+            "--jobs",
+            "-S",
+            "--sshlogin",
+            "-a",
+            "--arg-file",
+            "--colsep",
+            "-C",
+            "-d",
+            "--delimiter",
+            "-E",
+            "-I",
+            "--joblog",
+            "--results",
+            "--tmpdir",
+            "--workdir",
+            "-N",
+            "-n",
+            "--max-args",
+            "-L",
+            "-l",
+            "--timeout",
+            "--delay",
+            "--halt",
+            "--memfree",
+            "--load",
+            "--retries",
+            "--tag-string",
+            "--env",
         ];
         let args = cmd.args();
         let mut i = 0;
@@ -872,13 +923,23 @@ impl Walker {
             .position(|a| a.value.starts_with(":::"))
             .map_or(args.len(), |p| p + i);
         if template_end > i {
-            self.code_words("parallel", &args[i..template_end], Origin::ShellString, depth);
+            self.code_words(
+                "parallel",
+                &args[i..template_end],
+                Origin::ShellString,
+                depth,
+            );
         } else {
             for a in args.get(template_end + 1..).unwrap_or_default() {
                 if a.value.starts_with(":::") {
                     continue;
                 }
-                self.code_words("parallel", std::slice::from_ref(a), Origin::ShellString, depth);
+                self.code_words(
+                    "parallel",
+                    std::slice::from_ref(a),
+                    Origin::ShellString,
+                    depth,
+                );
             }
         }
     }
@@ -922,7 +983,10 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
             if spec.string_options.contains(&opt) {
                 return match attached {
                     Some(a) => Inner::Shell(Word::literal(a)),
-                    None => argv.get(i + 1).cloned().map_or(Inner::Nothing, Inner::Shell),
+                    None => argv
+                        .get(i + 1)
+                        .cloned()
+                        .map_or(Inner::Nothing, Inner::Shell),
                 };
             }
             if spec.no_exec_options.contains(&opt) {
@@ -942,7 +1006,9 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
                 let rest = &v[j + c.len_utf8()..];
                 if spec.string_options.contains(&opt.as_str()) {
                     return if rest.is_empty() {
-                        argv.get(i + 1).cloned().map_or(Inner::Nothing, Inner::Shell)
+                        argv.get(i + 1)
+                            .cloned()
+                            .map_or(Inner::Nothing, Inner::Shell)
                     } else {
                         Inner::Shell(Word::literal(rest))
                     };

@@ -43,11 +43,39 @@ const fn wrapper(names: &'static [&'static str]) -> Wrapper {
 pub static WRAPPERS: &[Wrapper] = &[
     Wrapper {
         with_value: &[
-            "-u", "--user", "-g", "--group", "-C", "--close-from", "-D", "--chdir", "-h",
-            "--host", "-p", "--prompt", "-r", "--role", "-t", "--type", "-U", "--other-user",
-            "-T", "--command-timeout", "-R", "--chroot",
+            "-u",
+            "--user",
+            "-g",
+            "--group",
+            "-C",
+            "--close-from",
+            "-D",
+            "--chdir",
+            "-h",
+            "--host",
+            "-p",
+            "--prompt",
+            "-r",
+            "--role",
+            "-t",
+            "--type",
+            "-U",
+            "--other-user",
+            "-T",
+            "--command-timeout",
+            "-R",
+            "--chroot",
         ],
-        no_exec_options: &["-l", "--list", "-v", "--validate", "-k", "-K", "-V", "--version"],
+        no_exec_options: &[
+            "-l",
+            "--list",
+            "-v",
+            "--validate",
+            "-k",
+            "-K",
+            "-V",
+            "--version",
+        ],
         ..wrapper(&["sudo"])
     },
     Wrapper {
@@ -70,10 +98,36 @@ pub static WRAPPERS: &[Wrapper] = &[
         ..wrapper(&["nice"])
     },
     Wrapper {
-        with_value: &["-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"],
+        with_value: &[
+            "-c",
+            "--class",
+            "-n",
+            "--classdata",
+            "-p",
+            "--pid",
+            "-P",
+            "--pgid",
+            "-u",
+            "--uid",
+        ],
         ..wrapper(&["ionice"])
     },
-    wrapper(&["nohup", "setsid", "time", "unbuffer", "catchsegv", "caffeinate", "xvfb-run", "proxychains", "proxychains4", "torsocks", "tsocks", "dbus-launch", "faketime", "fakeroot"]),
+    wrapper(&[
+        "nohup",
+        "setsid",
+        "time",
+        "unbuffer",
+        "catchsegv",
+        "caffeinate",
+        "xvfb-run",
+        "proxychains",
+        "proxychains4",
+        "torsocks",
+        "tsocks",
+        "dbus-launch",
+        "faketime",
+        "fakeroot",
+    ]),
     Wrapper {
         with_value: &["-s", "--signal", "-k", "--kill-after"],
         operands: 1,
@@ -85,9 +139,26 @@ pub static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper {
         with_value: &[
-            "-a", "--arg-file", "-d", "--delimiter", "-E", "-e", "--eof", "-I", "-i",
-            "--replace", "-L", "-l", "--max-lines", "-n", "--max-args", "-P", "--max-procs",
-            "-s", "--max-chars", "--process-slot-var",
+            "-a",
+            "--arg-file",
+            "-d",
+            "--delimiter",
+            "-E",
+            "-e",
+            "--eof",
+            "-I",
+            "-i",
+            "--replace",
+            "-L",
+            "-l",
+            "--max-lines",
+            "-n",
+            "--max-args",
+            "-P",
+            "--max-procs",
+            "-s",
+            "--max-chars",
+            "--process-slot-var",
         ],
         ..wrapper(&["xargs"])
     },
@@ -123,26 +194,66 @@ pub static WRAPPERS: &[Wrapper] = &[
         ..wrapper(&["taskset"])
     },
     Wrapper {
-        with_value: &["-o", "-e", "-p", "-s", "-u", "-E", "-P", "-S", "-X", "-a", "-b", "-I"],
+        with_value: &[
+            "-o", "-e", "-p", "-s", "-u", "-E", "-P", "-S", "-X", "-a", "-b", "-I",
+        ],
         ..wrapper(&["strace", "ltrace"])
     },
     Wrapper {
-        with_value: &["-u", "--unit", "-p", "--property", "-E", "--setenv", "-M", "--machine", "--slice", "--description", "-H", "--host", "--uid", "--gid", "--working-directory"],
+        with_value: &[
+            "-u",
+            "--unit",
+            "-p",
+            "--property",
+            "-E",
+            "--setenv",
+            "-M",
+            "--machine",
+            "--slice",
+            "--description",
+            "-H",
+            "--host",
+            "--uid",
+            "--gid",
+            "--working-directory",
+        ],
         ..wrapper(&["systemd-run"])
     },
     Wrapper {
-        with_value: &["-t", "--target", "-S", "--setuid", "-G", "--setgid", "--wd", "-w", "--root", "-r"],
+        with_value: &[
+            "-t", "--target", "-S", "--setuid", "-G", "--setgid", "--wd", "-w", "--root", "-r",
+        ],
         ..wrapper(&["nsenter", "unshare"])
     },
     wrapper(&["busybox", "toybox"]),
     Wrapper {
-        with_value: &["-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w", "--whitelist-environment"],
+        with_value: &[
+            "-u",
+            "--user",
+            "-g",
+            "--group",
+            "-G",
+            "--supp-group",
+            "-s",
+            "--shell",
+            "-w",
+            "--whitelist-environment",
+        ],
         string_options: &["-c", "--command", "--session-command"],
         ..wrapper(&["runuser"])
     },
     // `su` runs its user's shell; with `-c` it runs the string.
     Wrapper {
-        with_value: &["-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"],
+        with_value: &[
+            "-s",
+            "--shell",
+            "-g",
+            "--group",
+            "-G",
+            "--supp-group",
+            "-w",
+            "--whitelist-environment",
+        ],
         string_options: &["-c", "--command", "--session-command"],
         // `su USER ARGS…` hands the rest to the user's shell as arguments,
         // never as a program: only `-c` runs code.
@@ -155,26 +266,66 @@ pub static WRAPPERS: &[Wrapper] = &[
         ..wrapper(&["sg"])
     },
     Wrapper {
-        with_value: &["-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w", "-B"],
+        with_value: &[
+            "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o",
+            "-p", "-Q", "-R", "-S", "-W", "-w", "-B",
+        ],
         operands: 1,
         joins_into_shell: true,
         ..wrapper(&["ssh"])
     },
     Wrapper {
         string_options: &["-c", "--command"],
-        with_value: &["-E", "--echo", "-T", "--log-timing", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-m", "--logging-format"],
+        with_value: &[
+            "-E",
+            "--echo",
+            "-T",
+            "--log-timing",
+            "-I",
+            "--log-in",
+            "-O",
+            "--log-out",
+            "-B",
+            "--log-io",
+            "-m",
+            "--logging-format",
+        ],
         no_exec_options: &["-V", "--version", "-h", "--help"],
         operands: usize::MAX,
         ..wrapper(&["script"])
     },
     Wrapper {
         subcommand: Some("run"),
-        with_value: &["--python", "-p", "--with", "-w", "--env-file", "--directory", "--project", "--package", "--extra", "--group", "--index", "--index-url", "--from"],
+        with_value: &[
+            "--python",
+            "-p",
+            "--with",
+            "-w",
+            "--env-file",
+            "--directory",
+            "--project",
+            "--package",
+            "--extra",
+            "--group",
+            "--index",
+            "--index-url",
+            "--from",
+        ],
         ..wrapper(&["uv", "poetry", "pipenv", "pdm", "hatch", "rye"])
     },
     Wrapper {
         subcommand: Some("exec"),
-        with_value: &["--gemfile", "-C", "--dir", "--package", "-p", "-c", "--call", "--filter", "-F"],
+        with_value: &[
+            "--gemfile",
+            "-C",
+            "--dir",
+            "--package",
+            "-p",
+            "-c",
+            "--call",
+            "--filter",
+            "-F",
+        ],
         ..wrapper(&["bundle", "npm", "pnpm", "yarn"])
     },
     Wrapper {
@@ -184,11 +335,54 @@ pub static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper {
         string_options: &["--run", "--command"],
-        with_value: &["-p", "--packages", "-I", "--arg", "--argstr", "-A", "--attr", "--option"],
+        with_value: &[
+            "-p",
+            "--packages",
+            "-I",
+            "--arg",
+            "--argstr",
+            "-A",
+            "--attr",
+            "--option",
+        ],
         operands: usize::MAX,
         ..wrapper(&["nix-shell"])
     },
+    // askrisky itself: `askrisky exec -- CMD` and `askrisky exec -c LINE`.
+    Wrapper {
+        subcommand: Some("exec"),
+        with_value: &["--mode", "--session"],
+        string_options: &["-c"],
+        ..wrapper(&["askrisky"])
+    },
 ];
+
+/// Environment variables whose value is a command line that programs run
+/// (`GIT_SSH_COMMAND='…' git fetch`): their values are walked as code.
+pub fn is_code_variable(name: &str) -> bool {
+    matches!(
+        name,
+        "GIT_SSH_COMMAND"
+            | "GIT_SSH"
+            | "GIT_PAGER"
+            | "PAGER"
+            | "MANPAGER"
+            | "GIT_EDITOR"
+            | "EDITOR"
+            | "VISUAL"
+            | "GIT_SEQUENCE_EDITOR"
+            | "GIT_EXTERNAL_DIFF"
+            | "GIT_ASKPASS"
+            | "SSH_ASKPASS"
+            | "GIT_PROXY_COMMAND"
+            | "BROWSER"
+            | "LESSOPEN"
+            | "LESSCLOSE"
+            | "PROMPT_COMMAND"
+            | "FCEDIT"
+            | "SUDO_ASKPASS"
+    )
+}
 
 /// Looks up the wrapper spec for a program and the words after its name
 /// (the subcommand, when the wrapper has one, must be the first of them).
@@ -206,8 +400,19 @@ pub fn wrapper_for(name: &str, rest: &[Option<&str>]) -> Option<&'static Wrapper
 pub fn is_shell(name: &str) -> bool {
     matches!(
         name,
-        "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "pdksh" | "ash" | "yash" | "fish"
-            | "csh" | "tcsh" | "rbash" | "busybox-sh"
+        "sh" | "bash"
+            | "zsh"
+            | "dash"
+            | "ksh"
+            | "mksh"
+            | "pdksh"
+            | "ash"
+            | "yash"
+            | "fish"
+            | "csh"
+            | "tcsh"
+            | "rbash"
+            | "busybox-sh"
     )
 }
 
@@ -232,9 +437,26 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
 pub fn is_downloader(name: &str) -> bool {
     matches!(
         name,
-        "curl" | "wget" | "fetch" | "aria2c" | "http" | "https" | "xh" | "lwp-request" | "GET"
-            | "nc" | "ncat" | "netcat" | "socat" | "openssl" | "ftp" | "tftp" | "scp" | "rsync"
-            | "gh" | "iwr"
+        "curl"
+            | "wget"
+            | "fetch"
+            | "aria2c"
+            | "http"
+            | "https"
+            | "xh"
+            | "lwp-request"
+            | "GET"
+            | "nc"
+            | "ncat"
+            | "netcat"
+            | "socat"
+            | "openssl"
+            | "ftp"
+            | "tftp"
+            | "scp"
+            | "rsync"
+            | "gh"
+            | "iwr"
     )
 }
 

@@ -74,89 +74,250 @@ fn tricky_lines() {
         // compound commands
         ("(cd /tmp && rm -rf x)", &["cd /tmp", "rm -rf x"], &[]),
         ("{ echo a; rm b; }", &["echo a", "rm b"], &[]),
-        ("if true; then rm x; else rm y; fi", &["true", "rm x", "rm y"], &[]),
+        (
+            "if true; then rm x; else rm y; fi",
+            &["true", "rm x", "rm y"],
+            &[],
+        ),
         ("for f in *.rs; do rustfmt $f; done", &["rustfmt ⟨$f⟩"], &[]),
         ("for f in $(ls); do echo; done", &["ls", "echo"], &[]),
-        ("while read l; do echo $l; done < f", &["read l", "echo ⟨$l⟩"], &[]),
+        (
+            "while read l; do echo $l; done < f",
+            &["read l", "echo ⟨$l⟩"],
+            &[],
+        ),
         ("until false; do sleep 1; done", &["false", "sleep 1"], &[]),
-        ("case $x in a) rm a;; *) rm b;; esac", &["rm a", "rm b"], &[]),
+        (
+            "case $x in a) rm a;; *) rm b;; esac",
+            &["rm a", "rm b"],
+            &[],
+        ),
         ("f() { rm -rf x; }; f", &["rm -rf x", "f"], &[]),
         ("function g { ls; }", &["ls"], &[]),
         ("(( x = $(id -u) + 1 ))", &["id -u"], &[]),
         ("[[ $(whoami) == root ]]", &["whoami"], &[]),
-        ("for ((i=$(date +%s); i<3; i++)); do :; done", &["date +%s", ":"], &[]),
+        (
+            "for ((i=$(date +%s); i<3; i++)); do :; done",
+            &["date +%s", ":"],
+            &[],
+        ),
         ("coproc cat", &["cat"], &[]),
         // substitutions
         ("echo $(rm -rf ~)", &["rm -rf ~", "echo ⟨$(rm -rf ~)⟩"], &[]),
         ("echo `rm -rf ~`", &["rm -rf ~", "echo ⟨`rm -rf ~`⟩"], &[]),
-        ("echo \"$(echo \"$(rm x)\")\"", &["rm x", "echo ⟨$(rm x)⟩", "echo ⟨$(echo \"$(rm x)\")⟩"], &[]),
+        (
+            "echo \"$(echo \"$(rm x)\")\"",
+            &["rm x", "echo ⟨$(rm x)⟩", "echo ⟨$(echo \"$(rm x)\")⟩"],
+            &[],
+        ),
         ("X=$(curl -s x) make", &["curl -s x", "make"], &[]),
-        ("echo ${X:-$(rm -rf /)}", &["rm -rf /", "echo ⟨${X:-$(rm -rf /)}⟩"], &[]),
-        ("diff <(ls a) <(ls b)", &["ls a", "ls b", "diff ⟨<(…)⟩ ⟨<(…)⟩"], &[]),
+        (
+            "echo ${X:-$(rm -rf /)}",
+            &["rm -rf /", "echo ⟨${X:-$(rm -rf /)}⟩"],
+            &[],
+        ),
+        (
+            "diff <(ls a) <(ls b)",
+            &["ls a", "ls b", "diff ⟨<(…)⟩ ⟨<(…)⟩"],
+            &[],
+        ),
         ("tee >(rm x) < f", &["rm x", "tee ⟨>(…)⟩"], &[]),
         ("cat > $(echo out)", &["echo out", "cat"], &[]),
         // dynamic names
         ("$cmd -rf x", &["⟨$cmd⟩ -rf x"], &["dynamic_command"]),
-        ("\"$(echo rm)\" -rf x", &["echo rm", "⟨$(echo rm)⟩ -rf x"], &["dynamic_command"]),
-        ("rm${IFS}-rf${IFS}/", &["⟨rm${IFS}-rf${IFS}/⟩"], &["dynamic_command"]),
+        (
+            "\"$(echo rm)\" -rf x",
+            &["echo rm", "⟨$(echo rm)⟩ -rf x"],
+            &["dynamic_command"],
+        ),
+        (
+            "rm${IFS}-rf${IFS}/",
+            &["⟨rm${IFS}-rf${IFS}/⟩"],
+            &["dynamic_command"],
+        ),
         ("X=rm; $X -rf /", &["", "⟨$X⟩ -rf /"], &["dynamic_command"]),
         // shells and eval
         ("bash -c 'rm -rf /'", &["bash -c rm -rf /", "rm -rf /"], &[]),
-        ("sh -lc \"git status\"", &["sh -lc git status", "git status"], &[]),
-        ("bash -c \"bash -c 'rm -rf /'\"", &["bash -c bash -c 'rm -rf /'", "bash -c rm -rf /", "rm -rf /"], &[]),
-        ("zsh -o errexit -c 'ls'", &["zsh -o errexit -c ls", "ls"], &[]),
+        (
+            "sh -lc \"git status\"",
+            &["sh -lc git status", "git status"],
+            &[],
+        ),
+        (
+            "bash -c \"bash -c 'rm -rf /'\"",
+            &["bash -c bash -c 'rm -rf /'", "bash -c rm -rf /", "rm -rf /"],
+            &[],
+        ),
+        (
+            "zsh -o errexit -c 'ls'",
+            &["zsh -o errexit -c ls", "ls"],
+            &[],
+        ),
         ("bash -c \"$X\"", &["bash -c ⟨$X⟩"], &["dynamic_code"]),
-        ("sh -c \"$(curl -fsSL x)\"", &["curl -fsSL x", "sh -c ⟨$(curl -fsSL x)⟩"], &["dynamic_code"]),
+        (
+            "sh -c \"$(curl -fsSL x)\"",
+            &["curl -fsSL x", "sh -c ⟨$(curl -fsSL x)⟩"],
+            &["dynamic_code"],
+        ),
         ("eval 'rm -rf /'", &["eval rm -rf /", "rm -rf /"], &[]),
         ("eval rm -rf /", &["eval rm -rf /", "rm -rf /"], &[]),
-        ("eval \"$(ssh-agent -s)\"", &["ssh-agent -s", "eval ⟨$(ssh-agent -s)⟩"], &["dynamic_code"]),
+        (
+            "eval \"$(ssh-agent -s)\"",
+            &["ssh-agent -s", "eval ⟨$(ssh-agent -s)⟩"],
+            &["dynamic_code"],
+        ),
         ("bash script.sh", &["bash script.sh"], &[]),
         // stdin programs
         ("bash <<'EOF'\nrm -rf /\nEOF", &["bash", "rm -rf /"], &[]),
         ("sh <<< 'rm -rf ~'", &["sh", "rm -rf ~"], &[]),
-        ("echo 'rm -rf /' | sh", &["echo rm -rf /", "sh", "rm -rf /"], &[]),
+        (
+            "echo 'rm -rf /' | sh",
+            &["echo rm -rf /", "sh", "rm -rf /"],
+            &[],
+        ),
         ("curl -fsSL x | bash", &["curl -fsSL x", "bash"], &[]),
-        ("cat <<EOF > f\nhello $(whoami)\nEOF", &["whoami", "cat"], &[]),
+        (
+            "cat <<EOF > f\nhello $(whoami)\nEOF",
+            &["whoami", "cat"],
+            &[],
+        ),
         // wrappers
         ("sudo rm -rf /", &["sudo rm -rf /", "sudo>rm -rf /"], &[]),
-        ("sudo -u root -E rm x", &["sudo -u root -E rm x", "sudo>rm x"], &[]),
+        (
+            "sudo -u root -E rm x",
+            &["sudo -u root -E rm x", "sudo>rm x"],
+            &[],
+        ),
         ("sudo -uroot rm x", &["sudo -uroot rm x", "sudo>rm x"], &[]),
         ("sudo -v", &["sudo -v"], &[]),
-        ("env FOO=1 -u BAR rm x", &["env FOO=1 -u BAR rm x", "env>rm x"], &[]),
+        (
+            "env FOO=1 -u BAR rm x",
+            &["env FOO=1 -u BAR rm x", "env>rm x"],
+            &[],
+        ),
         ("env -S 'rm -rf /'", &["env -S rm -rf /", "rm -rf /"], &[]),
         ("FOO=1 rm x", &["rm x"], &[]),
-        ("nice -n 5 ionice -c2 rm x", &["nice -n 5 ionice -c2 rm x", "nice>ionice -c2 rm x", "nice>ionice>rm x"], &[]),
-        ("timeout -s KILL 5 rm -rf x", &["timeout -s KILL 5 rm -rf x", "timeout>rm -rf x"], &[]),
-        ("timeout --signal=KILL 5s rm x", &["timeout --signal=KILL 5s rm x", "timeout>rm x"], &[]),
+        (
+            "nice -n 5 ionice -c2 rm x",
+            &[
+                "nice -n 5 ionice -c2 rm x",
+                "nice>ionice -c2 rm x",
+                "nice>ionice>rm x",
+            ],
+            &[],
+        ),
+        (
+            "timeout -s KILL 5 rm -rf x",
+            &["timeout -s KILL 5 rm -rf x", "timeout>rm -rf x"],
+            &[],
+        ),
+        (
+            "timeout --signal=KILL 5s rm x",
+            &["timeout --signal=KILL 5s rm x", "timeout>rm x"],
+            &[],
+        ),
         ("nohup rm x &", &["nohup rm x", "nohup>rm x"], &[]),
-        ("xargs -0 -n1 rm -f", &["xargs -0 -n1 rm -f", "xargs>rm -f"], &[]),
-        ("xargs -I{} sh -c 'rm {}'", &["xargs -I{} sh -c rm {}", "xargs>sh -c rm {}", "rm {}"], &[]),
-        ("find . -name '*.o' -exec rm -f {} \\;", &["find . -name *.o -exec rm -f {} ;", "find>rm -f {}"], &[]),
-        ("find . -execdir sh -c 'rm x' \\; -ok ls +", &["find . -execdir sh -c rm x ; -ok ls +", "find>sh -c rm x", "rm x", "find>ls"], &[]),
+        (
+            "xargs -0 -n1 rm -f",
+            &["xargs -0 -n1 rm -f", "xargs>rm -f"],
+            &[],
+        ),
+        (
+            "xargs -I{} sh -c 'rm {}'",
+            &["xargs -I{} sh -c rm {}", "xargs>sh -c rm {}", "rm {}"],
+            &[],
+        ),
+        (
+            "find . -name '*.o' -exec rm -f {} \\;",
+            &["find . -name *.o -exec rm -f {} ;", "find>rm -f {}"],
+            &[],
+        ),
+        (
+            "find . -execdir sh -c 'rm x' \\; -ok ls +",
+            &[
+                "find . -execdir sh -c rm x ; -ok ls +",
+                "find>sh -c rm x",
+                "rm x",
+                "find>ls",
+            ],
+            &[],
+        ),
         ("command rm x", &["command rm x", "command>rm x"], &[]),
         ("command -v rm", &["command -v rm"], &[]),
-        ("builtin exec rm x", &["builtin exec rm x", "builtin>exec rm x", "builtin>exec>rm x"], &[]),
+        (
+            "builtin exec rm x",
+            &[
+                "builtin exec rm x",
+                "builtin>exec rm x",
+                "builtin>exec>rm x",
+            ],
+            &[],
+        ),
         ("exec -a foo rm x", &["exec -a foo rm x", "exec>rm x"], &[]),
-        ("watch -n 1 'rm -rf x'", &["watch -n 1 rm -rf x", "rm -rf x"], &[]),
-        ("ssh host 'rm -rf /'", &["ssh host rm -rf /", "rm -rf /"], &[]),
-        ("ssh -p 22 -i key host ls -la", &["ssh -p 22 -i key host ls -la", "ls -la"], &[]),
-        ("su -c 'rm -rf /' root", &["su -c rm -rf / root", "rm -rf /"], &[]),
+        (
+            "watch -n 1 'rm -rf x'",
+            &["watch -n 1 rm -rf x", "rm -rf x"],
+            &[],
+        ),
+        (
+            "ssh host 'rm -rf /'",
+            &["ssh host rm -rf /", "rm -rf /"],
+            &[],
+        ),
+        (
+            "ssh -p 22 -i key host ls -la",
+            &["ssh -p 22 -i key host ls -la", "ls -la"],
+            &[],
+        ),
+        (
+            "su -c 'rm -rf /' root",
+            &["su -c rm -rf / root", "rm -rf /"],
+            &[],
+        ),
         ("su root -c 'rm x'", &["su root -c rm x", "rm x"], &[]),
         ("stdbuf -oL rm x", &["stdbuf -oL rm x", "stdbuf>rm x"], &[]),
-        ("uv run pytest -q", &["uv run pytest -q", "uv>pytest -q"], &[]),
-        ("npm exec -- rimraf x", &["npm exec -- rimraf x", "npm>rimraf x"], &[]),
+        (
+            "uv run pytest -q",
+            &["uv run pytest -q", "uv>pytest -q"],
+            &[],
+        ),
+        (
+            "npm exec -- rimraf x",
+            &["npm exec -- rimraf x", "npm>rimraf x"],
+            &[],
+        ),
         ("parallel rm ::: a b", &["parallel rm ::: a b", "rm"], &[]),
-        ("parallel ::: 'rm a' 'ls'", &["parallel ::: rm a ls", "rm a", "ls"], &[]),
-        ("flock /tmp/l -c 'rm x'", &["flock /tmp/l -c rm x", "rm x"], &[]),
-        ("alias ll='rm -rf ~'", &["alias ll=rm -rf ~", "rm -rf ~"], &[]),
-        ("trap 'rm -rf /tmp/x' EXIT", &["trap rm -rf /tmp/x EXIT", "rm -rf /tmp/x"], &[]),
+        (
+            "parallel ::: 'rm a' 'ls'",
+            &["parallel ::: rm a ls", "rm a", "ls"],
+            &[],
+        ),
+        (
+            "flock /tmp/l -c 'rm x'",
+            &["flock /tmp/l -c rm x", "rm x"],
+            &[],
+        ),
+        (
+            "alias ll='rm -rf ~'",
+            &["alias ll=rm -rf ~", "rm -rf ~"],
+            &[],
+        ),
+        (
+            "trap 'rm -rf /tmp/x' EXIT",
+            &["trap rm -rf /tmp/x EXIT", "rm -rf /tmp/x"],
+            &[],
+        ),
         // redirections, heredocs, assignments only
         ("> ~/.bashrc", &[""], &[]),
         ("echo x >> ~/.bashrc", &["echo x"], &[]),
         // bad input
         ("echo 'unterminated", &[], &["unparseable"]),
         ("if then fi", &[], &["unparseable"]),
-        ("bash -c 'echo \"oops'", &["bash -c echo \"oops"], &["unparseable"]),
+        (
+            "bash -c 'echo \"oops'",
+            &["bash -c echo \"oops"],
+            &["unparseable"],
+        ),
     ];
     for (line, commands, problems) in rows {
         check(line, commands, problems);
@@ -209,7 +370,11 @@ fn nesting_is_bounded() {
     let braces = format!("{}x{}", "{ ".repeat(10_000), "; }".repeat(10_000));
     assert_eq!(parse(&braces).problems, [Problem::TooDeep]);
 
-    let ifs = format!("{} x; {}", "if x; then ".repeat(5_000), "fi; ".repeat(5_000));
+    let ifs = format!(
+        "{} x; {}",
+        "if x; then ".repeat(5_000),
+        "fi; ".repeat(5_000)
+    );
     assert_eq!(parse(&ifs).problems, [Problem::TooDeep]);
 
     // eval inside eval past the nesting bound (each level re-parses a string)
@@ -218,7 +383,10 @@ fn nesting_is_bounded() {
     assert_eq!(s.problems, [Problem::TooDeep]);
 
     let long = "echo a; ".repeat(MAX_LINE_BYTES / 8 + 1);
-    assert!(matches!(parse(&long).problems[..], [Problem::TooLong { .. }]));
+    assert!(matches!(
+        parse(&long).problems[..],
+        [Problem::TooLong { .. }]
+    ));
 }
 
 #[test]
@@ -228,7 +396,6 @@ fn moderate_nesting_parses() {
     assert!(s.problems.is_empty(), "{:?}", s.problems);
     assert_eq!(s.commands.len(), 13);
 }
-
 
 #[test]
 fn written_count_ignores_wrapper_layers() {

@@ -446,7 +446,10 @@ mod tests {
     fn one(raw: &str) -> Word {
         let n = normalize(raw);
         assert_eq!(n.words.len(), 1, "{raw}: {:?}", n.words);
-        n.words.into_iter().next().unwrap_or_else(|| Word::literal(""))
+        n.words
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| Word::literal(""))
     }
 
     #[test]
@@ -487,7 +490,14 @@ mod tests {
 
     #[test]
     fn dynamic_parts() {
-        for raw in ["$cmd", "\"$(echo rm)\"", "`echo rm`", "$((1+2))", "${X:-rm}", "~+"] {
+        for raw in [
+            "$cmd",
+            "\"$(echo rm)\"",
+            "`echo rm`",
+            "$((1+2))",
+            "${X:-rm}",
+            "~+",
+        ] {
             assert!(!one(raw).literal, "{raw}");
         }
         let n = normalize("a$(rm -rf /)b");

@@ -1,0 +1,507 @@
+//! What a path names, on this machine.
+//!
+//! Rules ask "is this the root, a home, a system folder, a block device, a
+//! secret, a protected file?". Paths are resolved lexically against the
+//! person's home and the command's folder, so `rm -rf ../..` from
+//! `~/project` is seen for what it is (`/home`), without touching the disk.
+
+use std::path::PathBuf;
+
+/// Facts about where the command runs.
+#[derive(Clone, Debug)]
+pub struct Context {
+    /// The person's home folder (`$HOME`).
+    pub home: Option<PathBuf>,
+    /// The folder the command runs in.
+    pub cwd: PathBuf,
+    /// askrisky's own config and state folders: writing there loosens it.
+    pub own_dirs: Vec<PathBuf>,
+}
+
+impl Context {
+    /// A fixed context for tests and examples: home `/home/user`, folder
+    /// `/home/user/project`.
+    pub fn example() -> Self {
+        Self {
+            home: Some(PathBuf::from("/home/user")),
+            cwd: PathBuf::from("/home/user/project"),
+            own_dirs: vec![
+                PathBuf::from("/home/user/.config/askrisky"),
+                PathBuf::from("/home/user/.local/state/askrisky"),
+            ],
+        }
+    }
+
+    /// Resolves a path word to a normalized absolute path (`~` stays `~`
+    /// when the home folder is unknown). Globs are kept as written.
+    pub fn resolve(&self, value: &str) -> String {
+        let mut base: Vec<String> = Vec::new();
+        let rest: &str;
+        if let Some(after) = value.strip_prefix('~') {
+            let (user, tail) = match after.find('/') {
+                Some(i) => (&after[..i], &after[i..]),
+                None => (after, ""),
+            };
+            if user.is_empty() {
+                match &self.home {
+                    Some(h) => base = components(&h.to_string_lossy()),
+                    None => base.push("~".to_owned()),
+                }
+            } else if user == "root" {
+                base.push("root".to_owned());
+            } else {
+                base.push("home".to_owned());
+                base.push(user.to_owned());
+            }
+            rest = tail;
+        } else if value.starts_with('/') {
+            rest = value;
+        } else {
+            base = components(&self.cwd.to_string_lossy());
+            rest = value;
+        }
+        for part in rest.split('/') {
+            match part {
+                "" | "." => {}
+                ".." => {
+                    base.pop();
+                }
+                p => base.push(p.to_owned()),
+            }
+        }
+        format!("/{}", base.join("/"))
+    }
+
+    fn home_str(&self) -> Option<String> {
+        self.home
+            .as_ref()
+            .map(|h| self.resolve(&h.to_string_lossy()))
+    }
+
+    /// The path relative to home (`.bashrc` for `~/.bashrc`), if inside it.
+    pub fn in_home<'a>(&self, resolved: &'a str) -> Option<&'a str> {
+        let home = self.home_str()?;
+        let rest = resolved.strip_prefix(home.as_str())?;
+        if rest.is_empty() {
+            Some("")
+        } else {
+            rest.strip_prefix('/')
+        }
+    }
+
+    /// True for the root, a home folder, or a top-level system folder: the
+    /// targets whose recursive deletion or permission change wrecks the
+    /// machine. A trailing glob (`/*`, `~/*`) counts as its folder.
+    pub fn is_catastrophic(&self, value: &str) -> bool {
+        let mut path = self.resolve(value);
+        // `/usr/*`, `~/.*`, `/*/*`: the glob empties the folder above it.
+        while let Some((parent, last)) = path.rsplit_once('/') {
+            if !(last.contains('*') || last.contains('?')) {
+                break;
+            }
+            path = if parent.is_empty() {
+                "/".to_owned()
+            } else {
+                parent.to_owned()
+            };
+        }
+        if path == "/" || path == "/~" {
+            return true;
+        }
+        if self.home_str().as_deref() == Some(path.as_str()) {
+            return true;
+        }
+        let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        match parts.as_slice() {
+            [top] => SYSTEM_TOP.contains(top),
+            ["home" | "Users", _] => true,
+            ["usr" | "System", second] => USR_SECOND.contains(second),
+            ["var", "lib" | "log" | "db" | "spool"] => true,
+            _ => false,
+        }
+    }
+}
+
+/// Top-level folders of Linux and macOS systems.
+const SYSTEM_TOP: &[&str] = &[
+    "bin",
+    "boot",
+    "dev",
+    "etc",
+    "home",
+    "lib",
+    "lib32",
+    "lib64",
+    "libx32",
+    "opt",
+    "proc",
+    "root",
+    "run",
+    "sbin",
+    "srv",
+    "sys",
+    "usr",
+    "var",
+    "snap",
+    "mnt",
+    "media",
+    "nix",
+    "Applications",
+    "Library",
+    "System",
+    "Users",
+    "Volumes",
+    "private",
+    "cores",
+];
+
+const USR_SECOND: &[&str] = &[
+    "bin", "sbin", "lib", "lib32", "lib64", "libexec", "share", "include", "local", "Library",
+];
+
+fn components(p: &str) -> Vec<String> {
+    p.split('/')
+        .filter(|s| !s.is_empty() && *s != ".")
+        .map(str::to_owned)
+        .collect()
+}
+
+/// True for a block device node (disks, partitions, loop and RAID devices).
+pub fn is_block_device(value: &str) -> bool {
+    let Some(dev) = value.strip_prefix("/dev/") else {
+        return false;
+    };
+    const PREFIXES: &[&str] = &[
+        "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "loop", "md", "dm-", "mapper/",
+        "sr", "mtd", "zram", "nbd", "bcache", "root",
+    ];
+    PREFIXES.iter().any(|p| dev.starts_with(p))
+}
+
+/// Name-based secret files: keys, credentials, tokens, password stores.
+pub fn is_secret(ctx: &Context, value: &str) -> bool {
+    let resolved = ctx.resolve(value);
+    let parts: Vec<&str> = resolved.split('/').filter(|p| !p.is_empty()).collect();
+    let Some(name) = parts.last().copied() else {
+        return false;
+    };
+    let has_dir = |d: &str| parts[..parts.len() - 1].contains(&d);
+    let public = name.ends_with(".pub") || name.starts_with("known_hosts");
+    if has_dir(".ssh") || name == ".ssh" {
+        return !public;
+    }
+    if has_dir(".gnupg") || name == ".gnupg" || has_dir(".password-store") {
+        return true;
+    }
+    if has_dir(".aws") && matches!(name, "credentials" | "config") {
+        return true;
+    }
+    if (has_dir(".docker") && name == "config.json")
+        || (has_dir(".kube") && name == "config")
+        || (has_dir("gh") && name == "hosts.yml")
+        || has_dir("gcloud") && (name.contains("credentials") || name.ends_with(".db"))
+        || has_dir(".azure")
+        || has_dir("Keychains")
+    {
+        return true;
+    }
+    if name == ".env" {
+        return true;
+    }
+    if let Some(variant) = name.strip_prefix(".env.") {
+        return !matches!(
+            variant,
+            "example" | "sample" | "template" | "dist" | "defaults" | "schema" | "test.example"
+        );
+    }
+    if name.starts_with("id_")
+        && !public
+        && ["rsa", "dsa", "ecdsa", "ed25519"]
+            .iter()
+            .any(|k| name[3..].starts_with(k))
+    {
+        return true;
+    }
+    match name {
+        "shadow" | "gshadow" | "sudoers" => return resolved.starts_with("/etc/"),
+        ".netrc"
+        | "_netrc"
+        | ".pgpass"
+        | ".git-credentials"
+        | ".npmrc"
+        | ".pypirc"
+        | ".vault-token"
+        | "master.key"
+        | "credentials.json"
+        | "service-account.json"
+        | ".htpasswd" => return true,
+        _ => {}
+    }
+    const EXTS: &[&str] = &[
+        ".pem",
+        ".key",
+        ".p12",
+        ".pfx",
+        ".jks",
+        ".keystore",
+        ".kdbx",
+        ".keychain",
+        ".keychain-db",
+        ".ppk",
+        ".asc",
+        ".gpg",
+    ];
+    EXTS.iter().any(|e| name.ends_with(e))
+}
+
+/// Files whose change alters what runs later or loosens a guard: shell
+/// startup files, git hooks and config, cron, SSH access, agents' settings,
+/// askrisky's own config and state, system config.
+pub fn protected_reason(ctx: &Context, value: &str) -> Option<&'static str> {
+    let resolved = ctx.resolve(value);
+    for own in &ctx.own_dirs {
+        let own = ctx.resolve(&own.to_string_lossy());
+        if resolved == own || resolved.starts_with(&format!("{own}/")) {
+            return Some("askrisky's own config or state");
+        }
+    }
+    let parts: Vec<&str> = resolved.split('/').filter(|p| !p.is_empty()).collect();
+    let name = parts.last().copied().unwrap_or("");
+    let has = |a: &str, b: &str| parts.windows(2).any(|w| w[0] == a && w[1] == b);
+    if name == ".askrisky.toml" {
+        return Some("askrisky's project file");
+    }
+    if has(".git", "hooks") || (has(".git", "config") && name == "config") {
+        return Some("git hooks or config");
+    }
+    if parts.first() == Some(&"etc") {
+        return Some("system configuration");
+    }
+    if parts.first() == Some(&"var") && parts.get(1) == Some(&"spool") {
+        return Some("cron");
+    }
+    if has(".claude", "settings.json")
+        || has(".claude", "settings.local.json")
+        || name == ".claude.json"
+        || has(".gemini", "settings.json")
+        || has(".cursor", "hooks.json")
+        || has(".copilot", "hooks")
+        || has(".github", "hooks")
+        || parts.contains(&".codex") && matches!(name, "config.toml" | "hooks.json")
+    {
+        return Some("an agent's settings");
+    }
+    if let Some(rel) = ctx.in_home(&resolved).or_else(|| {
+        // `~` unresolved (no home known): `/~/…`
+        resolved.strip_prefix("/~/")
+    }) {
+        const RC: &[&str] = &[
+            ".bashrc",
+            ".bash_profile",
+            ".bash_login",
+            ".bash_logout",
+            ".profile",
+            ".zshrc",
+            ".zshenv",
+            ".zprofile",
+            ".zlogin",
+            ".zlogout",
+            ".kshrc",
+            ".cshrc",
+            ".tcshrc",
+            ".inputrc",
+            ".config/fish/config.fish",
+            ".xprofile",
+            ".xinitrc",
+            ".pam_environment",
+        ];
+        if RC.contains(&rel) || rel.starts_with(".config/fish/conf.d/") {
+            return Some("a shell startup file");
+        }
+        if rel == ".ssh" || rel.starts_with(".ssh/") {
+            return Some("SSH access");
+        }
+        if matches!(rel, ".gitconfig" | ".config/git/config") {
+            return Some("git config");
+        }
+        if rel.starts_with(".config/systemd/user")
+            || rel.starts_with(".config/autostart")
+            || rel.starts_with("Library/LaunchAgents")
+        {
+            return Some("programs started at login");
+        }
+    }
+    if parts.starts_with(&["Library", "LaunchDaemons"])
+        || parts.starts_with(&["Library", "LaunchAgents"])
+    {
+        return Some("programs started at login");
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolve() {
+        let c = Context::example();
+        for (v, want) in [
+            ("/", "/"),
+            ("~", "/home/user"),
+            ("~/", "/home/user"),
+            ("~/.ssh/id_rsa", "/home/user/.ssh/id_rsa"),
+            ("../..", "/home"),
+            (".", "/home/user/project"),
+            ("/usr/./bin/../lib", "/usr/lib"),
+            ("//etc", "/etc"),
+            ("~bob/x", "/home/bob/x"),
+            ("~root", "/root"),
+            ("/../../..", "/"),
+        ] {
+            assert_eq!(c.resolve(v), want, "{v}");
+        }
+        let nohome = Context {
+            home: None,
+            ..Context::example()
+        };
+        assert_eq!(nohome.resolve("~/x"), "/~/x");
+    }
+
+    #[test]
+    fn catastrophic() {
+        let c = Context::example();
+        for v in [
+            "/",
+            "/*",
+            "~",
+            "~/",
+            "~/*",
+            "/usr",
+            "/usr/*",
+            "/etc/",
+            "../..",
+            "/home/user",
+            "..",
+            "/var/lib",
+            "~bob",
+            "/Users/x",
+            "/.",
+            "/*/*",
+            "/usr/local",
+        ] {
+            assert!(c.is_catastrophic(v), "{v}");
+        }
+        for v in [
+            "/tmp",
+            "/tmp/*",
+            "./build",
+            "~/project/build",
+            "/usr/local/lib/foo",
+            "node_modules",
+            "/var/tmp/x",
+            "~/.cache",
+        ] {
+            assert!(!c.is_catastrophic(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn secrets() {
+        let c = Context::example();
+        for v in [
+            ".env",
+            ".env.local",
+            "config/.env.production",
+            "~/.ssh/id_rsa",
+            "~/.ssh/config",
+            ".ssh/id_ed25519",
+            "~/.aws/credentials",
+            "server.pem",
+            "tls.key",
+            "~/.netrc",
+            "/etc/shadow",
+            "~/.git-credentials",
+            "~/.docker/config.json",
+            "~/.kube/config",
+            "~/.config/gh/hosts.yml",
+            "~/Library/Keychains/login.keychain-db",
+            "~/.ssh",
+            "id_ed25519_sk",
+        ] {
+            assert!(is_secret(&c, v), "{v}");
+        }
+        for v in [
+            ".env.example",
+            "README.md",
+            "~/.ssh/id_rsa.pub",
+            "~/.ssh/known_hosts",
+            "src/env.rs",
+            "environment.yml",
+            "keys.rs",
+            "id_card.txt",
+            "shadow.txt",
+        ] {
+            assert!(!is_secret(&c, v), "{v}");
+        }
+    }
+
+    #[test]
+    fn protected() {
+        let c = Context::example();
+        for v in [
+            "~/.bashrc",
+            "../.zshrc",
+            ".git/hooks/pre-commit",
+            ".git/config",
+            "~/.config/askrisky/config.toml",
+            "/home/user/.local/state/askrisky/log.jsonl",
+            ".askrisky.toml",
+            "/etc/hosts",
+            "~/.ssh/authorized_keys",
+            "~/.claude/settings.json",
+            ".claude/settings.local.json",
+            "/var/spool/cron/crontabs/user",
+            "~/.config/fish/config.fish",
+            "~/.gitconfig",
+            "~/.codex/config.toml",
+        ] {
+            assert!(protected_reason(&c, v).is_some(), "{v}");
+        }
+        for v in [
+            "notes.txt",
+            "src/main.rs",
+            "~/project/.bashrc.bak",
+            ".github/workflows/ci.yml",
+            "/tmp/x",
+            "docs/.git-guide",
+        ] {
+            assert!(protected_reason(&c, v).is_none(), "{v}");
+        }
+    }
+
+    #[test]
+    fn block_devices() {
+        for v in [
+            "/dev/sda",
+            "/dev/sdb1",
+            "/dev/nvme0n1",
+            "/dev/mmcblk0",
+            "/dev/disk2",
+            "/dev/mapper/root",
+            "/dev/loop0",
+        ] {
+            assert!(is_block_device(v), "{v}");
+        }
+        for v in [
+            "/dev/null",
+            "/dev/zero",
+            "/dev/tty",
+            "/dev/stdout",
+            "/dev/urandom",
+            "sda",
+        ] {
+            assert!(!is_block_device(v), "{v}");
+        }
+    }
+}
