@@ -1,5 +1,25 @@
 //! askrisky: a command guard for AI coding agents.
+//!
+//! One request flows one way through small modules:
+//! `parse` (line ─► simple commands) ─► `danger` (tier and rules) ─►
+//! `config` (settings, strictest wins) ─► `review` (reviewer ratings) ─►
+//! `policy` (pure decision) ─► `approve` (the person, or a strict refusal)
+//! ─► `exec` / `log`. `engine` runs that flow; `app` holds the CLI surfaces.
 #![forbid(unsafe_code)]
 
+pub mod app;
+pub mod approve;
+pub mod cli;
+pub mod config;
 pub mod danger;
+pub mod engine;
+pub mod escape;
+pub mod exec;
+pub mod exit;
+pub mod log;
 pub mod parse;
+pub mod policy;
+pub mod request;
+pub mod review;
+pub mod signals;
+pub mod tty;

@@ -1,0 +1,587 @@
+//! The CLI surfaces: `exec`, `check`, `rules`, `log`, `generate`.
+//!
+//! Each surface builds a [`Request`], runs the [`engine`], and acts on the
+//! decision. Nothing here decides: it only gathers inputs (config, terminal,
+//! reviewer) and carries out what the policy returned.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::approve::{self, Answer, Card};
+use crate::cli::{CheckArgs, Cli, Command, LogArgs, RulesArgs, Target};
+use crate::config::{self, Dirs, Overrides, Settings, Source};
+use crate::danger::{self, Context, Tier, rules::RULES};
+use crate::engine::{self, Evaluation};
+use crate::exit;
+use crate::log::{self, DecidedBy, Outcome, Record};
+use crate::policy::{Reason, Review, Verdict};
+use crate::request::{Request, Surface, shell_quote};
+use crate::tty::Tty;
+
+/// Errors that stop askrisky before it can decide. None of them runs the
+/// command.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The working folder is gone or unreadable.
+    #[error("cannot read the current folder: {0}")]
+    Cwd(std::io::Error),
+    /// Writing output failed.
+    #[error("cannot write output: {0}")]
+    Output(std::io::Error),
+    /// Reading the log failed.
+    #[error("cannot read the log {0}: {1}")]
+    Log(PathBuf, std::io::Error),
+    /// No state folder (neither `XDG_STATE_HOME` nor `HOME` is set).
+    #[error("no state folder: set HOME or XDG_STATE_HOME")]
+    NoStateDir,
+}
+
+/// Runs a parsed command line; returns the exit status (`exec` returns only
+/// when the command did not run).
+pub fn run(cli: Cli) -> Result<u8, AppError> {
+    let overrides = Overrides {
+        mode: cli.mode,
+        no_prompt: cli.no_prompt,
+    };
+    match cli.command {
+        Command::Exec(target) => exec(&target, &overrides, cli.verbose),
+        Command::Check(args) => check(&args, &overrides),
+        Command::Rules(args) => rules(&args),
+        Command::Log(args) => show_log(&args),
+        Command::Generate { kind } => {
+            std::io::stdout()
+                .write_all(&crate::cli::generate(kind))
+                .map_err(AppError::Output)?;
+            Ok(0)
+        }
+    }
+}
+
+/// What every deciding surface needs.
+struct Setup {
+    dirs: Dirs,
+    settings: Settings,
+    ctx: Context,
+}
+
+fn setup(overrides: &Overrides) -> Result<Setup, AppError> {
+    let cwd = std::env::current_dir().map_err(AppError::Cwd)?;
+    let dirs = Dirs::from_env();
+    let settings = config::load(&dirs, &cwd, overrides, &|k| std::env::var(k).ok());
+    for e in &settings.errors {
+        eprintln!("askrisky: config error: {e} (using ask mode until it is fixed)");
+    }
+    for w in &settings.warnings {
+        eprintln!("askrisky: {w}");
+    }
+    let ctx = Context {
+        home: dirs.home.clone(),
+        cwd,
+        own_dirs: dirs
+            .config
+            .iter()
+            .chain(dirs.state.iter())
+            .cloned()
+            .collect(),
+    };
+    Ok(Setup {
+        dirs,
+        settings,
+        ctx,
+    })
+}
+
+fn request(target: &Target, cwd: PathBuf, surface: Surface) -> Request {
+    match &target.line {
+        Some(line) => Request {
+            line: line.clone(),
+            argv: None,
+            cwd,
+            explanation: None,
+            surface,
+            not_utf8: false,
+        },
+        None => {
+            let not_utf8 = target.argv.iter().any(|a| a.to_str().is_none());
+            let words: Vec<String> = target
+                .argv
+                .iter()
+                .map(|a| match a.to_str() {
+                    Some(s) => s.to_owned(),
+                    None => crate::escape::escape_bytes(a.as_encoded_bytes()),
+                })
+                .collect();
+            Request {
+                line: shell_quote(&words),
+                argv: Some(target.argv.clone()),
+                cwd,
+                explanation: None,
+                surface,
+                not_utf8,
+            }
+        }
+    }
+}
+
+/// The reviewer, until a provider is configured or reachable.
+fn review(settings: &Settings, _request: &Request) -> Review {
+    match &settings.reviewer {
+        None => Review::Unavailable {
+            cause: "not_configured".into(),
+            detail: "no reviewer is configured ([reviewer] in your config file)".into(),
+        },
+        Some(_) => Review::Unavailable {
+            cause: "not_configured".into(),
+            detail: "this build has no reviewer client".into(),
+        },
+    }
+}
+
+fn decided_by(reason: &Reason) -> DecidedBy {
+    match reason {
+        Reason::Blocked { .. } | Reason::Danger { .. } => DecidedBy::Rule,
+        Reason::AllowRule { .. } => DecidedBy::AllowRule,
+        Reason::AskMode | Reason::Clear => DecidedBy::Mode,
+        Reason::ReviewerAllowed { .. }
+        | Reason::ReviewerAsked { .. }
+        | Reason::ReviewerUnavailable { .. } => DecidedBy::Reviewer,
+    }
+}
+
+/// Builds the log record for a decision.
+pub fn record(
+    request: &Request,
+    settings: &Settings,
+    eval: &Evaluation,
+    outcome: Outcome,
+    decided_by: DecidedBy,
+    started: Instant,
+) -> Record {
+    let reviewer = match &eval.review {
+        Review::NotNeeded => None,
+        Review::Rated(r) => Some(log::ReviewerRecord {
+            answered: true,
+            risk: Some(r.risk.as_str().into()),
+            authorization: Some(r.authorization.as_str().into()),
+            injection: Some(r.injection),
+            reason: Some(r.reason.clone()),
+            ..log::ReviewerRecord::default()
+        }),
+        Review::Unavailable { cause, detail } => Some(log::ReviewerRecord {
+            answered: false,
+            unavailable_reason: Some(cause.clone()),
+            unavailable_detail: Some(detail.clone()),
+            ..log::ReviewerRecord::default()
+        }),
+    };
+    Record {
+        v: log::SCHEMA_VERSION,
+        time: log::now_rfc3339(),
+        surface: request.surface.name(),
+        cwd: request.cwd.display().to_string(),
+        command: request.line.clone(),
+        commands: eval.script.commands.iter().map(|c| c.display()).collect(),
+        mode: settings.mode.value.as_str().into(),
+        mode_source: settings.mode.source.to_string(),
+        tier: eval.assessment.tier.as_str().into(),
+        rules: eval
+            .assessment
+            .matches
+            .iter()
+            .map(|m| m.code.clone())
+            .collect(),
+        decision: eval.decision.verdict.as_str().into(),
+        outcome,
+        decided_by,
+        reason: eval.decision.explain(),
+        message: None,
+        reviewer,
+        duration_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+        answer_ms: None,
+        session: None,
+    }
+}
+
+/// The record written if a signal ends askrisky before it decides.
+fn pending_record(request: &Request, settings: &Settings, started: Instant) -> Record {
+    Record {
+        v: log::SCHEMA_VERSION,
+        time: log::now_rfc3339(),
+        surface: request.surface.name(),
+        cwd: request.cwd.display().to_string(),
+        command: request.line.clone(),
+        commands: Vec::new(),
+        mode: settings.mode.value.as_str().into(),
+        mode_source: settings.mode.source.to_string(),
+        tier: String::new(),
+        rules: Vec::new(),
+        decision: String::new(),
+        outcome: Outcome::Cancelled,
+        decided_by: DecidedBy::Interrupt,
+        reason: "interrupted while deciding".into(),
+        message: None,
+        reviewer: None,
+        duration_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+        answer_ms: None,
+        session: None,
+    }
+}
+
+fn write_log(dirs: &Dirs, r: &Record) {
+    match &dirs.state {
+        Some(state) => {
+            if let Err(e) = log::append(state, r) {
+                eprintln!("askrisky: warning: cannot write the decision log: {e}");
+            }
+        }
+        None => eprintln!("askrisky: warning: no state folder for the decision log (set HOME)"),
+    }
+}
+
+/// Why no person can answer, or the terminal to ask on.
+fn person(settings: &Settings) -> Result<Tty, String> {
+    if let Some(source) = &settings.no_prompt {
+        return Err(match source {
+            Source::Flag(f) => format!("{f} was given"),
+            Source::Env(v) => format!("{v} is set"),
+            other => other.to_string(),
+        });
+    }
+    Tty::open().map_err(|e| e.to_string())
+}
+
+fn exec(target: &Target, overrides: &Overrides, verbose: u8) -> Result<u8, AppError> {
+    let started = Instant::now();
+    let s = setup(overrides)?;
+    let request = request(target, s.ctx.cwd.clone(), Surface::Exec);
+    let _cancel = {
+        let mut r = pending_record(&request, &s.settings, started);
+        let dirs = s.dirs.clone();
+        crate::signals::Cancel::install(move |sig| {
+            r.reason = format!("interrupted by signal {sig} while deciding");
+            r.duration_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            write_log(&dirs, &r);
+        })
+    };
+    let eval = engine::evaluate(&request, &s.settings, &s.ctx, |r, _| review(&s.settings, r));
+    let run_it = |why: DecidedBy, answer_ms: Option<u64>, message: Option<String>| -> u8 {
+        let mut r = record(&request, &s.settings, &eval, Outcome::Ran, why, started);
+        r.answer_ms = answer_ms;
+        r.message = message;
+        write_log(&s.dirs, &r);
+        if verbose > 0 {
+            eprintln!("askrisky: run: {}", eval.decision.explain());
+        }
+        let err = match &request.argv {
+            Some(argv) => crate::exec::argv(argv),
+            None => crate::exec::line(&s.settings.shell, &request.line),
+        };
+        eprintln!("{}", err.message);
+        err.status
+    };
+    match eval.decision.verdict {
+        Verdict::Run => Ok(run_it(decided_by(&eval.decision.reason), None, None)),
+        Verdict::Refuse => {
+            write_log(
+                &s.dirs,
+                &record(
+                    &request,
+                    &s.settings,
+                    &eval,
+                    Outcome::Refused,
+                    DecidedBy::Rule,
+                    started,
+                ),
+            );
+            eprintln!(
+                "askrisky: refused: {} (blocked: askrisky never runs this; if you truly mean it, run it yourself outside askrisky)",
+                eval.decision.explain()
+            );
+            Ok(exit::REFUSED)
+        }
+        Verdict::Ask => match person(&s.settings) {
+            Err(why) => {
+                write_log(
+                    &s.dirs,
+                    &record(
+                        &request,
+                        &s.settings,
+                        &eval,
+                        Outcome::NotRun,
+                        DecidedBy::Strict,
+                        started,
+                    ),
+                );
+                eprintln!(
+                    "askrisky: not run: {} (needs a person's approval, and none could answer: {why})",
+                    eval.decision.explain()
+                );
+                Ok(exit::NEEDS_PERSON)
+            }
+            Ok(mut tty) => {
+                let offer_always = eval.assessment.tier == Tier::Clear && request.argv.is_none();
+                let cwd = request.cwd.display().to_string();
+                let card = Card {
+                    command: &request.line,
+                    cwd: &cwd,
+                    explanation: request.explanation.as_deref(),
+                    decision: &eval.decision,
+                    offer_always,
+                };
+                let timeout = s
+                    .settings
+                    .answer_timeout_s
+                    .map(std::time::Duration::from_secs);
+                let asked = approve::ask(&mut tty, &card, timeout);
+                drop(tty);
+                let ms = Some(u64::try_from(asked.took.as_millis()).unwrap_or(u64::MAX));
+                match asked.answer {
+                    Answer::Run => Ok(run_it(DecidedBy::Person, ms, None)),
+                    Answer::AlwaysAllow => {
+                        if let Some(path) = s.dirs.user_file() {
+                            let note = format!(
+                                "added {} by askrisky from the approval card (folder {})",
+                                log::now_rfc3339(),
+                                cwd
+                            );
+                            if let Err(e) = config::add_allow_line(&path, &request.line, &note) {
+                                eprintln!("askrisky: could not save the allow rule: {e}");
+                            }
+                        }
+                        Ok(run_it(DecidedBy::Person, ms, None))
+                    }
+                    Answer::DontRun { timed_out } => {
+                        let mut r = record(
+                            &request,
+                            &s.settings,
+                            &eval,
+                            Outcome::Declined,
+                            DecidedBy::Person,
+                            started,
+                        );
+                        r.answer_ms = ms;
+                        write_log(&s.dirs, &r);
+                        if timed_out {
+                            eprintln!("askrisky: not run: no answer before the timeout");
+                        } else {
+                            eprintln!("askrisky: not run: the person declined");
+                        }
+                        Ok(exit::DECLINED)
+                    }
+                    Answer::Tell(message) => {
+                        let mut r = record(
+                            &request,
+                            &s.settings,
+                            &eval,
+                            Outcome::Declined,
+                            DecidedBy::Person,
+                            started,
+                        );
+                        r.answer_ms = ms;
+                        r.message = Some(message.clone());
+                        write_log(&s.dirs, &r);
+                        eprintln!("askrisky: not run: the person declined and says: {message}");
+                        Ok(exit::DECLINED)
+                    }
+                }
+            }
+        },
+    }
+}
+
+/// The `check --json` document (schema 1).
+#[derive(serde::Serialize)]
+struct CheckReport<'a> {
+    schema: u32,
+    decision: Verdict,
+    explanation: String,
+    codes: Vec<String>,
+    reason: &'a Reason,
+    tier: Tier,
+    matches: &'a [danger::Match],
+    commands: Vec<String>,
+    problems: &'a [crate::parse::Problem],
+    mode: &'a config::Sourced<config::Mode>,
+    modes_given: &'a [config::Sourced<config::Mode>],
+    allow_rule: Option<&'a str>,
+    review: &'a Review,
+    config_errors: &'a [String],
+    config_warnings: &'a [String],
+}
+
+fn check(args: &CheckArgs, overrides: &Overrides) -> Result<u8, AppError> {
+    let s = setup(overrides)?;
+    let request = request(&args.target, s.ctx.cwd.clone(), Surface::Check);
+    let _cancel = crate::signals::Cancel::install(|_| {});
+    let eval = engine::evaluate(&request, &s.settings, &s.ctx, |r, _| review(&s.settings, r));
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let report = CheckReport {
+            schema: 1,
+            decision: eval.decision.verdict,
+            explanation: eval.decision.explain(),
+            codes: eval.decision.codes(),
+            reason: &eval.decision.reason,
+            tier: eval.assessment.tier,
+            matches: &eval.assessment.matches,
+            commands: eval.script.commands.iter().map(|c| c.display()).collect(),
+            problems: &eval.script.problems,
+            mode: &s.settings.mode,
+            modes_given: &s.settings.modes_given,
+            allow_rule: match &eval.allow {
+                crate::policy::Allow::Covered(r) => Some(r.as_str()),
+                crate::policy::Allow::None => None,
+            },
+            review: &eval.review,
+            config_errors: &s.settings.errors,
+            config_warnings: &s.settings.warnings,
+        };
+        let text = serde_json::to_string_pretty(&report).map_err(|e| AppError::Output(e.into()))?;
+        writeln!(out, "{text}").map_err(AppError::Output)?;
+    } else {
+        let esc = crate::escape::escape;
+        let mut w = |s: String| writeln!(out, "{s}").map_err(AppError::Output);
+        w(format!("decision: {}", eval.decision.verdict.as_str()))?;
+        w(format!("why:      {}", esc(&eval.decision.explain())))?;
+        w(format!("tier:     {}", eval.assessment.tier.as_str()))?;
+        w(format!(
+            "mode:     {} (from {})",
+            s.settings.mode.value, s.settings.mode.source
+        ))?;
+        for m in &s.settings.modes_given {
+            if m != &s.settings.mode {
+                w(format!(
+                    "          also given: {} (from {})",
+                    m.value, m.source
+                ))?;
+            }
+        }
+        for m in &eval.assessment.matches {
+            let on = if m.command.is_empty() {
+                String::new()
+            } else {
+                format!("  ({})", esc(&m.command))
+            };
+            w(format!(
+                "rule:     {} [{}] {}{on}",
+                m.tier.as_str(),
+                m.code,
+                m.sentence
+            ))?;
+        }
+        for c in &eval.script.commands {
+            let via = if c.via.is_empty() {
+                String::new()
+            } else {
+                format!("  (via {})", c.via.join(" > "))
+            };
+            w(format!("command:  {}{via}", esc(&c.display())))?;
+        }
+        for p in &eval.script.problems {
+            w(format!(
+                "problem:  {}",
+                esc(&serde_json::to_string(p).unwrap_or_default())
+            ))?;
+        }
+    }
+    Ok(match eval.decision.verdict {
+        Verdict::Run => exit::RUN,
+        Verdict::Ask => exit::NEEDS_PERSON,
+        Verdict::Refuse => exit::REFUSED,
+    })
+}
+
+fn rules(args: &RulesArgs) -> Result<u8, AppError> {
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let list: Vec<_> = RULES
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "code": r.code,
+                    "tier": r.tier,
+                    "sentence": r.sentence,
+                    "examples": r.examples,
+                    "counterexamples": r.counterexamples,
+                })
+            })
+            .collect();
+        let text = serde_json::to_string_pretty(&list).map_err(|e| AppError::Output(e.into()))?;
+        writeln!(out, "{text}").map_err(AppError::Output)?;
+        return Ok(0);
+    }
+    for tier in [Tier::Blocked, Tier::Danger] {
+        let title = match tier {
+            Tier::Blocked => "Blocked tier (refused; nobody can approve it through askrisky)",
+            _ => "Danger set (always the person's decision)",
+        };
+        writeln!(out, "{title}\n").map_err(AppError::Output)?;
+        for r in RULES.iter().filter(|r| r.tier == tier) {
+            writeln!(out, "  {:<24} {}", r.code, r.sentence).map_err(AppError::Output)?;
+            let ex: Vec<String> = r
+                .examples
+                .iter()
+                .take(3)
+                .map(|e| crate::escape::escape(e))
+                .collect();
+            if !ex.is_empty() {
+                writeln!(out, "  {:<24} e.g. {}", "", ex.join("  ·  "))
+                    .map_err(AppError::Output)?;
+            }
+        }
+        writeln!(out).map_err(AppError::Output)?;
+    }
+    Ok(0)
+}
+
+fn show_log(args: &LogArgs) -> Result<u8, AppError> {
+    let dirs = Dirs::from_env();
+    let state = dirs.state.ok_or(AppError::NoStateDir)?;
+    let mut out = std::io::stdout().lock();
+    let print = |out: &mut std::io::StdoutLock<'_>, line: &str| -> std::io::Result<()> {
+        if args.json {
+            return writeln!(out, "{line}");
+        }
+        match serde_json::from_str::<Record>(line) {
+            Ok(r) => {
+                let outcome = serde_json::to_value(r.outcome)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default();
+                let by = serde_json::to_value(r.decided_by)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default();
+                writeln!(
+                    out,
+                    "{}  {:<9} {:<10} {}  — {}",
+                    r.time.get(..19).unwrap_or(&r.time),
+                    outcome,
+                    by,
+                    crate::escape::escape(&r.command),
+                    crate::escape::escape(&r.reason)
+                )
+            }
+            Err(_) => writeln!(out, "(unreadable record) {}", crate::escape::escape(line)),
+        }
+    };
+    let lines = log::tail(&state, args.lines).map_err(|e| AppError::Log(log::path(&state), e))?;
+    for l in &lines {
+        print(&mut out, l).map_err(AppError::Output)?;
+    }
+    if args.follow {
+        out.flush().map_err(AppError::Output)?;
+        log::follow(&state, |l| {
+            print(&mut out, l).and_then(|()| out.flush()).is_ok()
+        })
+        .map_err(|e| AppError::Log(log::path(&state), e))?;
+    }
+    Ok(0)
+}
+
+/// The argv given to `exec --`, for callers that build requests themselves.
+pub fn argv_request(argv: Vec<OsString>, cwd: PathBuf) -> Request {
+    request(&Target { line: None, argv }, cwd, Surface::Exec)
+}

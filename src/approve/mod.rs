@@ -1,0 +1,211 @@
+//! Approve: an "ask" decision ─► the person's answer on `/dev/tty`, or a
+//! strict refusal when no person can answer.
+//!
+//! The default is never "run": Enter, Esc, Ctrl-C, Ctrl-D, a closed terminal,
+//! a read error and the answer timeout all mean "don't run". Keys typed
+//! before the card appears are discarded (raw mode is entered with a flush),
+//! so nothing queued — by a person or a paste — answers a card nobody read.
+
+pub mod card;
+
+use std::time::{Duration, Instant};
+
+pub use card::{Card, Style};
+
+use crate::tty::{Key, RawGuard, Tty};
+
+/// The person's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Run it, this once.
+    Run,
+    /// Don't run it.
+    DontRun {
+        /// True when no answer came before the timeout.
+        timed_out: bool,
+    },
+    /// Don't run it, and tell the agent why.
+    Tell(String),
+    /// Run it, and always allow this exact line from now on.
+    AlwaysAllow,
+}
+
+/// The answer and how long the person took.
+#[derive(Clone, Debug)]
+pub struct Asked {
+    /// The answer.
+    pub answer: Answer,
+    /// Time from showing the card to the answer.
+    pub took: Duration,
+}
+
+/// Longest message to the agent, in characters.
+const MAX_MESSAGE: usize = 400;
+
+/// How to style output on this terminal: no ANSI color with `NO_COLOR`, no
+/// cursor movement on a dumb terminal.
+pub fn style_for(tty: &Tty) -> (Style, bool) {
+    let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && !dumb;
+    let height = tty.height();
+    (
+        Style {
+            color,
+            width: tty.width(),
+            max_command_rows: height.saturating_sub(10).clamp(3, 40),
+        },
+        !dumb,
+    )
+}
+
+/// Shows a one-line status ("reviewing the command…") on the terminal.
+pub fn status(tty: &mut Tty, text: &str) {
+    let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    if dumb {
+        tty.write(&format!("askrisky: {text}\n"));
+    } else {
+        tty.write(&format!("\r\x1b[2Kaskrisky: {text}"));
+    }
+}
+
+/// Clears a status line.
+pub fn clear_status(tty: &mut Tty) {
+    if !std::env::var("TERM").is_ok_and(|t| t == "dumb") {
+        tty.write("\r\x1b[2K");
+    }
+}
+
+/// Shows the card and waits for the answer.
+pub fn ask(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>) -> Asked {
+    let started = Instant::now();
+    let (style, can_move) = style_for(tty);
+    let rendered = card::render(c, style);
+    clear_status(tty);
+    let mut text = rendered.lines.join("\r\n");
+    text.push_str("\r\n  your answer [n]: ");
+    tty.write(&text);
+    let rows = rendered.lines.len() + 1;
+    let answer = match tty.raw() {
+        Ok(mut raw) => {
+            let a = read_answer(&mut raw, c, &rendered, timeout, started);
+            if can_move {
+                // Leave one summary line instead of the card.
+                raw.write(&format!("\r\x1b[{}A\x1b[J", rows - 1));
+            } else {
+                raw.write("\r\n");
+            }
+            raw.write(&summary(c.command, &a));
+            raw.write("\r\n");
+            a
+        }
+        // A terminal that cannot be put in raw mode cannot be trusted to
+        // deliver a deliberate keypress.
+        Err(_) => Answer::DontRun { timed_out: false },
+    };
+    Asked {
+        answer,
+        took: started.elapsed(),
+    }
+}
+
+fn summary(command: &str, a: &Answer) -> String {
+    let first = command.split('\n').next().unwrap_or("");
+    let mut shown = crate::escape::escape(first);
+    if shown.chars().count() > 60 || command.contains('\n') {
+        shown = shown.chars().take(57).collect::<String>() + "…";
+    }
+    match a {
+        Answer::Run => format!("askrisky: you approved: {shown}"),
+        Answer::AlwaysAllow => format!("askrisky: you approved, and always allow: {shown}"),
+        Answer::DontRun { timed_out: true } => {
+            format!("askrisky: not run (no answer in time): {shown}")
+        }
+        Answer::DontRun { timed_out: false } => format!("askrisky: not run: {shown}"),
+        Answer::Tell(_) => format!("askrisky: not run, the agent is told why: {shown}"),
+    }
+}
+
+fn read_answer(
+    raw: &mut RawGuard<'_>,
+    c: &Card<'_>,
+    rendered: &card::Rendered,
+    timeout: Option<Duration>,
+    started: Instant,
+) -> Answer {
+    loop {
+        let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
+        match raw.key(left) {
+            Key::Char('r' | 'R') => return Answer::Run,
+            Key::Char('a' | 'A') if c.offer_always => return Answer::AlwaysAllow,
+            Key::Char('t' | 'T') => {
+                raw.write("t\r\n  message for the agent (Enter to send, Esc to cancel): ");
+                return match read_message(raw, timeout, started) {
+                    Some(m) if !m.trim().is_empty() => Answer::Tell(m.trim().to_owned()),
+                    _ => Answer::DontRun { timed_out: false },
+                };
+            }
+            Key::Char('p' | 'P') if rendered.hidden_rows > 0 => {
+                if !page(raw, &rendered.command_rows) {
+                    return Answer::DontRun { timed_out: false };
+                }
+                raw.write(&format!(
+                    "\r\n{}\r\n  your answer [n]: ",
+                    card::keys_line(c.offer_always)
+                ));
+            }
+            Key::Timeout => return Answer::DontRun { timed_out: true },
+            Key::Char('n' | 'N')
+            | Key::Enter
+            | Key::Esc
+            | Key::Interrupt
+            | Key::EndOfFile
+            | Key::Closed => return Answer::DontRun { timed_out: false },
+            Key::Char(_) | Key::Backspace | Key::Other => {}
+        }
+    }
+}
+
+/// Shows the whole command a screen at a time. False if the terminal closed.
+fn page(raw: &mut RawGuard<'_>, rows: &[String]) -> bool {
+    let per = raw.height().saturating_sub(2).max(5);
+    raw.write("\r\n");
+    for (i, chunk) in rows.chunks(per).enumerate() {
+        raw.write(&chunk.join("\r\n"));
+        raw.write("\r\n");
+        if (i + 1) * per < rows.len() {
+            raw.write("  -- more: any key --");
+            if matches!(raw.key(None), Key::Closed | Key::Interrupt) {
+                return false;
+            }
+            raw.write("\r\x1b[2K");
+        }
+    }
+    true
+}
+
+fn read_message(
+    raw: &mut RawGuard<'_>,
+    timeout: Option<Duration>,
+    started: Instant,
+) -> Option<String> {
+    let mut msg = String::new();
+    loop {
+        let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
+        match raw.key(left) {
+            Key::Enter => return Some(msg),
+            Key::Char(ch) => {
+                if msg.chars().count() < MAX_MESSAGE {
+                    msg.push(ch);
+                    raw.write(&crate::escape::escape(&ch.to_string()));
+                }
+            }
+            Key::Backspace => {
+                if msg.pop().is_some() {
+                    raw.write("\x08 \x08");
+                }
+            }
+            Key::Other => {}
+            Key::Esc | Key::Interrupt | Key::EndOfFile | Key::Closed | Key::Timeout => return None,
+        }
+    }
+}

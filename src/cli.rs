@@ -1,0 +1,208 @@
+//! The command line: every flag is defined here once, and help, shell
+//! completions and the man page are all generated from these definitions.
+
+use std::ffi::OsString;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::config::Mode;
+
+/// A command guard for AI coding agents.
+#[derive(Debug, Parser)]
+#[command(
+    name = "askrisky",
+    version,
+    about = "A command guard for AI coding agents: run, ask, or refuse each shell command",
+    long_about = "A command guard for AI coding agents.\n\n\
+        askrisky parses each command line as a real shell program, refuses the \
+        catastrophic (the blocked tier), always asks the person about the irreversible \
+        (the danger set), lets a reviewer model rate everything else in review mode, \
+        and then runs the command or asks, with the reason.\n\n\
+        Modes (loosest to strictest): autopilot, review, ask (the default). Only the \
+        person's config file ($XDG_CONFIG_HOME/askrisky/config.toml) can loosen; flags, \
+        environment variables and a repository's .askrisky.toml can only tighten.",
+    after_help = "Exit statuses: the command's own once it runs; otherwise 80 refused \
+        (blocked tier), 81 not run because no person could answer (or `check`: would ask), \
+        82 the person declined, 83 askrisky failed, 84 interrupted.",
+    max_term_width = 100
+)]
+pub struct Cli {
+    /// Make approvals stricter than the config (never looser)
+    #[arg(long, global = true, value_enum, value_name = "MODE")]
+    pub mode: Option<Mode>,
+
+    /// Never prompt: a command that needs a person is not run
+    #[arg(long, global = true)]
+    pub no_prompt: bool,
+
+    /// Say more on stderr (the decision even when the command runs)
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+
+    /// What to do
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Decide on a command, then run it in askrisky's place
+    #[command(
+        long_about = "Decide on a command, then run it in askrisky's place.\n\n\
+            `askrisky exec -- CMD ARGS…` runs the program directly (execvp); \
+            `askrisky exec -c 'LINE'` runs the line with the configured shell \
+            (/bin/sh by default). Once it runs, stdin, stdout, stderr, signals and \
+            the exit status are the command's own."
+    )]
+    Exec(Target),
+
+    /// Decide on a command without running it, and say why
+    Check(CheckArgs),
+
+    /// List the blocked tier and the danger set
+    Rules(RulesArgs),
+
+    /// Show the decision log
+    Log(LogArgs),
+
+    /// Print shell completions or the man page
+    #[command(hide = true)]
+    Generate {
+        /// What to generate
+        #[arg(value_enum)]
+        kind: Generate,
+    },
+}
+
+/// The command to decide on: `-c LINE` or `-- CMD ARGS…`.
+#[derive(Debug, Args)]
+pub struct Target {
+    /// A shell command line
+    #[arg(
+        short = 'c',
+        value_name = "LINE",
+        conflicts_with = "argv",
+        required_unless_present = "argv"
+    )]
+    pub line: Option<String>,
+
+    /// A program and its arguments (after `--`)
+    #[arg(value_name = "CMD", trailing_var_arg = true, allow_hyphen_values = true, num_args = 1..)]
+    pub argv: Vec<OsString>,
+}
+
+/// `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Print the decision as JSON (schema version 1; see the README)
+    #[arg(long)]
+    pub json: bool,
+
+    /// What to decide on
+    #[command(flatten)]
+    pub target: Target,
+}
+
+/// `rules`.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// Print the rules as JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `log`.
+#[derive(Debug, Args)]
+pub struct LogArgs {
+    /// Print the raw JSONL records
+    #[arg(long)]
+    pub json: bool,
+
+    /// How many of the latest records to show
+    #[arg(short = 'n', long = "lines", value_name = "N", default_value_t = 20)]
+    pub lines: usize,
+
+    /// Keep printing records as they are appended
+    #[arg(short, long)]
+    pub follow: bool,
+}
+
+/// What `generate` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Generate {
+    /// bash completions
+    CompleteBash,
+    /// zsh completions
+    CompleteZsh,
+    /// fish completions
+    CompleteFish,
+    /// The man page (roff)
+    Man,
+}
+
+/// The clap command, for completions, the man page and tests.
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}
+
+/// Renders generated files: completions for each shell and the man page.
+pub fn generate(kind: Generate) -> Vec<u8> {
+    let mut cmd = command();
+    let mut out = Vec::new();
+    match kind {
+        Generate::CompleteBash => {
+            clap_complete::generate(clap_complete::Shell::Bash, &mut cmd, "askrisky", &mut out)
+        }
+        Generate::CompleteZsh => {
+            clap_complete::generate(clap_complete::Shell::Zsh, &mut cmd, "askrisky", &mut out)
+        }
+        Generate::CompleteFish => {
+            clap_complete::generate(clap_complete::Shell::Fish, &mut cmd, "askrisky", &mut out)
+        }
+        Generate::Man => {
+            // A fixed date keeps the checked-in page reproducible.
+            let man = clap_mangen::Man::new(cmd).date("2026-11-29");
+            if man.render(&mut out).is_err() {
+                out.clear();
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn definitions_are_consistent() {
+        command().debug_assert();
+    }
+
+    #[test]
+    fn exec_forms() {
+        let cli = Cli::try_parse_from(["askrisky", "exec", "--", "rm", "-rf", "x"])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let Command::Exec(t) = cli.command else {
+            panic!("not exec")
+        };
+        assert_eq!(t.argv, ["rm", "-rf", "x"]);
+        let cli = Cli::try_parse_from(["askrisky", "--mode", "ask", "exec", "-c", "ls -la"])
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(cli.mode, Some(Mode::Ask));
+        let Command::Exec(t) = cli.command else {
+            panic!("not exec")
+        };
+        assert_eq!(t.line.as_deref(), Some("ls -la"));
+        assert!(Cli::try_parse_from(["askrisky", "exec"]).is_err());
+        assert!(Cli::try_parse_from(["askrisky", "exec", "-c", "ls", "--", "ls"]).is_err());
+        // Flags after the program belong to the program.
+        let cli = Cli::try_parse_from(["askrisky", "exec", "ls", "--mode", "x"])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let Command::Exec(t) = cli.command else {
+            panic!("not exec")
+        };
+        assert_eq!(t.argv, ["ls", "--mode", "x"]);
+    }
+}

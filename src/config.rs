@@ -1,0 +1,566 @@
+//! Config: user file + project file + environment + flags ─► Settings.
+//!
+//! The threat here is an agent, or a repository it cloned, loosening its own
+//! guard. So only the person's own config file
+//! (`$XDG_CONFIG_HOME/askrisky/config.toml`) may loosen: a mode below `ask`,
+//! allow rules, the reviewer, the shell. A project's `.askrisky.toml`, the
+//! `ASKRISKY_*` environment and command-line flags can only tighten: a
+//! stricter mode, more danger rules, no prompting. The effective mode is the
+//! strictest of all of them. A config file that cannot be read or parsed, or
+//! that others could have written, is reported and askrisky behaves as `ask`.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::danger::ExtraRule;
+use crate::review::ReviewerConfig;
+
+/// Name of the project file, found by walking up from the working folder.
+pub const PROJECT_FILE: &str = ".askrisky.toml";
+
+/// How much runs without asking. Ordered from loosest to strictest.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Runs what is not in the danger set.
+    Autopilot,
+    /// Asks a reviewer model about what is not in the danger set.
+    Review,
+    /// Asks about everything but the person's own allow rules.
+    Ask,
+}
+
+impl Mode {
+    /// The mode's name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Autopilot => "autopilot",
+            Self::Review => "review",
+            Self::Ask => "ask",
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Where a setting came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
+pub enum Source {
+    /// Built-in default.
+    Default,
+    /// The person's config file.
+    User(PathBuf),
+    /// A repository's `.askrisky.toml`.
+    Project(PathBuf),
+    /// An environment variable.
+    Env(String),
+    /// A command-line flag.
+    Flag(String),
+    /// A config file could not be used, so askrisky fell back to `ask`.
+    ConfigError,
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Default => f.write_str("default"),
+            Self::User(p) => write!(f, "user config {}", p.display()),
+            Self::Project(p) => write!(f, "project file {}", p.display()),
+            Self::Env(v) => write!(f, "environment {v}"),
+            Self::Flag(v) => write!(f, "flag {v}"),
+            Self::ConfigError => f.write_str("config error (falls back to ask)"),
+        }
+    }
+}
+
+/// A value with where it came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Sourced<T> {
+    /// The value.
+    pub value: T,
+    /// Its source.
+    pub source: Source,
+}
+
+/// A person's allow rule: lines that run without a card.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AllowRule {
+    /// An exact command line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<String>,
+    /// An argv prefix, e.g. `["cargo", "build"]`; never matches a line with
+    /// more than one simple command.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefix: Option<Vec<String>>,
+    /// Danger rule codes this allow rule may cover. Without them, a line in
+    /// the danger set still asks. The blocked tier is never covered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub covers: Vec<String>,
+}
+
+impl AllowRule {
+    /// A short description, for logs and `check`.
+    pub fn describe(&self) -> String {
+        match (&self.line, &self.prefix) {
+            (Some(l), _) => format!("line {l:?}"),
+            (None, Some(p)) => format!("prefix {p:?}"),
+            (None, None) => "empty rule".to_owned(),
+        }
+    }
+}
+
+/// The person's config file.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UserFile {
+    mode: Option<Mode>,
+    shell: Option<PathBuf>,
+    #[serde(default)]
+    allow: Vec<AllowRule>,
+    #[serde(default)]
+    danger: Vec<ExtraRule>,
+    reviewer: Option<ReviewerConfig>,
+    /// Seconds to wait for the person's answer at a terminal (none: no limit).
+    answer_timeout_s: Option<u64>,
+}
+
+/// A repository's `.askrisky.toml`: it may only tighten.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProjectFile {
+    mode: Option<Mode>,
+    #[serde(default)]
+    danger: Vec<ExtraRule>,
+    // Read only to say they are ignored: a repository cannot loosen.
+    allow: Option<toml::Value>,
+    reviewer: Option<toml::Value>,
+    shell: Option<toml::Value>,
+    answer_timeout_s: Option<toml::Value>,
+}
+
+/// What the command line and environment asked for (tightening only).
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    /// `--mode`.
+    pub mode: Option<Mode>,
+    /// `--no-prompt`.
+    pub no_prompt: bool,
+}
+
+/// Everything that shapes a decision, merged strictest-wins.
+#[derive(Clone, Debug, Serialize)]
+pub struct Settings {
+    /// The effective mode and the source that set it.
+    pub mode: Sourced<Mode>,
+    /// Every mode given, with its source, for `check` to show.
+    pub modes_given: Vec<Sourced<Mode>>,
+    /// The person's allow rules (user config only).
+    pub allow: Vec<AllowRule>,
+    /// Danger rules added by the user config and the project file.
+    pub extra_danger: Vec<ExtraRule>,
+    /// The shell that runs `exec -c` lines.
+    pub shell: PathBuf,
+    /// Never prompt (flag, `ASKRISKY_NO_PROMPT`, `CI`): "ask" becomes refuse.
+    pub no_prompt: Option<Source>,
+    /// The reviewer (user config only).
+    pub reviewer: Option<ReviewerConfig>,
+    /// Seconds to wait for the person at the terminal.
+    pub answer_timeout_s: Option<u64>,
+    /// The user config file read, if any.
+    pub user_file: Option<PathBuf>,
+    /// The project file read, if any.
+    pub project_file: Option<PathBuf>,
+    /// Problems that made askrisky fall back to `ask`.
+    pub errors: Vec<String>,
+    /// Things ignored (loosening keys in a project file).
+    pub warnings: Vec<String>,
+}
+
+/// askrisky's folders, from the environment of its own process.
+#[derive(Clone, Debug)]
+pub struct Dirs {
+    /// `$XDG_CONFIG_HOME/askrisky` (or `~/.config/askrisky`).
+    pub config: Option<PathBuf>,
+    /// `$XDG_STATE_HOME/askrisky` (or `~/.local/state/askrisky`).
+    pub state: Option<PathBuf>,
+    /// `$HOME`.
+    pub home: Option<PathBuf>,
+}
+
+impl Dirs {
+    /// Reads the XDG variables and `HOME`.
+    pub fn from_env() -> Self {
+        let var = |k: &str| {
+            std::env::var_os(k)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+                .filter(|p| p.is_absolute())
+        };
+        let home = var("HOME");
+        let config = var("XDG_CONFIG_HOME")
+            .or_else(|| home.as_ref().map(|h| h.join(".config")))
+            .map(|p| p.join("askrisky"));
+        let state = var("XDG_STATE_HOME")
+            .or_else(|| home.as_ref().map(|h| h.join(".local/state")))
+            .map(|p| p.join("askrisky"));
+        Self {
+            config,
+            state,
+            home,
+        }
+    }
+
+    /// The user config file path.
+    pub fn user_file(&self) -> Option<PathBuf> {
+        self.config.as_ref().map(|c| c.join("config.toml"))
+    }
+}
+
+/// Reads and merges every source. Never fails: problems are recorded in
+/// `errors` and make the mode `ask`.
+pub fn load(
+    dirs: &Dirs,
+    cwd: &Path,
+    overrides: &Overrides,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Settings {
+    let mut s = Settings {
+        mode: Sourced {
+            value: Mode::Ask,
+            source: Source::Default,
+        },
+        modes_given: Vec::new(),
+        allow: Vec::new(),
+        extra_danger: Vec::new(),
+        shell: PathBuf::from("/bin/sh"),
+        no_prompt: None,
+        reviewer: None,
+        answer_timeout_s: None,
+        user_file: None,
+        project_file: None,
+        errors: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let mut broken = false;
+
+    // The person's own file: the only one that can loosen.
+    let mut user_mode = Sourced {
+        value: Mode::Ask,
+        source: Source::Default,
+    };
+    if let Some(path) = dirs.user_file() {
+        match read_owned(&path) {
+            Ok(None) => {}
+            Ok(Some(text)) => match parse_toml::<UserFile>(&path, &text) {
+                Ok(file) => {
+                    s.user_file = Some(path.clone());
+                    if let Some(m) = file.mode {
+                        user_mode = Sourced {
+                            value: m,
+                            source: Source::User(path.clone()),
+                        };
+                    }
+                    if let Some(shell) = file.shell {
+                        if shell.is_absolute() {
+                            s.shell = shell;
+                        } else {
+                            s.errors.push(format!(
+                                "{}: shell must be an absolute path, got {}",
+                                path.display(),
+                                shell.display()
+                            ));
+                            broken = true;
+                        }
+                    }
+                    for rule in &file.allow {
+                        if let Err(e) = check_allow_rule(rule) {
+                            s.errors.push(format!(
+                                "{}: allow rule {}: {e}",
+                                path.display(),
+                                rule.describe()
+                            ));
+                            broken = true;
+                        }
+                    }
+                    s.allow = file.allow;
+                    s.extra_danger.extend(file.danger);
+                    s.reviewer = file.reviewer;
+                    s.answer_timeout_s = file.answer_timeout_s;
+                }
+                Err(e) => {
+                    s.errors.push(e);
+                    broken = true;
+                }
+            },
+            Err(e) => {
+                s.errors.push(e);
+                broken = true;
+            }
+        }
+    }
+    s.modes_given.push(user_mode.clone());
+    let user_mode = user_mode;
+
+    // The repository's file: tighten only.
+    if let Some(path) = find_project_file(cwd) {
+        match std::fs::read_to_string(&path) {
+            Ok(text) => match parse_toml::<ProjectFile>(&path, &text) {
+                Ok(file) => {
+                    s.project_file = Some(path.clone());
+                    if let Some(m) = file.mode {
+                        s.modes_given.push(Sourced {
+                            value: m,
+                            source: Source::Project(path.clone()),
+                        });
+                    }
+                    s.extra_danger.extend(file.danger);
+                    for (key, present) in [
+                        ("allow", file.allow.is_some()),
+                        ("reviewer", file.reviewer.is_some()),
+                        ("shell", file.shell.is_some()),
+                        ("answer_timeout_s", file.answer_timeout_s.is_some()),
+                    ] {
+                        if present {
+                            s.warnings.push(format!(
+                                "{}: `{key}` ignored: only your user config can set it; a project file can only tighten",
+                                path.display()
+                            ));
+                        }
+                    }
+                }
+                Err(e) => {
+                    s.errors.push(e);
+                    broken = true;
+                }
+            },
+            Err(e) => {
+                s.errors
+                    .push(format!("{}: cannot read: {e}", path.display()));
+                broken = true;
+            }
+        }
+    }
+
+    // Environment and flags: tighten only.
+    if let Some(v) = env("ASKRISKY_MODE") {
+        match parse_mode(&v) {
+            Some(m) => s.modes_given.push(Sourced {
+                value: m,
+                source: Source::Env("ASKRISKY_MODE".into()),
+            }),
+            None => {
+                s.errors.push(format!(
+                    "ASKRISKY_MODE={v:?} is not a mode (ask, review, autopilot)"
+                ));
+                broken = true;
+            }
+        }
+    }
+    if let Some(m) = overrides.mode {
+        s.modes_given.push(Sourced {
+            value: m,
+            source: Source::Flag("--mode".into()),
+        });
+    }
+    if broken {
+        s.modes_given.push(Sourced {
+            value: Mode::Ask,
+            source: Source::ConfigError,
+        });
+        // A broken file may have held danger rules: keep nothing that loosens.
+        s.allow.clear();
+    }
+    // The user's mode (or the default) is the base; every other source can
+    // only make it stricter. On a tie the earlier source is named.
+    s.mode = user_mode;
+    for m in &s.modes_given[1..] {
+        if m.value > s.mode.value || m.source == Source::ConfigError {
+            s.mode = m.clone();
+        }
+    }
+
+    s.no_prompt = if overrides.no_prompt {
+        Some(Source::Flag("--no-prompt".into()))
+    } else if env("ASKRISKY_NO_PROMPT").is_some_and(|v| truthy(&v)) {
+        Some(Source::Env("ASKRISKY_NO_PROMPT".into()))
+    } else if env("CI").is_some_and(|v| truthy(&v)) {
+        Some(Source::Env("CI".into()))
+    } else {
+        None
+    };
+    s
+}
+
+fn truthy(v: &str) -> bool {
+    !matches!(
+        v.trim().to_ascii_lowercase().as_str(),
+        "" | "0" | "false" | "no" | "off"
+    )
+}
+
+fn parse_mode(v: &str) -> Option<Mode> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "ask" => Some(Mode::Ask),
+        "review" => Some(Mode::Review),
+        "autopilot" => Some(Mode::Autopilot),
+        _ => None,
+    }
+}
+
+fn check_allow_rule(rule: &AllowRule) -> Result<(), &'static str> {
+    match (&rule.line, &rule.prefix) {
+        (Some(_), Some(_)) => Err("give either `line` or `prefix`, not both"),
+        (None, None) => Err("give `line` or `prefix`"),
+        (Some(l), None) if l.trim().is_empty() => Err("`line` is empty"),
+        (None, Some(p)) if p.is_empty() => Err("`prefix` is empty"),
+        _ => Ok(()),
+    }
+}
+
+/// Reads the user's config file, refusing one that someone else could have
+/// written: a group- or world-writable file, or one owned by another user,
+/// is exactly how a loosened config would be planted.
+fn read_owned(path: &Path) -> Result<Option<String>, String> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
+    };
+    let uid = rustix::process::geteuid().as_raw();
+    if meta.uid() != uid {
+        return Err(format!(
+            "{}: owned by uid {}, not you (uid {uid}); fix with chown",
+            path.display(),
+            meta.uid()
+        ));
+    }
+    if meta.mode() & 0o022 != 0 {
+        return Err(format!(
+            "{}: writable by others (mode {:o}); fix with chmod go-w",
+            path.display(),
+            meta.mode() & 0o777
+        ));
+    }
+    std::fs::read_to_string(path)
+        .map(Some)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))
+}
+
+/// Parses TOML into `T`, with a one-line error naming file, line and problem.
+fn parse_toml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, String> {
+    toml::from_str(text).map_err(|e| {
+        let (line, col) = e
+            .span()
+            .map(|span| line_col(text, span.start))
+            .unwrap_or((1, 1));
+        let msg = e.message().replace('\n', " ");
+        format!("{}:{line}:{col}: {}", path.display(), msg.trim())
+    })
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// The nearest `.askrisky.toml` at or above `cwd`.
+pub fn find_project_file(cwd: &Path) -> Option<PathBuf> {
+    cwd.ancestors()
+        .map(|d| d.join(PROJECT_FILE))
+        .find(|p| p.is_file())
+}
+
+#[cfg(test)]
+mod tests;
+
+/// Adds an exact-line allow rule to the user config file, keeping its
+/// comments and layout, with a comment saying when and why. The file is
+/// replaced atomically (written beside it, synced, renamed), so a crash
+/// leaves the old file or the new one, never half of one.
+pub fn add_allow_line(path: &Path, line: &str, note: &str) -> Result<(), String> {
+    let existing = read_owned(path)?.unwrap_or_default();
+    let mut doc: toml_edit::DocumentMut = existing
+        .parse()
+        .map_err(|e: toml_edit::TomlError| format!("{}: {}", path.display(), e.message()))?;
+    // Check the result still reads as a valid config before writing it.
+    let mut table = toml_edit::Table::new();
+    table.insert("line", toml_edit::value(line));
+    table.decor_mut().set_prefix(format!("\n# {note}\n"));
+    match doc.get_mut("allow") {
+        None => {
+            let mut arr = toml_edit::ArrayOfTables::new();
+            arr.push(table);
+            doc.insert("allow", toml_edit::Item::ArrayOfTables(arr));
+        }
+        Some(item) => match item.as_array_of_tables_mut() {
+            Some(arr) => arr.push(table),
+            None => {
+                return Err(format!(
+                    "{}: `allow` is not a list of [[allow]] tables",
+                    path.display()
+                ));
+            }
+        },
+    }
+    let text = doc.to_string();
+    parse_toml::<UserFile>(path, &text)?;
+    write_atomically(path, text.as_bytes())
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+}
+
+/// Writes a file by writing a sibling temporary file (mode 0600), syncing
+/// it and renaming it over the target.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let dir = path
+        .parent()
+        .ok_or_else(|| std::io::Error::other("no parent folder"))?;
+    std::fs::create_dir_all(dir)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)?;
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

@@ -1,0 +1,309 @@
+//! Strictest-wins merging, and every way a config can fail closed.
+
+use super::*;
+use std::os::unix::fs::PermissionsExt;
+
+struct Scratch {
+    _dir: tempfile::TempDir,
+    dirs: Dirs,
+    project: PathBuf,
+}
+
+fn scratch(user: Option<&str>, project: Option<&str>) -> Scratch {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let config = dir.path().join("config/askrisky");
+    std::fs::create_dir_all(&config).unwrap_or_else(|e| panic!("{e}"));
+    if let Some(text) = user {
+        let f = config.join("config.toml");
+        std::fs::write(&f, text).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600))
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let project_dir = dir.path().join("repo/sub");
+    std::fs::create_dir_all(&project_dir).unwrap_or_else(|e| panic!("{e}"));
+    if let Some(text) = project {
+        std::fs::write(dir.path().join("repo").join(PROJECT_FILE), text)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    Scratch {
+        dirs: Dirs {
+            config: Some(config),
+            state: Some(dir.path().join("state")),
+            home: Some(dir.path().to_path_buf()),
+        },
+        project: project_dir,
+        _dir: dir,
+    }
+}
+
+fn no_env(_: &str) -> Option<String> {
+    None
+}
+
+fn mode_of(
+    user: Option<&str>,
+    project: Option<&str>,
+    env_mode: Option<&str>,
+    flag: Option<Mode>,
+) -> Mode {
+    let s = scratch(user, project);
+    let env = |k: &str| {
+        (k == "ASKRISKY_MODE")
+            .then(|| env_mode.map(str::to_owned))
+            .flatten()
+    };
+    let o = Overrides {
+        mode: flag,
+        no_prompt: false,
+    };
+    load(&s.dirs, &s.project, &o, &env).mode.value
+}
+
+#[test]
+fn strictest_wins() {
+    use Mode::{Ask, Autopilot, Review};
+    let user = |m: &str| format!("mode = \"{m}\"\n");
+    let proj = |m: &str| format!("mode = \"{m}\"\n");
+    // (user mode, project mode, ASKRISKY_MODE, --mode, effective)
+    type Row<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>, Option<Mode>, Mode);
+    let rows: &[Row<'_>] = &[
+        (None, None, None, None, Ask),
+        (Some("autopilot"), None, None, None, Autopilot),
+        (Some("review"), None, None, None, Review),
+        (Some("autopilot"), Some("review"), None, None, Review),
+        (Some("autopilot"), Some("ask"), None, None, Ask),
+        (Some("review"), Some("autopilot"), None, None, Review),
+        (Some("ask"), Some("autopilot"), None, None, Ask),
+        (Some("autopilot"), None, Some("review"), None, Review),
+        (Some("review"), None, Some("autopilot"), None, Review),
+        (Some("autopilot"), None, None, Some(Ask), Ask),
+        (Some("ask"), None, None, Some(Autopilot), Ask),
+        (Some("review"), None, None, Some(Autopilot), Review),
+        (None, None, Some("autopilot"), Some(Autopilot), Ask),
+        (
+            Some("autopilot"),
+            Some("autopilot"),
+            Some("autopilot"),
+            Some(Autopilot),
+            Autopilot,
+        ),
+        (Some("autopilot"), None, Some("nonsense"), None, Ask),
+    ];
+    for (u, p, e, f, want) in rows {
+        let u = u.map(user);
+        let p = p.map(proj);
+        let got = mode_of(u.as_deref(), p.as_deref(), *e, *f);
+        assert_eq!(got, *want, "user {u:?} project {p:?} env {e:?} flag {f:?}");
+    }
+}
+
+#[test]
+fn sources_are_named() {
+    let s = scratch(Some("mode = \"autopilot\"\n"), Some("mode = \"review\"\n"));
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.mode.value, Mode::Review);
+    assert!(matches!(settings.mode.source, Source::Project(_)));
+    assert_eq!(settings.modes_given.len(), 2);
+    assert!(matches!(settings.modes_given[0].source, Source::User(_)));
+}
+
+#[test]
+fn project_file_cannot_loosen() {
+    let project = r#"
+mode = "autopilot"
+reviewer = { provider = "openai", model = "x" }
+shell = "/tmp/evil"
+[[allow]]
+line = "rm -rf /"
+covers = ["delete.root"]
+[[danger]]
+code = "project.deploy"
+sentence = "Deploys."
+prefix = ["./deploy.sh"]
+"#;
+    let s = scratch(None, Some(project));
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.mode.value, Mode::Ask);
+    assert!(settings.allow.is_empty());
+    assert!(settings.reviewer.is_none());
+    assert_eq!(settings.shell, PathBuf::from("/bin/sh"));
+    assert_eq!(settings.extra_danger.len(), 1);
+    assert_eq!(settings.warnings.len(), 3, "{:?}", settings.warnings);
+    assert!(settings.errors.is_empty());
+}
+
+#[test]
+fn user_file_loosens_and_sets_rules() {
+    let user = r#"
+mode = "autopilot"
+shell = "/bin/bash"
+[[allow]]
+prefix = ["cargo", "build"]
+[[allow]]
+line = "make deploy"
+covers = ["publish.package"]
+"#;
+    let s = scratch(Some(user), None);
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.mode.value, Mode::Autopilot);
+    assert_eq!(settings.shell, PathBuf::from("/bin/bash"));
+    assert_eq!(
+        settings.allow,
+        vec![
+            AllowRule {
+                line: None,
+                prefix: Some(vec!["cargo".into(), "build".into()]),
+                covers: vec![],
+            },
+            AllowRule {
+                line: Some("make deploy".into()),
+                prefix: None,
+                covers: vec!["publish.package".into()],
+            },
+        ]
+    );
+}
+
+#[test]
+fn broken_configs_fall_back_to_ask() {
+    let cases: &[(&str, &str)] = &[
+        ("mode = \"autopilot\"\nmode = \"x\"\n", ":2:"),
+        ("mode = \"yolo\"\n", ":1:8: unknown variant `yolo`"),
+        ("mode = \"autopilot\"\nunknown_key = 1\n", "unknown_key"),
+        ("mode = \"autopilot\"\n[[allow]]\n", "allow rule"),
+        (
+            "mode = \"autopilot\"\n[[allow]]\nline = \"a\"\nprefix = [\"a\"]\n",
+            "not both",
+        ),
+        ("mode = \"autopilot\"\nshell = \"sh\"\n", "absolute"),
+        (
+            "mode = \"autopilot\"\n[[allow]]\nline = \"ls\"\n[reviewer]\nprovider = \"nope\"\nmodel = \"m\"\n",
+            ":",
+        ),
+    ];
+    for (text, needle) in cases {
+        let s = scratch(Some(text), None);
+        let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+        assert_eq!(settings.mode.value, Mode::Ask, "{text}");
+        assert_eq!(settings.mode.source, Source::ConfigError, "{text}");
+        assert!(settings.allow.is_empty(), "{text}");
+        assert_eq!(settings.errors.len(), 1, "{text}: {:?}", settings.errors);
+        let e = &settings.errors[0];
+        assert!(e.contains(needle), "{text}: {e}");
+        assert!(!e.contains('\n'), "one line: {e}");
+        assert!(e.contains("config.toml"), "names the file: {e}");
+    }
+}
+
+#[test]
+fn broken_project_file_falls_back_to_ask() {
+    let s = scratch(Some("mode = \"autopilot\"\n"), Some("mode = [\n"));
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.mode.value, Mode::Ask);
+    assert!(settings.errors[0].contains(PROJECT_FILE));
+}
+
+#[test]
+fn config_writable_by_others_is_refused() {
+    let s = scratch(Some("mode = \"autopilot\"\n"), None);
+    let f = s.dirs.user_file().unwrap_or_default();
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o666))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.mode.value, Mode::Ask);
+    assert!(
+        settings.errors[0].contains("writable by others"),
+        "{:?}",
+        settings.errors
+    );
+}
+
+#[test]
+fn unreadable_config_falls_back_to_ask() {
+    let s = scratch(None, None);
+    let f = s.dirs.user_file().unwrap_or_default();
+    // A directory where the file should be cannot be read as a file.
+    std::fs::create_dir_all(&f).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o700))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.mode.value, Mode::Ask);
+    assert_eq!(settings.errors.len(), 1);
+}
+
+#[test]
+fn no_prompt_sources() {
+    let s = scratch(None, None);
+    let o = Overrides::default();
+    let ci = |k: &str| (k == "CI").then(|| "true".to_owned());
+    assert_eq!(
+        load(&s.dirs, &s.project, &o, &ci).no_prompt,
+        Some(Source::Env("CI".into()))
+    );
+    let ci_false = |k: &str| (k == "CI").then(|| "false".to_owned());
+    assert_eq!(load(&s.dirs, &s.project, &o, &ci_false).no_prompt, None);
+    let flag = Overrides {
+        mode: None,
+        no_prompt: true,
+    };
+    assert_eq!(
+        load(&s.dirs, &s.project, &flag, &no_env).no_prompt,
+        Some(Source::Flag("--no-prompt".into()))
+    );
+}
+
+#[test]
+fn always_allow_keeps_the_file_and_adds_a_rule() {
+    let user =
+        "# my settings\nmode = \"review\" # keep\n\n[[allow]]\nprefix = [\"cargo\", \"test\"]\n";
+    let s = scratch(Some(user), None);
+    let path = s.dirs.user_file().unwrap_or_default();
+    add_allow_line(
+        &path,
+        "make lint 'x'",
+        "added 2026-11-29 from the approval card",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        text.starts_with("# my settings\nmode = \"review\" # keep\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "# added 2026-11-29 from the approval card\n[[allow]]\nline = \"make lint 'x'\""
+        ),
+        "{text}"
+    );
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert!(settings.errors.is_empty(), "{:?}", settings.errors);
+    assert_eq!(settings.allow.len(), 2);
+    assert_eq!(settings.allow[1].line.as_deref(), Some("make lint 'x'"));
+    use std::os::unix::fs::MetadataExt;
+    assert_eq!(
+        std::fs::metadata(&path)
+            .map(|m| m.mode() & 0o777)
+            .unwrap_or(0),
+        0o600
+    );
+}
+
+#[test]
+fn always_allow_creates_a_missing_file_and_leaves_a_broken_one() {
+    let s = scratch(None, None);
+    let path = s.dirs.user_file().unwrap_or_default();
+    add_allow_line(&path, "ls", "note").unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap_or_default()
+            .contains("line = \"ls\"")
+    );
+
+    let s = scratch(Some("mode = [\n"), None);
+    let path = s.dirs.user_file().unwrap_or_default();
+    assert!(add_allow_line(&path, "ls", "note").is_err());
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap_or_default(),
+        "mode = [\n"
+    );
+}

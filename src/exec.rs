@@ -1,0 +1,54 @@
+//! Exec: replace askrisky's process with the approved command.
+//!
+//! No child process, no wrapper left behind: the command gets askrisky's pid,
+//! its stdin/stdout/stderr, its place in the terminal's process group, and
+//! signals sent to it; its exit status is the status the caller sees. Rust's
+//! `exec` also restores the default SIGPIPE disposition that the Rust runtime
+//! ignores, so pipelines behave as if the command had been run directly.
+
+use std::ffi::OsString;
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::Command;
+
+use crate::exit;
+
+/// Why exec failed, with the status a shell would report.
+#[derive(Debug)]
+pub struct ExecError {
+    /// 127 (not found) or 126 (cannot execute).
+    pub status: u8,
+    /// One line for stderr.
+    pub message: String,
+}
+
+fn failed(program: &str, e: &std::io::Error) -> ExecError {
+    let status = if e.kind() == std::io::ErrorKind::NotFound {
+        exit::NOT_FOUND
+    } else {
+        exit::NOT_EXECUTABLE
+    };
+    ExecError {
+        status,
+        message: format!("askrisky: cannot run {program}: {e}"),
+    }
+}
+
+/// Runs `argv` in place of this process (searching `PATH`). Returns only on
+/// failure.
+pub fn argv(argv: &[OsString]) -> ExecError {
+    let Some((program, args)) = argv.split_first() else {
+        return ExecError {
+            status: exit::FAILED,
+            message: "askrisky: no command given".into(),
+        };
+    };
+    let e = Command::new(program).args(args).exec();
+    failed(&crate::escape::escape(&program.to_string_lossy()), &e)
+}
+
+/// Runs `shell -c line` in place of this process. Returns only on failure.
+pub fn line(shell: &Path, line: &str) -> ExecError {
+    let e = Command::new(shell).arg("-c").arg(line).exec();
+    failed(&shell.display().to_string(), &e)
+}

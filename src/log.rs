@@ -1,0 +1,320 @@
+//! The decision log: one versioned JSON record per decision, appended to
+//! `$XDG_STATE_HOME/askrisky/log.jsonl`.
+//!
+//! Each record is written with a single `write` on a file opened for append
+//! and held under an exclusive lock, so concurrent askrisky processes never
+//! interleave lines. A log that cannot be written never blocks a decision:
+//! the caller warns on stderr and goes on.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+/// Version of the record schema.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// What finally happened to the command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// It was run (askrisky exec'd it, or a hook allowed it).
+    Ran,
+    /// Refused: blocked tier.
+    Refused,
+    /// Not run: it needed a person and none could answer.
+    NotRun,
+    /// Not run: the person said no.
+    Declined,
+    /// Handed to the agent's own permission prompt (hooks).
+    AskedAgent,
+    /// Not run: interrupted while deciding.
+    Cancelled,
+}
+
+/// Who made the final call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecidedBy {
+    /// A blocked-tier or danger-set rule.
+    Rule,
+    /// The mode (`ask` asks about everything; `autopilot` runs what is clear).
+    Mode,
+    /// The person's allow rule.
+    AllowRule,
+    /// The reviewer's ratings.
+    Reviewer,
+    /// The person, answering.
+    Person,
+    /// Strict mode: no person could answer, so "ask" became "not run".
+    Strict,
+    /// The agent's own permission prompt.
+    Agent,
+    /// A signal (Ctrl-C, SIGTERM) ended askrisky while it decided.
+    Interrupt,
+}
+
+/// The reviewer's part of a record.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+pub struct ReviewerRecord {
+    /// True when the reviewer returned valid ratings.
+    pub answered: bool,
+    /// Why not, when it did not (`timeout`, `http_status`, …).
+    pub unavailable_reason: Option<String>,
+    /// Detail of the failure, one line.
+    pub unavailable_detail: Option<String>,
+    /// Ratings, when answered.
+    pub risk: Option<String>,
+    /// Ratings, when answered.
+    pub authorization: Option<String>,
+    /// Ratings, when answered.
+    pub injection: Option<bool>,
+    /// The reviewer's sentence.
+    pub reason: Option<String>,
+    /// Provider wire format.
+    pub provider: Option<String>,
+    /// Model.
+    pub model: Option<String>,
+    /// Time spent on the review.
+    pub duration_ms: Option<u64>,
+    /// Input tokens, when the provider reported them.
+    pub input_tokens: Option<u64>,
+    /// Output tokens, when the provider reported them.
+    pub output_tokens: Option<u64>,
+    /// Cost, when prices are configured and tokens known; never 0 for unknown.
+    pub cost: Option<f64>,
+}
+
+/// One decision.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+pub struct Record {
+    /// Schema version ([`SCHEMA_VERSION`]).
+    pub v: u32,
+    /// UTC time, RFC 3339.
+    pub time: String,
+    /// Which surface asked (`exec`, `hook:claude-code`, …).
+    pub surface: String,
+    /// The folder.
+    pub cwd: String,
+    /// The command line.
+    pub command: String,
+    /// The simple commands found in it.
+    pub commands: Vec<String>,
+    /// Effective mode.
+    pub mode: String,
+    /// Where the mode came from.
+    pub mode_source: String,
+    /// Danger tier.
+    pub tier: String,
+    /// Matched rule codes.
+    pub rules: Vec<String>,
+    /// The policy's verdict before any person answered.
+    pub decision: String,
+    /// What happened.
+    pub outcome: Outcome,
+    /// Who made the final call.
+    pub decided_by: DecidedBy,
+    /// Why, one line.
+    pub reason: String,
+    /// The person's message to the agent ("don't run and tell the agent why").
+    pub message: Option<String>,
+    /// The reviewer's part; null when no review was needed.
+    pub reviewer: Option<ReviewerRecord>,
+    /// Time from start to decision.
+    pub duration_ms: u64,
+    /// Time the person took to answer, when asked.
+    pub answer_ms: Option<u64>,
+    /// The agent session, when known.
+    pub session: Option<String>,
+}
+
+/// The log file's path in a state folder.
+pub fn path(state_dir: &Path) -> PathBuf {
+    state_dir.join("log.jsonl")
+}
+
+/// Appends one record atomically.
+pub fn append(state_dir: &Path, record: &Record) -> std::io::Result<()> {
+    let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;
+    line.push('\n');
+    std::fs::create_dir_all(state_dir)?;
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(path(state_dir))?;
+    file.lock()?;
+    let result = file.write_all(line.as_bytes());
+    let _ = file.unlock();
+    result
+}
+
+/// Reads the last `n` lines of the log (reading only the end of the file).
+pub fn tail(state_dir: &Path, n: usize) -> std::io::Result<Vec<String>> {
+    let mut file = match File::open(path(state_dir)) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let len = file.metadata()?.len();
+    let mut chunk: u64 = 64 * 1024;
+    loop {
+        let start = len.saturating_sub(chunk);
+        file.seek(SeekFrom::Start(start))?;
+        let mut buf = Vec::new();
+        file.read_to_end(&mut buf)?;
+        let text = String::from_utf8_lossy(&buf);
+        let mut lines: Vec<&str> = text.lines().collect();
+        if start > 0 && !lines.is_empty() {
+            lines.remove(0); // possibly partial
+        }
+        if lines.len() >= n || start == 0 {
+            let from = lines.len().saturating_sub(n);
+            return Ok(lines[from..].iter().map(|s| (*s).to_owned()).collect());
+        }
+        chunk *= 4;
+    }
+}
+
+/// Calls `each` for every line appended to the log from now on.
+pub fn follow(state_dir: &Path, mut each: impl FnMut(&str) -> bool) -> std::io::Result<()> {
+    let p = path(state_dir);
+    let mut pos = std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
+    let mut pending = String::new();
+    loop {
+        if let Ok(mut f) = File::open(&p) {
+            let len = f.metadata()?.len();
+            if len < pos {
+                pos = 0; // truncated or replaced
+            }
+            if len > pos {
+                f.seek(SeekFrom::Start(pos))?;
+                let mut buf = Vec::new();
+                f.read_to_end(&mut buf)?;
+                pos += buf.len() as u64;
+                pending.push_str(&String::from_utf8_lossy(&buf));
+                while let Some(i) = pending.find('\n') {
+                    let line: String = pending.drain(..=i).collect();
+                    if !each(line.trim_end()) {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// The current UTC time in RFC 3339 with milliseconds.
+pub fn now_rfc3339() -> String {
+    rfc3339(SystemTime::now())
+}
+
+/// Formats a time as RFC 3339 UTC (`2026-11-29T22:54:06.123Z`).
+pub fn rfc3339(t: SystemTime) -> String {
+    let d = t.duration_since(UNIX_EPOCH).unwrap_or_default();
+    let secs = d.as_secs();
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let rem = secs % 86_400;
+    // Days since the epoch to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60,
+        d.subsec_millis()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(i: usize) -> Record {
+        Record {
+            v: SCHEMA_VERSION,
+            time: now_rfc3339(),
+            surface: "exec".into(),
+            cwd: "/tmp".into(),
+            command: format!("echo {i}"),
+            commands: vec![format!("echo {i}")],
+            mode: "autopilot".into(),
+            mode_source: "default".into(),
+            tier: "clear".into(),
+            rules: vec![],
+            decision: "run".into(),
+            outcome: Outcome::Ran,
+            decided_by: DecidedBy::Mode,
+            reason: "not in the danger set".into(),
+            message: None,
+            reviewer: None,
+            duration_ms: 1,
+            answer_ms: None,
+            session: None,
+        }
+    }
+
+    #[test]
+    fn times() {
+        assert_eq!(rfc3339(UNIX_EPOCH), "1970-01-01T00:00:00.000Z");
+        let t = UNIX_EPOCH + Duration::from_millis(1_795_992_846_123);
+        assert_eq!(rfc3339(t), "2026-11-29T22:54:06.123Z");
+        let leap = UNIX_EPOCH + Duration::from_secs(951_782_400); // 2000-02-29
+        assert_eq!(rfc3339(leap), "2000-02-29T00:00:00.000Z");
+    }
+
+    #[test]
+    fn concurrent_appends_never_interleave() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let state = dir.path().to_path_buf();
+        let threads: Vec<_> = (0..8)
+            .map(|t| {
+                let state = state.clone();
+                std::thread::spawn(move || {
+                    for i in 0..50 {
+                        let mut r = record(t * 1000 + i);
+                        r.command = format!("{} {}", "x".repeat(5000), r.command);
+                        append(&state, &r).unwrap_or_else(|e| panic!("{e}"));
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap_or_else(|_| panic!("thread"));
+        }
+        let lines = tail(&state, 10_000).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(lines.len(), 400);
+        for l in lines {
+            let r: Record = serde_json::from_str(&l).unwrap_or_else(|e| panic!("{e}: {l}"));
+            assert_eq!(r.v, SCHEMA_VERSION);
+        }
+    }
+
+    #[test]
+    fn tail_reads_the_end() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        for i in 0..2000 {
+            append(dir.path(), &record(i)).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let last = tail(dir.path(), 3).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(last.len(), 3);
+        assert!(last[2].contains("echo 1999"));
+        assert!(
+            tail(&dir.path().join("none"), 3)
+                .unwrap_or_default()
+                .is_empty()
+        );
+    }
+}

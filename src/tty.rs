@@ -1,0 +1,238 @@
+//! The person's terminal: `/dev/tty`, never stdin/stdout.
+//!
+//! stdin and stdout belong to the agent and to the command that may run: a
+//! prompt there could be answered by the agent itself, or corrupt the
+//! command's output. askrisky opens the controlling terminal directly and
+//! checks that it is one. Raw mode is always undone: on drop, and from the
+//! signal path (SIGTERM, SIGHUP) through [`restore_on_signal`].
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::os::fd::{AsFd, OwnedFd};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rustix::termios::{self, LocalModes, OptionalActions, SpecialCodeIndex, Termios};
+
+/// Settings to put back if a signal ends askrisky while the tty is raw.
+static SAVED: Mutex<Option<(OwnedFd, Termios)>> = Mutex::new(None);
+
+/// Why no terminal is available.
+#[derive(Debug, thiserror::Error)]
+pub enum TtyError {
+    /// `/dev/tty` could not be opened (no controlling terminal).
+    #[error("no terminal")]
+    Open(#[source] std::io::Error),
+    /// It opened but is not a terminal.
+    #[error("/dev/tty is not a terminal")]
+    NotATerminal,
+}
+
+/// A key the person pressed, or what happened instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A printable character.
+    Char(char),
+    /// Enter.
+    Enter,
+    /// Escape.
+    Esc,
+    /// Ctrl-C.
+    Interrupt,
+    /// Ctrl-D.
+    EndOfFile,
+    /// Backspace.
+    Backspace,
+    /// The terminal was closed or could not be read.
+    Closed,
+    /// No key before the deadline.
+    Timeout,
+    /// Anything else (arrows, function keys).
+    Other,
+}
+
+/// The controlling terminal.
+pub struct Tty {
+    file: File,
+}
+
+impl Tty {
+    /// Opens `/dev/tty` and checks it is a terminal.
+    pub fn open() -> Result<Self, TtyError> {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/tty")
+            .map_err(TtyError::Open)?;
+        if !termios::isatty(&file) {
+            return Err(TtyError::NotATerminal);
+        }
+        Ok(Self { file })
+    }
+
+    /// Writes text (best effort: a closed terminal is noticed on read).
+    pub fn write(&mut self, s: &str) {
+        let _ = self.file.write_all(s.as_bytes());
+        let _ = self.file.flush();
+    }
+
+    /// Columns of the terminal (80 when unknown).
+    pub fn width(&self) -> usize {
+        termios::tcgetwinsize(&self.file)
+            .map(|w| usize::from(w.ws_col))
+            .ok()
+            .filter(|w| *w > 0)
+            .unwrap_or(80)
+    }
+
+    /// Rows of the terminal (24 when unknown).
+    pub fn height(&self) -> usize {
+        termios::tcgetwinsize(&self.file)
+            .map(|w| usize::from(w.ws_row))
+            .ok()
+            .filter(|h| *h > 0)
+            .unwrap_or(24)
+    }
+
+    /// Switches to raw input (no echo, no line buffering, Ctrl-C read as a
+    /// key) until the guard is dropped.
+    pub fn raw(&mut self) -> std::io::Result<RawGuard<'_>> {
+        let saved = termios::tcgetattr(&self.file)?;
+        let mut raw = saved.clone();
+        raw.local_modes &=
+            !(LocalModes::ICANON | LocalModes::ECHO | LocalModes::ISIG | LocalModes::IEXTEN);
+        raw.special_codes[SpecialCodeIndex::VMIN] = 1;
+        raw.special_codes[SpecialCodeIndex::VTIME] = 0;
+        if let Ok(fd) = self.file.as_fd().try_clone_to_owned()
+            && let Ok(mut slot) = SAVED.lock()
+        {
+            *slot = Some((fd, saved.clone()));
+        }
+        termios::tcsetattr(&self.file, OptionalActions::Flush, &raw)?;
+        Ok(RawGuard { tty: self, saved })
+    }
+}
+
+/// Raw mode; restores the terminal when dropped.
+pub struct RawGuard<'a> {
+    tty: &'a mut Tty,
+    saved: Termios,
+}
+
+impl RawGuard<'_> {
+    /// Writes text.
+    pub fn write(&mut self, s: &str) {
+        self.tty.write(s);
+    }
+
+    /// Columns of the terminal.
+    pub fn width(&self) -> usize {
+        self.tty.width()
+    }
+
+    /// Rows of the terminal.
+    pub fn height(&self) -> usize {
+        self.tty.height()
+    }
+
+    /// Reads one key, waiting at most `timeout` (forever when `None`).
+    pub fn key(&mut self, timeout: Option<Duration>) -> Key {
+        let deadline = timeout.map(|t| Instant::now() + t);
+        let mut buf = [0u8; 16];
+        loop {
+            let wait = match deadline {
+                Some(d) => {
+                    let left = d.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return Key::Timeout;
+                    }
+                    Some(rustix::event::Timespec::try_from(left).unwrap_or(
+                        rustix::event::Timespec {
+                            tv_sec: 1,
+                            tv_nsec: 0,
+                        },
+                    ))
+                }
+                None => None,
+            };
+            let mut fds = [rustix::event::PollFd::new(
+                &self.tty.file,
+                rustix::event::PollFlags::IN,
+            )];
+            match rustix::event::poll(&mut fds, wait.as_ref()) {
+                Ok(0) => continue,
+                Ok(_) => {}
+                Err(rustix::io::Errno::INTR) => continue,
+                Err(_) => return Key::Closed,
+            }
+            let revents = fds[0].revents();
+            if revents.intersects(
+                rustix::event::PollFlags::HUP
+                    | rustix::event::PollFlags::ERR
+                    | rustix::event::PollFlags::NVAL,
+            ) && !revents.contains(rustix::event::PollFlags::IN)
+            {
+                return Key::Closed;
+            }
+            return match self.tty.file.read(&mut buf) {
+                Ok(0) | Err(_) => Key::Closed,
+                Ok(n) => decode(&buf[..n]),
+            };
+        }
+    }
+}
+
+impl Drop for RawGuard<'_> {
+    fn drop(&mut self) {
+        let _ = termios::tcsetattr(&self.tty.file, OptionalActions::Flush, &self.saved);
+        if let Ok(mut slot) = SAVED.lock() {
+            *slot = None;
+        }
+    }
+}
+
+fn decode(bytes: &[u8]) -> Key {
+    match bytes {
+        [b'\r'] | [b'\n'] => Key::Enter,
+        [0x1b] => Key::Esc,
+        [0x03] => Key::Interrupt,
+        [0x04] => Key::EndOfFile,
+        [0x7f] | [0x08] => Key::Backspace,
+        [0x1b, ..] => Key::Other,
+        _ => match std::str::from_utf8(bytes).ok().and_then(|s| {
+            let mut chars = s.chars();
+            let c = chars.next()?;
+            chars.next().is_none().then_some(c)
+        }) {
+            Some(c) if !c.is_control() => Key::Char(c),
+            _ => Key::Other,
+        },
+    }
+}
+
+/// Puts the terminal back if raw mode is on; called from the signal path.
+pub fn restore_on_signal() {
+    if let Ok(mut slot) = SAVED.lock()
+        && let Some((fd, saved)) = slot.take()
+    {
+        let _ = termios::tcsetattr(&fd, OptionalActions::Flush, &saved);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys() {
+        assert_eq!(decode(b"\r"), Key::Enter);
+        assert_eq!(decode(b"r"), Key::Char('r'));
+        assert_eq!(decode("é".as_bytes()), Key::Char('é'));
+        assert_eq!(decode(b"\x03"), Key::Interrupt);
+        assert_eq!(decode(b"\x04"), Key::EndOfFile);
+        assert_eq!(decode(b"\x1b"), Key::Esc);
+        assert_eq!(decode(b"\x1b[A"), Key::Other);
+        assert_eq!(decode(b"rr"), Key::Other);
+        assert_eq!(decode(b"\x01"), Key::Other);
+    }
+}
