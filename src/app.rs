@@ -256,7 +256,10 @@ fn exec(target: &Target, overrides: &Overrides, verbose: u8) -> Result<u8, AppEr
     let started = Instant::now();
     let s = setup(overrides)?;
     let request = request(target, s.ctx.cwd.clone(), Surface::Exec);
-    let _cancel = {
+    // Fast paths need no watcher: until askrisky execs, a signal's default
+    // action ends it without running anything. The slow paths (a review, a
+    // card) install one to put the terminal back and log the cancellation.
+    let watch = || {
         let mut r = pending_record(&request, &s.settings, started);
         let dirs = s.dirs.clone();
         crate::signals::Cancel::install(move |sig| {
@@ -265,7 +268,11 @@ fn exec(target: &Target, overrides: &Overrides, verbose: u8) -> Result<u8, AppEr
             write_log(&dirs, &r);
         })
     };
-    let eval = engine::evaluate(&request, &s.settings, &s.ctx, |r, _| review(&s.settings, r));
+    let mut watcher = None;
+    let eval = engine::evaluate(&request, &s.settings, &s.ctx, |r, _| {
+        watcher = Some(watch());
+        review(&s.settings, r)
+    });
     let run_it = |why: DecidedBy, answer_ms: Option<u64>, message: Option<String>| -> u8 {
         let mut r = record(&request, &s.settings, &eval, Outcome::Ran, why, started);
         r.answer_ms = answer_ms;
@@ -321,6 +328,7 @@ fn exec(target: &Target, overrides: &Overrides, verbose: u8) -> Result<u8, AppEr
                 Ok(exit::NEEDS_PERSON)
             }
             Ok(mut tty) => {
+                watcher.get_or_insert_with(watch);
                 let offer_always = eval.assessment.tier == Tier::Clear && request.argv.is_none();
                 let cwd = request.cwd.display().to_string();
                 let card = Card {
@@ -414,7 +422,6 @@ struct CheckReport<'a> {
 fn check(args: &CheckArgs, overrides: &Overrides) -> Result<u8, AppError> {
     let s = setup(overrides)?;
     let request = request(&args.target, s.ctx.cwd.clone(), Surface::Check);
-    let _cancel = crate::signals::Cancel::install(|_| {});
     let eval = engine::evaluate(&request, &s.settings, &s.ctx, |r, _| review(&s.settings, r));
     let mut out = std::io::stdout().lock();
     if args.json {

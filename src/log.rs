@@ -8,7 +8,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -140,12 +140,24 @@ pub fn path(state_dir: &Path) -> PathBuf {
 pub fn append(state_dir: &Path, record: &Record) -> std::io::Result<()> {
     let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;
     line.push('\n');
-    std::fs::create_dir_all(state_dir)?;
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .mode(0o600)
-        .open(path(state_dir))?;
+    let open = || {
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .mode(0o600)
+            .open(path(state_dir))
+    };
+    // The folder exists on every run but the first: try the file first.
+    let mut file = match open() {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::DirBuilder::new()
+                .recursive(true)
+                .mode(0o700)
+                .create(state_dir)?;
+            open()?
+        }
+        other => other?,
+    };
     file.lock()?;
     let result = file.write_all(line.as_bytes());
     let _ = file.unlock();

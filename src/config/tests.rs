@@ -65,7 +65,13 @@ fn strictest_wins() {
     let user = |m: &str| format!("mode = \"{m}\"\n");
     let proj = |m: &str| format!("mode = \"{m}\"\n");
     // (user mode, project mode, ASKRISKY_MODE, --mode, effective)
-    type Row<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>, Option<Mode>, Mode);
+    type Row<'a> = (
+        Option<&'a str>,
+        Option<&'a str>,
+        Option<&'a str>,
+        Option<Mode>,
+        Mode,
+    );
     let rows: &[Row<'_>] = &[
         (None, None, None, None, Ask),
         (Some("autopilot"), None, None, None, Autopilot),

@@ -180,6 +180,46 @@ pub fn is_block_device(value: &str) -> bool {
 
 /// Name-based secret files: keys, credentials, tokens, password stores.
 pub fn is_secret(ctx: &Context, value: &str) -> bool {
+    // Cheap screen first: every secret below has one of these in its path.
+    const HINTS: &[&str] = &[
+        ".env",
+        ".ssh",
+        "id_",
+        ".gnupg",
+        ".password-store",
+        ".aws",
+        ".docker",
+        ".kube",
+        "gh/",
+        "gcloud",
+        ".azure",
+        "Keychains",
+        "shadow",
+        "sudoers",
+        "netrc",
+        ".pgpass",
+        "credentials",
+        ".npmrc",
+        ".pypirc",
+        ".vault-token",
+        "master.key",
+        "service-account",
+        ".htpasswd",
+        ".pem",
+        ".key",
+        ".p12",
+        ".pfx",
+        ".jks",
+        "keystore",
+        ".kdbx",
+        "keychain",
+        ".ppk",
+        ".asc",
+        ".gpg",
+    ];
+    if !value.contains(['.', '_', '/']) || !HINTS.iter().any(|h| value.contains(h)) {
+        return false;
+    }
     let resolved = ctx.resolve(value);
     let parts: Vec<&str> = resolved.split('/').filter(|p| !p.is_empty()).collect();
     let Some(name) = parts.last().copied() else {

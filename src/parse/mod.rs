@@ -219,8 +219,40 @@ pub enum Problem {
 /// Parses a command line into every simple command it can run.
 pub fn parse(line: &str) -> Script {
     let mut walker = Walker::default();
-    walker.source(line, Origin::Line, 0);
+    match plain_words(line) {
+        // Equivalent to the full parse (a property test checks it), only
+        // without the parser's cost for lines like `git status`.
+        Some(words) => walker.resolve(SimpleCommand {
+            argv: words.into_iter().map(Word::literal).collect(),
+            ..SimpleCommand::default()
+        }),
+        None => {
+            walker.source(line, Origin::Line, 0);
+        }
+    }
     walker.script
+}
+
+/// The words of a line that is one simple command made only of plain words
+/// (no quoting, expansion, operators, assignments or reserved words).
+fn plain_words(line: &str) -> Option<Vec<&str>> {
+    let plain = |b: u8| b.is_ascii_alphanumeric() || b"-_./:,+@%^".contains(&b);
+    if !line
+        .bytes()
+        .all(|b| plain(b) || b == b' ' || b == b'\t' || b == b'=')
+    {
+        return None;
+    }
+    let words: Vec<&str> = line.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
+    let first = words.first()?;
+    const RESERVED: &[&str] = &[
+        "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac",
+        "in", "select", "function", "time", "coproc",
+    ];
+    if first.contains('=') || RESERVED.contains(first) {
+        return None;
+    }
+    Some(words)
 }
 
 /// What enclosing constructs hand down to the commands inside them.
@@ -685,9 +717,12 @@ impl Walker {
                     word: first.value.clone(),
                 });
             }
+            if !runs_others(&current) {
+                self.script.commands.push(current);
+                break;
+            }
             self.script.commands.push(current.clone());
-            let next = self.look_through(&current);
-            match next {
+            match self.look_through(&current) {
                 Some(inner) => current = inner,
                 None => break,
             }
@@ -943,6 +978,22 @@ impl Walker {
             }
         }
     }
+}
+
+/// True when the command's program may run other code that
+/// [`Walker::look_through`] must find (a shell, `eval`, a wrapper, …).
+fn runs_others(cmd: &SimpleCommand) -> bool {
+    let Some(name) = cmd.name() else {
+        return false;
+    };
+    programs::is_shell(&name)
+        || matches!(
+            name.as_str(),
+            "eval" | "find" | "alias" | "trap" | "parallel"
+        )
+        || programs::WRAPPERS
+            .iter()
+            .any(|w| w.names.contains(&name.as_str()))
 }
 
 /// What a wrapper runs.

@@ -403,3 +403,34 @@ fn written_count_ignores_wrapper_layers() {
     assert_eq!(parse("ls; ls").written_count(), 2);
     assert_eq!(parse("ls $(pwd)").written_count(), 2);
 }
+
+proptest::proptest! {
+    /// The plain-words fast path gives exactly what the full parse gives.
+    #[test]
+    fn plain_fast_path_matches_the_parser(line in "[a-z0-9=_./:,+@%^ \t-]{0,40}") {
+        let fast = parse(&line);
+        let mut walker = Walker::default();
+        walker.source(&line, Origin::Line, 0);
+        let full = walker.script;
+        proptest::prop_assert_eq!(render(&fast), render(&full));
+        proptest::prop_assert_eq!(problem_kinds(&fast), problem_kinds(&full));
+        let assignments = |s: &Script| s.commands.iter().map(|c| c.assignments.len()).collect::<Vec<_>>();
+        proptest::prop_assert_eq!(assignments(&fast), assignments(&full));
+    }
+
+    /// The parser never panics or overflows, whatever the line.
+    #[test]
+    fn parser_survives_any_line(line in "\\PC{0,200}") {
+        let _ = parse(&line);
+    }
+
+    /// Lines built from shell syntax pieces, nested and mixed.
+    #[test]
+    fn parser_survives_shell_soup(parts in proptest::collection::vec(proptest::sample::select(vec![
+        "$(", ")", "`", "'", "\"", "{", "}", "(", "<<EOF\n", "\nEOF\n", "|", "&&", ";", "bash -c ", "eval ",
+        "rm -rf /", "$x", "${x:-", "<(", ">", "2>&1", "\\", "~", "*", "sudo ", "xargs ", "find . -exec ", "\n",
+    ]), 0..60)) {
+        let line: String = parts.concat();
+        let _ = parse(&line);
+    }
+}

@@ -79,6 +79,15 @@ enum Piece {
 /// Normalizes one raw shell word.
 pub fn normalize(raw: &str) -> Normalized {
     let mut out = Normalized::default();
+    // Most words are plain (`-rf`, `src/main.rs`): nothing to expand.
+    if !raw.is_empty()
+        && raw
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%^".contains(&b))
+    {
+        out.words.push(Word::literal(raw));
+        return out;
+    }
     let pieces = match brush_parser::word::parse(raw, &options()) {
         Ok(p) => p,
         Err(e) => {

@@ -1,0 +1,79 @@
+//! How much askrisky costs.
+//!
+//! - `classify`: parse + danger set for typical agent command lines, in
+//!   process (target: ≥ 100,000 lines per second).
+//! - `process`: a whole `askrisky exec -- true` in autopilot next to
+//!   `sh -c true` (target: ≤ 1.5× `sh -c true`).
+//!
+//! Run with `cargo bench --bench decide`.
+
+use std::hint::black_box;
+use std::os::unix::fs::PermissionsExt;
+use std::process::{Command, Stdio};
+
+use askrisky::danger::{Context, assess};
+use askrisky::parse::parse;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+const LINES: &[&str] = &[
+    "ls -la",
+    "git status",
+    "git diff --stat HEAD~1",
+    "cargo test --all-targets",
+    "npm run build && npm test",
+    "rg -n 'fn main' src | head -20",
+    "find . -name '*.rs' -newer Cargo.toml",
+    "cat src/lib.rs | wc -l",
+    "rm -rf target/debug/incremental",
+    "curl -fsSL https://example.com/install.sh | sh",
+    "python3 -c 'import json,sys; print(json.load(sys.stdin)[\"name\"])' < package.json",
+    "for f in $(git ls-files '*.md'); do wc -w \"$f\"; done",
+];
+
+fn classify(c: &mut Criterion) {
+    let ctx = Context::example();
+    let mut g = c.benchmark_group("classify");
+    g.throughput(Throughput::Elements(LINES.len() as u64));
+    g.bench_function("typical_lines", |b| {
+        b.iter(|| {
+            for line in LINES {
+                black_box(assess(&parse(black_box(line)), &ctx, &[]));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn process(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join(".config/askrisky");
+    std::fs::create_dir_all(&config).expect("mkdir");
+    let file = config.join("config.toml");
+    std::fs::write(&file, "mode = \"autopilot\"\n").expect("write");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let bin = env!("CARGO_BIN_EXE_askrisky");
+    let run = |cmd: &mut Command| {
+        let status = cmd
+            .env("HOME", dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("spawn");
+        assert!(status.success());
+    };
+    let mut g = c.benchmark_group("process");
+    g.bench_function("sh -c true", |b| {
+        b.iter(|| run(Command::new("sh").args(["-c", "true"])))
+    });
+    g.bench_function("askrisky exec -- true", |b| {
+        b.iter(|| run(Command::new(bin).args(["exec", "--", "true"])))
+    });
+    g.bench_function("askrisky exec -c true", |b| {
+        b.iter(|| run(Command::new(bin).args(["exec", "-c", "true"])))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, classify, process);
+criterion_main!(benches);

@@ -1,0 +1,82 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_askrisky_global_optspecs
+    string join \n mode= no-prompt v/verbose h/help V/version
+end
+
+function __fish_askrisky_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_askrisky_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_askrisky_using_subcommand
+    set -l cmd (__fish_askrisky_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c askrisky -n "__fish_askrisky_needs_command" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_needs_command" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_needs_command" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_needs_command" -s V -l version -d 'Print version'
+complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "exec" -d 'Decide on a command, then run it in askrisky\'s place'
+complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "check" -d 'Decide on a command without running it, and say why'
+complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "rules" -d 'List the blocked tier and the danger set'
+complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "log" -d 'Show the decision log'
+complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "generate" -d 'Print shell completions or the man page'
+complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -s c -d 'A shell command line' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand check" -s c -d 'A shell command line' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l json -d 'Print the decision as JSON (schema version 1; see the README)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand check" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand rules" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand rules" -l json -d 'Print the rules as JSON'
+complete -c askrisky -n "__fish_askrisky_using_subcommand rules" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand rules" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand rules" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand log" -s n -l lines -d 'How many of the latest records to show' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l json -d 'Print the raw JSONL records'
+complete -c askrisky -n "__fish_askrisky_using_subcommand log" -s f -l follow -d 'Keep printing records as they are appended'
+complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand log" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand log" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log generate help" -f -a "exec" -d 'Decide on a command, then run it in askrisky\'s place'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log generate help" -f -a "check" -d 'Decide on a command without running it, and say why'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log generate help" -f -a "rules" -d 'List the blocked tier and the danger set'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log generate help" -f -a "log" -d 'Show the decision log'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log generate help" -f -a "generate" -d 'Print shell completions or the man page'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

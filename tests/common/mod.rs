@@ -1,0 +1,182 @@
+//! A small builder for running the real askrisky binary in a scratch home.
+#![allow(dead_code)]
+
+use std::ffi::OsStr;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+/// A scratch home, config and state folder, and a project folder to run in.
+pub struct Env {
+    pub dir: tempfile::TempDir,
+    pub home: PathBuf,
+    pub project: PathBuf,
+}
+
+impl Env {
+    pub fn new() -> Self {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let home = dir.path().join("home");
+        let project = home.join("project");
+        std::fs::create_dir_all(&project).expect("project dir");
+        std::fs::create_dir_all(home.join(".config/askrisky")).expect("config dir");
+        Self { dir, home, project }
+    }
+
+    /// Writes the user config (mode 0600, as askrisky requires).
+    pub fn config(&self, toml: &str) -> &Self {
+        let path = self.config_path();
+        std::fs::write(&path, toml).expect("write config");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+        self
+    }
+
+    pub fn config_path(&self) -> PathBuf {
+        self.home.join(".config/askrisky/config.toml")
+    }
+
+    pub fn state_dir(&self) -> PathBuf {
+        self.home.join(".local/state/askrisky")
+    }
+
+    /// Writes the project's `.askrisky.toml`.
+    pub fn project_file(&self, toml: &str) -> &Self {
+        std::fs::write(self.project.join(".askrisky.toml"), toml).expect("write project file");
+        self
+    }
+
+    /// The decision log's records.
+    pub fn log(&self) -> Vec<serde_json::Value> {
+        std::fs::read_to_string(self.state_dir().join("log.jsonl"))
+            .unwrap_or_default()
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("log line is JSON"))
+            .collect()
+    }
+
+    /// A command running askrisky with these arguments.
+    pub fn askrisky<I, S>(&self, args: I) -> Run
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_askrisky"));
+        cmd.args(args)
+            .current_dir(&self.project)
+            .env_clear()
+            .env("HOME", &self.home)
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("LANG", "C.UTF-8");
+        Run {
+            cmd,
+            stdin: None,
+            detach: true,
+        }
+    }
+}
+
+/// One run of the binary.
+pub struct Run {
+    pub cmd: Command,
+    stdin: Option<Vec<u8>>,
+    detach: bool,
+}
+
+impl Run {
+    pub fn env(mut self, k: &str, v: impl AsRef<OsStr>) -> Self {
+        self.cmd.env(k, v);
+        self
+    }
+
+    pub fn stdin(mut self, bytes: &[u8]) -> Self {
+        self.stdin = Some(bytes.to_vec());
+        self
+    }
+
+    pub fn cwd(mut self, dir: &Path) -> Self {
+        self.cmd.current_dir(dir);
+        self
+    }
+
+    /// Keep the caller's controlling terminal (default: none, so runs are
+    /// the same whether or not the tests run in a terminal).
+    pub fn attached(mut self) -> Self {
+        self.detach = false;
+        self
+    }
+
+    fn command(self) -> (Command, Option<Vec<u8>>) {
+        if !self.detach {
+            return (self.cmd, self.stdin);
+        }
+        // `setsid --wait` gives the run its own session with no controlling
+        // terminal, and passes the exit status through.
+        let mut outer = Command::new("setsid");
+        outer
+            .arg("--wait")
+            .arg(self.cmd.get_program())
+            .args(self.cmd.get_args());
+        outer.env_clear();
+        for (k, v) in self.cmd.get_envs() {
+            if let Some(v) = v {
+                outer.env(k, v);
+            }
+        }
+        if let Some(d) = self.cmd.get_current_dir() {
+            outer.current_dir(d);
+        }
+        (outer, self.stdin)
+    }
+
+    pub fn output(self) -> Out {
+        let (mut cmd, stdin) = self.command();
+        cmd.stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+        let mut child = cmd.spawn().expect("spawn askrisky");
+        if let Some(bytes) = stdin {
+            use std::io::Write;
+            let mut s = child.stdin.take().expect("stdin");
+            let _ = s.write_all(&bytes);
+        }
+        Out(child.wait_with_output().expect("wait"))
+    }
+
+    pub fn spawn(self) -> Child {
+        let (mut cmd, _) = self.command();
+        cmd.stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        cmd.spawn().expect("spawn askrisky")
+    }
+}
+
+/// A finished run.
+pub struct Out(pub Output);
+
+impl Out {
+    pub fn code(&self) -> Option<i32> {
+        self.0.status.code()
+    }
+    pub fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.0.stdout).into_owned()
+    }
+    pub fn stderr(&self) -> String {
+        String::from_utf8_lossy(&self.0.stderr).into_owned()
+    }
+    #[track_caller]
+    pub fn status(&self, want: i32) -> &Self {
+        assert_eq!(
+            self.code(),
+            Some(want),
+            "stdout: {}\nstderr: {}",
+            self.stdout(),
+            self.stderr()
+        );
+        self
+    }
+}
