@@ -3,7 +3,8 @@
 //! - `classify`: parse + danger set for typical agent command lines, in
 //!   process (target: ≥ 100,000 lines per second).
 //! - `process`: a whole `askrisky exec -- true` in autopilot next to
-//!   `sh -c true` (target: ≤ 1.5× `sh -c true`).
+//!   `sh -c true` (target: ≤ 1.5× `sh -c true`), and `sh -c /bin/true`
+//!   for a shell that runs an actual program, as agents' commands are.
 //!
 //! Run with `cargo bench --bench decide`.
 
@@ -65,6 +66,10 @@ fn process(c: &mut Criterion) {
     let mut g = c.benchmark_group("process");
     g.bench_function("sh -c true", |b| {
         b.iter(|| run(Command::new("sh").args(["-c", "true"])))
+    });
+    // `true` is a shell builtin; an agent's commands are programs.
+    g.bench_function("sh -c program-true", |b| {
+        b.iter(|| run(Command::new("sh").args(["-c", "/bin/true"])))
     });
     g.bench_function("askrisky exec -- true", |b| {
         b.iter(|| run(Command::new(bin).args(["exec", "--", "true"])))
