@@ -77,7 +77,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__check)
-            opts="-c -v -h --json --mode --no-prompt --verbose --help"
+            opts="-c -v -h --json --show-prompt --mode --no-prompt --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

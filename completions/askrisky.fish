@@ -49,6 +49,7 @@ complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l mode -d 'Mak
 review\t'Asks a reviewer model about what is not in the danger set'
 ask\t'Asks about everything but the person\'s own allow rules'"
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l json -d 'Print the decision as JSON (schema version 1; see the README)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l show-prompt -d 'Print the exact request the reviewer would be sent, and nothing else'
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'

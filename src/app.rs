@@ -18,6 +18,8 @@ use crate::exit;
 use crate::log::{self, DecidedBy, Outcome, Record};
 use crate::policy::{Reason, Review, Verdict};
 use crate::request::{Request, Surface, shell_quote};
+use crate::review;
+use crate::session::Session;
 use crate::tty::Tty;
 
 /// Errors that stop askrisky before it can decide. None of them runs the
@@ -125,18 +127,25 @@ fn request(target: &Target, cwd: PathBuf, surface: Surface) -> Request {
     }
 }
 
-/// The reviewer, until a provider is configured or reachable.
-fn review(settings: &Settings, _request: &Request) -> Review {
-    match &settings.reviewer {
-        None => Review::Unavailable {
-            cause: "not_configured".into(),
-            detail: "no reviewer is configured ([reviewer] in your config file)".into(),
-        },
-        Some(_) => Review::Unavailable {
-            cause: "not_configured".into(),
-            detail: "this build has no reviewer client".into(),
-        },
-    }
+/// Reviews a request with the configured reviewer (reading the key from
+/// askrisky's own environment), showing a status line on the terminal.
+fn review(
+    settings: &Settings,
+    request: &Request,
+    session: &Session,
+    status: bool,
+) -> review::Outcome {
+    let cwd = request.cwd.display().to_string();
+    let input = review::prompt::Input {
+        command: &request.line,
+        cwd: &cwd,
+        explanation: request.explanation.as_deref(),
+        session,
+    };
+    let _spinner = status.then(|| approve::Spinner::start("reviewing the command…"));
+    review::review(&input, settings.reviewer.as_ref(), &|k| {
+        std::env::var(k).ok()
+    })
 }
 
 fn decided_by(reason: &Reason) -> DecidedBy {
@@ -159,6 +168,16 @@ pub fn record(
     decided_by: DecidedBy,
     started: Instant,
 ) -> Record {
+    let meta = eval.review_meta.clone().unwrap_or_default();
+    let base = log::ReviewerRecord {
+        provider: meta.provider.clone(),
+        model: meta.model.clone(),
+        duration_ms: Some(u64::try_from(meta.duration.as_millis()).unwrap_or(u64::MAX)),
+        input_tokens: meta.input_tokens,
+        output_tokens: meta.output_tokens,
+        cost: meta.cost,
+        ..log::ReviewerRecord::default()
+    };
     let reviewer = match &eval.review {
         Review::NotNeeded => None,
         Review::Rated(r) => Some(log::ReviewerRecord {
@@ -167,13 +186,13 @@ pub fn record(
             authorization: Some(r.authorization.as_str().into()),
             injection: Some(r.injection),
             reason: Some(r.reason.clone()),
-            ..log::ReviewerRecord::default()
+            ..base
         }),
         Review::Unavailable { cause, detail } => Some(log::ReviewerRecord {
             answered: false,
             unavailable_reason: Some(cause.clone()),
             unavailable_detail: Some(detail.clone()),
-            ..log::ReviewerRecord::default()
+            ..base
         }),
     };
     Record {
@@ -259,8 +278,16 @@ fn exec(target: &Target, overrides: &Overrides, verbose: u8) -> Result<u8, AppEr
     // Fast paths need no watcher: until askrisky execs, a signal's default
     // action ends it without running anything. The slow paths (a review, a
     // card) install one to put the terminal back and log the cancellation.
-    let watch = || {
+    let watch = |reviewing: bool| {
         let mut r = pending_record(&request, &s.settings, started);
+        if reviewing {
+            r.reviewer = Some(log::ReviewerRecord {
+                answered: false,
+                unavailable_reason: Some("cancelled".into()),
+                unavailable_detail: Some("interrupted while the reviewer was asked".into()),
+                ..log::ReviewerRecord::default()
+            });
+        }
         let dirs = s.dirs.clone();
         crate::signals::Cancel::install(move |sig| {
             r.reason = format!("interrupted by signal {sig} while deciding");
@@ -269,9 +296,11 @@ fn exec(target: &Target, overrides: &Overrides, verbose: u8) -> Result<u8, AppEr
         })
     };
     let mut watcher = None;
+    let session = Session::default();
+    let status_line = s.settings.no_prompt.is_none();
     let eval = engine::evaluate(&request, &s.settings, &s.ctx, |r, _| {
-        watcher = Some(watch());
-        review(&s.settings, r)
+        watcher = Some(watch(true));
+        review(&s.settings, r, &session, status_line)
     });
     let run_it = |why: DecidedBy, answer_ms: Option<u64>, message: Option<String>| -> u8 {
         let mut r = record(&request, &s.settings, &eval, Outcome::Ran, why, started);
@@ -328,7 +357,7 @@ fn exec(target: &Target, overrides: &Overrides, verbose: u8) -> Result<u8, AppEr
                 Ok(exit::NEEDS_PERSON)
             }
             Ok(mut tty) => {
-                watcher.get_or_insert_with(watch);
+                watcher.get_or_insert_with(|| watch(false));
                 let offer_always = eval.assessment.tier == Tier::Clear && request.argv.is_none();
                 let cwd = request.cwd.display().to_string();
                 let card = Card {
@@ -422,7 +451,25 @@ struct CheckReport<'a> {
 fn check(args: &CheckArgs, overrides: &Overrides) -> Result<u8, AppError> {
     let s = setup(overrides)?;
     let request = request(&args.target, s.ctx.cwd.clone(), Surface::Check);
-    let eval = engine::evaluate(&request, &s.settings, &s.ctx, |r, _| review(&s.settings, r));
+    let session = Session::default();
+    if args.show_prompt {
+        let cwd = request.cwd.display().to_string();
+        let input = review::prompt::Input {
+            command: &request.line,
+            cwd: &cwd,
+            explanation: request.explanation.as_deref(),
+            session: &session,
+        };
+        let text = review::preview(&input, s.settings.reviewer.as_ref())
+            .unwrap_or_else(|e| format!("{e}\n"));
+        std::io::stdout()
+            .write_all(text.as_bytes())
+            .map_err(AppError::Output)?;
+        return Ok(0);
+    }
+    let eval = engine::evaluate(&request, &s.settings, &s.ctx, |r, _| {
+        review(&s.settings, r, &session, false)
+    });
     let mut out = std::io::stdout().lock();
     if args.json {
         let report = CheckReport {
@@ -591,4 +638,28 @@ fn show_log(args: &LogArgs) -> Result<u8, AppError> {
 /// The argv given to `exec --`, for callers that build requests themselves.
 pub fn argv_request(argv: Vec<OsString>, cwd: PathBuf) -> Request {
     request(&Target { line: None, argv }, cwd, Surface::Exec)
+}
+
+/// Replaces the default panic message with one line, and says nothing for
+/// the parser panics that are caught and reported as "unparseable".
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        if crate::parse::panics_are_expected() {
+            return;
+        }
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let at = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "askrisky: internal error{at}: {}",
+            crate::escape::escape(&msg)
+        );
+    }));
 }

@@ -99,6 +99,10 @@ pub struct CheckArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Print the exact request the reviewer would be sent, and nothing else
+    #[arg(long, conflicts_with = "json")]
+    pub show_prompt: bool,
+
     /// What to decide on
     #[command(flatten)]
     pub target: Target,

@@ -21,6 +21,9 @@ pub struct Evaluation {
     pub allow: Allow,
     /// What the reviewer said, or why it was not asked.
     pub review: Review,
+    /// What the review cost, when one was made.
+    #[serde(skip)]
+    pub review_meta: Option<crate::review::Meta>,
     /// The decision.
     pub decision: Decision,
 }
@@ -31,7 +34,7 @@ pub fn evaluate(
     request: &Request,
     settings: &Settings,
     ctx: &Context,
-    review: impl FnOnce(&Request, &Script) -> Review,
+    review: impl FnOnce(&Request, &Script) -> crate::review::Outcome,
 ) -> Evaluation {
     let mut script = parse::parse(&request.line);
     if request.not_utf8 {
@@ -44,10 +47,11 @@ pub fn evaluate(
     let needs_review = settings.mode.value == crate::config::Mode::Review
         && assessment.tier == Tier::Clear
         && allow == Allow::None;
-    let review = if needs_review {
-        review(request, &script)
+    let (review, review_meta) = if needs_review {
+        let outcome = review(request, &script);
+        (outcome.review, Some(outcome.meta))
     } else {
-        Review::NotNeeded
+        (Review::NotNeeded, None)
     };
     let decision = policy::decide(settings.mode.value, &assessment, &allow, &review);
     Evaluation {
@@ -55,6 +59,7 @@ pub fn evaluate(
         assessment,
         allow,
         review,
+        review_meta,
         decision,
     }
 }

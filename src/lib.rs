@@ -21,5 +21,6 @@ pub mod parse;
 pub mod policy;
 pub mod request;
 pub mod review;
+pub mod session;
 pub mod signals;
 pub mod tty;

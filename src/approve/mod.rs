@@ -209,3 +209,55 @@ fn read_message(
         }
     }
 }
+
+/// A status line with a spinner on the terminal while askrisky waits
+/// ("reviewing the command…"); cleared when dropped. Without a terminal it
+/// does nothing: nothing is ever written to the command's stdout.
+pub struct Spinner {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Spinner {
+    /// Starts showing `text`.
+    pub fn start(text: &str) -> Self {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let Ok(mut tty) = Tty::open() else {
+            return Self { stop, thread: None };
+        };
+        let flag = stop.clone();
+        let text = text.to_owned();
+        let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+        let thread = std::thread::Builder::new()
+            .name("askrisky-status".into())
+            .spawn(move || {
+                if dumb {
+                    tty.write(&format!("askrisky: {text}\n"));
+                    return;
+                }
+                let frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+                let mut i = 0;
+                while !flag.load(Ordering::Relaxed) {
+                    tty.write(&format!(
+                        "\r\x1b[2Kaskrisky: {text} {}",
+                        frames[i % frames.len()]
+                    ));
+                    i += 1;
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                tty.write("\r\x1b[2K");
+            })
+            .ok();
+        Self { stop, thread }
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}

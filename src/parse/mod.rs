@@ -216,6 +216,28 @@ pub enum Problem {
     },
 }
 
+thread_local! {
+    /// Set while a guarded parser call runs, so a panic hook can stay quiet
+    /// about panics that are caught and reported as "unparseable".
+    static QUIET: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// True while a caught parser panic may be in flight on this thread.
+pub fn panics_are_expected() -> bool {
+    QUIET.with(|q| q.get() > 0)
+}
+
+/// Runs a call into brush, turning a panic into `None`. brush is not meant
+/// to panic, but hostile input can reach an `unwrap` in its tokenizer
+/// (`$(<<EOF` + newline + `)` + newline + `EOF` does): that line is then
+/// unparseable, which asks, instead of crashing askrisky.
+pub(crate) fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
+    QUIET.with(|q| q.set(q.get() + 1));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok();
+    QUIET.with(|q| q.set(q.get().saturating_sub(1)));
+    r
+}
+
 /// Parses a command line into every simple command it can run.
 pub fn parse(line: &str) -> Script {
     let mut walker = Walker::default();
@@ -297,8 +319,15 @@ impl Walker {
             self.problem(Problem::TooDeep);
             return Vec::new();
         }
-        let mut parser = brush_parser::Parser::new(src.as_bytes(), &word::options());
-        match parser.parse_program() {
+        let parsed =
+            guarded(|| brush_parser::Parser::new(src.as_bytes(), &word::options()).parse_program());
+        let Some(parsed) = parsed else {
+            self.problem(Problem::Unparseable {
+                detail: "the shell parser failed on this line".into(),
+            });
+            return self.names_since(start);
+        };
+        match parsed {
             Ok(program) => {
                 let ctx = Ctx {
                     origin,

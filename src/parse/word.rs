@@ -88,10 +88,13 @@ pub fn normalize(raw: &str) -> Normalized {
         out.words.push(Word::literal(raw));
         return out;
     }
-    let pieces = match brush_parser::word::parse(raw, &options()) {
-        Ok(p) => p,
-        Err(e) => {
-            out.error = Some(e.to_string());
+    let pieces = match super::guarded(|| brush_parser::word::parse(raw, &options())) {
+        Some(Ok(p)) => p,
+        failed => {
+            out.error = Some(match failed {
+                Some(Err(e)) => e.to_string(),
+                _ => "the shell parser failed on this word".to_owned(),
+            });
             out.words.push(Word::dynamic(raw));
             return out;
         }
@@ -104,7 +107,9 @@ pub fn normalize(raw: &str) -> Normalized {
 
 /// Finds the command substitutions inside an unquoted-delimiter heredoc body.
 pub fn heredoc_substitutions(body: &str) -> Result<Vec<String>, String> {
-    let pieces = brush_parser::word::parse_heredoc(body, &options()).map_err(|e| e.to_string())?;
+    let pieces = super::guarded(|| brush_parser::word::parse_heredoc(body, &options()))
+        .ok_or_else(|| "the shell parser failed on this heredoc".to_owned())?
+        .map_err(|e| e.to_string())?;
     let mut seq = Vec::new();
     let mut subs = Vec::new();
     flatten(body, &pieces, true, &mut seq, &mut subs);

@@ -1,6 +1,8 @@
 //! A small builder for running the real askrisky binary in a scratch home.
 #![allow(dead_code)]
 
+pub mod fake_provider;
+
 use std::ffi::OsStr;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
