@@ -6,6 +6,10 @@
 //!   `sh -c true` (target: ≤ 1.5× `sh -c true`), and `sh -c /bin/true`
 //!   for a shell that runs an actual program, as agents' commands are.
 //!
+//! - `review`: a whole decision in review mode (parse, danger set, request,
+//!   HTTP round trip, strict reply parsing, policy) against a provider on
+//!   127.0.0.1 that answers at once (target: ≤ 5 ms).
+//!
 //! Run with `cargo bench --bench decide`.
 
 use std::hint::black_box;
@@ -15,6 +19,9 @@ use std::process::{Command, Stdio};
 use askrisky::danger::{Context, assess};
 use askrisky::parse::parse;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+#[path = "../tests/common/fake_provider.rs"]
+mod fake_provider;
 
 const LINES: &[&str] = &[
     "ls -la",
@@ -80,5 +87,44 @@ fn process(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, classify, process);
+fn review(c: &mut Criterion) {
+    use askrisky::review::{self, prompt::Input};
+    let replies = (0..100_000)
+        .map(|_| fake_provider::openai("low", "implied", false, "Runs the tests."))
+        .collect();
+    let f = fake_provider::Fake::start(replies);
+    let cfg: review::ReviewerConfig = toml::from_str(&format!(
+        "provider = \"openai\"\nbase_url = \"{}/v1\"\nmodel = \"m\"\napi_key_env = \"K\"\ntimeout_s = 5\n",
+        f.base
+    ))
+    .expect("config");
+    let session = askrisky::session::Session::default();
+    let ctx = Context::example();
+    let env = |_: &str| Some("k".to_owned());
+    c.bench_function("review/whole decision, provider answers at once", |b| {
+        b.iter(|| {
+            let script = parse("cargo test --all-targets");
+            let a = assess(&script, &ctx, &[]);
+            let out = review::review(
+                &Input {
+                    command: "cargo test --all-targets",
+                    cwd: "/home/user/project",
+                    explanation: None,
+                    session: &session,
+                },
+                Some(&cfg),
+                &env,
+            );
+            let d = askrisky::policy::decide(
+                askrisky::config::Mode::Review,
+                &a,
+                &askrisky::policy::Allow::None,
+                &out.review,
+            );
+            assert_eq!(d.verdict, askrisky::policy::Verdict::Run);
+        })
+    });
+}
+
+criterion_group!(benches, classify, process, review);
 criterion_main!(benches);
