@@ -248,7 +248,21 @@ fn pending_record(request: &Request, settings: &Settings, started: Instant) -> R
     }
 }
 
+/// One decision, one record: the signal watcher and the main thread can
+/// both reach the end (a closed terminal both hangs up and fails the read);
+/// whichever writes first is the record.
+/// The lock is held while writing, so an exit from the signal path cannot
+/// cut the main thread's record short.
+static LOGGED: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+
 fn write_log(dirs: &Dirs, r: &Record) {
+    let mut logged = LOGGED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if *logged {
+        return;
+    }
+    *logged = true;
     match &dirs.state {
         Some(state) => {
             if let Err(e) = log::append(state, r) {

@@ -29,10 +29,13 @@ pub enum TtyError {
 }
 
 /// A key the person pressed, or what happened instead.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Key {
     /// A printable character.
     Char(char),
+    /// Several printable characters at once (a paste, or typing faster than
+    /// askrisky reads): never an answer, but text for a message.
+    Text(String),
     /// Enter.
     Enter,
     /// Escape.
@@ -199,12 +202,14 @@ fn decode(bytes: &[u8]) -> Key {
         [0x04] => Key::EndOfFile,
         [0x7f] | [0x08] => Key::Backspace,
         [0x1b, ..] => Key::Other,
-        _ => match std::str::from_utf8(bytes).ok().and_then(|s| {
-            let mut chars = s.chars();
-            let c = chars.next()?;
-            chars.next().is_none().then_some(c)
-        }) {
-            Some(c) if !c.is_control() => Key::Char(c),
+        _ => match std::str::from_utf8(bytes) {
+            Ok(s) if !s.is_empty() && !s.chars().any(char::is_control) => {
+                let mut chars = s.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => Key::Char(c),
+                    _ => Key::Text(s.to_owned()),
+                }
+            }
             _ => Key::Other,
         },
     }
@@ -232,7 +237,8 @@ mod tests {
         assert_eq!(decode(b"\x04"), Key::EndOfFile);
         assert_eq!(decode(b"\x1b"), Key::Esc);
         assert_eq!(decode(b"\x1b[A"), Key::Other);
-        assert_eq!(decode(b"rr"), Key::Other);
+        assert_eq!(decode(b"rr"), Key::Text("rr".into()));
+        assert_eq!(decode(b"r\r"), Key::Other);
         assert_eq!(decode(b"\x01"), Key::Other);
     }
 }

@@ -266,7 +266,12 @@ pub fn render(card: &Card<'_>, style: Style) -> Rendered {
     if hidden_rows > 0 {
         keys.push_str("   [p] show the whole command");
     }
-    lines.extend(labelled("", &keys, style));
+    let avail = style.width.saturating_sub(2);
+    lines.extend(
+        wrap_words(&keys, avail)
+            .iter()
+            .map(|row| format!("  {}", paint(row, style))),
+    );
     Rendered {
         lines,
         hidden_rows,

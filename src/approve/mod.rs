@@ -82,7 +82,7 @@ pub fn ask(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>) -> Asked {
     let rendered = card::render(c, style);
     clear_status(tty);
     let mut text = rendered.lines.join("\r\n");
-    text.push_str("\r\n  your answer [n]: ");
+    text.push_str("\r\n  waiting for your answer… [n] ");
     tty.write(&text);
     let rows = rendered.lines.len() + 1;
     let answer = match tty.raw() {
@@ -149,7 +149,7 @@ fn read_answer(
                     return Answer::DontRun { timed_out: false };
                 }
                 raw.write(&format!(
-                    "\r\n{}\r\n  your answer [n]: ",
+                    "\r\n{}\r\n  waiting for your answer… [n] ",
                     card::keys_line(c.offer_always)
                 ));
             }
@@ -160,7 +160,7 @@ fn read_answer(
             | Key::Interrupt
             | Key::EndOfFile
             | Key::Closed => return Answer::DontRun { timed_out: false },
-            Key::Char(_) | Key::Backspace | Key::Other => {}
+            Key::Char(_) | Key::Text(_) | Key::Backspace | Key::Other => {}
         }
     }
 }
@@ -198,6 +198,12 @@ fn read_message(
                     msg.push(ch);
                     raw.write(&crate::escape::escape(&ch.to_string()));
                 }
+            }
+            Key::Text(t) => {
+                let room = MAX_MESSAGE.saturating_sub(msg.chars().count());
+                let t: String = t.chars().take(room).collect();
+                msg.push_str(&t);
+                raw.write(&crate::escape::escape(&t));
             }
             Key::Backspace => {
                 if msg.pop().is_some() {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod fake_provider;
+pub mod tmux;
 
 use std::ffi::OsStr;
 use std::os::unix::fs::PermissionsExt;

@@ -1,0 +1,139 @@
+//! Runs askrisky in a real terminal: a tmux pane on a private tmux server.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+/// A tmux server with one window running a script.
+pub struct Pane {
+    socket: String,
+    pub dir: PathBuf,
+}
+
+impl Pane {
+    /// Starts `script` (sh syntax) in a `width`×`height` pane, in `dir`.
+    /// The script's exit status is written to `dir/status`.
+    pub fn start(
+        dir: &Path,
+        env: &[(&str, String)],
+        script: &str,
+        width: u16,
+        height: u16,
+    ) -> Self {
+        let socket = format!(
+            "askrisky-test-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let mut exports = String::new();
+        for (k, v) in env {
+            exports.push_str(&format!("export {k}='{}'\n", v.replace('\'', "'\\''")));
+        }
+        let body = format!(
+            "{exports}cd '{}'\n{script}\necho $? > status\nsleep 600\n",
+            dir.display()
+        );
+        std::fs::write(dir.join("pane.sh"), body).expect("write pane script");
+        let status = Command::new("tmux")
+            .args([
+                "-L",
+                &socket,
+                "-f",
+                "/dev/null",
+                "new-session",
+                "-d",
+                "-x",
+                &width.to_string(),
+                "-y",
+                &height.to_string(),
+            ])
+            .arg(format!("sh '{}'", dir.join("pane.sh").display()))
+            .env_remove("TMUX")
+            .status()
+            .expect("tmux");
+        assert!(status.success(), "tmux did not start");
+        Self {
+            socket,
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    /// The screen as text (with `escapes`, including SGR sequences).
+    pub fn screen(&self, escapes: bool) -> String {
+        let mut args = vec!["-L", &self.socket, "capture-pane", "-p", "-J"];
+        if escapes {
+            args.push("-e");
+        }
+        let out = Command::new("tmux").args(&args).output().expect("capture");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Waits until the screen contains `text`.
+    #[track_caller]
+    pub fn wait_for(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            let s = self.screen(false);
+            if s.contains(text) {
+                return s;
+            }
+            if Instant::now() > deadline {
+                panic!("screen never showed {text:?}:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// Sends keys (tmux key names: `Enter`, `Escape`, `C-c`, or text with `-l`).
+    pub fn keys(&self, keys: &[&str]) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys"])
+            .args(keys)
+            .status()
+            .expect("send-keys");
+        assert!(status.success());
+    }
+
+    /// Sends literal text.
+    pub fn text(&self, text: &str) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys", "-l", text])
+            .status()
+            .expect("send-keys");
+        assert!(status.success());
+    }
+
+    /// Waits for the script to finish; returns its exit status.
+    #[track_caller]
+    pub fn status(&self) -> i32 {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            if let Ok(s) = std::fs::read_to_string(self.dir.join("status"))
+                && let Ok(n) = s.trim().parse()
+            {
+                return n;
+            }
+            if Instant::now() > deadline {
+                panic!("the script never finished:\n{}", self.screen(false));
+            }
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// Closes the terminal (kills the tmux server).
+    pub fn close(&self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .status();
+    }
+}
+
+impl Drop for Pane {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
