@@ -25,6 +25,9 @@ _askrisky() {
             askrisky,generate)
                 cmd="askrisky__subcmd__generate"
                 ;;
+            askrisky,goal)
+                cmd="askrisky__subcmd__goal"
+                ;;
             askrisky,help)
                 cmd="askrisky__subcmd__help"
                 ;;
@@ -33,6 +36,9 @@ _askrisky() {
                 ;;
             askrisky,rules)
                 cmd="askrisky__subcmd__rules"
+                ;;
+            askrisky,session)
+                cmd="askrisky__subcmd__session"
                 ;;
             askrisky__subcmd__help,check)
                 cmd="askrisky__subcmd__help__subcmd__check"
@@ -43,6 +49,9 @@ _askrisky() {
             askrisky__subcmd__help,generate)
                 cmd="askrisky__subcmd__help__subcmd__generate"
                 ;;
+            askrisky__subcmd__help,goal)
+                cmd="askrisky__subcmd__help__subcmd__goal"
+                ;;
             askrisky__subcmd__help,help)
                 cmd="askrisky__subcmd__help__subcmd__help"
                 ;;
@@ -52,6 +61,51 @@ _askrisky() {
             askrisky__subcmd__help,rules)
                 cmd="askrisky__subcmd__help__subcmd__rules"
                 ;;
+            askrisky__subcmd__help,session)
+                cmd="askrisky__subcmd__help__subcmd__session"
+                ;;
+            askrisky__subcmd__help__subcmd__session,list)
+                cmd="askrisky__subcmd__help__subcmd__session__subcmd__list"
+                ;;
+            askrisky__subcmd__help__subcmd__session,new)
+                cmd="askrisky__subcmd__help__subcmd__session__subcmd__new"
+                ;;
+            askrisky__subcmd__help__subcmd__session,show)
+                cmd="askrisky__subcmd__help__subcmd__session__subcmd__show"
+                ;;
+            askrisky__subcmd__help__subcmd__session,use)
+                cmd="askrisky__subcmd__help__subcmd__session__subcmd__use"
+                ;;
+            askrisky__subcmd__session,help)
+                cmd="askrisky__subcmd__session__subcmd__help"
+                ;;
+            askrisky__subcmd__session,list)
+                cmd="askrisky__subcmd__session__subcmd__list"
+                ;;
+            askrisky__subcmd__session,new)
+                cmd="askrisky__subcmd__session__subcmd__new"
+                ;;
+            askrisky__subcmd__session,show)
+                cmd="askrisky__subcmd__session__subcmd__show"
+                ;;
+            askrisky__subcmd__session,use)
+                cmd="askrisky__subcmd__session__subcmd__use"
+                ;;
+            askrisky__subcmd__session__subcmd__help,help)
+                cmd="askrisky__subcmd__session__subcmd__help__subcmd__help"
+                ;;
+            askrisky__subcmd__session__subcmd__help,list)
+                cmd="askrisky__subcmd__session__subcmd__help__subcmd__list"
+                ;;
+            askrisky__subcmd__session__subcmd__help,new)
+                cmd="askrisky__subcmd__session__subcmd__help__subcmd__new"
+                ;;
+            askrisky__subcmd__session__subcmd__help,show)
+                cmd="askrisky__subcmd__session__subcmd__help__subcmd__show"
+                ;;
+            askrisky__subcmd__session__subcmd__help,use)
+                cmd="askrisky__subcmd__session__subcmd__help__subcmd__use"
+                ;;
             *)
                 ;;
         esac
@@ -59,7 +113,7 @@ _askrisky() {
 
     case "${cmd}" in
         askrisky)
-            opts="-v -h -V --mode --no-prompt --verbose --help --version exec check rules log generate help"
+            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -67,6 +121,14 @@ _askrisky() {
             case "${prev}" in
                 --mode)
                     COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -77,7 +139,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__check)
-            opts="-c -v -h --json --show-prompt --mode --no-prompt --verbose --help"
+            opts="-c -v -h --json --show-prompt --mode --no-prompt --session --transcript --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -89,6 +151,14 @@ _askrisky() {
                     ;;
                 --mode)
                     COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -99,7 +169,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__exec)
-            opts="-c -v -h --mode --no-prompt --verbose --help"
+            opts="-c -v -h --mode --no-prompt --session --transcript --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -113,6 +183,14 @@ _askrisky() {
                     COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
                     return 0
                     ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -121,7 +199,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__generate)
-            opts="-v -h --mode --no-prompt --verbose --help complete-bash complete-zsh complete-fish man"
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help complete-bash complete-zsh complete-fish man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -129,6 +207,40 @@ _askrisky() {
             case "${prev}" in
                 --mode)
                     COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__goal)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -139,7 +251,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help)
-            opts="exec check rules log generate help"
+            opts="exec check rules log goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -181,6 +293,20 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help__subcmd__generate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__goal)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -236,8 +362,78 @@ _askrisky() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        askrisky__subcmd__help__subcmd__session)
+            opts="new list show use"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__session__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__session__subcmd__new)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__session__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__session__subcmd__use)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         askrisky__subcmd__log)
-            opts="-n -f -v -h --json --lines --follow --mode --no-prompt --verbose --help"
+            opts="-n -f -v -h --json --lines --follow --mode --no-prompt --session --transcript --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -255,6 +451,14 @@ _askrisky() {
                     COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
                     return 0
                     ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -263,7 +467,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__rules)
-            opts="-v -h --json --mode --no-prompt --verbose --help"
+            opts="-v -h --json --mode --no-prompt --session --transcript --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -271,6 +475,228 @@ _askrisky() {
             case "${prev}" in
                 --mode)
                     COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__session)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help new list show use help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__session__subcmd__help)
+            opts="new list show use help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__session__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__session__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__session__subcmd__help__subcmd__new)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__session__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__session__subcmd__help__subcmd__use)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__session__subcmd__list)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__session__subcmd__new)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__session__subcmd__show)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__session__subcmd__use)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

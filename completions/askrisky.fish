@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_askrisky_global_optspecs
-    string join \n mode= no-prompt v/verbose h/help V/version
+    string join \n mode= no-prompt session= transcript= v/verbose h/help V/version
 end
 
 function __fish_askrisky_needs_command
@@ -27,6 +27,8 @@ end
 complete -c askrisky -n "__fish_askrisky_needs_command" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
 review\t'Asks a reviewer model about what is not in the danger set'
 ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_needs_command" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_needs_command" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
 complete -c askrisky -n "__fish_askrisky_needs_command" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_needs_command" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
 complete -c askrisky -n "__fish_askrisky_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -35,12 +37,16 @@ complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "exec" -d 'Decide 
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "check" -d 'Decide on a command without running it, and say why'
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "rules" -d 'List the blocked tier and the danger set'
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "log" -d 'Show the decision log'
+complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "goal" -d 'Add a goal to the current session, from your own terminal'
+complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "session" -d 'Manage askrisky\'s sessions (goals, choices and activity per agent session)'
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "generate" -d 'Print shell completions or the man page'
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -s c -d 'A shell command line' -r
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
 review\t'Asks a reviewer model about what is not in the danger set'
 ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -48,6 +54,8 @@ complete -c askrisky -n "__fish_askrisky_using_subcommand check" -s c -d 'A shel
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
 review\t'Asks a reviewer model about what is not in the danger set'
 ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l json -d 'Print the decision as JSON (schema version 1; see the README)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l show-prompt -d 'Print the exact request the reviewer would be sent, and nothing else'
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
@@ -56,6 +64,8 @@ complete -c askrisky -n "__fish_askrisky_using_subcommand check" -s h -l help -d
 complete -c askrisky -n "__fish_askrisky_using_subcommand rules" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
 review\t'Asks a reviewer model about what is not in the danger set'
 ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand rules" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand rules" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
 complete -c askrisky -n "__fish_askrisky_using_subcommand rules" -l json -d 'Print the rules as JSON'
 complete -c askrisky -n "__fish_askrisky_using_subcommand rules" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand rules" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
@@ -64,20 +74,88 @@ complete -c askrisky -n "__fish_askrisky_using_subcommand log" -s n -l lines -d 
 complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
 review\t'Asks a reviewer model about what is not in the danger set'
 ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
 complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l json -d 'Print the raw JSONL records'
 complete -c askrisky -n "__fish_askrisky_using_subcommand log" -s f -l follow -d 'Keep printing records as they are appended'
 complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand log" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand log" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand goal" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand goal" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand goal" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand goal" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand goal" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand goal" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and not __fish_seen_subcommand_from new list show use help" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and not __fish_seen_subcommand_from new list show use help" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and not __fish_seen_subcommand_from new list show use help" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and not __fish_seen_subcommand_from new list show use help" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and not __fish_seen_subcommand_from new list show use help" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and not __fish_seen_subcommand_from new list show use help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and not __fish_seen_subcommand_from new list show use help" -f -a "new" -d 'Start a new session and make it the current one'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and not __fish_seen_subcommand_from new list show use help" -f -a "list" -d 'List sessions, newest first'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and not __fish_seen_subcommand_from new list show use help" -f -a "show" -d 'Show a session\'s records (default: the current one)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and not __fish_seen_subcommand_from new list show use help" -f -a "use" -d 'Make a session the current one'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and not __fish_seen_subcommand_from new list show use help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from new" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from new" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from new" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from new" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from new" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from new" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from list" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from list" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from list" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from list" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from show" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from show" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from show" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from show" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from use" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from use" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from use" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from use" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from use" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from use" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "new" -d 'Start a new session and make it the current one'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "list" -d 'List sessions, newest first'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show a session\'s records (default: the current one)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "use" -d 'Make a session the current one'
+complete -c askrisky -n "__fish_askrisky_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
 review\t'Asks a reviewer model about what is not in the danger set'
 ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
 complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log generate help" -f -a "exec" -d 'Decide on a command, then run it in askrisky\'s place'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log generate help" -f -a "check" -d 'Decide on a command without running it, and say why'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log generate help" -f -a "rules" -d 'List the blocked tier and the danger set'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log generate help" -f -a "log" -d 'Show the decision log'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log generate help" -f -a "generate" -d 'Print shell completions or the man page'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log goal session generate help" -f -a "exec" -d 'Decide on a command, then run it in askrisky\'s place'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log goal session generate help" -f -a "check" -d 'Decide on a command without running it, and say why'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log goal session generate help" -f -a "rules" -d 'List the blocked tier and the danger set'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log goal session generate help" -f -a "log" -d 'Show the decision log'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log goal session generate help" -f -a "goal" -d 'Add a goal to the current session, from your own terminal'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log goal session generate help" -f -a "session" -d 'Manage askrisky\'s sessions (goals, choices and activity per agent session)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log goal session generate help" -f -a "generate" -d 'Print shell completions or the man page'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log goal session generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "new" -d 'Start a new session and make it the current one'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "list" -d 'List sessions, newest first'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "show" -d 'Show a session\'s records (default: the current one)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "use" -d 'Make a session the current one'

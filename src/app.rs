@@ -19,7 +19,8 @@ use crate::log::{self, DecidedBy, Outcome, Record};
 use crate::policy::{Reason, Review, Verdict};
 use crate::request::{Request, Surface, shell_quote};
 use crate::review;
-use crate::session::Session;
+use crate::session::store::{self, SessionRef};
+use crate::session::{ContextError, Session, TranscriptSource};
 use crate::tty::Tty;
 
 /// Errors that stop askrisky before it can decide. None of them runs the
@@ -38,6 +39,9 @@ pub enum AppError {
     /// No state folder (neither `XDG_STATE_HOME` nor `HOME` is set).
     #[error("no state folder: set HOME or XDG_STATE_HOME")]
     NoStateDir,
+    /// A session command failed.
+    #[error("{0}")]
+    Session(String),
 }
 
 /// Runs a parsed command line; returns the exit status (`exec` returns only
@@ -47,9 +51,15 @@ pub fn run(cli: Cli) -> Result<u8, AppError> {
         mode: cli.mode,
         no_prompt: cli.no_prompt,
     };
+    let context = ContextFlags {
+        session: cli.session.clone(),
+        transcript: cli.transcript.clone(),
+    };
     match cli.command {
-        Command::Exec(target) => exec(&target, &overrides, cli.verbose),
-        Command::Check(args) => check(&args, &overrides),
+        Command::Exec(target) => exec(&target, &overrides, &context, cli.verbose),
+        Command::Check(args) => check(&args, &overrides, &context),
+        Command::Goal { text } => goal(&text.join(" "), &context),
+        Command::Session(cmd) => session_command(&cmd, &context),
         Command::Rules(args) => rules(&args),
         Command::Log(args) => show_log(&args),
         Command::Generate { kind } => {
@@ -59,6 +69,15 @@ pub fn run(cli: Cli) -> Result<u8, AppError> {
             Ok(0)
         }
     }
+}
+
+/// Where the session context comes from (`--session`, `--transcript`).
+#[derive(Clone, Debug, Default)]
+pub struct ContextFlags {
+    /// `--session` / `ASKRISKY_SESSION`.
+    pub session: Option<String>,
+    /// `--transcript`.
+    pub transcript: Option<PathBuf>,
 }
 
 /// What every deciding surface needs.
@@ -124,6 +143,34 @@ fn request(target: &Target, cwd: PathBuf, surface: Surface) -> Request {
                 not_utf8,
             }
         }
+    }
+}
+
+/// The session selected for a request: `--session`/`ASKRISKY_SESSION`, or
+/// the current one; plus a `--transcript` if one was given.
+fn load_session(s: &Setup, flags: &ContextFlags) -> Result<Session, ContextError> {
+    let state = s.dirs.state.as_deref();
+    let chosen = match &flags.session {
+        Some(id) => Some(SessionRef::parse(id)?),
+        None => match state {
+            Some(st) => store::current(st)?,
+            None => None,
+        },
+    };
+    let transcript = flags.transcript.clone().map(TranscriptSource::Given);
+    let allowed =
+        crate::session::transcript_dirs(s.dirs.home.as_deref(), &s.settings.transcript_dirs);
+    crate::session::load(state, chosen.as_ref(), transcript.as_ref(), &allowed)
+}
+
+/// A review that could not start because the context could not be read.
+fn context_unavailable(e: &ContextError) -> review::Outcome {
+    review::Outcome {
+        review: Review::Unavailable {
+            cause: "context".into(),
+            detail: e.to_string(),
+        },
+        meta: review::Meta::default(),
     }
 }
 
@@ -285,7 +332,12 @@ fn person(settings: &Settings) -> Result<Tty, String> {
     Tty::open().map_err(|e| e.to_string())
 }
 
-fn exec(target: &Target, overrides: &Overrides, verbose: u8) -> Result<u8, AppError> {
+fn exec(
+    target: &Target,
+    overrides: &Overrides,
+    context: &ContextFlags,
+    verbose: u8,
+) -> Result<u8, AppError> {
     let started = Instant::now();
     let s = setup(overrides)?;
     let request = request(target, s.ctx.cwd.clone(), Surface::Exec);
@@ -310,11 +362,13 @@ fn exec(target: &Target, overrides: &Overrides, verbose: u8) -> Result<u8, AppEr
         })
     };
     let mut watcher = None;
-    let session = Session::default();
     let status_line = s.settings.no_prompt.is_none();
     let eval = engine::evaluate(&request, &s.settings, &s.ctx, |r, _| {
         watcher = Some(watch(true));
-        review(&s.settings, r, &session, status_line)
+        match load_session(&s, context) {
+            Ok(session) => review(&s.settings, r, &session, status_line),
+            Err(e) => context_unavailable(&e),
+        }
     });
     let run_it = |why: DecidedBy, answer_ms: Option<u64>, message: Option<String>| -> u8 {
         let mut r = record(&request, &s.settings, &eval, Outcome::Ran, why, started);
@@ -462,11 +516,21 @@ struct CheckReport<'a> {
     config_warnings: &'a [String],
 }
 
-fn check(args: &CheckArgs, overrides: &Overrides) -> Result<u8, AppError> {
+fn check(args: &CheckArgs, overrides: &Overrides, context: &ContextFlags) -> Result<u8, AppError> {
     let s = setup(overrides)?;
     let request = request(&args.target, s.ctx.cwd.clone(), Surface::Check);
-    let session = Session::default();
+    let session = load_session(&s, context);
     if args.show_prompt {
+        let session = match session {
+            Ok(session) => session,
+            Err(e) => {
+                println!(
+                    "no request would be sent: {}",
+                    crate::escape::escape(&e.to_string())
+                );
+                return Ok(exit::NEEDS_PERSON);
+            }
+        };
         let cwd = request.cwd.display().to_string();
         let input = review::prompt::Input {
             command: &request.line,
@@ -481,8 +545,9 @@ fn check(args: &CheckArgs, overrides: &Overrides) -> Result<u8, AppError> {
             .map_err(AppError::Output)?;
         return Ok(0);
     }
-    let eval = engine::evaluate(&request, &s.settings, &s.ctx, |r, _| {
-        review(&s.settings, r, &session, false)
+    let eval = engine::evaluate(&request, &s.settings, &s.ctx, |r, _| match &session {
+        Ok(session) => review(&s.settings, r, session, false),
+        Err(e) => context_unavailable(e),
     });
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -676,4 +741,134 @@ pub fn install_panic_hook() {
             crate::escape::escape(&msg)
         );
     }));
+}
+
+/// `askrisky goal TEXT`: the person adds a goal from their own terminal.
+fn goal(text: &str, context: &ContextFlags) -> Result<u8, AppError> {
+    let state = Dirs::from_env().state.ok_or(AppError::NoStateDir)?;
+    // Goals are the person's word: an agent without a terminal cannot add one.
+    if let Err(e) = Tty::open() {
+        return Err(AppError::Session(format!(
+            "goals can only be added from your own terminal ({e})"
+        )));
+    }
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(AppError::Session("the goal is empty".into()));
+    }
+    let session_err = |e: store::StoreError| AppError::Session(e.to_string());
+    let (r, created) = match &context.session {
+        Some(id) => (SessionRef::parse(id).map_err(session_err)?, false),
+        None => match store::current(&state).map_err(session_err)? {
+            Some(r) => (r, false),
+            None => (new_session(&state)?, true),
+        },
+    };
+    store::append(
+        &state,
+        &r,
+        &store::Record::Goal {
+            time: log::now_rfc3339(),
+            text: text.to_owned(),
+            source: "terminal".into(),
+        },
+    )
+    .map_err(session_err)?;
+    if created {
+        eprintln!("askrisky: started session {}", r.display());
+    }
+    eprintln!("askrisky: goal added to session {}", r.display());
+    Ok(0)
+}
+
+fn new_session(state: &std::path::Path) -> Result<SessionRef, AppError> {
+    let err = |e: store::StoreError| AppError::Session(e.to_string());
+    let id = store::new_id().map_err(err)?;
+    let r = SessionRef::new(store::CLI_AGENT, &id).map_err(err)?;
+    store::set_current(state, &r).map_err(err)?;
+    Ok(r)
+}
+
+/// `askrisky session new|list|show|use`.
+fn session_command(
+    cmd: &crate::cli::SessionCommand,
+    context: &ContextFlags,
+) -> Result<u8, AppError> {
+    use crate::cli::SessionCommand as S;
+    let state = Dirs::from_env().state.ok_or(AppError::NoStateDir)?;
+    let err = |e: store::StoreError| AppError::Session(e.to_string());
+    let needs_terminal = |what: &str| -> Result<(), AppError> {
+        Tty::open().map(|_| ()).map_err(|e| {
+            AppError::Session(format!(
+                "{what} changes which goals count; run it from your own terminal ({e})"
+            ))
+        })
+    };
+    let mut out = std::io::stdout().lock();
+    match cmd {
+        S::New => {
+            needs_terminal("`session new`")?;
+            let r = new_session(&state)?;
+            writeln!(out, "{}", r.display()).map_err(AppError::Output)?;
+        }
+        S::Use { id } => {
+            needs_terminal("`session use`")?;
+            let r = SessionRef::parse(id).map_err(err)?;
+            store::set_current(&state, &r).map_err(err)?;
+            writeln!(out, "{}", r.display()).map_err(AppError::Output)?;
+        }
+        S::List => {
+            let current = store::current(&state).ok().flatten();
+            for (r, t) in store::list(&state) {
+                let records = store::read(&state, &r).unwrap_or_default();
+                let goals = records
+                    .iter()
+                    .filter(|x| matches!(x, store::Record::Goal { .. }))
+                    .count();
+                let mark = if current.as_ref() == Some(&r) {
+                    "*"
+                } else {
+                    " "
+                };
+                writeln!(
+                    out,
+                    "{mark} {:<40} {goals:>3} goals  last change {}",
+                    r.display(),
+                    log::rfc3339(t)
+                )
+                .map_err(AppError::Output)?;
+            }
+        }
+        S::Show { id } => {
+            let r = match id.as_deref().or(context.session.as_deref()) {
+                Some(id) => SessionRef::parse(id).map_err(err)?,
+                None => store::current(&state)
+                    .map_err(err)?
+                    .ok_or_else(|| err(store::StoreError::NoCurrent))?,
+            };
+            writeln!(out, "session {}", r.display()).map_err(AppError::Output)?;
+            for rec in store::read(&state, &r).map_err(err)? {
+                let line = match rec {
+                    store::Record::Goal { time, text, source } => {
+                        format!("{time}  goal ({source}): {text}")
+                    }
+                    store::Record::Choice {
+                        time,
+                        question,
+                        answer,
+                    } => format!("{time}  choice: {question} -> {answer}"),
+                    store::Record::Activity {
+                        time,
+                        activity,
+                        text,
+                    } => {
+                        format!("{time}  {} {text}", activity.label())
+                    }
+                    store::Record::Resume { time } => format!("{time}  resumed"),
+                };
+                writeln!(out, "{}", crate::escape::escape(&line)).map_err(AppError::Output)?;
+            }
+        }
+    }
+    Ok(0)
 }

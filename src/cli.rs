@@ -35,6 +35,15 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub no_prompt: bool,
 
+    /// The session whose goals the reviewer sees (AGENT/ID or ID)
+    #[arg(long, global = true, value_name = "ID", env = "ASKRISKY_SESSION")]
+    pub session: Option<String>,
+
+    /// An agent's transcript to read goals and activity from (read only inside
+    /// the agents' own transcript folders)
+    #[arg(long, global = true, value_name = "FILE")]
+    pub transcript: Option<std::path::PathBuf>,
+
     /// Say more on stderr (the decision even when the command runs)
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     pub verbose: u8,
@@ -66,6 +75,22 @@ pub enum Command {
     /// Show the decision log
     Log(LogArgs),
 
+    /// Add a goal to the current session, from your own terminal
+    #[command(
+        long_about = "Add a goal to the current session, from your own terminal.\n\n\
+        The reviewer treats goals as your word: only text you type counts. This \
+        command therefore needs a terminal, and an agent running it is in the danger set."
+    )]
+    Goal {
+        /// What you want done
+        #[arg(required = true, num_args = 1.., value_name = "TEXT")]
+        text: Vec<String>,
+    },
+
+    /// Manage askrisky's sessions (goals, choices and activity per agent session)
+    #[command(subcommand)]
+    Session(SessionCommand),
+
     /// Print shell completions or the man page
     #[command(hide = true)]
     Generate {
@@ -90,6 +115,25 @@ pub struct Target {
     /// A program and its arguments (after `--`)
     #[arg(value_name = "CMD", trailing_var_arg = true, allow_hyphen_values = true, num_args = 1..)]
     pub argv: Vec<OsString>,
+}
+
+/// `session` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum SessionCommand {
+    /// Start a new session and make it the current one
+    New,
+    /// List sessions, newest first
+    List,
+    /// Show a session's records (default: the current one)
+    Show {
+        /// AGENT/ID or ID
+        id: Option<String>,
+    },
+    /// Make a session the current one
+    Use {
+        /// AGENT/ID or ID
+        id: String,
+    },
 }
 
 /// `check`.

@@ -142,6 +142,9 @@ struct UserFile {
     reviewer: Option<ReviewerConfig>,
     /// Seconds to wait for the person's answer at a terminal (none: no limit).
     answer_timeout_s: Option<u64>,
+    /// More folders where agents keep transcripts.
+    #[serde(default)]
+    transcript_dirs: Vec<PathBuf>,
 }
 
 /// A repository's `.askrisky.toml`: it may only tighten.
@@ -156,6 +159,7 @@ struct ProjectFile {
     reviewer: Option<toml::Value>,
     shell: Option<toml::Value>,
     answer_timeout_s: Option<toml::Value>,
+    transcript_dirs: Option<toml::Value>,
 }
 
 /// What the command line and environment asked for (tightening only).
@@ -186,6 +190,8 @@ pub struct Settings {
     pub reviewer: Option<ReviewerConfig>,
     /// Seconds to wait for the person at the terminal.
     pub answer_timeout_s: Option<u64>,
+    /// Extra transcript folders (user config only).
+    pub transcript_dirs: Vec<PathBuf>,
     /// The user config file read, if any.
     pub user_file: Option<PathBuf>,
     /// The project file read, if any.
@@ -256,6 +262,7 @@ pub fn load(
         no_prompt: None,
         reviewer: None,
         answer_timeout_s: None,
+        transcript_dirs: Vec::new(),
         user_file: None,
         project_file: None,
         errors: Vec::new(),
@@ -306,6 +313,7 @@ pub fn load(
                     s.extra_danger.extend(file.danger);
                     s.reviewer = file.reviewer;
                     s.answer_timeout_s = file.answer_timeout_s;
+                    s.transcript_dirs = file.transcript_dirs;
                 }
                 Err(e) => {
                     s.errors.push(e);
@@ -339,6 +347,7 @@ pub fn load(
                         ("reviewer", file.reviewer.is_some()),
                         ("shell", file.shell.is_some()),
                         ("answer_timeout_s", file.answer_timeout_s.is_some()),
+                        ("transcript_dirs", file.transcript_dirs.is_some()),
                     ] {
                         if present {
                             s.warnings.push(format!(

@@ -1,0 +1,493 @@
+//! Agents' own transcripts: Claude Code JSONL, Codex rollout JSONL and
+//! Gemini CLI chats, read from the end.
+//!
+//! Transcripts reach hundreds of megabytes, so only the last
+//! [`TAIL_BYTES`] are read: the time and memory a review takes do not grow
+//! with the session. A record counts as the person's goal only when its
+//! format proves the person typed it; tool output, the agent's words,
+//! injected environment text, compaction summaries and the harness's own
+//! notes are activity. Unknown record types are skipped, and a half-written
+//! last line is tolerated.
+
+use std::collections::HashMap;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::{Activity, ActivityKind, Choice, Session};
+
+/// How much of the end of a transcript is read.
+pub const TAIL_BYTES: u64 = 1 << 20;
+/// Largest single-document (JSON, not JSONL) chat file read whole.
+pub const MAX_WHOLE_FILE: u64 = 8 << 20;
+
+/// Which agent wrote a transcript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Claude Code.
+    ClaudeCode,
+    /// Codex CLI rollout.
+    Codex,
+    /// Gemini CLI chat (JSONL or one JSON document).
+    Gemini,
+}
+
+/// Why a transcript could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum TranscriptError {
+    /// It could not be opened or read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// Its content is not a transcript askrisky knows.
+    #[error("{0}: not a Claude Code, Codex or Gemini CLI transcript")]
+    Unknown(PathBuf),
+}
+
+/// One thing a transcript says, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Text the person typed.
+    Goal(String),
+    /// The person's answer to the agent's question.
+    Choice(Choice),
+    /// Everything else.
+    Activity(Activity),
+    /// A resume or compaction: goals before it no longer count as current.
+    Boundary,
+}
+
+/// What was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transcript {
+    /// The format recognised.
+    pub format: Format,
+    /// Events, oldest first.
+    pub events: Vec<Event>,
+}
+
+impl Transcript {
+    /// The session it describes, with the resume rule applied: goals before
+    /// the last boundary are shown as activity.
+    pub fn to_session(&self) -> Session {
+        let last = self.events.iter().rposition(|e| *e == Event::Boundary);
+        let mut s = Session::default();
+        for (i, e) in self.events.iter().enumerate() {
+            match e {
+                Event::Goal(t) if last.is_some_and(|l| i < l) => s.activity.push(Activity {
+                    kind: ActivityKind::EarlierGoal,
+                    text: t.clone(),
+                }),
+                Event::Goal(t) => s.goals.push(t.clone()),
+                Event::Choice(c) => s.choices.push(c.clone()),
+                Event::Activity(a) => s.activity.push(a.clone()),
+                Event::Boundary => {}
+            }
+        }
+        s
+    }
+}
+
+/// Reads the end of a transcript file.
+pub fn read(path: &Path) -> Result<Transcript, TranscriptError> {
+    let io = |source| TranscriptError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut f = std::fs::File::open(path).map_err(io)?;
+    let len = f.metadata().map_err(io)?.len();
+    let start = len.saturating_sub(TAIL_BYTES);
+    f.seek(SeekFrom::Start(start)).map_err(io)?;
+    let mut buf = Vec::with_capacity(usize::try_from(len - start).unwrap_or(0));
+    f.take(TAIL_BYTES).read_to_end(&mut buf).map_err(io)?;
+    let text = String::from_utf8_lossy(&buf);
+    let mut lines = text.split('\n');
+    if start > 0 {
+        lines.next(); // the first line is cut
+    }
+    let values: Vec<Value> = lines
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(Value::is_object)
+        .collect();
+    if let Some(t) = parse_values(&values) {
+        return Ok(t);
+    }
+    // Older Gemini CLI chats are one JSON document with a `messages` array.
+    if start == 0 || len <= MAX_WHOLE_FILE {
+        let whole = if start == 0 {
+            text.into_owned()
+        } else {
+            std::fs::read_to_string(path).map_err(io)?
+        };
+        if let Ok(doc) = serde_json::from_str::<Value>(&whole)
+            && let Some(msgs) = doc.get("messages").and_then(Value::as_array)
+        {
+            return Ok(Transcript {
+                format: Format::Gemini,
+                events: gemini(msgs),
+            });
+        }
+    }
+    Err(TranscriptError::Unknown(path.to_path_buf()))
+}
+
+/// Recognises the format of parsed records and reads them.
+pub fn parse_values(values: &[Value]) -> Option<Transcript> {
+    let ty = |v: &Value| {
+        v.get("type")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_owned()
+    };
+    let codex = values.iter().any(|v| {
+        v.get("payload").is_some_and(Value::is_object)
+            && matches!(
+                ty(v).as_str(),
+                "session_meta" | "response_item" | "event_msg" | "turn_context" | "compacted"
+            )
+    });
+    if codex {
+        return Some(Transcript {
+            format: Format::Codex,
+            events: codex_events(values),
+        });
+    }
+    let claude = values.iter().any(|v| {
+        (matches!(ty(v).as_str(), "user" | "assistant") && v.get("message").is_some())
+            || matches!(
+                ty(v).as_str(),
+                "queue-operation" | "summary" | "file-history-snapshot" | "last-prompt"
+            )
+            || (ty(v) == "system" && v.get("sessionId").is_some())
+    });
+    if claude {
+        return Some(Transcript {
+            format: Format::ClaudeCode,
+            events: claude_events(values),
+        });
+    }
+    let gemini_like = values
+        .iter()
+        .any(|v| matches!(ty(v).as_str(), "user" | "gemini") && v.get("content").is_some());
+    if gemini_like {
+        return Some(Transcript {
+            format: Format::Gemini,
+            events: gemini(values),
+        });
+    }
+    None
+}
+
+fn act(kind: ActivityKind, text: impl Into<String>) -> Event {
+    Event::Activity(Activity {
+        kind,
+        text: text.into(),
+    })
+}
+
+/// Text of a content value: a string, or an array of `{type:"text", text}`
+/// (or Gemini `{text}`) parts.
+fn text_of(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Array(parts) => parts
+            .iter()
+            .filter_map(|p| match p {
+                Value::String(s) => Some(s.clone()),
+                _ => p.get("text").and_then(Value::as_str).map(str::to_owned),
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// Text the harness puts in the person's turn: slash-command expansions,
+/// shell-mode output, reminders, notifications. Never the person's goal.
+fn is_harness_text(t: &str) -> bool {
+    const TAGS: &[&str] = &[
+        "<command-name>",
+        "<command-message>",
+        "<command-args>",
+        "<local-command-stdout>",
+        "<local-command-stderr>",
+        "<local-command-caveat>",
+        "<bash-input>",
+        "<bash-stdout>",
+        "<bash-stderr>",
+        "<task-notification>",
+        "<system-reminder>",
+        "<user-prompt-submit-hook>",
+        "<environment_context>",
+        "<user_instructions>",
+        "Caveat: The messages below were generated by the user while running local commands",
+        "[Request interrupted by user",
+    ];
+    let t = t.trim_start();
+    TAGS.iter().any(|tag| t.starts_with(tag))
+}
+
+fn claude_events(values: &[Value]) -> Vec<Event> {
+    let mut out = Vec::new();
+    let mut tool_names: HashMap<String, String> = HashMap::new();
+    let mut session: Option<String> = None;
+    for v in values {
+        let ty = v.get("type").and_then(Value::as_str).unwrap_or("");
+        // A different session id further on means a resumed session: what
+        // came before was typed in another session.
+        if let Some(sid) = v.get("sessionId").and_then(Value::as_str) {
+            if session.as_deref().is_some_and(|s| s != sid) {
+                out.push(Event::Boundary);
+            }
+            session = Some(sid.to_owned());
+        }
+        let flag = |k: &str| v.get(k).and_then(Value::as_bool).unwrap_or(false);
+        match ty {
+            "user" => {
+                let content = v.pointer("/message/content").unwrap_or(&Value::Null);
+                let source_ok = match v.get("promptSource").and_then(Value::as_str) {
+                    None => true,
+                    Some(s) => matches!(s, "typed" | "queued" | "sdk"),
+                };
+                let not_person =
+                    flag("isMeta") || flag("isCompactSummary") || flag("isSidechain") || !source_ok;
+                let mut texts = Vec::new();
+                match content {
+                    Value::String(s) => texts.push(s.clone()),
+                    Value::Array(blocks) => {
+                        for b in blocks {
+                            match b.get("type").and_then(Value::as_str) {
+                                Some("text") => {
+                                    texts.push(
+                                        b.get("text")
+                                            .and_then(Value::as_str)
+                                            .unwrap_or("")
+                                            .to_owned(),
+                                    );
+                                }
+                                Some("tool_result") => {
+                                    let id =
+                                        b.get("tool_use_id").and_then(Value::as_str).unwrap_or("");
+                                    let result = text_of(b.get("content").unwrap_or(&Value::Null));
+                                    if tool_names.get(id).map(String::as_str)
+                                        == Some("AskUserQuestion")
+                                    {
+                                        out.extend(choices(v, &result));
+                                    }
+                                    out.push(act(ActivityKind::ToolResult, result));
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                for t in texts.into_iter().filter(|t| !t.trim().is_empty()) {
+                    if flag("isCompactSummary") {
+                        out.push(act(ActivityKind::Note, format!("compaction summary: {t}")));
+                    } else if not_person || is_harness_text(&t) {
+                        out.push(act(ActivityKind::Note, t));
+                    } else {
+                        out.push(Event::Goal(t));
+                    }
+                }
+            }
+            "assistant" => {
+                let blocks = v
+                    .pointer("/message/content")
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default();
+                for b in blocks {
+                    match b.get("type").and_then(Value::as_str) {
+                        Some("text") => {
+                            let t = b.get("text").and_then(Value::as_str).unwrap_or("");
+                            if !t.trim().is_empty() {
+                                out.push(act(ActivityKind::Agent, t));
+                            }
+                        }
+                        Some("tool_use") => {
+                            let name = b
+                                .get("name")
+                                .and_then(Value::as_str)
+                                .unwrap_or("?")
+                                .to_owned();
+                            if let Some(id) = b.get("id").and_then(Value::as_str) {
+                                tool_names.insert(id.to_owned(), name.clone());
+                            }
+                            let input = b.get("input").map(Value::to_string).unwrap_or_default();
+                            out.push(act(ActivityKind::ToolCall, format!("{name} {input}")));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            "system" if v.get("subtype").and_then(Value::as_str) == Some("compact_boundary") => {
+                out.push(Event::Boundary);
+            }
+            "summary" => {
+                if let Some(s) = v.get("summary").and_then(Value::as_str) {
+                    out.push(act(ActivityKind::Note, format!("summary: {s}")));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The person's answers to `AskUserQuestion`, from the structured result
+/// the harness records beside the tool result.
+fn choices(record: &Value, _result_text: &str) -> Vec<Event> {
+    let Some(answers) = record
+        .pointer("/toolUseResult/answers")
+        .and_then(Value::as_object)
+    else {
+        return Vec::new();
+    };
+    answers
+        .iter()
+        .map(|(q, a)| {
+            Event::Choice(Choice {
+                question: q.clone(),
+                answer: text_of(a),
+            })
+        })
+        .collect()
+}
+
+fn codex_events(values: &[Value]) -> Vec<Event> {
+    let mut out = Vec::new();
+    // The person's words, from the records that carry them; the mirrored
+    // copy in a role-"user" message (written just before) is then skipped.
+    let goals: Vec<String> = values
+        .iter()
+        .filter(|v| v.get("type").and_then(Value::as_str) == Some("event_msg"))
+        .filter_map(|v| v.get("payload"))
+        .filter(|p| p.get("type").and_then(Value::as_str) == Some("user_message"))
+        .filter_map(|p| p.get("message").map(text_of))
+        .collect();
+    let mut first = true;
+    for v in values {
+        let ty = v.get("type").and_then(Value::as_str).unwrap_or("");
+        let p = v.get("payload").unwrap_or(&Value::Null);
+        let pty = p.get("type").and_then(Value::as_str).unwrap_or("");
+        match ty {
+            // A second session header further on means a resumed session.
+            "session_meta" if !first => out.push(Event::Boundary),
+            "compacted" => {
+                out.push(Event::Boundary);
+                let m = p.get("message").map(text_of).unwrap_or_default();
+                if !m.is_empty() {
+                    out.push(act(ActivityKind::Note, format!("compaction summary: {m}")));
+                }
+            }
+            "event_msg" => match pty {
+                // The one record Codex writes for what the person submitted.
+                "user_message" => {
+                    let m = p.get("message").map(text_of).unwrap_or_default();
+                    if !m.trim().is_empty() {
+                        out.push(Event::Goal(m));
+                    }
+                }
+                "agent_message" => {
+                    let m = p.get("message").map(text_of).unwrap_or_default();
+                    out.push(act(ActivityKind::Agent, m));
+                }
+                _ => {}
+            },
+            "response_item" => match pty {
+                "message" => {
+                    let role = p.get("role").and_then(Value::as_str).unwrap_or("");
+                    let t = text_of(p.get("content").unwrap_or(&Value::Null));
+                    if t.trim().is_empty() {
+                        continue;
+                    }
+                    match role {
+                        "assistant" => out.push(act(ActivityKind::Agent, t)),
+                        // Injected environment context and AGENTS.md text
+                        // arrive as role "user" too: never the person. The
+                        // person's own words are already a goal above.
+                        _ if !goals.iter().any(|g| g.trim() == t.trim()) => {
+                            out.push(act(ActivityKind::Note, t));
+                        }
+                        _ => {}
+                    }
+                }
+                "function_call" | "custom_tool_call" => {
+                    let name = p.get("name").and_then(Value::as_str).unwrap_or("?");
+                    let args = p
+                        .get("arguments")
+                        .or_else(|| p.get("input"))
+                        .map(text_of)
+                        .unwrap_or_default();
+                    out.push(act(ActivityKind::ToolCall, format!("{name} {args}")));
+                }
+                "local_shell_call" => {
+                    let cmd = p
+                        .pointer("/action/command")
+                        .map(Value::to_string)
+                        .unwrap_or_default();
+                    out.push(act(ActivityKind::ToolCall, format!("shell {cmd}")));
+                }
+                "function_call_output" | "custom_tool_call_output" => {
+                    let o = p.get("output").unwrap_or(&Value::Null);
+                    let t = o.get("content").map(text_of).unwrap_or_else(|| text_of(o));
+                    out.push(act(ActivityKind::ToolResult, t));
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+        first = false;
+    }
+    out
+}
+
+fn gemini(values: &[Value]) -> Vec<Event> {
+    let mut out = Vec::new();
+    for v in values {
+        let ty = v.get("type").and_then(Value::as_str).unwrap_or("");
+        let content = text_of(v.get("content").unwrap_or(&Value::Null));
+        match ty {
+            "user" if !content.trim().is_empty() => out.push(Event::Goal(content)),
+            "gemini" | "model" => {
+                if !content.trim().is_empty() {
+                    out.push(act(ActivityKind::Agent, content));
+                }
+                for call in v
+                    .get("toolCalls")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    let name = call.get("name").and_then(Value::as_str).unwrap_or("?");
+                    let args = call.get("args").map(Value::to_string).unwrap_or_default();
+                    out.push(act(ActivityKind::ToolCall, format!("{name} {args}")));
+                    if let Some(r) = call.get("result") {
+                        let t = match r {
+                            Value::String(s) => s.clone(),
+                            other => other.to_string(),
+                        };
+                        out.push(act(ActivityKind::ToolResult, t));
+                    }
+                }
+            }
+            "info" | "error" | "warning" if !content.trim().is_empty() => {
+                out.push(act(ActivityKind::Note, content));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;
