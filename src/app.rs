@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use crate::approve::{self, Answer, Card};
 use crate::cli::{CheckArgs, Cli, Command, LogArgs, RulesArgs, Target};
-use crate::config::{self, Dirs, Overrides, Settings, Source};
+use crate::config::{self, Dirs, Overrides, Settings};
 use crate::danger::{self, Context, Tier, rules::RULES};
 use crate::engine::{self, Evaluation};
 use crate::exit;
@@ -58,6 +58,16 @@ pub fn run(cli: Cli) -> Result<u8, AppError> {
     match cli.command {
         Command::Exec(target) => exec(&target, &overrides, &context, cli.verbose),
         Command::Check(args) => check(&args, &overrides, &context),
+        Command::Hook { agent } => {
+            let input = crate::hook::read_input();
+            let live = crate::hook::live::Live { overrides };
+            let out = crate::hook::handle(agent, &input, &live);
+            // Nothing else may reach stdout: it is the agent's protocol.
+            let mut stdout = std::io::stdout().lock();
+            let _ = writeln!(stdout, "{out}");
+            let _ = stdout.flush();
+            Ok(0)
+        }
         Command::Goal { text } => goal(&text.join(" "), &context),
         Command::Session(cmd) => session_command(&cmd, &context),
         Command::Rules(args) => rules(&args),
@@ -323,11 +333,7 @@ fn write_log(dirs: &Dirs, r: &Record) {
 /// Why no person can answer, or the terminal to ask on.
 fn person(settings: &Settings) -> Result<Tty, String> {
     if let Some(source) = &settings.no_prompt {
-        return Err(match source {
-            Source::Flag(f) => format!("{f} was given"),
-            Source::Env(v) => format!("{v} is set"),
-            other => other.to_string(),
-        });
+        return Err(source.why_no_prompt());
     }
     Tty::open().map_err(|e| e.to_string())
 }

@@ -75,6 +75,18 @@ pub enum Command {
     /// Show the decision log
     Log(LogArgs),
 
+    /// Answer an agent's hook: read its JSON on stdin, print the decision
+    #[command(
+        long_about = "Answer an agent's hook: read its hook JSON on stdin and print the \
+        answer in that agent's format on stdout. Always prints a valid answer and exits 0: an \
+        input askrisky cannot read is answered with ask (or deny where the agent cannot ask)."
+    )]
+    Hook {
+        /// The agent whose hook protocol to speak
+        #[arg(value_enum)]
+        agent: crate::hook::Agent,
+    },
+
     /// Add a goal to the current session, from your own terminal
     #[command(
         long_about = "Add a goal to the current session, from your own terminal.\n\n\

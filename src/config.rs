@@ -92,6 +92,17 @@ impl fmt::Display for Source {
     }
 }
 
+impl Source {
+    /// Why nobody is asked, when this source set "no prompt".
+    pub fn why_no_prompt(&self) -> String {
+        match self {
+            Self::Flag(f) => format!("{f} was given"),
+            Self::Env(v) => format!("{v} is set"),
+            other => other.to_string(),
+        }
+    }
+}
+
 /// A value with where it came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Sourced<T> {

@@ -16,6 +16,7 @@ pub mod engine;
 pub mod escape;
 pub mod exec;
 pub mod exit;
+pub mod hook;
 pub mod log;
 pub mod parse;
 pub mod policy;

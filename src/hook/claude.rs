@@ -1,0 +1,92 @@
+//! Claude Code hooks.
+//!
+//! Sources: Claude Code's hooks reference (PreToolUse, UserPromptSubmit,
+//! SessionStart input fields; `hookSpecificOutput.permissionDecision`
+//! allow | deny | ask with `permissionDecisionReason`), and runs of Claude
+//! Code 2.1.197 offline against a fake model server: `deny` and `ask` both
+//! stop the command in `-p` mode, `allow` skips Claude Code's own checks,
+//! and a hook that exits 1 or prints invalid JSON lets the command run.
+//! UserPromptSubmit stdout that is plain text would be added to the prompt;
+//! a JSON object without fields adds nothing.
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+
+use super::{Context, Event, Verdict, str_field};
+
+/// Claude Code's file tools whose target path is checked.
+const FILE_TOOLS: &[(&str, &str)] = &[
+    ("Write", "/tool_input/file_path"),
+    ("Edit", "/tool_input/file_path"),
+    ("MultiEdit", "/tool_input/file_path"),
+    ("NotebookEdit", "/tool_input/notebook_path"),
+];
+
+fn context(v: &Value) -> Context {
+    Context {
+        session_id: str_field(v, "/session_id"),
+        transcript: str_field(v, "/transcript_path").map(PathBuf::from),
+    }
+}
+
+/// Reads a Claude Code hook payload.
+pub fn event(v: &Value) -> Result<Event, String> {
+    let name = str_field(v, "/hook_event_name").ok_or("no hook_event_name")?;
+    let cwd = str_field(v, "/cwd").map(PathBuf::from);
+    match name.as_str() {
+        "PreToolUse" => {
+            let tool = str_field(v, "/tool_name").ok_or("no tool_name")?;
+            if tool == "Bash" {
+                let command = str_field(v, "/tool_input/command").ok_or("no tool_input.command")?;
+                return Ok(Event::Command {
+                    command,
+                    description: str_field(v, "/tool_input/description"),
+                    cwd,
+                    context: context(v),
+                });
+            }
+            if let Some((_, ptr)) = FILE_TOOLS.iter().find(|(t, _)| *t == tool) {
+                let path = str_field(v, ptr).ok_or("no file path in tool_input")?;
+                return Ok(Event::FileWrite {
+                    path: PathBuf::from(path),
+                    tool,
+                    cwd,
+                    context: context(v),
+                });
+            }
+            Ok(Event::Other)
+        }
+        "UserPromptSubmit" => Ok(Event::Prompt {
+            prompt: str_field(v, "/prompt").ok_or("no prompt")?,
+            context: context(v),
+        }),
+        "SessionStart" => match str_field(v, "/source").as_deref() {
+            Some("resume" | "compact") => Ok(Event::Resumed {
+                context: context(v),
+            }),
+            _ => Ok(Event::Other),
+        },
+        _ => Ok(Event::Other),
+    }
+}
+
+/// Writes Claude Code's answer.
+pub fn answer(event: &Event, verdict: &Verdict) -> Value {
+    if !matches!(event, Event::Command { .. } | Event::FileWrite { .. }) {
+        return json!({});
+    }
+    let (decision, reason) = match verdict {
+        Verdict::Allow { reason } => ("allow", reason),
+        Verdict::Ask { reason } => ("ask", reason),
+        Verdict::Deny { reason } => ("deny", reason),
+        Verdict::Pass => return json!({}),
+    };
+    json!({
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": decision,
+            "permissionDecisionReason": reason,
+        }
+    })
+}

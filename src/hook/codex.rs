@@ -1,0 +1,92 @@
+//! Codex CLI hooks.
+//!
+//! Sources: the Codex hooks documentation (hooks.json or `[hooks]` in
+//! config.toml; PreToolUse with tool_name `Bash` and `tool_input.command`,
+//! UserPromptSubmit with `prompt`; non-managed hooks run only once the
+//! person trusts them in `/hooks`). Codex honours only a denial
+//! (`permissionDecision: "deny"` with a reason, or exit 2); "ask" or a bare
+//! "allow" is logged as a hook failure and the command runs. So askrisky
+//! answers "ask" with a denial whose reason tells the person how to approve,
+//! and "allow" with no decision.
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+
+use super::{Context, Event, Verdict, str_field};
+
+fn context(v: &Value) -> Context {
+    Context {
+        session_id: str_field(v, "/session_id"),
+        transcript: str_field(v, "/transcript_path").map(PathBuf::from),
+    }
+}
+
+/// The command line of a Codex shell call: a string, or an argv such as
+/// `["bash", "-lc", "LINE"]`.
+fn command(v: &Value) -> Option<String> {
+    match v.pointer("/tool_input/command")? {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(parts) => {
+            let words: Vec<String> = parts
+                .iter()
+                .map(|p| p.as_str().map(str::to_owned))
+                .collect::<Option<_>>()?;
+            Some(crate::request::shell_quote(&words))
+        }
+        _ => None,
+    }
+}
+
+/// Reads a Codex hook payload.
+pub fn event(v: &Value) -> Result<Event, String> {
+    let name = str_field(v, "/hook_event_name").ok_or("no hook_event_name")?;
+    match name.as_str() {
+        "PreToolUse" => {
+            let tool = str_field(v, "/tool_name").unwrap_or_default();
+            if !matches!(
+                tool.as_str(),
+                "Bash" | "shell" | "local_shell" | "exec_command"
+            ) {
+                return Ok(Event::Other);
+            }
+            Ok(Event::Command {
+                command: command(v).ok_or("no tool_input.command")?,
+                description: None,
+                cwd: str_field(v, "/cwd").map(PathBuf::from),
+                context: context(v),
+            })
+        }
+        "UserPromptSubmit" => Ok(Event::Prompt {
+            prompt: str_field(v, "/prompt").ok_or("no prompt")?,
+            context: context(v),
+        }),
+        "SessionStart" => match str_field(v, "/source").as_deref() {
+            Some("resume") => Ok(Event::Resumed {
+                context: context(v),
+            }),
+            _ => Ok(Event::Other),
+        },
+        _ => Ok(Event::Other),
+    }
+}
+
+/// Writes Codex's answer.
+pub fn answer(event: &Event, verdict: &Verdict) -> Value {
+    if !matches!(event, Event::Command { .. }) {
+        return json!({});
+    }
+    let reason = match verdict {
+        Verdict::Allow { .. } | Verdict::Pass => return json!({}),
+        Verdict::Deny { reason } => reason.clone(),
+        // Codex cannot ask; the reason says how the person can run it.
+        Verdict::Ask { reason } => reason.clone(),
+    };
+    json!({
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": reason,
+        }
+    })
+}

@@ -1,0 +1,64 @@
+//! GitHub Copilot CLI hooks.
+//!
+//! Sources: Copilot CLI's hooks documentation (`~/.copilot/hooks/*.json`,
+//! version 1; preToolUse with `toolName` and `toolArgs`, a JSON *string*;
+//! output `permissionDecision` allow | deny | ask with
+//! `permissionDecisionReason`; userPromptSubmitted with `prompt`, whose
+//! output is ignored). Failures and timeouts fail open in Copilot CLI, so
+//! askrisky always answers with a decision.
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+
+use super::{Context, Event, Verdict, str_field};
+
+fn context(v: &Value) -> Context {
+    Context {
+        session_id: str_field(v, "/sessionId").or_else(|| str_field(v, "/session_id")),
+        transcript: None,
+    }
+}
+
+/// Reads a Copilot CLI hook payload (the event is told by its fields).
+pub fn event(v: &Value) -> Result<Event, String> {
+    if let Some(tool) = str_field(v, "/toolName") {
+        if !matches!(tool.as_str(), "bash" | "shell" | "powershell") {
+            return Ok(Event::Other);
+        }
+        let args: Value = match v.get("toolArgs") {
+            Some(Value::String(s)) => {
+                serde_json::from_str(s).map_err(|e| format!("toolArgs is not JSON: {e}"))?
+            }
+            Some(obj @ Value::Object(_)) => obj.clone(),
+            _ => return Err("no toolArgs".into()),
+        };
+        return Ok(Event::Command {
+            command: str_field(&args, "/command").ok_or("no command in toolArgs")?,
+            description: str_field(&args, "/description"),
+            cwd: str_field(v, "/cwd").map(PathBuf::from),
+            context: context(v),
+        });
+    }
+    if let Some(prompt) = str_field(v, "/prompt") {
+        return Ok(Event::Prompt {
+            prompt,
+            context: context(v),
+        });
+    }
+    Ok(Event::Other)
+}
+
+/// Writes Copilot CLI's answer.
+pub fn answer(event: &Event, verdict: &Verdict) -> Value {
+    if !matches!(event, Event::Command { .. }) {
+        return json!({});
+    }
+    let (decision, reason) = match verdict {
+        Verdict::Allow { reason } => ("allow", reason),
+        Verdict::Ask { reason } => ("ask", reason),
+        Verdict::Deny { reason } => ("deny", reason),
+        Verdict::Pass => return json!({}),
+    };
+    json!({"permissionDecision": decision, "permissionDecisionReason": reason})
+}

@@ -1,0 +1,66 @@
+//! Cursor hooks.
+//!
+//! Sources: Cursor's hooks documentation (`~/.cursor/hooks.json`, version 1;
+//! beforeShellExecution with `command`, `cwd`, `conversation_id`; output
+//! `permission` allow | deny | ask with `user_message` for the person and
+//! `agent_message` for the agent; beforeSubmitPrompt with `prompt`, answered
+//! `{"continue": true}`).
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+
+use super::{Context, Event, Verdict, str_field};
+
+fn context(v: &Value) -> Context {
+    Context {
+        session_id: str_field(v, "/conversation_id"),
+        transcript: str_field(v, "/transcript_path").map(PathBuf::from),
+    }
+}
+
+/// Reads a Cursor hook payload.
+pub fn event(v: &Value) -> Result<Event, String> {
+    let name = str_field(v, "/hook_event_name").unwrap_or_else(|| {
+        if v.get("command").is_some() {
+            "beforeShellExecution".into()
+        } else if v.get("prompt").is_some() {
+            "beforeSubmitPrompt".into()
+        } else {
+            String::new()
+        }
+    });
+    match name.as_str() {
+        "beforeShellExecution" => Ok(Event::Command {
+            command: str_field(v, "/command").ok_or("no command")?,
+            description: None,
+            cwd: str_field(v, "/cwd").map(PathBuf::from),
+            context: context(v),
+        }),
+        "beforeSubmitPrompt" => Ok(Event::Prompt {
+            prompt: str_field(v, "/prompt").ok_or("no prompt")?,
+            context: context(v),
+        }),
+        _ => Ok(Event::Other),
+    }
+}
+
+/// Writes Cursor's answer.
+pub fn answer(event: &Event, verdict: &Verdict) -> Value {
+    match event {
+        Event::Prompt { .. } => json!({"continue": true}),
+        Event::Command { .. } => match verdict {
+            Verdict::Allow { reason } => {
+                json!({"permission": "allow", "user_message": reason, "agent_message": reason})
+            }
+            Verdict::Ask { reason } => {
+                json!({"permission": "ask", "user_message": reason, "agent_message": format!("askrisky: the person must approve this command: {reason}")})
+            }
+            Verdict::Deny { reason } => {
+                json!({"permission": "deny", "user_message": reason, "agent_message": reason})
+            }
+            Verdict::Pass => json!({}),
+        },
+        _ => json!({}),
+    }
+}

@@ -1,0 +1,70 @@
+//! Gemini CLI hooks.
+//!
+//! Sources: Gemini CLI's hooks reference (BeforeTool with `tool_name` and
+//! `tool_input`, BeforeAgent with `prompt`, SessionStart with `source`;
+//! output `decision` and `reason`) and its hook types, whose decision set is
+//! `ask | block | deny | approve | allow`. A hook that fails makes Gemini CLI
+//! warn and continue, so askrisky always answers with a decision.
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+
+use super::{Context, Event, Verdict, str_field};
+
+fn context(v: &Value) -> Context {
+    Context {
+        session_id: str_field(v, "/session_id"),
+        transcript: str_field(v, "/transcript_path").map(PathBuf::from),
+    }
+}
+
+/// Reads a Gemini CLI hook payload.
+pub fn event(v: &Value) -> Result<Event, String> {
+    let name = str_field(v, "/hook_event_name").ok_or("no hook_event_name")?;
+    match name.as_str() {
+        "BeforeTool" => {
+            let tool = str_field(v, "/tool_name").unwrap_or_default();
+            if tool != "run_shell_command" {
+                return Ok(Event::Other);
+            }
+            // `dir_path` is where the command runs when the model sets it.
+            let cwd = str_field(v, "/tool_input/dir_path")
+                .filter(|d| d.starts_with('/'))
+                .or_else(|| str_field(v, "/cwd"))
+                .map(PathBuf::from);
+            Ok(Event::Command {
+                command: str_field(v, "/tool_input/command").ok_or("no tool_input.command")?,
+                description: str_field(v, "/tool_input/description"),
+                cwd,
+                context: context(v),
+            })
+        }
+        "BeforeAgent" => Ok(Event::Prompt {
+            prompt: str_field(v, "/prompt").ok_or("no prompt")?,
+            context: context(v),
+        }),
+        "SessionStart" => match str_field(v, "/source").as_deref() {
+            Some("resume") => Ok(Event::Resumed {
+                context: context(v),
+            }),
+            _ => Ok(Event::Other),
+        },
+        _ => Ok(Event::Other),
+    }
+}
+
+/// Writes Gemini CLI's answer.
+pub fn answer(event: &Event, verdict: &Verdict) -> Value {
+    if !matches!(event, Event::Command { .. }) {
+        return json!({});
+    }
+    match verdict {
+        Verdict::Allow { reason } => json!({"decision": "allow", "reason": reason}),
+        Verdict::Ask { reason } => {
+            json!({"decision": "ask", "reason": reason, "systemMessage": format!("askrisky: {reason}")})
+        }
+        Verdict::Deny { reason } => json!({"decision": "deny", "reason": reason}),
+        Verdict::Pass => json!({}),
+    }
+}

@@ -1,0 +1,261 @@
+//! The real decider behind `askrisky hook <agent>`: the shared engine, the
+//! session store and the log. No policy lives here; it maps the engine's
+//! decision onto what each agent's hook can express.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::{Agent, Context, Decider, Event, Verdict};
+use crate::config::{self, Dirs, Overrides};
+use crate::danger;
+use crate::engine;
+use crate::log::{self, DecidedBy, Outcome};
+use crate::policy::{Reason, Review, Verdict as V};
+use crate::request::{Request, Surface};
+use crate::review;
+use crate::session::store::{self, Record, SessionRef};
+use crate::session::{self, TranscriptSource};
+
+/// Decides with askrisky's engine, config and state.
+pub struct Live {
+    /// Flags given to `askrisky hook` (tightening only).
+    pub overrides: Overrides,
+}
+
+fn session_ref(agent: Agent, ctx: &Context) -> Option<SessionRef> {
+    let id = ctx.session_id.as_deref().unwrap_or("default");
+    SessionRef::new(agent.name(), id).ok()
+}
+
+impl Live {
+    fn record(&self, agent: Agent, ctx: &Context, rec: &Record) {
+        let dirs = Dirs::from_env();
+        let (Some(state), Some(r)) = (dirs.state, session_ref(agent, ctx)) else {
+            eprintln!("askrisky: not recorded: no state folder or no usable session id");
+            return;
+        };
+        if let Err(e) = store::append(&state, &r, rec) {
+            eprintln!("askrisky: warning: cannot record in the session store: {e}");
+        }
+    }
+
+    fn file_write(
+        &self,
+        agent: Agent,
+        path: &std::path::Path,
+        tool: &str,
+        cwd: Option<&PathBuf>,
+    ) -> Verdict {
+        let dirs = Dirs::from_env();
+        let cwd = cwd
+            .filter(|c| c.is_absolute())
+            .cloned()
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_else(|| PathBuf::from("/"));
+        let ctx = danger::Context {
+            home: dirs.home.clone(),
+            cwd,
+            own_dirs: dirs
+                .config
+                .iter()
+                .chain(dirs.state.iter())
+                .cloned()
+                .collect(),
+        };
+        match danger::paths::protected_reason(&ctx, &path.to_string_lossy()) {
+            Some(what) => {
+                let reason = format!(
+                    "askrisky: {tool} would change {} ({what}), which controls what runs later or how askrisky guards [protected.write]",
+                    crate::escape::escape(&path.display().to_string())
+                );
+                if agent.can_ask() {
+                    Verdict::Ask { reason }
+                } else {
+                    Verdict::Deny { reason }
+                }
+            }
+            None => Verdict::Pass,
+        }
+    }
+
+    fn command(
+        &self,
+        agent: Agent,
+        command: &str,
+        description: Option<&str>,
+        cwd: Option<&PathBuf>,
+        context: &Context,
+    ) -> Verdict {
+        let started = Instant::now();
+        let dirs = Dirs::from_env();
+        let cwd = cwd
+            .filter(|c| c.is_absolute())
+            .cloned()
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_else(|| PathBuf::from("/"));
+        let settings = config::load(&dirs, &cwd, &self.overrides, &|k| std::env::var(k).ok());
+        for e in &settings.errors {
+            eprintln!("askrisky: config error: {e} (using ask mode until it is fixed)");
+        }
+        let request = Request {
+            line: command.to_owned(),
+            argv: None,
+            cwd: cwd.clone(),
+            explanation: description.map(str::to_owned),
+            surface: Surface::Hook(agent.name().to_owned()),
+            not_utf8: false,
+        };
+        let ctx = danger::Context {
+            home: dirs.home.clone(),
+            cwd: cwd.clone(),
+            own_dirs: dirs
+                .config
+                .iter()
+                .chain(dirs.state.iter())
+                .cloned()
+                .collect(),
+        };
+        let chosen = session_ref(agent, context);
+        let eval = engine::evaluate(&request, &settings, &ctx, |r, _| {
+            let allowed = session::transcript_dirs(dirs.home.as_deref(), &settings.transcript_dirs);
+            // The transcript path comes from the agent's harness: read it.
+            let transcript = context.transcript.clone().map(TranscriptSource::Harness);
+            match session::load(
+                dirs.state.as_deref(),
+                chosen.as_ref(),
+                transcript.as_ref(),
+                &allowed,
+            ) {
+                Ok(s) => {
+                    let cwd = r.cwd.display().to_string();
+                    let input = review::prompt::Input {
+                        command: &r.line,
+                        cwd: &cwd,
+                        explanation: r.explanation.as_deref(),
+                        session: &s,
+                    };
+                    review::review(&input, settings.reviewer.as_ref(), &|k| {
+                        std::env::var(k).ok()
+                    })
+                }
+                Err(e) => review::Outcome {
+                    review: Review::Unavailable {
+                        cause: "context".into(),
+                        detail: e.to_string(),
+                    },
+                    meta: review::Meta::default(),
+                },
+            }
+        });
+        let explain = eval.decision.explain();
+        let by_reason = match &eval.decision.reason {
+            Reason::Blocked { .. } | Reason::Danger { .. } => DecidedBy::Rule,
+            Reason::AllowRule { .. } => DecidedBy::AllowRule,
+            Reason::AskMode | Reason::Clear => DecidedBy::Mode,
+            _ => DecidedBy::Reviewer,
+        };
+        let (verdict, outcome, by) = match eval.decision.verdict {
+            V::Run => (
+                Verdict::Allow {
+                    reason: format!("askrisky: {explain}"),
+                },
+                Outcome::Ran,
+                by_reason,
+            ),
+            V::Refuse => (
+                Verdict::Deny {
+                    reason: format!(
+                        "askrisky refused this command: {explain}. It is in the blocked tier: nobody can approve it through askrisky; do not retry it or work around it."
+                    ),
+                },
+                Outcome::Refused,
+                DecidedBy::Rule,
+            ),
+            V::Ask => match (&settings.no_prompt, agent.can_ask()) {
+                (Some(src), _) => (
+                    Verdict::Deny {
+                        reason: format!(
+                            "askrisky: not run: {explain} (it needs a person's approval, and none can answer: {})",
+                            src.why_no_prompt()
+                        ),
+                    },
+                    Outcome::NotRun,
+                    DecidedBy::Strict,
+                ),
+                (None, true) => (
+                    Verdict::Ask {
+                        reason: format!("askrisky: {explain}"),
+                    },
+                    Outcome::AskedAgent,
+                    DecidedBy::Agent,
+                ),
+                (None, false) => (
+                    Verdict::Deny {
+                        reason: format!(
+                            "askrisky: this command needs the person's approval and this agent cannot ask: {explain}. To run it, the person can run it in their own terminal, for example: askrisky exec -c {}",
+                            crate::request::shell_quote(&[command.to_owned()])
+                        ),
+                    },
+                    Outcome::NotRun,
+                    DecidedBy::Strict,
+                ),
+            },
+        };
+        let mut rec = crate::app::record(&request, &settings, &eval, outcome, by, started);
+        rec.session = chosen.map(|r| r.display());
+        match &dirs.state {
+            Some(state) => {
+                if let Err(e) = log::append(state, &rec) {
+                    eprintln!("askrisky: warning: cannot write the decision log: {e}");
+                }
+            }
+            None => eprintln!("askrisky: warning: no state folder for the decision log (set HOME)"),
+        }
+        verdict
+    }
+}
+
+impl Decider for Live {
+    fn decide(&self, agent: Agent, event: &Event) -> Verdict {
+        match event {
+            Event::Prompt { prompt, context } => {
+                self.record(
+                    agent,
+                    context,
+                    &Record::Goal {
+                        time: log::now_rfc3339(),
+                        text: prompt.clone(),
+                        source: format!("hook:{}", agent.name()),
+                    },
+                );
+                Verdict::Pass
+            }
+            Event::Resumed { context } => {
+                self.record(
+                    agent,
+                    context,
+                    &Record::Resume {
+                        time: log::now_rfc3339(),
+                    },
+                );
+                Verdict::Pass
+            }
+            Event::FileWrite {
+                path, tool, cwd, ..
+            } => self.file_write(agent, path, tool, cwd.as_ref()),
+            Event::Command {
+                command,
+                description,
+                cwd,
+                context,
+            } => self.command(
+                agent,
+                command,
+                description.as_deref(),
+                cwd.as_ref(),
+                context,
+            ),
+            Event::Other => Verdict::Pass,
+        }
+    }
+}

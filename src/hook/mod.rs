@@ -1,0 +1,261 @@
+//! Hooks: an agent's hook JSON on stdin ─► askrisky's decision ─► the
+//! agent's answer on stdout.
+//!
+//! Each agent module only translates: its payload into an [`Event`], and a
+//! [`Verdict`] back into its JSON. The decision is the shared engine's.
+//!
+//! The threat specific to hooks: several agents run the tool anyway when a
+//! hook crashes, exits with an unexpected status or prints invalid JSON
+//! (Claude Code with exit 1, Gemini CLI and Copilot CLI on any failure). So
+//! [`handle`] never fails: bad input, a panic, an unwritable log — every
+//! path still prints a valid answer that denies or asks, and exits 0.
+
+pub mod claude;
+pub mod codex;
+pub mod copilot;
+pub mod cursor;
+pub mod gemini;
+pub mod live;
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+/// The agents askrisky speaks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Agent {
+    /// Claude Code.
+    ClaudeCode,
+    /// OpenAI Codex CLI.
+    Codex,
+    /// Gemini CLI.
+    Gemini,
+    /// Cursor.
+    Cursor,
+    /// GitHub Copilot CLI.
+    Copilot,
+}
+
+impl Agent {
+    /// Every agent.
+    pub const ALL: [Self; 5] = [
+        Self::ClaudeCode,
+        Self::Codex,
+        Self::Gemini,
+        Self::Cursor,
+        Self::Copilot,
+    ];
+
+    /// The name used on the command line, in logs and as the session store
+    /// namespace.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::ClaudeCode => "claude-code",
+            Self::Codex => "codex",
+            Self::Gemini => "gemini",
+            Self::Cursor => "cursor",
+            Self::Copilot => "copilot",
+        }
+    }
+
+    /// Whether the agent's hook can hand a decision to the person. Codex acts
+    /// only on "deny"; "ask" there becomes a refusal that says how to approve.
+    pub fn can_ask(self) -> bool {
+        !matches!(self, Self::Codex)
+    }
+}
+
+/// What the agent's hook reported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A shell command is about to run.
+    Command {
+        /// The command line.
+        command: String,
+        /// The agent's description of it.
+        description: Option<String>,
+        /// Where it runs.
+        cwd: Option<PathBuf>,
+        /// Session ids and transcript.
+        context: Context,
+    },
+    /// A file is about to be written by the agent's own file tool.
+    FileWrite {
+        /// The file.
+        path: PathBuf,
+        /// The tool's name.
+        tool: String,
+        /// Where the agent runs.
+        cwd: Option<PathBuf>,
+        /// Session ids.
+        context: Context,
+    },
+    /// The person submitted a prompt.
+    Prompt {
+        /// What they typed.
+        prompt: String,
+        /// Session ids.
+        context: Context,
+    },
+    /// The session was resumed or compacted.
+    Resumed {
+        /// Session ids.
+        context: Context,
+    },
+    /// Anything askrisky has no opinion on (another tool, another event).
+    Other,
+}
+
+/// Where the session's context is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Context {
+    /// The agent's session id.
+    pub session_id: Option<String>,
+    /// The agent's transcript, from its harness.
+    pub transcript: Option<PathBuf>,
+}
+
+/// What askrisky answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Let it run.
+    Allow {
+        /// Why (shown to the person where the agent shows it).
+        reason: String,
+    },
+    /// Hand it to the person through the agent's own permission prompt.
+    Ask {
+        /// Why, for the person.
+        reason: String,
+    },
+    /// Do not run it.
+    Deny {
+        /// Why, for the agent (and the person where shown).
+        reason: String,
+    },
+    /// No opinion: the agent's own rules apply.
+    Pass,
+}
+
+/// The longest reason put in an answer (agents cap hook output).
+const MAX_REASON: usize = 2_000;
+
+impl Verdict {
+    fn capped(self) -> Self {
+        let cap = |s: String| crate::review::prompt::cut_middle(&s, MAX_REASON);
+        match self {
+            Self::Allow { reason } => Self::Allow {
+                reason: cap(reason),
+            },
+            Self::Ask { reason } => Self::Ask {
+                reason: cap(reason),
+            },
+            Self::Deny { reason } => Self::Deny {
+                reason: cap(reason),
+            },
+            Self::Pass => Self::Pass,
+        }
+    }
+}
+
+/// Reads a payload's field as a string.
+pub(crate) fn str_field(v: &Value, pointer: &str) -> Option<String> {
+    v.pointer(pointer)
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+}
+
+/// The longest hook input read (agents send one JSON object).
+const MAX_INPUT: u64 = 16 << 20;
+
+/// Runs one hook call: reads the payload, decides, and returns the answer
+/// to print. Never fails and never panics out: see the module docs.
+pub fn handle(agent: Agent, input: &[u8], deps: &dyn Decider) -> String {
+    let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let payload: Value = match serde_json::from_slice(input) {
+            Ok(v @ Value::Object(_)) => v,
+            Ok(_) => {
+                return fail_closed(
+                    agent,
+                    "askrisky could not read the hook input (not a JSON object)",
+                );
+            }
+            Err(e) => {
+                return fail_closed(
+                    agent,
+                    &format!("askrisky could not read the hook input ({e})"),
+                );
+            }
+        };
+        let event = match agent {
+            Agent::ClaudeCode => claude::event(&payload),
+            Agent::Codex => codex::event(&payload),
+            Agent::Gemini => gemini::event(&payload),
+            Agent::Cursor => cursor::event(&payload),
+            Agent::Copilot => copilot::event(&payload),
+        };
+        let event = match event {
+            Ok(e) => e,
+            Err(e) => {
+                return fail_closed(
+                    agent,
+                    &format!("askrisky could not read the hook input: {e}"),
+                );
+            }
+        };
+        let verdict = deps.decide(agent, &event).capped();
+        answer(agent, &event, &verdict)
+    }));
+    answer.unwrap_or_else(|_| fail_closed(agent, "askrisky failed while deciding"))
+}
+
+/// Reads stdin (bounded) for [`handle`].
+pub fn read_input() -> Vec<u8> {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    let _ = std::io::stdin().take(MAX_INPUT).read_to_end(&mut buf);
+    buf
+}
+
+/// The answer when askrisky cannot tell what the agent wants: never allow.
+fn fail_closed(agent: Agent, why: &str) -> String {
+    let verdict = if agent.can_ask() {
+        Verdict::Ask {
+            reason: format!("{why}; the person must decide"),
+        }
+    } else {
+        Verdict::Deny {
+            reason: format!("{why}; not run"),
+        }
+    };
+    // Without a parsed event, answer as for a command.
+    let event = Event::Command {
+        command: String::new(),
+        description: None,
+        cwd: None,
+        context: Context::default(),
+    };
+    answer(agent, &event, &verdict)
+}
+
+fn answer(agent: Agent, event: &Event, verdict: &Verdict) -> String {
+    let v = match agent {
+        Agent::ClaudeCode => claude::answer(event, verdict),
+        Agent::Codex => codex::answer(event, verdict),
+        Agent::Gemini => gemini::answer(event, verdict),
+        Agent::Cursor => cursor::answer(event, verdict),
+        Agent::Copilot => copilot::answer(event, verdict),
+    };
+    v.to_string()
+}
+
+/// What [`handle`] needs from the rest of askrisky (the engine, the session
+/// store, the log), so adapters stay pure translators and tests can drive
+/// them.
+pub trait Decider {
+    /// Decides on an event.
+    fn decide(&self, agent: Agent, event: &Event) -> Verdict;
+}
+
+#[cfg(test)]
+mod tests;
