@@ -19,6 +19,9 @@ _askrisky() {
             askrisky,check)
                 cmd="askrisky__subcmd__check"
                 ;;
+            askrisky,doctor)
+                cmd="askrisky__subcmd__doctor"
+                ;;
             askrisky,exec)
                 cmd="askrisky__subcmd__exec"
                 ;;
@@ -34,6 +37,9 @@ _askrisky() {
             askrisky,hook)
                 cmd="askrisky__subcmd__hook"
                 ;;
+            askrisky,install)
+                cmd="askrisky__subcmd__install"
+                ;;
             askrisky,log)
                 cmd="askrisky__subcmd__log"
                 ;;
@@ -43,8 +49,17 @@ _askrisky() {
             askrisky,session)
                 cmd="askrisky__subcmd__session"
                 ;;
+            askrisky,shims)
+                cmd="askrisky__subcmd__shims"
+                ;;
+            askrisky,uninstall)
+                cmd="askrisky__subcmd__uninstall"
+                ;;
             askrisky__subcmd__help,check)
                 cmd="askrisky__subcmd__help__subcmd__check"
+                ;;
+            askrisky__subcmd__help,doctor)
+                cmd="askrisky__subcmd__help__subcmd__doctor"
                 ;;
             askrisky__subcmd__help,exec)
                 cmd="askrisky__subcmd__help__subcmd__exec"
@@ -61,6 +76,9 @@ _askrisky() {
             askrisky__subcmd__help,hook)
                 cmd="askrisky__subcmd__help__subcmd__hook"
                 ;;
+            askrisky__subcmd__help,install)
+                cmd="askrisky__subcmd__help__subcmd__install"
+                ;;
             askrisky__subcmd__help,log)
                 cmd="askrisky__subcmd__help__subcmd__log"
                 ;;
@@ -69,6 +87,12 @@ _askrisky() {
                 ;;
             askrisky__subcmd__help,session)
                 cmd="askrisky__subcmd__help__subcmd__session"
+                ;;
+            askrisky__subcmd__help,shims)
+                cmd="askrisky__subcmd__help__subcmd__shims"
+                ;;
+            askrisky__subcmd__help,uninstall)
+                cmd="askrisky__subcmd__help__subcmd__uninstall"
                 ;;
             askrisky__subcmd__help__subcmd__session,list)
                 cmd="askrisky__subcmd__help__subcmd__session__subcmd__list"
@@ -81,6 +105,9 @@ _askrisky() {
                 ;;
             askrisky__subcmd__help__subcmd__session,use)
                 cmd="askrisky__subcmd__help__subcmd__session__subcmd__use"
+                ;;
+            askrisky__subcmd__help__subcmd__shims,install)
+                cmd="askrisky__subcmd__help__subcmd__shims__subcmd__install"
                 ;;
             askrisky__subcmd__session,help)
                 cmd="askrisky__subcmd__session__subcmd__help"
@@ -112,6 +139,18 @@ _askrisky() {
             askrisky__subcmd__session__subcmd__help,use)
                 cmd="askrisky__subcmd__session__subcmd__help__subcmd__use"
                 ;;
+            askrisky__subcmd__shims,help)
+                cmd="askrisky__subcmd__shims__subcmd__help"
+                ;;
+            askrisky__subcmd__shims,install)
+                cmd="askrisky__subcmd__shims__subcmd__install"
+                ;;
+            askrisky__subcmd__shims__subcmd__help,help)
+                cmd="askrisky__subcmd__shims__subcmd__help__subcmd__help"
+                ;;
+            askrisky__subcmd__shims__subcmd__help,install)
+                cmd="askrisky__subcmd__shims__subcmd__help__subcmd__install"
+                ;;
             *)
                 ;;
         esac
@@ -119,7 +158,7 @@ _askrisky() {
 
     case "${cmd}" in
         askrisky)
-            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log hook goal session generate help"
+            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log hook install uninstall doctor shims goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -155,6 +194,32 @@ _askrisky() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__doctor)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --mode)
                     COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
                     return 0
@@ -257,7 +322,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help)
-            opts="exec check rules log hook goal session generate help"
+            opts="exec check rules log hook install uninstall doctor shims goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -271,6 +336,20 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__doctor)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -341,6 +420,20 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help__subcmd__hook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__install)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -452,8 +545,76 @@ _askrisky() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        askrisky__subcmd__help__subcmd__shims)
+            opts="install"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__shims__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__uninstall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         askrisky__subcmd__hook)
             opts="-v -h --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__install)
+            opts="-v -h --dry-run --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -729,6 +890,126 @@ _askrisky() {
         askrisky__subcmd__session__subcmd__use)
             opts="-v -h --mode --no-prompt --session --transcript --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__shims)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help install help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__shims__subcmd__help)
+            opts="install help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__shims__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__shims__subcmd__help__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__shims__subcmd__install)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__uninstall)
+            opts="-v -h --dry-run --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -38,6 +38,10 @@ complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "check" -d 'Decide
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "rules" -d 'List the blocked tier and the danger set'
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "log" -d 'Show the decision log'
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "hook" -d 'Answer an agent\'s hook: read its JSON on stdin, print the decision'
+complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "install" -d 'Add askrisky\'s hooks to an agent\'s user-level settings'
+complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "uninstall" -d 'Remove askrisky\'s hooks from an agent\'s user-level settings'
+complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "doctor" -d 'Say, per agent on this machine, whether askrisky\'s hook is installed and answering'
+complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "shims" -d 'Install the sh/bash shims for agents that run `$SHELL -c`'
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "goal" -d 'Add a goal to the current session, from your own terminal'
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "session" -d 'Manage askrisky\'s sessions (goals, choices and activity per agent session)'
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "generate" -d 'Print shell completions or the man page'
@@ -90,6 +94,52 @@ complete -c askrisky -n "__fish_askrisky_using_subcommand hook" -l transcript -d
 complete -c askrisky -n "__fish_askrisky_using_subcommand hook" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand hook" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand hook" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand install" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand install" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand install" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand install" -l dry-run -d 'Show the change without writing it'
+complete -c askrisky -n "__fish_askrisky_using_subcommand install" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand install" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand install" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand uninstall" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand uninstall" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand uninstall" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand uninstall" -l dry-run -d 'Show the change without writing it'
+complete -c askrisky -n "__fish_askrisky_using_subcommand uninstall" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand uninstall" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand uninstall" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand doctor" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand doctor" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand doctor" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand doctor" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand doctor" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand doctor" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and not __fish_seen_subcommand_from install help" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and not __fish_seen_subcommand_from install help" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and not __fish_seen_subcommand_from install help" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and not __fish_seen_subcommand_from install help" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and not __fish_seen_subcommand_from install help" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and not __fish_seen_subcommand_from install help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and not __fish_seen_subcommand_from install help" -f -a "install" -d 'Write the `sh` and `bash` shims into DIR (put DIR first on PATH)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and not __fish_seen_subcommand_from install help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and __fish_seen_subcommand_from install" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
+review\t'Asks a reviewer model about what is not in the danger set'
+ask\t'Asks about everything but the person\'s own allow rules'"
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and __fish_seen_subcommand_from install" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and __fish_seen_subcommand_from install" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and __fish_seen_subcommand_from install" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and __fish_seen_subcommand_from install" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and __fish_seen_subcommand_from help" -f -a "install" -d 'Write the `sh` and `bash` shims into DIR (put DIR first on PATH)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand shims; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand goal" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
 review\t'Asks a reviewer model about what is not in the danger set'
 ask\t'Asks about everything but the person\'s own allow rules'"
@@ -156,15 +206,20 @@ complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -l transcrip
 complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook goal session generate help" -f -a "exec" -d 'Decide on a command, then run it in askrisky\'s place'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook goal session generate help" -f -a "check" -d 'Decide on a command without running it, and say why'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook goal session generate help" -f -a "rules" -d 'List the blocked tier and the danger set'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook goal session generate help" -f -a "log" -d 'Show the decision log'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook goal session generate help" -f -a "hook" -d 'Answer an agent\'s hook: read its JSON on stdin, print the decision'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook goal session generate help" -f -a "goal" -d 'Add a goal to the current session, from your own terminal'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook goal session generate help" -f -a "session" -d 'Manage askrisky\'s sessions (goals, choices and activity per agent session)'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook goal session generate help" -f -a "generate" -d 'Print shell completions or the man page'
-complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook goal session generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "exec" -d 'Decide on a command, then run it in askrisky\'s place'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "check" -d 'Decide on a command without running it, and say why'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "rules" -d 'List the blocked tier and the danger set'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "log" -d 'Show the decision log'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "hook" -d 'Answer an agent\'s hook: read its JSON on stdin, print the decision'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "install" -d 'Add askrisky\'s hooks to an agent\'s user-level settings'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "uninstall" -d 'Remove askrisky\'s hooks from an agent\'s user-level settings'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "doctor" -d 'Say, per agent on this machine, whether askrisky\'s hook is installed and answering'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "shims" -d 'Install the sh/bash shims for agents that run `$SHELL -c`'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "goal" -d 'Add a goal to the current session, from your own terminal'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "session" -d 'Manage askrisky\'s sessions (goals, choices and activity per agent session)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "generate" -d 'Print shell completions or the man page'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and not __fish_seen_subcommand_from exec check rules log hook install uninstall doctor shims goal session generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand help; and __fish_seen_subcommand_from shims" -f -a "install" -d 'Write the `sh` and `bash` shims into DIR (put DIR first on PATH)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "new" -d 'Start a new session and make it the current one'
 complete -c askrisky -n "__fish_askrisky_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "list" -d 'List sessions, newest first'
 complete -c askrisky -n "__fish_askrisky_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "show" -d 'Show a session\'s records (default: the current one)'

@@ -42,6 +42,15 @@ pub enum AppError {
     /// A session command failed.
     #[error("{0}")]
     Session(String),
+    /// Installing hooks failed (the settings file is untouched).
+    #[error(transparent)]
+    Install(#[from] crate::install::InstallError),
+    /// Where this askrisky binary is could not be found.
+    #[error("cannot find this askrisky binary's path: {0}")]
+    SelfPath(std::io::Error),
+    /// Writing the shims failed.
+    #[error("{0}: cannot write: {1}")]
+    Shims(PathBuf, std::io::Error),
 }
 
 /// Runs a parsed command line; returns the exit status (`exec` returns only
@@ -68,6 +77,10 @@ pub fn run(cli: Cli) -> Result<u8, AppError> {
             let _ = stdout.flush();
             Ok(0)
         }
+        Command::Install { agent, dry_run } => install(agent, dry_run, true),
+        Command::Uninstall { agent, dry_run } => install(agent, dry_run, false),
+        Command::Doctor => doctor(),
+        Command::Shims(crate::cli::ShimsCommand::Install { dir }) => shims_install(&dir),
         Command::Goal { text } => goal(&text.join(" "), &context),
         Command::Session(cmd) => session_command(&cmd, &context),
         Command::Rules(args) => rules(&args),
@@ -345,8 +358,20 @@ fn exec(
     verbose: u8,
 ) -> Result<u8, AppError> {
     let started = Instant::now();
-    let s = setup(overrides)?;
+    let mut s = setup(overrides)?;
     let request = request(target, s.ctx.cwd.clone(), Surface::Exec);
+    // Inside an approved command (see `nested`), only the blocked tier and
+    // the danger set stop a child.
+    let nested = std::env::var(crate::nested::ENV)
+        .ok()
+        .zip(s.dirs.state.clone())
+        .is_some_and(|(token, state)| crate::nested::accepted(&state, &token));
+    if nested {
+        s.settings.mode = config::Sourced {
+            value: config::Mode::Autopilot,
+            source: config::Source::Nested,
+        };
+    }
     // Fast paths need no watcher: until askrisky execs, a signal's default
     // action ends it without running anything. The slow paths (a review, a
     // card) install one to put the terminal back and log the cancellation.
@@ -384,9 +409,21 @@ fn exec(
         if verbose > 0 {
             eprintln!("askrisky: run: {}", eval.decision.explain());
         }
+        // Under a shim, the command's children may come back: give them
+        // the token that lets them run unless they hit the danger set.
+        let mut env = Vec::new();
+        if (nested || std::env::var_os(crate::nested::SHIM_ENV).is_some())
+            && let Some(token) = s
+                .dirs
+                .state
+                .as_deref()
+                .and_then(|st| crate::nested::grant(st, &request.line))
+        {
+            env.push((crate::nested::ENV, token));
+        }
         let err = match &request.argv {
-            Some(argv) => crate::exec::argv(argv),
-            None => crate::exec::line(&s.settings.shell, &request.line),
+            Some(argv) => crate::exec::argv(argv, &env),
+            None => crate::exec::line(&s.settings.shell, &request.line, &env),
         };
         eprintln!("{}", err.message);
         err.status
@@ -876,5 +913,176 @@ fn session_command(
             }
         }
     }
+    Ok(0)
+}
+
+/// The absolute path of this binary, for hook commands and shims.
+fn self_path() -> Result<PathBuf, AppError> {
+    std::env::current_exe()
+        .and_then(std::fs::canonicalize)
+        .map_err(AppError::SelfPath)
+}
+
+/// `askrisky install|uninstall <agent> [--dry-run]`.
+fn install(agent: crate::hook::Agent, dry_run: bool, add: bool) -> Result<u8, AppError> {
+    use crate::install;
+    let home = Dirs::from_env().home.ok_or(install::InstallError::NoHome)?;
+    let plan = if add {
+        install::plan_install(agent, &home, &self_path()?)?
+    } else {
+        install::plan_uninstall(agent, &home)?
+    };
+    let mut out = std::io::stdout().lock();
+    let path = plan.path.display().to_string();
+    if !plan.changes() {
+        writeln!(
+            out,
+            "{path}: already {}",
+            if add {
+                "installed"
+            } else {
+                "without askrisky's hooks"
+            }
+        )
+        .map_err(AppError::Output)?;
+        return Ok(0);
+    }
+    writeln!(
+        out,
+        "--- {path}\n+++ {path}{}",
+        if dry_run {
+            " (dry run: not written)"
+        } else {
+            ""
+        }
+    )
+    .map_err(AppError::Output)?;
+    let before = plan.before.clone().unwrap_or_default();
+    let after = plan.after.clone().unwrap_or_default();
+    write!(
+        out,
+        "{}",
+        crate::escape::escape_lines(&install::diff(&before, &after)).join("\n")
+    )
+    .map_err(AppError::Output)?;
+    writeln!(out).map_err(AppError::Output)?;
+    if dry_run {
+        return Ok(0);
+    }
+    let backup = install::apply(&plan)?;
+    if let Some(b) = backup {
+        writeln!(out, "backup: {}", b.display()).map_err(AppError::Output)?;
+    }
+    if add && agent == crate::hook::Agent::Codex {
+        writeln!(out, "Codex runs a new hook only after you trust it: open /hooks in Codex and trust askrisky's.")
+            .map_err(AppError::Output)?;
+    }
+    Ok(0)
+}
+
+/// `askrisky doctor`: per agent, is the hook installed, and does it answer?
+fn doctor() -> Result<u8, AppError> {
+    use crate::hook::Agent;
+    use crate::install;
+    let home = Dirs::from_env().home.ok_or(install::InstallError::NoHome)?;
+    let mut out = std::io::stdout().lock();
+    let mut problems = 0;
+    let on_path = |names: &[&str]| {
+        std::env::var_os("PATH").is_some_and(|p| {
+            std::env::split_paths(&p).any(|d| names.iter().any(|n| d.join(n).is_file()))
+        })
+    };
+    for agent in Agent::ALL {
+        let settings = install::settings_path(agent, &home);
+        let present = settings.parent().is_some_and(std::path::Path::exists)
+            || on_path(match agent {
+                Agent::ClaudeCode => &["claude"],
+                Agent::Codex => &["codex"],
+                Agent::Gemini => &["gemini"],
+                Agent::Cursor => &["cursor", "cursor-agent"],
+                Agent::Copilot => &["copilot"],
+            });
+        let status = match install::installed_command(agent, &home) {
+            Err(e) => {
+                problems += 1;
+                format!("settings unreadable: {e}")
+            }
+            Ok(None) if present => {
+                "found; askrisky's hook not installed (askrisky install ".to_owned()
+                    + agent.name()
+                    + ")"
+            }
+            Ok(None) => "not found".to_owned(),
+            Ok(Some(cmd)) => match probe(&cmd, agent) {
+                Ok(()) => format!("hook installed and answering ({cmd})"),
+                Err(e) => {
+                    problems += 1;
+                    format!("hook installed but NOT answering: {e} ({cmd})")
+                }
+            },
+        };
+        writeln!(
+            out,
+            "{:<12} {}",
+            agent.name(),
+            crate::escape::escape(&status)
+        )
+        .map_err(AppError::Output)?;
+    }
+    Ok(if problems > 0 { 1 } else { 0 })
+}
+
+/// Runs an installed hook command with a harmless payload and checks that
+/// it answers with a JSON object.
+fn probe(cmd: &str, agent: crate::hook::Agent) -> Result<(), String> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(cmd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(crate::install::probe_payload(agent).to_string().as_bytes());
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    match serde_json::from_str::<serde_json::Value>(text.trim()) {
+        Ok(serde_json::Value::Object(_)) if out.status.success() => Ok(()),
+        _ => Err(format!(
+            "exit {:?}, output {:?}",
+            out.status.code(),
+            text.trim()
+        )),
+    }
+}
+
+/// The shim script, with this binary's path.
+const SHIM: &str = include_str!("../shims/sh");
+
+/// `askrisky shims install DIR`.
+fn shims_install(dir: &std::path::Path) -> Result<u8, AppError> {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = self_path()?;
+    let script = SHIM.replace(
+        "@ASKRISKY_BIN@",
+        &bin.display().to_string().replace('"', "\\\""),
+    );
+    std::fs::create_dir_all(dir).map_err(|e| AppError::Shims(dir.to_path_buf(), e))?;
+    for name in ["sh", "bash"] {
+        let p = dir.join(name);
+        crate::config::write_atomically(&p, script.as_bytes())
+            .map_err(|e| AppError::Shims(p.clone(), e))?;
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| AppError::Shims(p.clone(), e))?;
+    }
+    let d = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    println!(
+        "shims written to {}\nput it first on PATH for the agent, e.g.:  export PATH=\"{}:$PATH\"",
+        d.display(),
+        d.display()
+    );
     Ok(0)
 }

@@ -87,6 +87,39 @@ pub enum Command {
         agent: crate::hook::Agent,
     },
 
+    /// Add askrisky's hooks to an agent's user-level settings
+    #[command(
+        long_about = "Add askrisky's hooks to an agent's user-level settings (never a \
+        project's): its pre-tool hook for shell commands and its prompt hook. Other hooks are \
+        kept; running it again does not duplicate anything; the old file is kept as a backup \
+        beside it and the change is shown as a diff."
+    )]
+    Install {
+        /// The agent
+        #[arg(value_enum)]
+        agent: crate::hook::Agent,
+        /// Show the change without writing it
+        #[arg(long)]
+        dry_run: bool,
+    },
+
+    /// Remove askrisky's hooks from an agent's user-level settings
+    Uninstall {
+        /// The agent
+        #[arg(value_enum)]
+        agent: crate::hook::Agent,
+        /// Show the change without writing it
+        #[arg(long)]
+        dry_run: bool,
+    },
+
+    /// Say, per agent on this machine, whether askrisky's hook is installed and answering
+    Doctor,
+
+    /// Install the sh/bash shims for agents that run `$SHELL -c`
+    #[command(subcommand)]
+    Shims(ShimsCommand),
+
     /// Add a goal to the current session, from your own terminal
     #[command(
         long_about = "Add a goal to the current session, from your own terminal.\n\n\
@@ -127,6 +160,16 @@ pub struct Target {
     /// A program and its arguments (after `--`)
     #[arg(value_name = "CMD", trailing_var_arg = true, allow_hyphen_values = true, num_args = 1..)]
     pub argv: Vec<OsString>,
+}
+
+/// `shims` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum ShimsCommand {
+    /// Write the `sh` and `bash` shims into DIR (put DIR first on PATH)
+    Install {
+        /// Folder for the shims
+        dir: std::path::PathBuf,
+    },
 }
 
 /// `session` subcommands.

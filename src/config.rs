@@ -77,6 +77,9 @@ pub enum Source {
     Flag(String),
     /// A config file could not be used, so askrisky fell back to `ask`.
     ConfigError,
+    /// A child of a command the person or the policy approved (see
+    /// `nested`): only the blocked tier and the danger set stop it.
+    Nested,
 }
 
 impl fmt::Display for Source {
@@ -88,6 +91,7 @@ impl fmt::Display for Source {
             Self::Env(v) => write!(f, "environment {v}"),
             Self::Flag(v) => write!(f, "flag {v}"),
             Self::ConfigError => f.write_str("config error (falls back to ask)"),
+            Self::Nested => f.write_str("inside an approved command"),
         }
     }
 }

@@ -36,19 +36,26 @@ fn failed(program: &str, e: &std::io::Error) -> ExecError {
 
 /// Runs `argv` in place of this process (searching `PATH`). Returns only on
 /// failure.
-pub fn argv(argv: &[OsString]) -> ExecError {
+pub fn argv(argv: &[OsString], env: &[(&str, String)]) -> ExecError {
     let Some((program, args)) = argv.split_first() else {
         return ExecError {
             status: exit::FAILED,
             message: "askrisky: no command given".into(),
         };
     };
-    let e = Command::new(program).args(args).exec();
+    let e = Command::new(program)
+        .args(args)
+        .envs(env.iter().map(|(k, v)| (*k, v)))
+        .exec();
     failed(&crate::escape::escape(&program.to_string_lossy()), &e)
 }
 
 /// Runs `shell -c line` in place of this process. Returns only on failure.
-pub fn line(shell: &Path, line: &str) -> ExecError {
-    let e = Command::new(shell).arg("-c").arg(line).exec();
+pub fn line(shell: &Path, line: &str, env: &[(&str, String)]) -> ExecError {
+    let e = Command::new(shell)
+        .arg("-c")
+        .arg(line)
+        .envs(env.iter().map(|(k, v)| (*k, v)))
+        .exec();
     failed(&shell.display().to_string(), &e)
 }

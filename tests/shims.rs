@@ -1,0 +1,199 @@
+//! The sh/bash shims: what goes through askrisky, what does not, and the
+//! rule for the children of an approved command.
+
+mod common;
+
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Command, Output, Stdio};
+
+use common::Env;
+use common::fake_provider::{self as fake, Fake, Reply};
+
+struct Shimmed {
+    env: Env,
+    dir: std::path::PathBuf,
+}
+
+fn setup(config: &str) -> Shimmed {
+    let env = Env::new();
+    env.config(config);
+    let dir = env.home.join("shims");
+    env.askrisky(["shims", "install", dir.to_str().expect("utf8")])
+        .output()
+        .status(0);
+    Shimmed { env, dir }
+}
+
+impl Shimmed {
+    fn path(&self) -> String {
+        format!(
+            "{}:{}",
+            self.dir.display(),
+            std::env::var("PATH").unwrap_or_default()
+        )
+    }
+
+    /// Runs the shim named `shell` with `args`, as an agent would.
+    fn run(&self, shell: &str, args: &[&str], stdin: Option<&str>) -> Output {
+        let mut c = Command::new("setsid");
+        c.arg("--wait")
+            .arg(self.dir.join(shell))
+            .args(args)
+            .current_dir(&self.env.project)
+            .env_clear()
+            .env("HOME", &self.env.home)
+            .env("PATH", self.path())
+            .env("TEST_KEY", "k")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        match stdin {
+            Some(text) => {
+                c.stdin(Stdio::piped());
+                let mut child = c.spawn().expect("spawn");
+                use std::io::Write;
+                let _ = child
+                    .stdin
+                    .take()
+                    .expect("stdin")
+                    .write_all(text.as_bytes());
+                child.wait_with_output().expect("wait")
+            }
+            None => c.stdin(Stdio::null()).output().expect("run"),
+        }
+    }
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn command_lines_go_through_askrisky_and_keep_their_status() {
+    let s = setup("mode = \"autopilot\"\n");
+    let o = s.run("sh", &["-c", "echo hi; exit 3"], None);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(stdout(&o), "hi\n");
+    let o = s.run("bash", &["-lc", "echo $BASH_VERSION | cut -c1"], None);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(!stdout(&o).trim().is_empty());
+    let o = s.run("bash", &["-i", "-c", "echo interactive-c"], None);
+    assert!(
+        stdout(&o).contains("interactive-c"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // Positional parameters after the line are kept.
+    let o = s.run("sh", &["-c", "echo $0 $1", "name", "arg1"], None);
+    assert_eq!(stdout(&o), "name arg1\n");
+    let log = s.env.log();
+    assert_eq!(log.len(), 4, "{log:?}");
+    assert!(log.iter().all(|r| r["outcome"] == "ran"));
+}
+
+#[test]
+fn danger_through_the_shim_is_not_run() {
+    let s = setup("mode = \"autopilot\"\n");
+    std::fs::create_dir_all(s.env.project.join("build")).expect("mkdir");
+    let o = s.run("bash", &["-c", "rm -rf build"], None);
+    assert_eq!(o.status.code(), Some(81));
+    assert!(s.env.project.join("build").exists());
+}
+
+#[test]
+fn scripts_and_interactive_shells_pass_through() {
+    let s = setup("mode = \"ask\"\n");
+    std::fs::write(s.env.project.join("script.sh"), "echo from-script\n").expect("write");
+    let o = s.run("sh", &["script.sh"], None);
+    assert_eq!(stdout(&o), "from-script\n");
+    let o = s.run("sh", &[], Some("echo from-stdin\n"));
+    assert_eq!(stdout(&o), "from-stdin\n");
+    let o = s.run("bash", &["-o", "pipefail", "script.sh"], None);
+    assert_eq!(stdout(&o), "from-script\n");
+    assert!(s.env.log().is_empty(), "askrisky was involved");
+}
+
+#[test]
+fn the_shim_never_runs_itself() {
+    let s = setup("mode = \"autopilot\"\n");
+    // `sh` inside resolves to the shim again; each level reaches the real shell.
+    let o = s.run("sh", &["-c", "sh -c 'sh -c \"echo deep\"'"], None);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(stdout(&o), "deep\n");
+}
+
+#[test]
+fn signals_reach_the_shell() {
+    let s = setup("mode = \"autopilot\"\n");
+    let o = s.run("sh", &["-c", "kill -TERM $$"], None);
+    assert_eq!(o.status.signal(), Some(15), "{:?}", o.status);
+}
+
+#[test]
+fn children_of_an_approved_command_are_not_asked_again() {
+    // One scripted "low" review; a second request would fail (and ask).
+    let f = Fake::start(vec![fake::openai(
+        "low",
+        "implied",
+        false,
+        "Creates files.",
+    )]);
+    let s = setup(&fake::review_config("openai", &f.base, 5));
+    // The danger is in a script the approved line runs, out of the
+    // reviewer's sight: it comes back through the shim as a child.
+    std::fs::create_dir_all(s.env.project.join("sub")).expect("mkdir");
+    std::fs::write(s.env.project.join("inner.sh"), "sh -c 'rm -rf sub'\n").expect("write");
+    let o = s.run("sh", &["-c", "sh -c 'touch child' && sh ./inner.sh"], None);
+    // The child `touch` ran without a review; the child `rm -rf` is in the
+    // danger set and still needs a person (none here): not run.
+    assert!(
+        s.env.project.join("child").exists(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(f.requests().len(), 1);
+    let log = s.env.log();
+    assert_eq!(log.len(), 3, "{log:#?}");
+    assert_eq!(log[1]["mode_source"], "inside an approved command");
+    assert_eq!(log[1]["outcome"], "ran");
+    assert_eq!(log[2]["outcome"], "not_run");
+    assert_eq!(log[2]["rules"][0], "delete.recursive");
+    assert!(s.env.project.join("sub").exists());
+}
+
+#[test]
+fn a_token_outside_the_approved_tree_counts_for_nothing() {
+    let f = Fake::start(vec![
+        fake::openai("low", "implied", false, "Prints the token."),
+        Reply::Json(500, "{}".into()),
+    ]);
+    let s = setup(&fake::review_config("openai", &f.base, 5));
+    // An approved command leaks its token...
+    let o = s.run("sh", &["-c", "echo $ASKRISKY_NESTED"], None);
+    let token = stdout(&o).trim().to_owned();
+    assert_eq!(token.len(), 32, "{}", String::from_utf8_lossy(&o.stderr));
+    // ...and a later command outside that process tree presents it.
+    let marker = s.env.project.join("forged");
+    let out = s
+        .env
+        .askrisky(["exec", "--", "touch", marker.to_str().expect("utf8")])
+        .env("ASKRISKY_NESTED", &token)
+        .env("TEST_KEY", "k")
+        .output();
+    out.status(81);
+    assert!(!marker.exists());
+    assert_eq!(
+        f.requests().len(),
+        2,
+        "the forged child was reviewed as usual"
+    );
+}
