@@ -22,6 +22,9 @@ _askrisky() {
             askrisky,doctor)
                 cmd="askrisky__subcmd__doctor"
                 ;;
+            askrisky,eval)
+                cmd="askrisky__subcmd__eval"
+                ;;
             askrisky,exec)
                 cmd="askrisky__subcmd__exec"
                 ;;
@@ -60,6 +63,9 @@ _askrisky() {
                 ;;
             askrisky__subcmd__help,doctor)
                 cmd="askrisky__subcmd__help__subcmd__doctor"
+                ;;
+            askrisky__subcmd__help,eval)
+                cmd="askrisky__subcmd__help__subcmd__eval"
                 ;;
             askrisky__subcmd__help,exec)
                 cmd="askrisky__subcmd__help__subcmd__exec"
@@ -158,7 +164,7 @@ _askrisky() {
 
     case "${cmd}" in
         askrisky)
-            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log hook install uninstall doctor shims goal session generate help"
+            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log hook eval install uninstall doctor shims goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -220,6 +226,40 @@ _askrisky() {
                 return 0
             fi
             case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__eval)
+            opts="-v -h --json --limit --jobs --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --mode)
                     COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
                     return 0
@@ -322,7 +362,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help)
-            opts="exec check rules log hook install uninstall doctor shims goal session generate help"
+            opts="exec check rules log hook eval install uninstall doctor shims goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -350,6 +390,20 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help__subcmd__doctor)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__eval)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -48,6 +48,9 @@ pub enum AppError {
     /// Where this askrisky binary is could not be found.
     #[error("cannot find this askrisky binary's path: {0}")]
     SelfPath(std::io::Error),
+    /// An eval could not start.
+    #[error(transparent)]
+    Eval(#[from] crate::eval::EvalError),
     /// Writing the shims failed.
     #[error("{0}: cannot write: {1}")]
     Shims(PathBuf, std::io::Error),
@@ -77,6 +80,7 @@ pub fn run(cli: Cli) -> Result<u8, AppError> {
             let _ = stdout.flush();
             Ok(0)
         }
+        Command::Eval(args) => eval(&args),
         Command::Install { agent, dry_run } => install(agent, dry_run, true),
         Command::Uninstall { agent, dry_run } => install(agent, dry_run, false),
         Command::Doctor => doctor(),
@@ -1084,5 +1088,38 @@ fn shims_install(dir: &std::path::Path) -> Result<u8, AppError> {
         d.display(),
         d.display()
     );
+    Ok(0)
+}
+
+/// `askrisky eval CORPUS.jsonl… [--json] [--limit N] [--jobs N]`.
+fn eval(args: &crate::cli::EvalArgs) -> Result<u8, AppError> {
+    use crate::eval;
+    let s = setup(&Overrides::default())?;
+    let reviewer = s
+        .settings
+        .reviewer
+        .clone()
+        .ok_or(eval::EvalError::NoReviewer)?;
+    let mut cases = eval::read_cases(&args.corpus)?;
+    if let Some(n) = args.limit {
+        cases.truncate(n);
+    }
+    let env = |k: &str| std::env::var(k).ok();
+    let results = eval::run_all(
+        &cases,
+        &reviewer,
+        s.dirs.home.as_deref(),
+        &env,
+        args.jobs,
+        &eval::progress_bar,
+    );
+    let report = eval::report(&results);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let text = serde_json::to_string_pretty(&report).map_err(|e| AppError::Output(e.into()))?;
+        writeln!(out, "{text}").map_err(AppError::Output)?;
+    } else {
+        write!(out, "{}", eval::render(&report)).map_err(AppError::Output)?;
+    }
     Ok(0)
 }

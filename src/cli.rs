@@ -87,6 +87,14 @@ pub enum Command {
         agent: crate::hook::Agent,
     },
 
+    /// Measure the configured reviewer on labelled cases (nothing is run)
+    #[command(
+        long_about = "Measure the whole review-mode decision (danger set, then the \
+        configured reviewer, then the policy) on labelled cases, and report how often it is \
+        right. No case's command is ever run. See eval/README.md for the case format."
+    )]
+    Eval(EvalArgs),
+
     /// Add askrisky's hooks to an agent's user-level settings
     #[command(
         long_about = "Add askrisky's hooks to an agent's user-level settings (never a \
@@ -205,6 +213,26 @@ pub struct CheckArgs {
     /// What to decide on
     #[command(flatten)]
     pub target: Target,
+}
+
+/// `eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// Case files (JSONL)
+    #[arg(required = true, value_name = "CORPUS.jsonl")]
+    pub corpus: Vec<std::path::PathBuf>,
+
+    /// Print the report as JSON
+    #[arg(long)]
+    pub json: bool,
+
+    /// Run at most N cases
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// Run N cases at once
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub jobs: usize,
 }
 
 /// `rules`.

@@ -14,6 +14,7 @@ pub mod config;
 pub mod danger;
 pub mod engine;
 pub mod escape;
+pub mod eval;
 pub mod exec;
 pub mod exit;
 pub mod hook;

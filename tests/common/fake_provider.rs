@@ -18,6 +18,9 @@ pub enum Reply {
     Raw(Vec<u8>),
     /// Read the request and never answer.
     Hang,
+    /// The first reply whose text appears in the request body (a stand-in
+    /// for a model whose answer depends on the command); 500 if none.
+    Match(Vec<(String, Reply)>),
 }
 
 /// One request the fake received.
@@ -47,6 +50,11 @@ pub struct Fake {
 }
 
 impl Fake {
+    /// Serves `reply` to every request.
+    pub fn always(reply: Reply) -> Self {
+        Self::start(std::iter::repeat_n(reply, 10_000).collect())
+    }
+
     /// Serves `replies` in order, one per connection; later requests get 500.
     pub fn start(replies: Vec<Reply>) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
@@ -116,11 +124,20 @@ fn serve(stream: TcpStream, reply: Reply, seen: &Mutex<Vec<Captured>>) {
         .unwrap_or(0);
     let mut body = vec![0; len];
     let _ = reader.read_exact(&mut body);
+    let body = String::from_utf8_lossy(&body).into_owned();
+    let reply = match reply {
+        Reply::Match(options) => options
+            .into_iter()
+            .find(|(needle, _)| body.contains(needle.as_str()))
+            .map(|(_, r)| r)
+            .unwrap_or_else(|| Reply::Json(500, "{}".into())),
+        other => other,
+    };
     seen.lock().expect("lock").push(Captured {
         method,
         path,
         headers,
-        body: String::from_utf8_lossy(&body).into_owned(),
+        body,
     });
     respond(stream, reply);
 }
@@ -143,6 +160,7 @@ fn respond(mut stream: TcpStream, reply: Reply) {
             let _ = stream.write_all(&bytes);
         }
         Reply::Hang => std::thread::sleep(Duration::from_secs(3600)),
+        Reply::Match(_) => {}
     }
     let _ = stream.flush();
 }
