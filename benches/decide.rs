@@ -81,6 +81,10 @@ fn process(c: &mut Criterion) {
     g.bench_function("askrisky exec -- true", |b| {
         b.iter(|| run(Command::new(bin).args(["exec", "--", "true"])))
     });
+    // The check a guarded interactive shell runs before each typed line.
+    g.bench_function("askrisky guard -c 'git status'", |b| {
+        b.iter(|| run(Command::new(bin).args(["guard", "-c", "git status"])))
+    });
     g.bench_function("askrisky exec -c true", |b| {
         b.iter(|| run(Command::new(bin).args(["exec", "-c", "true"])))
     });

@@ -34,11 +34,17 @@ _askrisky() {
             askrisky,goal)
                 cmd="askrisky__subcmd__goal"
                 ;;
+            askrisky,guard)
+                cmd="askrisky__subcmd__guard"
+                ;;
             askrisky,help)
                 cmd="askrisky__subcmd__help"
                 ;;
             askrisky,hook)
                 cmd="askrisky__subcmd__hook"
+                ;;
+            askrisky,init)
+                cmd="askrisky__subcmd__init"
                 ;;
             askrisky,install)
                 cmd="askrisky__subcmd__install"
@@ -76,11 +82,17 @@ _askrisky() {
             askrisky__subcmd__help,goal)
                 cmd="askrisky__subcmd__help__subcmd__goal"
                 ;;
+            askrisky__subcmd__help,guard)
+                cmd="askrisky__subcmd__help__subcmd__guard"
+                ;;
             askrisky__subcmd__help,help)
                 cmd="askrisky__subcmd__help__subcmd__help"
                 ;;
             askrisky__subcmd__help,hook)
                 cmd="askrisky__subcmd__help__subcmd__hook"
+                ;;
+            askrisky__subcmd__help,init)
+                cmd="askrisky__subcmd__help__subcmd__init"
                 ;;
             askrisky__subcmd__help,install)
                 cmd="askrisky__subcmd__help__subcmd__install"
@@ -164,7 +176,7 @@ _askrisky() {
 
     case "${cmd}" in
         askrisky)
-            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log hook eval install uninstall doctor shims goal session generate help"
+            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log hook eval install uninstall doctor shims init guard goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -361,8 +373,38 @@ _askrisky() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        askrisky__subcmd__guard)
+            opts="-c -v -h --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         askrisky__subcmd__help)
-            opts="exec check rules log hook eval install uninstall doctor shims goal session generate help"
+            opts="exec check rules log hook eval install uninstall doctor shims init guard goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -459,6 +501,20 @@ _askrisky() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        askrisky__subcmd__help__subcmd__guard)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         askrisky__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -474,6 +530,20 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help__subcmd__hook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__init)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -643,6 +713,32 @@ _askrisky() {
             ;;
         askrisky__subcmd__hook)
             opts="-v -h --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__init)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help bash zsh fish"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

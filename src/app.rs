@@ -85,6 +85,8 @@ pub fn run(cli: Cli) -> Result<u8, AppError> {
         Command::Uninstall { agent, dry_run } => install(agent, dry_run, false),
         Command::Doctor => doctor(),
         Command::Shims(crate::cli::ShimsCommand::Install { dir }) => shims_install(&dir),
+        Command::Init { shell } => init(shell),
+        Command::Guard { line } => guard(&line, &overrides),
         Command::Goal { text } => goal(&text.join(" "), &context),
         Command::Session(cmd) => session_command(&cmd, &context),
         Command::Rules(args) => rules(&args),
@@ -481,6 +483,7 @@ fn exec(
                     explanation: request.explanation.as_deref(),
                     decision: &eval.decision,
                     offer_always,
+                    offer_tell: true,
                 };
                 let timeout = s
                     .settings
@@ -1122,4 +1125,102 @@ fn eval(args: &crate::cli::EvalArgs) -> Result<u8, AppError> {
         write!(out, "{}", eval::render(&report)).map_err(AppError::Output)?;
     }
     Ok(0)
+}
+
+/// The shell snippets, with this binary's path.
+fn init(shell: crate::cli::InitShell) -> Result<u8, AppError> {
+    use crate::cli::InitShell;
+    let snippet = match shell {
+        InitShell::Bash => include_str!("../shell/askrisky.bash"),
+        InitShell::Zsh => include_str!("../shell/askrisky.zsh"),
+        InitShell::Fish => include_str!("../shell/askrisky.fish"),
+    };
+    let bin = self_path()?;
+    let quoted = shell_quote(&[bin.display().to_string()]);
+    let mut out = std::io::stdout().lock();
+    write!(out, "{}", snippet.replace("@ASKRISKY_BIN@", &quoted)).map_err(AppError::Output)?;
+    Ok(0)
+}
+
+/// `askrisky guard -c LINE`: a line the person typed at their own shell.
+/// It is their explicit request, so the reviewer is not asked and nothing
+/// outside the danger set waits: the blocked tier is refused, the danger
+/// set gets the card. Only decisions that stop or ask are logged.
+fn guard(line: &str, overrides: &Overrides) -> Result<u8, AppError> {
+    let started = Instant::now();
+    let mut s = setup(overrides)?;
+    s.settings.mode = config::Sourced {
+        value: config::Mode::Autopilot,
+        source: config::Source::Flag("typed at the person's own shell".into()),
+    };
+    let request = Request {
+        line: line.to_owned(),
+        argv: None,
+        cwd: s.ctx.cwd.clone(),
+        explanation: None,
+        surface: Surface::Hook("shell".into()),
+        not_utf8: false,
+    };
+    let eval = engine::evaluate(&request, &s.settings, &s.ctx, |_, _| review::Outcome {
+        review: Review::NotNeeded,
+        meta: review::Meta::default(),
+    });
+    match eval.decision.verdict {
+        Verdict::Run => Ok(0),
+        Verdict::Refuse => {
+            write_log(
+                &s.dirs,
+                &record(
+                    &request,
+                    &s.settings,
+                    &eval,
+                    Outcome::Refused,
+                    DecidedBy::Rule,
+                    started,
+                ),
+            );
+            eprintln!(
+                "askrisky: refused: {} (blocked tier: askrisky never runs this; to run it anyway, turn the guard off for this shell with ASKRISKY_GUARD=off)",
+                eval.decision.explain()
+            );
+            Ok(exit::REFUSED)
+        }
+        Verdict::Ask => {
+            let Ok(mut tty) = Tty::open() else {
+                eprintln!(
+                    "askrisky: not run: {} (no terminal to ask on)",
+                    eval.decision.explain()
+                );
+                return Ok(exit::NEEDS_PERSON);
+            };
+            let cwd = request.cwd.display().to_string();
+            let card = Card {
+                command: &request.line,
+                cwd: &cwd,
+                explanation: None,
+                decision: &eval.decision,
+                offer_always: false,
+                offer_tell: false,
+            };
+            let asked = approve::ask(
+                &mut tty,
+                &card,
+                s.settings
+                    .answer_timeout_s
+                    .map(std::time::Duration::from_secs),
+            );
+            let ran = matches!(asked.answer, Answer::Run | Answer::AlwaysAllow);
+            let mut r = record(
+                &request,
+                &s.settings,
+                &eval,
+                if ran { Outcome::Ran } else { Outcome::Declined },
+                DecidedBy::Person,
+                started,
+            );
+            r.answer_ms = Some(u64::try_from(asked.took.as_millis()).unwrap_or(u64::MAX));
+            write_log(&s.dirs, &r);
+            Ok(if ran { 0 } else { exit::DECLINED })
+        }
+    }
 }

@@ -128,6 +128,32 @@ pub enum Command {
     #[command(subcommand)]
     Shims(ShimsCommand),
 
+    /// Print the snippet that guards your interactive shell
+    #[command(
+        long_about = "Print the snippet that guards your own interactive shell: every \
+        command line you type is checked before it runs. Add it to your shell's startup file: \
+        bash: eval \"$(askrisky init bash)\"; zsh: eval \"$(askrisky init zsh)\"; \
+        fish: askrisky init fish | source. ASKRISKY_GUARD=off turns it off for that shell."
+    )]
+    Init {
+        /// Your shell
+        #[arg(value_enum)]
+        shell: InitShell,
+    },
+
+    /// Check a line you typed (used by the `init` snippets)
+    #[command(
+        long_about = "Check a command line a person typed at their own shell. You typed \
+        it, so it is your explicit request: the reviewer is not asked. The blocked tier is \
+        refused (exit 80), the danger set shows the card on the terminal (exit 0 to run, 82 not \
+        to), anything else exits 0 at once."
+    )]
+    Guard {
+        /// The command line
+        #[arg(short = 'c', value_name = "LINE", required = true)]
+        line: String,
+    },
+
     /// Add a goal to the current session, from your own terminal
     #[command(
         long_about = "Add a goal to the current session, from your own terminal.\n\n\
@@ -168,6 +194,17 @@ pub struct Target {
     /// A program and its arguments (after `--`)
     #[arg(value_name = "CMD", trailing_var_arg = true, allow_hyphen_values = true, num_args = 1..)]
     pub argv: Vec<OsString>,
+}
+
+/// Shells `init` supports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InitShell {
+    /// bash (4.4 or newer)
+    Bash,
+    /// zsh
+    Zsh,
+    /// fish
+    Fish,
 }
 
 /// `shims` subcommands.

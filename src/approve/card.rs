@@ -24,6 +24,9 @@ pub struct Card<'a> {
     /// Whether "always allow this exact line" is offered (never for the
     /// danger set).
     pub offer_always: bool,
+    /// Whether "tell the agent why" is offered (not at the person's own
+    /// shell, where there is no agent).
+    pub offer_tell: bool,
 }
 
 /// How to draw.
@@ -214,9 +217,11 @@ pub fn why(decision: &Decision) -> Vec<(&'static str, String)> {
 }
 
 /// The answer keys, as shown.
-pub fn keys_line(offer_always: bool) -> String {
-    let mut s =
-        "[r] run once   [n] don't run (default)   [t] don't run, tell the agent why".to_owned();
+pub fn keys_line(offer_always: bool, offer_tell: bool) -> String {
+    let mut s = "[r] run once   [n] don't run (default)".to_owned();
+    if offer_tell {
+        s.push_str("   [t] don't run, tell the agent why");
+    }
     if offer_always {
         s.push_str("   [a] always allow this exact line");
     }
@@ -262,7 +267,7 @@ pub fn render(card: &Card<'_>, style: Style) -> Rendered {
     for (label, text) in why(card.decision) {
         lines.extend(labelled(label, &text, style));
     }
-    let mut keys = keys_line(card.offer_always);
+    let mut keys = keys_line(card.offer_always, card.offer_tell);
     if hidden_rows > 0 {
         keys.push_str("   [p] show the whole command");
     }
@@ -315,6 +320,7 @@ mod tests {
             explanation: Some("Clean the build output"),
             decision,
             offer_always: false,
+            offer_tell: true,
         }
     }
 

@@ -137,7 +137,7 @@ fn read_answer(
         match raw.key(left) {
             Key::Char('r' | 'R') => return Answer::Run,
             Key::Char('a' | 'A') if c.offer_always => return Answer::AlwaysAllow,
-            Key::Char('t' | 'T') => {
+            Key::Char('t' | 'T') if c.offer_tell => {
                 raw.write("t\r\n  message for the agent (Enter to send, Esc to cancel): ");
                 return match read_message(raw, timeout, started) {
                     Some(m) if !m.trim().is_empty() => Answer::Tell(m.trim().to_owned()),
@@ -150,7 +150,7 @@ fn read_answer(
                 }
                 raw.write(&format!(
                     "\r\n{}\r\n  waiting for your answer… [n] ",
-                    card::keys_line(c.offer_always)
+                    card::keys_line(c.offer_always, c.offer_tell)
                 ));
             }
             Key::Timeout => return Answer::DontRun { timed_out: true },

@@ -1,0 +1,171 @@
+//! `askrisky init bash|zsh|fish`: a real interactive shell in tmux with the
+//! snippet loaded, driven by keystrokes.
+
+mod common;
+
+use std::time::Duration;
+
+use common::Env;
+use common::tmux::Pane;
+
+const BIN: &str = env!("CARGO_BIN_EXE_askrisky");
+
+fn have(shell: &str) -> bool {
+    std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {shell}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// An interactive `shell` with the guard loaded, in the project folder.
+fn start(env: &Env, shell: &str) -> Pane {
+    let (start, load) = match shell {
+        "bash" => (
+            "bash --norc --noprofile -i",
+            format!("eval \"$('{BIN}' init bash)\""),
+        ),
+        "zsh" => ("zsh -f -i", format!("eval \"$('{BIN}' init zsh)\"")),
+        _ => ("fish --no-config -i", format!("'{BIN}' init fish | source")),
+    };
+    let script = format!(
+        "exec env -i HOME='{}' PATH='{}' TERM=xterm-256color LANG=C.UTF-8 HISTFILE='{}/hist' {start}",
+        env.home.display(),
+        std::env::var("PATH").unwrap_or_default(),
+        env.home.display()
+    );
+    let pane = Pane::start(&env.project, &[], &script, 110, 40);
+    std::thread::sleep(Duration::from_millis(500));
+    pane.text(&load);
+    pane.keys(&["Enter"]);
+    pane.text("echo guard-loaded");
+    pane.keys(&["Enter"]);
+    pane.wait_for("\nguard-loaded");
+    pane
+}
+
+fn line(p: &Pane, text: &str) {
+    p.text(text);
+    p.keys(&["Enter"]);
+}
+
+fn exists(env: &Env, name: &str) -> bool {
+    env.project.join(name).exists()
+}
+
+fn wait_file(env: &Env, name: &str) {
+    for _ in 0..300 {
+        if exists(env, name) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("{name} never appeared");
+}
+
+fn guarded_shell(shell: &str) {
+    if !have(shell) {
+        eprintln!("SKIP: {shell} is not installed");
+        return;
+    }
+    let env = Env::new();
+    std::fs::create_dir_all(env.project.join("build")).expect("mkdir");
+    std::fs::create_dir_all(env.project.join("keep")).expect("mkdir");
+    let p = start(&env, shell);
+
+    // A clear line runs at once.
+    line(&p, "touch clear-ran && echo clear-done");
+    p.wait_for("\nclear-done");
+    assert!(exists(&env, "clear-ran"));
+
+    // The danger set shows the card; "don't run" keeps the folder.
+    line(&p, "rm -rf build");
+    let screen = p.wait_for("waiting for your answer");
+    assert!(screen.contains("[delete.recursive]"), "{shell}: {screen}");
+    assert!(
+        !screen.contains("[t] don't run, tell the agent why"),
+        "{shell}: {screen}"
+    );
+    p.keys(&["n"]);
+    p.wait_for("askrisky: not run: rm -rf build");
+    line(&p, "echo after-no");
+    p.wait_for("\nafter-no");
+    assert!(exists(&env, "build"), "{shell}: it ran");
+
+    // "Run once" runs it.
+    line(&p, "rm -rf build && echo removed");
+    p.wait_for("waiting for your answer");
+    p.keys(&["r"]);
+    p.wait_for("\nremoved");
+    assert!(!exists(&env, "build"));
+
+    // The blocked tier never runs, and no card is offered.
+    line(&p, "rm -rf ~ && touch blocked-ran");
+    p.wait_for("askrisky: refused:");
+    line(&p, "echo after-blocked");
+    p.wait_for("\nafter-blocked");
+    assert!(
+        !exists(&env, "blocked-ran") && env.home.exists(),
+        "{shell}: blocked ran"
+    );
+
+    // cd and export change the shell itself (no subshell).
+    let (set, show) = if shell == "fish" {
+        (
+            "set -gx GUARD_VAR 42; cd keep",
+            "echo var=$GUARD_VAR dir=(basename $PWD)",
+        )
+    } else {
+        (
+            "export GUARD_VAR=42; cd keep",
+            "echo var=$GUARD_VAR dir=${PWD##*/}",
+        )
+    };
+    line(&p, set);
+    line(&p, show);
+    p.wait_for("var=42 dir=keep");
+
+    // Exit status of a line that ran is as without the guard.
+    let status = if shell == "fish" {
+        "false; echo st=$status"
+    } else {
+        "false; echo st=$?"
+    };
+    line(&p, status);
+    p.wait_for("st=1");
+
+    // History keeps what was typed.
+    let hist = if shell == "fish" {
+        "history search --max 40 rm"
+    } else {
+        "fc -l -20"
+    };
+    line(&p, hist);
+    let screen = p.wait_for("rm -rf build && echo removed");
+    assert!(screen.contains("rm -rf ~"), "{shell}: {screen}");
+
+    // ASKRISKY_GUARD=off in the person's own shell turns it off.
+    let off = if shell == "fish" {
+        "set -gx ASKRISKY_GUARD off"
+    } else {
+        "export ASKRISKY_GUARD=off"
+    };
+    line(&p, off);
+    std::fs::create_dir_all(env.project.join("keep/gone")).expect("mkdir");
+    line(&p, "rm -rf gone && touch off-ran");
+    wait_file(&env, "keep/off-ran");
+}
+
+#[test]
+fn bash() {
+    guarded_shell("bash");
+}
+
+#[test]
+fn zsh() {
+    guarded_shell("zsh");
+}
+
+#[test]
+fn fish() {
+    guarded_shell("fish");
+}
