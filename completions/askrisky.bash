@@ -16,6 +16,9 @@ _askrisky() {
             ",$1")
                 cmd="askrisky"
                 ;;
+            askrisky,approve)
+                cmd="askrisky__subcmd__approve"
+                ;;
             askrisky,check)
                 cmd="askrisky__subcmd__check"
                 ;;
@@ -43,6 +46,9 @@ _askrisky() {
             askrisky,hook)
                 cmd="askrisky__subcmd__hook"
                 ;;
+            askrisky,inbox)
+                cmd="askrisky__subcmd__inbox"
+                ;;
             askrisky,init)
                 cmd="askrisky__subcmd__init"
                 ;;
@@ -61,8 +67,14 @@ _askrisky() {
             askrisky,shims)
                 cmd="askrisky__subcmd__shims"
                 ;;
+            askrisky,status)
+                cmd="askrisky__subcmd__status"
+                ;;
             askrisky,uninstall)
                 cmd="askrisky__subcmd__uninstall"
+                ;;
+            askrisky__subcmd__help,approve)
+                cmd="askrisky__subcmd__help__subcmd__approve"
                 ;;
             askrisky__subcmd__help,check)
                 cmd="askrisky__subcmd__help__subcmd__check"
@@ -91,6 +103,9 @@ _askrisky() {
             askrisky__subcmd__help,hook)
                 cmd="askrisky__subcmd__help__subcmd__hook"
                 ;;
+            askrisky__subcmd__help,inbox)
+                cmd="askrisky__subcmd__help__subcmd__inbox"
+                ;;
             askrisky__subcmd__help,init)
                 cmd="askrisky__subcmd__help__subcmd__init"
                 ;;
@@ -108,6 +123,9 @@ _askrisky() {
                 ;;
             askrisky__subcmd__help,shims)
                 cmd="askrisky__subcmd__help__subcmd__shims"
+                ;;
+            askrisky__subcmd__help,status)
+                cmd="askrisky__subcmd__help__subcmd__status"
                 ;;
             askrisky__subcmd__help,uninstall)
                 cmd="askrisky__subcmd__help__subcmd__uninstall"
@@ -176,8 +194,34 @@ _askrisky() {
 
     case "${cmd}" in
         askrisky)
-            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log hook eval install uninstall doctor shims init guard goal session generate help"
+            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log hook eval install uninstall doctor shims init guard inbox approve status goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__approve)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -404,8 +448,22 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help)
-            opts="exec check rules log hook eval install uninstall doctor shims init guard goal session generate help"
+            opts="exec check rules log hook eval install uninstall doctor shims init guard inbox approve status goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__approve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -530,6 +588,20 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help__subcmd__hook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__inbox)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -697,6 +769,20 @@ _askrisky() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        askrisky__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         askrisky__subcmd__help__subcmd__uninstall)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -713,6 +799,32 @@ _askrisky() {
             ;;
         askrisky__subcmd__hook)
             opts="-v -h --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__inbox)
+            opts="-v -h --no-bell --notify --mode --no-prompt --session --transcript --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1134,6 +1246,32 @@ _askrisky() {
         askrisky__subcmd__shims__subcmd__install)
             opts="-v -h --mode --no-prompt --session --transcript --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__status)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

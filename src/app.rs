@@ -85,6 +85,20 @@ pub fn run(cli: Cli) -> Result<u8, AppError> {
         Command::Uninstall { agent, dry_run } => install(agent, dry_run, false),
         Command::Doctor => doctor(),
         Command::Shims(crate::cli::ShimsCommand::Install { dir }) => shims_install(&dir),
+        Command::Inbox { no_bell, notify } => {
+            let dirs = Dirs::from_env();
+            crate::inbox::serve(
+                &dirs,
+                crate::inbox::Announce {
+                    bell: !no_bell,
+                    notify,
+                },
+            )
+            .map_err(|e| AppError::Session(e.to_string()))?;
+            Ok(0)
+        }
+        Command::Approve { code } => approve_code(&code, &overrides),
+        Command::Status => status(&overrides),
         Command::Init { shell } => init(shell),
         Command::Guard { line } => guard(&line, &overrides),
         Command::Goal { text } => goal(&text.join(" "), &context),
@@ -110,13 +124,13 @@ pub struct ContextFlags {
 }
 
 /// What every deciding surface needs.
-struct Setup {
+pub struct Setup {
     dirs: Dirs,
     settings: Settings,
     ctx: Context,
 }
 
-fn setup(overrides: &Overrides) -> Result<Setup, AppError> {
+pub fn setup(overrides: &Overrides) -> Result<Setup, AppError> {
     let cwd = std::env::current_dir().map_err(AppError::Cwd)?;
     let dirs = Dirs::from_env();
     let settings = config::load(&dirs, &cwd, overrides, &|k| std::env::var(k).ok());
@@ -129,12 +143,7 @@ fn setup(overrides: &Overrides) -> Result<Setup, AppError> {
     let ctx = Context {
         home: dirs.home.clone(),
         cwd,
-        own_dirs: dirs
-            .config
-            .iter()
-            .chain(dirs.state.iter())
-            .cloned()
-            .collect(),
+        own_dirs: own_dirs(&dirs),
     };
     Ok(Setup {
         dirs,
@@ -175,6 +184,16 @@ fn request(target: &Target, cwd: PathBuf, surface: Surface) -> Request {
     }
 }
 
+/// askrisky's own folders: config, state, and the inbox's runtime folder.
+pub fn own_dirs(dirs: &Dirs) -> Vec<PathBuf> {
+    dirs.config
+        .iter()
+        .chain(dirs.state.iter())
+        .cloned()
+        .chain(crate::inbox::runtime_dir(dirs))
+        .collect()
+}
+
 /// The session selected for a request: `--session`/`ASKRISKY_SESSION`, or
 /// the current one; plus a `--transcript` if one was given.
 fn load_session(s: &Setup, flags: &ContextFlags) -> Result<Session, ContextError> {
@@ -190,6 +209,43 @@ fn load_session(s: &Setup, flags: &ContextFlags) -> Result<Session, ContextError
     let allowed =
         crate::session::transcript_dirs(s.dirs.home.as_deref(), &s.settings.transcript_dirs);
     crate::session::load(state, chosen.as_ref(), transcript.as_ref(), &allowed)
+}
+
+/// The session a request belongs to, as `agent/id`, for allow-once codes.
+fn chosen_session(s: &Setup, flags: &ContextFlags) -> Option<String> {
+    match &flags.session {
+        Some(id) => SessionRef::parse(id).ok().map(|r| r.display()),
+        None => s
+            .dirs
+            .state
+            .as_deref()
+            .and_then(|st| store::current(st).ok().flatten())
+            .map(|r| r.display()),
+    }
+}
+
+/// Records a refused request and says how the person can allow it once.
+pub fn allow_once_code(s: &Setup, request: &Request, session: Option<&str>) -> String {
+    let Some(state) = s.dirs.state.as_deref() else {
+        return String::new();
+    };
+    let pending = crate::approvals::Pending {
+        line: request.line.clone(),
+        cwd: request.cwd.display().to_string(),
+        session: session.map(str::to_owned),
+        surface: request.surface.name(),
+        created: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+        approved: None,
+    };
+    match crate::approvals::record(state, &pending) {
+        Ok(code) => format!(
+            " — to allow it once, run in your own terminal: askrisky approve {}",
+            crate::approvals::show(&code)
+        ),
+        Err(_) => String::new(),
+    }
 }
 
 /// A review that could not start because the context could not be read.
@@ -400,6 +456,7 @@ fn exec(
     };
     let mut watcher = None;
     let status_line = s.settings.no_prompt.is_none();
+    let session_name = chosen_session(&s, context);
     let eval = engine::evaluate(&request, &s.settings, &s.ctx, |r, _| {
         watcher = Some(watch(true));
         match load_session(&s, context) {
@@ -454,8 +511,86 @@ fn exec(
             );
             Ok(exit::REFUSED)
         }
+        // An allow-once code the person approved for exactly this request.
+        Verdict::Ask
+            if s.dirs.state.as_deref().is_some_and(|st| {
+                crate::approvals::take(
+                    st,
+                    &request.line,
+                    &request.cwd.display().to_string(),
+                    session_name.as_deref(),
+                )
+                .is_some()
+            }) =>
+        {
+            Ok(run_it(
+                DecidedBy::Person,
+                None,
+                Some("approved once with an allow-once code".into()),
+            ))
+        }
         Verdict::Ask => match person(&s.settings) {
             Err(why) => {
+                // No terminal: the person may be at an inbox in another pane.
+                let inbox = if s.settings.no_prompt.is_none() {
+                    watcher.get_or_insert_with(|| watch(false));
+                    let ask = crate::inbox::Request {
+                        v: 1,
+                        command: request.line.clone(),
+                        cwd: request.cwd.display().to_string(),
+                        explanation: request.explanation.clone(),
+                        decision: eval.decision.clone(),
+                        surface: request.surface.name(),
+                        session: session_name.clone(),
+                    };
+                    let wait = std::time::Duration::from_secs(s.settings.approval_wait_s);
+                    Some(crate::inbox::ask(&s.dirs, &ask, wait))
+                } else {
+                    None
+                };
+                match inbox {
+                    Some(Ok(crate::inbox::Reply::Run)) => {
+                        return Ok(run_it(DecidedBy::Person, None, None));
+                    }
+                    Some(Ok(crate::inbox::Reply::Tell { message })) => {
+                        let mut r = record(
+                            &request,
+                            &s.settings,
+                            &eval,
+                            Outcome::Declined,
+                            DecidedBy::Person,
+                            started,
+                        );
+                        r.message = Some(message.clone());
+                        write_log(&s.dirs, &r);
+                        eprintln!("askrisky: not run: the person declined and says: {message}");
+                        return Ok(exit::DECLINED);
+                    }
+                    Some(Ok(_)) => {
+                        write_log(
+                            &s.dirs,
+                            &record(
+                                &request,
+                                &s.settings,
+                                &eval,
+                                Outcome::Declined,
+                                DecidedBy::Person,
+                                started,
+                            ),
+                        );
+                        eprintln!("askrisky: not run: the person declined");
+                        return Ok(exit::DECLINED);
+                    }
+                    _ => {}
+                }
+                let why = match inbox {
+                    Some(Err(
+                        crate::inbox::InboxError::NotListening | crate::inbox::InboxError::NoDir,
+                    ))
+                    | None => why,
+                    Some(Err(e)) => format!("{why}; {e}"),
+                    Some(Ok(_)) => why,
+                };
                 write_log(
                     &s.dirs,
                     &record(
@@ -467,8 +602,9 @@ fn exec(
                         started,
                     ),
                 );
+                let code = allow_once_code(&s, &request, session_name.as_deref());
                 eprintln!(
-                    "askrisky: not run: {} (needs a person's approval, and none could answer: {why})",
+                    "askrisky: not run: {} (needs a person's approval, and none could answer: {why}){code}",
                     eval.decision.explain()
                 );
                 Ok(exit::NEEDS_PERSON)
@@ -484,6 +620,7 @@ fn exec(
                     decision: &eval.decision,
                     offer_always,
                     offer_tell: true,
+                    from: None,
                 };
                 let timeout = s
                     .settings
@@ -1201,6 +1338,7 @@ fn guard(line: &str, overrides: &Overrides) -> Result<u8, AppError> {
                 decision: &eval.decision,
                 offer_always: false,
                 offer_tell: false,
+                from: None,
             };
             let asked = approve::ask(
                 &mut tty,
@@ -1223,4 +1361,107 @@ fn guard(line: &str, overrides: &Overrides) -> Result<u8, AppError> {
             Ok(if ran { 0 } else { exit::DECLINED })
         }
     }
+}
+
+/// `askrisky approve CODE`: the person approves one refused request.
+fn approve_code(code: &str, overrides: &Overrides) -> Result<u8, AppError> {
+    let err = |m: String| AppError::Session(m);
+    let s = setup(overrides)?;
+    let state = s.dirs.state.clone().ok_or(AppError::NoStateDir)?;
+    let code = crate::approvals::normalise(code)
+        .ok_or_else(|| err(format!("{code:?} is not an approval code (like K7Q2-9XM3)")))?;
+    let pending = crate::approvals::get(&state, &code).ok_or_else(|| {
+        err(format!(
+            "no request with code {}: it was used, has expired, or never existed",
+            crate::approvals::show(&code)
+        ))
+    })?;
+    let mut tty =
+        Tty::open().map_err(|e| err(format!("approving needs your own terminal ({e})")))?;
+    // Decide again, as the retry will be decided: the blocked tier is never
+    // approvable, and the card shows today's reasons.
+    let request = Request {
+        line: pending.line.clone(),
+        argv: None,
+        cwd: PathBuf::from(&pending.cwd),
+        explanation: None,
+        surface: Surface::Exec,
+        not_utf8: false,
+    };
+    let ctx = Context {
+        cwd: request.cwd.clone(),
+        ..s.ctx.clone()
+    };
+    let eval = engine::evaluate(&request, &s.settings, &ctx, |_, _| review::Outcome {
+        review: Review::Unavailable {
+            cause: "not_called".into(),
+            detail: "you are approving this request yourself".into(),
+        },
+        meta: review::Meta::default(),
+    });
+    if eval.decision.verdict == Verdict::Refuse {
+        eprintln!(
+            "askrisky: cannot approve: {} (blocked tier)",
+            eval.decision.explain()
+        );
+        return Ok(exit::REFUSED);
+    }
+    let from = format!(
+        "{}{} · allow-once code {}",
+        pending.surface,
+        pending
+            .session
+            .as_deref()
+            .map(|x| format!(" · session {x}"))
+            .unwrap_or_default(),
+        crate::approvals::show(&code)
+    );
+    let card = Card {
+        command: &pending.line,
+        cwd: &pending.cwd,
+        explanation: None,
+        decision: &eval.decision,
+        offer_always: false,
+        offer_tell: false,
+        from: Some(&from),
+    };
+    let asked = approve::ask(
+        &mut tty,
+        &card,
+        s.settings
+            .answer_timeout_s
+            .map(std::time::Duration::from_secs),
+    );
+    if matches!(asked.answer, Answer::Run) {
+        crate::approvals::approve(&state, &code)
+            .map_err(|e| err(format!("cannot record the approval: {e}")))?;
+        eprintln!(
+            "askrisky: approved once: the same command, folder and session may run within 10 minutes"
+        );
+        Ok(0)
+    } else {
+        eprintln!("askrisky: not approved");
+        Ok(exit::DECLINED)
+    }
+}
+
+/// `askrisky status`.
+fn status(overrides: &Overrides) -> Result<u8, AppError> {
+    let s = setup(overrides)?;
+    let mut out = std::io::stdout().lock();
+    let inbox = match crate::inbox::status(&s.dirs) {
+        Ok(n) => format!("listening, {n} request(s) waiting"),
+        Err(e) => e.to_string(),
+    };
+    writeln!(out, "inbox:  {inbox}").map_err(AppError::Output)?;
+    writeln!(
+        out,
+        "mode:   {} (from {})",
+        s.settings.mode.value, s.settings.mode.source
+    )
+    .map_err(AppError::Output)?;
+    if let Some(src) = &s.settings.no_prompt {
+        writeln!(out, "prompt: never ({})", src.why_no_prompt()).map_err(AppError::Output)?;
+    }
+    Ok(0)
 }

@@ -154,6 +154,38 @@ pub enum Command {
         line: String,
     },
 
+    /// Show approval cards from commands that have no terminal, in this pane
+    #[command(
+        long_about = "Show approval cards here for commands that have no terminal \
+        (agents run them in the background). Keep it open in a second pane or window. It \
+        listens on a socket in $XDG_RUNTIME_DIR/askrisky (folder 0700, socket 0600) and only \
+        accepts requests from your own user. A waiting command gets an answer or, after \
+        approval_wait_s (120 s by default), is not run."
+    )]
+    Inbox {
+        /// Do not ring the terminal bell when a request arrives
+        #[arg(long)]
+        no_bell: bool,
+        /// Also show a desktop notification (notify-send) when a request arrives
+        #[arg(long)]
+        notify: bool,
+    },
+
+    /// Approve, once, a command that was refused for lack of a person
+    #[command(
+        long_about = "Approve, once, a command that was refused because nobody could be \
+        asked: the refusal printed a code. This shows the card for that exact request; on \
+        \"run\", one identical retry (same command line, folder and session) within ten \
+        minutes runs. Never covers the blocked tier."
+    )]
+    Approve {
+        /// The code from the refusal, e.g. K7Q2-9XM3
+        code: String,
+    },
+
+    /// Is an inbox listening, how many requests wait, and the mode
+    Status,
+
     /// Add a goal to the current session, from your own terminal
     #[command(
         long_about = "Add a goal to the current session, from your own terminal.\n\n\

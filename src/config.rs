@@ -160,6 +160,8 @@ struct UserFile {
     /// More folders where agents keep transcripts.
     #[serde(default)]
     transcript_dirs: Vec<PathBuf>,
+    /// Seconds a command with no terminal waits for an answer from the inbox.
+    approval_wait_s: Option<u64>,
 }
 
 /// A repository's `.askrisky.toml`: it may only tighten.
@@ -175,6 +177,7 @@ struct ProjectFile {
     shell: Option<toml::Value>,
     answer_timeout_s: Option<toml::Value>,
     transcript_dirs: Option<toml::Value>,
+    approval_wait_s: Option<toml::Value>,
 }
 
 /// What the command line and environment asked for (tightening only).
@@ -207,6 +210,8 @@ pub struct Settings {
     pub answer_timeout_s: Option<u64>,
     /// Extra transcript folders (user config only).
     pub transcript_dirs: Vec<PathBuf>,
+    /// Seconds to wait for the inbox's answer.
+    pub approval_wait_s: u64,
     /// The user config file read, if any.
     pub user_file: Option<PathBuf>,
     /// The project file read, if any.
@@ -278,6 +283,7 @@ pub fn load(
         reviewer: None,
         answer_timeout_s: None,
         transcript_dirs: Vec::new(),
+        approval_wait_s: 120,
         user_file: None,
         project_file: None,
         errors: Vec::new(),
@@ -329,6 +335,7 @@ pub fn load(
                     s.reviewer = file.reviewer;
                     s.answer_timeout_s = file.answer_timeout_s;
                     s.transcript_dirs = file.transcript_dirs;
+                    s.approval_wait_s = file.approval_wait_s.unwrap_or(120);
                 }
                 Err(e) => {
                     s.errors.push(e);
@@ -363,6 +370,7 @@ pub fn load(
                         ("shell", file.shell.is_some()),
                         ("answer_timeout_s", file.answer_timeout_s.is_some()),
                         ("transcript_dirs", file.transcript_dirs.is_some()),
+                        ("approval_wait_s", file.approval_wait_s.is_some()),
                     ] {
                         if present {
                             s.warnings.push(format!(

@@ -199,6 +199,7 @@ pub fn run_case(
         reviewer: Some(reviewer.clone()),
         answer_timeout_s: None,
         transcript_dirs: Vec::new(),
+        approval_wait_s: 0,
         user_file: None,
         project_file: None,
         errors: Vec::new(),

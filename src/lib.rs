@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod approvals;
 pub mod approve;
 pub mod cli;
 pub mod config;
@@ -18,6 +19,7 @@ pub mod eval;
 pub mod exec;
 pub mod exit;
 pub mod hook;
+pub mod inbox;
 pub mod install;
 pub mod log;
 pub mod nested;

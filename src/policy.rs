@@ -5,14 +5,14 @@
 //! value ("the reviewer could not decide: timeout"). Every branch is matched
 //! exhaustively, and the table in the tests covers every combination.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::config::Mode;
 use crate::danger::{Assessment, Match, Tier};
 use crate::review::Ratings;
 
 /// What happens to a command. Ordered: the strictest wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Run it.
@@ -54,7 +54,7 @@ pub enum Review {
 }
 
 /// Why a decision was made.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Reason {
     /// Blocked tier: catastrophic, refused even with a person present.
@@ -97,7 +97,7 @@ pub enum Reason {
 
 /// The decision on one command line.
 #[must_use = "a decision must be acted on: run, ask, or refuse"]
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Decision {
     /// Run, ask or refuse.
     pub verdict: Verdict,

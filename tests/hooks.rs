@@ -67,7 +67,9 @@ fn claude_code_decisions() {
                     "tool_input":{"file_path": env.project.join("src/main.rs"),"content":"x"}});
     assert_eq!(hook(&env, "claude-code", &ok), json!({}));
     let log = env.log();
-    assert_eq!(log.len(), 3, "one record per command decision");
+    assert_eq!(log.len(), 4, "one record per decision");
+    assert_eq!(log[3]["rules"][0], "protected.write");
+    assert_eq!(log[3]["outcome"], "asked_agent");
     assert_eq!(log[0]["surface"], "hook:claude-code");
     assert_eq!(log[1]["outcome"], "asked_agent");
     assert_eq!(log[1]["decided_by"], "agent");
@@ -136,10 +138,20 @@ fn codex_gets_a_denial_that_says_how_to_approve() {
     let (d, reason) = decision(&v);
     assert_eq!(d, "deny");
     assert!(reason.contains("[git.force_push]"), "{reason}");
-    assert!(
-        reason.contains("askrisky exec -c 'git push --force'"),
-        "{reason}"
-    );
+    let code = reason
+        .split("askrisky approve ")
+        .nth(1)
+        .and_then(|r| r.split('`').next())
+        .unwrap_or_else(|| panic!("no code: {reason}"))
+        .to_owned();
+    // The person approves the code (what `askrisky approve` records after
+    // the card), and the agent retries the same command: it runs, once.
+    let state = env.state_dir();
+    let code = askrisky::approvals::normalise(&code).expect("code");
+    askrisky::approvals::approve(&state, &code).expect("approve");
+    assert_eq!(hook(&env, "codex", &p), json!({}));
+    let v = hook(&env, "codex", &p);
+    assert_eq!(decision(&v).0, "deny", "a second retry is not covered");
     let ok = json!({"hook_event_name":"PreToolUse","cwd":env.project,"tool_name":"Bash","tool_input":{"command":"git status"}});
     assert_eq!(hook(&env, "codex", &ok), json!({}));
 }

@@ -27,6 +27,8 @@ pub struct Card<'a> {
     /// Whether "tell the agent why" is offered (not at the person's own
     /// shell, where there is no agent).
     pub offer_tell: bool,
+    /// Where the request came from (the inbox shows agent, session, wait).
+    pub from: Option<&'a str>,
 }
 
 /// How to draw.
@@ -260,6 +262,9 @@ pub fn render(card: &Card<'_>, style: Style) -> Rendered {
             "    … {hidden_rows} more rows of this command are not shown: press [p] to see all of it"
         ));
     }
+    if let Some(f) = card.from {
+        lines.extend(labelled("from", f, style));
+    }
     lines.extend(labelled("folder", card.cwd, style));
     if let Some(e) = card.explanation {
         lines.extend(labelled("agent", &format!("\"{e}\""), style));
@@ -321,6 +326,7 @@ mod tests {
             decision,
             offer_always: false,
             offer_tell: true,
+            from: None,
         }
     }
 

@@ -9,14 +9,14 @@
 pub mod paths;
 pub mod rules;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::parse::{Redirect, Script, SimpleCommand, Word};
 pub use paths::Context;
 use rules::{Check, RULES};
 
 /// How dangerous a line is. Ordered: the strictest wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tier {
     /// Nothing in the danger set.
@@ -39,7 +39,7 @@ impl Tier {
 }
 
 /// One rule that matched.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Match {
     /// Stable reason code, e.g. `delete.recursive`.
     pub code: String,

@@ -62,19 +62,50 @@ impl Live {
                 .cloned()
                 .collect(),
         };
-        match danger::paths::protected_reason(&ctx, &path.to_string_lossy()) {
-            Some(what) => {
-                let reason = format!(
-                    "askrisky: {tool} would change {} ({what}), which controls what runs later or how askrisky guards [protected.write]",
-                    crate::escape::escape(&path.display().to_string())
-                );
-                if agent.can_ask() {
-                    Verdict::Ask { reason }
-                } else {
-                    Verdict::Deny { reason }
-                }
-            }
-            None => Verdict::Pass,
+        let Some(what) = danger::paths::protected_reason(&ctx, &path.to_string_lossy()) else {
+            return Verdict::Pass;
+        };
+        let reason = format!(
+            "askrisky: {tool} would change {} ({what}), which controls what runs later or how askrisky guards [protected.write]",
+            crate::escape::escape(&path.display().to_string())
+        );
+        // One record per decision, file writes included.
+        let settings = config::load(&dirs, &ctx.cwd, &self.overrides, &|k| std::env::var(k).ok());
+        let (outcome, decided_by) = if agent.can_ask() {
+            (Outcome::AskedAgent, DecidedBy::Agent)
+        } else {
+            (Outcome::NotRun, DecidedBy::Strict)
+        };
+        let rec = log::Record {
+            v: log::SCHEMA_VERSION,
+            time: log::now_rfc3339(),
+            surface: format!("hook:{}", agent.name()),
+            cwd: ctx.cwd.display().to_string(),
+            command: format!("{tool} {}", path.display()),
+            commands: Vec::new(),
+            mode: settings.mode.value.as_str().into(),
+            mode_source: settings.mode.source.to_string(),
+            tier: "danger".into(),
+            rules: vec!["protected.write".into()],
+            decision: "ask".into(),
+            outcome,
+            decided_by,
+            reason: reason.clone(),
+            message: None,
+            reviewer: None,
+            duration_ms: 0,
+            answer_ms: None,
+            session: None,
+        };
+        if let Some(state) = &dirs.state
+            && let Err(e) = log::append(state, &rec)
+        {
+            eprintln!("askrisky: warning: cannot write the decision log: {e}");
+        }
+        if agent.can_ask() {
+            Verdict::Ask { reason }
+        } else {
+            Verdict::Deny { reason }
         }
     }
 
@@ -154,7 +185,27 @@ impl Live {
             Reason::AskMode | Reason::Clear => DecidedBy::Mode,
             _ => DecidedBy::Reviewer,
         };
+        let session_name = chosen.as_ref().map(SessionRef::display);
+        // A retry the person approved once with an allow-once code.
+        let approved_once = eval.decision.verdict == V::Ask
+            && dirs.state.as_deref().is_some_and(|st| {
+                crate::approvals::take(
+                    st,
+                    command,
+                    &cwd.display().to_string(),
+                    session_name.as_deref(),
+                )
+                .is_some()
+            });
         let (verdict, outcome, by) = match eval.decision.verdict {
+            V::Ask if approved_once => (
+                Verdict::Allow {
+                    reason: "askrisky: the person approved this once with an allow-once code"
+                        .into(),
+                },
+                Outcome::Ran,
+                DecidedBy::Person,
+            ),
             V::Run => (
                 Verdict::Allow {
                     reason: format!("askrisky: {explain}"),
@@ -192,8 +243,8 @@ impl Live {
                 (None, false) => (
                     Verdict::Deny {
                         reason: format!(
-                            "askrisky: this command needs the person's approval and this agent cannot ask: {explain}. To run it, the person can run it in their own terminal, for example: askrisky exec -c {}",
-                            crate::request::shell_quote(&[command.to_owned()])
+                            "askrisky: this command needs the person's approval and this agent cannot ask: {explain}.{}",
+                            self.how_to_approve(&request, session_name.as_deref())
                         ),
                     },
                     Outcome::NotRun,
@@ -212,6 +263,38 @@ impl Live {
             None => eprintln!("askrisky: warning: no state folder for the decision log (set HOME)"),
         }
         verdict
+    }
+}
+
+impl Live {
+    /// For agents that can only deny: how the person can let the retry run.
+    fn how_to_approve(&self, request: &Request, session: Option<&str>) -> String {
+        let code = Dirs::from_env().state.and_then(|state| {
+            crate::approvals::record(
+                &state,
+                &crate::approvals::Pending {
+                    line: request.line.clone(),
+                    cwd: request.cwd.display().to_string(),
+                    session: session.map(str::to_owned),
+                    surface: request.surface.name(),
+                    created: std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_secs()),
+                    approved: None,
+                },
+            )
+            .ok()
+        });
+        match code {
+            Some(c) => format!(
+                " Tell the person: to allow it once, run `askrisky approve {}` in your own terminal, then ask me to retry the same command.",
+                crate::approvals::show(&c)
+            ),
+            None => format!(
+                " The person can run it in their own terminal, for example: askrisky exec -c {}",
+                crate::request::shell_quote(std::slice::from_ref(&request.line))
+            ),
+        }
     }
 }
 

@@ -1,0 +1,215 @@
+//! Allow-once codes: approving, from the person's own terminal, a command
+//! that was refused because nobody could be asked.
+//!
+//! Every such refusal records the exact request (line, folder, session)
+//! under a short random code in askrisky's state folder (0600). `askrisky
+//! approve CODE`, run by the person, shows the card for that request; on
+//! "run" the code may be spent once, within ten minutes, by an identical
+//! retry. A different line, folder or session, a second retry, or an
+//! expired code is not covered; the blocked tier is refused before codes
+//! are looked at. Reading or writing these files is in the danger set for
+//! the agent.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+/// How long an approval may be spent.
+pub const VALID_FOR: Duration = Duration::from_secs(10 * 60);
+/// How long an unapproved code is kept.
+const KEEP: Duration = Duration::from_secs(24 * 3600);
+/// Code alphabet: no 0/O, 1/I/L, U.
+const ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// One recorded request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    /// The command line.
+    pub line: String,
+    /// The folder.
+    pub cwd: String,
+    /// The session, if any.
+    pub session: Option<String>,
+    /// Who asked (`exec`, `hook:codex`, …).
+    pub surface: String,
+    /// When it was refused (seconds since the epoch).
+    pub created: u64,
+    /// When the person approved it, if they did.
+    pub approved: Option<u64>,
+}
+
+fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+fn dir(state: &Path) -> PathBuf {
+    state.join("approvals")
+}
+
+/// Normalises what a person typed (`k7q2 9xm3`, `K7Q2-9XM3`) to a file name.
+pub fn normalise(code: &str) -> Option<String> {
+    let c: String = code
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    (c.len() == 8 && c.bytes().all(|b| ALPHABET.contains(&b))).then_some(c)
+}
+
+/// The code as shown: `K7Q2-9XM3`.
+pub fn show(code: &str) -> String {
+    format!(
+        "{}-{}",
+        &code[..4.min(code.len())],
+        &code[4.min(code.len())..]
+    )
+}
+
+/// Records a refused request; returns its code.
+pub fn record(state: &Path, p: &Pending) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = [0u8; 8];
+    std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;
+    let code: String = bytes
+        .iter()
+        .map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()]))
+        .collect();
+    let d = dir(state);
+    std::fs::create_dir_all(&d)?;
+    sweep(&d);
+    let body = serde_json::to_vec(p).map_err(std::io::Error::other)?;
+    crate::config::write_atomically(&d.join(&code), &body)?;
+    Ok(code)
+}
+
+/// Reads a recorded request.
+pub fn get(state: &Path, code: &str) -> Option<Pending> {
+    let text = std::fs::read(dir(state).join(code)).ok()?;
+    serde_json::from_slice(&text).ok()
+}
+
+/// Marks a code approved by the person, now.
+pub fn approve(state: &Path, code: &str) -> std::io::Result<()> {
+    let mut p = get(state, code).ok_or_else(|| std::io::Error::other("no such code"))?;
+    p.approved = Some(now());
+    let body = serde_json::to_vec(&p).map_err(std::io::Error::other)?;
+    crate::config::write_atomically(&dir(state).join(code), &body)
+}
+
+/// Spends an approval matching this exact request, if there is one: the
+/// file is renamed away first, so two retries cannot both spend it.
+pub fn take(state: &Path, line: &str, cwd: &str, session: Option<&str>) -> Option<String> {
+    let d = dir(state);
+    let entries = std::fs::read_dir(&d).ok()?;
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(code) = normalise(&name).filter(|c| *c == name) else {
+            continue;
+        };
+        let Some(p) = get(state, &code) else { continue };
+        let fresh = p
+            .approved
+            .is_some_and(|t| now().saturating_sub(t) <= VALID_FOR.as_secs());
+        if fresh && p.line == line && p.cwd == cwd && p.session.as_deref() == session {
+            let spent = d.join(format!(".{code}.spent"));
+            if std::fs::rename(d.join(&code), &spent).is_ok() {
+                let _ = std::fs::remove_file(&spent);
+                return Some(code);
+            }
+        }
+    }
+    None
+}
+
+/// Drops codes past their use.
+fn sweep(d: &Path) {
+    let Ok(entries) = std::fs::read_dir(d) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let old = e
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| SystemTime::now().duration_since(t).ok())
+            .is_some_and(|age| age > KEEP);
+        if old {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pending(line: &str) -> Pending {
+        Pending {
+            line: line.into(),
+            cwd: "/p".into(),
+            session: Some("codex/s1".into()),
+            surface: "hook:codex".into(),
+            created: now(),
+            approved: None,
+        }
+    }
+
+    #[test]
+    fn codes_are_spent_once_and_only_by_the_same_request() {
+        let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let code = record(state.path(), &pending("git push -f")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(normalise(&show(&code).to_lowercase()), Some(code.clone()));
+        // Not approved yet: nothing to spend.
+        assert_eq!(
+            take(state.path(), "git push -f", "/p", Some("codex/s1")),
+            None
+        );
+        approve(state.path(), &code).unwrap_or_else(|e| panic!("{e}"));
+        // A different line, folder or session is not covered.
+        assert_eq!(
+            take(state.path(), "git push -f origin", "/p", Some("codex/s1")),
+            None
+        );
+        assert_eq!(
+            take(state.path(), "git push -f", "/q", Some("codex/s1")),
+            None
+        );
+        assert_eq!(take(state.path(), "git push -f", "/p", None), None);
+        // The same one is, once.
+        assert_eq!(
+            take(state.path(), "git push -f", "/p", Some("codex/s1")),
+            Some(code)
+        );
+        assert_eq!(
+            take(state.path(), "git push -f", "/p", Some("codex/s1")),
+            None
+        );
+    }
+
+    #[test]
+    fn expired_approvals_are_not_spent() {
+        let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut p = pending("ls");
+        p.approved = Some(now() - VALID_FOR.as_secs() - 5);
+        let code = record(state.path(), &p).unwrap_or_else(|e| panic!("{e}"));
+        assert!(get(state.path(), &code).is_some());
+        assert_eq!(take(state.path(), "ls", "/p", Some("codex/s1")), None);
+    }
+
+    #[test]
+    fn malformed_codes_are_refused() {
+        for bad in [
+            "",
+            "ABC",
+            "0000-0000",
+            "IIII-LLLL",
+            "../../../x",
+            "ABCD-EFGH-J",
+        ] {
+            assert_eq!(normalise(bad), None, "{bad}");
+        }
+    }
+}

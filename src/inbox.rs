@@ -1,0 +1,355 @@
+//! The inbox: approvals from another pane when the command has no terminal.
+//!
+//! `askrisky inbox` listens on a Unix socket in the person's runtime folder
+//! (`$XDG_RUNTIME_DIR/askrisky/inbox.sock`, folder 0700, socket 0600) and
+//! checks each peer's credentials: only the same user may connect. Each
+//! request is shown as the same card as on `/dev/tty`, oldest first.
+//!
+//! On the asking side every path that is not an explicit "run" from the
+//! person refuses: no inbox, a refused connection, a timeout, the inbox
+//! going away, a reply that does not parse.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+use std::os::unix::net::{UnixListener, UnixStream};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use crate::approve::{self, Answer, Card};
+use crate::config::Dirs;
+use crate::policy::Decision;
+use crate::tty::Tty;
+
+/// Why the inbox could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum InboxError {
+    /// No runtime or state folder.
+    #[error("no folder for the inbox socket: set XDG_RUNTIME_DIR or HOME")]
+    NoDir,
+    /// Nobody listens.
+    #[error("no inbox is listening")]
+    NotListening,
+    /// The socket or its folder is not the person's own.
+    #[error("{0}: not owned by you, or open to others: not trusted")]
+    Unsafe(PathBuf),
+    /// No answer in time.
+    #[error("no answer from the inbox within {0} s")]
+    Timeout(u64),
+    /// The inbox went away or answered nonsense.
+    #[error("the inbox closed the request without an answer")]
+    Closed,
+    /// Another inbox is already listening.
+    #[error("an inbox is already listening on {0}")]
+    AlreadyRunning(PathBuf),
+    /// The inbox needs a terminal.
+    #[error("the inbox needs a terminal to show cards on ({0})")]
+    NoTerminal(String),
+    /// File system or socket error.
+    #[error("{0}: {1}")]
+    Io(PathBuf, std::io::Error),
+}
+
+/// A request sent to the inbox.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Request {
+    /// Protocol version (1).
+    pub v: u32,
+    /// The command line.
+    pub command: String,
+    /// Its folder.
+    pub cwd: String,
+    /// The agent's explanation.
+    pub explanation: Option<String>,
+    /// The decision that asks (for the card's reasons).
+    pub decision: Decision,
+    /// Who asked (`exec`, `hook:cursor`, …).
+    pub surface: String,
+    /// The session, if known.
+    pub session: Option<String>,
+}
+
+/// What the client sends.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Message {
+    /// Please ask the person.
+    Ask(Request),
+    /// How many are waiting?
+    Status,
+}
+
+/// The inbox's reply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "answer", rename_all = "snake_case")]
+pub enum Reply {
+    /// Run it once.
+    Run,
+    /// Don't run it.
+    DontRun,
+    /// Don't run it; this is why.
+    Tell {
+        /// The person's message for the agent.
+        message: String,
+    },
+    /// The status reply.
+    Status {
+        /// Requests waiting.
+        pending: usize,
+    },
+}
+
+/// The folder holding the socket.
+pub fn runtime_dir(dirs: &Dirs) -> Option<PathBuf> {
+    std::env::var_os("XDG_RUNTIME_DIR")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .map(|p| p.join("askrisky"))
+        .or_else(|| dirs.state.as_ref().map(|s| s.join("run")))
+}
+
+/// The socket path.
+pub fn socket_path(dirs: &Dirs) -> Option<PathBuf> {
+    runtime_dir(dirs).map(|d| d.join("inbox.sock"))
+}
+
+fn own_uid() -> u32 {
+    rustix::process::geteuid().as_raw()
+}
+
+/// The socket and its folder must be the person's own and closed to others:
+/// a socket another user could plant would answer "run" for them.
+fn check_owned(path: &Path, folder_mode: bool) -> Result<(), InboxError> {
+    let meta =
+        std::fs::symlink_metadata(path).map_err(|e| InboxError::Io(path.to_path_buf(), e))?;
+    let open = if folder_mode {
+        meta.mode() & 0o077 != 0
+    } else {
+        meta.mode() & 0o022 != 0
+    };
+    if meta.uid() != own_uid() || open {
+        return Err(InboxError::Unsafe(path.to_path_buf()));
+    }
+    Ok(())
+}
+
+fn connect(dirs: &Dirs) -> Result<UnixStream, InboxError> {
+    let sock = socket_path(dirs).ok_or(InboxError::NoDir)?;
+    if !sock.exists() {
+        return Err(InboxError::NotListening);
+    }
+    if let Some(dir) = sock.parent() {
+        check_owned(dir, true)?;
+    }
+    check_owned(&sock, false)?;
+    UnixStream::connect(&sock).map_err(|_| InboxError::NotListening)
+}
+
+/// Sends a request to the inbox and waits at most `wait` for the answer.
+pub fn ask(dirs: &Dirs, request: &Request, wait: Duration) -> Result<Reply, InboxError> {
+    let mut stream = connect(dirs)?;
+    let mut line =
+        serde_json::to_string(&Message::Ask(request.clone())).map_err(|_| InboxError::Closed)?;
+    line.push('\n');
+    stream
+        .write_all(line.as_bytes())
+        .map_err(|_| InboxError::Closed)?;
+    read_reply(stream, wait)
+}
+
+/// Asks a listening inbox how many requests wait.
+pub fn status(dirs: &Dirs) -> Result<usize, InboxError> {
+    let mut stream = connect(dirs)?;
+    stream
+        .write_all(b"{\"kind\":\"status\"}\n")
+        .map_err(|_| InboxError::Closed)?;
+    match read_reply(stream, Duration::from_secs(5))? {
+        Reply::Status { pending } => Ok(pending),
+        _ => Err(InboxError::Closed),
+    }
+}
+
+fn read_reply(stream: UnixStream, wait: Duration) -> Result<Reply, InboxError> {
+    let secs = wait.as_secs();
+    stream
+        .set_read_timeout(Some(wait.max(Duration::from_millis(1))))
+        .map_err(|_| InboxError::Closed)?;
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    match reader.read_line(&mut line) {
+        Ok(0) => Err(InboxError::Closed),
+        Ok(_) => serde_json::from_str(line.trim()).map_err(|_| InboxError::Closed),
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ) =>
+        {
+            Err(InboxError::Timeout(secs))
+        }
+        Err(_) => Err(InboxError::Closed),
+    }
+}
+
+/// One request waiting for the person.
+struct Waiting {
+    request: Request,
+    stream: UnixStream,
+    arrived: Instant,
+}
+
+/// How the inbox announces a new request.
+#[derive(Clone, Copy, Debug)]
+pub struct Announce {
+    /// Ring the terminal bell.
+    pub bell: bool,
+    /// Run `notify-send` when it is there.
+    pub notify: bool,
+}
+
+/// Runs the inbox until interrupted.
+pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
+    let mut tty = Tty::open().map_err(|e| InboxError::NoTerminal(e.to_string()))?;
+    let dir = runtime_dir(dirs).ok_or(InboxError::NoDir)?;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&dir)
+        .map_err(|e| InboxError::Io(dir.clone(), e))?;
+    check_owned(&dir, true)?;
+    let sock = dir.join("inbox.sock");
+    if sock.exists() {
+        if UnixStream::connect(&sock).is_ok() {
+            return Err(InboxError::AlreadyRunning(sock));
+        }
+        std::fs::remove_file(&sock).map_err(|e| InboxError::Io(sock.clone(), e))?;
+    }
+    let listener = UnixListener::bind(&sock).map_err(|e| InboxError::Io(sock.clone(), e))?;
+    std::fs::set_permissions(&sock, std::fs::Permissions::from_mode(0o600))
+        .map_err(|e| InboxError::Io(sock.clone(), e))?;
+
+    let queue: Arc<(Mutex<VecDeque<Waiting>>, Condvar)> =
+        Arc::new((Mutex::new(VecDeque::new()), Condvar::new()));
+    let q = queue.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let q = q.clone();
+            std::thread::spawn(move || accept(stream, &q, announce));
+        }
+    });
+
+    tty.write(&format!(
+        "askrisky inbox: listening on {} (Ctrl-C to stop)\r\n",
+        sock.display()
+    ));
+    loop {
+        let next = {
+            let (lock, cvar) = &*queue;
+            let mut guard = lock
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            while guard.is_empty() {
+                approve::status(&mut tty, "inbox: waiting for requests…");
+                guard = cvar
+                    .wait(guard)
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+            }
+            guard.pop_front()
+        };
+        let Some(mut w) = next else { continue };
+        approve::clear_status(&mut tty);
+        let waiting = {
+            let (lock, _) = &*queue;
+            lock.lock().map(|g| g.len()).unwrap_or(0)
+        };
+        let from = format!(
+            "{}{} · waited {} s{}",
+            w.request.surface,
+            w.request
+                .session
+                .as_deref()
+                .map(|s| format!(" · session {s}"))
+                .unwrap_or_default(),
+            w.arrived.elapsed().as_secs(),
+            if waiting > 0 {
+                format!(" · {waiting} more waiting")
+            } else {
+                String::new()
+            }
+        );
+        let card = Card {
+            command: &w.request.command,
+            cwd: &w.request.cwd,
+            explanation: w.request.explanation.as_deref(),
+            decision: &w.request.decision,
+            offer_always: false,
+            offer_tell: true,
+            from: Some(&from),
+        };
+        let asked = approve::ask(&mut tty, &card, None);
+        let reply = match asked.answer {
+            Answer::Run | Answer::AlwaysAllow => Reply::Run,
+            Answer::DontRun { .. } => Reply::DontRun,
+            Answer::Tell(message) => Reply::Tell { message },
+        };
+        let mut line = serde_json::to_string(&reply).unwrap_or_default();
+        line.push('\n');
+        if w.stream.write_all(line.as_bytes()).is_err() {
+            tty.write("askrisky inbox: that request had already given up; nothing ran\r\n");
+        }
+    }
+}
+
+fn accept(stream: UnixStream, queue: &(Mutex<VecDeque<Waiting>>, Condvar), announce: Announce) {
+    // Only the same user may ask: another user's request could be a trick to
+    // get a card approved in their favour.
+    match rustix::net::sockopt::socket_peercred(&stream) {
+        Ok(cred) if cred.uid.as_raw() == own_uid() => {}
+        _ => return,
+    }
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+    let mut reader = BufReader::new(&stream);
+    let mut line = String::new();
+    if reader.read_line(&mut line).is_err() {
+        return;
+    }
+    match serde_json::from_str::<Message>(line.trim()) {
+        Ok(Message::Status) => {
+            let pending = queue.0.lock().map(|g| g.len()).unwrap_or(0);
+            let mut out = serde_json::to_string(&Reply::Status { pending }).unwrap_or_default();
+            out.push('\n');
+            let mut s = &stream;
+            let _ = s.write_all(out.as_bytes());
+        }
+        Ok(Message::Ask(request)) => {
+            let _ = stream.set_read_timeout(None);
+            if announce.bell
+                && let Ok(mut t) = Tty::open()
+            {
+                t.write("\x07");
+            }
+            if announce.notify {
+                let _ = std::process::Command::new("notify-send")
+                    .arg("askrisky: approval needed")
+                    .arg(crate::escape::escape(&request.command))
+                    .stdin(std::process::Stdio::null())
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .spawn();
+            }
+            let (lock, cvar) = queue;
+            if let Ok(mut g) = lock.lock() {
+                g.push_back(Waiting {
+                    request,
+                    stream,
+                    arrived: Instant::now(),
+                });
+                cvar.notify_one();
+            }
+        }
+        Err(_) => {}
+    }
+}

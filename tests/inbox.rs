@@ -1,0 +1,298 @@
+//! Approvals without a terminal: the inbox in another pane, and allow-once
+//! codes, with real processes.
+
+mod common;
+
+use std::io::Read;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::Env;
+use common::tmux::Pane;
+
+const BIN: &str = env!("CARGO_BIN_EXE_askrisky");
+
+fn runtime(env: &Env) -> std::path::PathBuf {
+    let r = env.dir.path().join("run");
+    std::fs::create_dir_all(&r).expect("mkdir");
+    r
+}
+
+/// `askrisky inbox` in a tmux pane.
+fn inbox(env: &Env) -> Pane {
+    let vars = vec![
+        ("HOME", env.home.display().to_string()),
+        ("PATH", std::env::var("PATH").unwrap_or_default()),
+        ("XDG_RUNTIME_DIR", runtime(env).display().to_string()),
+        ("LANG", "C.UTF-8".to_owned()),
+        ("ASKRISKY", BIN.to_owned()),
+    ];
+    let p = Pane::start(
+        &env.project,
+        &vars,
+        "\"$ASKRISKY\" inbox --no-bell",
+        100,
+        30,
+    );
+    p.wait_for("waiting for requests");
+    p
+}
+
+/// `askrisky exec` with no terminal, waiting on the inbox.
+fn exec(env: &Env, args: &[&str]) -> Child {
+    env.askrisky(["exec"].iter().chain(args.iter()))
+        .env("XDG_RUNTIME_DIR", runtime(env))
+        .spawn()
+}
+
+fn finish(child: Child) -> (Option<i32>, String) {
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_inbox_answers_run_dont_run_and_tell() {
+    let env = Env::new();
+    let p = inbox(&env);
+    // Run once.
+    let c = exec(&env, &["-c", "touch via-inbox"]);
+    let screen = p.wait_for("waiting for your answer");
+    assert!(screen.contains("touch via-inbox"), "{screen}");
+    assert!(screen.contains("from     exec"), "{screen}");
+    p.keys(&["r"]);
+    assert_eq!(finish(c).0, Some(0));
+    assert!(env.project.join("via-inbox").exists());
+    // Don't run.
+    p.wait_for("waiting for requests");
+    let c = exec(&env, &["-c", "touch refused"]);
+    p.wait_for("waiting for your answer");
+    p.keys(&["n"]);
+    let (code, err) = finish(c);
+    assert_eq!(code, Some(82), "{err}");
+    assert!(!env.project.join("refused").exists());
+    // Tell the agent why.
+    p.wait_for("waiting for requests");
+    let c = exec(&env, &["-c", "touch told"]);
+    p.wait_for("waiting for your answer");
+    p.keys(&["t"]);
+    p.wait_for("message for the agent");
+    p.text("use the Makefile");
+    p.keys(&["Enter"]);
+    let (code, err) = finish(c);
+    assert_eq!(code, Some(82));
+    assert!(
+        err.contains("the person declined and says: use the Makefile"),
+        "{err}"
+    );
+    let log = env.log();
+    assert_eq!(
+        log.iter().filter(|r| r["decided_by"] == "person").count(),
+        3
+    );
+}
+
+#[test]
+fn two_requests_get_their_own_answers() {
+    let env = Env::new();
+    let p = inbox(&env);
+    let first = exec(&env, &["-c", "touch first"]);
+    p.wait_for("touch first");
+    let second = exec(&env, &["-c", "touch second"]);
+    std::thread::sleep(Duration::from_millis(300));
+    p.keys(&["n"]);
+    let screen = p.wait_for("touch second");
+    assert!(screen.contains("waited"), "{screen}");
+    p.keys(&["r"]);
+    assert_eq!(finish(second).0, Some(0));
+    assert_eq!(finish(first).0, Some(82));
+    assert!(env.project.join("second").exists());
+    assert!(!env.project.join("first").exists());
+}
+
+#[test]
+fn a_wait_that_times_out_refuses() {
+    let env = Env::new();
+    env.config("approval_wait_s = 1\n");
+    let _p = inbox(&env);
+    let started = Instant::now();
+    let (code, err) = finish(exec(&env, &["-c", "touch late"]));
+    assert_eq!(code, Some(81), "{err}");
+    assert!(err.contains("no answer from the inbox within 1 s"), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(!env.project.join("late").exists());
+}
+
+#[test]
+fn a_killed_inbox_refuses_without_hanging() {
+    let env = Env::new();
+    let p = inbox(&env);
+    let c = exec(&env, &["-c", "touch orphan"]);
+    p.wait_for("waiting for your answer");
+    let started = Instant::now();
+    p.close();
+    let (code, err) = finish(c);
+    assert_eq!(code, Some(81), "{err}");
+    assert!(err.contains("closed the request"), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(!env.project.join("orphan").exists());
+}
+
+#[test]
+fn another_user_cannot_ask() {
+    let env = Env::new();
+    let p = inbox(&env);
+    if !Command::new("setpriv")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        eprintln!("SKIP: setpriv is not available");
+        return;
+    }
+    // Open the folder and socket to everyone, so only the peer check stands.
+    let dir = runtime(&env).join("askrisky");
+    let scratch = env.dir.path().to_path_buf();
+    for (path, mode) in [
+        (&scratch, "755"),
+        (&runtime(&env), "755"),
+        (&dir, "777"),
+        (&dir.join("inbox.sock"), "666"),
+    ] {
+        assert!(
+            Command::new("chmod")
+                .args([mode, path.to_str().expect("utf8")])
+                .status()
+                .expect("chmod")
+                .success()
+        );
+    }
+    let client = format!(
+        "import socket,time\ns=socket.socket(socket.AF_UNIX)\ns.connect('{}')\ntime.sleep(0.2)\ntry:\n    s.sendall(b'{{\"kind\":\"status\"}}\\n')\n    got = s.recv(100)\nexcept OSError:\n    got = b''\nprint('refused' if not got else 'answered ' + repr(got))",
+        dir.join("inbox.sock").display()
+    );
+    let mut c = Command::new("setpriv")
+        .args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            "/usr/bin/python3",
+            "-c",
+            &client,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("setpriv");
+    let mut out = String::new();
+    let _ = c.stdout.take().expect("stdout").read_to_string(&mut out);
+    let mut err = String::new();
+    let _ = c.stderr.take().expect("stderr").read_to_string(&mut err);
+    let _ = c.wait();
+    assert!(err.is_empty(), "the client could not even connect: {err}");
+    // It could connect (the folder is open), but got no answer.
+    assert_eq!(out.trim(), "refused", "another user got an answer: {out}");
+    assert!(p.screen(false).contains("waiting for requests"));
+}
+
+#[test]
+fn allow_once_codes() {
+    let env = Env::new();
+    // No terminal, no inbox: refused, with a code.
+    let run = |line: &str| {
+        let out = env
+            .askrisky(["exec", "-c", line])
+            .env("XDG_RUNTIME_DIR", runtime(&env))
+            .output();
+        (out.code(), out.stderr())
+    };
+    let (code, err) = run("touch approved");
+    assert_eq!(code, Some(81));
+    let approval = err
+        .split("askrisky approve ")
+        .nth(1)
+        .map(|s| s.trim().to_owned())
+        .unwrap_or_else(|| panic!("no code in: {err}"));
+    // The person approves it in their own terminal.
+    let vars = vec![
+        ("HOME", env.home.display().to_string()),
+        ("PATH", std::env::var("PATH").unwrap_or_default()),
+        ("ASKRISKY", BIN.to_owned()),
+    ];
+    let p = Pane::start(
+        &env.project,
+        &vars,
+        &format!("\"$ASKRISKY\" approve {approval} 2> approve.txt"),
+        100,
+        30,
+    );
+    let screen = p.wait_for("waiting for your answer");
+    assert!(
+        screen.contains("touch approved") && screen.contains(&approval),
+        "{screen}"
+    );
+    p.keys(&["r"]);
+    assert_eq!(p.status(), 0);
+    // A different command is not covered.
+    assert_eq!(run("touch other").0, Some(81));
+    // The same one runs once...
+    assert_eq!(run("touch approved").0, Some(0));
+    assert!(env.project.join("approved").exists());
+    // ...and asks again the second time.
+    std::fs::remove_file(env.project.join("approved")).expect("rm");
+    assert_eq!(run("touch approved").0, Some(81));
+    assert!(!env.project.join("approved").exists());
+    let log = env.log();
+    assert!(
+        log.iter()
+            .any(|r| r["decided_by"] == "person" && r["outcome"] == "ran")
+    );
+    // An unknown or spent code is refused.
+    let out = env.askrisky(["approve", &approval]).output();
+    out.status(83);
+    assert!(
+        out.stderr().contains("no request with code"),
+        "{}",
+        out.stderr()
+    );
+}
+
+#[test]
+fn the_blocked_tier_cannot_be_approved() {
+    let env = Env::new();
+    let out = env.askrisky(["exec", "-c", "rm -rf ~"]).output();
+    out.status(80);
+    assert!(
+        !out.stderr().contains("askrisky approve"),
+        "{}",
+        out.stderr()
+    );
+}
+
+#[test]
+fn status_reports_the_inbox() {
+    let env = Env::new();
+    let out = env
+        .askrisky(["status"])
+        .env("XDG_RUNTIME_DIR", runtime(&env))
+        .output();
+    out.status(0);
+    assert!(
+        out.stdout().contains("no inbox is listening"),
+        "{}",
+        out.stdout()
+    );
+    let _p = inbox(&env);
+    let out = env
+        .askrisky(["status"])
+        .env("XDG_RUNTIME_DIR", runtime(&env))
+        .output();
+    assert!(
+        out.stdout().contains("listening, 0 request(s) waiting"),
+        "{}",
+        out.stdout()
+    );
+    assert!(out.stdout().contains("mode:   ask"), "{}", out.stdout());
+}
