@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Reads what one end-to-end run left behind and prints it as facts.
+
+Usage: facts.py CASE_DIR HOME COMMAND_OR_PATH
+
+CASE_DIR holds the run's files: out.jsonl (Claude Code's stream-json output
+with hook events), req/ (the requests the fake model server received). HOME
+is the scratch home whose askrisky state is read. COMMAND_OR_PATH picks this
+run's record in askrisky's decision log (its `command` field).
+
+Prints one `key<TAB>value` line per fact, values with tabs and newlines
+escaped, so the shell script can assert on them without a JSON tool. A fact
+that cannot be found is printed empty: the assertion on it then fails with
+a readable message instead of this script crashing.
+"""
+
+import glob
+import json
+import os
+import sys
+
+case_dir, home, command = sys.argv[1], sys.argv[2], sys.argv[3]
+facts = {}
+
+
+def put(key, value):
+    if isinstance(value, bool):
+        value = "true" if value else "false"
+    elif value is None:
+        value = ""
+    elif not isinstance(value, str):
+        value = json.dumps(value)
+    facts[key] = value
+
+
+def read_jsonl(path):
+    out = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                line = line.strip()
+                if line:
+                    try:
+                        out.append(json.loads(line))
+                    except ValueError:
+                        pass
+    except OSError:
+        pass
+    return out
+
+
+# Claude Code's own account of the run.
+events = read_jsonl(os.path.join(case_dir, "out.jsonl"))
+session_id = next((e.get("session_id") for e in events if e.get("session_id")), "")
+put("session_id", session_id)
+result = next((e for e in events if e.get("type") == "result"), {})
+put("result_subtype", result.get("subtype"))
+put("result_is_error", result.get("is_error"))
+
+# askrisky's answers as Claude Code saw them, from its hook_response events.
+for e in events:
+    if e.get("type") != "system" or e.get("subtype") != "hook_response":
+        continue
+    event = e.get("hook_event")
+    if event == "PreToolUse" and "pre_exit" not in facts:
+        put("pre_hook_name", e.get("hook_name"))
+        put("pre_exit", e.get("exit_code"))
+        put("pre_stdout", (e.get("stdout") or "").strip())
+        try:
+            out = json.loads(e.get("stdout") or "")
+            spec = out.get("hookSpecificOutput") or {}
+        except (ValueError, AttributeError):
+            spec = {}
+        put("pre_decision", spec.get("permissionDecision"))
+        put("pre_reason", spec.get("permissionDecisionReason"))
+    elif event == "UserPromptSubmit" and "prompt_exit" not in facts:
+        put("prompt_exit", e.get("exit_code"))
+        put("prompt_stdout", (e.get("stdout") or "").strip())
+
+# The tool_result that came back to the model, from the requests the fake got.
+tool_results = []
+posts = 0  # requests for a model answer, in order
+for path in sorted(glob.glob(os.path.join(case_dir, "req", "*.json"))):
+    with open(path, encoding="utf-8") as f:
+        req = json.load(f)
+    if req.get("method") != "POST" or not req.get("path", "").split("?")[0].endswith("/v1/messages"):
+        continue
+    posts += 1
+    body = req.get("body") or {}
+    for m in body.get("messages") or []:
+        content = m.get("content")
+        for block in content if isinstance(content, list) else []:
+            if isinstance(block, dict) and block.get("type") == "tool_result":
+                tool_results.append((posts, block))
+put("message_requests", posts)
+if tool_results:
+    post, block = tool_results[0]
+    text = block.get("content")
+    if isinstance(text, list):
+        text = "\n".join(b.get("text", "") for b in text if isinstance(b, dict))
+    put("tool_result_post", str(post))
+    put("tool_result_is_error", bool(block.get("is_error")))
+    put("tool_result_text", text)
+
+# askrisky's decision log: the last record for this run's command.
+state = os.path.join(home, ".local", "state", "askrisky")
+records = [r for r in read_jsonl(os.path.join(state, "log.jsonl")) if r.get("command") == command]
+if records:
+    r = records[-1]
+    for key in ("surface", "decision", "outcome", "tier", "session", "mode"):
+        put("log_" + key, r.get(key))
+    put("log_rules", ",".join(r.get("rules") or []))
+
+# askrisky's session store: the goal the prompt hook recorded.
+if session_id:
+    store = os.path.join(state, "sessions", "claude-code", session_id + ".jsonl")
+    goals = [r for r in read_jsonl(store) if r.get("kind") == "goal"]
+    put("store_goals", len(goals))
+    if goals:
+        put("goal_text", goals[0].get("text"))
+        put("goal_source", goals[0].get("source"))
+    if os.path.exists(store):
+        put("store_mode", oct(os.stat(store).st_mode & 0o777))
+
+for key, value in facts.items():
+    value = value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+    print("%s\t%s" % (key, value))
