@@ -1,0 +1,198 @@
+//! The bypass corpus: command lines an agent could use to slip a dangerous
+//! command past the danger set, and routine lines that must never be caught.
+//!
+//! `tests/corpus/bypass.tsv` holds the cases (its header documents the
+//! format); `tests/corpus/known_gaps.tsv` names the few cases askrisky is
+//! known to get wrong and why. Those are reported, not failed, so the
+//! corpus always states the right tier instead of the current one. A known
+//! gap that starts passing fails the test, so the list stays honest.
+//!
+//! Run with `cargo test --test corpus -- --nocapture` to see the counts;
+//! with `ASKRISKY_CORPUS_VERBOSE=1` it also prints every case's tier and
+//! the rules that matched, to check that a line is caught for the right
+//! reason and not by accident.
+
+use std::collections::{HashMap, HashSet};
+
+use askrisky::danger::{Context, Tier, assess};
+use askrisky::parse::parse;
+
+const BYPASS: &str = include_str!("corpus/bypass.tsv");
+const KNOWN_GAPS: &str = include_str!("corpus/known_gaps.tsv");
+
+/// Undoes the file's escapes: `\t` is a tab, `\n` a newline, `\\` one
+/// backslash; any other backslash is kept as written (`\rm`, `$'\x72'`).
+fn unescape(field: &str) -> String {
+    let mut out = String::with_capacity(field.len());
+    let mut chars = field.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.peek() {
+            Some('t') => {
+                chars.next();
+                out.push('\t');
+            }
+            Some('n') => {
+                chars.next();
+                out.push('\n');
+            }
+            Some('\\') => {
+                chars.next();
+                out.push('\\');
+            }
+            _ => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// The data lines of a TSV file: neither blank nor comments.
+fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(n, l)| (n, l.split('\t').collect()))
+}
+
+fn tier(name: &str) -> Option<Tier> {
+    match name {
+        "clear" => Some(Tier::Clear),
+        "danger" => Some(Tier::Danger),
+        "blocked" => Some(Tier::Blocked),
+        _ => None,
+    }
+}
+
+struct Case {
+    line: usize,
+    command: String,
+    expected: Tier,
+    note: String,
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for (n, fields) in rows(BYPASS) {
+        let [command, expected, note] = fields[..] else {
+            panic!("bypass.tsv:{n}: want 3 tab-separated fields, got {fields:?}");
+        };
+        let expected =
+            tier(expected).unwrap_or_else(|| panic!("bypass.tsv:{n}: unknown tier {expected:?}"));
+        assert!(!note.trim().is_empty(), "bypass.tsv:{n}: empty note");
+        let command = unescape(command);
+        assert!(seen.insert(command.clone()), "bypass.tsv:{n}: duplicate");
+        out.push(Case {
+            line: n,
+            command,
+            expected,
+            note: note.to_owned(),
+        });
+    }
+    out
+}
+
+fn known_gaps() -> HashMap<String, String> {
+    let mut out = HashMap::new();
+    for (n, fields) in rows(KNOWN_GAPS) {
+        let [command, why] = fields[..] else {
+            panic!("known_gaps.tsv:{n}: want 2 tab-separated fields, got {fields:?}");
+        };
+        assert!(!why.trim().is_empty(), "known_gaps.tsv:{n}: say why");
+        out.insert(unescape(command), why.to_owned());
+    }
+    out
+}
+
+#[test]
+fn bypass_corpus() {
+    let cases = cases();
+    let gaps = known_gaps();
+    let ctx = Context::example();
+
+    let (mut catch_total, mut caught, mut pass_total, mut passed) = (0, 0, 0, 0);
+    let mut failures = Vec::new();
+    let mut reported = Vec::new();
+    let mut gaps_hit = HashSet::new();
+    for case in &cases {
+        let got = assess(&parse(&case.command), &ctx, &[]);
+        let ok = got.tier == case.expected;
+        if std::env::var_os("ASKRISKY_CORPUS_VERBOSE").is_some() {
+            println!(
+                "{}\t{:?}\t{:?}",
+                got.tier.as_str(),
+                got.codes(),
+                case.command
+            );
+        }
+        if case.expected == Tier::Clear {
+            pass_total += 1;
+            passed += usize::from(ok);
+        } else {
+            catch_total += 1;
+            caught += usize::from(ok);
+        }
+        let gap = gaps.get(&case.command);
+        if gap.is_some() {
+            gaps_hit.insert(case.command.clone());
+        }
+        let message = || {
+            format!(
+                "bypass.tsv:{}: {:?}: want {}, got {} {:?} ({})",
+                case.line,
+                case.command,
+                case.expected.as_str(),
+                got.tier.as_str(),
+                got.codes(),
+                case.note
+            )
+        };
+        match (ok, gap) {
+            (true, None) => {}
+            (false, None) => failures.push(message()),
+            (false, Some(why)) => reported.push(format!("{}\n    known gap: {why}", message())),
+            (true, Some(_)) => failures.push(format!(
+                "{}\n    listed in known_gaps.tsv but now right: remove it there",
+                message()
+            )),
+        }
+    }
+    for command in gaps.keys() {
+        if !gaps_hit.contains(command) {
+            failures.push(format!(
+                "known_gaps.tsv: {command:?} is not a case in bypass.tsv"
+            ));
+        }
+    }
+
+    println!(
+        "corpus: {} cases; must-catch caught {caught}/{catch_total}; must-pass passed {passed}/{pass_total}; known gaps {}",
+        cases.len(),
+        reported.len()
+    );
+    for r in &reported {
+        println!("{r}");
+    }
+    assert!(
+        cases.len() >= 300 && catch_total >= 120 && pass_total >= 120,
+        "the corpus must stay large and balanced: {catch_total} must-catch, {pass_total} must-pass"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn unescape_handles_only_tab_newline_and_backslash() {
+    assert_eq!(unescape("a\\tb\\nc\\\\d"), "a\tb\nc\\d");
+    assert_eq!(unescape("\\rm $'\\x72'"), "\\rm $'\\x72'");
+    assert_eq!(unescape("printf '%s\\\\n'"), "printf '%s\\n'");
+    assert_eq!(unescape("tail\\"), "tail\\");
+}
