@@ -770,7 +770,13 @@ impl Walker {
         }
         match name.as_str() {
             "eval" => {
-                self.code_words(&name, args, Origin::Eval, depth);
+                // bash's eval takes `--` as the end of its options and runs
+                // the rest (`eval -- 'rm -rf /'`).
+                let code = match args.first() {
+                    Some(w) if w.literal && w.value == "--" => &args[1..],
+                    _ => args,
+                };
+                self.code_words(&name, code, Origin::Eval, depth);
                 return None;
             }
             "find" => {
@@ -1044,6 +1050,7 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
     let mut options_done = false;
     let mut skipped = 0usize;
     let mut assignments = Vec::new();
+    let mut through_shell = spec.joins_into_shell;
     while i < argv.len() {
         let w = &argv[i];
         if !w.literal {
@@ -1072,6 +1079,7 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
             if spec.no_exec_options.contains(&opt) {
                 return Inner::Nothing;
             }
+            through_shell |= spec.shell_flags.contains(&opt);
             i += if spec.with_value.contains(&opt) && attached.is_none() {
                 2
             } else {
@@ -1096,6 +1104,7 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
                 if spec.no_exec_options.contains(&opt.as_str()) {
                     return Inner::Nothing;
                 }
+                through_shell |= spec.shell_flags.contains(&opt.as_str());
                 if spec.with_value.contains(&opt.as_str()) {
                     skip_next = rest.is_empty();
                     break;
@@ -1121,7 +1130,7 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
     }
     if i >= argv.len() {
         Inner::Nothing
-    } else if spec.joins_into_shell {
+    } else if through_shell {
         Inner::Joined(i)
     } else {
         Inner::Command {

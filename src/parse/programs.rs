@@ -24,6 +24,9 @@ pub struct Wrapper {
     pub no_exec_options: &'static [&'static str],
     /// The remaining words are joined and run by a shell (`watch`, `ssh`).
     pub joins_into_shell: bool,
+    /// Options after which the remaining words are joined and run by a
+    /// shell (`pnpm exec -c rm -rf x` runs `rm -rf x` through `sh -c`).
+    pub shell_flags: &'static [&'static str],
 }
 
 const fn wrapper(names: &'static [&'static str]) -> Wrapper {
@@ -36,6 +39,7 @@ const fn wrapper(names: &'static [&'static str]) -> Wrapper {
         string_options: &[],
         no_exec_options: &[],
         joins_into_shell: false,
+        shell_flags: &[],
     }
 }
 
@@ -137,6 +141,10 @@ pub static WRAPPERS: &[Wrapper] = &[
         with_value: &["-i", "--input", "-o", "--output", "-e", "--error"],
         ..wrapper(&["stdbuf"])
     },
+    // GNU xargs' `-i`, `-e`, `-l`, `--replace` and `--eof` take their
+    // value only attached (`-i{}`): in `xargs -i rm -rf {}` the program is
+    // `rm`, so they must not swallow the next word. `-J`, `-R` and `-S` are
+    // BSD xargs options with a value.
     Wrapper {
         with_value: &[
             "-a",
@@ -144,19 +152,17 @@ pub static WRAPPERS: &[Wrapper] = &[
             "-d",
             "--delimiter",
             "-E",
-            "-e",
-            "--eof",
             "-I",
-            "-i",
-            "--replace",
+            "-J",
             "-L",
-            "-l",
             "--max-lines",
             "-n",
             "--max-args",
             "-P",
             "--max-procs",
+            "-R",
             "-s",
+            "-S",
             "--max-chars",
             "--process-slot-var",
         ],
@@ -188,8 +194,10 @@ pub static WRAPPERS: &[Wrapper] = &[
         operands: 1,
         ..wrapper(&["flock"])
     },
+    // `taskset -c LIST CMD`: `-c` only says the mask operand is a CPU
+    // list, it takes no value of its own; with `-p` it runs nothing.
     Wrapper {
-        with_value: &["-c", "--cpu-list"],
+        no_exec_options: &["-p", "--pid"],
         operands: 1,
         ..wrapper(&["taskset"])
     },
@@ -315,18 +323,35 @@ pub static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper {
         subcommand: Some("exec"),
-        with_value: &[
-            "--gemfile",
-            "-C",
-            "--dir",
-            "--package",
-            "-p",
-            "-c",
-            "--call",
-            "--filter",
-            "-F",
-        ],
-        ..wrapper(&["bundle", "npm", "pnpm", "yarn"])
+        with_value: &["--gemfile"],
+        ..wrapper(&["bundle"])
+    },
+    // `npm exec -c STRING` and `npx -c STRING` run the string in a shell.
+    Wrapper {
+        subcommand: Some("exec"),
+        with_value: NPM_EXEC_VALUES,
+        string_options: &["-c", "--call"],
+        ..wrapper(&["npm"])
+    },
+    Wrapper {
+        with_value: NPM_EXEC_VALUES,
+        string_options: &["-c", "--call"],
+        ..wrapper(&["npx"])
+    },
+    // `pnpm exec -c` (shell mode) runs its words through a shell.
+    Wrapper {
+        subcommand: Some("exec"),
+        with_value: &["-C", "--dir", "--filter", "-F", "--reporter"],
+        shell_flags: &["-c", "--shell-mode"],
+        ..wrapper(&["pnpm"])
+    },
+    // `yarn exec` (Yarn 2+) runs its words as a shell script; for Yarn 1,
+    // which runs the command itself, reading the words as a script finds
+    // the same command.
+    Wrapper {
+        subcommand: Some("exec"),
+        joins_into_shell: true,
+        ..wrapper(&["yarn"])
     },
     Wrapper {
         subcommand: Some("exec"),
@@ -355,6 +380,17 @@ pub static WRAPPERS: &[Wrapper] = &[
         string_options: &["-c"],
         ..wrapper(&["askrisky"])
     },
+];
+
+/// Options of `npm exec` and `npx` that take a value.
+const NPM_EXEC_VALUES: &[&str] = &[
+    "--package",
+    "-p",
+    "--workspace",
+    "-w",
+    "--prefix",
+    "-C",
+    "--registry",
 ];
 
 /// Environment variables whose value is a command line that programs run

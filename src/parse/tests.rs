@@ -276,6 +276,38 @@ fn tricky_lines() {
         ),
         ("su root -c 'rm x'", &["su root -c rm x", "rm x"], &[]),
         ("stdbuf -oL rm x", &["stdbuf -oL rm x", "stdbuf>rm x"], &[]),
+        // option layouts where a wrong guess hides the program
+        (
+            "taskset -c 0 rm x",
+            &["taskset -c 0 rm x", "taskset>rm x"],
+            &[],
+        ),
+        ("taskset -p 700", &["taskset -p 700"], &[]),
+        ("xargs -i rm {}", &["xargs -i rm {}", "xargs>rm {}"], &[]),
+        ("xargs -J % rm %", &["xargs -J % rm %", "xargs>rm %"], &[]),
+        (
+            "npm exec -c 'rm -rf x'",
+            &["npm exec -c rm -rf x", "rm -rf x"],
+            &[],
+        ),
+        ("npx -c 'rm x'", &["npx -c rm x", "rm x"], &[]),
+        (
+            "npx -y prettier .",
+            &["npx -y prettier .", "npx>prettier ."],
+            &[],
+        ),
+        (
+            "pnpm exec -c rm -rf x",
+            &["pnpm exec -c rm -rf x", "rm -rf x"],
+            &[],
+        ),
+        (
+            "pnpm exec vitest run",
+            &["pnpm exec vitest run", "pnpm>vitest run"],
+            &[],
+        ),
+        ("yarn exec 'rm x'", &["yarn exec rm x", "rm x"], &[]),
+        ("eval -- 'rm x'", &["eval -- rm x", "rm x"], &[]),
         (
             "uv run pytest -q",
             &["uv run pytest -q", "uv>pytest -q"],
