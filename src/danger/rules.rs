@@ -8,7 +8,7 @@
 
 use super::paths::{is_block_device, is_secret, protected_reason};
 use super::{Cmd, Tier};
-use crate::parse::{Problem, programs};
+use crate::parse::{Problem, Word, programs};
 
 /// How a rule looks at a line.
 #[derive(Clone, Copy)]
@@ -49,11 +49,7 @@ pub static RULES: &[Rule] = &[
             let recursive = (c.is(&["rm"]) && c.flag(&["-r", "-R", "--recursive"]))
                 || (c.is(&["find"]) && c.values().any(|v| v == "-delete"));
             let targets = if c.is(&["find"]) {
-                // find's starting points come before its first expression.
-                c.args()
-                    .iter()
-                    .take_while(|w| !w.value.starts_with('-') && w.value != "(" && w.value != "!")
-                    .collect()
+                find_starting_points(c.args())
             } else {
                 c.operands()
             };
@@ -75,6 +71,8 @@ pub static RULES: &[Rule] = &[
             "rm -rf ../..",
             "find / -delete",
             "find ~ -name '*' -delete",
+            "find -L / -delete",
+            "find -P -O3 -- ~ -delete",
             "r''m -rf /",
             "/bin/rm -Rf /home",
             "bash -c 'rm -rf ~/*'",
@@ -95,6 +93,7 @@ pub static RULES: &[Rule] = &[
             "rm /",
             "rm -rf node_modules",
             "find . -name '*.o' -delete",
+            "find -L build -name '*.o' -delete",
             "git commit -m 'rm -rf /'",
             "rm -rf /tmp/*",
             "grep -r 'rm -rf /' .",
@@ -1400,6 +1399,30 @@ const SAFE_GIT_KEYS: &[&str] = &[
     "index.threads",
     "pack.threads",
 ];
+
+/// find's starting points: the words before its first expression. find's
+/// own options (`-H`, `-L`, `-P`, `-D opts`, `-O3`, `--`) come first, and
+/// stopping at them would hide the root in `find -L / -delete`.
+fn find_starting_points(args: &[Word]) -> Vec<&Word> {
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        match w.value.as_str() {
+            "-H" | "-L" | "-P" => i += 1,
+            "-D" => i += 2,
+            "--" => {
+                i += 1;
+                break;
+            }
+            v if v.starts_with("-O") => i += 1,
+            _ => break,
+        }
+    }
+    args.get(i..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|w| !w.value.starts_with('-') && w.value != "(" && w.value != "!")
+        .collect()
+}
 
 /// True when an interpreter or shell reads its program from a file operand.
 fn reads_own_script(c: &Cmd<'_>) -> bool {
