@@ -79,6 +79,7 @@ pub static RULES: &[Rule] = &[
             "echo $(rm -rf /)",
             "xargs rm -rf / ",
             "rm -rf \"$HOME\"",
+            "rm -rf \"${HOME:?}/\"",
             "rm -rf ~/.",
             "rm -rf {/,x}",
             "rm -rf ..",

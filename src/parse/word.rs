@@ -178,22 +178,21 @@ fn flatten(
                 }
             },
             WordPiece::ParameterExpansion(expr) => {
-                if is_plain_home(expr) {
-                    // `$HOME` and `${HOME}` name the same folder as `~`.
+                // Defaults, patterns and messages inside `${…}` are words
+                // too and may hold substitutions: `${X:-$(rm -rf /)}`.
+                let body = source
+                    .strip_prefix("${")
+                    .and_then(|s| s.strip_suffix('}'))
+                    .unwrap_or("");
+                if !body.is_empty() {
+                    subs.extend(normalize(body).substitutions);
+                }
+                if names_home(expr) {
                     seq.push(Piece::Char {
                         c: '~',
                         quoted: false,
                     });
                 } else {
-                    // Defaults and patterns inside `${…}` are words too and
-                    // may hold substitutions: `${X:-$(rm -rf /)}`.
-                    let body = source
-                        .strip_prefix("${")
-                        .and_then(|s| s.strip_suffix('}'))
-                        .unwrap_or("");
-                    if !body.is_empty() {
-                        subs.extend(normalize(body).substitutions);
-                    }
                     seq.push(Piece::Dynamic(source.to_owned()));
                 }
             }
@@ -209,14 +208,23 @@ fn flatten(
     }
 }
 
-fn is_plain_home(expr: &ParameterExpr) -> bool {
-    matches!(
-        expr,
+/// `$HOME` and `${HOME}` name the same folder as `~`; so do `${HOME:?}`
+/// and `${HOME?msg}`, which stop the line instead when HOME is unset
+/// (`rm -rf "${HOME:?}/"` is the careful spelling of deleting home).
+fn names_home(expr: &ParameterExpr) -> bool {
+    use brush_parser::word::Parameter::Named;
+    match expr {
         ParameterExpr::Parameter {
-            parameter: brush_parser::word::Parameter::Named(name),
+            parameter: Named(name),
             indirect: false,
-        } if name == "HOME"
-    )
+        }
+        | ParameterExpr::IndicateErrorIfNullOrUnset {
+            parameter: Named(name),
+            indirect: false,
+            ..
+        } => name == "HOME",
+        _ => false,
+    }
 }
 
 /// Builds the final word(s) from a piece sequence, expanding unquoted braces.
@@ -491,12 +499,25 @@ mod tests {
 
     #[test]
     fn home_forms() {
-        for raw in ["~", "$HOME", "${HOME}", "\"$HOME\""] {
+        for raw in [
+            "~",
+            "$HOME",
+            "${HOME}",
+            "\"$HOME\"",
+            "${HOME:?}",
+            "\"${HOME?unset}\"",
+        ] {
             assert_eq!(one(raw), Word::literal("~"), "{raw}");
         }
         assert_eq!(one("~/x").value, "~/x");
         assert_eq!(one("\"$HOME/.ssh\"").value, "~/.ssh");
         assert_eq!(one("~root").value, "~root");
+        assert_eq!(one("\"${HOME:?}/\"").value, "~/");
+        // A default is not the home folder: HOME may be empty or unset.
+        assert!(!one("${HOME:-/tmp}").literal);
+        // The message is expanded when HOME is unset, so it is still walked.
+        let n = normalize("${HOME:?$(id -u)}");
+        assert_eq!(n.substitutions, vec!["id -u".to_owned()]);
         // A quoted tilde is just a character, but it still reads as home to
         // the rules; erring toward the stricter reading is deliberate.
         assert_eq!(one("'~'").value, "~");
