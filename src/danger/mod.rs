@@ -280,7 +280,8 @@ impl<'a> Cmd<'a> {
     }
 
     /// Paths the command writes: redirection targets, and the files that
-    /// well-known writers write (`tee F`, `cp … DEST`, `sed -i … F`, …).
+    /// well-known writers write (`tee F`, `cp … DEST`, `mv SRC… DEST`,
+    /// `sed -i … F`, …).
     pub fn written_paths(&self) -> Vec<&'a str> {
         let mut out: Vec<&str> = self
             .redirects()
@@ -293,7 +294,14 @@ impl<'a> Cmd<'a> {
         match self.name.as_str() {
             "tee" | "truncate" | "rm" | "unlink" | "shred" | "touch" | "chmod" | "chown"
             | "chgrp" | "chattr" | "setfacl" | "rmdir" | "mkdir" => out.extend(values(&ops)),
-            "cp" | "mv" | "install" | "ln" | "rsync" | "scp" => {
+            // mv takes its sources away from where they were: moving
+            // `.askrisky.toml` or `~/.bashrc` aside changes what guards or
+            // runs later as surely as overwriting them.
+            "mv" => {
+                out.extend(values(&ops));
+                out.extend(self.option_values(&["-t", "--target-directory"]));
+            }
+            "cp" | "install" | "ln" | "rsync" | "scp" => {
                 let targets = self.option_values(&["-t", "--target-directory"]);
                 if targets.is_empty() {
                     out.extend(ops.last().map(|w| w.value.as_str()));

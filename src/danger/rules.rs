@@ -833,6 +833,8 @@ pub static RULES: &[Rule] = &[
             "touch .git/hooks/post-checkout",
             "crontab -r",
             "mv x ~/.local/state/askrisky/log.jsonl",
+            "mv .askrisky.toml /tmp/",
+            "mv ~/.bashrc ~/.bashrc.old",
             "echo 'nameserver 1.1.1.1' | sudo tee /etc/resolv.conf",
         ],
         counterexamples: &[
@@ -842,6 +844,7 @@ pub static RULES: &[Rule] = &[
             "crontab -l",
             "sed -i s/a/b/ src/main.rs",
             "mv build/ out/",
+            "mv notes.md docs/",
             "touch README.md",
         ],
     },
