@@ -737,6 +737,7 @@ impl Walker {
                 );
             }
         }
+        self.declared_code(&cmd);
         let mut current = cmd;
         loop {
             if let Some(first) = current.argv.first()
@@ -754,6 +755,44 @@ impl Walker {
             match self.look_through(&current) {
                 Some(inner) => current = inner,
                 None => break,
+            }
+        }
+    }
+
+    /// `export PAGER='…'`, `declare -x GIT_SSH_COMMAND=…`, `setenv EDITOR …`:
+    /// a variable that programs run as a command, set for everything after
+    /// it on the line (`export PAGER='rm -rf ~'; git log`).
+    fn declared_code(&mut self, cmd: &SimpleCommand) {
+        let Some(name) = cmd.name() else {
+            return;
+        };
+        let args = cmd.args();
+        let settings: Vec<(&str, Word)> = match name.as_str() {
+            "export" | "declare" | "typeset" | "readonly" | "local" => args
+                .iter()
+                .filter_map(|a| {
+                    let (var, value) = a.value.split_once('=')?;
+                    // `PAGER+=…` appends to a value askrisky does not know.
+                    let appended = var.ends_with('+');
+                    let mut w = Word::literal(value);
+                    w.literal = a.literal && !appended;
+                    Some((var.trim_end_matches('+'), w))
+                })
+                .collect(),
+            "setenv" => match args {
+                [var, value, ..] if var.literal => vec![(var.value.as_str(), value.clone())],
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        for (var, value) in settings {
+            if programs::is_code_variable(var) {
+                self.code_words(
+                    var,
+                    std::slice::from_ref(&value),
+                    Origin::ShellString,
+                    cmd.depth + 1,
+                );
             }
         }
     }

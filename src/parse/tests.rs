@@ -198,6 +198,27 @@ fn tricky_lines() {
         ("env -S 'rm -rf /'", &["env -S rm -rf /", "rm -rf /"], &[]),
         ("FOO=1 rm x", &["rm x"], &[]),
         (
+            "export PAGER='rm -rf x'; git log",
+            &["rm -rf x", "export PAGER=rm -rf x", "git log"],
+            &[],
+        ),
+        (
+            "declare -x EDITOR=\"$E\"",
+            &["declare -x ⟨EDITOR=$E⟩"],
+            &["dynamic_code"],
+        ),
+        (
+            "export EDITOR+=' x'",
+            &["export EDITOR+= x"],
+            &["dynamic_code"],
+        ),
+        (
+            "setenv GIT_SSH 'rm x'",
+            &["rm x", "setenv GIT_SSH rm x"],
+            &[],
+        ),
+        ("export PATH=/bin:$PATH", &["export ⟨PATH=/bin:$PATH⟩"], &[]),
+        (
             "nice -n 5 ionice -c2 rm x",
             &[
                 "nice -n 5 ionice -c2 rm x",
