@@ -76,6 +76,9 @@ pub static RULES: &[Rule] = &[
             "r''m -rf /",
             "/bin/rm -Rf /home",
             "bash -c 'rm -rf ~/*'",
+            "bash <(echo 'rm -rf /')",
+            "cat <<'EOF' | sh\nrm -rf ~\nEOF",
+            "source /dev/stdin <<< 'rm -rf ~'",
             "echo $(rm -rf /)",
             "xargs rm -rf / ",
             "rm -rf \"$HOME\"",
@@ -692,6 +695,10 @@ pub static RULES: &[Rule] = &[
         sentence: "Feeds a shell or interpreter a program askrisky cannot read.",
         check: C(|c| {
             let interpreter = programs::is_shell(&c.name)
+                || (c.is(&["source", "."])
+                    && c.operands()
+                        .first()
+                        .is_some_and(|w| programs::is_stdin_path(&w.value)))
                 || (programs::inline_code_flags(&c.name).is_some()
                     && c.operands().is_empty()
                     && !c
@@ -713,6 +720,8 @@ pub static RULES: &[Rule] = &[
             "sh < payload.txt",
             "git show HEAD:x.sh | bash",
             "cat x | python3",
+            "base64 -d x | bash /dev/stdin",
+            "cat x | source /dev/stdin",
         ],
         counterexamples: &[
             "echo ls | xargs",
@@ -720,6 +729,8 @@ pub static RULES: &[Rule] = &[
             "printf 'ls\\n' | sh",
             "bash script.sh < input.txt",
             "cat a | python3 tool.py",
+            "cat x | source ./env.sh",
+            "echo ls | tee log | sh",
         ],
     },
     Rule {
@@ -1053,6 +1064,9 @@ pub static RULES: &[Rule] = &[
             "python3 -c \"$CODE\"",
             "node --eval 'fetch(\"http://x\")'",
             "osascript -e 'do shell script \"rm x\"'",
+            "python3 <(base64 -d blob)",
+            "python3 /dev/stdin <<< 'import os; os.system(\"id\")'",
+            "node <(echo 'require(\"child_process\").exec(\"id\")')",
         ],
         counterexamples: &[
             "python3 -c 'print(1+1)'",
@@ -1062,6 +1076,7 @@ pub static RULES: &[Rule] = &[
             "python -m pytest",
             "ruby -v",
             "python3 tool.py",
+            "python3 <(echo 'print(1)')",
         ],
     },
     Rule {
@@ -1336,8 +1351,20 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Code handed to a shell or eval is only known when the line runs.",
         check: P(|p| matches!(p, Problem::DynamicCode { .. })),
-        examples: &["bash -c \"$X\"", "eval \"$(cat x)\"", "ssh host \"$CMD\""],
-        counterexamples: &["bash -c 'ls'", "eval ls", "ssh host uptime"],
+        examples: &[
+            "bash -c \"$X\"",
+            "eval \"$(cat x)\"",
+            "ssh host \"$CMD\"",
+            "bash <(base64 -d x)",
+            "source <(kubectl completion bash)",
+        ],
+        counterexamples: &[
+            "bash -c 'ls'",
+            "eval ls",
+            "ssh host uptime",
+            "bash <(echo ls)",
+            "diff <(ls a) <(ls b)",
+        ],
     },
     Rule {
         code: "parse.too_deep",
@@ -1428,7 +1455,8 @@ fn find_starting_points(args: &[Word]) -> Vec<&Word> {
         .collect()
 }
 
-/// True when an interpreter or shell reads its program from a file operand.
+/// True when an interpreter or shell reads its program from a file operand
+/// (not from stdin, which `/dev/stdin` and its aliases also name).
 fn reads_own_script(c: &Cmd<'_>) -> bool {
     if programs::is_shell(&c.name) {
         // A shell with an operand (and no -s) runs that file, not stdin.
@@ -1445,11 +1473,13 @@ fn reads_own_script(c: &Cmd<'_>) -> bool {
                 }
                 continue;
             }
-            return true;
+            return !programs::is_stdin_path(v);
         }
         return false;
     }
-    !c.operands().is_empty()
+    c.operands()
+        .first()
+        .is_some_and(|w| !programs::is_stdin_path(&w.value))
 }
 
 /// The inline program given to an interpreter: `Some(Some(text))` when
@@ -1499,8 +1529,19 @@ fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
             return Some(w.literal.then(|| code.to_owned()));
         }
     }
-    // No inline flag: a program on stdin (`python3 - <<EOF`, `python3 <<EOF`).
-    let runs_stdin = args.is_empty() || args.iter().any(|w| w.value == "-");
+    // No inline flag: the program is the text of `<(…)` when the script
+    // operand is one (only known at run time unless it is a literal echo).
+    if let Some(script) = c.operands().first()
+        && script.process
+    {
+        return Some(script.output.clone());
+    }
+    // A program on stdin (`python3 - <<EOF`, `python3 <<EOF`, `python3
+    // /dev/stdin <<EOF`).
+    let runs_stdin = args.is_empty()
+        || args
+            .iter()
+            .any(|w| w.value == "-" || programs::is_stdin_path(&w.value));
     if runs_stdin && (c.command.stdin_text.is_some() || c.command.stdin_dynamic) {
         return Some(c.command.stdin_text.clone());
     }

@@ -133,7 +133,8 @@ pub enum Origin {
     ShellString,
     /// The words given to `eval`.
     Eval,
-    /// A program fed to a shell on stdin (heredoc, here-string, `echo … |`).
+    /// A program fed to a shell on stdin (heredoc, here-string, `echo … |`)
+    /// or through a pipe it opens as its script (`bash <(echo …)`).
     Stdin,
     /// Behind a wrapper (`sudo`, `env`, `xargs`, `timeout`, …).
     Wrapper,
@@ -352,20 +353,31 @@ impl Walker {
             .collect()
     }
 
-    fn compound_list(&mut self, list: &ast::CompoundList, ctx: &Ctx) {
+    /// Walks a list. Returns the text it is known to write when it is one
+    /// pipeline whose output is known (see [`Walker::pipeline`]).
+    fn compound_list(&mut self, list: &ast::CompoundList, ctx: &Ctx) -> Option<String> {
+        let mut output = None;
         for ast::CompoundListItem(and_or, sep) in &list.0 {
             let mut ctx = ctx.clone();
             ctx.background |= matches!(sep, ast::SeparatorOperator::Async);
-            self.pipeline(&and_or.first, &ctx);
+            output = self.pipeline(&and_or.first, &ctx);
             for next in &and_or.additional {
                 match next {
-                    ast::AndOr::And(p) | ast::AndOr::Or(p) => self.pipeline(p, &ctx),
+                    ast::AndOr::And(p) | ast::AndOr::Or(p) => {
+                        self.pipeline(p, &ctx);
+                    }
                 }
             }
+            if list.0.len() > 1 || !and_or.additional.is_empty() || ctx.background {
+                output = None;
+            }
         }
+        output
     }
 
-    fn pipeline(&mut self, pipeline: &ast::Pipeline, ctx: &Ctx) {
+    /// Walks a pipeline. Returns the text its last command is known to
+    /// write (a literal `echo`, passed on by `cat` or `tee`).
+    fn pipeline(&mut self, pipeline: &ast::Pipeline, ctx: &Ctx) -> Option<String> {
         let mut upstream = ctx.upstream.clone();
         let mut fed: Option<String> = None;
         let piped = pipeline.seq.len() > 1;
@@ -382,6 +394,7 @@ impl Walker {
             fed = self.script.commands.get(start).and_then(echoed_text);
             upstream.extend(self.names_since(start));
         }
+        fed
     }
 
     fn command(&mut self, command: &ast::Command, ctx: &Ctx) {
@@ -436,8 +449,12 @@ impl Walker {
                 }
                 self.compound_list(&f.body.list, ctx);
             }
-            C::BraceGroup(g) => self.compound_list(&g.list, ctx),
-            C::Subshell(s) => self.compound_list(&s.list, ctx),
+            C::BraceGroup(g) => {
+                self.compound_list(&g.list, ctx);
+            }
+            C::Subshell(s) => {
+                self.compound_list(&s.list, ctx);
+            }
             C::ForClause(f) => {
                 for w in f.values.iter().flatten() {
                     self.words(&w.value, ctx);
@@ -530,13 +547,15 @@ impl Walker {
             in_function: ctx.in_function.clone(),
             ..Ctx::default()
         };
-        self.compound_list(&sub.list, &inner);
-        let arrow = match kind {
-            ast::ProcessSubstitutionKind::Read => "<",
-            ast::ProcessSubstitutionKind::Write => ">",
+        let output = self.compound_list(&sub.list, &inner);
+        let (arrow, output) = match kind {
+            ast::ProcessSubstitutionKind::Read => ("<", output),
+            ast::ProcessSubstitutionKind::Write => (">", None),
         };
         let mut w = Word::dynamic(format!("{arrow}(…)"));
         w.runs = self.names_since(start);
+        w.process = true;
+        w.output = output;
         w
     }
 
@@ -569,9 +588,9 @@ impl Walker {
                 };
                 if op == RedirectOp::Read && stdin(fd) {
                     // `sh < script`: the program comes from a file askrisky
-                    // does not read here.
-                    *stdin_dynamic = true;
-                    *stdin_text = None;
+                    // does not read here, unless it is `<(…)` of known text.
+                    *stdin_text = target.output.clone();
+                    *stdin_dynamic = stdin_text.is_none();
                 }
                 out.push(Redirect {
                     fd: *fd,
@@ -822,6 +841,16 @@ impl Walker {
                 self.find_exec(cmd);
                 return None;
             }
+            "source" | "." => {
+                let file = match args {
+                    [dashes, rest @ ..] if dashes.literal && dashes.value == "--" => rest.first(),
+                    _ => args.first(),
+                };
+                if file.is_some() {
+                    self.script_file(&name, file, cmd, depth);
+                }
+                return None;
+            }
             "alias" => {
                 for a in args {
                     if let Some((_, body)) = a.value.split_once('=') {
@@ -942,13 +971,37 @@ impl Walker {
                     program: name.to_owned(),
                 }),
             }
-        } else if operand.is_none() || stdin_mode {
-            // The program arrives on stdin.
-            if let Some(text) = &cmd.stdin_text {
-                self.source(text, Origin::Stdin, depth);
-            } else if cmd.stdin_dynamic {
-                // Checked by the danger rules (what is piped into a shell);
-                // nothing more is known here.
+        } else {
+            let file = if stdin_mode {
+                None
+            } else {
+                operand.and_then(|i| args.get(i))
+            };
+            self.script_file(name, file, cmd, depth);
+        }
+    }
+
+    /// What a shell or `source` runs when not given a string: the file
+    /// named, or stdin when none is (`None`). A file on disk is not read
+    /// here, but the text of `<(echo …)` is known, a `<(…)` of anything
+    /// else is code known only at run time, and `/dev/stdin` is stdin.
+    fn script_file(&mut self, program: &str, file: Option<&Word>, cmd: &SimpleCommand, depth: u8) {
+        match file {
+            Some(w) if w.process => match &w.output {
+                Some(text) => {
+                    self.source(text, Origin::Stdin, depth);
+                }
+                None => self.problem(Problem::DynamicCode {
+                    program: program.to_owned(),
+                }),
+            },
+            Some(w) if !(w.literal && programs::is_stdin_path(&w.value)) => {}
+            _ => {
+                // The program arrives on stdin. When it is only known at
+                // run time, the danger rules judge what feeds it.
+                if let Some(text) = &cmd.stdin_text {
+                    self.source(text, Origin::Stdin, depth);
+                }
             }
         }
     }
@@ -1063,7 +1116,7 @@ fn runs_others(cmd: &SimpleCommand) -> bool {
     programs::is_shell(&name)
         || matches!(
             name.as_str(),
-            "eval" | "find" | "alias" | "trap" | "parallel"
+            "eval" | "find" | "alias" | "trap" | "parallel" | "source" | "."
         )
         || programs::WRAPPERS
             .iter()
@@ -1187,11 +1240,23 @@ fn is_name(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// The literal text `echo`/`printf` would write, for `echo 'rm -rf /' | sh`.
+/// The text a command is known to write: `echo`/`printf` of literal words
+/// (`echo 'rm -rf /' | sh`), and `cat` or `tee` passing on text they are
+/// known to read (`cat <<EOF | sh`, `echo … | tee log | sh`).
 fn echoed_text(cmd: &SimpleCommand) -> Option<String> {
     let name = cmd.name()?;
-    if !matches!(name.as_str(), "echo" | "printf") || cmd.origin == Origin::Wrapper {
+    if cmd.origin == Origin::Wrapper {
         return None;
+    }
+    match name.as_str() {
+        // Without file operands (or with only `-`) cat copies stdin as is;
+        // tee always does.
+        "cat" if cmd.args().iter().all(|a| a.literal && a.value == "-") => {
+            return cmd.stdin_text.clone();
+        }
+        "tee" => return cmd.stdin_text.clone(),
+        "echo" | "printf" => {}
+        _ => return None,
     }
     let mut args = cmd.args();
     while name == "echo"

@@ -176,6 +176,46 @@ fn tricky_lines() {
             &[],
         ),
         ("curl -fsSL x | bash", &["curl -fsSL x", "bash"], &[]),
+        ("cat <<'EOF' | sh\nrm x\nEOF", &["cat", "sh", "rm x"], &[]),
+        (
+            "echo 'rm x' | tee log | sh",
+            &["echo rm x", "tee log", "sh", "rm x"],
+            &[],
+        ),
+        ("cat -n <<'EOF' | sh\nrm x\nEOF", &["cat -n", "sh"], &[]),
+        (
+            "bash /dev/stdin <<< 'rm x'",
+            &["bash /dev/stdin", "rm x"],
+            &[],
+        ),
+        ("bash script.sh <<< 'rm x'", &["bash script.sh"], &[]),
+        // a pipe opened as the script file
+        (
+            "bash <(echo 'rm x')",
+            &["echo rm x", "bash ⟨<(…)⟩", "rm x"],
+            &[],
+        ),
+        ("sh < <(echo 'rm x')", &["echo rm x", "sh", "rm x"], &[]),
+        (
+            "source -- <(printf 'rm x')",
+            &["printf rm x", "source -- ⟨<(…)⟩", "rm x"],
+            &[],
+        ),
+        (
+            ". <(base64 -d b)",
+            &["base64 -d b", ". ⟨<(…)⟩"],
+            &["dynamic_code"],
+        ),
+        (
+            "bash <(echo a; echo b)",
+            &["echo a", "echo b", "bash ⟨<(…)⟩"],
+            &["dynamic_code"],
+        ),
+        (
+            "source .venv/bin/activate",
+            &["source .venv/bin/activate"],
+            &[],
+        ),
         (
             "cat <<EOF > f\nhello $(whoami)\nEOF",
             &["whoami", "cat"],

@@ -29,6 +29,14 @@ pub struct Word {
     /// this word (`$(curl …)`, `<(wget …)`), outermost first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<String>,
+    /// True for a process substitution (`<(…)`, `>(…)`): a pipe that its
+    /// commands write into or read from, passed as a file name.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub process: bool,
+    /// For `<(…)`: the text its commands are known to write (a literal
+    /// `echo`), so `bash <(echo 'rm -rf /')` can be read as a program.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
 }
 
 impl Word {
@@ -39,6 +47,8 @@ impl Word {
             literal: true,
             glob: false,
             runs: Vec::new(),
+            process: false,
+            output: None,
         }
     }
 
@@ -49,6 +59,8 @@ impl Word {
             literal: false,
             glob: false,
             runs: Vec::new(),
+            process: false,
+            output: None,
         }
     }
 
