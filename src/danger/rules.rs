@@ -210,6 +210,7 @@ pub static RULES: &[Rule] = &[
             "ls | xargs rm -rf",
             "\\rm -r x",
             "command rm -r x",
+            "rm -r${IFS}build",
         ],
         counterexamples: &[
             "rm file.txt",

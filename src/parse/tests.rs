@@ -132,9 +132,10 @@ fn tricky_lines() {
         ),
         (
             "rm${IFS}-rf${IFS}/",
-            &["⟨rm${IFS}-rf${IFS}/⟩"],
+            &["⟨rm⟩ ⟨-rf⟩ ⟨/⟩"],
             &["dynamic_command"],
         ),
+        ("rm -rf${IFS}x", &["rm ⟨-rf⟩ ⟨x⟩"], &[]),
         ("X=rm; $X -rf /", &["", "⟨$X⟩ -rf /"], &["dynamic_command"]),
         // shells and eval
         ("bash -c 'rm -rf /'", &["bash -c rm -rf /", "rm -rf /"], &[]),

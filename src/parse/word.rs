@@ -3,10 +3,10 @@
 //! brush keeps each word as the raw text the person (or agent) typed. Rules
 //! must see what the program receives instead: `r''m`, `\rm`, `"rm"` and
 //! `$'\x72\x6d'` all run `rm`. This module removes quotes, decodes ANSI-C
-//! strings, turns `~` and `$HOME` into a home marker, expands braces, and
-//! marks every word whose value is only known at run time (`$X`, `$(…)`,
-//! globs) as not literal, so nothing computed at run time passes for a
-//! known value.
+//! strings, turns `~` and `$HOME` into a home marker, expands braces,
+//! splits words at unquoted `$IFS`, and marks every word whose value is only
+//! known at run time (`$X`, `$(…)`, globs) as not literal, so nothing
+//! computed at run time passes for a known value.
 
 use brush_parser::word::{ParameterExpr, TildeExpr, WordPiece, WordPieceWithSource};
 
@@ -84,8 +84,14 @@ pub struct Normalized {
 /// A character of a word with whether it was quoted, or a run-time part.
 #[derive(Clone, Debug)]
 enum Piece {
-    Char { c: char, quoted: bool },
+    Char {
+        c: char,
+        quoted: bool,
+    },
     Dynamic(String),
+    /// An unquoted `$IFS`: it expands to separator characters, so the
+    /// shell splits the word there (`rm -rf${IFS}/` is `rm -rf /`).
+    Split(String),
 }
 
 /// Normalizes one raw shell word.
@@ -204,6 +210,8 @@ fn flatten(
                         c: '~',
                         quoted: false,
                     });
+                } else if !quoted && names_ifs(expr) {
+                    seq.push(Piece::Split(source.to_owned()));
                 } else {
                     seq.push(Piece::Dynamic(source.to_owned()));
                 }
@@ -239,17 +247,53 @@ fn names_home(expr: &ParameterExpr) -> bool {
     }
 }
 
-/// Builds the final word(s) from a piece sequence, expanding unquoted braces.
+/// `$IFS` and `${IFS:…}` (unquoted, they split the word they are in).
+fn names_ifs(expr: &ParameterExpr) -> bool {
+    use brush_parser::word::Parameter::Named;
+    match expr {
+        ParameterExpr::Parameter {
+            parameter: Named(name),
+            indirect: false,
+        }
+        | ParameterExpr::Substring {
+            parameter: Named(name),
+            indirect: false,
+            ..
+        } => name == "IFS",
+        _ => false,
+    }
+}
+
+/// Builds the final word(s) from a piece sequence, expanding unquoted
+/// braces, then splitting at unquoted `$IFS` (the shell's order).
 fn expand_braces(seq: &[Piece]) -> Vec<Word> {
     let mut results = Vec::new();
     if brace_expand(seq, &mut results) {
-        results.iter().map(|s| to_word(s)).collect()
+        results.iter().flat_map(|s| split_fields(s)).collect()
     } else {
         // Too many words: keep the word, but do not pretend to know it.
         let mut w = to_word(seq);
         w.literal = false;
         vec![w]
     }
+}
+
+/// The words a piece sequence splits into at unquoted `$IFS`. Each piece is
+/// marked not literal: IFS may have been emptied earlier on the line, in
+/// ways askrisky cannot always see, and then the shell joins the pieces
+/// instead. The pieces still show rules the flags and paths they hold.
+fn split_fields(seq: &[Piece]) -> Vec<Word> {
+    if !seq.iter().any(|p| matches!(p, Piece::Split(_))) {
+        return vec![to_word(seq)];
+    }
+    seq.split(|p| matches!(p, Piece::Split(_)))
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let mut w = to_word(part);
+            w.literal = false;
+            w
+        })
+        .collect()
 }
 
 fn to_word(seq: &[Piece]) -> Word {
@@ -262,7 +306,7 @@ fn to_word(seq: &[Piece]) -> Word {
                 }
                 w.value.push(*c);
             }
-            Piece::Dynamic(raw) => {
+            Piece::Dynamic(raw) | Piece::Split(raw) => {
                 w.literal = false;
                 w.value.push_str(raw);
             }
@@ -555,6 +599,28 @@ mod tests {
         assert_eq!(n.substitutions, vec!["id -u".to_owned()]);
         let n = normalize("`echo \\`ls\\``");
         assert_eq!(n.substitutions, vec!["echo `ls`".to_owned()]);
+    }
+
+    #[test]
+    fn ifs_splits_words() {
+        let split = |raw: &str| -> Vec<(String, bool)> {
+            normalize(raw)
+                .words
+                .into_iter()
+                .map(|w| (w.value, w.literal))
+                .collect()
+        };
+        let unknown = |vals: &[&str]| -> Vec<(String, bool)> {
+            vals.iter().map(|v| ((*v).to_owned(), false)).collect()
+        };
+        assert_eq!(split("-rf${IFS}/"), unknown(&["-rf", "/"]));
+        assert_eq!(split("rm$IFS-rf$IFS~"), unknown(&["rm", "-rf", "~"]));
+        assert_eq!(split("a${IFS:0:1}b"), unknown(&["a", "b"]));
+        assert_eq!(split("{a,b}${IFS}c"), unknown(&["a", "c", "b", "c"]));
+        assert!(split("$IFS").is_empty());
+        // Quoted, IFS is just text in the word: no splitting.
+        assert_eq!(split("\"a${IFS}b\""), unknown(&["a${IFS}b"]));
+        assert_eq!(split("$IFSX"), unknown(&["$IFSX"]));
     }
 
     #[test]
