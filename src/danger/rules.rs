@@ -1231,6 +1231,7 @@ pub static RULES: &[Rule] = &[
             "poetry publish --build",
             "gem push x.gem",
             "uv publish",
+            "python3 -m twine upload dist/*",
         ],
         counterexamples: &[
             "npm pack",
@@ -1239,6 +1240,7 @@ pub static RULES: &[Rule] = &[
             "gh release list",
             "npm run publish-docs",
             "git push",
+            "python -m twine check dist/*",
         ],
     },
     Rule {

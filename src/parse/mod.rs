@@ -882,6 +882,13 @@ impl Walker {
             }
             _ => {}
         }
+        if programs::is_python(&name) {
+            let mut inner = cmd.clone();
+            inner.argv = python_module(args)?;
+            inner.via.push(name);
+            inner.origin = Origin::Wrapper;
+            return Some(inner);
+        }
         let rest: Vec<Option<&str>> = args.iter().map(Word::known).collect();
         let spec = programs::wrapper_for(&name, &rest)?;
         let mut inner = match wrapped(spec, &cmd.argv) {
@@ -1114,6 +1121,7 @@ fn runs_others(cmd: &SimpleCommand) -> bool {
         return false;
     };
     programs::is_shell(&name)
+        || programs::is_python(&name)
         || matches!(
             name.as_str(),
             "eval" | "find" | "alias" | "trap" | "parallel" | "source" | "."
@@ -1121,6 +1129,48 @@ fn runs_others(cmd: &SimpleCommand) -> bool {
         || programs::WRAPPERS
             .iter()
             .any(|w| w.names.contains(&name.as_str()))
+}
+
+/// `python3 -m twine upload …` runs the module as its tool (`twine upload
+/// …`): the module and the words after it, as a command. `None` when
+/// Python runs inline code (`-c`), a script, or stdin instead.
+fn python_module(args: &[Word]) -> Option<Vec<Word>> {
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.known()?;
+        if v.starts_with("--") {
+            i += if v == "--check-hash-based-pycs" { 2 } else { 1 };
+            continue;
+        }
+        let cluster = v.strip_prefix('-').filter(|c| !c.is_empty())?;
+        let mut next = i + 1;
+        for (j, c) in cluster.char_indices() {
+            let attached = &cluster[j + c.len_utf8()..];
+            match c {
+                'c' => return None,
+                'm' => {
+                    let mut argv = Vec::new();
+                    if attached.is_empty() {
+                        argv.push(args.get(next)?.clone());
+                        next += 1;
+                    } else {
+                        argv.push(Word::literal(attached));
+                    }
+                    argv.extend(args.get(next..).unwrap_or_default().iter().cloned());
+                    return Some(argv);
+                }
+                'W' | 'X' => {
+                    if attached.is_empty() {
+                        next += 1;
+                    }
+                    break;
+                }
+                _ => {}
+            }
+        }
+        i = next;
+    }
+    None
 }
 
 /// What a wrapper runs.

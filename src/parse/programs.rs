@@ -452,6 +452,15 @@ pub fn is_shell(name: &str) -> bool {
     )
 }
 
+/// Python interpreters (`python`, `python3.12`, `pypy3`), whose `-m MODULE`
+/// runs the module like its own command-line tool.
+pub fn is_python(name: &str) -> bool {
+    matches!(
+        name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.'),
+        "python" | "pypy"
+    )
+}
+
 /// Interpreters that run code given inline (`-c`, `-e`, `-r`) or on stdin.
 pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');

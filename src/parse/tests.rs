@@ -382,6 +382,23 @@ fn tricky_lines() {
         ),
         ("parallel rm ::: a b", &["parallel rm ::: a b", "rm"], &[]),
         (
+            "python3 -m twine upload x",
+            &["python3 -m twine upload x", "python3>twine upload x"],
+            &[],
+        ),
+        (
+            "python -Wignore -mpip list",
+            &["python -Wignore -mpip list", "python>pip list"],
+            &[],
+        ),
+        (
+            "python3.12 -X dev -um pytest -q",
+            &["python3.12 -X dev -um pytest -q", "python3.12>pytest -q"],
+            &[],
+        ),
+        ("python3 -c 'x' -m y", &["python3 -c x -m y"], &[]),
+        ("python3 tool.py -m y", &["python3 tool.py -m y"], &[]),
+        (
             "parallel ::: 'rm a' 'ls'",
             &["parallel ::: rm a ls", "rm a", "ls"],
             &[],
