@@ -206,6 +206,23 @@ impl<'a> Cmd<'a> {
         operands(self.args())
     }
 
+    /// The subcommand and the operands after it, past the tool's own
+    /// leading options: those in `with_value` take the next word as their
+    /// value, so it is not the subcommand (`npm -w pkg publish`, `docker
+    /// --context prod push img`).
+    pub fn subcommand_operands(&self, with_value: &[&str]) -> Vec<&'a Word> {
+        let args = self.args();
+        let mut i = 0;
+        while let Some(w) = args.get(i) {
+            let v = w.value.as_str();
+            if v == "--" || !(v.starts_with('-') && v.len() > 1) {
+                break;
+            }
+            i += if with_value.contains(&v) { 2 } else { 1 };
+        }
+        operands(args.get(i..).unwrap_or_default())
+    }
+
     /// The value given to an option: `--opt=V`, `--opt V`, `-oV`, `-o V`.
     pub fn option_values(&self, names: &[&str]) -> Vec<&'a str> {
         option_values(self.args(), names)

@@ -1135,9 +1135,10 @@ pub static RULES: &[Rule] = &[
             if !c.is(&["docker", "podman", "nerdctl"]) {
                 return false;
             }
-            let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
+            let ops = c.subcommand_operands(CONTAINER_GLOBAL_VALUES);
+            let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
             let verb = if sub == "container" {
-                c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("")
+                ops.get(1).map(|w| w.value.as_str()).unwrap_or("")
             } else {
                 sub
             };
@@ -1183,12 +1184,14 @@ pub static RULES: &[Rule] = &[
             "docker run -v /var/run/docker.sock:/var/run/docker.sock x",
             "docker run --mount type=bind,source=/,target=/h x",
             "docker run -v /etc:/etc x",
+            "docker --context prod run --privileged x",
         ],
         counterexamples: &[
             "docker run --rm -v $(pwd):/src x",
             "docker run -it ubuntu bash",
             "docker ps",
             "docker run -v ./data:/data x",
+            "docker -H tcp://host:2375 ps",
         ],
     },
     Rule {
@@ -1196,7 +1199,25 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Publishes a package, image or release to the outside world.",
         check: C(|c| {
-            let ops = c.operands();
+            // The tool's own options come before the subcommand; stepping
+            // over their values keeps `npm -w pkg publish` a publish.
+            let global: &[&str] = match c.name.as_str() {
+                "npm" => NPM_GLOBAL_VALUES,
+                "pnpm" => PNPM_GLOBAL_VALUES,
+                "yarn" | "bun" => &["--cwd"],
+                "cargo" => &["-Z", "--config", "-C", "--color"],
+                "docker" | "podman" | "buildah" | "nerdctl" => CONTAINER_GLOBAL_VALUES,
+                _ => &[],
+            };
+            let mut ops = c.subcommand_operands(global);
+            // `cargo +nightly publish`: a toolchain before the subcommand.
+            if c.is(&["cargo"]) && ops.first().is_some_and(|w| w.value.starts_with('+')) {
+                ops.remove(0);
+            }
+            // `yarn workspace NAME …` runs the rest in that workspace.
+            if c.is(&["yarn"]) && ops.first().is_some_and(|w| w.value == "workspace") {
+                ops.drain(..ops.len().min(2));
+            }
             let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
             let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
             (c.is(&["npm", "pnpm", "yarn", "bun"])
@@ -1232,6 +1253,12 @@ pub static RULES: &[Rule] = &[
             "gem push x.gem",
             "uv publish",
             "python3 -m twine upload dist/*",
+            "npm -w packages/core publish",
+            "pnpm --filter core publish",
+            "pnpm -w publish",
+            "cargo +nightly publish",
+            "docker --context prod push me/img",
+            "yarn workspace core npm publish",
         ],
         counterexamples: &[
             "npm pack",
@@ -1241,6 +1268,9 @@ pub static RULES: &[Rule] = &[
             "npm run publish-docs",
             "git push",
             "python -m twine check dist/*",
+            "npm -w packages/core test",
+            "cargo +nightly build",
+            "yarn workspace core build",
         ],
     },
     Rule {
@@ -1388,6 +1418,61 @@ pub static RULES: &[Rule] = &[
         examples: &[],
         counterexamples: &["echo short"],
     },
+];
+
+/// Options of npm, given before the subcommand, that take a value.
+const NPM_GLOBAL_VALUES: &[&str] = &[
+    "-w",
+    "--workspace",
+    "-C",
+    "--prefix",
+    "--registry",
+    "--userconfig",
+    "--cache",
+    "--loglevel",
+    "--otp",
+    "--tag",
+    "--access",
+];
+
+/// Options of pnpm, given before the subcommand, that take a value (its
+/// `-w` is `--workspace-root`, a flag).
+const PNPM_GLOBAL_VALUES: &[&str] = &[
+    "--filter",
+    "-F",
+    "-C",
+    "--dir",
+    "--registry",
+    "--loglevel",
+    "--reporter",
+    "--otp",
+    "--tag",
+    "--access",
+];
+
+/// Options of docker, podman and nerdctl, given before the subcommand, that
+/// take a value.
+const CONTAINER_GLOBAL_VALUES: &[&str] = &[
+    "-H",
+    "--host",
+    "-c",
+    "--context",
+    "--config",
+    "-l",
+    "--log-level",
+    "--tlscacert",
+    "--tlscert",
+    "--tlskey",
+    "--connection",
+    "--url",
+    "--identity",
+    "--root",
+    "--runroot",
+    "--storage-driver",
+    "-n",
+    "--namespace",
+    "-a",
+    "--address",
 ];
 
 /// git config keys that never make git run a program.
