@@ -179,7 +179,228 @@ pub fn is_block_device(value: &str) -> bool {
 }
 
 /// Name-based secret files: keys, credentials, tokens, password stores.
+/// A glob counts when it can name one (`.env*`, `~/.aw?/credentials`).
 pub fn is_secret(ctx: &Context, value: &str) -> bool {
+    if is_glob(value) {
+        glob_may_name_secret(ctx, value)
+    } else {
+        is_secret_path(ctx, value)
+    }
+}
+
+/// Stand-ins for every kind of secret file name, in any folder (the folder
+/// decides for `.ssh/*`, `.aws/credentials`, `.kube/config`, …).
+const SECRET_NAMES: &[&str] = &[
+    ".env",
+    ".env.local",
+    ".env.production",
+    "id_rsa",
+    "id_ed25519",
+    "id_ecdsa",
+    "id_dsa",
+    "config",
+    "credentials",
+    "config.json",
+    "hosts.yml",
+    "credentials.db",
+    "shadow",
+    "gshadow",
+    "sudoers",
+    ".netrc",
+    "_netrc",
+    ".pgpass",
+    ".git-credentials",
+    ".npmrc",
+    ".pypirc",
+    ".vault-token",
+    "master.key",
+    "credentials.json",
+    "service-account.json",
+    ".htpasswd",
+    "server.pem",
+    "tls.key",
+    "cert.p12",
+    "cert.pfx",
+    "store.jks",
+    "app.keystore",
+    "vault.kdbx",
+    "login.keychain-db",
+    "putty.ppk",
+    "private.asc",
+    "secret.gpg",
+];
+
+/// Folders whose files are secrets, or hold the secret file names above.
+const SECRET_DIRS: &[&str] = &[
+    ".ssh",
+    ".gnupg",
+    ".password-store",
+    ".aws",
+    ".docker",
+    ".kube",
+    "gh",
+    "gcloud",
+    ".azure",
+    "Keychains",
+];
+
+/// A file name every project has. A pattern that also matches it (`*`,
+/// `*.*`) names ordinary files first, and counting it as naming a secret
+/// would make every `grep foo *` ask; in a secret folder it still counts.
+const ORDINARY_NAME: &str = "README.md";
+
+/// The longest path the system opens (PATH_MAX): a longer pattern names no
+/// file it could read, and the bound keeps a hostile pattern cheap.
+const MAX_PATH: usize = 4096;
+
+/// How many folders above the file a folder pattern is tried as a secret
+/// folder (`~/.aw?/credentials`, `~/.ss?/keys/id_x`).
+const GLOB_FOLDER_DEPTH: usize = 8;
+
+fn is_glob(s: &str) -> bool {
+    s.contains(['*', '?', '['])
+}
+
+/// True when a glob can name a secret file: a folder pattern may stand for
+/// a secret folder, the file pattern for a secret name in its folder.
+fn glob_may_name_secret(ctx: &Context, value: &str) -> bool {
+    if value.len() > MAX_PATH {
+        return false;
+    }
+    let resolved = ctx.resolve(value);
+    let parts: Vec<&str> = resolved.split('/').filter(|p| !p.is_empty()).collect();
+    let Some((name, dirs)) = parts.split_last() else {
+        return false;
+    };
+    let mut folders: Vec<Vec<&str>> = vec![dirs.to_vec()];
+    let nearest = dirs.len().saturating_sub(GLOB_FOLDER_DEPTH);
+    for (i, dir) in dirs.iter().enumerate().skip(nearest) {
+        if is_glob(dir) {
+            for secret in SECRET_DIRS.iter().filter(|s| glob_matches(dir, s)) {
+                let mut folder = dirs.to_vec();
+                folder[i] = secret;
+                folders.push(folder);
+            }
+        }
+    }
+    folders.iter().any(|folder| {
+        let path = |file: &str| format!("/{}/{file}", folder.join("/"));
+        if !is_glob(name) {
+            return is_secret_path(ctx, &path(name));
+        }
+        let too_general =
+            glob_matches(name, ORDINARY_NAME) && !is_secret_path(ctx, &path(ORDINARY_NAME));
+        !too_general
+            && SECRET_NAMES
+                .iter()
+                .any(|s| glob_matches(name, s) && is_secret_path(ctx, &path(s)))
+    })
+}
+
+/// Shell pattern matching of one file name: `*`, `?` and `[…]` (with `!`
+/// or `^` and ranges). As in the shell, a leading dot is only matched by a
+/// dot written in the pattern. The pattern comes from the command line, so
+/// matching is one pass over a table, never backtracking: `*a*a*a…b` cannot
+/// make askrisky stall.
+fn glob_matches(pattern: &str, name: &str) -> bool {
+    if name.starts_with('.') && !pattern.starts_with('.') {
+        return false;
+    }
+    let name: Vec<char> = name.chars().collect();
+    // row[j]: the pattern so far matches the first j characters of name.
+    let mut row = vec![false; name.len() + 1];
+    row[0] = true;
+    for token in glob_tokens(pattern) {
+        let mut next = vec![false; name.len() + 1];
+        if let GlobToken::Star = token {
+            let mut reached = false;
+            for (j, cell) in next.iter_mut().enumerate() {
+                reached |= row[j];
+                *cell = reached;
+            }
+        } else {
+            for j in 1..=name.len() {
+                next[j] = row[j - 1] && token.matches(name[j - 1]);
+            }
+        }
+        row = next;
+    }
+    row[name.len()]
+}
+
+enum GlobToken {
+    Star,
+    Any,
+    Char(char),
+    Set {
+        negated: bool,
+        ranges: Vec<(char, char)>,
+    },
+}
+
+impl GlobToken {
+    fn matches(&self, c: char) -> bool {
+        match self {
+            Self::Star | Self::Any => true,
+            Self::Char(x) => *x == c,
+            Self::Set { negated, ranges } => {
+                ranges.iter().any(|(lo, hi)| *lo <= c && c <= *hi) != *negated
+            }
+        }
+    }
+}
+
+fn glob_tokens(pattern: &str) -> Vec<GlobToken> {
+    let p: Vec<char> = pattern.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&c) = p.get(i) {
+        i += 1;
+        match c {
+            '*' => {
+                if !matches!(out.last(), Some(GlobToken::Star)) {
+                    out.push(GlobToken::Star);
+                }
+            }
+            '?' => out.push(GlobToken::Any),
+            '[' => match bracket(&p[i..]) {
+                Some((set, used)) => {
+                    out.push(set);
+                    i += used;
+                }
+                // An unterminated `[` is an ordinary character.
+                None => out.push(GlobToken::Char('[')),
+            },
+            c => out.push(GlobToken::Char(c)),
+        }
+    }
+    out
+}
+
+/// A bracket expression after its `[`, and how many characters it used;
+/// `None` when it is not closed.
+fn bracket(p: &[char]) -> Option<(GlobToken, usize)> {
+    let negated = matches!(p.first(), Some('!' | '^'));
+    let start = usize::from(negated);
+    // A `]` right after the opening (or after `!`) is part of the set.
+    let close = (start + 1..p.len()).find(|&i| p[i] == ']')?;
+    let set = &p[start..close];
+    let mut ranges = Vec::new();
+    let mut i = 0;
+    while i < set.len() {
+        if i + 2 < set.len() && set[i + 1] == '-' {
+            ranges.push((set[i], set[i + 2]));
+            i += 3;
+        } else {
+            ranges.push((set[i], set[i]));
+            i += 1;
+        }
+    }
+    Some((GlobToken::Set { negated, ranges }, close + 1))
+}
+
+/// [`is_secret`] for one exact path.
+fn is_secret_path(ctx: &Context, value: &str) -> bool {
     // Cheap screen first: every secret below has one of these in its path.
     const HINTS: &[&str] = &[
         ".env",
@@ -468,6 +689,17 @@ mod tests {
             "~/Library/Keychains/login.keychain-db",
             "~/.ssh",
             "id_ed25519_sk",
+            ".env*",
+            ".e?v",
+            ".en[v]",
+            "config/.env.*",
+            "~/.aw?/credentials",
+            "~/.*/credentials",
+            "~/.ssh/*",
+            "~/.ssh/id_*",
+            "*.pem",
+            "id_*",
+            "/etc/sha*",
         ] {
             assert!(is_secret(&c, v), "{v}");
         }
@@ -481,9 +713,52 @@ mod tests {
             "keys.rs",
             "id_card.txt",
             "shadow.txt",
+            "*",
+            "*.*",
+            "*.md",
+            "src/*.rs",
+            "~/.ssh/*.pub",
+            ".env.exampl?",
+            "[!.]env",
+            "?env",
+            "docs/[",
         ] {
             assert!(!is_secret(&c, v), "{v}");
         }
+    }
+
+    #[test]
+    fn glob_matching() {
+        for (p, n) in [
+            ("*", "a"),
+            (".e*", ".env"),
+            ("a?c", "abc"),
+            ("[a-c]x", "bx"),
+            ("[!a]x", "bx"),
+            ("[^a]x", "bx"),
+            ("[]]", "]"),
+            ("a[", "a["),
+            ("*.key", "tls.key"),
+        ] {
+            assert!(glob_matches(p, n), "{p} {n}");
+        }
+        for (p, n) in [
+            ("*", ".env"),
+            ("?env", ".env"),
+            ("[a-c]x", "dx"),
+            ("[!a]x", "ax"),
+            ("a?", "a"),
+            ("*.key", "tls.pem"),
+        ] {
+            assert!(!glob_matches(p, n), "{p} {n}");
+        }
+        // Hostile patterns take time in proportion to their length.
+        let hostile = format!("{}b", "*a".repeat(5_000));
+        assert!(!glob_matches(&hostile, &"a".repeat(60)));
+        let c = Context::example();
+        let many_folders = format!("{}credentials", ".*/".repeat(1_000));
+        assert!(is_secret(&c, &many_folders));
+        assert!(!is_secret(&c, &".*/".repeat(40_000)));
     }
 
     #[test]
