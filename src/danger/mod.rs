@@ -88,18 +88,21 @@ pub fn assess(script: &Script, ctx: &Context, extra: &[ExtraRule]) -> Assessment
             matches.push(m);
         }
     };
+    let folders = folders(script, ctx);
     for command in &script.commands {
-        let cmd = Cmd::new(command, ctx);
-        for rule in RULES {
-            if let Check::Command(f) = rule.check
-                && f(&cmd)
-            {
-                add(Match {
-                    code: rule.code.to_owned(),
-                    tier: rule.tier,
-                    sentence: rule.sentence.to_owned(),
-                    command: command.display(),
-                });
+        for ctx in &folders {
+            let cmd = Cmd::new(command, ctx);
+            for rule in RULES {
+                if let Check::Command(f) = rule.check
+                    && f(&cmd)
+                {
+                    add(Match {
+                        code: rule.code.to_owned(),
+                        tier: rule.tier,
+                        sentence: rule.sentence.to_owned(),
+                        command: command.display(),
+                    });
+                }
             }
         }
         for rule in extra {
@@ -132,6 +135,58 @@ pub fn assess(script: &Script, ctx: &Context, extra: &[ExtraRule]) -> Assessment
         tier: matches.first().map_or(Tier::Clear, |m| m.tier),
         matches,
     }
+}
+
+/// Most folders a line is judged in (where it starts included).
+pub const MAX_FOLDERS: usize = 16;
+
+/// The folders the commands of a line may run in: where the line starts,
+/// and each folder a `cd` or `pushd` on it may move to. A `cd` changes what
+/// relative paths name (`cd ~ && echo x >> .bashrc` writes `~/.bashrc`,
+/// `cd / && rm -rf *` empties the root); whether and when each `cd` runs is
+/// not followed, so every command is judged in each of these folders. A
+/// `cd` to a folder only known at run time cannot be followed.
+fn folders(script: &Script, ctx: &Context) -> Vec<Context> {
+    let targets: Vec<&str> = script
+        .commands
+        .iter()
+        .filter(|c| matches!(c.name().as_deref(), Some("cd" | "pushd")))
+        .filter_map(|c| {
+            match operands(c.args()).first() {
+                // A bare `cd` goes home.
+                None => Some("~"),
+                // `cd -` goes back to a folder askrisky does not know.
+                Some(w) if w.literal && w.value != "-" => Some(w.value.as_str()),
+                Some(_) => None,
+            }
+        })
+        .collect();
+    let mut cwds = vec![ctx.resolve(&ctx.cwd.to_string_lossy())];
+    // `cd a; cd b` may end in a/b: resolve each target from every folder
+    // found so far, until nothing new turns up.
+    let mut grew = !targets.is_empty();
+    while grew && cwds.len() < MAX_FOLDERS {
+        grew = false;
+        for target in &targets {
+            for i in 0..cwds.len() {
+                let from = Context {
+                    cwd: cwds[i].clone().into(),
+                    ..ctx.clone()
+                };
+                let to = from.resolve(target);
+                if cwds.len() < MAX_FOLDERS && !cwds.contains(&to) {
+                    cwds.push(to);
+                    grew = true;
+                }
+            }
+        }
+    }
+    cwds.into_iter()
+        .map(|cwd| Context {
+            cwd: cwd.into(),
+            ..ctx.clone()
+        })
+        .collect()
 }
 
 /// True when the command's argv starts with `prefix` (literal words only;

@@ -438,7 +438,13 @@ fn is_secret_path(ctx: &Context, value: &str) -> bool {
         ".asc",
         ".gpg",
     ];
-    if !value.contains(['.', '_', '/']) || !HINTS.iter().any(|h| value.contains(h)) {
+    let hinted = |path: &str| HINTS.iter().any(|h| path.contains(h));
+    // A relative name takes its folder from where it is read: `credentials`
+    // read in `~/.aws` is a secret.
+    let relative = !value.starts_with(['/', '~']);
+    if !(value.contains(['.', '_', '/']) && hinted(value))
+        && !(relative && hinted(&ctx.cwd.to_string_lossy()))
+    {
         return false;
     }
     let resolved = ctx.resolve(value);
@@ -703,6 +709,12 @@ mod tests {
         ] {
             assert!(is_secret(&c, v), "{v}");
         }
+        let in_aws = Context {
+            cwd: "/home/user/.aws".into(),
+            ..Context::example()
+        };
+        assert!(is_secret(&in_aws, "credentials"));
+        assert!(!is_secret(&in_aws, "/tmp/credentials"));
         for v in [
             ".env.example",
             "README.md",

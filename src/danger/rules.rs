@@ -87,6 +87,9 @@ pub static RULES: &[Rule] = &[
             "rm -rf {/,x}",
             "rm -rf ..",
             "cd /tmp && sudo rm -rf /var/lib",
+            "cd / && rm -rf *",
+            "cd; rm -rf *",
+            "pushd /usr && cd lib && rm -rf *",
         ],
         counterexamples: &[
             "rm -rf ./build",
@@ -101,6 +104,8 @@ pub static RULES: &[Rule] = &[
             "git commit -m 'rm -rf /'",
             "rm -rf /tmp/*",
             "grep -r 'rm -rf /' .",
+            "cd build && rm -rf *",
+            "cd \"$DIR\" && rm -rf *",
         ],
     },
     Rule {
@@ -771,6 +776,7 @@ pub static RULES: &[Rule] = &[
             "sudo cat /etc/shadow",
             "cat .env*",
             "cat ~/.aw?/credentials",
+            "cd ~/.aws && cat credentials",
         ],
         counterexamples: &[
             "cat README.md",
@@ -782,6 +788,7 @@ pub static RULES: &[Rule] = &[
             "cat ~/.ssh/known_hosts",
             "grep -rn foo *",
             "cat ~/.ssh/*.pub",
+            "cd ~/.ssh && cat id_rsa.pub",
         ],
     },
     Rule {
@@ -852,6 +859,8 @@ pub static RULES: &[Rule] = &[
             "mv .askrisky.toml /tmp/",
             "mv ~/.bashrc ~/.bashrc.old",
             "echo 'nameserver 1.1.1.1' | sudo tee /etc/resolv.conf",
+            "cd ~ && echo x >> .bashrc",
+            "cd .git/hooks && cp ../../evil pre-commit",
         ],
         counterexamples: &[
             "echo x >> notes.txt",
@@ -862,6 +871,7 @@ pub static RULES: &[Rule] = &[
             "mv build/ out/",
             "mv notes.md docs/",
             "touch README.md",
+            "cd ~/project && echo x > .bashrc",
         ],
     },
     Rule {

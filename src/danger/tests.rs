@@ -189,6 +189,17 @@ fn routine_commands_are_clear() {
 }
 
 #[test]
+fn cd_folders_are_followed_and_bounded() {
+    // Relative cds chain: `cd /usr; cd lib` may reach /usr/lib.
+    assert_eq!(assess_line("cd /usr; cd lib; rm -rf *").tier, Tier::Blocked);
+    // Every folder a line may reach is judged, but only so many.
+    let many: String = (0..200).map(|i| format!("cd d{i}; ")).collect();
+    let script = parse(&format!("{many}rm -rf *"));
+    assert!(folders(&script, &Context::example()).len() <= MAX_FOLDERS);
+    assert_eq!(assess(&script, &Context::example(), &[]).tier, Tier::Danger);
+}
+
+#[test]
 fn extra_rules_match_by_prefix() {
     let extra = vec![ExtraRule {
         code: "custom.kubectl_delete".into(),
