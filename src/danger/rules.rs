@@ -77,6 +77,8 @@ pub static RULES: &[Rule] = &[
             "/bin/rm -Rf /home",
             "bash -c 'rm -rf ~/*'",
             "bash <(echo 'rm -rf /')",
+            "echo 'rm -rf ~' > x.sh && sh ./x.sh",
+            "printf 'rm -rf /' > x; chmod +x x; ./x",
             "cat <<'EOF' | sh\nrm -rf ~\nEOF",
             "source /dev/stdin <<< 'rm -rf ~'",
             "echo $(rm -rf /)",
@@ -1080,6 +1082,7 @@ pub static RULES: &[Rule] = &[
             "node --eval 'fetch(\"http://x\")'",
             "osascript -e 'do shell script \"rm x\"'",
             "python3 <(base64 -d blob)",
+            "cat > x.py <<'EOF'\nimport os; os.system('id')\nEOF\npython3 x.py",
             "python3 /dev/stdin <<< 'import os; os.system(\"id\")'",
             "node <(echo 'require(\"child_process\").exec(\"id\")')",
         ],
@@ -1092,6 +1095,7 @@ pub static RULES: &[Rule] = &[
             "ruby -v",
             "python3 tool.py",
             "python3 <(echo 'print(1)')",
+            "echo 'print(1)' > x.py; python3 x.py",
         ],
     },
     Rule {
@@ -1404,6 +1408,8 @@ pub static RULES: &[Rule] = &[
             "ssh host \"$CMD\"",
             "bash <(base64 -d x)",
             "source <(kubectl completion bash)",
+            "curl -s x > i.sh && bash i.sh",
+            "echo 'rm x' | xargs -I{} sh -c '{}'",
         ],
         counterexamples: &[
             "bash -c 'ls'",
@@ -1411,6 +1417,8 @@ pub static RULES: &[Rule] = &[
             "ssh host uptime",
             "bash <(echo ls)",
             "diff <(ls a) <(ls b)",
+            "echo ls > x.sh; bash x.sh",
+            "xargs -I{} cp {} backup/",
         ],
     },
     Rule {
@@ -1631,7 +1639,11 @@ fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
             return Some(w.literal.then(|| code.to_owned()));
         }
     }
-    // No inline flag: the program is the text of `<(…)` when the script
+    // No inline flag: a script the line wrote before running it.
+    if let Some(text) = &c.command.script_text {
+        return Some(Some(text.clone()));
+    }
+    // The program is the text of `<(…)` when the script
     // operand is one (only known at run time unless it is a literal echo).
     if let Some(script) = c.operands().first()
         && script.process

@@ -90,6 +90,15 @@ pub struct SimpleCommand {
     /// Name of the shell function whose body holds this command.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub in_function: Option<String>,
+    /// Text that xargs replaces with each line of its input in this
+    /// command's words (`xargs -I{} sh -c '{}'`): where it stands, the words
+    /// are only known at run time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placeholder: Option<String>,
+    /// The program an interpreter runs from a file written earlier on the
+    /// line (`cat > x.py <<EOF … python3 x.py`), for the danger rules.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub script_text: Option<String>,
 }
 
 impl SimpleCommand {
@@ -133,8 +142,9 @@ pub enum Origin {
     ShellString,
     /// The words given to `eval`.
     Eval,
-    /// A program fed to a shell on stdin (heredoc, here-string, `echo … |`)
-    /// or through a pipe it opens as its script (`bash <(echo …)`).
+    /// A program fed to a shell on stdin (heredoc, here-string, `echo … |`),
+    /// through a pipe it opens as its script (`bash <(echo …)`), or in a
+    /// file written earlier on the line (`echo … > x.sh; bash x.sh`).
     Stdin,
     /// Behind a wrapper (`sudo`, `env`, `xargs`, `timeout`, …).
     Wrapper,
@@ -295,6 +305,9 @@ struct Ctx {
 #[derive(Default)]
 struct Walker {
     script: Script,
+    /// Files the line writes, in order, with the text written when it is
+    /// known: a script written and then run on the same line is read.
+    written: Vec<(String, Option<String>)>,
 }
 
 impl Walker {
@@ -757,14 +770,22 @@ impl Walker {
             }
         }
         self.declared_code(&cmd);
+        let redirects = cmd.redirects.clone();
+        let mut output = None;
+        let mut tee_files = Vec::new();
         let mut current = cmd;
         loop {
             if let Some(first) = current.argv.first()
-                && !first.literal
+                && (!first.literal || spliced(&current, first))
             {
                 self.problem(Problem::DynamicCommand {
                     word: first.value.clone(),
                 });
+            }
+            self.run_written(&mut current);
+            output = output.or_else(|| output_text(&current));
+            if current.name().as_deref() == Some("tee") {
+                tee_files.extend(operand_files(current.args()));
             }
             if !runs_others(&current) {
                 self.script.commands.push(current);
@@ -775,6 +796,108 @@ impl Walker {
                 Some(inner) => current = inner,
                 None => break,
             }
+        }
+        self.note_writes(&redirects, output, tee_files);
+    }
+
+    /// Records the files a command writes through its redirections (and
+    /// `tee`'s operands), with the text when the command's output is known.
+    fn note_writes(&mut self, redirects: &[Redirect], output: Option<String>, tee: Vec<String>) {
+        for r in redirects
+            .iter()
+            .filter(|r| r.op.writes() && r.target.literal)
+        {
+            let text = match r.fd {
+                None | Some(1) => output.clone(),
+                Some(_) => None,
+            };
+            self.note_write(&r.target.value, text, r.op == RedirectOp::Append);
+        }
+        for file in tee {
+            self.note_write(&file, output.clone(), false);
+        }
+    }
+
+    fn note_write(&mut self, path: &str, text: Option<String>, append: bool) {
+        let key = file_key(path);
+        let before = self.written.iter().rposition(|(k, _)| *k == key);
+        let text = match (append, before) {
+            (true, Some(i)) => match (&self.written[i].1, text) {
+                (Some(old), Some(new)) => Some(format!("{old}\n{new}")),
+                _ => None,
+            },
+            // Appending to a file not written here adds to unknown text.
+            (true, None) => None,
+            (false, _) => text,
+        };
+        self.written.push((key, text));
+    }
+
+    /// What a file written earlier on the line holds: `None` when the line
+    /// did not write it, `Some(None)` when it did but the text is unknown.
+    fn written_text(&self, path: &str) -> Option<Option<String>> {
+        let key = file_key(path);
+        self.written
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)
+            .map(|(_, text)| text.clone())
+    }
+
+    /// A program run from a file written earlier on the line: executed by
+    /// its path (`./x.sh`), its text is walked as shell code; run by an
+    /// interpreter (`python3 x.py`), its text is kept for the danger rules.
+    /// When the text is unknown (`curl … > x.sh; ./x.sh`), it is code known
+    /// only at run time.
+    fn run_written(&mut self, cmd: &mut SimpleCommand) {
+        if self.written.is_empty() {
+            return;
+        }
+        let Some(name) = cmd.name() else {
+            return;
+        };
+        let depth = cmd.depth + 1;
+        if let Some(first) = cmd.argv.first()
+            && first.literal
+            && first.value.contains('/')
+            && let Some(text) = self.written_text(&first.value)
+        {
+            // A `#!` line naming another language is not shell code.
+            let shell = text.as_deref().is_some_and(|t| {
+                t.strip_prefix("#!").is_none_or(|line| {
+                    let interpreter = line.lines().next().unwrap_or("");
+                    interpreter
+                        .split_whitespace()
+                        .any(|w| programs::is_shell(&programs::program_name(w)))
+                })
+            });
+            match text {
+                Some(text) if shell => {
+                    self.source(&text, Origin::Stdin, depth);
+                }
+                _ => self.problem(Problem::DynamicCode { program: name }),
+            }
+            return;
+        }
+        if programs::inline_code_flags(&name).is_some()
+            && let Some(file) = cmd.args().iter().find(|w| !w.value.starts_with('-'))
+            && file.literal
+            && let Some(text) = self.written_text(&file.value)
+        {
+            match text {
+                Some(text) => cmd.script_text = Some(text),
+                None => self.problem(Problem::DynamicCode { program: name }),
+            }
+        }
+    }
+
+    /// Reports code that xargs fills in from its input at run time
+    /// (`xargs -I{} sh -c '{}'`): a file name or line becomes code.
+    fn spliced_code(&mut self, cmd: &SimpleCommand, program: &str, words: &[Word]) {
+        if words.iter().any(|w| spliced(cmd, w)) {
+            self.problem(Problem::DynamicCode {
+                program: program.to_owned(),
+            });
         }
     }
 
@@ -834,6 +957,7 @@ impl Walker {
                     Some(w) if w.literal && w.value == "--" => &args[1..],
                     _ => args,
                 };
+                self.spliced_code(cmd, &name, code);
                 self.code_words(&name, code, Origin::Eval, depth);
                 return None;
             }
@@ -894,11 +1018,13 @@ impl Walker {
         let mut inner = match wrapped(spec, &cmd.argv) {
             Inner::Nothing => return None,
             Inner::Shell(w) => {
+                self.spliced_code(cmd, &name, std::slice::from_ref(&w));
                 self.code_words(&name, std::slice::from_ref(&w), Origin::ShellString, depth);
                 return None;
             }
             Inner::Joined(start) => {
                 let words = cmd.argv.get(start..).unwrap_or_default();
+                self.spliced_code(cmd, &name, words);
                 self.code_words(&name, words, Origin::ShellString, depth);
                 return None;
             }
@@ -911,6 +1037,11 @@ impl Walker {
                 let mut inner = cmd.clone();
                 inner.argv = cmd.argv.get(start..).unwrap_or_default().to_vec();
                 inner.assignments.extend(assignments);
+                if name == "xargs" {
+                    inner.placeholder =
+                        xargs_placeholder(cmd.argv.get(1..start).unwrap_or_default())
+                            .or(inner.placeholder);
+                }
                 inner
             }
         };
@@ -972,6 +1103,7 @@ impl Walker {
         if command_mode {
             match operand.and_then(|i| args.get(i)) {
                 Some(code) => {
+                    self.spliced_code(cmd, name, std::slice::from_ref(code));
                     self.code_words(name, std::slice::from_ref(code), Origin::ShellString, depth);
                 }
                 None => self.problem(Problem::DynamicCode {
@@ -990,8 +1122,9 @@ impl Walker {
 
     /// What a shell or `source` runs when not given a string: the file
     /// named, or stdin when none is (`None`). A file on disk is not read
-    /// here, but the text of `<(echo …)` is known, a `<(…)` of anything
-    /// else is code known only at run time, and `/dev/stdin` is stdin.
+    /// here, but the text of `<(echo …)` or of a file the line wrote is
+    /// known, a `<(…)` of anything else is code known only at run time, and
+    /// `/dev/stdin` is stdin.
     fn script_file(&mut self, program: &str, file: Option<&Word>, cmd: &SimpleCommand, depth: u8) {
         match file {
             Some(w) if w.process => match &w.output {
@@ -1002,7 +1135,19 @@ impl Walker {
                     program: program.to_owned(),
                 }),
             },
-            Some(w) if !(w.literal && programs::is_stdin_path(&w.value)) => {}
+            Some(w) if w.literal && !programs::is_stdin_path(&w.value) => {
+                match self.written_text(&w.value) {
+                    Some(Some(text)) => {
+                        self.source(&text, Origin::Stdin, depth);
+                    }
+                    Some(None) => self.problem(Problem::DynamicCode {
+                        program: program.to_owned(),
+                    }),
+                    // A file on disk: askrisky does not read it.
+                    None => {}
+                }
+            }
+            Some(w) if !w.literal => {}
             _ => {
                 // The program arrives on stdin. When it is only known at
                 // run time, the danger rules judge what feeds it.
@@ -1290,14 +1435,20 @@ fn is_name(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// The text a command is known to write: `echo`/`printf` of literal words
-/// (`echo 'rm -rf /' | sh`), and `cat` or `tee` passing on text they are
-/// known to read (`cat <<EOF | sh`, `echo … | tee log | sh`).
+/// The text the first command of a pipeline stage writes into the pipe
+/// (a wrapper's layers are looked at through the outermost one).
 fn echoed_text(cmd: &SimpleCommand) -> Option<String> {
-    let name = cmd.name()?;
     if cmd.origin == Origin::Wrapper {
         return None;
     }
+    output_text(cmd)
+}
+
+/// The text a command is known to write: `echo`/`printf` of literal words
+/// (`echo 'rm -rf /' | sh`), and `cat` or `tee` passing on text they are
+/// known to read (`cat <<EOF | sh`, `echo … | tee log | sh`).
+fn output_text(cmd: &SimpleCommand) -> Option<String> {
+    let name = cmd.name()?;
     match name.as_str() {
         // Without file operands (or with only `-`) cat copies stdin as is;
         // tee always does.
@@ -1321,6 +1472,54 @@ fn echoed_text(cmd: &SimpleCommand) -> Option<String> {
     }
     let text: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
     Some(text.join(" ").replace("\\n", "\n"))
+}
+
+/// The name a file written and then run on the same line is known by:
+/// `./x.sh` and `x.sh` are the same file.
+fn file_key(path: &str) -> String {
+    let mut p = path;
+    while let Some(rest) = p.strip_prefix("./") {
+        p = rest.trim_start_matches('/');
+    }
+    p.to_owned()
+}
+
+/// The literal operands of a command that names files (`tee a b`).
+fn operand_files(args: &[Word]) -> Vec<String> {
+    args.iter()
+        .filter(|w| w.literal && !w.value.starts_with('-'))
+        .map(|w| w.value.clone())
+        .collect()
+}
+
+/// True when xargs fills this word in from its input.
+fn spliced(cmd: &SimpleCommand, word: &Word) -> bool {
+    cmd.placeholder
+        .as_deref()
+        .is_some_and(|p| word.value.contains(p))
+}
+
+/// The text xargs replaces with each input line: `-I R`, `-IR`, `-i[R]`,
+/// `--replace[=R]` (both default to `{}`), BSD `-J R`.
+fn xargs_placeholder(options: &[Word]) -> Option<String> {
+    let mut found = None;
+    let mut i = 0;
+    while let Some(w) = options.get(i) {
+        let v = w.value.as_str();
+        i += 1;
+        let value = match v {
+            "-I" | "-J" => options.get(i).map(|n| n.value.clone()),
+            "-i" | "--replace" => Some("{}".to_owned()),
+            _ => v
+                .strip_prefix("--replace=")
+                .or_else(|| v.strip_prefix("-I"))
+                .or_else(|| v.strip_prefix("-J"))
+                .or_else(|| v.strip_prefix("-i"))
+                .map(str::to_owned),
+        };
+        found = value.filter(|p| !p.is_empty()).or(found);
+    }
+    found
 }
 
 /// An upper bound on how deeply a line nests, read without parsing:

@@ -217,6 +217,42 @@ fn tricky_lines() {
             &["source .venv/bin/activate"],
             &[],
         ),
+        // a script written, then run, on the same line
+        (
+            "echo 'rm x' > a.sh; bash ./a.sh",
+            &["echo rm x", "bash ./a.sh", "rm x"],
+            &[],
+        ),
+        (
+            "cat > a <<'EOF'\nrm x\nEOF\nchmod +x a; ./a",
+            &["cat", "chmod +x a", "rm x", "./a"],
+            &[],
+        ),
+        (
+            "echo 'rm x' > a.sh; echo 'ls' >> a.sh; source a.sh",
+            &["echo rm x", "echo ls", "source a.sh", "rm x", "ls"],
+            &[],
+        ),
+        (
+            "curl -s u > a.sh; sh a.sh",
+            &["curl -s u", "sh a.sh"],
+            &["dynamic_code"],
+        ),
+        (
+            "echo '#!/usr/bin/env python3' > a; ./a",
+            &["echo #!/usr/bin/env python3", "./a"],
+            &["dynamic_code"],
+        ),
+        (
+            "bash a.sh; echo 'rm x' > a.sh",
+            &["bash a.sh", "echo rm x"],
+            &[],
+        ),
+        (
+            "echo hi > out.txt; bash run.sh",
+            &["echo hi", "bash run.sh"],
+            &[],
+        ),
         (
             "cat <<EOF > f\nhello $(whoami)\nEOF",
             &["whoami", "cat"],
@@ -284,9 +320,30 @@ fn tricky_lines() {
             &["xargs -0 -n1 rm -f", "xargs>rm -f"],
             &[],
         ),
+        // the input lines xargs splices into shell code are code too
         (
             "xargs -I{} sh -c 'rm {}'",
             &["xargs -I{} sh -c rm {}", "xargs>sh -c rm {}", "rm {}"],
+            &["dynamic_code"],
+        ),
+        (
+            "xargs -I % env bash -c 'echo %'",
+            &[
+                "xargs -I % env bash -c echo %",
+                "xargs>env bash -c echo %",
+                "xargs>env>bash -c echo %",
+                "echo %",
+            ],
+            &["dynamic_code"],
+        ),
+        (
+            "xargs -i{} {} x",
+            &["xargs -i{} {} x", "xargs>{} x"],
+            &["dynamic_command"],
+        ),
+        (
+            "xargs -I{} cp {} b/",
+            &["xargs -I{} cp {} b/", "xargs>cp {} b/"],
             &[],
         ),
         (
