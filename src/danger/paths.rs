@@ -442,9 +442,9 @@ fn is_secret_path(ctx: &Context, value: &str) -> bool {
     // A relative name takes its folder from where it is read: `credentials`
     // read in `~/.aws` is a secret.
     let relative = !value.starts_with(['/', '~']);
-    if !(value.contains(['.', '_', '/']) && hinted(value))
-        && !(relative && hinted(&ctx.cwd.to_string_lossy()))
-    {
+    let named = value.contains(['.', '_', '/']) && hinted(value);
+    let in_hinted_folder = relative && hinted(&ctx.cwd.to_string_lossy());
+    if !(named || in_hinted_folder) {
         return false;
     }
     let resolved = ctx.resolve(value);
