@@ -805,7 +805,7 @@ impl Walker {
     fn note_writes(&mut self, redirects: &[Redirect], output: Option<String>, tee: Vec<String>) {
         for r in redirects
             .iter()
-            .filter(|r| r.op.writes() && r.target.literal)
+            .filter(|r| r.op.writes() && file_name(&r.target.value).is_some())
         {
             let text = match r.fd {
                 None | Some(1) => output.clone(),
@@ -833,15 +833,40 @@ impl Walker {
         self.written.push((key, text));
     }
 
-    /// What a file written earlier on the line holds: `None` when the line
-    /// did not write it, `Some(None)` when it did but the text is unknown.
-    fn written_text(&self, path: &str) -> Option<Option<String>> {
-        let key = file_key(path);
-        self.written
-            .iter()
-            .rev()
-            .find(|(k, _)| *k == key)
-            .map(|(_, text)| text.clone())
+    /// What the files written earlier on the line that `path` may be hold:
+    /// the last text of each written file of the same name (`None` where
+    /// the text is unknown). Names, not paths, are compared: `/tmp//x.sh`,
+    /// `"$PWD/x.sh"` and `sub/../x.sh` may all be the `x.sh` written, and
+    /// reading a written file where another of its name runs only adds to
+    /// what is analysed. Empty when the line wrote no such file.
+    fn written_texts(&self, path: &str) -> Vec<Option<String>> {
+        let Some(name) = file_name(path) else {
+            return Vec::new();
+        };
+        let mut seen: Vec<&str> = Vec::new();
+        let mut texts = Vec::new();
+        for (key, text) in self.written.iter().rev() {
+            if file_name(key) == Some(name) && !seen.contains(&key.as_str()) {
+                seen.push(key);
+                texts.push(text.clone());
+            }
+        }
+        texts
+    }
+
+    /// Walks the texts of written files a shell runs; unknown text is code
+    /// known only at run time.
+    fn run_texts(&mut self, program: &str, texts: Vec<Option<String>>, depth: u8) {
+        for text in texts {
+            match text {
+                Some(text) => {
+                    self.source(&text, Origin::Stdin, depth);
+                }
+                None => self.problem(Problem::DynamicCode {
+                    program: program.to_owned(),
+                }),
+            }
+        }
     }
 
     /// A program run from a file written earlier on the line: executed by
@@ -857,36 +882,41 @@ impl Walker {
             return;
         };
         let depth = cmd.depth + 1;
-        if let Some(first) = cmd.argv.first()
-            && first.literal
-            && first.value.contains('/')
-            && let Some(text) = self.written_text(&first.value)
-        {
+        let program = cmd
+            .argv
+            .first()
+            .filter(|w| w.value.contains('/'))
+            .map(|w| self.written_texts(&w.value))
+            .unwrap_or_default();
+        if !program.is_empty() {
             // A `#!` line naming another language is not shell code.
-            let shell = text.as_deref().is_some_and(|t| {
-                t.strip_prefix("#!").is_none_or(|line| {
-                    let interpreter = line.lines().next().unwrap_or("");
-                    interpreter
+            let not_shell = |t: &str| {
+                t.strip_prefix("#!").is_some_and(|line| {
+                    !line
+                        .lines()
+                        .next()
+                        .unwrap_or("")
                         .split_whitespace()
                         .any(|w| programs::is_shell(&programs::program_name(w)))
                 })
-            });
-            match text {
-                Some(text) if shell => {
-                    self.source(&text, Origin::Stdin, depth);
-                }
-                _ => self.problem(Problem::DynamicCode { program: name }),
-            }
+            };
+            let texts = program
+                .into_iter()
+                .map(|t| t.filter(|t| !not_shell(t)))
+                .collect();
+            self.run_texts(&name, texts, depth);
             return;
         }
         if programs::inline_code_flags(&name).is_some()
             && let Some(file) = cmd.args().iter().find(|w| !w.value.starts_with('-'))
-            && file.literal
-            && let Some(text) = self.written_text(&file.value)
         {
-            match text {
-                Some(text) => cmd.script_text = Some(text),
-                None => self.problem(Problem::DynamicCode { program: name }),
+            let texts = self.written_texts(&file.value);
+            if texts.iter().any(Option::is_none) {
+                self.problem(Problem::DynamicCode { program: name });
+            }
+            let known: Vec<String> = texts.into_iter().flatten().collect();
+            if !known.is_empty() {
+                cmd.script_text = Some(known.join("\n"));
             }
         }
     }
@@ -1135,19 +1165,11 @@ impl Walker {
                     program: program.to_owned(),
                 }),
             },
-            Some(w) if w.literal && !programs::is_stdin_path(&w.value) => {
-                match self.written_text(&w.value) {
-                    Some(Some(text)) => {
-                        self.source(&text, Origin::Stdin, depth);
-                    }
-                    Some(None) => self.problem(Problem::DynamicCode {
-                        program: program.to_owned(),
-                    }),
-                    // A file on disk: askrisky does not read it.
-                    None => {}
-                }
+            // A file on disk is not read; one the line wrote is.
+            Some(w) if !(w.literal && programs::is_stdin_path(&w.value)) => {
+                let texts = self.written_texts(&w.value);
+                self.run_texts(program, texts, depth);
             }
-            Some(w) if !w.literal => {}
             _ => {
                 // The program arrives on stdin. When it is only known at
                 // run time, the danger rules judge what feeds it.
@@ -1474,8 +1496,8 @@ fn output_text(cmd: &SimpleCommand) -> Option<String> {
     Some(text.join(" ").replace("\\n", "\n"))
 }
 
-/// The name a file written and then run on the same line is known by:
-/// `./x.sh` and `x.sh` are the same file.
+/// The path a written file is recorded under: `./x.sh` and `x.sh` are the
+/// same file (appending to it extends what was written).
 fn file_key(path: &str) -> String {
     let mut p = path;
     while let Some(rest) = p.strip_prefix("./") {
@@ -1484,10 +1506,19 @@ fn file_key(path: &str) -> String {
     p.to_owned()
 }
 
-/// The literal operands of a command that names files (`tee a b`).
+/// The file name a path ends in, when it is known text (`$X.sh` is not).
+fn file_name(path: &str) -> Option<&str> {
+    let name = path.trim_end_matches('/').rsplit('/').next()?;
+    let known = !name.is_empty()
+        && !matches!(name, "." | "..")
+        && !name.contains(['$', '`', '*', '?', '[', '(']);
+    known.then_some(name)
+}
+
+/// The operands of a command that names files (`tee a b`).
 fn operand_files(args: &[Word]) -> Vec<String> {
     args.iter()
-        .filter(|w| w.literal && !w.value.starts_with('-'))
+        .filter(|w| !w.value.starts_with('-') && file_name(&w.value).is_some())
         .map(|w| w.value.clone())
         .collect()
 }

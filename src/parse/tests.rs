@@ -249,6 +249,21 @@ fn tricky_lines() {
             &[],
         ),
         (
+            "echo 'rm x' > /tmp/a.sh; bash /tmp//a.sh",
+            &["echo rm x", "bash /tmp//a.sh", "rm x"],
+            &[],
+        ),
+        (
+            "echo 'rm x' > \"$PWD/a.sh\"; sh a.sh",
+            &["echo rm x", "sh a.sh", "rm x"],
+            &[],
+        ),
+        (
+            "echo 'rm x' > a/s.sh; echo ls > b/s.sh; bash a/s.sh",
+            &["echo rm x", "echo ls", "bash a/s.sh", "ls", "rm x"],
+            &[],
+        ),
+        (
             "echo hi > out.txt; bash run.sh",
             &["echo hi", "bash run.sh"],
             &[],
