@@ -11,7 +11,7 @@ pub mod rules;
 
 use serde::{Deserialize, Serialize};
 
-use crate::parse::{Redirect, Script, SimpleCommand, Word};
+use crate::parse::{Problem, Redirect, Script, SimpleCommand, Word};
 pub use paths::Context;
 use rules::{Check, RULES};
 
@@ -88,7 +88,7 @@ pub fn assess(script: &Script, ctx: &Context, extra: &[ExtraRule]) -> Assessment
             matches.push(m);
         }
     };
-    let folders = folders(script, ctx);
+    let (folders, too_many_folders) = folders(script, ctx);
     for command in &script.commands {
         for ctx in &folders {
             let cmd = Cmd::new(command, ctx);
@@ -116,7 +116,10 @@ pub fn assess(script: &Script, ctx: &Context, extra: &[ExtraRule]) -> Assessment
             }
         }
     }
-    for problem in &script.problems {
+    // More folders than are followed: a `cd` past the bound could be the one
+    // that matters, so the line is beyond what askrisky analyses.
+    let folders_problem = too_many_folders.then_some(Problem::TooDeep);
+    for problem in script.problems.iter().chain(&folders_problem) {
         for rule in RULES {
             if let Check::Problem(f) = rule.check
                 && f(problem)
@@ -138,15 +141,17 @@ pub fn assess(script: &Script, ctx: &Context, extra: &[ExtraRule]) -> Assessment
 }
 
 /// Most folders a line is judged in (where it starts included).
-pub const MAX_FOLDERS: usize = 16;
+pub const MAX_FOLDERS: usize = 8;
 
 /// The folders the commands of a line may run in: where the line starts,
 /// and each folder a `cd` or `pushd` on it may move to. A `cd` changes what
 /// relative paths name (`cd ~ && echo x >> .bashrc` writes `~/.bashrc`,
 /// `cd / && rm -rf *` empties the root); whether and when each `cd` runs is
-/// not followed, so every command is judged in each of these folders. A
-/// `cd` to a folder only known at run time cannot be followed.
-fn folders(script: &Script, ctx: &Context) -> Vec<Context> {
+/// not followed, so every command is judged in each of these folders (a cd
+/// in a loop is taken to run once). A
+/// `cd` to a folder only known at run time cannot be followed. The second
+/// value is true when there are more than [`MAX_FOLDERS`].
+fn folders(script: &Script, ctx: &Context) -> (Vec<Context>, bool) {
     let targets: Vec<&str> = script
         .commands
         .iter()
@@ -162,31 +167,34 @@ fn folders(script: &Script, ctx: &Context) -> Vec<Context> {
         })
         .collect();
     let mut cwds = vec![ctx.resolve(&ctx.cwd.to_string_lossy())];
-    // `cd a; cd b` may end in a/b: resolve each target from every folder
-    // found so far, until nothing new turns up.
-    let mut grew = !targets.is_empty();
-    while grew && cwds.len() < MAX_FOLDERS {
-        grew = false;
-        for target in &targets {
-            for i in 0..cwds.len() {
-                let from = Context {
-                    cwd: cwds[i].clone().into(),
-                    ..ctx.clone()
-                };
-                let to = from.resolve(target);
-                if cwds.len() < MAX_FOLDERS && !cwds.contains(&to) {
-                    cwds.push(to);
-                    grew = true;
+    // Each cd, in the order found, may or may not have run: `cd a; cd b`
+    // may end in the start, a, b or a/b. So each target is resolved from
+    // every folder reached before it.
+    let mut too_many = false;
+    'targets: for target in &targets {
+        for i in 0..cwds.len() {
+            let from = Context {
+                cwd: cwds[i].clone().into(),
+                ..ctx.clone()
+            };
+            let to = from.resolve(target);
+            if !cwds.contains(&to) {
+                if cwds.len() == MAX_FOLDERS {
+                    too_many = true;
+                    break 'targets;
                 }
+                cwds.push(to);
             }
         }
     }
-    cwds.into_iter()
+    let contexts = cwds
+        .into_iter()
         .map(|cwd| Context {
             cwd: cwd.into(),
             ..ctx.clone()
         })
-        .collect()
+        .collect();
+    (contexts, too_many)
 }
 
 /// True when the command's argv starts with `prefix` (literal words only;

@@ -192,11 +192,19 @@ fn routine_commands_are_clear() {
 fn cd_folders_are_followed_and_bounded() {
     // Relative cds chain: `cd /usr; cd lib` may reach /usr/lib.
     assert_eq!(assess_line("cd /usr; cd lib; rm -rf *").tier, Tier::Blocked);
-    // Every folder a line may reach is judged, but only so many.
+    // Every folder a line may reach is judged, but only so many; past
+    // them a decoy cd could hide the one that matters, so the line asks.
     let many: String = (0..200).map(|i| format!("cd d{i}; ")).collect();
-    let script = parse(&format!("{many}rm -rf *"));
-    assert!(folders(&script, &Context::example()).len() <= MAX_FOLDERS);
-    assert_eq!(assess(&script, &Context::example(), &[]).tier, Tier::Danger);
+    let script = parse(&format!("{many}cd ~; echo x >> .bashrc"));
+    let (judged_in, too_many) = folders(&script, &Context::example());
+    assert!(judged_in.len() <= MAX_FOLDERS && too_many);
+    assert!(
+        assess(&script, &Context::example(), &[])
+            .codes()
+            .contains(&"parse.too_deep")
+    );
+    let few = parse("cd a; cd b; cd c; ls");
+    assert!(!folders(&few, &Context::example()).1);
 }
 
 #[test]

@@ -31,6 +31,14 @@ pub const MAX_NESTING: u8 = 16;
 pub const MAX_SYNTAX_DEPTH: usize = 100;
 /// Longest line askrisky analyses (bytes).
 pub const MAX_LINE_BYTES: usize = 128 * 1024;
+/// Most bytes of scripts written on a line that are read where they run.
+pub const MAX_WRITTEN_BYTES: usize = MAX_LINE_BYTES;
+/// Most files of one name written on a line that are told apart where a
+/// file of that name runs; with more, what runs counts as unknown.
+pub const MAX_WRITTEN_CANDIDATES: usize = 16;
+/// Most pipeline stages of `cat`/`tee` that known text is followed through;
+/// past them the text counts as unknown (which asks).
+pub const MAX_PASS_THROUGH: usize = 8;
 
 /// Everything found in one command line.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -305,9 +313,24 @@ struct Ctx {
 #[derive(Default)]
 struct Walker {
     script: Script,
-    /// Files the line writes, in order, with the text written when it is
-    /// known: a script written and then run on the same line is read.
-    written: Vec<(String, Option<String>)>,
+    /// Files the line writes, by path as written: a script written and then
+    /// run on the same line is read.
+    written: std::collections::HashMap<String, WrittenFile>,
+    /// The paths in `written` by file name, in the order first written.
+    written_names: std::collections::HashMap<String, Vec<String>>,
+    /// Bytes of written scripts read so far (bounded by
+    /// [`MAX_WRITTEN_BYTES`]).
+    written_read: usize,
+}
+
+/// A file the line writes.
+struct WrittenFile {
+    /// Its text, when everything written to it is known.
+    text: Option<String>,
+    /// Its text was already read where it runs: running it again finds the
+    /// same commands, and a script that runs itself must not make the walk
+    /// grow without bound.
+    read: bool,
 }
 
 impl Walker {
@@ -820,36 +843,61 @@ impl Walker {
 
     fn note_write(&mut self, path: &str, text: Option<String>, append: bool) {
         let key = file_key(path);
-        let before = self.written.iter().rposition(|(k, _)| *k == key);
-        let text = match (append, before) {
-            (true, Some(i)) => match (&self.written[i].1, text) {
-                (Some(old), Some(new)) => Some(format!("{old}\n{new}")),
-                _ => None,
-            },
-            // Appending to a file not written here adds to unknown text.
-            (true, None) => None,
-            (false, _) => text,
+        let Some(name) = file_name(&key).map(str::to_owned) else {
+            return;
         };
-        self.written.push((key, text));
+        match self.written.get_mut(&key) {
+            Some(file) if append => {
+                match (&mut file.text, text) {
+                    (Some(old), Some(new)) if old.len() + new.len() < MAX_WRITTEN_BYTES => {
+                        old.push('\n');
+                        old.push_str(&new);
+                    }
+                    _ => file.text = None,
+                }
+                file.read = false;
+            }
+            Some(file) => {
+                *file = WrittenFile { text, read: false };
+            }
+            None => {
+                // Appending to a file not written here adds to unknown text.
+                let text = if append { None } else { text };
+                self.written
+                    .insert(key.clone(), WrittenFile { text, read: false });
+                self.written_names.entry(name).or_default().push(key);
+            }
+        }
     }
 
-    /// What the files written earlier on the line that `path` may be hold:
-    /// the last text of each written file of the same name (`None` where
-    /// the text is unknown). Names, not paths, are compared: `/tmp//x.sh`,
-    /// `"$PWD/x.sh"` and `sub/../x.sh` may all be the `x.sh` written, and
-    /// reading a written file where another of its name runs only adds to
-    /// what is analysed. Empty when the line wrote no such file.
-    fn written_texts(&self, path: &str) -> Vec<Option<String>> {
-        let Some(name) = file_name(path) else {
+    /// The texts of the files written earlier on the line that `path` may
+    /// be, each written text read once (`None` where the text is unknown).
+    /// Names, not paths, are compared: `/tmp//x.sh`, `"$PWD/x.sh"` and
+    /// `sub/../x.sh` may all be the `x.sh` written, and reading a written
+    /// file where another of its name runs only adds to what is analysed.
+    /// Empty when the line wrote no such file (or its text was read).
+    fn read_written(&mut self, path: &str) -> Vec<Option<String>> {
+        let Some(keys) = file_name(path).and_then(|name| self.written_names.get(name)) else {
             return Vec::new();
         };
-        let mut seen: Vec<&str> = Vec::new();
+        if keys.len() > MAX_WRITTEN_CANDIDATES {
+            return vec![None];
+        }
         let mut texts = Vec::new();
-        for (key, text) in self.written.iter().rev() {
-            if file_name(key) == Some(name) && !seen.contains(&key.as_str()) {
-                seen.push(key);
-                texts.push(text.clone());
+        for key in keys.iter().rev() {
+            if let Some(file) = self.written.get_mut(key)
+                && !file.read
+            {
+                file.read = true;
+                self.written_read += file.text.as_ref().map_or(0, String::len);
+                texts.push(file.text.clone());
             }
+        }
+        if self.written_read > MAX_WRITTEN_BYTES {
+            self.problem(Problem::TooLong {
+                bytes: self.written_read,
+            });
+            return Vec::new();
         }
         texts
     }
@@ -886,7 +934,8 @@ impl Walker {
             .argv
             .first()
             .filter(|w| w.value.contains('/'))
-            .map(|w| self.written_texts(&w.value))
+            .map(|w| w.value.clone())
+            .map(|path| self.read_written(&path))
             .unwrap_or_default();
         if !program.is_empty() {
             // A `#!` line naming another language is not shell code.
@@ -910,7 +959,7 @@ impl Walker {
         if programs::inline_code_flags(&name).is_some()
             && let Some(file) = cmd.args().iter().find(|w| !w.value.starts_with('-'))
         {
-            let texts = self.written_texts(&file.value);
+            let texts = self.read_written(&file.value);
             if texts.iter().any(Option::is_none) {
                 self.problem(Problem::DynamicCode { program: name });
             }
@@ -1167,7 +1216,7 @@ impl Walker {
             },
             // A file on disk is not read; one the line wrote is.
             Some(w) if !(w.literal && programs::is_stdin_path(&w.value)) => {
-                let texts = self.written_texts(&w.value);
+                let texts = self.read_written(&w.value);
                 self.run_texts(program, texts, depth);
             }
             _ => {
@@ -1471,13 +1520,14 @@ fn echoed_text(cmd: &SimpleCommand) -> Option<String> {
 /// known to read (`cat <<EOF | sh`, `echo … | tee log | sh`).
 fn output_text(cmd: &SimpleCommand) -> Option<String> {
     let name = cmd.name()?;
+    // Without file operands (or with only `-`) cat copies stdin as is; tee
+    // always does. Each stage holds a copy, so only so many are followed.
+    let passes_on = cmd.upstream.len() <= MAX_PASS_THROUGH;
     match name.as_str() {
-        // Without file operands (or with only `-`) cat copies stdin as is;
-        // tee always does.
-        "cat" if cmd.args().iter().all(|a| a.literal && a.value == "-") => {
+        "cat" if passes_on && cmd.args().iter().all(|a| a.literal && a.value == "-") => {
             return cmd.stdin_text.clone();
         }
-        "tee" => return cmd.stdin_text.clone(),
+        "tee" if passes_on => return cmd.stdin_text.clone(),
         "echo" | "printf" => {}
         _ => return None,
     }

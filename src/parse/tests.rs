@@ -575,6 +575,45 @@ fn nesting_is_bounded() {
 }
 
 #[test]
+fn written_scripts_and_pass_through_are_bounded() {
+    let names = |s: &Script| {
+        s.commands
+            .iter()
+            .filter_map(SimpleCommand::name)
+            .collect::<Vec<_>>()
+    };
+    // A script that runs itself is read once, not once per run.
+    let s = parse("echo 'sh x; sh x; sh x; sh x' > x; sh x");
+    assert_eq!(names(&s), ["echo", "sh", "sh", "sh", "sh", "sh"]);
+    assert!(s.problems.is_empty(), "{:?}", s.problems);
+    // Many appends build one text, in place.
+    let appends = format!("{}sh x", "echo rm >> x; ".repeat(5_000));
+    let s = parse(&format!("echo ls > x; {appends}"));
+    assert_eq!(names(&s).iter().filter(|n| *n == "rm").count(), 5_000);
+    // Too much written text to read where it runs (each append makes the
+    // whole text new again): the line asks.
+    let big = "a".repeat(MAX_WRITTEN_BYTES / 6);
+    let line = format!("echo {big} > x; {}", "sh x; echo a >> x; ".repeat(8));
+    assert!(line.len() < MAX_LINE_BYTES);
+    let s = parse(&line);
+    assert!(
+        s.problems
+            .iter()
+            .any(|p| matches!(p, Problem::TooLong { .. }))
+    );
+    // Too many files of one name to tell which runs: unknown code.
+    let many: String = (0..=MAX_WRITTEN_CANDIDATES)
+        .map(|i| format!("echo ls > d{i}/x; "))
+        .collect();
+    let s = parse(&format!("{many}sh x"));
+    assert_eq!(problem_kinds(&s), ["dynamic_code"]);
+    // Known text is followed through a few cat stages, not any number.
+    let through = |n: usize| parse(&format!("echo 'rm x' | {}sh", "cat | ".repeat(n)));
+    assert!(names(&through(3)).contains(&"rm".to_owned()));
+    assert!(!names(&through(MAX_PASS_THROUGH + 2)).contains(&"rm".to_owned()));
+}
+
+#[test]
 fn moderate_nesting_parses() {
     let ok = format!("echo {}x{}", "$(echo ".repeat(12), ")".repeat(12));
     let s = parse(&ok);
