@@ -242,6 +242,8 @@ const SECRET_DIRS: &[&str] = &[
     "gcloud",
     ".azure",
     "Keychains",
+    "approvals",
+    "nested",
 ];
 
 /// A file name every project has. A pattern that also matches it (`*`,
@@ -399,8 +401,35 @@ fn bracket(p: &[char]) -> Option<(GlobToken, usize)> {
     Some((GlobToken::Set { negated, ranges }, close + 1))
 }
 
+/// Subfolders of askrisky's state that hold what stands in for the
+/// person's say-so: allow-once codes and nested-run tokens. An agent that
+/// reads them learns what to replay.
+const OWN_SECRET_DIRS: &[&str] = &["approvals", "nested"];
+
+/// Whether `value` is inside (or is) one of [`OWN_SECRET_DIRS`] of
+/// askrisky's own folders.
+fn is_own_secret(ctx: &Context, value: &str) -> bool {
+    let relative = !value.starts_with(['/', '~']);
+    let cwd = ctx.cwd.to_string_lossy();
+    let hinted = |s: &str| OWN_SECRET_DIRS.iter().any(|d| s.contains(d));
+    if !(hinted(value) || relative && hinted(&cwd)) {
+        return false;
+    }
+    let resolved = ctx.resolve(value);
+    ctx.own_dirs.iter().any(|own| {
+        let own = ctx.resolve(&own.to_string_lossy());
+        OWN_SECRET_DIRS.iter().any(|d| {
+            let dir = format!("{own}/{d}");
+            resolved == dir || resolved.starts_with(&format!("{dir}/"))
+        })
+    })
+}
+
 /// [`is_secret`] for one exact path.
 fn is_secret_path(ctx: &Context, value: &str) -> bool {
+    if is_own_secret(ctx, value) {
+        return true;
+    }
     // Cheap screen first: every secret below has one of these in its path.
     const HINTS: &[&str] = &[
         ".env",
