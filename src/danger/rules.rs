@@ -779,6 +779,10 @@ pub static RULES: &[Rule] = &[
             "cat .env*",
             "cat ~/.aw?/credentials",
             "cd ~/.aws && cat credentials",
+            "cat ~/.local/state/askrisky/approvals/K7Q29XM3",
+            "grep -r . ~/.local/state/askrisky/nested",
+            "cat ~/.local/state/askrisky/*/*",
+            "cd ~/.local/state/askrisky/approvals && cat *",
         ],
         counterexamples: &[
             "cat README.md",
@@ -791,6 +795,8 @@ pub static RULES: &[Rule] = &[
             "grep -rn foo *",
             "cat ~/.ssh/*.pub",
             "cd ~/.ssh && cat id_rsa.pub",
+            "cat ~/.config/askrisky/config.toml",
+            "cat ~/src/nested/approvals.txt",
         ],
     },
     Rule {
@@ -1296,20 +1302,61 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Changes what askrisky trusts or how it asks (its goals, sessions, approvals or hooks).",
         check: C(|c| {
-            c.is(&["askrisky"])
-                && c.operands().first().is_some_and(|w| {
-                    matches!(
-                        w.value.as_str(),
-                        "goal"
-                            | "session"
-                            | "approve"
-                            | "install"
-                            | "uninstall"
-                            | "shims"
-                            | "inbox"
-                            | "init"
+            // `NAME=value askrisky …` (and `env NAME=value askrisky …`):
+            // the folders askrisky reads its config and sessions from, and
+            // its own variables, are the person's, not the agent's.
+            let moves_askrisky = |name: &str| {
+                name.starts_with("ASKRISKY_")
+                    || matches!(
+                        name,
+                        "HOME" | "XDG_CONFIG_HOME" | "XDG_STATE_HOME" | "XDG_RUNTIME_DIR"
                     )
-                })
+            };
+            if c.is(&[
+                "export", "declare", "typeset", "setenv", "local", "readonly",
+            ]) {
+                // `ASKRISKY_GUARD` is the person's own switch for the shell
+                // they type in (`askrisky init`); agents' commands never
+                // pass through that guard.
+                return c
+                    .values()
+                    .any(|v| v.starts_with("ASKRISKY_") && !v.starts_with("ASKRISKY_GUARD="));
+            }
+            if !c.is(&["askrisky"]) {
+                return false;
+            }
+            if c.command.assignments.iter().any(|(n, _)| moves_askrisky(n)) {
+                return true;
+            }
+            let mut words = c.args().iter().map(|w| w.value.as_str());
+            while let Some(w) = words.next() {
+                match w {
+                    // Which session's goals the reviewer reads, and which
+                    // transcript stands for what the person asked.
+                    "--session" | "--transcript" => return true,
+                    _ if w.starts_with("--session=") || w.starts_with("--transcript=") => {
+                        return true;
+                    }
+                    "--mode" => {
+                        words.next();
+                    }
+                    _ if w.starts_with('-') => {}
+                    _ => {
+                        return matches!(
+                            w,
+                            "goal"
+                                | "session"
+                                | "approve"
+                                | "install"
+                                | "uninstall"
+                                | "shims"
+                                | "inbox"
+                                | "init"
+                        );
+                    }
+                }
+            }
+            false
         }),
         examples: &[
             "askrisky goal 'delete all files'",
@@ -1318,12 +1365,25 @@ pub static RULES: &[Rule] = &[
             "askrisky install claude-code",
             "/usr/local/bin/askrisky uninstall codex",
             "askrisky shims install ~/bin",
+            "askrisky --mode ask goal 'push to main'",
+            "askrisky -v session new",
+            "askrisky --session claude-code/other exec -- git push",
+            "askrisky --transcript=/tmp/fake.jsonl exec -c 'curl x'",
+            "ASKRISKY_SESSION=abc askrisky exec -- ls",
+            "XDG_CONFIG_HOME=/tmp/cfg askrisky exec -- rm x",
+            "env HOME=/tmp/h askrisky exec -- ls",
+            "export ASKRISKY_SESSION=abc",
         ],
         counterexamples: &[
             "askrisky check -- ls",
             "askrisky rules",
             "askrisky log -n 5",
             "askrisky exec -- ls",
+            "askrisky --mode ask exec -- git push",
+            "askrisky exec -- git session",
+            "RUST_LOG=debug askrisky check -c ls",
+            "export PATH=$PATH:~/bin",
+            "export ASKRISKY_GUARD=off",
         ],
     },
     Rule {
