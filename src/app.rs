@@ -644,7 +644,7 @@ fn exec(
                         }
                         Ok(run_it(DecidedBy::Person, ms, None))
                     }
-                    Answer::DontRun { timed_out } => {
+                    Answer::Declined => {
                         let mut r = record(
                             &request,
                             &s.settings,
@@ -655,12 +655,22 @@ fn exec(
                         );
                         r.answer_ms = ms;
                         write_log(&s.dirs, &r);
-                        if timed_out {
-                            eprintln!("askrisky: not run: no answer before the timeout");
-                        } else {
-                            eprintln!("askrisky: not run: the person declined");
-                        }
+                        eprintln!("askrisky: not run: the person declined");
                         Ok(exit::DECLINED)
+                    }
+                    Answer::NoAnswer(why) => {
+                        let mut r = record(
+                            &request,
+                            &s.settings,
+                            &eval,
+                            Outcome::NotRun,
+                            DecidedBy::Person,
+                            started,
+                        );
+                        r.answer_ms = ms;
+                        write_log(&s.dirs, &r);
+                        eprintln!("askrisky: not run: {}", why.reason());
+                        Ok(exit::NEEDS_PERSON)
                     }
                     Answer::Tell(message) => {
                         let mut r = record(
@@ -1347,18 +1357,22 @@ fn guard(line: &str, overrides: &Overrides) -> Result<u8, AppError> {
                     .answer_timeout_s
                     .map(std::time::Duration::from_secs),
             );
-            let ran = matches!(asked.answer, Answer::Run | Answer::AlwaysAllow);
+            let (outcome, status) = match asked.answer {
+                Answer::Run | Answer::AlwaysAllow => (Outcome::Ran, 0),
+                Answer::NoAnswer(_) => (Outcome::NotRun, exit::NEEDS_PERSON),
+                Answer::Declined | Answer::Tell(_) => (Outcome::Declined, exit::DECLINED),
+            };
             let mut r = record(
                 &request,
                 &s.settings,
                 &eval,
-                if ran { Outcome::Ran } else { Outcome::Declined },
+                outcome,
                 DecidedBy::Person,
                 started,
             );
             r.answer_ms = Some(u64::try_from(asked.took.as_millis()).unwrap_or(u64::MAX));
             write_log(&s.dirs, &r);
-            Ok(if ran { 0 } else { exit::DECLINED })
+            Ok(status)
         }
     }
 }
@@ -1432,6 +1446,10 @@ fn approve_code(code: &str, overrides: &Overrides) -> Result<u8, AppError> {
             .answer_timeout_s
             .map(std::time::Duration::from_secs),
     );
+    if let Answer::NoAnswer(why) = asked.answer {
+        eprintln!("askrisky: not approved: {}", why.reason());
+        return Ok(exit::NEEDS_PERSON);
+    }
     if matches!(asked.answer, Answer::Run) {
         crate::approvals::approve(&state, &code)
             .map_err(|e| err(format!("cannot record the approval: {e}")))?;

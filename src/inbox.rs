@@ -292,8 +292,14 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
         let asked = approve::ask(&mut tty, &card, None);
         let reply = match asked.answer {
             Answer::Run | Answer::AlwaysAllow => Reply::Run,
-            Answer::DontRun { .. } => Reply::DontRun,
+            Answer::Declined => Reply::DontRun,
             Answer::Tell(message) => Reply::Tell { message },
+            // Nobody is at this inbox any more: do not answer for them.
+            // Dropping the request tells the asker "no answer", and the
+            // requests still queued get the same as the inbox exits.
+            Answer::NoAnswer(why) => {
+                return Err(InboxError::NoTerminal(why.reason().to_owned()));
+            }
         };
         let mut line = serde_json::to_string(&reply).unwrap_or_default();
         line.push('\n');

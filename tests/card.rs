@@ -174,7 +174,17 @@ fn a_closed_terminal_does_not_run() {
     assert!(env.project.join("build").exists(), "it ran");
     let log = env.log();
     assert_eq!(log.len(), 1, "{log:?}");
-    assert_ne!(log[0]["outcome"], "ran");
+    // Whichever comes first, the hang-up signal or the dead terminal: not
+    // run, and not reported as the person's "no".
+    let err = read(&env, "err.txt");
+    match log[0]["outcome"].as_str() {
+        Some("not_run") => assert!(
+            err.contains("the terminal closed before an answer"),
+            "{err}"
+        ),
+        Some("cancelled") => assert!(err.contains("interrupted"), "{err}"),
+        other => panic!("outcome {other:?}: {err}"),
+    }
 }
 
 #[test]
@@ -183,9 +193,10 @@ fn no_answer_before_the_timeout_does_not_run() {
     env.config("answer_timeout_s = 1\n");
     let pane = start(&env, "-c 'rm -rf build'");
     pane.wait_for("waiting for your answer");
-    assert_eq!(pane.status(), 82);
+    assert_eq!(pane.status(), 81);
     assert!(env.project.join("build").exists());
-    assert!(read(&env, "err.txt").contains("no answer before the timeout"));
+    assert!(read(&env, "err.txt").contains("not run: no answer before the timeout"));
+    assert_eq!(env.log()[0]["outcome"], "not_run");
 }
 
 #[test]

@@ -19,15 +19,34 @@ use crate::tty::{Key, RawGuard, Tty};
 pub enum Answer {
     /// Run it, this once.
     Run,
-    /// Don't run it.
-    DontRun {
-        /// True when no answer came before the timeout.
-        timed_out: bool,
-    },
+    /// The person said no (`n`, Enter, Esc, Ctrl-C, Ctrl-D).
+    Declined,
+    /// Nobody answered: not a "no" from the person, and not a "yes".
+    NoAnswer(NoAnswer),
     /// Don't run it, and tell the agent why.
     Tell(String),
     /// Run it, and always allow this exact line from now on.
     AlwaysAllow,
+}
+
+/// Why no answer came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoAnswer {
+    /// The wait (`answer_timeout_s`) ran out.
+    TimedOut,
+    /// The terminal went away (closed, hung up) or could not be put in raw
+    /// mode, so no deliberate keypress could come from it.
+    Closed,
+}
+
+impl NoAnswer {
+    /// Why nothing ran, for the person's terminal and the agent.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Self::TimedOut => "no answer before the timeout",
+            Self::Closed => "the terminal closed before an answer",
+        }
+    }
 }
 
 /// The answer and how long the person took.
@@ -100,7 +119,7 @@ pub fn ask(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>) -> Asked {
         }
         // A terminal that cannot be put in raw mode cannot be trusted to
         // deliver a deliberate keypress.
-        Err(_) => Answer::DontRun { timed_out: false },
+        Err(_) => Answer::NoAnswer(NoAnswer::Closed),
     };
     Asked {
         answer,
@@ -117,10 +136,8 @@ fn summary(command: &str, a: &Answer) -> String {
     match a {
         Answer::Run => format!("askrisky: you approved: {shown}"),
         Answer::AlwaysAllow => format!("askrisky: you approved, and always allow: {shown}"),
-        Answer::DontRun { timed_out: true } => {
-            format!("askrisky: not run (no answer in time): {shown}")
-        }
-        Answer::DontRun { timed_out: false } => format!("askrisky: not run: {shown}"),
+        Answer::NoAnswer(why) => format!("askrisky: not run ({}): {shown}", why.reason()),
+        Answer::Declined => format!("askrisky: not run: {shown}"),
         Answer::Tell(_) => format!("askrisky: not run, the agent is told why: {shown}"),
     }
 }
@@ -140,26 +157,25 @@ fn read_answer(
             Key::Char('t' | 'T') if c.offer_tell => {
                 raw.write("t\r\n  message for the agent (Enter to send, Esc to cancel): ");
                 return match read_message(raw, timeout, started) {
-                    Some(m) if !m.trim().is_empty() => Answer::Tell(m.trim().to_owned()),
-                    _ => Answer::DontRun { timed_out: false },
+                    Ok(m) if !m.trim().is_empty() => Answer::Tell(m.trim().to_owned()),
+                    Ok(_) => Answer::Declined,
+                    Err(other) => other,
                 };
             }
             Key::Char('p' | 'P') if rendered.hidden_rows > 0 => {
                 if !page(raw, &rendered.command_rows) {
-                    return Answer::DontRun { timed_out: false };
+                    return Answer::NoAnswer(NoAnswer::Closed);
                 }
                 raw.write(&format!(
                     "\r\n{}\r\n  waiting for your answer… [n] ",
                     card::keys_line(c.offer_always, c.offer_tell)
                 ));
             }
-            Key::Timeout => return Answer::DontRun { timed_out: true },
-            Key::Char('n' | 'N')
-            | Key::Enter
-            | Key::Esc
-            | Key::Interrupt
-            | Key::EndOfFile
-            | Key::Closed => return Answer::DontRun { timed_out: false },
+            Key::Timeout => return Answer::NoAnswer(NoAnswer::TimedOut),
+            Key::Closed => return Answer::NoAnswer(NoAnswer::Closed),
+            Key::Char('n' | 'N') | Key::Enter | Key::Esc | Key::Interrupt | Key::EndOfFile => {
+                return Answer::Declined;
+            }
             Key::Char(_) | Key::Text(_) | Key::Backspace | Key::Other => {}
         }
     }
@@ -187,12 +203,12 @@ fn read_message(
     raw: &mut RawGuard<'_>,
     timeout: Option<Duration>,
     started: Instant,
-) -> Option<String> {
+) -> Result<String, Answer> {
     let mut msg = String::new();
     loop {
         let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
         match raw.key(left) {
-            Key::Enter => return Some(msg),
+            Key::Enter => return Ok(msg),
             Key::Char(ch) => {
                 if msg.chars().count() < MAX_MESSAGE {
                     msg.push(ch);
@@ -211,7 +227,9 @@ fn read_message(
                 }
             }
             Key::Other => {}
-            Key::Esc | Key::Interrupt | Key::EndOfFile | Key::Closed | Key::Timeout => return None,
+            Key::Esc | Key::Interrupt | Key::EndOfFile => return Err(Answer::Declined),
+            Key::Closed => return Err(Answer::NoAnswer(NoAnswer::Closed)),
+            Key::Timeout => return Err(Answer::NoAnswer(NoAnswer::TimedOut)),
         }
     }
 }
