@@ -106,9 +106,26 @@ pub fn read(path: &Path) -> Result<Transcript, TranscriptError> {
     let mut buf = Vec::with_capacity(usize::try_from(len - start).unwrap_or(0));
     f.take(TAIL_BYTES).read_to_end(&mut buf).map_err(io)?;
     let text = String::from_utf8_lossy(&buf);
+    if let Some(t) = from_tail(&text, start > 0) {
+        return Ok(t);
+    }
+    // A cut single-document chat: read it whole if it is small enough.
+    if start > 0 && len <= MAX_WHOLE_FILE {
+        let whole = std::fs::read_to_string(path).map_err(io)?;
+        if let Some(t) = from_document(&whole) {
+            return Ok(t);
+        }
+    }
+    Err(TranscriptError::Unknown(path.to_path_buf()))
+}
+
+/// Reads the end of a transcript, given as text. `cut` says the text starts
+/// mid-file, so its first line is partial and it cannot be a whole JSON
+/// document.
+pub fn from_tail(text: &str, cut: bool) -> Option<Transcript> {
     let mut lines = text.split('\n');
-    if start > 0 {
-        lines.next(); // the first line is cut
+    if cut {
+        lines.next();
     }
     let values: Vec<Value> = lines
         .filter(|l| !l.trim().is_empty())
@@ -116,25 +133,19 @@ pub fn read(path: &Path) -> Result<Transcript, TranscriptError> {
         .filter(Value::is_object)
         .collect();
     if let Some(t) = parse_values(&values) {
-        return Ok(t);
+        return Some(t);
     }
-    // Older Gemini CLI chats are one JSON document with a `messages` array.
-    if start == 0 || len <= MAX_WHOLE_FILE {
-        let whole = if start == 0 {
-            text.into_owned()
-        } else {
-            std::fs::read_to_string(path).map_err(io)?
-        };
-        if let Ok(doc) = serde_json::from_str::<Value>(&whole)
-            && let Some(msgs) = doc.get("messages").and_then(Value::as_array)
-        {
-            return Ok(Transcript {
-                format: Format::Gemini,
-                events: gemini(msgs),
-            });
-        }
-    }
-    Err(TranscriptError::Unknown(path.to_path_buf()))
+    if cut { None } else { from_document(text) }
+}
+
+/// Older Gemini CLI chats: one JSON document with a `messages` array.
+fn from_document(text: &str) -> Option<Transcript> {
+    let doc = serde_json::from_str::<Value>(text).ok()?;
+    let msgs = doc.get("messages").and_then(Value::as_array)?;
+    Some(Transcript {
+        format: Format::Gemini,
+        events: gemini(msgs),
+    })
 }
 
 /// Recognises the format of parsed records and reads them.
