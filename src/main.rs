@@ -8,10 +8,15 @@ use clap::Parser;
 fn main() -> ExitCode {
     askrisky::app::install_panic_hook();
     let cli = askrisky::cli::Cli::parse();
-    match askrisky::app::run(cli).map_err(anyhow::Error::from) {
+    match askrisky::app::run(cli) {
         Ok(status) => ExitCode::from(status),
+        // The reader went away (`askrisky log | head`): nothing to report
+        // to, and never a status that could read as "run".
+        Err(askrisky::app::AppError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::from(askrisky::exit::FAILED)
+        }
         Err(e) => {
-            eprintln!("askrisky: {e:#}");
+            eprintln!("askrisky: {:#}", anyhow::Error::from(e));
             ExitCode::from(askrisky::exit::FAILED)
         }
     }
