@@ -236,12 +236,14 @@ pub struct Dirs {
 impl Dirs {
     /// Reads the XDG variables and `HOME`.
     pub fn from_env() -> Self {
-        let var = |k: &str| {
-            std::env::var_os(k)
-                .filter(|v| !v.is_empty())
-                .map(PathBuf::from)
-                .filter(|p| p.is_absolute())
-        };
+        Self::from_vars(&|k| std::env::var_os(k))
+    }
+
+    /// [`Dirs::from_env`] with the variables from `var`. An empty or
+    /// relative value counts as unset (the XDG rule): a relative folder
+    /// would depend on where the command runs.
+    pub fn from_vars(var: &dyn Fn(&str) -> Option<std::ffi::OsString>) -> Self {
+        let var = |k: &str| var(k).map(PathBuf::from).filter(|p| p.is_absolute());
         let home = var("HOME");
         let config = var("XDG_CONFIG_HOME")
             .or_else(|| home.as_ref().map(|h| h.join(".config")))

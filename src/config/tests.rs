@@ -313,3 +313,165 @@ fn always_allow_creates_a_missing_file_and_leaves_a_broken_one() {
         "mode = [\n"
     );
 }
+
+#[test]
+fn folders_from_the_environment() {
+    let dirs = |vars: &[(&str, &str)]| {
+        let vars: Vec<(String, String)> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        let d = Dirs::from_vars(&|k| vars.iter().find(|(n, _)| n == k).map(|(_, v)| v.into()));
+        (d.home, d.config, d.state)
+    };
+    let p = |s: &str| Some(PathBuf::from(s));
+    assert_eq!(
+        dirs(&[("HOME", "/h")]),
+        (
+            p("/h"),
+            p("/h/.config/askrisky"),
+            p("/h/.local/state/askrisky")
+        )
+    );
+    assert_eq!(
+        dirs(&[
+            ("HOME", "/h"),
+            ("XDG_CONFIG_HOME", "/c"),
+            ("XDG_STATE_HOME", "/s")
+        ]),
+        (p("/h"), p("/c/askrisky"), p("/s/askrisky"))
+    );
+    // Empty and relative values count as unset.
+    assert_eq!(
+        dirs(&[
+            ("HOME", "/h"),
+            ("XDG_CONFIG_HOME", ""),
+            ("XDG_STATE_HOME", "rel")
+        ]),
+        (
+            p("/h"),
+            p("/h/.config/askrisky"),
+            p("/h/.local/state/askrisky")
+        )
+    );
+    assert_eq!(dirs(&[("HOME", "")]), (None, None, None));
+    assert_eq!(dirs(&[]), (None, None, None));
+}
+
+#[test]
+fn names_for_people() {
+    for m in [Mode::Ask, Mode::Review, Mode::Autopilot] {
+        assert_eq!(parse_mode(m.as_str()), Some(m));
+        assert_eq!(m.to_string(), m.as_str());
+    }
+    assert_eq!(
+        [Mode::Ask, Mode::Review, Mode::Autopilot].map(Mode::as_str),
+        ["ask", "review", "autopilot"]
+    );
+    let shown: Vec<String> = [
+        Source::Default,
+        Source::User("/u.toml".into()),
+        Source::Project("/p.toml".into()),
+        Source::Env("CI".into()),
+        Source::Flag("--mode".into()),
+        Source::ConfigError,
+        Source::Nested,
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect();
+    assert_eq!(
+        shown,
+        [
+            "default",
+            "user config /u.toml",
+            "project file /p.toml",
+            "environment CI",
+            "flag --mode",
+            "config error (falls back to ask)",
+            "inside an approved command",
+        ]
+    );
+    assert_eq!(
+        Source::Flag("--no-prompt".into()).why_no_prompt(),
+        "--no-prompt was given"
+    );
+    assert_eq!(Source::Env("CI".into()).why_no_prompt(), "CI is set");
+    assert_eq!(Source::Default.why_no_prompt(), "default");
+    let rule = |line: Option<&str>, prefix: Option<&[&str]>| AllowRule {
+        line: line.map(str::to_owned),
+        prefix: prefix.map(|p| p.iter().map(|s| (*s).to_owned()).collect()),
+        covers: Vec::new(),
+    };
+    assert_eq!(rule(Some("make"), None).describe(), "line \"make\"");
+    assert_eq!(
+        rule(None, Some(&["cargo", "build"])).describe(),
+        "prefix [\"cargo\", \"build\"]"
+    );
+    assert_eq!(rule(None, None).describe(), "empty rule");
+}
+
+#[test]
+fn on_a_tie_the_earlier_source_is_named() {
+    let s = scratch(Some("mode = \"review\"\n"), Some("mode = \"review\"\n"));
+    let env = |k: &str| (k == "ASKRISKY_MODE").then(|| "review".to_owned());
+    let o = Overrides {
+        mode: Some(Mode::Review),
+        no_prompt: false,
+    };
+    let settings = load(&s.dirs, &s.project, &o, &env);
+    assert_eq!(settings.mode.value, Mode::Review);
+    assert!(
+        matches!(settings.mode.source, Source::User(_)),
+        "{:?}",
+        settings.mode
+    );
+    assert!(settings.errors.is_empty(), "{:?}", settings.errors);
+}
+
+#[test]
+fn every_mode_name_is_accepted_from_the_environment() {
+    for name in ["ask", "review", "autopilot", " Ask "] {
+        let s = scratch(None, None);
+        let env = |k: &str| (k == "ASKRISKY_MODE").then(|| name.to_owned());
+        let settings = load(&s.dirs, &s.project, &Overrides::default(), &env);
+        assert!(settings.errors.is_empty(), "{name}: {:?}", settings.errors);
+        assert_eq!(
+            settings.modes_given.last().map(|m| &m.source),
+            Some(&Source::Env("ASKRISKY_MODE".into())),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn empty_allow_rules_are_errors() {
+    for text in [
+        "[[allow]]\nline = \"  \"\n",
+        "[[allow]]\nprefix = []\n",
+        "[[allow]]\ncovers = [\"delete.recursive\"]\n",
+        "[[allow]]\nline = \"ls\"\nprefix = [\"ls\"]\n",
+    ] {
+        let s = scratch(Some(text), None);
+        let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+        assert_eq!(settings.errors.len(), 1, "{text}: {:?}", settings.errors);
+        assert!(settings.allow.is_empty(), "{text}");
+        assert_eq!(settings.mode.source, Source::ConfigError, "{text}");
+    }
+}
+
+#[test]
+fn a_config_folder_that_is_a_file_is_an_error_not_a_missing_file() {
+    let s = scratch(None, None);
+    let config = s.dirs.config.clone().unwrap_or_default();
+    std::fs::remove_dir_all(&config).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&config, "not a folder").unwrap_or_else(|e| panic!("{e}"));
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.errors.len(), 1, "{:?}", settings.errors);
+    assert!(
+        settings.errors[0].contains("cannot read"),
+        "{:?}",
+        settings.errors
+    );
+    assert_eq!(settings.mode.source, Source::ConfigError);
+}

@@ -260,3 +260,18 @@ fn whole_assessment_of_a_mixed_line() {
         }
     );
 }
+
+#[test]
+fn tier_names_match_their_serialized_form() {
+    for (tier, name) in [
+        (Tier::Clear, "clear"),
+        (Tier::Danger, "danger"),
+        (Tier::Blocked, "blocked"),
+    ] {
+        assert_eq!(tier.as_str(), name);
+        assert_eq!(
+            serde_json::to_value(tier).unwrap_or_default(),
+            serde_json::Value::from(name)
+        );
+    }
+}
