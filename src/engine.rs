@@ -1,11 +1,13 @@
 //! The engine: one request through parse ─► danger ─► allow ─► review ─►
 //! policy, in that order, each step fed only what it needs.
 
+use std::time::Duration;
+
 use serde::Serialize;
 
 use crate::config::{AllowRule, Settings};
-use crate::danger::{self, Assessment, Context, Tier, prefix_matches};
-use crate::parse::{self, Script};
+use crate::danger::{self, Assessment, Context, ExtraRule, Tier, prefix_matches};
+use crate::parse::{self, Problem, Script};
 use crate::policy::{self, Allow, Decision, Review};
 use crate::request::Request;
 
@@ -36,13 +38,14 @@ pub fn evaluate(
     ctx: &Context,
     review: impl FnOnce(&Request, &Script) -> crate::review::Outcome,
 ) -> Evaluation {
-    let mut script = parse::parse(&request.line);
+    let (mut script, mut assessment) =
+        analyse(&request.line, ctx, &settings.extra_danger, ANALYSIS_BUDGET);
     if request.not_utf8 {
-        script.problems.push(parse::Problem::Unparseable {
+        script.problems.push(Problem::Unparseable {
             detail: "an argument is not valid UTF-8".into(),
         });
+        assessment = danger::assess(&script, ctx, &settings.extra_danger);
     }
-    let assessment = danger::assess(&script, ctx, &settings.extra_danger);
     let allow = allow_for(&request.line, &script, &assessment, &settings.allow);
     let needs_review = settings.mode.value == crate::config::Mode::Review
         && assessment.tier == Tier::Clear
@@ -62,6 +65,65 @@ pub fn evaluate(
         review_meta,
         decision,
     }
+}
+
+/// How long parsing a line and running the danger set over it may take.
+/// Ordinary lines take microseconds. The shell grammar's parser can
+/// backtrack exponentially on hostile input, and a guard that hangs is one
+/// the agent's harness gives up on: several agents run the command when a
+/// hook times out. Past the budget the line is `parse.too_slow`, which asks.
+pub const ANALYSIS_BUDGET: Duration = Duration::from_secs(2);
+
+/// Stack for the analysis thread: the parser recurses once per nesting
+/// level, up to [`parse::MAX_SYNTAX_DEPTH`].
+const ANALYSIS_STACK: usize = 16 << 20;
+
+/// Parses a line and runs the danger set over it within `budget`. Plain
+/// lines (one command of plain words) are analysed in place; any other
+/// runs on its own thread, and if it has not finished in time the line
+/// counts as too slow to analyse. The thread is left to finish on its own:
+/// the decision does not wait for it, and askrisky exits or execs soon.
+pub fn analyse(
+    line: &str,
+    ctx: &Context,
+    extra: &[ExtraRule],
+    budget: Duration,
+) -> (Script, Assessment) {
+    if parse::is_plain(line) {
+        let script = parse::parse(line);
+        let assessment = danger::assess(&script, ctx, extra);
+        return (script, assessment);
+    }
+    let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    let work = (line.to_owned(), ctx.clone(), extra.to_vec());
+    let spawned = std::thread::Builder::new()
+        .name("askrisky-analyse".into())
+        .stack_size(ANALYSIS_STACK)
+        .spawn(move || {
+            let (line, ctx, extra) = work;
+            let script = parse::parse(&line);
+            let assessment = danger::assess(&script, &ctx, &extra);
+            // The receiver may have given up; nothing to do then.
+            let _ = tx.send((script, assessment));
+        });
+    let problem = match spawned.map(|_| rx.recv_timeout(budget)) {
+        Ok(Ok(done)) => return done,
+        Ok(Err(std::sync::mpsc::RecvTimeoutError::Timeout)) => Problem::TooSlow {
+            budget_ms: u64::try_from(budget.as_millis()).unwrap_or(u64::MAX),
+        },
+        Ok(Err(std::sync::mpsc::RecvTimeoutError::Disconnected)) => Problem::Unparseable {
+            detail: "askrisky failed while analysing this line".into(),
+        },
+        Err(e) => Problem::Unparseable {
+            detail: format!("askrisky could not start analysing this line: {e}"),
+        },
+    };
+    let script = Script {
+        problems: vec![problem],
+        ..Script::default()
+    };
+    let assessment = danger::assess(&script, ctx, extra);
+    (script, assessment)
 }
 
 /// Finds the person's allow rule that covers a line: an exact line, or an
@@ -188,5 +250,44 @@ mod tests {
         for (line, rules, want) in rows {
             assert_eq!(allow(line, rules) != Allow::None, *want, "{line} {rules:?}");
         }
+    }
+
+    /// Sixteen unclosed parentheses around a word: within the depth bound,
+    /// yet the parser backtracks for tens of milliseconds even in a release
+    /// build, far longer than a zero budget.
+    const SLOW: &str = "((((((((a b((((((((d";
+
+    #[test]
+    fn a_line_past_the_budget_asks() {
+        let (script, a) = analyse(SLOW, &Context::example(), &[], Duration::ZERO);
+        assert_eq!(script.problems, vec![Problem::TooSlow { budget_ms: 0 }]);
+        assert_eq!(a.tier, Tier::Danger);
+        assert_eq!(a.codes(), vec!["parse.too_slow"]);
+    }
+
+    #[test]
+    fn within_the_budget_the_analysis_is_the_same() {
+        for line in [
+            "git status",
+            "ls | grep x && rm -rf build",
+            SLOW,
+            "rm -rf /",
+        ] {
+            let (script, a) = analyse(line, &Context::example(), &[], ANALYSIS_BUDGET);
+            let direct = parse::parse(line);
+            assert_eq!(
+                serde_json::to_value(&script).ok(),
+                serde_json::to_value(&direct).ok(),
+                "{line}"
+            );
+            assert_eq!(
+                a,
+                danger::assess(&direct, &Context::example(), &[]),
+                "{line}"
+            );
+        }
+        // Plain lines never wait on a thread, whatever the budget.
+        let (_, a) = analyse("rm -rf /", &Context::example(), &[], Duration::ZERO);
+        assert_eq!(a.tier, Tier::Blocked);
     }
 }

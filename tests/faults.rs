@@ -68,6 +68,11 @@ fn nesting_past_the_bound() {
     asks_in_every_mode(&format!("{evals}touch ran"), "[parse.too_deep]");
     let parens = format!("{}touch ran{}", "(".repeat(150), ")".repeat(150));
     asks_in_every_mode(&parens, "[parse.too_deep]");
+    // Unclosed parentheses the shell parser backtracks on exponentially.
+    asks_in_every_mode(
+        "(((((((((((((((((((((touch ran(((((((((r&b x|d",
+        "[parse.too_deep]",
+    );
 }
 
 #[test]

@@ -1500,6 +1500,15 @@ pub static RULES: &[Rule] = &[
         examples: &[],
         counterexamples: &["echo short"],
     },
+    Rule {
+        code: "parse.too_slow",
+        tier: Danger,
+        sentence: "askrisky could not finish analysing the line in time.",
+        check: P(|p| matches!(p, Problem::TooSlow { .. })),
+        // Only a time budget running out produces it; engine's tests do.
+        examples: &[],
+        counterexamples: &["echo quick"],
+    },
 ];
 
 /// Options of npm, given before the subcommand, that take a value.

@@ -29,6 +29,11 @@ pub const MAX_NESTING: u8 = 16;
 /// at all: brush recurses per level, and a hostile line must not be able to
 /// overflow askrisky's stack (10,000 nested `$(` would).
 pub const MAX_SYNTAX_DEPTH: usize = 100;
+/// Parenthesis depth past which a line is not handed to the parser: the
+/// shell grammar's parser backtracks exponentially on unclosed subshell
+/// parentheses (`((((((((((a b((((((((((r` takes seconds), and nobody
+/// nests subshells this deep by hand.
+pub const MAX_PAREN_DEPTH: usize = 16;
 /// Longest line askrisky analyses (bytes).
 pub const MAX_LINE_BYTES: usize = 128 * 1024;
 /// Most bytes of scripts written on a line that are read where they run.
@@ -222,6 +227,11 @@ pub enum Problem {
         /// Length in bytes.
         bytes: usize,
     },
+    /// The analysis did not finish within its time budget.
+    TooSlow {
+        /// The budget, in milliseconds.
+        budget_ms: u64,
+    },
     /// The program name is only known at run time (`$cmd`, `"$(echo rm)"`).
     DynamicCommand {
         /// The word as written.
@@ -272,6 +282,12 @@ pub fn parse(line: &str) -> Script {
         }
     }
     walker.script
+}
+
+/// True for a line that is one simple command of plain words: its analysis
+/// never reaches the shell parser and takes time linear in its length.
+pub fn is_plain(line: &str) -> bool {
+    plain_words(line).is_some()
 }
 
 /// The words of a line that is one simple command made only of plain words
@@ -352,7 +368,7 @@ impl Walker {
             self.problem(Problem::TooLong { bytes: src.len() });
             return Vec::new();
         }
-        if syntax_depth(src) > MAX_SYNTAX_DEPTH {
+        if syntax_depth(src) > MAX_SYNTAX_DEPTH || paren_depth(src) > MAX_PAREN_DEPTH {
             self.problem(Problem::TooDeep);
             return Vec::new();
         }
@@ -1601,6 +1617,24 @@ fn xargs_placeholder(options: &[Word]) -> Option<String> {
         found = value.filter(|p| !p.is_empty()).or(found);
     }
     found
+}
+
+/// The deepest nesting of `(` in `src`, quotes or not (a quoted paren
+/// counts too: this is a cheap bound, not a parse).
+pub fn paren_depth(src: &str) -> usize {
+    let mut depth = 0usize;
+    let mut max = 0usize;
+    for b in src.bytes() {
+        match b {
+            b'(' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
 }
 
 /// An upper bound on how deeply a line nests, read without parsing:

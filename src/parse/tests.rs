@@ -39,6 +39,7 @@ fn problem_kinds(script: &Script) -> Vec<&'static str> {
             Problem::Unparseable { .. } => "unparseable",
             Problem::TooDeep => "too_deep",
             Problem::TooLong { .. } => "too_long",
+            Problem::TooSlow { .. } => "too_slow",
             Problem::DynamicCommand { .. } => "dynamic_command",
             Problem::DynamicCode { .. } => "dynamic_code",
         })
@@ -572,6 +573,39 @@ fn nesting_is_bounded() {
         parse(&long).problems[..],
         [Problem::TooLong { .. }]
     ));
+
+    // Unclosed subshell parentheses make the grammar's parser backtrack
+    // exponentially (found by fuzzing: this one took minutes); past the
+    // parenthesis bound the parser is not called at all.
+    let hostile = "(((((((((((((((((((((rm -rf(((((((((r&b uian bui|d";
+    assert_eq!(parse(hostile).problems, [Problem::TooDeep]);
+    let at_bound = format!(
+        "{}ls{}",
+        "(".repeat(MAX_PAREN_DEPTH),
+        ")".repeat(MAX_PAREN_DEPTH)
+    );
+    assert!(parse(&at_bound).problems.is_empty());
+    let past = format!(
+        "{}ls{}",
+        "(".repeat(MAX_PAREN_DEPTH + 1),
+        ")".repeat(MAX_PAREN_DEPTH + 1)
+    );
+    assert_eq!(parse(&past).problems, [Problem::TooDeep]);
+}
+
+#[test]
+fn paren_depth_is_the_deepest_open_paren() {
+    for (src, want) in [
+        ("ls", 0),
+        ("(ls)", 1),
+        ("(a) (b) (c)", 1),
+        ("$(( (1 + 2) * 3 ))", 3),
+        ("((((", 4),
+        ("))((", 2),
+        ("echo '(('", 2),
+    ] {
+        assert_eq!(paren_depth(src), want, "{src}");
+    }
 }
 
 #[test]
