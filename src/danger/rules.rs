@@ -249,7 +249,13 @@ pub static RULES: &[Rule] = &[
             "git clean -f",
             "git -C repo clean --force -d",
         ],
-        counterexamples: &["git clean -n", "git status", "git clean --dry-run"],
+        counterexamples: &[
+            "git clean -n",
+            "git status",
+            "git clean --dry-run",
+            "git --version",
+            "git -C repo",
+        ],
     },
     Rule {
         code: "privilege.escalate",
@@ -495,9 +501,11 @@ pub static RULES: &[Rule] = &[
             "git config set core.fsmonitor ./x",
             "git --config-env=core.pager=X log",
             "git -c protocol.ext.allow=always clone ext::x",
+            "git --no-pager -c core.pager=x log",
         ],
         counterexamples: &[
             "git -c color.ui=always log",
+            "git -c user.name=x",
             "git config user.name 'A B'",
             "git config --get core.pager",
             "git config core.pager",
@@ -869,6 +877,7 @@ pub static RULES: &[Rule] = &[
             "echo 'nameserver 1.1.1.1' | sudo tee /etc/resolv.conf",
             "cd ~ && echo x >> .bashrc",
             "cd .git/hooks && cp ../../evil pre-commit",
+            "git config -f .git/config user.name x",
         ],
         counterexamples: &[
             "echo x >> notes.txt",
@@ -880,6 +889,7 @@ pub static RULES: &[Rule] = &[
             "mv notes.md docs/",
             "touch README.md",
             "cd ~/project && echo x > .bashrc",
+            "sed -n 1p ~/.bashrc",
         ],
     },
     Rule {
