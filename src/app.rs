@@ -644,48 +644,40 @@ fn exec(
                         }
                         Ok(run_it(DecidedBy::Person, ms, None))
                     }
-                    Answer::Declined => {
+                    not_run => {
+                        let (outcome, status, said, message) = match not_run {
+                            Answer::NoAnswer(why) => (
+                                Outcome::NotRun,
+                                exit::NEEDS_PERSON,
+                                why.reason().to_owned(),
+                                None,
+                            ),
+                            Answer::Tell(m) => (
+                                Outcome::Declined,
+                                exit::DECLINED,
+                                format!("the person declined and says: {m}"),
+                                Some(m),
+                            ),
+                            _ => (
+                                Outcome::Declined,
+                                exit::DECLINED,
+                                "the person declined".to_owned(),
+                                None,
+                            ),
+                        };
                         let mut r = record(
                             &request,
                             &s.settings,
                             &eval,
-                            Outcome::Declined,
+                            outcome,
                             DecidedBy::Person,
                             started,
                         );
                         r.answer_ms = ms;
+                        r.message = message;
                         write_log(&s.dirs, &r);
-                        eprintln!("askrisky: not run: the person declined");
-                        Ok(exit::DECLINED)
-                    }
-                    Answer::NoAnswer(why) => {
-                        let mut r = record(
-                            &request,
-                            &s.settings,
-                            &eval,
-                            Outcome::NotRun,
-                            DecidedBy::Person,
-                            started,
-                        );
-                        r.answer_ms = ms;
-                        write_log(&s.dirs, &r);
-                        eprintln!("askrisky: not run: {}", why.reason());
-                        Ok(exit::NEEDS_PERSON)
-                    }
-                    Answer::Tell(message) => {
-                        let mut r = record(
-                            &request,
-                            &s.settings,
-                            &eval,
-                            Outcome::Declined,
-                            DecidedBy::Person,
-                            started,
-                        );
-                        r.answer_ms = ms;
-                        r.message = Some(message.clone());
-                        write_log(&s.dirs, &r);
-                        eprintln!("askrisky: not run: the person declined and says: {message}");
-                        Ok(exit::DECLINED)
+                        eprintln!("askrisky: not run: {said}");
+                        Ok(status)
                     }
                 }
             }
