@@ -1,7 +1,9 @@
 //! How much askrisky costs.
 //!
 //! - `classify`: parse + danger set for typical agent command lines, in
-//!   process (target: ≥ 100,000 lines per second).
+//!   process (target: ≥ 100,000 lines per second); and the same through
+//!   the engine's time-bounded analysis, which runs each non-plain line on
+//!   its own thread.
 //! - `process`: a whole `askrisky exec -- true` in autopilot next to
 //!   `sh -c true` (target: ≤ 1.5× `sh -c true`), and `sh -c /bin/true`
 //!   for a shell that runs an actual program, as agents' commands are.
@@ -17,6 +19,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::process::{Command, Stdio};
 
 use askrisky::danger::{Context, assess};
+use askrisky::engine::{ANALYSIS_BUDGET, analyse};
 use askrisky::parse::parse;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -46,6 +49,13 @@ fn classify(c: &mut Criterion) {
         b.iter(|| {
             for line in LINES {
                 black_box(assess(&parse(black_box(line)), &ctx, &[]));
+            }
+        })
+    });
+    g.bench_function("typical_lines_time_bounded", |b| {
+        b.iter(|| {
+            for line in LINES {
+                black_box(analyse(black_box(line), &ctx, &[], ANALYSIS_BUDGET));
             }
         })
     });
