@@ -780,6 +780,8 @@ mod tests {
             ("[]]", "]"),
             ("a[", "a["),
             ("*.key", "tls.key"),
+            ("x[a-]", "x-"),
+            ("x[a-]", "xa"),
         ] {
             assert!(glob_matches(p, n), "{p} {n}");
         }
@@ -790,9 +792,19 @@ mod tests {
             ("[!a]x", "ax"),
             ("a?", "a"),
             ("*.key", "tls.pem"),
+            ("x[a-]", "xb"),
         ] {
             assert!(!glob_matches(p, n), "{p} {n}");
         }
+        // A pattern as long as a path may be is still read; one longer
+        // names no file the system would open.
+        let c0 = Context::example();
+        let at = |len: usize| format!("{}.env*", "./".repeat((len - 5) / 2));
+        assert_eq!(at(MAX_PATH - 1).len(), MAX_PATH - 1);
+        let exactly = format!(".{}", at(MAX_PATH - 1));
+        assert_eq!(exactly.len(), MAX_PATH);
+        assert!(is_secret(&c0, &exactly));
+        assert!(!is_secret(&c0, &format!(".{exactly}")));
         // Hostile patterns take time in proportion to their length.
         let hostile = format!("{}b", "*a".repeat(5_000));
         assert!(!glob_matches(&hostile, &"a".repeat(60)));

@@ -161,3 +161,18 @@ fn whole_decisions() {
     );
     assert!(Verdict::Refuse > Verdict::Ask && Verdict::Ask > Verdict::Run);
 }
+
+#[test]
+fn verdict_names_match_their_serialized_form() {
+    for (v, name) in [
+        (Verdict::Run, "run"),
+        (Verdict::Ask, "ask"),
+        (Verdict::Refuse, "refuse"),
+    ] {
+        assert_eq!(v.as_str(), name);
+        assert_eq!(
+            serde_json::to_value(v).unwrap_or_default(),
+            serde_json::Value::from(name)
+        );
+    }
+}
