@@ -52,7 +52,13 @@ impl Pane {
                 &height.to_string(),
             ])
             .arg(format!("sh '{}'", dir.join("pane.sh").display()))
-            .env_remove("TMUX")
+            // The pane gets only what the test gives it: the tmux server passes
+            // its own environment on, and variables of the machine running the
+            // tests (`CI`, `ASKRISKY_*`, `XDG_*`) change what askrisky does.
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("LANG", "C.UTF-8")
+            .env("TERM", "xterm-256color")
             .status()
             .expect("tmux");
         assert!(status.success(), "tmux did not start");
