@@ -295,6 +295,7 @@ fn glob_may_name_secret(ctx: &Context, value: &str) -> bool {
         !too_general
             && SECRET_NAMES
                 .iter()
+                .chain(SECRET_DIRS)
                 .any(|s| glob_matches(name, s) && is_secret_path(ctx, &path(s)))
     })
 }
@@ -401,6 +402,16 @@ fn bracket(p: &[char]) -> Option<(GlobToken, usize)> {
     Some((GlobToken::Set { negated, ranges }, close + 1))
 }
 
+/// The cheap screen in front of the secret checks: whether `value` (or,
+/// when it is relative, the folder it is read in) mentions one of `hints`.
+/// Every secret path mentions one, so a word that fails the screen is not
+/// a secret and need not be resolved; most words of most commands fail it.
+fn passes_screen(value: &str, cwd: &str, hints: &[&str]) -> bool {
+    let hinted = |s: &str| hints.iter().any(|h| s.contains(h));
+    let relative = !value.starts_with(['/', '~']);
+    hinted(value) || relative && hinted(cwd)
+}
+
 /// Subfolders of askrisky's state that hold what stands in for the
 /// person's say-so: allow-once codes and nested-run tokens. An agent that
 /// reads them learns what to replay.
@@ -409,10 +420,7 @@ const OWN_SECRET_DIRS: &[&str] = &["approvals", "nested"];
 /// Whether `value` is inside (or is) one of [`OWN_SECRET_DIRS`] of
 /// askrisky's own folders.
 fn is_own_secret(ctx: &Context, value: &str) -> bool {
-    let relative = !value.starts_with(['/', '~']);
-    let cwd = ctx.cwd.to_string_lossy();
-    let hinted = |s: &str| OWN_SECRET_DIRS.iter().any(|d| s.contains(d));
-    if !(hinted(value) || relative && hinted(&cwd)) {
+    if !passes_screen(value, &ctx.cwd.to_string_lossy(), OWN_SECRET_DIRS) {
         return false;
     }
     let resolved = ctx.resolve(value);
@@ -440,7 +448,7 @@ fn is_secret_path(ctx: &Context, value: &str) -> bool {
         ".aws",
         ".docker",
         ".kube",
-        "gh/",
+        "gh",
         "gcloud",
         ".azure",
         "Keychains",
@@ -467,37 +475,40 @@ fn is_secret_path(ctx: &Context, value: &str) -> bool {
         ".asc",
         ".gpg",
     ];
-    let hinted = |path: &str| HINTS.iter().any(|h| path.contains(h));
-    // A relative name takes its folder from where it is read: `credentials`
-    // read in `~/.aws` is a secret.
-    let relative = !value.starts_with(['/', '~']);
-    let named = value.contains(['.', '_', '/']) && hinted(value);
-    let in_hinted_folder = relative && hinted(&ctx.cwd.to_string_lossy());
-    if !(named || in_hinted_folder) {
+    if !passes_screen(value, &ctx.cwd.to_string_lossy(), HINTS) {
         return false;
     }
     let resolved = ctx.resolve(value);
     let parts: Vec<&str> = resolved.split('/').filter(|p| !p.is_empty()).collect();
-    let Some(name) = parts.last().copied() else {
+    let Some((&name, dirs)) = parts.split_last() else {
         return false;
     };
-    let has_dir = |d: &str| parts[..parts.len() - 1].contains(&d);
+    let under = |d: &str| dirs.contains(&d);
     let public = name.ends_with(".pub") || name.starts_with("known_hosts");
-    if has_dir(".ssh") || name == ".ssh" {
+    // A folder of keys read as a whole (`tar czf x ~/.ssh`, `cp -r
+    // ~/.password-store`) reads every key in it.
+    let parent = dirs.last().copied().unwrap_or("");
+    if matches!(
+        name,
+        ".ssh" | ".gnupg" | ".password-store" | ".aws" | ".docker" | ".kube" | ".azure"
+    ) || parent == ".config" && matches!(name, "gh" | "gcloud")
+        || parent == "Library" && name == "Keychains"
+    {
+        return true;
+    }
+    if under(".ssh") {
         return !public;
     }
-    if has_dir(".gnupg") || name == ".gnupg" || has_dir(".password-store") {
+    if under(".gnupg") || under(".password-store") || under(".azure") || under("Keychains") {
         return true;
     }
-    if has_dir(".aws") && matches!(name, "credentials" | "config") {
+    if under(".aws") && matches!(name, "credentials" | "config") {
         return true;
     }
-    if (has_dir(".docker") && name == "config.json")
-        || (has_dir(".kube") && name == "config")
-        || (has_dir("gh") && name == "hosts.yml")
-        || has_dir("gcloud") && (name.contains("credentials") || name.ends_with(".db"))
-        || has_dir(".azure")
-        || has_dir("Keychains")
+    if under(".docker") && name == "config.json"
+        || under(".kube") && name == "config"
+        || under("gh") && name == "hosts.yml"
+        || under("gcloud") && (name.contains("credentials") || name.ends_with(".db"))
     {
         return true;
     }
@@ -735,6 +746,26 @@ mod tests {
             "*.pem",
             "id_*",
             "/etc/sha*",
+            // Folders of keys, read as a whole, and what is in them.
+            "~/.gnupg",
+            "~/.gnupg/pubring.kbx",
+            "~/.password-store",
+            "~/.password-store/.gpg-id",
+            "~/.aws",
+            "~/.aws/config",
+            "~/.docker",
+            "~/.kube",
+            "~/.azure",
+            "~/.azure/msal_token_cache.json",
+            "~/Library/Keychains",
+            "~/Library/Keychains/metadata.db",
+            "~/.config/gh",
+            "~/.config/gcloud",
+            "~/.config/gcloud/access_tokens.db",
+            "~/.config/gcloud/application_default_credentials.json",
+            "~/.ss?",
+            "~/.config/g*",
+            "~/.pass*",
         ] {
             assert!(is_secret(&c, v), "{v}");
         }
@@ -763,8 +794,43 @@ mod tests {
             "[!.]env",
             "?env",
             "docs/[",
+            // The secret folders' names elsewhere, and their other files.
+            "gh",
+            "gcloud",
+            "~/Keychains",
+            "~/.config",
+            "config",
+            "config.json",
+            "hosts.yml",
+            "credentials",
+            "credentials.db",
+            "~/.aws/cli/cache/token.json",
+            "~/.docker/daemon.json",
+            "~/.kube/cache/discovery",
+            "~/.config/gh/config.yml",
+            "~/.config/gcloud/logs/run.log",
+            "~/*",
         ] {
             assert!(!is_secret(&c, v), "{v}");
+        }
+    }
+
+    #[test]
+    fn the_secret_screen() {
+        let hints = &[".ssh", "approvals"];
+        for (value, cwd, passes) in [
+            ("~/.ssh/id_rsa", "/home/user/project", true),
+            ("/home/user/.ssh", "/", true),
+            ("id_rsa", "/home/user/.ssh", true),
+            ("./id_rsa", "/home/user/.ssh", true),
+            ("K7Q29XM3", "/home/user/.local/state/askrisky/approvals", true),
+            // An absolute or home path is read where it says, not in cwd.
+            ("/tmp/id_rsa", "/home/user/.ssh", false),
+            ("~/notes", "/home/user/.ssh", false),
+            ("id_rsa", "/home/user/project", false),
+            ("src/main.rs", "/home/user/project", false),
+        ] {
+            assert_eq!(passes_screen(value, cwd, hints), passes, "{value} in {cwd}");
         }
     }
 

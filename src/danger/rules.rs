@@ -791,6 +791,9 @@ pub static RULES: &[Rule] = &[
             "grep -r . ~/.local/state/askrisky/nested",
             "cat ~/.local/state/askrisky/*/*",
             "cd ~/.local/state/askrisky/approvals && cat *",
+            "cd ~/.local/state/askrisky/approvals && cat K7Q29XM3",
+            "tar czf x.tgz ~/.password-store",
+            "cp -r ~/.config/gh /tmp/",
         ],
         counterexamples: &[
             "cat README.md",
@@ -890,6 +893,10 @@ pub static RULES: &[Rule] = &[
             "touch README.md",
             "cd ~/project && echo x > .bashrc",
             "sed -n 1p ~/.bashrc",
+            "echo x > config",
+            "echo x > config.toml",
+            "echo x > .codex/notes.md",
+            "echo '{}' > hooks.json",
         ],
     },
     Rule {
