@@ -823,7 +823,11 @@ mod tests {
             ("/home/user/.ssh", "/", true),
             ("id_rsa", "/home/user/.ssh", true),
             ("./id_rsa", "/home/user/.ssh", true),
-            ("K7Q29XM3", "/home/user/.local/state/askrisky/approvals", true),
+            (
+                "K7Q29XM3",
+                "/home/user/.local/state/askrisky/approvals",
+                true,
+            ),
             // An absolute or home path is read where it says, not in cwd.
             ("/tmp/id_rsa", "/home/user/.ssh", false),
             ("~/notes", "/home/user/.ssh", false),

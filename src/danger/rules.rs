@@ -108,6 +108,8 @@ pub static RULES: &[Rule] = &[
             "grep -r 'rm -rf /' .",
             "cd build && rm -rf *",
             "cd \"$DIR\" && rm -rf *",
+            "find / -name '*.log'",
+            "find ~ -type f -newer x",
         ],
     },
     Rule {
@@ -442,6 +444,7 @@ pub static RULES: &[Rule] = &[
             "git filter-repo --path x --invert-paths",
             "git gc --prune=now",
             "git update-ref -d refs/heads/x",
+            "git prune --expire=now",
         ],
         counterexamples: &[
             "git rebase -i HEAD~3",
@@ -511,6 +514,9 @@ pub static RULES: &[Rule] = &[
             "git config core.pager",
             "git -c user.email=a@b commit -m x",
             "git config --global init.defaultBranch main",
+            "git config get core.pager",
+            "git config set user.name x",
+            "git config set core.pager",
         ],
     },
     Rule {
@@ -597,6 +603,10 @@ pub static RULES: &[Rule] = &[
             "zip a.zip f -T -TT 'sh -c x'",
             "rsync -e 'sh -c x' a b:",
             "tar -I 'sh -c x' -xf a.tar",
+            "git fetch --upload-pack='sh -c x' origin",
+            "git push --receive-pack='sh -c x' origin",
+            "git archive --exec='sh -c x' --remote=r HEAD",
+            "git difftool -x 'sh -c x'",
         ],
         counterexamples: &[
             "rg foo",
@@ -658,6 +668,8 @@ pub static RULES: &[Rule] = &[
             "env LD_PRELOAD=./x.so make",
             "NODE_OPTIONS='--require ./x.js' npm test",
             "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=sh git log",
+            "GIT_CONFIG_KEY_0=core.pager git log",
+            "GIT_CONFIG_VALUE_0=sh git log",
         ],
         counterexamples: &[
             "RUST_LOG=debug cargo run",
@@ -715,17 +727,16 @@ pub static RULES: &[Rule] = &[
                     && c.operands()
                         .first()
                         .is_some_and(|w| programs::is_stdin_path(&w.value)))
-                || (programs::inline_code_flags(&c.name).is_some()
-                    && c.operands().is_empty()
-                    && !c
-                        .command
-                        .args()
-                        .iter()
-                        .any(|w| w.value.starts_with('-') && w.value.len() > 1));
+                // An interpreter without inline code or a script file reads
+                // its program from stdin (`python3 -u`, `perl --`, `node -`).
+                || (programs::inline_code_flags(&c.name).is_some_and(|code| !c.flag(code))
+                    && c.operands()
+                        .first()
+                        .is_none_or(|w| programs::is_stdin_path(&w.value)));
             interpreter
                 && c.command.stdin_dynamic
                 && c.command.stdin_text.is_none()
-                && !reads_own_script(c)
+                && !(programs::is_shell(&c.name) && reads_own_script(c))
         }),
         examples: &[
             "base64 -d x | sh",
@@ -738,6 +749,10 @@ pub static RULES: &[Rule] = &[
             "cat x | python3",
             "base64 -d x | bash /dev/stdin",
             "cat x | source /dev/stdin",
+            "cat x | python3 -",
+            "cat x | python3 -u",
+            "base64 -d x | perl --",
+            "cat x | node /dev/stdin",
         ],
         counterexamples: &[
             "echo ls | xargs",
@@ -747,6 +762,10 @@ pub static RULES: &[Rule] = &[
             "cat a | python3 tool.py",
             "cat x | source ./env.sh",
             "echo ls | tee log | sh",
+            "cat a | cat /dev/stdin",
+            "echo '{}' | python3 -m json.tool",
+            "cat x | python3 -c 'import sys'",
+            "cat x | perl -e 'print <STDIN>'",
         ],
     },
     Rule {
@@ -1651,31 +1670,27 @@ fn find_starting_points(args: &[Word]) -> Vec<&Word> {
         .collect()
 }
 
-/// True when an interpreter or shell reads its program from a file operand
-/// (not from stdin, which `/dev/stdin` and its aliases also name).
+/// True when a shell reads its program from a file operand (not from
+/// stdin, which `-`, `/dev/stdin` and its aliases also name). Other
+/// interpreters with a file operand are not counted as reading stdin at all.
 fn reads_own_script(c: &Cmd<'_>) -> bool {
-    if programs::is_shell(&c.name) {
-        // A shell with an operand (and no -s) runs that file, not stdin.
-        let mut it = c.args().iter();
-        while let Some(w) = it.next() {
-            let v = w.value.as_str();
-            if matches!(v, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
-                it.next();
-                continue;
-            }
-            if v.starts_with('-') || v.starts_with('+') {
-                if v.contains('s') && !v.starts_with("--") {
-                    return false;
-                }
-                continue;
-            }
-            return !programs::is_stdin_path(v);
+    // A shell with an operand (and no -s) runs that file, not stdin.
+    let mut it = c.args().iter();
+    while let Some(w) = it.next() {
+        let v = w.value.as_str();
+        if matches!(v, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
+            it.next();
+            continue;
         }
-        return false;
+        if v.starts_with('-') || v.starts_with('+') {
+            if v.contains('s') && !v.starts_with("--") {
+                return false;
+            }
+            continue;
+        }
+        return !programs::is_stdin_path(v);
     }
-    c.operands()
-        .first()
-        .is_some_and(|w| !programs::is_stdin_path(&w.value))
+    false
 }
 
 /// The inline program given to an interpreter: `Some(Some(text))` when
@@ -1738,10 +1753,7 @@ fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
     }
     // A program on stdin (`python3 - <<EOF`, `python3 <<EOF`, `python3
     // /dev/stdin <<EOF`).
-    let runs_stdin = args.is_empty()
-        || args
-            .iter()
-            .any(|w| w.value == "-" || programs::is_stdin_path(&w.value));
+    let runs_stdin = args.is_empty() || args.iter().any(|w| programs::is_stdin_path(&w.value));
     if runs_stdin && (c.command.stdin_text.is_some() || c.command.stdin_dynamic) {
         return Some(c.command.stdin_text.clone());
     }

@@ -479,9 +479,9 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
 }
 
 /// File names that are the process's own stdin: `bash /dev/stdin` reads
-/// its program from the pipe like `bash -s` does.
+/// its program from the pipe like `bash -s` does; so does `python3 -`.
 pub fn is_stdin_path(path: &str) -> bool {
-    matches!(path, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
+    matches!(path, "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
 }
 
 /// Programs that fetch data from the network (the left side of `curl … | sh`).

@@ -507,6 +507,7 @@ mod tests {
             "http://127.0.0.1:8080/v1",
             "http://localhost/v1",
             "http://[::1]:1/x",
+            "http://[::1]/x",
             "http://127.1.2.3",
         ] {
             assert!(is_loopback(u), "{u}");
