@@ -112,7 +112,11 @@ impl Tty {
             *slot = Some((fd, saved.clone()));
         }
         termios::tcsetattr(&self.file, OptionalActions::Flush, &raw)?;
-        Ok(RawGuard { tty: self, saved })
+        Ok(RawGuard {
+            tty: self,
+            saved,
+            pending: Vec::new(),
+        })
     }
 }
 
@@ -120,6 +124,8 @@ impl Tty {
 pub struct RawGuard<'a> {
     tty: &'a mut Tty,
     saved: Termios,
+    /// Bytes read for text entry that are not yet a whole key.
+    pending: Vec<u8>,
 }
 
 impl RawGuard<'_> {
@@ -139,15 +145,46 @@ impl RawGuard<'_> {
     }
 
     /// Reads one key, waiting at most `timeout` (forever when `None`).
+    ///
+    /// For answers: one read must be exactly one key. Bytes that arrive
+    /// together (a paste, `r` and Enter from the clipboard) are not a
+    /// deliberate keypress and never count as one.
     pub fn key(&mut self, timeout: Option<Duration>) -> Key {
+        self.pending.clear();
+        match self.read_some(timeout) {
+            Ok(bytes) => decode(&bytes),
+            Err(k) => k,
+        }
+    }
+
+    /// Reads the next key of typed text, waiting at most `timeout`: bytes
+    /// that arrive together are split into keys (`ad` then Enter), and a
+    /// character split across reads is put back together.
+    pub fn text_key(&mut self, timeout: Option<Duration>) -> Key {
         let deadline = timeout.map(|t| Instant::now() + t);
-        let mut buf = [0u8; 16];
+        loop {
+            if let Some(k) = take_key(&mut self.pending) {
+                return k;
+            }
+            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            match self.read_some(left) {
+                Ok(bytes) => self.pending.extend_from_slice(&bytes),
+                Err(k) => return k,
+            }
+        }
+    }
+
+    /// Waits for input and reads what is there; `Err` carries the key that
+    /// stands for what happened instead (timeout, terminal closed).
+    fn read_some(&mut self, timeout: Option<Duration>) -> Result<Vec<u8>, Key> {
+        let deadline = timeout.map(|t| Instant::now() + t);
+        let mut buf = [0u8; 64];
         loop {
             let wait = match deadline {
                 Some(d) => {
                     let left = d.saturating_duration_since(Instant::now());
                     if left.is_zero() {
-                        return Key::Timeout;
+                        return Err(Key::Timeout);
                     }
                     Some(rustix::event::Timespec::try_from(left).unwrap_or(
                         rustix::event::Timespec {
@@ -166,7 +203,7 @@ impl RawGuard<'_> {
                 Ok(0) => continue,
                 Ok(_) => {}
                 Err(rustix::io::Errno::INTR) => continue,
-                Err(_) => return Key::Closed,
+                Err(_) => return Err(Key::Closed),
             }
             let revents = fds[0].revents();
             if revents.intersects(
@@ -175,11 +212,11 @@ impl RawGuard<'_> {
                     | rustix::event::PollFlags::NVAL,
             ) && !revents.contains(rustix::event::PollFlags::IN)
             {
-                return Key::Closed;
+                return Err(Key::Closed);
             }
             return match self.tty.file.read(&mut buf) {
-                Ok(0) | Err(_) => Key::Closed,
-                Ok(n) => decode(&buf[..n]),
+                Ok(0) | Err(_) => Err(Key::Closed),
+                Ok(n) => Ok(buf[..n].to_vec()),
             };
         }
     }
@@ -215,6 +252,60 @@ fn decode(bytes: &[u8]) -> Key {
     }
 }
 
+/// Takes the first whole key off the front of `buf`; `None` when `buf` is
+/// empty or ends inside a character still arriving.
+fn take_key(buf: &mut Vec<u8>) -> Option<Key> {
+    let first = *buf.first()?;
+    let (key, used) = match first {
+        b'\r' | b'\n' => (Key::Enter, 1),
+        0x03 => (Key::Interrupt, 1),
+        0x04 => (Key::EndOfFile, 1),
+        0x7f | 0x08 => (Key::Backspace, 1),
+        0x1b => match buf.get(1) {
+            None => (Key::Esc, 1),
+            // Arrows and function keys: CSI or SS3 up to the final byte.
+            Some(b'[' | b'O') => {
+                let end = buf
+                    .iter()
+                    .skip(2)
+                    .position(|b| (0x40..=0x7e).contains(b))
+                    .map_or(buf.len(), |i| i + 3);
+                (Key::Other, end)
+            }
+            Some(_) => (Key::Other, 2),
+        },
+        b if b < 0x20 => (Key::Other, 1),
+        _ => {
+            let end = buf
+                .iter()
+                .position(|&b| b < 0x20 || b == 0x7f)
+                .unwrap_or(buf.len());
+            let (text, used) = match std::str::from_utf8(&buf[..end]) {
+                Ok(s) => (s.to_owned(), end),
+                // A character cut by the read: wait for its other bytes.
+                Err(e) if e.valid_up_to() == 0 && e.error_len().is_none() => return None,
+                // A byte that starts no character: skip it.
+                Err(e) if e.valid_up_to() == 0 => (String::new(), e.error_len().unwrap_or(1)),
+                Err(e) => (
+                    String::from_utf8_lossy(&buf[..e.valid_up_to()]).into_owned(),
+                    e.valid_up_to(),
+                ),
+            };
+            // C1 controls and the like are not text anyone typed.
+            let text: String = text.chars().filter(|c| !c.is_control()).collect();
+            let mut chars = text.chars();
+            let key = match (chars.next(), chars.next()) {
+                (None, _) => Key::Other,
+                (Some(c), None) => Key::Char(c),
+                _ => Key::Text(text),
+            };
+            (key, used)
+        }
+    };
+    buf.drain(..used.min(buf.len()));
+    Some(key)
+}
+
 /// Puts the terminal back if raw mode is on; called from the signal path.
 pub fn restore_on_signal() {
     if let Ok(mut slot) = SAVED.lock()
@@ -240,5 +331,39 @@ mod tests {
         assert_eq!(decode(b"rr"), Key::Text("rr".into()));
         assert_eq!(decode(b"r\r"), Key::Other);
         assert_eq!(decode(b"\x01"), Key::Other);
+    }
+
+    #[test]
+    fn typed_text_is_split_into_keys() {
+        let keys = |bytes: &[u8]| {
+            let mut buf = bytes.to_vec();
+            let mut out = Vec::new();
+            while let Some(k) = take_key(&mut buf) {
+                out.push(k);
+            }
+            (out, buf)
+        };
+        use Key::*;
+        assert_eq!(keys(b"ad\r"), (vec![Text("ad".into()), Enter], vec![]));
+        assert_eq!(keys(b"x"), (vec![Char('x')], vec![]));
+        assert_eq!(
+            keys(b"a\x7fb\x1b[A\x1b"),
+            (vec![Char('a'), Backspace, Char('b'), Other, Esc], vec![])
+        );
+        assert_eq!(
+            keys(b"\x03\x04\x01\x1bx"),
+            (vec![Interrupt, EndOfFile, Other, Other], vec![])
+        );
+        // A character cut by a read waits for the rest of it.
+        let e = "é".as_bytes();
+        assert_eq!(keys(&[b'a', e[0]]), (vec![Char('a')], vec![e[0]]));
+        assert_eq!(keys(e), (vec![Char('é')], vec![]));
+        // Bytes that start no character are dropped; C1 controls too.
+        assert_eq!(keys(b"\xffok"), (vec![Other, Text("ok".into())], vec![]));
+        assert_eq!(
+            keys("a\u{9b}b".as_bytes()),
+            (vec![Text("ab".into())], vec![])
+        );
+        assert_eq!(keys(b""), (vec![], vec![]));
     }
 }

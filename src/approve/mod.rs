@@ -207,7 +207,7 @@ fn read_message(
     let mut msg = String::new();
     loop {
         let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
-        match raw.key(left) {
+        match raw.text_key(left) {
             Key::Enter => return Ok(msg),
             Key::Char(ch) => {
                 if msg.chars().count() < MAX_MESSAGE {
