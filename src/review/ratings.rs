@@ -214,6 +214,10 @@ mod tests {
         ))
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(r.reason.chars().count(), MAX_REASON_CHARS);
+        assert!(r.reason.ends_with('…'));
+        // At the cap exactly, nothing is cut.
+        let exact = "y".repeat(MAX_REASON_CHARS);
+        assert_eq!(clean_reason(&exact), exact);
     }
 
     /// The SPEC table, over all 4 × 4 × 2 combinations.
