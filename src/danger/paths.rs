@@ -913,6 +913,12 @@ mod tests {
             ".github/workflows/ci.yml",
             "/tmp/x",
             "docs/.git-guide",
+            "/var/tmp/x",
+            "/opt/spool/x",
+            "config",
+            "config.toml",
+            ".codex/notes.md",
+            "hooks.json",
         ] {
             assert!(protected_reason(&c, v).is_none(), "{v}");
         }

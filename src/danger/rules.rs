@@ -1041,6 +1041,9 @@ pub static RULES: &[Rule] = &[
             "iptables -F",
             "userdel bob",
             "sysctl -w net.ipv4.ip_forward=1",
+            "ufw disable",
+            "hostnamectl set-hostname x",
+            "timedatectl set-time 12:00",
         ],
         counterexamples: &[
             "systemctl status nginx",
@@ -1050,6 +1053,9 @@ pub static RULES: &[Rule] = &[
             "uptime",
             "sysctl -a",
             "mount",
+            "ufw status",
+            "timedatectl status",
+            "hostnamectl",
         ],
     },
     Rule {
@@ -1079,13 +1085,12 @@ pub static RULES: &[Rule] = &[
             let symbolic_risky = !mode.chars().all(|ch| ch.is_ascii_digit())
                 && (mode.contains('s')
                     || mode.contains('t')
-                    || mode.split(',').any(|part| {
-                        (part.starts_with('o')
-                            || part.starts_with('a')
-                            || part.starts_with('+')
-                            || part.starts_with('='))
-                            && part.contains('w')
-                    }));
+                    // Write for others said outright (`o+w`, `a=rwx`); a bare
+                    // `+w` or `=rw` goes through the umask, which keeps
+                    // others out.
+                    || mode
+                        .split(',')
+                        .any(|part| part.starts_with(['o', 'a']) && part.contains('w')));
             numeric_risky || symbolic_risky
         }),
         examples: &[
@@ -1098,6 +1103,9 @@ pub static RULES: &[Rule] = &[
             "chgrp staff f",
             "chmod o+w dir",
             "chmod 666 f",
+            "chmod u+r,o+w f",
+            "chmod a=rwx f",
+            "chmod +t dir",
         ],
         counterexamples: &[
             "chmod +x script.sh",
@@ -1106,6 +1114,10 @@ pub static RULES: &[Rule] = &[
             "chmod 755 bin/tool",
             "chmod 0644 f",
             "chmod go-w f",
+            "chmod +w notes.txt",
+            "chmod =rw f",
+            "chmod u+w,g+w f",
+            "chmod ug+x f",
         ],
     },
     Rule {
