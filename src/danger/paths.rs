@@ -903,6 +903,20 @@ mod tests {
             "~/.config/fish/config.fish",
             "~/.gitconfig",
             "~/.codex/config.toml",
+            ".codex/hooks.json",
+            "~/.claude.json",
+            ".gemini/settings.json",
+            ".cursor/hooks.json",
+            "~/.copilot/hooks/pre.json",
+            ".github/hooks/hooks.json",
+            "~/.config/fish/conf.d/x.fish",
+            "~/.ssh",
+            "~/.config/git/config",
+            "~/.config/systemd/user/x.service",
+            "~/.config/autostart/x.desktop",
+            "~/Library/LaunchAgents/x.plist",
+            "/Library/LaunchDaemons/x.plist",
+            "/Library/LaunchAgents/x.plist",
         ] {
             assert!(protected_reason(&c, v).is_some(), "{v}");
         }
@@ -919,6 +933,11 @@ mod tests {
             "config.toml",
             ".codex/notes.md",
             "hooks.json",
+            ".gemini/notes.md",
+            ".cursor/rules.md",
+            "~/.config/fish/functions.md",
+            "~/Library/Caches/x",
+            "/Library/Fonts/x.ttf",
         ] {
             assert!(protected_reason(&c, v).is_none(), "{v}");
         }
