@@ -111,6 +111,7 @@ pub static RULES: &[Rule] = &[
             "cd \"$DIR\" && rm -rf *",
             "find / -name '*.log'",
             "find ~ -type f -newer x",
+            "find build ! -path / -delete",
         ],
     },
     Rule {
@@ -754,12 +755,15 @@ pub static RULES: &[Rule] = &[
             "cat x | python3 -u",
             "base64 -d x | perl --",
             "cat x | node /dev/stdin",
+            "cat x | bash -s arg1",
         ],
         counterexamples: &[
             "echo ls | xargs",
             "cat x | grep y",
             "printf 'ls\\n' | sh",
             "bash script.sh < input.txt",
+            "cat a | bash -x script.sh",
+            "cat a | bash --posix script.sh",
             "cat a | python3 tool.py",
             "cat x | source ./env.sh",
             "echo ls | tee log | sh",
@@ -1168,6 +1172,10 @@ pub static RULES: &[Rule] = &[
             "cat > x.py <<'EOF'\nimport os; os.system('id')\nEOF\npython3 x.py",
             "python3 /dev/stdin <<< 'import os; os.system(\"id\")'",
             "node <(echo 'require(\"child_process\").exec(\"id\")')",
+            "perl -ne 'system(\"rm x\")' f",
+            "node --eval='require(\"child_process\").exec(\"id\")'",
+            "lua -e 'os.execute(\"rm x\")'",
+            "awk --posix '{system(\"rm x\")}' f",
         ],
         counterexamples: &[
             "python3 -c 'print(1+1)'",
@@ -1179,6 +1187,13 @@ pub static RULES: &[Rule] = &[
             "python3 tool.py",
             "python3 <(echo 'print(1)')",
             "echo 'print(1)' > x.py; python3 x.py",
+            "php -r 'echo 1;'",
+            "lua -e 'print(1)'",
+            "osascript -e 'display notification \"done\"'",
+            // Only long options take their value after `=`.
+            "node -e=require('child_process')",
+            // awk takes `-` as its program text, not as an option.
+            "awk - '{system(\"rm x\")}' f",
         ],
     },
     Rule {
@@ -1724,7 +1739,7 @@ fn find_starting_points(args: &[Word]) -> Vec<&Word> {
     args.get(i..)
         .unwrap_or_default()
         .iter()
-        .take_while(|w| !w.value.starts_with('-') && w.value != "(" && w.value != "!")
+        .take_while(|w| !(w.value.starts_with('-') || matches!(w.value.as_str(), "(" | "!")))
         .collect()
 }
 
@@ -1780,10 +1795,9 @@ fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
         if v == "--" {
             break;
         }
+        // `-e` itself, or a cluster of short options ending in it (`-ne`).
         let takes_code = flags.contains(&v)
             || (v.starts_with('-')
-                && !v.starts_with("--")
-                && v.len() > 2
                 && flags.iter().any(|f| f.len() == 2 && v.ends_with(&f[1..]))
                 && v[1..].chars().all(|ch| ch.is_ascii_alphabetic()));
         if takes_code {
