@@ -1191,7 +1191,7 @@ pub static RULES: &[Rule] = &[
             "lua -e 'print(1)'",
             "osascript -e 'display notification \"done\"'",
             // Only long options take their value after `=`.
-            "node -e=require('child_process')",
+            "node -e='require(\"child_process\")'",
             // awk takes `-` as its program text, not as an option.
             "awk - '{system(\"rm x\")}' f",
         ],
