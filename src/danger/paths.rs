@@ -438,20 +438,11 @@ fn is_secret_path(ctx: &Context, value: &str) -> bool {
     if is_own_secret(ctx, value) {
         return true;
     }
-    // Cheap screen first: every secret below has one of these in its path.
-    const HINTS: &[&str] = &[
+    // Cheap screen first: every secret below has one of its folders or one
+    // of these name fragments in its path.
+    const NAME_HINTS: &[&str] = &[
         ".env",
-        ".ssh",
         "id_",
-        ".gnupg",
-        ".password-store",
-        ".aws",
-        ".docker",
-        ".kube",
-        "gh",
-        "gcloud",
-        ".azure",
-        "Keychains",
         "shadow",
         "sudoers",
         "netrc",
@@ -475,7 +466,8 @@ fn is_secret_path(ctx: &Context, value: &str) -> bool {
         ".asc",
         ".gpg",
     ];
-    if !passes_screen(value, &ctx.cwd.to_string_lossy(), HINTS) {
+    let cwd = ctx.cwd.to_string_lossy();
+    if !(passes_screen(value, &cwd, SECRET_DIRS) || passes_screen(value, &cwd, NAME_HINTS)) {
         return false;
     }
     let resolved = ctx.resolve(value);
