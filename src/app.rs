@@ -17,7 +17,7 @@ use crate::engine::{self, Evaluation};
 use crate::exit;
 use crate::log::{self, DecidedBy, Outcome, Record};
 use crate::policy::{Reason, Review, Verdict};
-use crate::request::{Request, Surface, shell_quote};
+use crate::request::{Request, Surface, Syntax, shell_quote};
 use crate::review;
 use crate::session::store::{self, SessionRef};
 use crate::session::{ContextError, Session, TranscriptSource};
@@ -100,7 +100,10 @@ pub fn run(cli: Cli) -> Result<u8, AppError> {
         Command::Approve { code } => approve_code(&code, &overrides),
         Command::Status => status(&overrides),
         Command::Init { shell } => init(shell),
-        Command::Guard { line } => guard(&line, &overrides),
+        Command::Guard { line, fish, silent } => {
+            let syntax = if fish { Syntax::Fish } else { Syntax::Posix };
+            guard(&line, syntax, silent, &overrides)
+        }
         Command::Goal { text } => goal(&text.join(" "), &context),
         Command::Session(cmd) => session_command(&cmd, &context),
         Command::Rules(args) => rules(&args),
@@ -161,6 +164,7 @@ fn request(target: &Target, cwd: PathBuf, surface: Surface) -> Request {
             explanation: None,
             surface,
             not_utf8: false,
+            syntax: Syntax::Posix,
         },
         None => {
             let not_utf8 = target.argv.iter().any(|a| a.to_str().is_none());
@@ -179,6 +183,7 @@ fn request(target: &Target, cwd: PathBuf, surface: Surface) -> Request {
                 explanation: None,
                 surface,
                 not_utf8,
+                syntax: Syntax::Posix,
             }
         }
     }
@@ -1285,7 +1290,9 @@ fn init(shell: crate::cli::InitShell) -> Result<u8, AppError> {
 /// It is their explicit request, so the reviewer is not asked and nothing
 /// outside the danger set waits: the blocked tier is refused, the danger
 /// set gets the card. Only decisions that stop or ask are logged.
-fn guard(line: &str, overrides: &Overrides) -> Result<u8, AppError> {
+/// `silent` only says which it would be, for a shell that must prepare the
+/// terminal before anything is written to it.
+fn guard(line: &str, syntax: Syntax, silent: bool, overrides: &Overrides) -> Result<u8, AppError> {
     let started = Instant::now();
     let mut s = setup(overrides)?;
     s.settings.mode = config::Sourced {
@@ -1299,11 +1306,19 @@ fn guard(line: &str, overrides: &Overrides) -> Result<u8, AppError> {
         explanation: None,
         surface: Surface::Hook("shell".into()),
         not_utf8: false,
+        syntax,
     };
     let eval = engine::evaluate(&request, &s.settings, &s.ctx, |_, _| review::Outcome {
         review: Review::NotNeeded,
         meta: review::Meta::default(),
     });
+    if silent {
+        return Ok(match eval.decision.verdict {
+            Verdict::Run => exit::RUN,
+            Verdict::Refuse => exit::REFUSED,
+            Verdict::Ask => exit::NEEDS_PERSON,
+        });
+    }
     match eval.decision.verdict {
         Verdict::Run => Ok(0),
         Verdict::Refuse => {
@@ -1342,18 +1357,25 @@ fn guard(line: &str, overrides: &Overrides) -> Result<u8, AppError> {
                 offer_tell: false,
                 from: None,
             };
-            let asked = approve::ask(
-                &mut tty,
-                &card,
-                s.settings
-                    .answer_timeout_s
-                    .map(std::time::Duration::from_secs),
-            );
+            let timeout = s
+                .settings
+                .answer_timeout_s
+                .map(std::time::Duration::from_secs);
+            let asked = if syntax == Syntax::Fish {
+                approve::ask_and_vanish(&mut tty, &card, timeout)
+            } else {
+                approve::ask(&mut tty, &card, timeout)
+            };
             let (outcome, status) = match asked.answer {
                 Answer::Run | Answer::AlwaysAllow => (Outcome::Ran, 0),
                 Answer::NoAnswer(_) => (Outcome::NotRun, exit::NEEDS_PERSON),
                 Answer::Declined | Answer::Tell(_) => (Outcome::Declined, exit::DECLINED),
             };
+            if syntax == Syntax::Fish && status != 0 {
+                // fish redraws its prompt over what is below it; its
+                // snippet shows this once the prompt is back.
+                eprintln!("{}", approve::summary(&request.line, &asked.answer));
+            }
             let mut r = record(
                 &request,
                 &s.settings,
@@ -1393,6 +1415,7 @@ fn approve_code(code: &str, overrides: &Overrides) -> Result<u8, AppError> {
         explanation: None,
         surface: Surface::Exec,
         not_utf8: false,
+        syntax: Syntax::Posix,
     };
     let ctx = Context {
         cwd: request.cwd.clone(),

@@ -152,6 +152,13 @@ pub enum Command {
         /// The command line
         #[arg(short = 'c', value_name = "LINE", required = true)]
         line: String,
+        /// The line is in fish's syntax (the fish snippet passes this)
+        #[arg(long)]
+        fish: bool,
+        /// Print and show nothing: exit 0 if the line runs as it is, 80 if it
+        /// is refused, 81 if it needs the card
+        #[arg(long)]
+        silent: bool,
     },
 
     /// Show approval cards from commands that have no terminal, in this pane

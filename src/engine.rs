@@ -9,7 +9,7 @@ use crate::config::{AllowRule, Settings};
 use crate::danger::{self, Assessment, Context, ExtraRule, Tier, prefix_matches};
 use crate::parse::{self, Problem, Script};
 use crate::policy::{self, Allow, Decision, Review};
-use crate::request::Request;
+use crate::request::{Request, Syntax};
 
 /// Everything known about one request once it is decided.
 #[derive(Clone, Debug, Serialize)]
@@ -38,8 +38,22 @@ pub fn evaluate(
     ctx: &Context,
     review: impl FnOnce(&Request, &Script) -> crate::review::Outcome,
 ) -> Evaluation {
-    let (mut script, mut assessment) =
-        analyse(&request.line, ctx, &settings.extra_danger, ANALYSIS_BUDGET);
+    let (mut script, mut assessment) = match request.syntax {
+        Syntax::Posix => analyse(&request.line, ctx, &settings.extra_danger, ANALYSIS_BUDGET),
+        Syntax::Fish => match parse::fish::to_posix(&request.line) {
+            Ok(line) => analyse(&line, ctx, &settings.extra_danger, ANALYSIS_BUDGET),
+            Err(e) => {
+                let script = Script {
+                    problems: vec![Problem::Unparseable {
+                        detail: e.to_string(),
+                    }],
+                    ..Script::default()
+                };
+                let assessment = danger::assess(&script, ctx, &settings.extra_danger);
+                (script, assessment)
+            }
+        },
+    };
     if request.not_utf8 {
         script.problems.push(Problem::Unparseable {
             detail: "an argument is not valid UTF-8".into(),

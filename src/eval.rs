@@ -18,7 +18,7 @@ use crate::config::{Mode, Settings, Source, Sourced};
 use crate::danger::{Context, Tier};
 use crate::engine;
 use crate::policy::{Review, Verdict};
-use crate::request::{Request, Surface};
+use crate::request::{Request, Surface, Syntax};
 use crate::review::{self, ReviewerConfig};
 use crate::session::{Activity, ActivityKind, Choice, Session};
 
@@ -212,6 +212,7 @@ pub fn run_case(
         explanation: case.explanation.clone(),
         surface: Surface::Check,
         not_utf8: false,
+        syntax: Syntax::Posix,
     };
     let ctx = Context {
         home: home.map(Path::to_path_buf),

@@ -45,6 +45,19 @@ pub struct Request {
     /// An argument was not valid UTF-8: the line shows it escaped, and the
     /// command is treated as not analysable.
     pub not_utf8: bool,
+    /// The shell language `line` is written in.
+    pub syntax: Syntax,
+}
+
+/// The shell language of a command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Syntax {
+    /// The POSIX shell's (bash's): what agents and `sh -c` run.
+    #[default]
+    Posix,
+    /// fish's: lines typed at a guarded fish, restated before analysis
+    /// (see `parse::fish`).
+    Fish,
 }
 
 /// Quotes words for a POSIX shell so that parsing the result yields them

@@ -174,6 +174,26 @@ impl RawGuard<'_> {
         }
     }
 
+    /// Asks the terminal where the cursor is (a DSR query); its column,
+    /// counted from 1. `None` when the terminal does not answer in time.
+    /// Keys typed before the answer are dropped: they were pressed before
+    /// anything was shown.
+    pub fn cursor_column(&mut self) -> Option<usize> {
+        self.write("\x1b[6n");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        let mut got = Vec::new();
+        while got.len() < 256 {
+            let left = deadline.saturating_duration_since(Instant::now());
+            got.extend(self.read_some(Some(left)).ok()?);
+            if let Some(end) = got.iter().position(|&b| b == b'R') {
+                let reply = std::str::from_utf8(&got[..end]).ok()?;
+                let (_, column) = reply.rsplit_once("\x1b[")?.1.split_once(';')?;
+                return column.parse().ok().filter(|c| *c > 0);
+            }
+        }
+        None
+    }
+
     /// Waits for input and reads what is there; `Err` carries the key that
     /// stands for what happened instead (timeout, terminal closed).
     fn read_some(&mut self, timeout: Option<Duration>) -> Result<Vec<u8>, Key> {

@@ -37,6 +37,13 @@ fn start(env: &Env, shell: &str) -> Pane {
     std::thread::sleep(Duration::from_millis(500));
     pane.text(&load);
     pane.keys(&["Enter"]);
+    // A prompt the tests can recognise.
+    pane.text(match shell {
+        "bash" => "PS1='guard$ '",
+        "zsh" => "PROMPT='guard$ '",
+        _ => "function fish_prompt; printf 'guard$ '; end",
+    });
+    pane.keys(&["Enter"]);
     pane.text("echo guard-loaded");
     pane.keys(&["Enter"]);
     pane.wait_for("\nguard-loaded");
@@ -46,6 +53,31 @@ fn start(env: &Env, shell: &str) -> Pane {
 fn line(p: &Pane, text: &str) {
     p.text(text);
     p.keys(&["Enter"]);
+}
+
+/// Waits until the shell shows a fresh prompt: it reads input again.
+fn wait_prompt(p: &Pane) {
+    for _ in 0..500 {
+        let screen = p.screen(false);
+        let last = screen.lines().rev().find(|l| !l.trim().is_empty());
+        if last.is_some_and(|l| l.trim_end() == "guard$") {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    panic!("no prompt:\n{}", p.screen(false));
+}
+
+/// Waits until `text` is on the screen `n` times.
+fn wait_count(p: &Pane, text: &str, n: usize) -> String {
+    for _ in 0..500 {
+        let screen = p.screen(false);
+        if screen.matches(text).count() >= n {
+            return screen;
+        }
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    panic!("{text:?} never showed {n} times:\n{}", p.screen(false));
 }
 
 fn exists(env: &Env, name: &str) -> bool {
@@ -87,9 +119,59 @@ fn guarded_shell(shell: &str) {
     );
     p.keys(&["n"]);
     p.wait_for("askrisky: not run: rm -rf build");
+    wait_prompt(&p);
+
+    // A history reference is checked as what it expands to.
+    if shell != "fish" {
+        line(&p, "!!");
+        p.wait_for("waiting for your answer");
+        p.keys(&["n"]);
+        wait_count(&p, "askrisky: not run: rm -rf build", 2);
+        wait_prompt(&p);
+    }
     line(&p, "echo after-no");
     p.wait_for("\nafter-no");
     assert!(exists(&env, "build"), "{shell}: it ran");
+
+    // The shell's own syntax: fish's `(…)` is a command substitution.
+    let subst = if shell == "fish" {
+        "echo (echo sub)-ok"
+    } else {
+        "echo $(echo sub)-ok"
+    };
+    line(&p, subst);
+    p.wait_for("\nsub-ok");
+
+    // A command over several lines runs once complete, checked whole.
+    let (open, close) = if shell == "fish" {
+        ("for i in 1 2", "end")
+    } else {
+        ("for i in 1 2; do", "done")
+    };
+    line(&p, open);
+    line(&p, "echo multi-$i");
+    line(&p, close);
+    p.wait_for("\nmulti-2");
+    std::fs::create_dir_all(env.project.join("build2")).expect("mkdir");
+    let (open, close) = if shell == "fish" {
+        ("if true", "end")
+    } else {
+        ("if true; then", "fi")
+    };
+    line(&p, open);
+    line(&p, "rm -rf build2");
+    line(&p, close);
+    let screen = p.wait_for("waiting for your answer");
+    assert!(screen.contains("rm -rf build2"), "{shell}: {screen}");
+    p.keys(&["n"]);
+    p.wait_for(&format!("askrisky: not run: {open}"));
+    wait_prompt(&p);
+    line(&p, "echo after-multi");
+    p.wait_for("\nafter-multi");
+    assert!(
+        exists(&env, "build2"),
+        "{shell}: the multi-line command ran"
+    );
 
     // "Run once" runs it.
     line(&p, "rm -rf build && echo removed");
@@ -133,15 +215,20 @@ fn guarded_shell(shell: &str) {
     line(&p, status);
     p.wait_for("st=1");
 
-    // History keeps what was typed.
+    // History keeps what was typed, refused lines too (fish as comments:
+    // it records only lines it runs). The screen is cleared first, so what
+    // shows comes from history.
+    line(&p, "clear");
+    wait_prompt(&p);
     let hist = if shell == "fish" {
-        "history search --max 40 rm"
+        "history search --max 40 rm | cat"
     } else {
-        "fc -l -20"
+        "fc -l -30"
     };
     line(&p, hist);
     let screen = p.wait_for("rm -rf build && echo removed");
     assert!(screen.contains("rm -rf ~"), "{shell}: {screen}");
+    assert!(screen.contains("rm -rf build2"), "{shell}: {screen}");
 
     // ASKRISKY_GUARD=off in the person's own shell turns it off.
     let off = if shell == "fish" {

@@ -94,27 +94,59 @@ pub fn clear_status(tty: &mut Tty) {
     }
 }
 
-/// Shows the card and waits for the answer.
+/// Shows the card and waits for the answer; one summary line stays.
 pub fn ask(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>) -> Asked {
+    show(tty, c, timeout, true)
+}
+
+/// Shows the card and waits for the answer; nothing stays, the cursor is
+/// back where the card began. For a shell that redraws its own prompt over
+/// whatever is below it (fish): it shows the summary itself.
+pub fn ask_and_vanish(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>) -> Asked {
+    show(tty, c, timeout, false)
+}
+
+fn show(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>, leave_summary: bool) -> Asked {
     let started = Instant::now();
     let (style, can_move) = style_for(tty);
     let rendered = card::render(c, style);
-    clear_status(tty);
     let mut text = rendered.lines.join("\r\n");
     text.push_str("\r\n  waiting for your answer… [n] ");
-    tty.write(&text);
     let rows = rendered.lines.len() + 1;
+    if leave_summary || !can_move {
+        clear_status(tty);
+        tty.write(&text);
+    }
     let answer = match tty.raw() {
         Ok(mut raw) => {
+            // To vanish, the card starts on the next line and the cursor
+            // goes back to the column it left: the shell finds its line
+            // and cursor as it drew them.
+            let home = if leave_summary || !can_move {
+                None
+            } else {
+                let column = raw.cursor_column();
+                raw.write(if column.is_some() {
+                    "\r\n"
+                } else {
+                    "\r\x1b[2K"
+                });
+                raw.write(&text);
+                column
+            };
             let a = read_answer(&mut raw, c, &rendered, timeout, started);
             if can_move {
-                // Leave one summary line instead of the card.
+                // Leave one summary line (or nothing) instead of the card.
                 raw.write(&format!("\r\x1b[{}A\x1b[J", rows - 1));
             } else {
                 raw.write("\r\n");
             }
-            raw.write(&summary(c.command, &a));
-            raw.write("\r\n");
+            if leave_summary {
+                raw.write(&summary(c.command, &a));
+                raw.write("\r\n");
+            } else if let Some(column) = home {
+                raw.write(&format!("\x1b[A\x1b[{column}G"));
+            }
             a
         }
         // A terminal that cannot be put in raw mode cannot be trusted to
@@ -127,7 +159,8 @@ pub fn ask(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>) -> Asked {
     }
 }
 
-fn summary(command: &str, a: &Answer) -> String {
+/// The one line left in place of the card once it is answered.
+pub fn summary(command: &str, a: &Answer) -> String {
     let first = command.split('\n').next().unwrap_or("");
     let mut shown = crate::escape::escape(first);
     if shown.chars().count() > 60 || command.contains('\n') {

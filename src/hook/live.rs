@@ -11,7 +11,7 @@ use crate::danger;
 use crate::engine;
 use crate::log::{self, DecidedBy, Outcome};
 use crate::policy::{Reason, Review, Verdict as V};
-use crate::request::{Request, Surface};
+use crate::request::{Request, Surface, Syntax};
 use crate::review;
 use crate::session::store::{self, Record, SessionRef};
 use crate::session::{self, TranscriptSource};
@@ -135,6 +135,7 @@ impl Live {
             explanation: description.map(str::to_owned),
             surface: Surface::Hook(agent.name().to_owned()),
             not_utf8: false,
+            syntax: Syntax::Posix,
         };
         let ctx = danger::Context {
             home: dirs.home.clone(),

@@ -14,6 +14,7 @@
 //! bound — is reported as a [`Problem`], and the danger module turns every
 //! problem into "ask".
 
+pub mod fish;
 pub mod programs;
 pub mod word;
 
