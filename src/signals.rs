@@ -22,7 +22,19 @@ impl Cancel {
     /// Starts watching. `on_cancel` runs once, on the first signal, before
     /// askrisky exits (it records the cancellation).
     pub fn install(on_cancel: impl FnOnce(i32) + Send + 'static) -> Self {
-        let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT]) else {
+        // A signal askrisky was started with ignored stays ignored: a
+        // handler here would hand the command the default action after
+        // exec, and Ctrl-C would reach a background job's command that it
+        // could not reach when run directly.
+        let ignored = ignored_at_start();
+        let watched: Vec<i32> = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+            .into_iter()
+            .filter(|s| !ignored.contains(s))
+            .collect();
+        if watched.is_empty() {
+            return Self { _thread: None };
+        }
+        let Ok(mut signals) = Signals::new(watched) else {
             // Without the watcher the default actions still apply, and they
             // terminate askrisky before it runs anything.
             return Self { _thread: None };
@@ -40,4 +52,19 @@ impl Cancel {
             .ok();
         Self { _thread: thread }
     }
+}
+
+/// The signals this process was started with ignored, from `SigIgn` in
+/// /proc/self/status (Linux). Elsewhere none are known to be ignored, and
+/// all are watched.
+fn ignored_at_start() -> Vec<i32> {
+    let mask = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("SigIgn:").map(|v| v.trim().to_owned()))
+        })
+        .and_then(|hex| u64::from_str_radix(&hex, 16).ok())
+        .unwrap_or(0);
+    (1..=64).filter(|n| mask & (1u64 << (n - 1)) != 0).collect()
 }

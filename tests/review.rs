@@ -438,3 +438,47 @@ fn show_prompt_prints_the_request_without_sending() {
     assert!(text.contains("/v1/chat/completions"));
     assert!(f.requests().is_empty());
 }
+
+/// `run`, started with SIGINT and SIGQUIT ignored, as a background job is.
+fn ignoring_interrupts(mut run: common::Run) -> common::Run {
+    let mut sh = std::process::Command::new("sh");
+    sh.args(["-c", "trap '' INT QUIT; exec \"$@\"", "sh"])
+        .arg(run.cmd.get_program())
+        .args(run.cmd.get_args());
+    sh.env_clear();
+    for (k, v) in run.cmd.get_envs() {
+        if let Some(v) = v {
+            sh.env(k, v);
+        }
+    }
+    if let Some(d) = run.cmd.get_current_dir() {
+        sh.current_dir(d);
+    }
+    run.cmd = sh;
+    run
+}
+
+#[test]
+fn signals_ignored_at_start_stay_ignored_after_a_review() {
+    // askrisky watches signals while the reviewer is asked; a command
+    // started from a background job must still find SIGINT and SIGQUIT
+    // ignored, as it would if run directly.
+    let (env, _f) = setup(
+        "openai",
+        vec![fake::openai("low", "implied", false, "Reads its status.")],
+        5,
+    );
+    let out = ignoring_interrupts(
+        env.askrisky(["exec", "--", "grep", "SigIgn", "/proc/self/status"])
+            .env("TEST_KEY", "sk-test"),
+    )
+    .output();
+    out.status(0);
+    let mask = out
+        .stdout()
+        .split_once(':')
+        .and_then(|(_, hex)| u64::from_str_radix(hex.trim(), 16).ok())
+        .unwrap_or_else(|| panic!("no mask: {}", out.stdout()));
+    assert_eq!(mask & 0b110, 0b110, "SIGINT/SIGQUIT not ignored: {mask:x}");
+    assert_eq!(env.log()[0]["decided_by"], "reviewer");
+}
