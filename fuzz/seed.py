@@ -39,6 +39,19 @@ for tsv in ("bypass.tsv", "known_gaps.tsv"):
 for i, line in enumerate(lines):
     put("parse_classify", f"corpus-{i:04}", line)
 
+fish = [
+    "echo (date) \"$(whoami)\" $argv[1..2] $$name {a,b}c",
+    "if test -f x; and test -r x; cat x; else if test -d x; ls; else; echo; end",
+    "for f in *.txt; rm $f &; end > log",
+    "switch (uname); case Linux '*BSD'; echo; case '*'; end",
+    "function ll -d 'ls'; ls -l $argv; end; begin; not true; or false; end &| cat",
+    "cmd 2>| less; cmd >? out 2>&1 &>> all; echo \\x41\\u00e9\\cA 'a\\'b'",
+]
+for i, line in enumerate(fish):
+    put("fish", f"fish-{i}", line)
+for i, line in enumerate(lines[:200]):
+    put("fish", f"corpus-{i:04}", line)
+
 for f in sorted((root / "tests" / "fixtures" / "transcripts").iterdir()):
     text = f.read_text()
     put("transcript", f.name, text)
