@@ -6,6 +6,9 @@
 //! `~/project` is seen for what it is (`/home`), without touching the disk.
 
 use std::path::PathBuf;
+use std::sync::LazyLock;
+
+use aho_corasick::AhoCorasick;
 
 /// Facts about where the command runs.
 #[derive(Clone, Debug)]
@@ -278,25 +281,26 @@ fn glob_may_name_secret(ctx: &Context, value: &str) -> bool {
     let nearest = dirs.len().saturating_sub(GLOB_FOLDER_DEPTH);
     for (i, dir) in dirs.iter().enumerate().skip(nearest) {
         if is_glob(dir) {
-            for secret in SECRET_DIRS.iter().filter(|s| glob_matches(dir, s)) {
+            let glob = Glob::new(dir);
+            for secret in SECRET_DIRS.iter().filter(|s| glob.matches(s)) {
                 let mut folder = dirs.to_vec();
                 folder[i] = secret;
                 folders.push(folder);
             }
         }
     }
+    let glob = is_glob(name).then(|| Glob::new(name));
     folders.iter().any(|folder| {
         let path = |file: &str| format!("/{}/{file}", folder.join("/"));
-        if !is_glob(name) {
+        let Some(glob) = &glob else {
             return is_secret_path(ctx, &path(name));
-        }
-        let too_general =
-            glob_matches(name, ORDINARY_NAME) && !is_secret_path(ctx, &path(ORDINARY_NAME));
+        };
+        let too_general = glob.matches(ORDINARY_NAME) && !is_secret_path(ctx, &path(ORDINARY_NAME));
         !too_general
             && SECRET_NAMES
                 .iter()
                 .chain(SECRET_DIRS)
-                .any(|s| glob_matches(name, s) && is_secret_path(ctx, &path(s)))
+                .any(|s| glob.matches(s) && is_secret_path(ctx, &path(s)))
     })
 }
 
@@ -305,30 +309,55 @@ fn glob_may_name_secret(ctx: &Context, value: &str) -> bool {
 /// dot written in the pattern. The pattern comes from the command line, so
 /// matching is one pass over a table, never backtracking: `*a*a*a…b` cannot
 /// make askrisky stall.
+#[cfg(test)]
 fn glob_matches(pattern: &str, name: &str) -> bool {
-    if name.starts_with('.') && !pattern.starts_with('.') {
-        return false;
+    Glob::new(pattern).matches(name)
+}
+
+/// A pattern read once and matched against many names.
+struct Glob {
+    tokens: Vec<GlobToken>,
+    leading_dot: bool,
+}
+
+impl Glob {
+    fn new(pattern: &str) -> Self {
+        Self {
+            tokens: glob_tokens(pattern),
+            leading_dot: pattern.starts_with('.'),
+        }
     }
-    let name: Vec<char> = name.chars().collect();
-    // row[j]: the pattern so far matches the first j characters of name.
-    let mut row = vec![false; name.len() + 1];
-    row[0] = true;
-    for token in glob_tokens(pattern) {
-        let mut next = vec![false; name.len() + 1];
-        if let GlobToken::Star = token {
-            let mut reached = false;
-            for (j, cell) in next.iter_mut().enumerate() {
-                reached |= row[j];
-                *cell = reached;
+
+    /// See [`glob_matches`].
+    fn matches(&self, name: &str) -> bool {
+        if name.starts_with('.') && !self.leading_dot {
+            return false;
+        }
+        let name: Vec<char> = name.chars().collect();
+        // row[j]: the pattern so far matches the first j characters of name.
+        let mut row = vec![false; name.len() + 1];
+        let mut next = row.clone();
+        row[0] = true;
+        for token in &self.tokens {
+            if let GlobToken::Star = token {
+                let mut reached = false;
+                for (cell, was) in next.iter_mut().zip(&row) {
+                    reached |= *was;
+                    *cell = reached;
+                }
+            } else {
+                next[0] = false;
+                for j in 1..=name.len() {
+                    next[j] = row[j - 1] && token.matches(name[j - 1]);
+                }
             }
-        } else {
-            for j in 1..=name.len() {
-                next[j] = row[j - 1] && token.matches(name[j - 1]);
+            std::mem::swap(&mut row, &mut next);
+            if !row.contains(&true) {
+                return false;
             }
         }
-        row = next;
+        row[name.len()]
     }
-    row[name.len()]
 }
 
 enum GlobToken {
@@ -402,15 +431,72 @@ fn bracket(p: &[char]) -> Option<(GlobToken, usize)> {
     Some((GlobToken::Set { negated, ranges }, close + 1))
 }
 
-/// The cheap screen in front of the secret checks: whether `value` (or,
-/// when it is relative, the folder it is read in) mentions one of `hints`.
-/// Every secret path mentions one, so a word that fails the screen is not
-/// a secret and need not be resolved; most words of most commands fail it.
-fn passes_screen(value: &str, cwd: &str, hints: &[&str]) -> bool {
-    let hinted = |s: &str| hints.iter().any(|h| s.contains(h));
-    let relative = !value.starts_with(['/', '~']);
-    hinted(value) || relative && hinted(cwd)
+/// The cheap screen in front of the secret checks: whether a path (or,
+/// when it is relative, the folder it is read in) mentions one of some
+/// fragments. Every secret path mentions one, so a word that fails the
+/// screen is not a secret and need not be resolved; most words of most
+/// commands fail it. One pass over the word for all fragments at once.
+struct Screen {
+    hints: &'static [&'static str],
+    more: &'static [&'static str],
+    automaton: Option<AhoCorasick>,
 }
+
+impl Screen {
+    fn new(hints: &'static [&'static str], more: &'static [&'static str]) -> Self {
+        Self {
+            hints,
+            more,
+            automaton: AhoCorasick::new(hints.iter().chain(more)).ok(),
+        }
+    }
+
+    fn hinted(&self, s: &str) -> bool {
+        match &self.automaton {
+            Some(a) => a.is_match(s),
+            // Without the automaton, the same answer the slow way.
+            None => self.hints.iter().chain(self.more).any(|h| s.contains(h)),
+        }
+    }
+
+    fn passes(&self, value: &str, cwd: &str) -> bool {
+        let relative = !value.starts_with(['/', '~']);
+        self.hinted(value) || relative && self.hinted(cwd)
+    }
+}
+
+/// Every secret's folder or a fragment of its name.
+static SECRET_SCREEN: LazyLock<Screen> = LazyLock::new(|| Screen::new(SECRET_DIRS, NAME_HINTS));
+/// askrisky's own secret folders.
+static OWN_SCREEN: LazyLock<Screen> = LazyLock::new(|| Screen::new(OWN_SECRET_DIRS, &[]));
+
+/// Fragments of secret file names, for the screen.
+const NAME_HINTS: &[&str] = &[
+    ".env",
+    "id_",
+    "shadow",
+    "sudoers",
+    "netrc",
+    ".pgpass",
+    "credentials",
+    ".npmrc",
+    ".pypirc",
+    ".vault-token",
+    "master.key",
+    "service-account",
+    ".htpasswd",
+    ".pem",
+    ".key",
+    ".p12",
+    ".pfx",
+    ".jks",
+    "keystore",
+    ".kdbx",
+    "keychain",
+    ".ppk",
+    ".asc",
+    ".gpg",
+];
 
 /// Subfolders of askrisky's state that hold what stands in for the
 /// person's say-so: allow-once codes and nested-run tokens. An agent that
@@ -420,7 +506,7 @@ const OWN_SECRET_DIRS: &[&str] = &["approvals", "nested"];
 /// Whether `value` is inside (or is) one of [`OWN_SECRET_DIRS`] of
 /// askrisky's own folders.
 fn is_own_secret(ctx: &Context, value: &str) -> bool {
-    if !passes_screen(value, &ctx.cwd.to_string_lossy(), OWN_SECRET_DIRS) {
+    if !OWN_SCREEN.passes(value, &ctx.cwd.to_string_lossy()) {
         return false;
     }
     let resolved = ctx.resolve(value);
@@ -439,35 +525,8 @@ fn is_secret_path(ctx: &Context, value: &str) -> bool {
         return true;
     }
     // Cheap screen first: every secret below has one of its folders or one
-    // of these name fragments in its path.
-    const NAME_HINTS: &[&str] = &[
-        ".env",
-        "id_",
-        "shadow",
-        "sudoers",
-        "netrc",
-        ".pgpass",
-        "credentials",
-        ".npmrc",
-        ".pypirc",
-        ".vault-token",
-        "master.key",
-        "service-account",
-        ".htpasswd",
-        ".pem",
-        ".key",
-        ".p12",
-        ".pfx",
-        ".jks",
-        "keystore",
-        ".kdbx",
-        "keychain",
-        ".ppk",
-        ".asc",
-        ".gpg",
-    ];
-    let cwd = ctx.cwd.to_string_lossy();
-    if !(passes_screen(value, &cwd, SECRET_DIRS) || passes_screen(value, &cwd, NAME_HINTS)) {
+    // of the name fragments in its path.
+    if !SECRET_SCREEN.passes(value, &ctx.cwd.to_string_lossy()) {
         return false;
     }
     let resolved = ctx.resolve(value);
@@ -809,7 +868,13 @@ mod tests {
 
     #[test]
     fn the_secret_screen() {
-        let hints = &[".ssh", "approvals"];
+        let screen = Screen::new(&[".ssh"], &["approvals"]);
+        // The same answers without the automaton.
+        let slow = Screen {
+            automaton: None,
+            ..Screen::new(&[".ssh"], &["approvals"])
+        };
+        assert!(screen.automaton.is_some());
         for (value, cwd, passes) in [
             ("~/.ssh/id_rsa", "/home/user/project", true),
             ("/home/user/.ssh", "/", true),
@@ -826,7 +891,8 @@ mod tests {
             ("id_rsa", "/home/user/project", false),
             ("src/main.rs", "/home/user/project", false),
         ] {
-            assert_eq!(passes_screen(value, cwd, hints), passes, "{value} in {cwd}");
+            assert_eq!(screen.passes(value, cwd), passes, "{value} in {cwd}");
+            assert_eq!(slow.passes(value, cwd), passes, "{value} in {cwd}");
         }
     }
 
