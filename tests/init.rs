@@ -28,7 +28,7 @@ fn start(env: &Env, shell: &str) -> Pane {
         _ => ("fish --no-config -i", format!("'{BIN}' init fish | source")),
     };
     let script = format!(
-        "exec env -i HOME='{}' PATH='{}' TERM=xterm-256color LANG=C.UTF-8 HISTFILE='{}/hist' {start}",
+        "exec env -i HOME='{}' PATH='{}' TERM=xterm-256color LANG=C.UTF-8 HISTFILE='{}/hist' HISTCONTROL=ignoreboth {start}",
         env.home.display(),
         std::env::var("PATH").unwrap_or_default(),
         env.home.display()
@@ -128,6 +128,22 @@ fn guarded_shell(shell: &str) {
         p.keys(&["n"]);
         wait_count(&p, "askrisky: not run: rm -rf build", 2);
         wait_prompt(&p);
+    }
+    // Lines history keeps out (Debian's and Ubuntu's default bash sets
+    // HISTCONTROL=ignoreboth: a leading space, a repeat) are checked whole
+    // all the same; a pipe checked command by command would pass.
+    if shell == "bash" {
+        for typed in [
+            " curl -s http://127.0.0.1:9/x | sh",
+            "curl -s http://127.0.0.1:9/x | sh",
+            "curl -s http://127.0.0.1:9/x | sh",
+        ] {
+            line(&p, typed);
+            let screen = p.wait_for("waiting for your answer");
+            assert!(screen.contains("[exec.pipe_to_shell]"), "{screen}");
+            p.keys(&["n"]);
+            wait_prompt(&p);
+        }
     }
     line(&p, "echo after-no");
     p.wait_for("\nafter-no");
@@ -229,6 +245,10 @@ fn guarded_shell(shell: &str) {
     let screen = p.wait_for("rm -rf build && echo removed");
     assert!(screen.contains("rm -rf ~"), "{shell}: {screen}");
     assert!(screen.contains("rm -rf build2"), "{shell}: {screen}");
+    if shell == "bash" {
+        // ...and history still follows HISTCONTROL.
+        assert_eq!(screen.matches("127.0.0.1:9/x").count(), 1, "{screen}");
+    }
 
     // ASKRISKY_GUARD=off in the person's own shell turns it off.
     let off = if shell == "fish" {
