@@ -413,6 +413,9 @@ impl Translator {
                 o.text.push('!');
                 Ok(Keyword::Prefix)
             }
+            // fish's eval runs fish code, which the analysis would read as
+            // POSIX shell code.
+            "eval" => err("fish's `eval`"),
             w if is_decoration(w) => {
                 if first {
                     o.start();

@@ -925,7 +925,7 @@ impl Walker {
         for text in texts {
             match text {
                 Some(text) => {
-                    self.source(&text, Origin::Stdin, depth);
+                    self.source_for(program, &text, Origin::Stdin, depth);
                 }
                 None => self.problem(Problem::DynamicCode {
                     program: program.to_owned(),
@@ -1153,7 +1153,7 @@ impl Walker {
         }
         if words.iter().all(|w| w.literal) {
             let code: Vec<&str> = words.iter().map(|w| w.value.as_str()).collect();
-            self.source(&code.join(" "), origin, depth);
+            self.source_for(program, &code.join(" "), origin, depth);
         } else {
             self.problem(Problem::DynamicCode {
                 program: program.to_owned(),
@@ -1225,7 +1225,7 @@ impl Walker {
         match file {
             Some(w) if w.process => match &w.output {
                 Some(text) => {
-                    self.source(text, Origin::Stdin, depth);
+                    self.source_for(program, text, Origin::Stdin, depth);
                 }
                 None => self.problem(Problem::DynamicCode {
                     program: program.to_owned(),
@@ -1240,9 +1240,28 @@ impl Walker {
                 // The program arrives on stdin. When it is only known at
                 // run time, the danger rules judge what feeds it.
                 if let Some(text) = &cmd.stdin_text {
-                    self.source(text, Origin::Stdin, depth);
+                    self.source_for(program, text, Origin::Stdin, depth);
                 }
             }
+        }
+    }
+
+    /// Code `program` runs: fish's is restated first (`fish -c 'echo
+    /// (rm -rf ~)'` is not POSIX shell, and `export a=(rm -rf ~)` would read
+    /// as an array there, hiding the `rm`); a restatement that fails is
+    /// unparseable.
+    fn source_for(&mut self, program: &str, src: &str, origin: Origin, depth: u8) {
+        if program != "fish" {
+            self.source(src, origin, depth);
+            return;
+        }
+        match fish::to_posix(src) {
+            Ok(posix) => {
+                self.source(&posix, origin, depth);
+            }
+            Err(e) => self.problem(Problem::Unparseable {
+                detail: e.to_string(),
+            }),
         }
     }
 

@@ -143,6 +143,8 @@ const ERRORS: &[&str] = &[
     "echo \\c@",
     "echo a > ",
     "cmd >&",
+    "eval 'echo (date)'",
+    "command eval x",
 ];
 
 #[test]
