@@ -86,7 +86,7 @@ fn signals_reach_the_command_as_if_run_directly() {
             .status()
             .expect("kill");
         assert!(sent.success());
-        if ignored_by_this_process(number) {
+        if common::ignored_by_this_process(number) {
             // Started from a background job (SIGINT ignored): the command
             // inherits that, as it would if run directly.
             std::thread::sleep(std::time::Duration::from_millis(300));
@@ -98,19 +98,6 @@ fn signals_reach_the_command_as_if_run_directly() {
         let status = child.wait().expect("wait");
         assert_eq!(status.signal(), Some(number), "{signal}: {status:?}");
     }
-}
-
-/// Whether this test process ignores `signal` (Linux: `SigIgn` in
-/// /proc/self/status; elsewhere assumed not).
-fn ignored_by_this_process(signal: i32) -> bool {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("SigIgn:").map(|v| v.trim().to_owned()))
-        })
-        .and_then(|hex| u64::from_str_radix(&hex, 16).ok())
-        .is_some_and(|mask| mask & (1 << (signal - 1)) != 0)
 }
 
 #[test]

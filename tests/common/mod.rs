@@ -183,3 +183,16 @@ impl Out {
         self
     }
 }
+
+/// Whether this test process ignores `signal` (Linux: `SigIgn` in
+/// /proc/self/status; elsewhere assumed not).
+pub fn ignored_by_this_process(signal: i32) -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("SigIgn:").map(|v| v.trim().to_owned()))
+        })
+        .and_then(|hex| u64::from_str_radix(&hex, 16).ok())
+        .is_some_and(|mask| mask & (1 << (signal - 1)) != 0)
+}
