@@ -172,6 +172,7 @@ ask\t'Asks about everything but the person\'s own allow rules'"
 complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
 complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
 complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -l fish -d 'The line is in fish\'s syntax (the fish snippet passes this)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -l zsh -d 'The line is in zsh\'s syntax (the zsh snippet passes this)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -l silent -d 'Print and show nothing: exit 0 if the line runs as it is, 80 if it is refused, 81 if it needs the card'
 complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'

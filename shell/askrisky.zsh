@@ -30,9 +30,9 @@ if [[ -o interactive ]] && (( ! ${+__askrisky_guard_loaded} )); then
       fi
       # Most lines are clear: they run with the screen left as it is. For
       # the others, let the refusal or the card draw below the prompt.
-      if ! "$__askrisky_bin" guard --silent -c "$line" </dev/null 2>/dev/null; then
+      if ! "$__askrisky_bin" guard --zsh --silent -c "$line" </dev/null 2>/dev/null; then
         zle -I
-        if ! "$__askrisky_bin" guard -c "$line" </dev/tty; then
+        if ! "$__askrisky_bin" guard --zsh -c "$line" </dev/tty; then
           # Not run: keep it in history to edit and retry, and drop it.
           print -s -r -- "$line"
           if [[ -n "$PREBUFFER" ]]; then

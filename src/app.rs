@@ -100,8 +100,17 @@ pub fn run(cli: Cli) -> Result<u8, AppError> {
         Command::Approve { code } => approve_code(&code, &overrides),
         Command::Status => status(&overrides),
         Command::Init { shell } => init(shell),
-        Command::Guard { line, fish, silent } => {
-            let syntax = if fish { Syntax::Fish } else { Syntax::Posix };
+        Command::Guard {
+            line,
+            fish,
+            zsh,
+            silent,
+        } => {
+            let syntax = match (fish, zsh) {
+                (true, _) => Syntax::Fish,
+                (_, true) => Syntax::Zsh,
+                _ => Syntax::Posix,
+            };
             guard(&line, syntax, silent, &overrides)
         }
         Command::Goal { text } => goal(&text.join(" "), &context),

@@ -153,8 +153,11 @@ pub enum Command {
         #[arg(short = 'c', value_name = "LINE", required = true)]
         line: String,
         /// The line is in fish's syntax (the fish snippet passes this)
-        #[arg(long)]
+        #[arg(long, conflicts_with = "zsh")]
         fish: bool,
+        /// The line is in zsh's syntax (the zsh snippet passes this)
+        #[arg(long)]
+        zsh: bool,
         /// Print and show nothing: exit 0 if the line runs as it is, 80 if it
         /// is refused, 81 if it needs the card
         #[arg(long)]

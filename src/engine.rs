@@ -40,6 +40,19 @@ pub fn evaluate(
 ) -> Evaluation {
     let (mut script, mut assessment) = match request.syntax {
         Syntax::Posix => analyse(&request.line, ctx, &settings.extra_danger, ANALYSIS_BUDGET),
+        Syntax::Zsh => {
+            let (mut script, assessment) =
+                analyse(&request.line, ctx, &settings.extra_danger, ANALYSIS_BUDGET);
+            if parse::zsh::glob_qualifier_runs_code(&request.line) {
+                script.problems.push(Problem::DynamicCode {
+                    program: "zsh".into(),
+                });
+                let assessment = danger::assess(&script, ctx, &settings.extra_danger);
+                (script, assessment)
+            } else {
+                (script, assessment)
+            }
+        }
         Syntax::Fish => match parse::fish::to_posix(&request.line) {
             Ok(line) => analyse(&line, ctx, &settings.extra_danger, ANALYSIS_BUDGET),
             Err(e) => {

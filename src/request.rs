@@ -58,6 +58,9 @@ pub enum Syntax {
     /// fish's: lines typed at a guarded fish, restated before analysis
     /// (see `parse::fish`).
     Fish,
+    /// zsh's: lines typed at a guarded zsh, analysed as POSIX shell plus
+    /// what zsh alone runs (see `parse::zsh`).
+    Zsh,
 }
 
 /// Quotes words for a POSIX shell so that parsing the result yields them

@@ -145,6 +145,15 @@ fn guarded_shell(shell: &str) {
             wait_prompt(&p);
         }
     }
+    // A zsh glob qualifier runs code the POSIX grammar does not show.
+    if shell == "zsh" {
+        line(&p, "ls *(e:'touch qual-ran':)");
+        let screen = p.wait_for("waiting for your answer");
+        assert!(screen.contains("[parse.dynamic_code]"), "{screen}");
+        p.keys(&["n"]);
+        wait_prompt(&p);
+        assert!(!exists(&env, "qual-ran"), "the qualifier ran");
+    }
     line(&p, "echo after-no");
     p.wait_for("\nafter-no");
     assert!(exists(&env, "build"), "{shell}: it ran");

@@ -17,6 +17,7 @@
 pub mod fish;
 pub mod programs;
 pub mod word;
+pub mod zsh;
 
 use brush_parser::ast;
 use serde::Serialize;
@@ -1249,8 +1250,14 @@ impl Walker {
     /// Code `program` runs: fish's is restated first (`fish -c 'echo
     /// (rm -rf ~)'` is not POSIX shell, and `export a=(rm -rf ~)` would read
     /// as an array there, hiding the `rm`); a restatement that fails is
-    /// unparseable.
+    /// unparseable. In zsh's, a glob qualifier that runs code is code known
+    /// only at run time.
     fn source_for(&mut self, program: &str, src: &str, origin: Origin, depth: u8) {
+        if program == "zsh" && zsh::glob_qualifier_runs_code(src) {
+            self.problem(Problem::DynamicCode {
+                program: "zsh".into(),
+            });
+        }
         if program != "fish" {
             self.source(src, origin, depth);
             return;

@@ -1,0 +1,138 @@
+//! zsh: code its syntax runs that the POSIX grammar does not show.
+//!
+//! A zsh glob qualifier can run code: `*(e:'rm -rf ~':)` evaluates the
+//! string for each file it matches, `*(+name)` calls a function. The POSIX
+//! grammar reads `*(…)` as an extended glob, with no command in it at all.
+//! So for code zsh runs (the zsh guard, `zsh -c`), a qualifier that can run
+//! code makes the line's code known only at run time, which asks.
+//!
+//! The check errs towards asking: any parenthesised suffix of a word that
+//! holds an `e` followed by a delimiter, or a `+` followed by a name, counts.
+
+/// True when `src` has a glob qualifier that may run code.
+pub fn glob_qualifier_runs_code(src: &str) -> bool {
+    let b = src.as_bytes();
+    let mut i = 0;
+    let mut quote: Option<u8> = None;
+    while i < b.len() {
+        let c = b[i];
+        match quote {
+            Some(q) => {
+                if c == b'\\' && q == b'"' {
+                    i += 1;
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None => match c {
+                b'\\' => i += 1,
+                b'\'' | b'"' => quote = Some(c),
+                b'(' if i > 0 && attached(b[i - 1]) => {
+                    if let Some(end) = closing(b, i) {
+                        if runs_code(&b[i + 1..end]) {
+                            return true;
+                        }
+                    } else {
+                        // Unclosed: zsh would not run it; neither is it read.
+                        return false;
+                    }
+                }
+                _ => {}
+            },
+        }
+        i += 1;
+    }
+    false
+}
+
+/// A `(` right after this character belongs to the word before it (not
+/// `$(`, `<(`, `>(`, `=(`, an operator or a space).
+fn attached(prev: u8) -> bool {
+    !(prev.is_ascii_whitespace() || b"$<>=;|&(){}".contains(&prev))
+}
+
+/// The index of the `)` that closes the `(` at `open`, quotes respected.
+fn closing(b: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote: Option<u8> = None;
+    let mut i = open;
+    while i < b.len() {
+        let c = b[i];
+        match quote {
+            Some(q) => {
+                if c == b'\\' && q == b'"' {
+                    i += 1;
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None => match c {
+                b'\\' => i += 1,
+                b'\'' | b'"' => quote = Some(c),
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(i);
+                    }
+                }
+                _ => {}
+            },
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Whether qualifier text may run code: `e` and a delimiter (`e:…:`,
+/// `e'…'`), or `+` and a function name.
+fn runs_code(q: &[u8]) -> bool {
+    q.windows(2).any(|w| {
+        (w[0] == b'e' && !w[1].is_ascii_alphanumeric())
+            || (w[0] == b'+' && (w[1].is_ascii_alphabetic() || w[1] == b'_'))
+    }) || q.last() == Some(&b'e')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_qualifier_runs_code as runs;
+
+    #[test]
+    fn qualifiers_that_run_code() {
+        for line in [
+            "ls *(e:'rm -rf ~':)",
+            "ls *(.e:\"rm -rf ~\":)",
+            "ls *(e{rm -rf ~})",
+            "echo *(+clean)",
+            "ls **/*(#qe:'rm x':)",
+            "a=(*(e:'rm x':))",
+            "ls foo(e)",
+        ] {
+            assert!(runs(line), "{line}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics(line in "[ -~]{0,60}") {
+            let _ = runs(&line);
+        }
+    }
+
+    #[test]
+    fn lines_that_do_not() {
+        for line in [
+            "ls *(.)",
+            "ls *.rs(om[1,3])",
+            "ls *(Lk-100)",
+            "echo $(date) <(ls) =(ls)",
+            "echo '*(e:x:)' \"*(e:x:)\" \\*\\(e:x:\\)",
+            "f() { echo hi; }",
+            "a=(one two)",
+            "(cd x && make)",
+            "ls *(",
+        ] {
+            assert!(!runs(line), "{line}");
+        }
+    }
+}
