@@ -63,8 +63,9 @@ if [[ $- == *i* ]] && [[ -z "${__askrisky_guard_loaded-}" ]]; then
     if [[ $hc == *:ignoredups:* || $hc == *:ignoreboth:* ]] && [[ $1 == "$__askrisky_prev" ]]; then
       return 0
     fi
+    [[ -z "${HISTIGNORE-}" ]] && return 1
     local -a patterns
-    IFS=: read -r -a patterns <<<"${HISTIGNORE-}"
+    IFS=: read -r -a patterns <<<"$HISTIGNORE"
     for p in "${patterns[@]}"; do
       if [[ $p == '&' ]]; then
         [[ $1 == "$__askrisky_prev" ]] && return 0
@@ -161,5 +162,7 @@ if [[ $- == *i* ]] && [[ -z "${__askrisky_guard_loaded-}" ]]; then
   __askrisky_hook_prompt
   PS0="${PS0-}$__askrisky_ps0"
   shopt -s extdebug
-  trap '__askrisky_preexec' DEBUG
+  # extdebug traces into functions; the guard's own are skipped before any
+  # call, which keeps the prompt fast.
+  trap '[[ "${FUNCNAME[0]-}" == __askrisky_* ]] || __askrisky_preexec' DEBUG
 fi

@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
-use aho_corasick::AhoCorasick;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 
 /// Facts about where the command runs.
 #[derive(Clone, Debug)]
@@ -447,7 +447,12 @@ impl Screen {
         Self {
             hints,
             more,
-            automaton: AhoCorasick::new(hints.iter().chain(more)).ok(),
+            // Built once per process, which mostly checks a line or two: a
+            // quick-to-build automaton over a fast-to-search one.
+            automaton: AhoCorasick::builder()
+                .kind(Some(AhoCorasickKind::ContiguousNFA))
+                .build(hints.iter().chain(more))
+                .ok(),
         }
     }
 
