@@ -23,10 +23,10 @@ if [[ $- == *i* ]] && [[ -z "${__askrisky_guard_loaded-}" ]]; then
   }
 
   # The guard reads the whole line from history, so history must record
-  # every line, whatever HISTCONTROL, HISTIGNORE or `set +o history` say: a
-  # line kept out of history (a leading space under ignorespace, a repeat
-  # under ignoredups) would otherwise be checked command by command, and
-  # `echo x | sh` passes that way. While a line is read they are set aside;
+  # every line, whatever HISTCONTROL, HISTIGNORE or HISTSIZE=0 say: a line
+  # kept out of history (a leading space under
+  # ignorespace, a repeat under ignoredups) would otherwise be checked
+  # command by command, and `echo x | sh` passes that way. While a line is read they are set aside;
   # before it runs they are put back, and the entry is removed if they would
   # not have kept it.
   __askrisky_suspend_history() {
@@ -34,10 +34,20 @@ if [[ $- == *i* ]] && [[ -z "${__askrisky_guard_loaded-}" ]]; then
     __askrisky_suspended=1
     __askrisky_hc_set=${HISTCONTROL+1} __askrisky_hc=${HISTCONTROL-}
     __askrisky_hi_set=${HISTIGNORE+1} __askrisky_hi=${HISTIGNORE-}
+    __askrisky_hsize=
+    if [[ "${HISTSIZE-}" == 0 ]]; then
+      __askrisky_hsize=1
+      HISTSIZE=1
+    fi
     __askrisky_hoff=
     if [[ ! -o history ]]; then
+      # bash does not take `set -o history` back for the line it is about
+      # to read: with history off, lines are checked command by command.
       __askrisky_hoff=1
-      set -o history
+      if [[ -z "${__askrisky_told_off-}" ]]; then
+        __askrisky_told_off=1
+        printf '%s\n' "askrisky: history is off in this shell, so the guard checks each command of a line on its own and cannot see a pipe into a shell whole; 'set -o history' brings back the whole-line check" >&2
+      fi
     fi
     # erasedups removes older copies; it never keeps the new line out.
     if [[ ":${HISTCONTROL-}:" == *:erasedups:* ]]; then HISTCONTROL=erasedups; else HISTCONTROL=; fi
@@ -49,7 +59,7 @@ if [[ $- == *i* ]] && [[ -z "${__askrisky_guard_loaded-}" ]]; then
     __askrisky_suspended=
     if [[ -n "$__askrisky_hc_set" ]]; then HISTCONTROL=$__askrisky_hc; else unset HISTCONTROL; fi
     if [[ -n "$__askrisky_hi_set" ]]; then HISTIGNORE=$__askrisky_hi; else unset HISTIGNORE; fi
-    [[ -n "$__askrisky_hoff" ]] && set +o history
+    [[ -n "$__askrisky_hsize" ]] && HISTSIZE=0
     return 0
   }
 
@@ -117,7 +127,11 @@ if [[ $- == *i* ]] && [[ -z "${__askrisky_guard_loaded-}" ]]; then
       __askrisky_state=each
       if [[ -n "$num" && "$num" != "$__askrisky_last_hist" && "$line" != "$entry" ]]; then
         __askrisky_last_hist=$num
-        if __askrisky_unwanted "$line"; then
+        if [[ -n "$__askrisky_hsize" ]]; then
+          # HISTSIZE=0 is back: the list is empty again, and the next
+          # line's entry may get this number again.
+          __askrisky_last_hist=
+        elif __askrisky_unwanted "$line"; then
           builtin history -d "$num" 2>/dev/null && __askrisky_last_hist=$((num - 1))
         else
           __askrisky_prev=$line
@@ -129,7 +143,7 @@ if [[ $- == *i* ]] && [[ -z "${__askrisky_guard_loaded-}" ]]; then
         __askrisky_state=refused
         return 1
       fi
-      # History did not record it: command by command.
+      # History did not record it (it should have): command by command.
     fi
     [[ "${ASKRISKY_GUARD-}" == off ]] && return 0
     __askrisky_check "$BASH_COMMAND" && return 0
