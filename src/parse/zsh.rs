@@ -107,6 +107,14 @@ mod tests {
             "ls **/*(#qe:'rm x':)",
             "a=(*(e:'rm x':))",
             "ls foo(e)",
+            // Escapes do not open or close quotes.
+            "echo \\' *(e:x:)",
+            "echo \"a\\\"b\" *(e:x:)",
+            // A quoted or escaped `)` does not end the qualifier.
+            "ls *(')'e:x:)",
+            "ls *(\"\\\")\"e:x:)",
+            "ls *(\\)e:x:)",
+            "ls *(+_clean)",
         ] {
             assert!(runs(line), "{line}");
         }
@@ -125,12 +133,16 @@ mod tests {
             "ls *(.)",
             "ls *.rs(om[1,3])",
             "ls *(Lk-100)",
+            "ls *(Lk+100)",
             "echo $(date) <(ls) =(ls)",
             "echo '*(e:x:)' \"*(e:x:)\" \\*\\(e:x:\\)",
             "f() { echo hi; }",
             "a=(one two)",
             "(cd x && make)",
             "ls *(",
+            // Only what is inside the parentheses counts.
+            "ls file(.)",
+            "echo \"\\\"(e:x:)\"",
         ] {
             assert!(!runs(line), "{line}");
         }
