@@ -112,6 +112,7 @@ mod tests {
             "echo \"a\\\"b\" *(e:x:)",
             // A quoted or escaped `)` does not end the qualifier.
             "ls *(')'e:x:)",
+            "ls *('a)'e:x:)",
             "ls *(\"\\\")\"e:x:)",
             "ls *(\\)e:x:)",
             "ls *(+_clean)",
