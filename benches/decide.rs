@@ -21,6 +21,7 @@ use std::process::{Command, Stdio};
 use askrisky::danger::{Context, assess};
 use askrisky::engine::{ANALYSIS_BUDGET, analyse};
 use askrisky::parse::parse;
+use askrisky::request::Syntax;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 #[path = "../tests/common/fake_provider.rs"]
@@ -55,7 +56,13 @@ fn classify(c: &mut Criterion) {
     g.bench_function("typical_lines_time_bounded", |b| {
         b.iter(|| {
             for line in LINES {
-                black_box(analyse(black_box(line), &ctx, &[], ANALYSIS_BUDGET));
+                black_box(analyse(
+                    black_box(line),
+                    Syntax::Posix,
+                    &ctx,
+                    &[],
+                    ANALYSIS_BUDGET,
+                ));
             }
         })
     });

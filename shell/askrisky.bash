@@ -118,14 +118,11 @@ if [[ $- == *i* ]] && [[ -z "${__askrisky_guard_loaded-}" ]]; then
     else
       __askrisky_seen=$__askrisky_lines
       # The whole line is the newest history entry.
-      local entry num line
-      entry=$(HISTTIMEFORMAT='' builtin history 1)
-      num=${entry#"${entry%%[![:space:]]*}"}
-      num=${num%%[![:digit:]]*}
-      line=${entry#*[[:digit:]]  }
+      __askrisky_newest
+      local num=$__askrisky_num line=$__askrisky_text
       __askrisky_restore_history
       __askrisky_state=each
-      if [[ -n "$num" && "$num" != "$__askrisky_last_hist" && "$line" != "$entry" ]]; then
+      if [[ -n "$num" && "$num" != "$__askrisky_last_hist" ]]; then
         __askrisky_last_hist=$num
         if [[ -n "$__askrisky_hsize" ]]; then
           # HISTSIZE=0 is back: the list is empty again, and the next
@@ -151,6 +148,18 @@ if [[ $- == *i* ]] && [[ -z "${__askrisky_guard_loaded-}" ]]; then
     return 1
   }
 
+  # The newest history entry: its number and text (no number when there
+  # is none).
+  __askrisky_newest() {
+    local entry
+    entry=$(HISTTIMEFORMAT='' builtin history 1)
+    __askrisky_num=${entry#"${entry%%[![:space:]]*}"}
+    __askrisky_num=${__askrisky_num%%[![:digit:]]*}
+    __askrisky_text=${entry#*[[:digit:]]  }
+    [[ "$__askrisky_text" == "$entry" ]] && __askrisky_num=
+    return 0
+  }
+
   __askrisky_enter_prompt() {
     __askrisky_restore_history
     __askrisky_state=prompt
@@ -168,10 +177,9 @@ if [[ $- == *i* ]] && [[ -z "${__askrisky_guard_loaded-}" ]]; then
   }
 
   # Where history is now, so the first line is recognised as new.
-  __askrisky_last_hist=$(HISTTIMEFORMAT='' builtin history 1)
-  __askrisky_prev=${__askrisky_last_hist#*[[:digit:]]  }
-  __askrisky_last_hist=${__askrisky_last_hist#"${__askrisky_last_hist%%[![:space:]]*}"}
-  __askrisky_last_hist=${__askrisky_last_hist%%[![:digit:]]*}
+  __askrisky_newest
+  __askrisky_last_hist=$__askrisky_num
+  __askrisky_prev=$__askrisky_text
 
   __askrisky_hook_prompt
   PS0="${PS0-}$__askrisky_ps0"

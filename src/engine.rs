@@ -38,35 +38,13 @@ pub fn evaluate(
     ctx: &Context,
     review: impl FnOnce(&Request, &Script) -> crate::review::Outcome,
 ) -> Evaluation {
-    let (mut script, mut assessment) = match request.syntax {
-        Syntax::Posix => analyse(&request.line, ctx, &settings.extra_danger, ANALYSIS_BUDGET),
-        Syntax::Zsh => {
-            let (mut script, assessment) =
-                analyse(&request.line, ctx, &settings.extra_danger, ANALYSIS_BUDGET);
-            if parse::zsh::glob_qualifier_runs_code(&request.line) {
-                script.problems.push(Problem::DynamicCode {
-                    program: "zsh".into(),
-                });
-                let assessment = danger::assess(&script, ctx, &settings.extra_danger);
-                (script, assessment)
-            } else {
-                (script, assessment)
-            }
-        }
-        Syntax::Fish => match parse::fish::to_posix(&request.line) {
-            Ok(line) => analyse(&line, ctx, &settings.extra_danger, ANALYSIS_BUDGET),
-            Err(e) => {
-                let script = Script {
-                    problems: vec![Problem::Unparseable {
-                        detail: e.to_string(),
-                    }],
-                    ..Script::default()
-                };
-                let assessment = danger::assess(&script, ctx, &settings.extra_danger);
-                (script, assessment)
-            }
-        },
-    };
+    let (mut script, mut assessment) = analyse(
+        &request.line,
+        request.syntax,
+        ctx,
+        &settings.extra_danger,
+        ANALYSIS_BUDGET,
+    );
     if request.not_utf8 {
         script.problems.push(Problem::Unparseable {
             detail: "an argument is not valid UTF-8".into(),
@@ -112,11 +90,12 @@ const ANALYSIS_STACK: usize = 16 << 20;
 /// the decision does not wait for it, and askrisky exits or execs soon.
 pub fn analyse(
     line: &str,
+    syntax: Syntax,
     ctx: &Context,
     extra: &[ExtraRule],
     budget: Duration,
 ) -> (Script, Assessment) {
-    if parse::is_plain(line) {
+    if syntax == Syntax::Posix && parse::is_plain(line) {
         let script = parse::parse(line);
         let assessment = danger::assess(&script, ctx, extra);
         return (script, assessment);
@@ -128,7 +107,7 @@ pub fn analyse(
         .stack_size(ANALYSIS_STACK)
         .spawn(move || {
             let (line, ctx, extra) = work;
-            let script = parse::parse(&line);
+            let script = parse::parse_for(syntax.shell(), &line);
             let assessment = danger::assess(&script, &ctx, &extra);
             // The receiver may have given up; nothing to do then.
             let _ = tx.send((script, assessment));
@@ -286,7 +265,13 @@ mod tests {
 
     #[test]
     fn a_line_past_the_budget_asks() {
-        let (script, a) = analyse(SLOW, &Context::example(), &[], Duration::ZERO);
+        let (script, a) = analyse(
+            SLOW,
+            Syntax::Posix,
+            &Context::example(),
+            &[],
+            Duration::ZERO,
+        );
         assert_eq!(script.problems, vec![Problem::TooSlow { budget_ms: 0 }]);
         assert_eq!(a.tier, Tier::Danger);
         assert_eq!(a.codes(), vec!["parse.too_slow"]);
@@ -300,7 +285,13 @@ mod tests {
             SLOW,
             "rm -rf /",
         ] {
-            let (script, a) = analyse(line, &Context::example(), &[], ANALYSIS_BUDGET);
+            let (script, a) = analyse(
+                line,
+                Syntax::Posix,
+                &Context::example(),
+                &[],
+                ANALYSIS_BUDGET,
+            );
             let direct = parse::parse(line);
             assert_eq!(
                 serde_json::to_value(&script).ok(),
@@ -314,7 +305,13 @@ mod tests {
             );
         }
         // Plain lines never wait on a thread, whatever the budget.
-        let (_, a) = analyse("rm -rf /", &Context::example(), &[], Duration::ZERO);
+        let (_, a) = analyse(
+            "rm -rf /",
+            Syntax::Posix,
+            &Context::example(),
+            &[],
+            Duration::ZERO,
+        );
         assert_eq!(a.tier, Tier::Blocked);
     }
 }

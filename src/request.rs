@@ -63,6 +63,18 @@ pub enum Syntax {
     Zsh,
 }
 
+impl Syntax {
+    /// The shell that reads lines in this syntax, as [`crate::parse::parse_for`]
+    /// names it.
+    pub fn shell(self) -> &'static str {
+        match self {
+            Self::Posix => "sh",
+            Self::Fish => "fish",
+            Self::Zsh => "zsh",
+        }
+    }
+}
+
 /// Quotes words for a POSIX shell so that parsing the result yields them
 /// back exactly.
 pub fn shell_quote(words: &[String]) -> String {

@@ -57,7 +57,7 @@ impl Cancel {
 /// The signals this process was started with ignored, from `SigIgn` in
 /// /proc/self/status (Linux). Elsewhere none are known to be ignored, and
 /// all are watched.
-fn ignored_at_start() -> Vec<i32> {
+pub fn ignored_at_start() -> Vec<i32> {
     let mask = std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {

@@ -55,6 +55,13 @@ fn line(p: &Pane, text: &str) {
     p.keys(&["Enter"]);
 }
 
+/// Types a command over several lines.
+fn lines(p: &Pane, texts: &[&str]) {
+    for text in texts {
+        line(p, text);
+    }
+}
+
 /// Waits until the shell shows a fresh prompt: it reads input again.
 fn wait_prompt(p: &Pane) {
     for _ in 0..500 {
@@ -173,9 +180,7 @@ fn guarded_shell(shell: &str) {
     } else {
         ("for i in 1 2; do", "done")
     };
-    line(&p, open);
-    line(&p, "echo multi-$i");
-    line(&p, close);
+    lines(&p, &[open, "echo multi-$i", close]);
     p.wait_for("\nmulti-2");
     std::fs::create_dir_all(env.project.join("build2")).expect("mkdir");
     let (open, close) = if shell == "fish" {
@@ -183,9 +188,7 @@ fn guarded_shell(shell: &str) {
     } else {
         ("if true; then", "fi")
     };
-    line(&p, open);
-    line(&p, "rm -rf build2");
-    line(&p, close);
+    lines(&p, &[open, "rm -rf build2", close]);
     let screen = p.wait_for("waiting for your answer");
     assert!(screen.contains("rm -rf build2"), "{shell}: {screen}");
     p.keys(&["n"]);

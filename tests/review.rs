@@ -450,25 +450,6 @@ fn show_prompt_prints_the_request_without_sending() {
     assert!(f.requests().is_empty());
 }
 
-/// `run`, started with SIGINT and SIGQUIT ignored, as a background job is.
-fn ignoring_interrupts(mut run: common::Run) -> common::Run {
-    let mut sh = std::process::Command::new("sh");
-    sh.args(["-c", "trap '' INT QUIT; exec \"$@\"", "sh"])
-        .arg(run.cmd.get_program())
-        .args(run.cmd.get_args());
-    sh.env_clear();
-    for (k, v) in run.cmd.get_envs() {
-        if let Some(v) = v {
-            sh.env(k, v);
-        }
-    }
-    if let Some(d) = run.cmd.get_current_dir() {
-        sh.current_dir(d);
-    }
-    run.cmd = sh;
-    run
-}
-
 #[test]
 fn signals_ignored_at_start_stay_ignored_after_a_review() {
     // askrisky watches signals while the reviewer is asked; a command
@@ -479,11 +460,12 @@ fn signals_ignored_at_start_stay_ignored_after_a_review() {
         vec![fake::openai("low", "implied", false, "Reads its status.")],
         5,
     );
-    let out = ignoring_interrupts(
-        env.askrisky(["exec", "--", "grep", "SigIgn", "/proc/self/status"])
-            .env("TEST_KEY", "sk-test"),
-    )
-    .output();
+    // Started as a background job is: SIGINT and SIGQUIT ignored.
+    let out = env
+        .askrisky(["exec", "--", "grep", "SigIgn", "/proc/self/status"])
+        .env("TEST_KEY", "sk-test")
+        .through("sh", &["-c", "trap '' INT QUIT; exec \"$@\"", "sh"])
+        .output();
     out.status(0);
     let mask = out
         .stdout()

@@ -113,7 +113,9 @@ fn show(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>, leave_summary: b
     let mut text = rendered.lines.join("\r\n");
     text.push_str("\r\n  waiting for your answer… [n] ");
     let rows = rendered.lines.len() + 1;
-    if leave_summary || !can_move {
+    // Vanishing needs a terminal the cursor can move on.
+    let vanish = !leave_summary && can_move;
+    if !vanish {
         clear_status(tty);
         tty.write(&text);
     }
@@ -122,7 +124,7 @@ fn show(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>, leave_summary: b
             // To vanish, the card starts on the next line and the cursor
             // goes back to the column it left: the shell finds its line
             // and cursor as it drew them.
-            let home = if leave_summary || !can_move {
+            let home = if !vanish {
                 None
             } else {
                 let column = raw.cursor_column();

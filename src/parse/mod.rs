@@ -286,6 +286,18 @@ pub fn parse(line: &str) -> Script {
     walker.script
 }
 
+/// Parses a line written for `shell`, a program name: fish's and zsh's
+/// lines are read as [`Walker::source_for`] reads code handed to them, any
+/// other as POSIX shell.
+pub fn parse_for(shell: &str, line: &str) -> Script {
+    if !matches!(shell, "fish" | "zsh") {
+        return parse(line);
+    }
+    let mut walker = Walker::default();
+    walker.source_for(shell, line, Origin::Line, 0);
+    walker.script
+}
+
 /// True for a line that is one simple command of plain words: its analysis
 /// never reaches the shell parser and takes time linear in its length.
 pub fn is_plain(line: &str) -> bool {

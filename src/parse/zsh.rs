@@ -12,35 +12,15 @@
 /// True when `src` has a glob qualifier that may run code.
 pub fn glob_qualifier_runs_code(src: &str) -> bool {
     let b = src.as_bytes();
-    let mut i = 0;
-    let mut quote: Option<u8> = None;
-    while i < b.len() {
-        let c = b[i];
-        match quote {
-            Some(q) => {
-                if c == b'\\' && q == b'"' {
-                    i += 1;
-                } else if c == q {
-                    quote = None;
-                }
+    for (i, c) in Unquoted::from(b, 0) {
+        if c == b'(' && i > 0 && attached(b[i - 1]) {
+            match closing(b, i) {
+                Some(end) if runs_code(&b[i + 1..end]) => return true,
+                Some(_) => {}
+                // Unclosed: zsh would not run it; neither is it read.
+                None => return false,
             }
-            None => match c {
-                b'\\' => i += 1,
-                b'\'' | b'"' => quote = Some(c),
-                b'(' if i > 0 && attached(b[i - 1]) => {
-                    if let Some(end) = closing(b, i) {
-                        if runs_code(&b[i + 1..end]) {
-                            return true;
-                        }
-                    } else {
-                        // Unclosed: zsh would not run it; neither is it read.
-                        return false;
-                    }
-                }
-                _ => {}
-            },
         }
-        i += 1;
     }
     false
 }
@@ -54,34 +34,60 @@ fn attached(prev: u8) -> bool {
 /// The index of the `)` that closes the `(` at `open`, quotes respected.
 fn closing(b: &[u8], open: usize) -> Option<usize> {
     let mut depth = 0usize;
-    let mut quote: Option<u8> = None;
-    let mut i = open;
-    while i < b.len() {
-        let c = b[i];
-        match quote {
-            Some(q) => {
-                if c == b'\\' && q == b'"' {
-                    i += 1;
-                } else if c == q {
-                    quote = None;
+    for (i, c) in Unquoted::from(b, open) {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
                 }
             }
-            None => match c {
-                b'\\' => i += 1,
-                b'\'' | b'"' => quote = Some(c),
-                b'(' => depth += 1,
-                b')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(i);
-                    }
-                }
-                _ => {}
-            },
+            _ => {}
         }
-        i += 1;
     }
     None
+}
+
+/// The bytes outside quotes and escapes, with their indexes: `'…'`,
+/// `"…"` (where `\"` does not close) and a backslash with the byte after
+/// it are skipped.
+struct Unquoted<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl<'a> Unquoted<'a> {
+    fn from(b: &'a [u8], i: usize) -> Self {
+        Self { b, i }
+    }
+}
+
+impl Iterator for Unquoted<'_> {
+    type Item = (usize, u8);
+
+    fn next(&mut self) -> Option<(usize, u8)> {
+        let mut quote: Option<u8> = None;
+        while let Some(&c) = self.b.get(self.i) {
+            let at = self.i;
+            self.i += 1;
+            match quote {
+                Some(q) => {
+                    if c == b'\\' && q == b'"' {
+                        self.i += 1;
+                    } else if c == q {
+                        quote = None;
+                    }
+                }
+                None => match c {
+                    b'\\' => self.i += 1,
+                    b'\'' | b'"' => quote = Some(c),
+                    _ => return Some((at, c)),
+                },
+            }
+        }
+        None
+    }
 }
 
 /// Whether qualifier text may run code: `e` and a delimiter (`e:…:`,

@@ -114,21 +114,14 @@ impl Run {
         }
         // `setsid --wait` gives the run its own session with no controlling
         // terminal, and passes the exit status through.
-        let mut outer = Command::new("setsid");
-        outer
-            .arg("--wait")
-            .arg(self.cmd.get_program())
-            .args(self.cmd.get_args());
-        outer.env_clear();
-        for (k, v) in self.cmd.get_envs() {
-            if let Some(v) = v {
-                outer.env(k, v);
-            }
-        }
-        if let Some(d) = self.cmd.get_current_dir() {
-            outer.current_dir(d);
-        }
-        (outer, self.stdin)
+        (wrapped(&self.cmd, "setsid", &["--wait"]), self.stdin)
+    }
+
+    /// The run started through `program ARGS…` (which must exec the
+    /// command it is given last), with the same environment and folder.
+    pub fn through(mut self, program: &str, args: &[&str]) -> Self {
+        self.cmd = wrapped(&self.cmd, program, args);
+        self
     }
 
     pub fn output(self) -> Out {
@@ -184,15 +177,23 @@ impl Out {
     }
 }
 
-/// Whether this test process ignores `signal` (Linux: `SigIgn` in
-/// /proc/self/status; elsewhere assumed not).
+/// Whether this test process ignores `signal` (as askrisky reads it).
 pub fn ignored_by_this_process(signal: i32) -> bool {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("SigIgn:").map(|v| v.trim().to_owned()))
-        })
-        .and_then(|hex| u64::from_str_radix(&hex, 16).ok())
-        .is_some_and(|mask| mask & (1 << (signal - 1)) != 0)
+    askrisky::signals::ignored_at_start().contains(&signal)
+}
+
+/// `program ARGS… CMD CMD-ARGS…` with `cmd`'s environment and folder.
+fn wrapped(cmd: &Command, program: &str, args: &[&str]) -> Command {
+    let mut outer = Command::new(program);
+    outer.args(args).arg(cmd.get_program()).args(cmd.get_args());
+    outer.env_clear();
+    for (k, v) in cmd.get_envs() {
+        if let Some(v) = v {
+            outer.env(k, v);
+        }
+    }
+    if let Some(d) = cmd.get_current_dir() {
+        outer.current_dir(d);
+    }
+    outer
 }
