@@ -1262,13 +1262,17 @@ impl Walker {
     /// Code `program` runs: fish's is restated first (`fish -c 'echo
     /// (rm -rf ~)'` is not POSIX shell, and `export a=(rm -rf ~)` would read
     /// as an array there, hiding the `rm`); a restatement that fails is
-    /// unparseable. In zsh's, a glob qualifier that runs code is code known
-    /// only at run time.
+    /// unparseable. In zsh's, `=rm` is `rm` (its path), and a glob
+    /// qualifier that runs code is code known only at run time.
     fn source_for(&mut self, program: &str, src: &str, origin: Origin, depth: u8) {
-        if program == "zsh" && zsh::glob_qualifier_runs_code(src) {
-            self.problem(Problem::DynamicCode {
-                program: "zsh".into(),
-            });
+        if program == "zsh" {
+            if zsh::glob_qualifier_runs_code(src) {
+                self.problem(Problem::DynamicCode {
+                    program: "zsh".into(),
+                });
+            }
+            self.source(&zsh::restate(src), origin, depth);
+            return;
         }
         if program != "fish" {
             self.source(src, origin, depth);

@@ -25,6 +25,38 @@ pub fn glob_qualifier_runs_code(src: &str) -> bool {
     false
 }
 
+/// zsh code with `=name` words (zsh's `=` expansion: the path of the
+/// command `name`, so `=rm -rf ~` runs rm) written as `name`, which the
+/// POSIX grammar reads as the same command; the rest is unchanged.
+pub fn restate(src: &str) -> std::borrow::Cow<'_, str> {
+    let b = src.as_bytes();
+    let equals: Vec<usize> = Unquoted::from(b, 0)
+        .filter(|&(i, c)| {
+            c == b'='
+                && (i == 0 || word_break(b[i - 1]))
+                && b.get(i + 1)
+                    .is_some_and(|n| n.is_ascii_alphanumeric() || *n == b'_')
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if equals.is_empty() {
+        return src.into();
+    }
+    let mut out = String::with_capacity(src.len());
+    let mut from = 0;
+    for i in equals {
+        out.push_str(&src[from..i]);
+        from = i + 1;
+    }
+    out.push_str(&src[from..]);
+    out.into()
+}
+
+/// A character after which a new word starts.
+fn word_break(c: u8) -> bool {
+    c.is_ascii_whitespace() || b";|&(){}`".contains(&c)
+}
+
 /// A `(` right after this character belongs to the word before it (not
 /// `$(`, `<(`, `>(`, `=(`, an operator or a space).
 fn attached(prev: u8) -> bool {
@@ -131,6 +163,21 @@ mod tests {
         #[test]
         fn never_panics(line in "[ -~]{0,60}") {
             let _ = runs(&line);
+            let _ = super::restate(&line);
+        }
+    }
+
+    #[test]
+    fn equals_expansion_is_restated() {
+        for (zsh, posix) in [
+            ("=rm -rf ~", "rm -rf ~"),
+            ("sudo =rm x; (=curl y)", "sudo rm x; (curl y)"),
+            (
+                "ls =(date) a=b [[ $x == y ]] '=rm' \\=rm \"=rm\"",
+                "ls =(date) a=b [[ $x == y ]] '=rm' \\=rm \"=rm\"",
+            ),
+        ] {
+            assert_eq!(super::restate(zsh), posix, "{zsh}");
         }
     }
 
