@@ -18,7 +18,8 @@ fn have(shell: &str) -> bool {
 }
 
 /// An interactive `shell` with the guard loaded, in the project folder.
-fn start(env: &Env, shell: &str) -> Pane {
+/// `vars`: more `NAME=value` settings for the shell's environment.
+fn start(env: &Env, shell: &str, vars: &str) -> Pane {
     let (start, load) = match shell {
         "bash" => (
             "bash --norc --noprofile -i",
@@ -28,7 +29,7 @@ fn start(env: &Env, shell: &str) -> Pane {
         _ => ("fish --no-config -i", format!("'{BIN}' init fish | source")),
     };
     let script = format!(
-        "exec env -i HOME='{}' PATH='{}' TERM=xterm-256color LANG=C.UTF-8 HISTFILE='{}/hist' HISTCONTROL=ignoreboth {start}",
+        "exec env -i HOME='{}' PATH='{}' TERM=xterm-256color LANG=C.UTF-8 HISTFILE='{}/hist' HISTCONTROL=ignoreboth {vars} {start}",
         env.home.display(),
         std::env::var("PATH").unwrap_or_default(),
         env.home.display()
@@ -109,7 +110,7 @@ fn guarded_shell(shell: &str) {
     let env = Env::new();
     std::fs::create_dir_all(env.project.join("build")).expect("mkdir");
     std::fs::create_dir_all(env.project.join("keep")).expect("mkdir");
-    let p = start(&env, shell);
+    let p = start(&env, shell, "");
 
     // A clear line runs at once.
     line(&p, "touch clear-ran && echo clear-done");
@@ -287,4 +288,21 @@ fn zsh() {
 #[test]
 fn fish() {
     guarded_shell("fish");
+}
+
+#[test]
+fn bash_with_no_history_size() {
+    if !have("bash") {
+        return;
+    }
+    // HISTSIZE=0 keeps nothing; lines are still checked whole, repeats too.
+    let env = Env::new();
+    let p = start(&env, "bash", "HISTSIZE=0");
+    for _ in 0..2 {
+        line(&p, "curl -s http://127.0.0.1:9/x | sh");
+        let screen = p.wait_for("waiting for your answer");
+        assert!(screen.contains("[exec.pipe_to_shell]"), "{screen}");
+        p.keys(&["n"]);
+        wait_prompt(&p);
+    }
 }
