@@ -1,0 +1,207 @@
+//! What the parse finds: the [`Script`] of a line, its simple commands,
+//! their redirections and where they were found, and the [`Problem`]s that
+//! could not be analysed.
+
+use serde::Serialize;
+
+use super::{Word, programs};
+
+/// Everything found in one command line.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Script {
+    /// Every simple command, in the order found, including nested ones.
+    pub commands: Vec<SimpleCommand>,
+    /// What could not be analysed. Any problem makes the line "not clear".
+    pub problems: Vec<Problem>,
+}
+
+impl Script {
+    /// Simple commands as written (wrapper layers not counted twice): a
+    /// prefix allow rule only applies when this is exactly one.
+    pub fn written_count(&self) -> usize {
+        self.commands
+            .iter()
+            .filter(|c| c.origin != Origin::Wrapper)
+            .count()
+    }
+}
+
+/// One simple command: a program and its words.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SimpleCommand {
+    /// argv; `argv[0]` is the program as written. Empty for a line that
+    /// only assigns or redirects (`> file`).
+    pub argv: Vec<Word>,
+    /// `NAME=value` settings before the program (and those given to `env`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub assignments: Vec<(String, Word)>,
+    /// Redirections, including those of enclosing compound commands.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub redirects: Vec<Redirect>,
+    /// Wrappers looked through to reach this command, outermost first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<String>,
+    /// Where the command was found.
+    pub origin: Origin,
+    /// How many strings deep it was found (0: the line itself).
+    pub depth: u8,
+    /// Programs that feed this one's stdin through a pipe.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub upstream: Vec<String>,
+    /// Text known to arrive on stdin: a heredoc, a here-string, or the
+    /// literal output of `echo`/`printf` piped in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stdin_text: Option<String>,
+    /// Stdin text exists but is only known at run time.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stdin_dynamic: bool,
+    /// Part of a pipeline of more than one command.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub piped: bool,
+    /// Run in the background (`&`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub background: bool,
+    /// Name of the shell function whose body holds this command.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_function: Option<String>,
+    /// Text that xargs replaces with each line of its input in this
+    /// command's words (`xargs -I{} sh -c '{}'`): where it stands, the words
+    /// are only known at run time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placeholder: Option<String>,
+    /// The program an interpreter runs from a file written earlier on the
+    /// line (`cat > x.py <<EOF … python3 x.py`), for the danger rules.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub script_text: Option<String>,
+}
+
+impl SimpleCommand {
+    /// The program name rules match on, when it is known.
+    pub fn name(&self) -> Option<String> {
+        self.argv
+            .first()
+            .and_then(Word::known)
+            .map(programs::program_name)
+    }
+
+    /// The arguments after the program name.
+    pub fn args(&self) -> &[Word] {
+        self.argv.get(1..).unwrap_or_default()
+    }
+
+    /// The command as one line, for people and logs.
+    pub fn display(&self) -> String {
+        let mut parts: Vec<String> = self
+            .assignments
+            .iter()
+            .map(|(n, v)| format!("{n}={}", v.value))
+            .collect();
+        parts.extend(self.argv.iter().map(|w| w.value.clone()));
+        parts.join(" ")
+    }
+}
+
+/// Where a simple command was found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Origin {
+    /// Written in the line itself (including compound commands and functions).
+    #[default]
+    Line,
+    /// Inside `$(…)` or backticks.
+    Substitution,
+    /// Inside `<(…)` or `>(…)`.
+    ProcessSubstitution,
+    /// The string given to a shell's `-c`, `su -c`, `watch`, `ssh host`, …
+    ShellString,
+    /// The words given to `eval`.
+    Eval,
+    /// A program fed to a shell on stdin (heredoc, here-string, `echo … |`),
+    /// through a pipe it opens as its script (`bash <(echo …)`), or in a
+    /// file written earlier on the line (`echo … > x.sh; bash x.sh`).
+    Stdin,
+    /// Behind a wrapper (`sudo`, `env`, `xargs`, `timeout`, …).
+    Wrapper,
+    /// Run by `find -exec`/`-execdir`/`-ok`.
+    FindExec,
+    /// The body of an `alias` or `trap` defined in the line.
+    Definition,
+}
+
+/// One redirection.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Redirect {
+    /// The file descriptor redirected, when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fd: Option<i32>,
+    /// What the redirection does.
+    pub op: RedirectOp,
+    /// The file (or descriptor) it names.
+    pub target: Word,
+}
+
+/// What a redirection does with its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RedirectOp {
+    /// `<`
+    Read,
+    /// `>`, `>|`, `&>`
+    Write,
+    /// `>>`, `&>>`
+    Append,
+    /// `<>`
+    ReadWrite,
+    /// `>&N`, `<&N`
+    Duplicate,
+    /// `<<`
+    HereDoc,
+    /// `<<<`
+    HereString,
+}
+
+impl RedirectOp {
+    /// True when the target file is written.
+    pub fn writes(self) -> bool {
+        matches!(self, Self::Write | Self::Append | Self::ReadWrite)
+    }
+
+    /// True when the target file is read.
+    pub fn reads(self) -> bool {
+        matches!(self, Self::Read | Self::ReadWrite)
+    }
+}
+
+/// Something about the line that could not be analysed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Problem {
+    /// The shell grammar does not accept the line (or a string run inside it).
+    Unparseable {
+        /// The parser's message.
+        detail: String,
+    },
+    /// Nesting past askrisky's bounds.
+    TooDeep,
+    /// Longer than askrisky analyses.
+    TooLong {
+        /// Length in bytes.
+        bytes: usize,
+    },
+    /// The analysis did not finish within its time budget.
+    TooSlow {
+        /// The budget, in milliseconds.
+        budget_ms: u64,
+    },
+    /// The program name is only known at run time (`$cmd`, `"$(echo rm)"`).
+    DynamicCommand {
+        /// The word as written.
+        word: String,
+    },
+    /// Code handed to a shell, `eval` or an interpreter is only known at run
+    /// time (`bash -c "$x"`, `eval "$(…)"`).
+    DynamicCode {
+        /// The program that runs it.
+        program: String,
+    },
+}

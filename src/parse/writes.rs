@@ -1,0 +1,199 @@
+//! Files written on the line: what is known of their text, and reading it
+//! where a file of that name runs later on the same line (`cat > x.sh
+//! <<EOF … bash x.sh`).
+
+use super::{
+    MAX_WRITTEN_BYTES, MAX_WRITTEN_CANDIDATES, Origin, Problem, Redirect, RedirectOp,
+    SimpleCommand, Walker, Word, programs,
+};
+
+/// A file the line writes.
+pub(super) struct WrittenFile {
+    /// Its text, when everything written to it is known.
+    text: Option<String>,
+    /// Its text was already read where it runs: running it again finds the
+    /// same commands, and a script that runs itself must not make the walk
+    /// grow without bound.
+    read: bool,
+}
+
+impl Walker {
+    /// Records the files a command writes through its redirections (and
+    /// `tee`'s operands), with the text when the command's output is known.
+    pub(super) fn note_writes(
+        &mut self,
+        redirects: &[Redirect],
+        output: Option<String>,
+        tee: Vec<String>,
+    ) {
+        for r in redirects
+            .iter()
+            .filter(|r| r.op.writes() && file_name(&r.target.value).is_some())
+        {
+            let text = match r.fd {
+                None | Some(1) => output.clone(),
+                Some(_) => None,
+            };
+            self.note_write(&r.target.value, text, r.op == RedirectOp::Append);
+        }
+        for file in tee {
+            self.note_write(&file, output.clone(), false);
+        }
+    }
+
+    fn note_write(&mut self, path: &str, text: Option<String>, append: bool) {
+        let key = file_key(path);
+        let Some(name) = file_name(&key).map(str::to_owned) else {
+            return;
+        };
+        match self.written.get_mut(&key) {
+            Some(file) if append => {
+                match (&mut file.text, text) {
+                    (Some(old), Some(new)) if old.len() + new.len() < MAX_WRITTEN_BYTES => {
+                        old.push('\n');
+                        old.push_str(&new);
+                    }
+                    _ => file.text = None,
+                }
+                file.read = false;
+            }
+            Some(file) => {
+                *file = WrittenFile { text, read: false };
+            }
+            None => {
+                // Appending to a file not written here adds to unknown text.
+                let text = if append { None } else { text };
+                self.written
+                    .insert(key.clone(), WrittenFile { text, read: false });
+                self.written_names.entry(name).or_default().push(key);
+            }
+        }
+    }
+
+    /// The texts of the files written earlier on the line that `path` may
+    /// be, each written text read once (`None` where the text is unknown).
+    /// Names, not paths, are compared: `/tmp//x.sh`, `"$PWD/x.sh"` and
+    /// `sub/../x.sh` may all be the `x.sh` written, and reading a written
+    /// file where another of its name runs only adds to what is analysed.
+    /// Empty when the line wrote no such file (or its text was read).
+    pub(super) fn read_written(&mut self, path: &str) -> Vec<Option<String>> {
+        let Some(keys) = file_name(path).and_then(|name| self.written_names.get(name)) else {
+            return Vec::new();
+        };
+        if keys.len() > MAX_WRITTEN_CANDIDATES {
+            return vec![None];
+        }
+        let mut texts = Vec::new();
+        for key in keys.iter().rev() {
+            if let Some(file) = self.written.get_mut(key)
+                && !file.read
+            {
+                file.read = true;
+                self.written_read += file.text.as_ref().map_or(0, String::len);
+                texts.push(file.text.clone());
+            }
+        }
+        if self.written_read > MAX_WRITTEN_BYTES {
+            self.problem(Problem::TooLong {
+                bytes: self.written_read,
+            });
+            return Vec::new();
+        }
+        texts
+    }
+
+    /// Walks the texts of written files a shell runs; unknown text is code
+    /// known only at run time.
+    pub(super) fn run_texts(&mut self, program: &str, texts: Vec<Option<String>>, depth: u8) {
+        for text in texts {
+            match text {
+                Some(text) => {
+                    self.source_for(program, &text, Origin::Stdin, depth);
+                }
+                None => self.problem(Problem::DynamicCode {
+                    program: program.to_owned(),
+                }),
+            }
+        }
+    }
+
+    /// A program run from a file written earlier on the line: executed by
+    /// its path (`./x.sh`), its text is walked as shell code; run by an
+    /// interpreter (`python3 x.py`), its text is kept for the danger rules.
+    /// When the text is unknown (`curl … > x.sh; ./x.sh`), it is code known
+    /// only at run time.
+    pub(super) fn run_written(&mut self, cmd: &mut SimpleCommand) {
+        if self.written.is_empty() {
+            return;
+        }
+        let Some(name) = cmd.name() else {
+            return;
+        };
+        let depth = cmd.depth + 1;
+        let program = cmd
+            .argv
+            .first()
+            .filter(|w| w.value.contains('/'))
+            .map(|w| w.value.clone())
+            .map(|path| self.read_written(&path))
+            .unwrap_or_default();
+        if !program.is_empty() {
+            // A `#!` line naming another language is not shell code.
+            let not_shell = |t: &str| {
+                t.strip_prefix("#!").is_some_and(|line| {
+                    !line
+                        .lines()
+                        .next()
+                        .unwrap_or("")
+                        .split_whitespace()
+                        .any(|w| programs::is_shell(&programs::program_name(w)))
+                })
+            };
+            let texts = program
+                .into_iter()
+                .map(|t| t.filter(|t| !not_shell(t)))
+                .collect();
+            self.run_texts(&name, texts, depth);
+            return;
+        }
+        if programs::inline_code_flags(&name).is_some()
+            && let Some(file) = cmd.args().iter().find(|w| !w.value.starts_with('-'))
+        {
+            let texts = self.read_written(&file.value);
+            if texts.iter().any(Option::is_none) {
+                self.problem(Problem::DynamicCode { program: name });
+            }
+            let known: Vec<String> = texts.into_iter().flatten().collect();
+            if !known.is_empty() {
+                cmd.script_text = Some(known.join("\n"));
+            }
+        }
+    }
+}
+
+/// The path a written file is recorded under: `./x.sh` and `x.sh` are the
+/// same file (appending to it extends what was written).
+fn file_key(path: &str) -> String {
+    let mut p = path;
+    while let Some(rest) = p.strip_prefix("./") {
+        p = rest.trim_start_matches('/');
+    }
+    p.to_owned()
+}
+
+/// The file name a path ends in, when it is known text (`$X.sh` is not).
+fn file_name(path: &str) -> Option<&str> {
+    let name = path.trim_end_matches('/').rsplit('/').next()?;
+    let known = !name.is_empty()
+        && !matches!(name, "." | "..")
+        && !name.contains(['$', '`', '*', '?', '[', '(']);
+    known.then_some(name)
+}
+
+/// The operands of a command that names files (`tee a b`).
+pub(super) fn operand_files(args: &[Word]) -> Vec<String> {
+    args.iter()
+        .filter(|w| !w.value.starts_with('-') && file_name(&w.value).is_some())
+        .map(|w| w.value.clone())
+        .collect()
+}
