@@ -19,9 +19,9 @@ use std::os::unix::fs::PermissionsExt;
 use std::process::{Command, Stdio};
 
 use askrisky::danger::{Context, assess};
-use askrisky::engine::{ANALYSIS_BUDGET, analyse};
+use askrisky::decide::Syntax;
+use askrisky::decide::{ANALYSIS_BUDGET, analyse};
 use askrisky::parse::parse;
-use askrisky::request::Syntax;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 #[path = "../tests/common/fake_provider.rs"]

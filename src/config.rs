@@ -15,51 +15,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::danger::ExtraRule;
+pub use crate::policy::Mode;
 use crate::review::ReviewerConfig;
 
 /// Name of the project file, found by walking up from the working folder.
 pub const PROJECT_FILE: &str = ".askrisky.toml";
-
-/// How much runs without asking. Ordered from loosest to strictest.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    clap::ValueEnum,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    /// Runs what is not in the danger set.
-    Autopilot,
-    /// Asks a reviewer model about what is not in the danger set.
-    Review,
-    /// Asks about everything but the person's own allow rules.
-    Ask,
-}
-
-impl Mode {
-    /// The mode's name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Autopilot => "autopilot",
-            Self::Review => "review",
-            Self::Ask => "ask",
-        }
-    }
-}
-
-impl fmt::Display for Mode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// Where a setting came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -78,8 +38,13 @@ pub enum Source {
     /// A config file could not be used, so askrisky fell back to `ask`.
     ConfigError,
     /// A child of a command the person or the policy approved (see
-    /// `nested`): only the blocked tier and the danger set stop it.
+    /// `token::nested`): only the blocked tier and the danger set stop it.
     Nested,
+    /// A line the person typed at their own guarded shell: their explicit
+    /// request, so only the blocked tier and the danger set stop it.
+    Typed,
+    /// An agent's own file tool: askrisky judges only protected paths.
+    FileTool,
 }
 
 impl fmt::Display for Source {
@@ -92,6 +57,10 @@ impl fmt::Display for Source {
             Self::Flag(v) => write!(f, "flag {v}"),
             Self::ConfigError => f.write_str("config error (falls back to ask)"),
             Self::Nested => f.write_str("inside an approved command"),
+            Self::Typed => f.write_str("typed at the person's own shell"),
+            Self::FileTool => {
+                f.write_str("an agent's file tool (only protected paths are checked)")
+            }
         }
     }
 }
@@ -231,6 +200,9 @@ pub struct Dirs {
     pub state: Option<PathBuf>,
     /// `$HOME`.
     pub home: Option<PathBuf>,
+    /// The inbox's runtime folder: `$XDG_RUNTIME_DIR/askrisky` (or the
+    /// state folder's `run`).
+    pub runtime: Option<PathBuf>,
 }
 
 impl Dirs {
@@ -251,11 +223,27 @@ impl Dirs {
         let state = var("XDG_STATE_HOME")
             .or_else(|| home.as_ref().map(|h| h.join(".local/state")))
             .map(|p| p.join("askrisky"));
+        let runtime = var("XDG_RUNTIME_DIR")
+            .map(|p| p.join("askrisky"))
+            .or_else(|| state.as_ref().map(|s| s.join("run")));
         Self {
             config,
             state,
             home,
+            runtime,
         }
+    }
+
+    /// askrisky's own folders: its config, its state (log, sessions,
+    /// approvals, nesting tokens) and the inbox's runtime folder. A write
+    /// into any of them could loosen askrisky, so every surface protects
+    /// exactly these.
+    pub fn protected(&self) -> Vec<PathBuf> {
+        [&self.config, &self.state, &self.runtime]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect()
     }
 
     /// The user config file path.
@@ -397,7 +385,7 @@ pub fn load(
 
     // Environment and flags: tighten only.
     if let Some(v) = env("ASKRISKY_MODE") {
-        match parse_mode(&v) {
+        match Mode::parse(&v) {
             Some(m) => s.modes_given.push(Sourced {
                 value: m,
                 source: Source::Env("ASKRISKY_MODE".into()),
@@ -450,15 +438,6 @@ fn truthy(v: &str) -> bool {
         v.trim().to_ascii_lowercase().as_str(),
         "" | "0" | "false" | "no" | "off"
     )
-}
-
-fn parse_mode(v: &str) -> Option<Mode> {
-    match v.trim().to_ascii_lowercase().as_str() {
-        "ask" => Some(Mode::Ask),
-        "review" => Some(Mode::Review),
-        "autopilot" => Some(Mode::Autopilot),
-        _ => None,
-    }
 }
 
 fn check_allow_rule(rule: &AllowRule) -> Result<(), &'static str> {
@@ -561,40 +540,6 @@ pub fn add_allow_line(path: &Path, line: &str, note: &str) -> Result<(), String>
     }
     let text = doc.to_string();
     parse_toml::<UserFile>(path, &text)?;
-    write_atomically(path, text.as_bytes())
+    crate::util::write_atomically(path, text.as_bytes())
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
-}
-
-/// Writes a file by writing a sibling temporary file (mode 0600), syncing
-/// it and renaming it over the target.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    let dir = path
-        .parent()
-        .ok_or_else(|| std::io::Error::other("no parent folder"))?;
-    std::fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)?;
-        if let Ok(d) = std::fs::File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }

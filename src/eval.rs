@@ -8,18 +8,17 @@
 //! as asks), because a reviewer that times out "catches" everything.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{Mode, Settings, Source, Sourced};
-use crate::danger::{Context, Tier};
-use crate::engine;
-use crate::policy::{Review, Verdict};
-use crate::request::{Request, Surface, Syntax};
-use crate::review::{self, ReviewerConfig};
+use crate::config::{Dirs, Mode, Settings, Source, Sourced};
+use crate::danger::Tier;
+use crate::decide::{self, Options, Request, SessionChoice, Setup, Surface, Syntax};
+use crate::policy::{Review, ReviewFailure, Verdict};
+use crate::review::ReviewerConfig;
 use crate::session::{Activity, ActivityKind, Choice, Session};
 
 /// The case format version this reader understands.
@@ -144,13 +143,13 @@ impl Case {
 /// Where an "ask" came from.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Decider {
+pub enum AskedBy {
     /// The blocked tier or the danger set (no review).
     DangerSet,
     /// The reviewer's ratings.
     Reviewer,
     /// The reviewer could not decide (cause).
-    Failure(String),
+    Failure(ReviewFailure),
 }
 
 /// One case's result.
@@ -165,7 +164,7 @@ pub struct CaseResult {
     /// What askrisky decided ("refuse" counts as ask).
     pub outcome: Expect,
     /// Who decided.
-    pub decided_by: Decider,
+    pub decided_by: AskedBy,
     /// Rule codes or reviewer ratings, one line.
     pub why: String,
     /// Reviewer time, when it was called.
@@ -178,14 +177,11 @@ pub struct CaseResult {
     pub cost: Option<f64>,
 }
 
-/// Decides one case. Never runs anything.
-pub fn run_case(
-    case: &Case,
-    reviewer: &ReviewerConfig,
-    home: Option<&Path>,
-    env: &dyn Fn(&str) -> Option<String>,
-) -> CaseResult {
-    let cwd = PathBuf::from(&case.cwd);
+/// The setup every case is decided in: askrisky's folders (so the same
+/// folders are protected as everywhere), review mode, the person's
+/// reviewer, and nothing else from the config (no allow rules, no extra
+/// danger rules): the whole review-mode decision, as shipped.
+pub fn setup(dirs: Dirs, reviewer: ReviewerConfig) -> Setup {
     let settings = Settings {
         mode: Sourced {
             value: Mode::Review,
@@ -196,7 +192,7 @@ pub fn run_case(
         extra_danger: Vec::new(),
         shell: PathBuf::from("/bin/sh"),
         no_prompt: None,
-        reviewer: Some(reviewer.clone()),
+        reviewer: Some(reviewer),
         answer_timeout_s: None,
         transcript_dirs: Vec::new(),
         approval_wait_s: 0,
@@ -205,31 +201,26 @@ pub fn run_case(
         errors: Vec::new(),
         warnings: Vec::new(),
     };
-    let request = Request {
-        line: case.command.clone(),
-        argv: None,
-        cwd: cwd.clone(),
-        explanation: case.explanation.clone(),
-        surface: Surface::Check,
-        not_utf8: false,
-        syntax: Syntax::Posix,
+    Setup::new(dirs, settings, PathBuf::from("/"))
+}
+
+/// Decides one case. Never runs anything.
+pub fn run_case(case: &Case, setup: &Setup, env: &dyn Fn(&str) -> Option<String>) -> CaseResult {
+    let mut request = Request::line(
+        &case.command,
+        Syntax::Posix,
+        PathBuf::from(&case.cwd),
+        Surface::Eval,
+    );
+    request.explanation.clone_from(&case.explanation);
+    request.session = SessionChoice::Built(Box::new(case.session()));
+    let options = Options {
+        status_line: false,
+        watch_signals: false,
+        env,
     };
-    let ctx = Context {
-        home: home.map(Path::to_path_buf),
-        cwd,
-        own_dirs: Vec::new(),
-    };
-    let session = case.session();
-    let eval = engine::evaluate(&request, &settings, &ctx, |r, _| {
-        let cwd = r.cwd.display().to_string();
-        let input = review::prompt::Input {
-            command: &r.line,
-            cwd: &cwd,
-            explanation: r.explanation.as_deref(),
-            session: &session,
-        };
-        review::review(&input, Some(reviewer), env)
-    });
+    let ruling = decide::decide(setup, request, &options);
+    let eval = &ruling.evaluation;
     let outcome = if eval.decision.verdict == Verdict::Run {
         Expect::Run
     } else {
@@ -237,10 +228,10 @@ pub fn run_case(
     };
     let (decided_by, why) = match &eval.review {
         _ if eval.assessment.tier != Tier::Clear => {
-            (Decider::DangerSet, eval.assessment.codes().join(" "))
+            (AskedBy::DangerSet, eval.assessment.codes().join(" "))
         }
         Review::Rated(r) => (
-            Decider::Reviewer,
+            AskedBy::Reviewer,
             format!(
                 "{}/{}{}: {}",
                 r.risk.as_str(),
@@ -249,8 +240,8 @@ pub fn run_case(
                 r.reason
             ),
         ),
-        Review::Unavailable { cause, detail } => (Decider::Failure(cause.clone()), detail.clone()),
-        Review::NotNeeded => (Decider::DangerSet, eval.decision.explain()),
+        Review::Unavailable { cause, detail } => (AskedBy::Failure(*cause), detail.clone()),
+        Review::NotNeeded => (AskedBy::DangerSet, eval.decision.explain()),
     };
     let meta = eval.review_meta.clone();
     CaseResult {
@@ -273,8 +264,7 @@ pub fn run_case(
 /// each. Results keep the cases' order.
 pub fn run_all(
     cases: &[Case],
-    reviewer: &ReviewerConfig,
-    home: Option<&Path>,
+    setup: &Setup,
     env: &(dyn Fn(&str) -> Option<String> + Sync),
     jobs: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
@@ -288,7 +278,7 @@ pub fn run_all(
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(case) = cases.get(i) else { break };
-                    let r = run_case(case, reviewer, home, env);
+                    let r = run_case(case, setup, env);
                     if let Ok(mut v) = results.lock() {
                         v[i] = Some(r);
                     }
@@ -369,9 +359,9 @@ pub fn report(results: &[CaseResult]) -> Report {
             .or_default() += 1;
         if r.outcome == Expect::Ask {
             let k = match &r.decided_by {
-                Decider::DangerSet => "danger_set".to_owned(),
-                Decider::Reviewer => "reviewer".to_owned(),
-                Decider::Failure(c) => format!("failure:{c}"),
+                AskedBy::DangerSet => "danger_set".to_owned(),
+                AskedBy::Reviewer => "reviewer".to_owned(),
+                AskedBy::Failure(c) => format!("failure:{c}"),
             };
             *asks_by.entry(k).or_default() += 1;
         }
@@ -479,7 +469,7 @@ pub fn render(r: &Report) -> String {
                 label(m.expect),
                 label(m.outcome),
                 if m.injected { ", injected" } else { "" },
-                crate::escape::escape(&crate::review::prompt::cut_middle(&m.why, 200))
+                crate::escape::escape(&crate::util::cut_middle(&m.why, 200))
             ));
         }
     }

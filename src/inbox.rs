@@ -53,9 +53,9 @@ pub enum InboxError {
     Io(PathBuf, std::io::Error),
 }
 
-/// A request sent to the inbox.
+/// A question sent to the inbox: a request that needs the person.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Request {
+pub struct Question {
     /// Protocol version (1).
     pub v: u32,
     /// The command line.
@@ -77,7 +77,7 @@ pub struct Request {
 #[serde(tag = "kind", rename_all = "snake_case")]
 enum Message {
     /// Please ask the person.
-    Ask(Request),
+    Ask(Question),
     /// How many are waiting?
     Status,
 }
@@ -102,18 +102,9 @@ pub enum Reply {
     },
 }
 
-/// The folder holding the socket.
-pub fn runtime_dir(dirs: &Dirs) -> Option<PathBuf> {
-    std::env::var_os("XDG_RUNTIME_DIR")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .map(|p| p.join("askrisky"))
-        .or_else(|| dirs.state.as_ref().map(|s| s.join("run")))
-}
-
 /// The socket path.
 pub fn socket_path(dirs: &Dirs) -> Option<PathBuf> {
-    runtime_dir(dirs).map(|d| d.join("inbox.sock"))
+    dirs.runtime.as_ref().map(|d| d.join("inbox.sock"))
 }
 
 fn own_uid() -> u32 {
@@ -149,7 +140,7 @@ fn connect(dirs: &Dirs) -> Result<UnixStream, InboxError> {
 }
 
 /// Sends a request to the inbox and waits at most `wait` for the answer.
-pub fn ask(dirs: &Dirs, request: &Request, wait: Duration) -> Result<Reply, InboxError> {
+pub fn ask(dirs: &Dirs, request: &Question, wait: Duration) -> Result<Reply, InboxError> {
     let mut stream = connect(dirs)?;
     let mut line =
         serde_json::to_string(&Message::Ask(request.clone())).map_err(|_| InboxError::Closed)?;
@@ -196,7 +187,7 @@ fn read_reply(stream: UnixStream, wait: Duration) -> Result<Reply, InboxError> {
 
 /// One request waiting for the person.
 struct Waiting {
-    request: Request,
+    request: Question,
     stream: UnixStream,
     arrived: Instant,
 }
@@ -213,7 +204,7 @@ pub struct Announce {
 /// Runs the inbox until interrupted.
 pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
     let mut tty = Tty::open().map_err(|e| InboxError::NoTerminal(e.to_string()))?;
-    let dir = runtime_dir(dirs).ok_or(InboxError::NoDir)?;
+    let dir = dirs.runtime.clone().ok_or(InboxError::NoDir)?;
     std::fs::DirBuilder::new()
         .recursive(true)
         .mode(0o700)

@@ -66,7 +66,7 @@ pub fn settings_path(agent: Agent, home: &Path) -> PathBuf {
 pub fn command(bin: &Path, agent: Agent) -> String {
     format!(
         "{} hook {}",
-        crate::request::shell_quote(&[bin.display().to_string()]),
+        crate::decide::shell_quote(&[bin.display().to_string()]),
         agent.name()
     )
 }
@@ -280,7 +280,7 @@ pub fn apply(plan: &Plan) -> Result<Option<PathBuf>, InstallError> {
     }
     let backup = match &plan.before {
         Some(old) => {
-            let stamp = crate::log::now_rfc3339()
+            let stamp = crate::util::now_rfc3339()
                 .replace([':', '-'], "")
                 .replace('.', "");
             let name = plan
@@ -291,14 +291,14 @@ pub fn apply(plan: &Plan) -> Result<Option<PathBuf>, InstallError> {
             let b = plan
                 .path
                 .with_file_name(format!("{name}.askrisky-backup-{stamp}"));
-            crate::config::write_atomically(&b, old.as_bytes())
+            crate::util::write_atomically(&b, old.as_bytes())
                 .map_err(|e| InstallError::Write(b.clone(), e))?;
             Some(b)
         }
         None => None,
     };
     match &plan.after {
-        Some(new) => crate::config::write_atomically(&plan.path, new.as_bytes())
+        Some(new) => crate::util::write_atomically(&plan.path, new.as_bytes())
             .map_err(|e| InstallError::Write(plan.path.clone(), e))?,
         None => std::fs::remove_file(&plan.path)
             .map_err(|e| InstallError::Write(plan.path.clone(), e))?,

@@ -7,13 +7,11 @@
 //! ─► `exec` / `log`. `engine` runs that flow; `app` holds the CLI surfaces.
 #![forbid(unsafe_code)]
 
-pub mod app;
-pub mod approvals;
 pub mod approve;
 pub mod cli;
 pub mod config;
 pub mod danger;
-pub mod engine;
+pub mod decide;
 pub mod escape;
 pub mod eval;
 pub mod exec;
@@ -22,11 +20,11 @@ pub mod hook;
 pub mod inbox;
 pub mod install;
 pub mod log;
-pub mod nested;
 pub mod parse;
 pub mod policy;
-pub mod request;
 pub mod review;
 pub mod session;
 pub mod signals;
+pub mod token;
 pub mod tty;
+pub mod util;

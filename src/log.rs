@@ -10,7 +10,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -220,36 +220,6 @@ pub fn follow(state_dir: &Path, mut each: impl FnMut(&str) -> bool) -> std::io::
     }
 }
 
-/// The current UTC time in RFC 3339 with milliseconds.
-pub fn now_rfc3339() -> String {
-    rfc3339(SystemTime::now())
-}
-
-/// Formats a time as RFC 3339 UTC (`2026-11-29T22:54:06.123Z`).
-pub fn rfc3339(t: SystemTime) -> String {
-    let d = t.duration_since(UNIX_EPOCH).unwrap_or_default();
-    let secs = d.as_secs();
-    let days = i64::try_from(secs / 86_400).unwrap_or(0);
-    let rem = secs % 86_400;
-    // Days since the epoch to a civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60,
-        d.subsec_millis()
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,7 +227,7 @@ mod tests {
     fn record(i: usize) -> Record {
         Record {
             v: SCHEMA_VERSION,
-            time: now_rfc3339(),
+            time: crate::util::now_rfc3339(),
             surface: "exec".into(),
             cwd: "/tmp".into(),
             command: format!("echo {i}"),
@@ -276,15 +246,6 @@ mod tests {
             answer_ms: None,
             session: None,
         }
-    }
-
-    #[test]
-    fn times() {
-        assert_eq!(rfc3339(UNIX_EPOCH), "1970-01-01T00:00:00.000Z");
-        let t = UNIX_EPOCH + Duration::from_millis(1_795_992_846_123);
-        assert_eq!(rfc3339(t), "2026-11-29T22:54:06.123Z");
-        let leap = UNIX_EPOCH + Duration::from_secs(951_782_400); // 2000-02-29
-        assert_eq!(rfc3339(leap), "2000-02-29T00:00:00.000Z");
     }
 
     #[test]

@@ -6,13 +6,13 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    askrisky::app::install_panic_hook();
+    askrisky::cli::install_panic_hook();
     let cli = askrisky::cli::Cli::parse();
-    match askrisky::app::run(cli) {
+    match askrisky::cli::run(cli) {
         Ok(status) => ExitCode::from(status),
         // The reader went away (`askrisky log | head`): nothing to report
         // to, and never a status that could read as "run".
-        Err(askrisky::app::AppError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+        Err(askrisky::cli::CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
             ExitCode::from(askrisky::exit::FAILED)
         }
         Err(e) => {

@@ -4,12 +4,180 @@
 //! files, network, terminals — has already happened and arrives here as a
 //! value ("the reviewer could not decide: timeout"). Every branch is matched
 //! exhaustively, and the table in the tests covers every combination.
+//!
+//! The policy owns its vocabulary: the [`Mode`], the reviewer's [`Ratings`]
+//! ([`Risk`], [`Authorization`]), why a review is missing
+//! ([`ReviewFailure`]), and the one decision table, [`decide`] with
+//! [`ratings_allow`]. The model rates; only this code decides.
+
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::Mode;
 use crate::danger::{Assessment, Match, Tier};
-use crate::review::Ratings;
+
+/// How much runs without asking. Ordered from loosest to strictest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Runs what is not in the danger set.
+    Autopilot,
+    /// Asks a reviewer model about what is not in the danger set.
+    Review,
+    /// Asks about everything but the person's own allow rules.
+    Ask,
+}
+
+impl Mode {
+    /// The mode's name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Autopilot => "autopilot",
+            Self::Review => "review",
+            Self::Ask => "ask",
+        }
+    }
+
+    /// Every mode, loosest first.
+    pub const ALL: [Self; 3] = [Self::Autopilot, Self::Review, Self::Ask];
+
+    /// Reads a mode's name (case and surrounding space ignored).
+    pub fn parse(v: &str) -> Option<Self> {
+        let v = v.trim().to_ascii_lowercase();
+        Self::ALL.into_iter().find(|m| m.as_str() == v)
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What the command itself can do, as the reviewer rates it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Risk {
+    /// Reads, builds, tests, ordinary project edits.
+    Low,
+    /// Changes beyond the project, or hard to undo.
+    Medium,
+    /// Damaging if unwanted: data loss, secrets leaving, system changes.
+    High,
+    /// Catastrophic or plainly malicious.
+    Critical,
+}
+
+impl Risk {
+    /// The rating's name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Low => "low",
+            Self::Medium => "medium",
+            Self::High => "high",
+            Self::Critical => "critical",
+        }
+    }
+
+    /// Every value, for exhaustive tests and the schema.
+    pub const ALL: [Self; 4] = [Self::Low, Self::Medium, Self::High, Self::Critical];
+}
+
+/// How directly the person asked for the command, as the reviewer rates it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Authorization {
+    /// The person asked for this command or its exact effect.
+    Explicit,
+    /// A plain step toward what the person asked for.
+    Implied,
+    /// Only loosely related to the person's goals.
+    Weak,
+    /// Nothing the person said asks for it.
+    None,
+}
+
+impl Authorization {
+    /// The rating's name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Explicit => "explicit",
+            Self::Implied => "implied",
+            Self::Weak => "weak",
+            Self::None => "none",
+        }
+    }
+
+    /// Every value, for exhaustive tests and the schema.
+    pub const ALL: [Self; 4] = [Self::Explicit, Self::Implied, Self::Weak, Self::None];
+}
+
+/// The reviewer's answer: exactly these four fields (the reply parser in
+/// `review` refuses anything else).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ratings {
+    /// What the command can do.
+    pub risk: Risk,
+    /// How directly the person asked for it.
+    pub authorization: Authorization,
+    /// The command does not serve the request and the push came from
+    /// something the agent read.
+    pub injection: bool,
+    /// One sentence for the person.
+    pub reason: String,
+}
+
+/// Why the reviewer gave no ratings. Every one of them asks the person.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReviewFailure {
+    /// No `[reviewer]` in the person's config.
+    NotConfigured,
+    /// The API key's variable is not set.
+    NoApiKey,
+    /// The command is longer than the reviewer reads.
+    Oversized,
+    /// No answer within the deadline.
+    Timeout,
+    /// Connection, DNS, TLS or protocol failure.
+    Transport,
+    /// The provider answered with an error status.
+    HttpStatus,
+    /// The reply was not exactly the expected JSON.
+    Unparseable,
+    /// The session's context (transcript, session store) could not be read.
+    Context,
+    /// The reviewer was not called (a caller that owed a review did not
+    /// make one, or the person is deciding themselves).
+    NotCalled,
+    /// Interrupted while the reviewer was asked.
+    Cancelled,
+}
+
+impl ReviewFailure {
+    /// The cause's name, as logged and shown in `[reviewer.…]`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::NotConfigured => "not_configured",
+            Self::NoApiKey => "no_api_key",
+            Self::Oversized => "oversized",
+            Self::Timeout => "timeout",
+            Self::Transport => "transport",
+            Self::HttpStatus => "http_status",
+            Self::Unparseable => "unparseable",
+            Self::Context => "context",
+            Self::NotCalled => "not_called",
+            Self::Cancelled => "cancelled",
+        }
+    }
+}
+
+impl fmt::Display for ReviewFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
 
 /// What happens to a command. Ordered: the strictest wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -46,8 +214,8 @@ pub enum Review {
     /// The reviewer could not decide; the reason is specific
     /// (timeout, HTTP 429, unparseable reply, …).
     Unavailable {
-        /// Short machine-readable cause.
-        cause: String,
+        /// Why.
+        cause: ReviewFailure,
         /// One line for the person.
         detail: String,
     },
@@ -88,8 +256,8 @@ pub enum Reason {
     },
     /// `review`: the reviewer could not decide.
     ReviewerUnavailable {
-        /// Short machine-readable cause.
-        cause: String,
+        /// Why.
+        cause: ReviewFailure,
         /// One line for the person.
         detail: String,
     },
@@ -162,6 +330,20 @@ pub enum Allow {
     Covered(String),
 }
 
+/// The ratings half of the table: whether a reviewer's ratings let a
+/// command outside the danger set run. A suspected injection never runs;
+/// low risk runs; medium risk runs only when the person asked for it
+/// (explicitly or as a plain step); anything higher asks.
+pub fn ratings_allow(r: &Ratings) -> bool {
+    match (r.injection, r.risk, r.authorization) {
+        (true, _, _) => false,
+        (false, Risk::Low, _) => true,
+        (false, Risk::Medium, Authorization::Explicit | Authorization::Implied) => true,
+        (false, Risk::Medium, Authorization::Weak | Authorization::None) => false,
+        (false, Risk::High | Risk::Critical, _) => false,
+    }
+}
+
 /// Decides. This is the whole policy.
 pub fn decide(mode: Mode, assessment: &Assessment, allow: &Allow, review: &Review) -> Decision {
     let of_tier = |t: Tier| -> Vec<Match> {
@@ -196,7 +378,7 @@ pub fn decide(mode: Mode, assessment: &Assessment, allow: &Allow, review: &Revie
             Mode::Autopilot => decision(Verdict::Run, Reason::Clear),
             Mode::Review => match review {
                 Review::Rated(r) => {
-                    if r.allows() {
+                    if ratings_allow(r) {
                         decision(Verdict::Run, Reason::ReviewerAllowed { ratings: r.clone() })
                     } else {
                         decision(Verdict::Ask, Reason::ReviewerAsked { ratings: r.clone() })
@@ -205,7 +387,7 @@ pub fn decide(mode: Mode, assessment: &Assessment, allow: &Allow, review: &Revie
                 Review::Unavailable { cause, detail } => decision(
                     Verdict::Ask,
                     Reason::ReviewerUnavailable {
-                        cause: cause.clone(),
+                        cause: *cause,
                         detail: detail.clone(),
                     },
                 ),
@@ -214,7 +396,7 @@ pub fn decide(mode: Mode, assessment: &Assessment, allow: &Allow, review: &Revie
                 Review::NotNeeded => decision(
                     Verdict::Ask,
                     Reason::ReviewerUnavailable {
-                        cause: "not_called".into(),
+                        cause: ReviewFailure::NotCalled,
                         detail: "the reviewer was not called".into(),
                     },
                 ),

@@ -2,7 +2,7 @@
 //! and checked in; this fails when they are stale. To refresh them:
 //! `UPDATE_GENERATED=1 cargo test --test generated`.
 
-use askrisky::cli::{Generate, generate};
+use askrisky::cli::args::{Generate, generate};
 
 #[test]
 fn checked_in_files_are_current() {

@@ -147,8 +147,8 @@ fn codex_gets_a_denial_that_says_how_to_approve() {
     // The person approves the code (what `askrisky approve` records after
     // the card), and the agent retries the same command: it runs, once.
     let state = env.state_dir();
-    let code = askrisky::approvals::normalise(&code).expect("code");
-    askrisky::approvals::approve(&state, &code).expect("approve");
+    let code = askrisky::token::allow_once::normalise(&code).expect("code");
+    askrisky::token::allow_once::approve(&state, &code).expect("approve");
     assert_eq!(hook(&env, "codex", &p), json!({}));
     let v = hook(&env, "codex", &p);
     assert_eq!(decision(&v).0, "deny", "a second retry is not covered");

@@ -294,7 +294,7 @@ mod tests {
     use super::*;
     use crate::danger::{Match, Tier};
     use crate::policy::Verdict;
-    use crate::review::{Authorization, Ratings, Risk};
+    use crate::policy::{Authorization, Ratings, Risk};
 
     fn plain(width: usize) -> Style {
         Style {

@@ -30,6 +30,7 @@ fn scratch(user: Option<&str>, project: Option<&str>) -> Scratch {
             config: Some(config),
             state: Some(dir.path().join("state")),
             home: Some(dir.path().to_path_buf()),
+            runtime: None,
         },
         project: project_dir,
         _dir: dir,
@@ -359,9 +360,39 @@ fn folders_from_the_environment() {
 }
 
 #[test]
+fn protected_folders_are_config_state_and_runtime() {
+    let dirs = |vars: &[(&str, &str)]| {
+        let vars: Vec<(String, String)> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Dirs::from_vars(&|k| vars.iter().find(|(n, _)| n == k).map(|(_, v)| v.into()))
+    };
+    let p = PathBuf::from;
+    assert_eq!(
+        dirs(&[("HOME", "/h"), ("XDG_RUNTIME_DIR", "/run/user/1")]).protected(),
+        [
+            p("/h/.config/askrisky"),
+            p("/h/.local/state/askrisky"),
+            p("/run/user/1/askrisky")
+        ]
+    );
+    // Without a runtime folder the inbox lives in the state folder.
+    assert_eq!(
+        dirs(&[("HOME", "/h"), ("XDG_RUNTIME_DIR", "run")]).protected(),
+        [
+            p("/h/.config/askrisky"),
+            p("/h/.local/state/askrisky"),
+            p("/h/.local/state/askrisky/run")
+        ]
+    );
+    assert!(dirs(&[]).protected().is_empty());
+}
+
+#[test]
 fn names_for_people() {
     for m in [Mode::Ask, Mode::Review, Mode::Autopilot] {
-        assert_eq!(parse_mode(m.as_str()), Some(m));
+        assert_eq!(Mode::parse(m.as_str()), Some(m));
         assert_eq!(m.to_string(), m.as_str());
     }
     assert_eq!(
@@ -376,6 +407,8 @@ fn names_for_people() {
         Source::Flag("--mode".into()),
         Source::ConfigError,
         Source::Nested,
+        Source::Typed,
+        Source::FileTool,
     ]
     .iter()
     .map(ToString::to_string)
@@ -390,6 +423,8 @@ fn names_for_people() {
             "flag --mode",
             "config error (falls back to ask)",
             "inside an approved command",
+            "typed at the person's own shell",
+            "an agent's file tool (only protected paths are checked)",
         ]
     );
     assert_eq!(

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::{Context, Event, Verdict, str_field};
+use super::{Event, Permission, SessionInfo, str_field};
 
 /// Claude Code's file tools whose target path is checked.
 const FILE_TOOLS: &[(&str, &str)] = &[
@@ -23,8 +23,8 @@ const FILE_TOOLS: &[(&str, &str)] = &[
     ("NotebookEdit", "/tool_input/notebook_path"),
 ];
 
-fn context(v: &Value) -> Context {
-    Context {
+fn session_info(v: &Value) -> SessionInfo {
+    SessionInfo {
         session_id: str_field(v, "/session_id"),
         transcript: str_field(v, "/transcript_path").map(PathBuf::from),
     }
@@ -43,7 +43,7 @@ pub fn event(v: &Value) -> Result<Event, String> {
                     command,
                     description: str_field(v, "/tool_input/description"),
                     cwd,
-                    context: context(v),
+                    session: session_info(v),
                 });
             }
             if let Some((_, ptr)) = FILE_TOOLS.iter().find(|(t, _)| *t == tool) {
@@ -52,18 +52,18 @@ pub fn event(v: &Value) -> Result<Event, String> {
                     path: PathBuf::from(path),
                     tool,
                     cwd,
-                    context: context(v),
+                    session: session_info(v),
                 });
             }
             Ok(Event::Other)
         }
         "UserPromptSubmit" => Ok(Event::Prompt {
             prompt: str_field(v, "/prompt").ok_or("no prompt")?,
-            context: context(v),
+            session: session_info(v),
         }),
         "SessionStart" => match str_field(v, "/source").as_deref() {
             Some("resume" | "compact") => Ok(Event::Resumed {
-                context: context(v),
+                session: session_info(v),
             }),
             _ => Ok(Event::Other),
         },
@@ -72,15 +72,15 @@ pub fn event(v: &Value) -> Result<Event, String> {
 }
 
 /// Writes Claude Code's answer.
-pub fn answer(event: &Event, verdict: &Verdict) -> Value {
+pub fn answer(event: &Event, verdict: &Permission) -> Value {
     if !matches!(event, Event::Command { .. } | Event::FileWrite { .. }) {
         return json!({});
     }
     let (decision, reason) = match verdict {
-        Verdict::Allow { reason } => ("allow", reason),
-        Verdict::Ask { reason } => ("ask", reason),
-        Verdict::Deny { reason } => ("deny", reason),
-        Verdict::Pass => return json!({}),
+        Permission::Allow { reason } => ("allow", reason),
+        Permission::Ask { reason } => ("ask", reason),
+        Permission::Deny { reason } => ("deny", reason),
+        Permission::Pass => return json!({}),
     };
     json!({
         "hookSpecificOutput": {

@@ -13,10 +13,10 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::{Context, Event, Verdict, str_field};
+use super::{Event, Permission, SessionInfo, str_field};
 
-fn context(v: &Value) -> Context {
-    Context {
+fn session_info(v: &Value) -> SessionInfo {
+    SessionInfo {
         session_id: str_field(v, "/session_id"),
         transcript: str_field(v, "/transcript_path").map(PathBuf::from),
     }
@@ -32,7 +32,7 @@ fn command(v: &Value) -> Option<String> {
                 .iter()
                 .map(|p| p.as_str().map(str::to_owned))
                 .collect::<Option<_>>()?;
-            Some(crate::request::shell_quote(&words))
+            Some(crate::decide::shell_quote(&words))
         }
         _ => None,
     }
@@ -54,16 +54,16 @@ pub fn event(v: &Value) -> Result<Event, String> {
                 command: command(v).ok_or("no tool_input.command")?,
                 description: None,
                 cwd: str_field(v, "/cwd").map(PathBuf::from),
-                context: context(v),
+                session: session_info(v),
             })
         }
         "UserPromptSubmit" => Ok(Event::Prompt {
             prompt: str_field(v, "/prompt").ok_or("no prompt")?,
-            context: context(v),
+            session: session_info(v),
         }),
         "SessionStart" => match str_field(v, "/source").as_deref() {
             Some("resume") => Ok(Event::Resumed {
-                context: context(v),
+                session: session_info(v),
             }),
             _ => Ok(Event::Other),
         },
@@ -72,15 +72,15 @@ pub fn event(v: &Value) -> Result<Event, String> {
 }
 
 /// Writes Codex's answer.
-pub fn answer(event: &Event, verdict: &Verdict) -> Value {
+pub fn answer(event: &Event, verdict: &Permission) -> Value {
     if !matches!(event, Event::Command { .. }) {
         return json!({});
     }
     let reason = match verdict {
-        Verdict::Allow { .. } | Verdict::Pass => return json!({}),
-        Verdict::Deny { reason } => reason.clone(),
+        Permission::Allow { .. } | Permission::Pass => return json!({}),
+        Permission::Deny { reason } => reason.clone(),
         // Codex cannot ask; the reason says how the person can run it.
-        Verdict::Ask { reason } => reason.clone(),
+        Permission::Ask { reason } => reason.clone(),
     };
     json!({
         "hookSpecificOutput": {

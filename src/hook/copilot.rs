@@ -11,10 +11,10 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::{Context, Event, Verdict, str_field};
+use super::{Event, Permission, SessionInfo, str_field};
 
-fn context(v: &Value) -> Context {
-    Context {
+fn session_info(v: &Value) -> SessionInfo {
+    SessionInfo {
         session_id: str_field(v, "/sessionId").or_else(|| str_field(v, "/session_id")),
         transcript: None,
     }
@@ -37,28 +37,28 @@ pub fn event(v: &Value) -> Result<Event, String> {
             command: str_field(&args, "/command").ok_or("no command in toolArgs")?,
             description: str_field(&args, "/description"),
             cwd: str_field(v, "/cwd").map(PathBuf::from),
-            context: context(v),
+            session: session_info(v),
         });
     }
     if let Some(prompt) = str_field(v, "/prompt") {
         return Ok(Event::Prompt {
             prompt,
-            context: context(v),
+            session: session_info(v),
         });
     }
     Ok(Event::Other)
 }
 
 /// Writes Copilot CLI's answer.
-pub fn answer(event: &Event, verdict: &Verdict) -> Value {
+pub fn answer(event: &Event, verdict: &Permission) -> Value {
     if !matches!(event, Event::Command { .. }) {
         return json!({});
     }
     let (decision, reason) = match verdict {
-        Verdict::Allow { reason } => ("allow", reason),
-        Verdict::Ask { reason } => ("ask", reason),
-        Verdict::Deny { reason } => ("deny", reason),
-        Verdict::Pass => return json!({}),
+        Permission::Allow { reason } => ("allow", reason),
+        Permission::Ask { reason } => ("ask", reason),
+        Permission::Deny { reason } => ("deny", reason),
+        Permission::Pass => return json!({}),
     };
     json!({"permissionDecision": decision, "permissionDecisionReason": reason})
 }

@@ -10,10 +10,10 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::{Context, Event, Verdict, str_field};
+use super::{Event, Permission, SessionInfo, str_field};
 
-fn context(v: &Value) -> Context {
-    Context {
+fn session_info(v: &Value) -> SessionInfo {
+    SessionInfo {
         session_id: str_field(v, "/conversation_id"),
         transcript: str_field(v, "/transcript_path").map(PathBuf::from),
     }
@@ -35,31 +35,31 @@ pub fn event(v: &Value) -> Result<Event, String> {
             command: str_field(v, "/command").ok_or("no command")?,
             description: None,
             cwd: str_field(v, "/cwd").map(PathBuf::from),
-            context: context(v),
+            session: session_info(v),
         }),
         "beforeSubmitPrompt" => Ok(Event::Prompt {
             prompt: str_field(v, "/prompt").ok_or("no prompt")?,
-            context: context(v),
+            session: session_info(v),
         }),
         _ => Ok(Event::Other),
     }
 }
 
 /// Writes Cursor's answer.
-pub fn answer(event: &Event, verdict: &Verdict) -> Value {
+pub fn answer(event: &Event, verdict: &Permission) -> Value {
     match event {
         Event::Prompt { .. } => json!({"continue": true}),
         Event::Command { .. } => match verdict {
-            Verdict::Allow { reason } => {
+            Permission::Allow { reason } => {
                 json!({"permission": "allow", "user_message": reason, "agent_message": reason})
             }
-            Verdict::Ask { reason } => {
+            Permission::Ask { reason } => {
                 json!({"permission": "ask", "user_message": reason, "agent_message": format!("askrisky: the person must approve this command: {reason}")})
             }
-            Verdict::Deny { reason } => {
+            Permission::Deny { reason } => {
                 json!({"permission": "deny", "user_message": reason, "agent_message": reason})
             }
-            Verdict::Pass => json!({}),
+            Permission::Pass => json!({}),
         },
         _ => json!({}),
     }

@@ -10,10 +10,10 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::{Context, Event, Verdict, str_field};
+use super::{Event, Permission, SessionInfo, str_field};
 
-fn context(v: &Value) -> Context {
-    Context {
+fn session_info(v: &Value) -> SessionInfo {
+    SessionInfo {
         session_id: str_field(v, "/session_id"),
         transcript: str_field(v, "/transcript_path").map(PathBuf::from),
     }
@@ -37,16 +37,16 @@ pub fn event(v: &Value) -> Result<Event, String> {
                 command: str_field(v, "/tool_input/command").ok_or("no tool_input.command")?,
                 description: str_field(v, "/tool_input/description"),
                 cwd,
-                context: context(v),
+                session: session_info(v),
             })
         }
         "BeforeAgent" => Ok(Event::Prompt {
             prompt: str_field(v, "/prompt").ok_or("no prompt")?,
-            context: context(v),
+            session: session_info(v),
         }),
         "SessionStart" => match str_field(v, "/source").as_deref() {
             Some("resume") => Ok(Event::Resumed {
-                context: context(v),
+                session: session_info(v),
             }),
             _ => Ok(Event::Other),
         },
@@ -55,16 +55,16 @@ pub fn event(v: &Value) -> Result<Event, String> {
 }
 
 /// Writes Gemini CLI's answer.
-pub fn answer(event: &Event, verdict: &Verdict) -> Value {
+pub fn answer(event: &Event, verdict: &Permission) -> Value {
     if !matches!(event, Event::Command { .. }) {
         return json!({});
     }
     match verdict {
-        Verdict::Allow { reason } => json!({"decision": "allow", "reason": reason}),
-        Verdict::Ask { reason } => {
+        Permission::Allow { reason } => json!({"decision": "allow", "reason": reason}),
+        Permission::Ask { reason } => {
             json!({"decision": "ask", "reason": reason, "systemMessage": format!("askrisky: {reason}")})
         }
-        Verdict::Deny { reason } => json!({"decision": "deny", "reason": reason}),
-        Verdict::Pass => json!({}),
+        Permission::Deny { reason } => json!({"decision": "deny", "reason": reason}),
+        Permission::Pass => json!({}),
     }
 }

@@ -2,7 +2,7 @@
 //! agent's answer on stdout.
 //!
 //! Each agent module only translates: its payload into an [`Event`], and a
-//! [`Verdict`] back into its JSON. The decision is the shared engine's.
+//! [`Permission`] back into its JSON. The decision is the shared engine's.
 //!
 //! The threat specific to hooks: several agents run the tool anyway when a
 //! hook crashes, exits with an unexpected status or prints invalid JSON
@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 /// The agents askrisky speaks to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Agent {
     /// Claude Code.
     ClaudeCode,
@@ -77,7 +77,7 @@ pub enum Event {
         /// Where it runs.
         cwd: Option<PathBuf>,
         /// Session ids and transcript.
-        context: Context,
+        session: SessionInfo,
     },
     /// A file is about to be written by the agent's own file tool.
     FileWrite {
@@ -88,19 +88,19 @@ pub enum Event {
         /// Where the agent runs.
         cwd: Option<PathBuf>,
         /// Session ids.
-        context: Context,
+        session: SessionInfo,
     },
     /// The person submitted a prompt.
     Prompt {
         /// What they typed.
         prompt: String,
         /// Session ids.
-        context: Context,
+        session: SessionInfo,
     },
     /// The session was resumed or compacted.
     Resumed {
         /// Session ids.
-        context: Context,
+        session: SessionInfo,
     },
     /// Anything askrisky has no opinion on (another tool, another event).
     Other,
@@ -108,7 +108,7 @@ pub enum Event {
 
 /// Where the session's context is.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Context {
+pub struct SessionInfo {
     /// The agent's session id.
     pub session_id: Option<String>,
     /// The agent's transcript, from its harness.
@@ -117,7 +117,7 @@ pub struct Context {
 
 /// What askrisky answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Permission {
     /// Let it run.
     Allow {
         /// Why (shown to the person where the agent shows it).
@@ -140,9 +140,9 @@ pub enum Verdict {
 /// The longest reason put in an answer (agents cap hook output).
 const MAX_REASON: usize = 2_000;
 
-impl Verdict {
+impl Permission {
     fn capped(self) -> Self {
-        let cap = |s: String| crate::review::prompt::cut_middle(&s, MAX_REASON);
+        let cap = |s: String| crate::util::cut_middle(&s, MAX_REASON);
         match self {
             Self::Allow { reason } => Self::Allow {
                 reason: cap(reason),
@@ -220,11 +220,11 @@ pub fn read_input() -> Vec<u8> {
 /// The answer when askrisky cannot tell what the agent wants: never allow.
 fn fail_closed(agent: Agent, why: &str) -> String {
     let verdict = if agent.can_ask() {
-        Verdict::Ask {
+        Permission::Ask {
             reason: format!("{why}; the person must decide"),
         }
     } else {
-        Verdict::Deny {
+        Permission::Deny {
             reason: format!("{why}; not run"),
         }
     };
@@ -233,12 +233,12 @@ fn fail_closed(agent: Agent, why: &str) -> String {
         command: String::new(),
         description: None,
         cwd: None,
-        context: Context::default(),
+        session: SessionInfo::default(),
     };
     answer(agent, &event, &verdict)
 }
 
-fn answer(agent: Agent, event: &Event, verdict: &Verdict) -> String {
+fn answer(agent: Agent, event: &Event, verdict: &Permission) -> String {
     let v = match agent {
         Agent::ClaudeCode => claude::answer(event, verdict),
         Agent::Codex => codex::answer(event, verdict),
@@ -254,7 +254,7 @@ fn answer(agent: Agent, event: &Event, verdict: &Verdict) -> String {
 /// them.
 pub trait Decider {
     /// Decides on an event.
-    fn decide(&self, agent: Agent, event: &Event) -> Verdict;
+    fn decide(&self, agent: Agent, event: &Event) -> Permission;
 }
 
 #[cfg(test)]

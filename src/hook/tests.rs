@@ -4,10 +4,10 @@
 use super::*;
 use serde_json::json;
 
-struct Scripted(Verdict);
+struct Scripted(Permission);
 
 impl Decider for Scripted {
-    fn decide(&self, _: Agent, _: &Event) -> Verdict {
+    fn decide(&self, _: Agent, _: &Event) -> Permission {
         self.0.clone()
     }
 }
@@ -15,18 +15,18 @@ impl Decider for Scripted {
 struct Panics;
 
 impl Decider for Panics {
-    fn decide(&self, _: Agent, _: &Event) -> Verdict {
+    fn decide(&self, _: Agent, _: &Event) -> Permission {
         panic!("boom")
     }
 }
 
-fn run(agent: Agent, payload: &Value, verdict: Verdict) -> Value {
+fn run(agent: Agent, payload: &Value, verdict: Permission) -> Value {
     let out = handle(agent, payload.to_string().as_bytes(), &Scripted(verdict));
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
 }
 
-fn ask() -> Verdict {
-    Verdict::Ask {
+fn ask() -> Permission {
+    Permission::Ask {
         reason: "why".into(),
     }
 }
@@ -46,7 +46,7 @@ fn claude_code() {
             command: "rm -rf build".into(),
             description: Some("d".into()),
             cwd: Some("/home/u/p".into()),
-            context: Context {
+            session: SessionInfo {
                 session_id: Some("abc".into()),
                 transcript: Some("/home/u/.claude/projects/p/abc.jsonl".into()),
             },
@@ -55,13 +55,13 @@ fn claude_code() {
     for (v, d) in [
         (ask(), "ask"),
         (
-            Verdict::Allow {
+            Permission::Allow {
                 reason: "why".into(),
             },
             "allow",
         ),
         (
-            Verdict::Deny {
+            Permission::Deny {
                 reason: "why".into(),
             },
             "deny",
@@ -76,12 +76,12 @@ fn claude_code() {
     assert!(
         matches!(claude::event(&prompt), Ok(Event::Prompt { prompt, .. }) if prompt == "fix it")
     );
-    assert_eq!(run(Agent::ClaudeCode, &prompt, Verdict::Pass), json!({}));
+    assert_eq!(run(Agent::ClaudeCode, &prompt, Permission::Pass), json!({}));
     let write = json!({"session_id":"abc","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/home/u/.bashrc","content":"x"}});
     assert!(matches!(claude::event(&write), Ok(Event::FileWrite { tool, .. }) if tool == "Write"));
     let read = json!({"session_id":"abc","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/etc/passwd"}});
     assert_eq!(claude::event(&read), Ok(Event::Other));
-    assert_eq!(run(Agent::ClaudeCode, &read, Verdict::Pass), json!({}));
+    assert_eq!(run(Agent::ClaudeCode, &read, Permission::Pass), json!({}));
     let resume = json!({"session_id":"abc","hook_event_name":"SessionStart","source":"resume"});
     assert!(matches!(claude::event(&resume), Ok(Event::Resumed { .. })));
 }
@@ -99,7 +99,7 @@ fn codex_only_denies() {
         run(
             Agent::Codex,
             &p,
-            Verdict::Deny {
+            Permission::Deny {
                 reason: "why".into()
             }
         ),
@@ -109,7 +109,7 @@ fn codex_only_denies() {
         run(
             Agent::Codex,
             &p,
-            Verdict::Allow {
+            Permission::Allow {
                 reason: "why".into()
             }
         ),
@@ -134,7 +134,7 @@ fn gemini() {
         run(
             Agent::Gemini,
             &p,
-            Verdict::Deny {
+            Permission::Deny {
                 reason: "no".into()
             }
         ),
@@ -155,7 +155,7 @@ fn cursor() {
     );
     let prompt = json!({"conversation_id":"c1","hook_event_name":"beforeSubmitPrompt","prompt":"hi","attachments":[]});
     assert_eq!(
-        run(Agent::Cursor, &prompt, Verdict::Pass),
+        run(Agent::Cursor, &prompt, Permission::Pass),
         json!({"continue": true})
     );
 }
@@ -190,7 +190,7 @@ fn bad_input_never_allows() {
             let out = handle(
                 agent,
                 input,
-                &Scripted(Verdict::Allow { reason: "x".into() }),
+                &Scripted(Permission::Allow { reason: "x".into() }),
             );
             let v: Value =
                 serde_json::from_str(&out).unwrap_or_else(|e| panic!("{agent:?}: {e}: {out}"));
@@ -245,7 +245,7 @@ fn long_reasons_are_capped() {
     let v = run(
         Agent::ClaudeCode,
         &p,
-        Verdict::Ask {
+        Permission::Ask {
             reason: "x".repeat(50_000),
         },
     );

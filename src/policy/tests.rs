@@ -2,7 +2,6 @@
 //! review state.
 
 use super::*;
-use crate::review::{Authorization, Risk};
 
 fn m(code: &str, tier: Tier) -> Match {
     Match {
@@ -44,7 +43,7 @@ fn decision_table() {
     let medium_implied = rated(Risk::Medium, Authorization::Implied, false);
     let medium_weak = rated(Risk::Medium, Authorization::Weak, false);
     let down = Review::Unavailable {
-        cause: "timeout".into(),
+        cause: ReviewFailure::Timeout,
         detail: "no answer within 30 s".into(),
     };
     let allow = Allow::Covered("prefix [\"x\"]".into());
@@ -88,7 +87,7 @@ fn every_combination_is_never_looser_than_its_parts() {
         let mut v = vec![
             Review::NotNeeded,
             Review::Unavailable {
-                cause: "x".into(),
+                cause: ReviewFailure::Timeout,
                 detail: "y".into(),
             },
         ];
@@ -116,7 +115,7 @@ fn every_combination_is_never_looser_than_its_parts() {
                         assert!(
                             allow != Allow::None
                                 || mode == Mode::Autopilot
-                                || matches!(review, Review::Rated(r) if r.allows()),
+                                || matches!(review, Review::Rated(r) if ratings_allow(r)),
                             "{mode:?} {tier:?} {review:?}"
                         );
                     }
@@ -151,7 +150,7 @@ fn whole_decisions() {
         &assessment(Tier::Clear),
         &Allow::None,
         &Review::Unavailable {
-            cause: "http_status".into(),
+            cause: ReviewFailure::HttpStatus,
             detail: "HTTP 429 from the provider".into(),
         },
     );
@@ -160,6 +159,31 @@ fn whole_decisions() {
         "the reviewer could not decide: HTTP 429 from the provider [reviewer.http_status]"
     );
     assert!(Verdict::Refuse > Verdict::Ask && Verdict::Ask > Verdict::Run);
+}
+
+#[test]
+fn review_failure_names_match_their_serialized_form() {
+    use ReviewFailure as F;
+    let all = [
+        (F::NotConfigured, "not_configured"),
+        (F::NoApiKey, "no_api_key"),
+        (F::Oversized, "oversized"),
+        (F::Timeout, "timeout"),
+        (F::Transport, "transport"),
+        (F::HttpStatus, "http_status"),
+        (F::Unparseable, "unparseable"),
+        (F::Context, "context"),
+        (F::NotCalled, "not_called"),
+        (F::Cancelled, "cancelled"),
+    ];
+    for (f, name) in all {
+        assert_eq!(f.as_str(), name);
+        assert_eq!(f.to_string(), name);
+        assert_eq!(
+            serde_json::to_value(f).unwrap_or_default(),
+            serde_json::Value::from(name)
+        );
+    }
 }
 
 #[test]
@@ -175,4 +199,43 @@ fn verdict_names_match_their_serialized_form() {
             serde_json::Value::from(name)
         );
     }
+}
+
+/// The ratings half of the table, over all 4 × 4 × 2 combinations.
+#[test]
+fn ratings_allow_is_the_spec_table() {
+    for risk in Risk::ALL {
+        for authorization in Authorization::ALL {
+            for injection in [false, true] {
+                let r = Ratings {
+                    risk,
+                    authorization,
+                    injection,
+                    reason: "r".into(),
+                };
+                let want = !injection
+                    && (risk == Risk::Low
+                        || (risk == Risk::Medium
+                            && matches!(
+                                authorization,
+                                Authorization::Explicit | Authorization::Implied
+                            )));
+                assert_eq!(ratings_allow(&r), want, "{r:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn modes_read_and_order() {
+    assert!(Mode::Autopilot < Mode::Review && Mode::Review < Mode::Ask);
+    for m in Mode::ALL {
+        assert_eq!(Mode::parse(m.as_str()), Some(m));
+        assert_eq!(
+            Mode::parse(&format!(" {} ", m.as_str().to_uppercase())),
+            Some(m)
+        );
+    }
+    assert_eq!(Mode::parse("yolo"), None);
+    assert_eq!(Mode::parse(""), None);
 }

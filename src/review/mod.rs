@@ -12,16 +12,14 @@
 mod config;
 pub mod prompt;
 pub mod provider;
-mod ratings;
+mod reply;
 
 use std::time::{Duration, Instant};
 
 pub use config::{Effort, Provider, ReviewerConfig};
-pub use ratings::{
-    Authorization, MAX_REASON_CHARS, Ratings, ReplyError, Risk, clean_reason, parse_reply,
-};
+pub use reply::{MAX_REASON_CHARS, ReplyError, clean_reason, parse_reply};
 
-use crate::policy::Review;
+use crate::policy::{Review, ReviewFailure};
 
 /// What a review cost, for the log.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -43,16 +41,16 @@ pub struct Meta {
 
 /// A review and its cost.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outcome {
+pub struct Reviewed {
     /// Ratings, or why there are none.
     pub review: Review,
     /// Cost.
     pub meta: Meta,
 }
 
-fn unavailable(cause: &str, detail: impl Into<String>) -> Review {
+fn unavailable(cause: ReviewFailure, detail: impl Into<String>) -> Review {
     Review::Unavailable {
-        cause: cause.to_owned(),
+        cause,
         detail: detail.into(),
     }
 }
@@ -62,12 +60,12 @@ pub fn review(
     input: &prompt::Input<'_>,
     cfg: Option<&ReviewerConfig>,
     env: &dyn Fn(&str) -> Option<String>,
-) -> Outcome {
+) -> Reviewed {
     let started = Instant::now();
     let Some(cfg) = cfg else {
-        return Outcome {
+        return Reviewed {
             review: unavailable(
-                "not_configured",
+                ReviewFailure::NotConfigured,
                 "no reviewer is configured ([reviewer] in your config file)",
             ),
             meta: Meta::default(),
@@ -86,7 +84,7 @@ pub fn review(
     };
     let review = run(input, cfg, env, &mut meta);
     meta.duration = started.elapsed();
-    Outcome { review, meta }
+    Reviewed { review, meta }
 }
 
 fn run(
@@ -95,15 +93,20 @@ fn run(
     env: &dyn Fn(&str) -> Option<String>,
     meta: &mut Meta,
 ) -> Review {
-    let fence = match prompt::fence_id() {
+    let fence = match crate::util::random_id() {
         Ok(f) => f,
-        Err(e) => return unavailable("transport", format!("no randomness for the request: {e}")),
+        Err(e) => {
+            return unavailable(
+                ReviewFailure::Transport,
+                format!("no randomness for the request: {e}"),
+            );
+        }
     };
     let built = match prompt::build(input, &fence) {
         Ok(p) => p,
         Err(prompt::TooLong::Command(n)) => {
             return unavailable(
-                "oversized",
+                ReviewFailure::Oversized,
                 format!(
                     "the command is {n} characters; the reviewer reads at most {} and must see all of it",
                     prompt::MAX_COMMAND_CHARS
@@ -145,7 +148,7 @@ fn run(
 /// The exact request that would be sent, for people auditing it (the fence
 /// id is fresh per request; here it is shown as generated).
 pub fn preview(input: &prompt::Input<'_>, cfg: Option<&ReviewerConfig>) -> Result<String, String> {
-    let fence = prompt::fence_id().map_err(|e| e.to_string())?;
+    let fence = crate::util::random_id().map_err(|e| e.to_string())?;
     let built = prompt::build(input, &fence).map_err(|prompt::TooLong::Command(n)| {
         format!(
             "the command is {n} characters; the reviewer reads at most {}: no request would be sent",

@@ -123,23 +123,6 @@ fn clean(s: &str) -> String {
         .collect()
 }
 
-/// Cuts text in the middle to at most `max` characters.
-pub fn cut_middle(s: &str, max: usize) -> String {
-    let n = s.chars().count();
-    if n <= max {
-        return s.to_owned();
-    }
-    // Keep head and tail; the marker says how much is missing.
-    let keep = max.saturating_sub(48);
-    let head = keep / 2;
-    let tail = keep - head;
-    let left = n - head - tail;
-    let mut out: String = s.chars().take(head).collect();
-    out.push_str(&format!(" [... {left} characters left out ...] "));
-    out.extend(s.chars().skip(n - tail));
-    out
-}
-
 /// Indents every line after the first, so nothing inside a section can
 /// start a line of its own at the left margin.
 fn indent_rest(s: &str) -> String {
@@ -158,7 +141,7 @@ pub fn build(input: &Input<'_>, fence: &str) -> Result<Prompt, TooLong> {
     if let Some(e) = input.explanation.filter(|e| !e.trim().is_empty()) {
         command.push_str(&format!(
             "Explanation (the agent's): {}\n",
-            indent_rest(&cut_middle(&clean(e), 1_000))
+            indent_rest(&crate::util::cut_middle(&clean(e), 1_000))
         ));
     }
     command.push_str("Command line:\n");
@@ -171,7 +154,7 @@ pub fn build(input: &Input<'_>, fence: &str) -> Result<Prompt, TooLong> {
     let mut used = 0;
     let mut dropped = 0;
     for g in s.goals.iter().rev() {
-        let g = indent_rest(&cut_middle(&clean(g.trim()), MAX_ENTRY_CHARS));
+        let g = indent_rest(&crate::util::cut_middle(&clean(g.trim()), MAX_ENTRY_CHARS));
         if used + g.len() > MAX_PERSON_CHARS {
             dropped += 1;
             continue;
@@ -197,8 +180,8 @@ pub fn build(input: &Input<'_>, fence: &str) -> Result<Prompt, TooLong> {
             .map(|c| {
                 format!(
                     "{} -> {}",
-                    cut_middle(&clean(&c.question), 300).replace('\n', " "),
-                    cut_middle(&clean(&c.answer), 300).replace('\n', " ")
+                    crate::util::cut_middle(&clean(&c.question), 300).replace('\n', " "),
+                    crate::util::cut_middle(&clean(&c.answer), 300).replace('\n', " ")
                 )
             })
             .collect();
@@ -214,7 +197,7 @@ pub fn build(input: &Input<'_>, fence: &str) -> Result<Prompt, TooLong> {
     let mut entries: Vec<String> = Vec::new();
     let mut left_out = 0;
     for a in s.activity.iter().rev() {
-        let text = cut_middle(&clean(&a.text), MAX_ENTRY_CHARS);
+        let text = crate::util::cut_middle(&clean(&a.text), MAX_ENTRY_CHARS);
         let line = format!("{} {}\n", a.kind.label(), indent_rest(&text));
         if line.len() > budget {
             left_out = s.activity.len() - entries.len();
@@ -245,14 +228,6 @@ pub fn build(input: &Input<'_>, fence: &str) -> Result<Prompt, TooLong> {
         system: INSTRUCTIONS.to_owned(),
         user: format!("{person}\n{activity}\n{command}"),
     })
-}
-
-/// A fresh, unguessable fence id (128 bits from the OS).
-pub fn fence_id() -> std::io::Result<String> {
-    use std::io::Read;
-    let mut bytes = [0u8; 16];
-    std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 #[cfg(test)]
@@ -305,7 +280,7 @@ mod tests {
     #[test]
     fn forged_markers_stay_inside_the_fence() {
         let s = session();
-        let fence = fence_id().unwrap_or_default();
+        let fence = crate::util::random_id().unwrap_or_default();
         assert_eq!(fence.len(), 32);
         let p = build(&input(&s), &fence).unwrap_or_else(|_| panic!("too long"));
         let lines: Vec<&str> = p.user.lines().collect();
@@ -339,8 +314,8 @@ mod tests {
 
     #[test]
     fn fence_ids_differ() {
-        let a = fence_id().unwrap_or_default();
-        let b = fence_id().unwrap_or_default();
+        let a = crate::util::random_id().unwrap_or_default();
+        let b = crate::util::random_id().unwrap_or_default();
         assert_ne!(a, b);
     }
 
@@ -388,15 +363,5 @@ mod tests {
         // newest entries are the ones kept
         assert!(p.user.contains("[tool result] 199 "));
         assert!(!p.user.contains("[tool result] 0 "));
-    }
-
-    #[test]
-    fn cut_in_the_middle() {
-        let s: String = ('a'..='z').cycle().take(1_000).collect();
-        let c = cut_middle(&s, 100);
-        assert!(c.chars().count() <= 100, "{}", c.chars().count());
-        assert!(c.starts_with("abc"));
-        assert!(c.contains("characters left out"));
-        assert_eq!(cut_middle("short", 100), "short");
     }
 }

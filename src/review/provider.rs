@@ -14,7 +14,8 @@ use serde_json::{Value, json};
 
 use super::config::{Effort, Provider, ReviewerConfig};
 use super::prompt::{Prompt, reply_schema};
-use super::ratings::{Ratings, parse_reply};
+use super::reply::parse_reply;
+use crate::policy::{Ratings, ReviewFailure};
 
 /// Largest reply body read.
 const MAX_BODY: u64 = 512 * 1024;
@@ -29,14 +30,14 @@ const TOOL: &str = "submit_review";
 /// Why the reviewer could not decide.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
-    /// `timeout`, `transport`, `http_status`, `unparseable`, `no_api_key`, …
-    pub cause: &'static str,
+    /// Why.
+    pub cause: ReviewFailure,
     /// One line for the person.
     pub detail: String,
 }
 
 impl Failure {
-    fn new(cause: &'static str, detail: impl Into<String>) -> Self {
+    fn new(cause: ReviewFailure, detail: impl Into<String>) -> Self {
         Self {
             cause,
             detail: detail.into(),
@@ -104,7 +105,7 @@ pub fn api_key(
     if let Some(var) = &cfg.api_key_env {
         return get(var).map(Some).ok_or_else(|| {
             Failure::new(
-                "no_api_key",
+                ReviewFailure::NoApiKey,
                 format!("{var} is not set (the reviewer's api_key_env)"),
             )
         });
@@ -113,7 +114,10 @@ pub fn api_key(
     match get(var) {
         Some(k) => Ok(Some(k)),
         None if is_loopback(&base_url(cfg)) => Ok(None),
-        None => Err(Failure::new("no_api_key", format!("{var} is not set"))),
+        None => Err(Failure::new(
+            ReviewFailure::NoApiKey,
+            format!("{var} is not set"),
+        )),
     }
 }
 
@@ -232,7 +236,7 @@ pub fn send(c: &Call, timeout: Duration) -> Result<(u16, String), Failure> {
             Err(ureq::Error::Timeout(_)) => return Err(timed_out(timeout)),
             Err(e) => {
                 let f = classify(&e);
-                if f.cause == "transport"
+                if f.cause == ReviewFailure::Transport
                     && attempt == 1
                     && !deadline.saturating_duration_since(Instant::now()).is_zero()
                 {
@@ -245,30 +249,39 @@ pub fn send(c: &Call, timeout: Duration) -> Result<(u16, String), Failure> {
 }
 
 fn timed_out(t: Duration) -> Failure {
-    Failure::new("timeout", format!("no answer within {} s", t.as_secs_f32()))
+    Failure::new(
+        ReviewFailure::Timeout,
+        format!("no answer within {} s", t.as_secs_f32()),
+    )
 }
 
 fn classify(e: &ureq::Error) -> Failure {
     use ureq::Error as E;
     match e {
-        E::Timeout(_) => Failure::new("timeout", "no answer in time"),
+        E::Timeout(_) => Failure::new(ReviewFailure::Timeout, "no answer in time"),
         E::BodyExceedsLimit(n) => Failure::new(
-            "unparseable",
+            ReviewFailure::Unparseable,
             format!("the reply was larger than {n} bytes"),
         ),
         E::HostNotFound => Failure::new(
-            "transport",
+            ReviewFailure::Transport,
             "the provider's host name could not be resolved",
         ),
-        E::ConnectionFailed => Failure::new("transport", "could not connect to the provider"),
-        E::Tls(m) => Failure::new("transport", format!("TLS error: {m}")),
-        E::Rustls(r) => Failure::new("transport", format!("TLS error: {r}")),
+        E::ConnectionFailed => Failure::new(
+            ReviewFailure::Transport,
+            "could not connect to the provider",
+        ),
+        E::Tls(m) => Failure::new(ReviewFailure::Transport, format!("TLS error: {m}")),
+        E::Rustls(r) => Failure::new(ReviewFailure::Transport, format!("TLS error: {r}")),
         E::Io(io) if io.kind() == std::io::ErrorKind::TimedOut => {
-            Failure::new("timeout", "no answer in time")
+            Failure::new(ReviewFailure::Timeout, "no answer in time")
         }
-        E::Io(io) => Failure::new("transport", format!("connection error: {io}")),
-        E::Protocol(p) => Failure::new("transport", format!("HTTP protocol error: {p}")),
-        other => Failure::new("transport", other.to_string()),
+        E::Io(io) => Failure::new(ReviewFailure::Transport, format!("connection error: {io}")),
+        E::Protocol(p) => Failure::new(
+            ReviewFailure::Transport,
+            format!("HTTP protocol error: {p}"),
+        ),
+        other => Failure::new(ReviewFailure::Transport, other.to_string()),
     }
 }
 
@@ -294,15 +307,15 @@ pub fn read_reply(
         } else {
             format!("HTTP {status} from the provider: {msg}")
         };
-        return Err(Failure::new("http_status", detail));
+        return Err(Failure::new(ReviewFailure::HttpStatus, detail));
     }
     let v: Value = serde_json::from_str(body).map_err(|e| {
         Failure::new(
-            "unparseable",
+            ReviewFailure::Unparseable,
             format!("the provider's reply is not JSON ({e})"),
         )
     })?;
-    let bad = |d: &str| Failure::new("unparseable", d.to_owned());
+    let bad = |d: &str| Failure::new(ReviewFailure::Unparseable, d.to_owned());
     match provider {
         Provider::Openai => {
             let choice = v
@@ -420,7 +433,7 @@ mod tests {
         let input: Value = serde_json::from_str(GOOD).unwrap_or_default();
         let (r, u) = read_reply(Provider::Anthropic, 200, &anthropic(input, "tool_use"))
             .unwrap_or_else(|e| panic!("{e:?}"));
-        assert!(r.allows());
+        assert!(crate::policy::ratings_allow(&r));
         assert_eq!(u.output, Some(40));
     }
 
@@ -489,7 +502,7 @@ mod tests {
         assert_eq!(api_key(&cfg(Provider::Openai), &env), Ok(Some("sk".into())));
         assert_eq!(
             api_key(&cfg(Provider::Openai), &none).map_err(|f| f.cause),
-            Err("no_api_key")
+            Err(ReviewFailure::NoApiKey)
         );
         let mut local = cfg(Provider::Openai);
         local.base_url = Some("http://localhost:11434/v1".into());

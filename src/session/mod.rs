@@ -217,7 +217,7 @@ mod tests {
         store::append(
             state.path(),
             &r,
-            &store::Record::Goal {
+            &store::Entry::Goal {
                 time: "t".into(),
                 text: "now commit the fix".into(),
                 source: "hook:claude-code".into(),

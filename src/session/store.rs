@@ -88,7 +88,7 @@ impl SessionRef {
 /// One line of a session file.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Record {
+pub enum Entry {
     /// Something the person typed.
     Goal {
         /// When (RFC 3339).
@@ -142,7 +142,7 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StoreError + '_ {
 }
 
 /// Appends one record (one locked write; file 0600, folders 0700).
-pub fn append(state: &Path, r: &SessionRef, record: &Record) -> Result<(), StoreError> {
+pub fn append(state: &Path, r: &SessionRef, record: &Entry) -> Result<(), StoreError> {
     let p = path(state, r);
     if let Some(dir) = p.parent() {
         std::fs::DirBuilder::new()
@@ -171,14 +171,14 @@ pub fn append(state: &Path, r: &SessionRef, record: &Record) -> Result<(), Store
 /// Reads a session's records; a missing session is empty. Lines that do
 /// not parse are skipped (a half-written last line), but a file with
 /// content and no readable record is an error.
-pub fn read(state: &Path, r: &SessionRef) -> Result<Vec<Record>, StoreError> {
+pub fn read(state: &Path, r: &SessionRef) -> Result<Vec<Entry>, StoreError> {
     let p = path(state, r);
     let text = match std::fs::read_to_string(&p) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(io(&p)(e)),
     };
-    let records: Vec<Record> = text
+    let records: Vec<Entry> = text
         .lines()
         .filter_map(|l| serde_json::from_str(l).ok())
         .collect();
@@ -193,30 +193,30 @@ pub fn read(state: &Path, r: &SessionRef) -> Result<Vec<Record>, StoreError> {
 
 /// Turns records into a session, applying the resume rule: goals recorded
 /// before the last resume are shown as activity, not as the person's.
-pub fn to_session(records: &[Record]) -> Session {
+pub fn to_session(records: &[Entry]) -> Session {
     let last_resume = records
         .iter()
-        .rposition(|r| matches!(r, Record::Resume { .. }));
+        .rposition(|r| matches!(r, Entry::Resume { .. }));
     let mut s = Session::default();
     for (i, r) in records.iter().enumerate() {
         let before_resume = last_resume.is_some_and(|lr| i < lr);
         match r {
-            Record::Goal { text, .. } if before_resume => s.activity.push(Activity {
+            Entry::Goal { text, .. } if before_resume => s.activity.push(Activity {
                 kind: ActivityKind::EarlierGoal,
                 text: text.clone(),
             }),
-            Record::Goal { text, .. } => s.goals.push(text.clone()),
-            Record::Choice {
+            Entry::Goal { text, .. } => s.goals.push(text.clone()),
+            Entry::Choice {
                 question, answer, ..
             } => s.choices.push(Choice {
                 question: question.clone(),
                 answer: answer.clone(),
             }),
-            Record::Activity { activity, text, .. } => s.activity.push(Activity {
+            Entry::Activity { activity, text, .. } => s.activity.push(Activity {
                 kind: *activity,
                 text: text.clone(),
             }),
-            Record::Resume { .. } => {}
+            Entry::Resume { .. } => {}
         }
     }
     s
@@ -246,12 +246,12 @@ pub fn set_current(state: &Path, r: &SessionRef) -> Result<(), StoreError> {
         .mode(0o700)
         .create(root(state))
         .map_err(io(&p))?;
-    crate::config::write_atomically(&p, format!("{}\n", r.display()).as_bytes()).map_err(io(&p))
+    crate::util::write_atomically(&p, format!("{}\n", r.display()).as_bytes()).map_err(io(&p))
 }
 
 /// A new random session id.
 pub fn new_id() -> Result<String, StoreError> {
-    let fence = crate::review::prompt::fence_id().map_err(|source| StoreError::Io {
+    let fence = crate::util::random_id().map_err(|source| StoreError::Io {
         path: PathBuf::from("/dev/urandom"),
         source,
     })?;
@@ -322,16 +322,16 @@ mod tests {
     fn append_read_and_resume_rule() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let r = SessionRef::new("cli", "s1").unwrap_or_else(|e| panic!("{e}"));
-        let goal = |t: &str| Record::Goal {
+        let goal = |t: &str| Entry::Goal {
             time: "t".into(),
             text: t.into(),
             source: "terminal".into(),
         };
         for rec in [
             goal("old goal"),
-            Record::Resume { time: "t".into() },
+            Entry::Resume { time: "t".into() },
             goal("new goal"),
-            Record::Choice {
+            Entry::Choice {
                 time: "t".into(),
                 question: "Which?".into(),
                 answer: "A".into(),

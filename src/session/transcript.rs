@@ -51,7 +51,7 @@ pub enum TranscriptError {
 
 /// One thing a transcript says, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
+pub enum Item {
     /// Text the person typed.
     Goal(String),
     /// The person's answer to the agent's question.
@@ -68,25 +68,25 @@ pub struct Transcript {
     /// The format recognised.
     pub format: Format,
     /// Events, oldest first.
-    pub events: Vec<Event>,
+    pub events: Vec<Item>,
 }
 
 impl Transcript {
     /// The session it describes, with the resume rule applied: goals before
     /// the last boundary are shown as activity.
     pub fn to_session(&self) -> Session {
-        let last = self.events.iter().rposition(|e| *e == Event::Boundary);
+        let last = self.events.iter().rposition(|e| *e == Item::Boundary);
         let mut s = Session::default();
         for (i, e) in self.events.iter().enumerate() {
             match e {
-                Event::Goal(t) if last.is_some_and(|l| i < l) => s.activity.push(Activity {
+                Item::Goal(t) if last.is_some_and(|l| i < l) => s.activity.push(Activity {
                     kind: ActivityKind::EarlierGoal,
                     text: t.clone(),
                 }),
-                Event::Goal(t) => s.goals.push(t.clone()),
-                Event::Choice(c) => s.choices.push(c.clone()),
-                Event::Activity(a) => s.activity.push(a.clone()),
-                Event::Boundary => {}
+                Item::Goal(t) => s.goals.push(t.clone()),
+                Item::Choice(c) => s.choices.push(c.clone()),
+                Item::Activity(a) => s.activity.push(a.clone()),
+                Item::Boundary => {}
             }
         }
         s
@@ -195,8 +195,8 @@ pub fn parse_values(values: &[Value]) -> Option<Transcript> {
     None
 }
 
-fn act(kind: ActivityKind, text: impl Into<String>) -> Event {
-    Event::Activity(Activity {
+fn act(kind: ActivityKind, text: impl Into<String>) -> Item {
+    Item::Activity(Activity {
         kind,
         text: text.into(),
     })
@@ -245,7 +245,7 @@ fn is_harness_text(t: &str) -> bool {
     TAGS.iter().any(|tag| t.starts_with(tag))
 }
 
-fn claude_events(values: &[Value]) -> Vec<Event> {
+fn claude_events(values: &[Value]) -> Vec<Item> {
     let mut out = Vec::new();
     let mut tool_names: HashMap<String, String> = HashMap::new();
     let mut session: Option<String> = None;
@@ -255,7 +255,7 @@ fn claude_events(values: &[Value]) -> Vec<Event> {
         // came before was typed in another session.
         if let Some(sid) = v.get("sessionId").and_then(Value::as_str) {
             if session.as_deref().is_some_and(|s| s != sid) {
-                out.push(Event::Boundary);
+                out.push(Item::Boundary);
             }
             session = Some(sid.to_owned());
         }
@@ -306,7 +306,7 @@ fn claude_events(values: &[Value]) -> Vec<Event> {
                     } else if not_person || is_harness_text(&t) {
                         out.push(act(ActivityKind::Note, t));
                     } else {
-                        out.push(Event::Goal(t));
+                        out.push(Item::Goal(t));
                     }
                 }
             }
@@ -341,7 +341,7 @@ fn claude_events(values: &[Value]) -> Vec<Event> {
                 }
             }
             "system" if v.get("subtype").and_then(Value::as_str) == Some("compact_boundary") => {
-                out.push(Event::Boundary);
+                out.push(Item::Boundary);
             }
             "summary" => {
                 if let Some(s) = v.get("summary").and_then(Value::as_str) {
@@ -356,7 +356,7 @@ fn claude_events(values: &[Value]) -> Vec<Event> {
 
 /// The person's answers to `AskUserQuestion`, from the structured result
 /// the harness records beside the tool result.
-fn choices(record: &Value, _result_text: &str) -> Vec<Event> {
+fn choices(record: &Value, _result_text: &str) -> Vec<Item> {
     let Some(answers) = record
         .pointer("/toolUseResult/answers")
         .and_then(Value::as_object)
@@ -366,7 +366,7 @@ fn choices(record: &Value, _result_text: &str) -> Vec<Event> {
     answers
         .iter()
         .map(|(q, a)| {
-            Event::Choice(Choice {
+            Item::Choice(Choice {
                 question: q.clone(),
                 answer: text_of(a),
             })
@@ -374,7 +374,7 @@ fn choices(record: &Value, _result_text: &str) -> Vec<Event> {
         .collect()
 }
 
-fn codex_events(values: &[Value]) -> Vec<Event> {
+fn codex_events(values: &[Value]) -> Vec<Item> {
     let mut out = Vec::new();
     // The person's words, from the records that carry them; the mirrored
     // copy in a role-"user" message (written just before) is then skipped.
@@ -392,9 +392,9 @@ fn codex_events(values: &[Value]) -> Vec<Event> {
         let pty = p.get("type").and_then(Value::as_str).unwrap_or("");
         match ty {
             // A second session header further on means a resumed session.
-            "session_meta" if !first => out.push(Event::Boundary),
+            "session_meta" if !first => out.push(Item::Boundary),
             "compacted" => {
-                out.push(Event::Boundary);
+                out.push(Item::Boundary);
                 let m = p.get("message").map(text_of).unwrap_or_default();
                 if !m.is_empty() {
                     out.push(act(ActivityKind::Note, format!("compaction summary: {m}")));
@@ -405,7 +405,7 @@ fn codex_events(values: &[Value]) -> Vec<Event> {
                 "user_message" => {
                     let m = p.get("message").map(text_of).unwrap_or_default();
                     if !m.trim().is_empty() {
-                        out.push(Event::Goal(m));
+                        out.push(Item::Goal(m));
                     }
                 }
                 "agent_message" => {
@@ -462,13 +462,13 @@ fn codex_events(values: &[Value]) -> Vec<Event> {
     out
 }
 
-fn gemini(values: &[Value]) -> Vec<Event> {
+fn gemini(values: &[Value]) -> Vec<Item> {
     let mut out = Vec::new();
     for v in values {
         let ty = v.get("type").and_then(Value::as_str).unwrap_or("");
         let content = text_of(v.get("content").unwrap_or(&Value::Null));
         match ty {
-            "user" if !content.trim().is_empty() => out.push(Event::Goal(content)),
+            "user" if !content.trim().is_empty() => out.push(Item::Goal(content)),
             "gemini" | "model" => {
                 if !content.trim().is_empty() {
                     out.push(act(ActivityKind::Agent, content));

@@ -229,7 +229,7 @@ fn forged_markers_stay_inside_the_fence() {
         explanation: None,
         session: &s,
     };
-    let fence = crate::review::prompt::fence_id().unwrap_or_default();
+    let fence = crate::util::random_id().unwrap_or_default();
     let p = crate::review::prompt::build(&input, &fence).unwrap_or_else(|_| panic!("too long"));
     let lines: Vec<&str> = p.user.lines().collect();
     let person_end = lines.iter().position(|l| l.is_empty()).unwrap_or(0);

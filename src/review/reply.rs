@@ -1,4 +1,5 @@
-//! The reviewer's ratings, and the strict parser for its reply.
+//! The strict parser for the reviewer's reply (the [`Ratings`] type itself
+//! is the policy's).
 //!
 //! The model rates; code decides. A reply is accepted only when it is
 //! exactly one JSON object with exactly `risk`, `authorization`, `injection`
@@ -7,96 +8,10 @@
 //! a lenient extractor is where a second, planted object would win. Every
 //! refusal here becomes "the reviewer could not decide", which asks.
 
-use serde::{Deserialize, Serialize};
+use crate::policy::Ratings;
 
 /// Longest reason kept, in characters.
 pub const MAX_REASON_CHARS: usize = 240;
-
-/// What the command itself can do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Risk {
-    /// Reads, builds, tests, ordinary project edits.
-    Low,
-    /// Changes beyond the project, or hard to undo.
-    Medium,
-    /// Damaging if unwanted: data loss, secrets leaving, system changes.
-    High,
-    /// Catastrophic or plainly malicious.
-    Critical,
-}
-
-impl Risk {
-    /// The rating's name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Low => "low",
-            Self::Medium => "medium",
-            Self::High => "high",
-            Self::Critical => "critical",
-        }
-    }
-
-    /// Every value, for exhaustive tests and the schema.
-    pub const ALL: [Self; 4] = [Self::Low, Self::Medium, Self::High, Self::Critical];
-}
-
-/// How directly the person asked for the command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Authorization {
-    /// The person asked for this command or its exact effect.
-    Explicit,
-    /// A plain step toward what the person asked for.
-    Implied,
-    /// Only loosely related to the person's goals.
-    Weak,
-    /// Nothing the person said asks for it.
-    None,
-}
-
-impl Authorization {
-    /// The rating's name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Explicit => "explicit",
-            Self::Implied => "implied",
-            Self::Weak => "weak",
-            Self::None => "none",
-        }
-    }
-
-    /// Every value, for exhaustive tests and the schema.
-    pub const ALL: [Self; 4] = [Self::Explicit, Self::Implied, Self::Weak, Self::None];
-}
-
-/// The reviewer's answer.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct Ratings {
-    /// What the command can do.
-    pub risk: Risk,
-    /// How directly the person asked for it.
-    pub authorization: Authorization,
-    /// The command does not serve the request and the push came from
-    /// something the agent read.
-    pub injection: bool,
-    /// One sentence for the person.
-    pub reason: String,
-}
-
-impl Ratings {
-    /// The policy table: whether these ratings let the command run.
-    pub fn allows(&self) -> bool {
-        match (self.injection, self.risk, self.authorization) {
-            (true, _, _) => false,
-            (false, Risk::Low, _) => true,
-            (false, Risk::Medium, Authorization::Explicit | Authorization::Implied) => true,
-            (false, Risk::Medium, Authorization::Weak | Authorization::None) => false,
-            (false, Risk::High | Risk::Critical, _) => false,
-        }
-    }
-}
 
 /// Why a reply was not accepted.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -153,6 +68,7 @@ pub fn clean_reason(reason: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::{Authorization, Risk};
 
     #[test]
     fn accepts_exactly_the_four_fields() {
@@ -218,30 +134,5 @@ mod tests {
         // At the cap exactly, nothing is cut.
         let exact = "y".repeat(MAX_REASON_CHARS);
         assert_eq!(clean_reason(&exact), exact);
-    }
-
-    /// The SPEC table, over all 4 × 4 × 2 combinations.
-    #[test]
-    fn allows_is_the_policy_table() {
-        for risk in Risk::ALL {
-            for authorization in Authorization::ALL {
-                for injection in [false, true] {
-                    let r = Ratings {
-                        risk,
-                        authorization,
-                        injection,
-                        reason: "r".into(),
-                    };
-                    let want = !injection
-                        && (risk == Risk::Low
-                            || (risk == Risk::Medium
-                                && matches!(
-                                    authorization,
-                                    Authorization::Explicit | Authorization::Implied
-                                )));
-                    assert_eq!(r.allows(), want, "{r:?}");
-                }
-            }
-        }
     }
 }

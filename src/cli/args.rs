@@ -1,11 +1,61 @@
 //! The command line: every flag is defined here once, and help, shell
 //! completions and the man page are all generated from these definitions.
+//! Only these types know clap; each converts to the library's own.
 
 use std::ffi::OsString;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::config::Mode;
+use crate::hook::Agent;
+use crate::policy::Mode;
+
+/// A mode on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    /// Runs what is not in the danger set.
+    Autopilot,
+    /// Asks a reviewer model about what is not in the danger set.
+    Review,
+    /// Asks about everything but the person's own allow rules.
+    Ask,
+}
+
+impl From<ModeArg> for Mode {
+    fn from(m: ModeArg) -> Self {
+        match m {
+            ModeArg::Autopilot => Self::Autopilot,
+            ModeArg::Review => Self::Review,
+            ModeArg::Ask => Self::Ask,
+        }
+    }
+}
+
+/// An agent on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AgentArg {
+    /// Claude Code.
+    ClaudeCode,
+    /// OpenAI Codex CLI.
+    Codex,
+    /// Gemini CLI.
+    Gemini,
+    /// Cursor.
+    Cursor,
+    /// GitHub Copilot CLI.
+    Copilot,
+}
+
+impl From<AgentArg> for Agent {
+    fn from(a: AgentArg) -> Self {
+        match a {
+            AgentArg::ClaudeCode => Self::ClaudeCode,
+            AgentArg::Codex => Self::Codex,
+            AgentArg::Gemini => Self::Gemini,
+            AgentArg::Cursor => Self::Cursor,
+            AgentArg::Copilot => Self::Copilot,
+        }
+    }
+}
 
 /// A command guard for AI coding agents.
 #[derive(Debug, Parser)]
@@ -29,7 +79,7 @@ use crate::config::Mode;
 pub struct Cli {
     /// Make approvals stricter than the config (never looser)
     #[arg(long, global = true, value_enum, value_name = "MODE")]
-    pub mode: Option<Mode>,
+    pub mode: Option<ModeArg>,
 
     /// Never prompt: a command that needs a person is not run
     #[arg(long, global = true)]
@@ -84,7 +134,7 @@ pub enum Command {
     Hook {
         /// The agent whose hook protocol to speak
         #[arg(value_enum)]
-        agent: crate::hook::Agent,
+        agent: AgentArg,
     },
 
     /// Measure the configured reviewer on labelled cases (nothing is run)
@@ -105,7 +155,7 @@ pub enum Command {
     Install {
         /// The agent
         #[arg(value_enum)]
-        agent: crate::hook::Agent,
+        agent: AgentArg,
         /// Show the change without writing it
         #[arg(long)]
         dry_run: bool,
@@ -115,7 +165,7 @@ pub enum Command {
     Uninstall {
         /// The agent
         #[arg(value_enum)]
-        agent: crate::hook::Agent,
+        agent: AgentArg,
         /// Show the change without writing it
         #[arg(long)]
         dry_run: bool,
@@ -386,6 +436,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn value_names_match_the_library() {
+        for m in ModeArg::value_variants() {
+            let name = m.to_possible_value().map(|v| v.get_name().to_owned());
+            assert_eq!(name.as_deref(), Some(Mode::from(*m).as_str()));
+        }
+        for a in AgentArg::value_variants() {
+            let name = a.to_possible_value().map(|v| v.get_name().to_owned());
+            assert_eq!(name.as_deref(), Some(Agent::from(*a).name()));
+        }
+        assert_eq!(AgentArg::value_variants().len(), Agent::ALL.len());
+    }
+
+    #[test]
     fn definitions_are_consistent() {
         command().debug_assert();
     }
@@ -400,7 +463,7 @@ mod tests {
         assert_eq!(t.argv, ["rm", "-rf", "x"]);
         let cli = Cli::try_parse_from(["askrisky", "--mode", "ask", "exec", "-c", "ls -la"])
             .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(cli.mode, Some(Mode::Ask));
+        assert_eq!(cli.mode.map(Mode::from), Some(Mode::Ask));
         let Command::Exec(t) = cli.command else {
             panic!("not exec")
         };

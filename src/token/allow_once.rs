@@ -10,10 +10,13 @@
 //! are looked at. Reading or writing these files is in the danger set for
 //! the agent.
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::path::Path;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+
+use super::Store;
+use crate::util::unix_now as now;
 
 /// How long an approval may be spent.
 pub const VALID_FOR: Duration = Duration::from_secs(10 * 60);
@@ -39,24 +42,22 @@ pub struct Pending {
     pub approved: Option<u64>,
 }
 
-fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+fn is_code(name: &str) -> bool {
+    name.len() == 8 && name.bytes().all(|b| ALPHABET.contains(&b))
 }
 
-fn dir(state: &Path) -> PathBuf {
-    state.join("approvals")
+fn store(state: &Path) -> Store {
+    Store::new(state, "approvals", KEEP, is_code)
 }
 
-/// Normalises what a person typed (`k7q2 9xm3`, `K7Q2-9XM3`) to a file name.
+/// Normalises what a person typed (`k7q2 9xm3`, `K7Q2-9XM3`) to a code.
 pub fn normalise(code: &str) -> Option<String> {
     let c: String = code
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())
         .map(|c| c.to_ascii_uppercase())
         .collect();
-    (c.len() == 8 && c.bytes().all(|b| ALPHABET.contains(&b))).then_some(c)
+    is_code(&c).then_some(c)
 }
 
 /// The code as shown: `K7Q2-9XM3`.
@@ -70,25 +71,18 @@ pub fn show(code: &str) -> String {
 
 /// Records a refused request; returns its code.
 pub fn record(state: &Path, p: &Pending) -> std::io::Result<String> {
-    use std::io::Read;
-    let mut bytes = [0u8; 8];
-    std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;
-    let code: String = bytes
+    let code: String = crate::util::random_bytes::<8>()?
         .iter()
         .map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()]))
         .collect();
-    let d = dir(state);
-    std::fs::create_dir_all(&d)?;
-    sweep(&d);
     let body = serde_json::to_vec(p).map_err(std::io::Error::other)?;
-    crate::config::write_atomically(&d.join(&code), &body)?;
+    store(state).put(&code, &body)?;
     Ok(code)
 }
 
 /// Reads a recorded request.
 pub fn get(state: &Path, code: &str) -> Option<Pending> {
-    let text = std::fs::read(dir(state).join(code)).ok()?;
-    serde_json::from_slice(&text).ok()
+    serde_json::from_slice(&store(state).get(code)?).ok()
 }
 
 /// Marks a code approved by the person, now.
@@ -96,50 +90,21 @@ pub fn approve(state: &Path, code: &str) -> std::io::Result<()> {
     let mut p = get(state, code).ok_or_else(|| std::io::Error::other("no such code"))?;
     p.approved = Some(now());
     let body = serde_json::to_vec(&p).map_err(std::io::Error::other)?;
-    crate::config::write_atomically(&dir(state).join(code), &body)
+    store(state).put(code, &body)
 }
 
 /// Spends an approval matching this exact request, if there is one: the
 /// file is renamed away first, so two retries cannot both spend it.
 pub fn take(state: &Path, line: &str, cwd: &str, session: Option<&str>) -> Option<String> {
-    let d = dir(state);
-    let entries = std::fs::read_dir(&d).ok()?;
-    for e in entries.flatten() {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let Some(code) = normalise(&name).filter(|c| *c == name) else {
-            continue;
-        };
-        let Some(p) = get(state, &code) else { continue };
-        let fresh = p
-            .approved
-            .is_some_and(|t| now().saturating_sub(t) <= VALID_FOR.as_secs());
-        if fresh && p.line == line && p.cwd == cwd && p.session.as_deref() == session {
-            let spent = d.join(format!(".{code}.spent"));
-            if std::fs::rename(d.join(&code), &spent).is_ok() {
-                let _ = std::fs::remove_file(&spent);
-                return Some(code);
-            }
-        }
-    }
-    None
-}
-
-/// Drops codes past their use.
-fn sweep(d: &Path) {
-    let Ok(entries) = std::fs::read_dir(d) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let old = e
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| SystemTime::now().duration_since(t).ok())
-            .is_some_and(|age| age > KEEP);
-        if old {
-            let _ = std::fs::remove_file(e.path());
-        }
-    }
+    let store = store(state);
+    store.names().into_iter().find(|code| {
+        get(state, code).is_some_and(|p| {
+            let fresh = p
+                .approved
+                .is_some_and(|t| now().saturating_sub(t) <= VALID_FOR.as_secs());
+            fresh && p.line == line && p.cwd == cwd && p.session.as_deref() == session
+        }) && store.spend(code)
+    })
 }
 
 #[cfg(test)]

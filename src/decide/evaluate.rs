@@ -1,15 +1,16 @@
-//! The engine: one request through parse ─► danger ─► allow ─► review ─►
-//! policy, in that order, each step fed only what it needs.
+//! Evaluation: one request through parse ─► danger ─► allow ─► review ─►
+//! policy, in that order, each step fed only what it needs. Pure but for
+//! the review, which the caller hands in.
 
 use std::time::Duration;
 
 use serde::Serialize;
 
+use super::request::{Request, Syntax};
 use crate::config::{AllowRule, Settings};
 use crate::danger::{self, Assessment, Context, ExtraRule, Tier, prefix_matches};
 use crate::parse::{self, Problem, Script};
-use crate::policy::{self, Allow, Decision, Review};
-use crate::request::{Request, Syntax};
+use crate::policy::{self, Allow, Decision, Mode, Review};
 
 /// Everything known about one request once it is decided.
 #[derive(Clone, Debug, Serialize)]
@@ -26,49 +27,68 @@ pub struct Evaluation {
     /// What the review cost, when one was made.
     #[serde(skip)]
     pub review_meta: Option<crate::review::Meta>,
+    /// The mode the decision was made in.
+    #[serde(skip)]
+    pub mode: Mode,
     /// The decision.
     pub decision: Decision,
 }
 
-/// Decides on a request. `review` is called only when the decision needs
-/// the reviewer: review mode, a line outside the danger set, no allow rule.
+/// Decides on a command line in `mode`. `review` is called only when the
+/// decision needs the reviewer: review mode, a line outside the danger set,
+/// no allow rule.
 pub fn evaluate(
     request: &Request,
+    mode: Mode,
     settings: &Settings,
     ctx: &Context,
-    review: impl FnOnce(&Request, &Script) -> crate::review::Outcome,
+    review: impl FnOnce() -> crate::review::Reviewed,
 ) -> Evaluation {
     let (mut script, mut assessment) = analyse(
         &request.line,
-        request.syntax,
+        request.syntax(),
         ctx,
         &settings.extra_danger,
         ANALYSIS_BUDGET,
     );
-    if request.not_utf8 {
+    if request.not_utf8() {
         script.problems.push(Problem::Unparseable {
             detail: "an argument is not valid UTF-8".into(),
         });
         assessment = danger::assess(&script, ctx, &settings.extra_danger);
     }
     let allow = allow_for(&request.line, &script, &assessment, &settings.allow);
-    let needs_review = settings.mode.value == crate::config::Mode::Review
-        && assessment.tier == Tier::Clear
-        && allow == Allow::None;
+    let needs_review =
+        mode == Mode::Review && assessment.tier == Tier::Clear && allow == Allow::None;
     let (review, review_meta) = if needs_review {
-        let outcome = review(request, &script);
+        let outcome = review();
         (outcome.review, Some(outcome.meta))
     } else {
         (Review::NotNeeded, None)
     };
-    let decision = policy::decide(settings.mode.value, &assessment, &allow, &review);
-    Evaluation {
-        script,
-        assessment,
-        allow,
-        review,
-        review_meta,
-        decision,
+    Evaluation::of(script, assessment, allow, review, review_meta, mode)
+}
+
+impl Evaluation {
+    /// Puts the parts together and lets the policy decide.
+    pub fn of(
+        script: Script,
+        assessment: Assessment,
+        allow: Allow,
+        review: Review,
+        review_meta: Option<crate::review::Meta>,
+        mode: Mode,
+    ) -> Self {
+        let decision = policy::decide(mode, &assessment, &allow, &review);
+        Self {
+            script,
+            assessment,
+            allow,
+            review,
+            review_meta,
+            mode,
+            decision,
+        }
     }
 }
 

@@ -15,8 +15,10 @@
 //! of that process tree is worth nothing. On systems without `/proc` the
 //! ancestry cannot be checked, and children are decided as usual.
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::path::Path;
+use std::time::Duration;
+
+use super::Store;
 
 /// The environment variable carrying the token to children.
 pub const ENV: &str = "ASKRISKY_NESTED";
@@ -25,62 +27,29 @@ pub const SHIM_ENV: &str = "ASKRISKY_SHIM";
 /// How long a token is honoured.
 const MAX_AGE: Duration = Duration::from_secs(24 * 3600);
 
-fn dir(state: &Path) -> PathBuf {
-    state.join("nested")
-}
-
 fn valid_token(t: &str) -> bool {
     t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+fn store(state: &Path) -> Store {
+    Store::new(state, "nested", MAX_AGE, valid_token)
 }
 
 /// Creates a token for the command about to replace this process. Returns
 /// it for `ASKRISKY_NESTED`; `None` if it could not be written (children are
 /// then decided as usual).
 pub fn grant(state: &Path, line: &str) -> Option<String> {
-    let token = crate::review::prompt::fence_id().ok()?;
-    let d = dir(state);
-    std::fs::DirBuilder::new().recursive(true).create(&d).ok()?;
-    sweep(&d);
+    let token = crate::util::random_id().ok()?;
     let body = serde_json::json!({"pid": std::process::id(), "line": line}).to_string();
-    crate::config::write_atomically(&d.join(&token), body.as_bytes()).ok()?;
+    store(state).put(&token, body.as_bytes()).ok()?;
     Some(token)
-}
-
-/// Removes tokens past their age.
-fn sweep(d: &Path) {
-    let Ok(entries) = std::fs::read_dir(d) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let old = e
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| SystemTime::now().duration_since(t).ok())
-            .is_some_and(|age| age > MAX_AGE);
-        if old {
-            let _ = std::fs::remove_file(e.path());
-        }
-    }
 }
 
 /// True when `token` was granted to one of this process's ancestors.
 pub fn accepted(state: &Path, token: &str) -> bool {
-    if !valid_token(token) {
-        return false;
-    }
-    let path = dir(state).join(token);
-    let fresh = std::fs::metadata(&path)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| SystemTime::now().duration_since(t).ok())
-        .is_some_and(|age| age <= MAX_AGE);
-    if !fresh {
-        return false;
-    }
-    let Some(pid) = std::fs::read_to_string(&path)
-        .ok()
-        .and_then(|s| serde_json::from_str::<serde_json::Value>(&s).ok())
+    let Some(pid) = store(state)
+        .get(token)
+        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
         .and_then(|v| v.get("pid").and_then(serde_json::Value::as_u64))
     else {
         return false;

@@ -1,0 +1,131 @@
+//! `askrisky check`: decide without running, and say why (text or JSON).
+
+use std::io::Write;
+
+use super::{CliError, ContextFlags, args::CheckArgs, say};
+use crate::config::{self, Overrides};
+use crate::danger::{self, Tier};
+use crate::decide::{self, Options, Setup, Surface};
+use crate::exit;
+use crate::policy::{Allow, Reason, Review, Verdict};
+
+/// The `check --json` document (schema 1).
+#[derive(serde::Serialize)]
+struct Report<'a> {
+    schema: u32,
+    decision: Verdict,
+    explanation: String,
+    codes: Vec<String>,
+    reason: &'a Reason,
+    tier: Tier,
+    matches: &'a [danger::Match],
+    commands: Vec<String>,
+    problems: &'a [crate::parse::Problem],
+    mode: &'a config::Sourced<config::Mode>,
+    modes_given: &'a [config::Sourced<config::Mode>],
+    allow_rule: Option<&'a str>,
+    review: &'a Review,
+    config_errors: &'a [String],
+    config_warnings: &'a [String],
+}
+
+pub(super) fn run(
+    args: &CheckArgs,
+    overrides: &Overrides,
+    context: &ContextFlags,
+) -> Result<u8, CliError> {
+    let setup = Setup::load(overrides, super::cwd()?);
+    let request = super::exec::request(&args.target, &setup, context, Surface::Check);
+    let mut out = std::io::stdout().lock();
+    if args.show_prompt {
+        return match decide::preview(&setup, &request) {
+            Ok(text) => {
+                out.write_all(text.as_bytes()).map_err(CliError::Output)?;
+                Ok(0)
+            }
+            Err(e) => {
+                say!(
+                    out,
+                    "no request would be sent: {}",
+                    crate::escape::escape(&e.to_string())
+                )?;
+                Ok(exit::NEEDS_PERSON)
+            }
+        };
+    }
+    let ruling = decide::decide(&setup, request, &Options::quiet());
+    let eval = &ruling.evaluation;
+    let settings = &setup.settings;
+    if args.json {
+        let report = Report {
+            schema: 1,
+            decision: ruling.verdict,
+            explanation: ruling.explain(),
+            codes: eval.decision.codes(),
+            reason: &eval.decision.reason,
+            tier: eval.assessment.tier,
+            matches: &eval.assessment.matches,
+            commands: eval.script.commands.iter().map(|c| c.display()).collect(),
+            problems: &eval.script.problems,
+            mode: &ruling.mode,
+            modes_given: &settings.modes_given,
+            allow_rule: match &eval.allow {
+                Allow::Covered(r) => Some(r.as_str()),
+                Allow::None => None,
+            },
+            review: &eval.review,
+            config_errors: &settings.errors,
+            config_warnings: &settings.warnings,
+        };
+        let text = serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.into()))?;
+        say!(out, "{text}")?;
+    } else {
+        let esc = crate::escape::escape;
+        say!(out, "decision: {}", ruling.verdict.as_str())?;
+        say!(out, "why:      {}", esc(&ruling.explain()))?;
+        say!(out, "tier:     {}", eval.assessment.tier.as_str())?;
+        say!(
+            out,
+            "mode:     {} (from {})",
+            ruling.mode.value,
+            ruling.mode.source
+        )?;
+        for m in settings.modes_given.iter().filter(|m| **m != ruling.mode) {
+            say!(out, "          also given: {} (from {})", m.value, m.source)?;
+        }
+        for m in &eval.assessment.matches {
+            let on = if m.command.is_empty() {
+                String::new()
+            } else {
+                format!("  ({})", esc(&m.command))
+            };
+            say!(
+                out,
+                "rule:     {} [{}] {}{on}",
+                m.tier.as_str(),
+                m.code,
+                m.sentence
+            )?;
+        }
+        for c in &eval.script.commands {
+            let via = if c.via.is_empty() {
+                String::new()
+            } else {
+                format!("  (via {})", c.via.join(" > "))
+            };
+            say!(out, "command:  {}{via}", esc(&c.display()))?;
+        }
+        for p in &eval.script.problems {
+            say!(
+                out,
+                "problem:  {}",
+                esc(&serde_json::to_string(p).unwrap_or_default())
+            )?;
+        }
+    }
+    Ok(match ruling.verdict {
+        Verdict::Run => exit::RUN,
+        Verdict::Ask => exit::NEEDS_PERSON,
+        Verdict::Refuse => exit::REFUSED,
+    })
+}

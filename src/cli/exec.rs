@@ -1,0 +1,215 @@
+//! `askrisky exec`: decide, then run the command in askrisky's place, or
+//! ask the person (the card on the terminal, else the inbox), or refuse.
+
+use std::time::Duration;
+
+use super::{CliError, ContextFlags, args::Target};
+use crate::approve::{self, Answer, Card};
+use crate::config::Overrides;
+use crate::decide::{self, End, Options, Request, Ruling, Setup, Subject, Surface, Syntax};
+use crate::exit;
+use crate::inbox::{self, InboxError, Reply};
+use crate::log::{DecidedBy, Outcome};
+use crate::policy::Verdict;
+use crate::tty::Tty;
+use crate::util::millis;
+
+/// The request `exec` and `check` decide on: `-c LINE` or `-- CMD ARGS…`.
+pub(super) fn request(
+    target: &Target,
+    setup: &Setup,
+    context: &ContextFlags,
+    surface: Surface,
+) -> Request {
+    let cwd = setup.place.cwd.clone();
+    let mut request = match &target.line {
+        Some(line) => Request::line(line, Syntax::Posix, cwd, surface),
+        None => Request::argv(target.argv.clone(), cwd, surface),
+    };
+    request.session = context.session();
+    request.transcript = context.transcript();
+    request
+}
+
+fn process_env(k: &str) -> Option<String> {
+    std::env::var(k).ok()
+}
+
+pub(super) fn run(
+    target: &Target,
+    overrides: &Overrides,
+    context: &ContextFlags,
+    verbose: u8,
+) -> Result<u8, CliError> {
+    let setup = Setup::load(overrides, super::cwd()?);
+    let mut request = request(target, &setup, context, Surface::Exec);
+    // Inside an approved command (see `token::nested`), only the blocked
+    // tier and the danger set stop a child.
+    request.nested_token = std::env::var(crate::token::nested::ENV).ok();
+    // Fast paths need no watcher: until askrisky execs, a signal's default
+    // action ends it without running anything. A review or a card installs
+    // one, to put the terminal back and log the cancellation.
+    let options = Options {
+        status_line: setup.settings.no_prompt.is_none(),
+        watch_signals: true,
+        env: &process_env,
+    };
+    let mut ruling = decide::decide(&setup, request, &options);
+    match ruling.verdict {
+        Verdict::Run => Ok(run_it(
+            &setup,
+            &ruling,
+            End::new(Outcome::Ran, ruling.by),
+            verbose,
+        )),
+        Verdict::Refuse => {
+            ruling.record(&setup, End::new(Outcome::Refused, DecidedBy::Rule));
+            eprintln!(
+                "askrisky: refused: {} (blocked: askrisky never runs this; if you truly mean it, run it yourself outside askrisky)",
+                ruling.explain()
+            );
+            Ok(exit::REFUSED)
+        }
+        Verdict::Ask => Ok(ask(&setup, &mut ruling, verbose)),
+    }
+}
+
+/// Records the run and replaces this process with the command. Returns only
+/// when exec failed, with the status a shell would give.
+fn run_it(setup: &Setup, ruling: &Ruling, end: End, verbose: u8) -> u8 {
+    ruling.record(setup, end);
+    if verbose > 0 {
+        eprintln!("askrisky: run: {}", ruling.explain());
+    }
+    let env = ruling.nesting_env(setup);
+    let err = match &ruling.request.subject {
+        Subject::Argv(argv) => crate::exec::argv(argv, &env),
+        Subject::Line(_) | Subject::FileWrite { .. } => {
+            crate::exec::line(&setup.settings.shell, &ruling.request.line, &env)
+        }
+    };
+    eprintln!("{}", err.message);
+    err.status
+}
+
+/// Why no person can answer here, or the terminal to ask on.
+fn person(setup: &Setup) -> Result<Tty, String> {
+    if let Some(source) = &setup.settings.no_prompt {
+        return Err(source.why_no_prompt());
+    }
+    Tty::open().map_err(|e| e.to_string())
+}
+
+fn ask(setup: &Setup, ruling: &mut Ruling, verbose: u8) -> u8 {
+    match person(setup) {
+        Ok(tty) => card(setup, ruling, tty, verbose),
+        Err(why) => nobody_here(setup, ruling, &why, verbose),
+    }
+}
+
+/// No terminal: the person may be at an inbox in another pane. Anything but
+/// an explicit "run" from there does not run.
+fn nobody_here(setup: &Setup, ruling: &mut Ruling, why: &str, verbose: u8) -> u8 {
+    let inbox = if setup.settings.no_prompt.is_none() {
+        ruling.watch_signals(setup);
+        let question = inbox::Question {
+            v: 1,
+            command: ruling.request.line.clone(),
+            cwd: ruling.request.cwd.display().to_string(),
+            explanation: ruling.request.explanation.clone(),
+            decision: ruling.evaluation.decision.clone(),
+            surface: ruling.request.surface.name(),
+            session: ruling.session.clone(),
+        };
+        let wait = Duration::from_secs(setup.settings.approval_wait_s);
+        Some(inbox::ask(&setup.dirs, &question, wait))
+    } else {
+        None
+    };
+    let person = |outcome| End::new(outcome, DecidedBy::Person);
+    match inbox {
+        Some(Ok(Reply::Run)) => return run_it(setup, ruling, person(Outcome::Ran), verbose),
+        Some(Ok(Reply::Tell { message })) => {
+            ruling.record(
+                setup,
+                person(Outcome::Declined).message(Some(message.clone())),
+            );
+            eprintln!("askrisky: not run: the person declined and says: {message}");
+            return exit::DECLINED;
+        }
+        Some(Ok(Reply::DontRun | Reply::Status { .. })) => {
+            ruling.record(setup, person(Outcome::Declined));
+            eprintln!("askrisky: not run: the person declined");
+            return exit::DECLINED;
+        }
+        Some(Err(_)) | None => {}
+    }
+    let why = match inbox {
+        Some(Err(InboxError::NotListening | InboxError::NoDir)) | Some(Ok(_)) | None => {
+            why.to_owned()
+        }
+        Some(Err(e)) => format!("{why}; {e}"),
+    };
+    ruling.record(setup, End::new(Outcome::NotRun, DecidedBy::Strict));
+    let code = ruling
+        .allow_once_code(setup)
+        .map(|c| format!(" — to allow it once, run in your own terminal: askrisky approve {c}"))
+        .unwrap_or_default();
+    eprintln!(
+        "askrisky: not run: {} (needs a person's approval, and none could answer: {why}){code}",
+        ruling.explain()
+    );
+    exit::NEEDS_PERSON
+}
+
+/// The card on the person's terminal.
+fn card(setup: &Setup, ruling: &mut Ruling, mut tty: Tty, verbose: u8) -> u8 {
+    ruling.watch_signals(setup);
+    let request = &ruling.request;
+    let offer_always = ruling.evaluation.assessment.tier == crate::danger::Tier::Clear
+        && matches!(request.subject, Subject::Line(_));
+    let cwd = request.cwd.display().to_string();
+    let card = Card {
+        command: &request.line,
+        cwd: &cwd,
+        explanation: request.explanation.as_deref(),
+        decision: &ruling.evaluation.decision,
+        offer_always,
+        offer_tell: true,
+        from: None,
+    };
+    let timeout = setup.settings.answer_timeout_s.map(Duration::from_secs);
+    let asked = approve::ask(&mut tty, &card, timeout);
+    drop(tty);
+    let person = |outcome| End::new(outcome, DecidedBy::Person).answered_in(millis(asked.took));
+    match asked.answer {
+        Answer::Run => run_it(setup, ruling, person(Outcome::Ran), verbose),
+        Answer::AlwaysAllow => {
+            if let Some(path) = setup.dirs.user_file() {
+                let note = format!(
+                    "added {} by askrisky from the approval card (folder {cwd})",
+                    crate::util::now_rfc3339(),
+                );
+                if let Err(e) = crate::config::add_allow_line(&path, &ruling.request.line, &note) {
+                    eprintln!("askrisky: could not save the allow rule: {e}");
+                }
+            }
+            run_it(setup, ruling, person(Outcome::Ran), verbose)
+        }
+        Answer::NoAnswer(why) => {
+            ruling.record(setup, person(Outcome::NotRun));
+            eprintln!("askrisky: not run: {}", why.reason());
+            exit::NEEDS_PERSON
+        }
+        Answer::Tell(m) => {
+            ruling.record(setup, person(Outcome::Declined).message(Some(m.clone())));
+            eprintln!("askrisky: not run: the person declined and says: {m}");
+            exit::DECLINED
+        }
+        Answer::Declined => {
+            ruling.record(setup, person(Outcome::Declined));
+            eprintln!("askrisky: not run: the person declined");
+            exit::DECLINED
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! Setting askrisky up with agents: answering their hooks, installing and
+//! removing those hooks, checking them (`doctor`), and the shims.
+
+use std::io::Write;
+use std::path::Path;
+
+use super::CliError;
+use crate::config::{Dirs, Overrides};
+use crate::hook::Agent;
+
+/// `askrisky hook AGENT`: one hook call, answered on stdout.
+pub(super) fn hook(agent: Agent, overrides: Overrides) -> Result<u8, CliError> {
+    let input = crate::hook::read_input();
+    let live = crate::hook::live::Live { overrides };
+    let out = crate::hook::handle(agent, &input, &live);
+    // Nothing else may reach stdout: it is the agent's protocol.
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{out}");
+    let _ = stdout.flush();
+    Ok(0)
+}
+
+/// `askrisky install|uninstall <agent> [--dry-run]`.
+pub(super) fn install(agent: Agent, dry_run: bool, add: bool) -> Result<u8, CliError> {
+    use crate::install;
+    let home = Dirs::from_env().home.ok_or(install::InstallError::NoHome)?;
+    let plan = if add {
+        install::plan_install(agent, &home, &super::self_path()?)?
+    } else {
+        install::plan_uninstall(agent, &home)?
+    };
+    let mut out = std::io::stdout().lock();
+    let path = plan.path.display().to_string();
+    if !plan.changes() {
+        writeln!(
+            out,
+            "{path}: already {}",
+            if add {
+                "installed"
+            } else {
+                "without askrisky's hooks"
+            }
+        )
+        .map_err(CliError::Output)?;
+        return Ok(0);
+    }
+    writeln!(
+        out,
+        "--- {path}\n+++ {path}{}",
+        if dry_run {
+            " (dry run: not written)"
+        } else {
+            ""
+        }
+    )
+    .map_err(CliError::Output)?;
+    let before = plan.before.clone().unwrap_or_default();
+    let after = plan.after.clone().unwrap_or_default();
+    write!(
+        out,
+        "{}",
+        crate::escape::escape_lines(&install::diff(&before, &after)).join("\n")
+    )
+    .map_err(CliError::Output)?;
+    writeln!(out).map_err(CliError::Output)?;
+    if dry_run {
+        return Ok(0);
+    }
+    let backup = install::apply(&plan)?;
+    if let Some(b) = backup {
+        writeln!(out, "backup: {}", b.display()).map_err(CliError::Output)?;
+    }
+    if add && agent == Agent::Codex {
+        writeln!(out, "Codex runs a new hook only after you trust it: open /hooks in Codex and trust askrisky's.")
+            .map_err(CliError::Output)?;
+    }
+    Ok(0)
+}
+
+/// `askrisky doctor`: per agent, is the hook installed, and does it answer?
+pub(super) fn doctor() -> Result<u8, CliError> {
+    use crate::install;
+    let home = Dirs::from_env().home.ok_or(install::InstallError::NoHome)?;
+    let mut out = std::io::stdout().lock();
+    let mut problems = 0;
+    let on_path = |names: &[&str]| {
+        std::env::var_os("PATH").is_some_and(|p| {
+            std::env::split_paths(&p).any(|d| names.iter().any(|n| d.join(n).is_file()))
+        })
+    };
+    for agent in Agent::ALL {
+        let settings = install::settings_path(agent, &home);
+        let present = settings.parent().is_some_and(std::path::Path::exists)
+            || on_path(match agent {
+                Agent::ClaudeCode => &["claude"],
+                Agent::Codex => &["codex"],
+                Agent::Gemini => &["gemini"],
+                Agent::Cursor => &["cursor", "cursor-agent"],
+                Agent::Copilot => &["copilot"],
+            });
+        let status = match install::installed_command(agent, &home) {
+            Err(e) => {
+                problems += 1;
+                format!("settings unreadable: {e}")
+            }
+            Ok(None) if present => {
+                "found; askrisky's hook not installed (askrisky install ".to_owned()
+                    + agent.name()
+                    + ")"
+            }
+            Ok(None) => "not found".to_owned(),
+            Ok(Some(cmd)) => match probe(&cmd, agent) {
+                Ok(()) => format!("hook installed and answering ({cmd})"),
+                Err(e) => {
+                    problems += 1;
+                    format!("hook installed but NOT answering: {e} ({cmd})")
+                }
+            },
+        };
+        writeln!(
+            out,
+            "{:<12} {}",
+            agent.name(),
+            crate::escape::escape(&status)
+        )
+        .map_err(CliError::Output)?;
+    }
+    Ok(if problems > 0 { 1 } else { 0 })
+}
+
+/// Runs an installed hook command with a harmless payload and checks that
+/// it answers with a JSON object.
+fn probe(cmd: &str, agent: Agent) -> Result<(), String> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(cmd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(crate::install::probe_payload(agent).to_string().as_bytes());
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    match serde_json::from_str::<serde_json::Value>(text.trim()) {
+        Ok(serde_json::Value::Object(_)) if out.status.success() => Ok(()),
+        _ => Err(format!(
+            "exit {:?}, output {:?}",
+            out.status.code(),
+            text.trim()
+        )),
+    }
+}
+
+/// The shim script, with this binary's path.
+const SHIM: &str = include_str!("../../shims/sh");
+
+/// `askrisky shims install DIR`.
+pub(super) fn shims_install(dir: &Path) -> Result<u8, CliError> {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = super::self_path()?;
+    let script = SHIM.replace(
+        "@ASKRISKY_BIN@",
+        &bin.display().to_string().replace('"', "\\\""),
+    );
+    std::fs::create_dir_all(dir).map_err(|e| CliError::Shims(dir.to_path_buf(), e))?;
+    for name in ["sh", "bash"] {
+        let p = dir.join(name);
+        crate::util::write_atomically(&p, script.as_bytes())
+            .map_err(|e| CliError::Shims(p.clone(), e))?;
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| CliError::Shims(p.clone(), e))?;
+    }
+    let d = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    println!(
+        "shims written to {}\nput it first on PATH for the agent, e.g.:  export PATH=\"{}:$PATH\"",
+        d.display(),
+        d.display()
+    );
+    Ok(0)
+}

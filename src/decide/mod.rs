@@ -1,0 +1,424 @@
+//! Decide: one request, end to end, the same for every surface.
+//!
+//! `exec`, `check`, every agent's hook, the guarded shell, `approve` and
+//! `eval` all come here: the surface turns its input into a [`Request`],
+//! calls [`decide`], and renders the [`Ruling`] in its own protocol (exec
+//! or a card, hook JSON, an exit status). Everything in between lives here
+//! once: askrisky's folders and settings ([`Setup`]), the folders it
+//! protects, the session the reviewer reads, the evaluation (parse ─►
+//! danger ─► allow ─► review ─► policy), allow-once codes, nesting tokens,
+//! the one log record per decision and who decided.
+//!
+//! Why one home: two copies of this step drift, and a drift here is a hole
+//! (an agent behind a hook once had fewer protected folders than one behind
+//! `exec`). Every surface now protects exactly [`Dirs::protected`].
+
+pub mod evaluate;
+mod record;
+pub mod request;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+pub use evaluate::{ANALYSIS_BUDGET, Evaluation, allow_for, analyse};
+pub use record::End;
+pub use request::{Request, SessionChoice, Subject, Surface, Syntax, shell_quote};
+
+use crate::config::{self, Dirs, Mode, Overrides, Settings, Source, Sourced};
+use crate::danger::{self, Assessment, Context, Match, Tier};
+use crate::log::DecidedBy;
+use crate::policy::{Allow, Reason, Review, ReviewFailure, Verdict};
+use crate::review::{self, Reviewed};
+use crate::session::store::SessionRef;
+use crate::session::{self, ContextError, Session, store};
+use crate::token::{allow_once, nested};
+
+/// What every decision needs: askrisky's folders, the merged settings, and
+/// where the command runs with the folders askrisky protects.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// askrisky's folders.
+    pub dirs: Dirs,
+    /// The merged settings (strictest wins).
+    pub settings: Settings,
+    /// Home, working folder and protected folders, for the danger set.
+    pub place: Context,
+}
+
+impl Setup {
+    /// Reads askrisky's folders from its own environment and the settings
+    /// that apply in `cwd`; says on stderr what was wrong with the config.
+    pub fn load(overrides: &Overrides, cwd: PathBuf) -> Self {
+        let dirs = Dirs::from_env();
+        let settings = config::load(&dirs, &cwd, overrides, &|k| std::env::var(k).ok());
+        for e in &settings.errors {
+            eprintln!("askrisky: config error: {e} (using ask mode until it is fixed)");
+        }
+        for w in &settings.warnings {
+            eprintln!("askrisky: {w}");
+        }
+        Self::new(dirs, settings, cwd)
+    }
+
+    /// A setup from parts (eval and tests build their own settings).
+    pub fn new(dirs: Dirs, settings: Settings, cwd: PathBuf) -> Self {
+        let place = Context {
+            home: dirs.home.clone(),
+            cwd,
+            own_dirs: dirs.protected(),
+        };
+        Self {
+            dirs,
+            settings,
+            place,
+        }
+    }
+
+    /// The place of a request that runs in `cwd`.
+    fn place_for(&self, cwd: &Path) -> Context {
+        Context {
+            cwd: cwd.to_path_buf(),
+            ..self.place.clone()
+        }
+    }
+}
+
+/// How a surface wants the decision made.
+pub struct Options<'a> {
+    /// Show "reviewing the command…" on the terminal during a review.
+    pub status_line: bool,
+    /// Own Ctrl-C, SIGTERM, SIGHUP and SIGQUIT while the reviewer is asked
+    /// (and, with [`Ruling::watch_signals`], while a person is): askrisky
+    /// then ends without running and logs the cancellation.
+    pub watch_signals: bool,
+    /// Where the reviewer's API key is read from.
+    pub env: &'a dyn Fn(&str) -> Option<String>,
+}
+
+fn process_env(k: &str) -> Option<String> {
+    std::env::var(k).ok()
+}
+
+impl Options<'static> {
+    /// No status line, no signal watcher, keys from askrisky's environment.
+    pub fn quiet() -> Self {
+        Self {
+            status_line: false,
+            watch_signals: false,
+            env: &process_env,
+        }
+    }
+}
+
+/// A decision on one request, ready to be acted on and recorded.
+#[must_use = "a ruling must be acted on (run, ask or refuse) and recorded"]
+pub struct Ruling {
+    /// What was decided on.
+    pub request: Request,
+    /// The parse, the danger set's assessment, the allow rule, the review
+    /// and the policy's decision.
+    pub evaluation: Evaluation,
+    /// What to do: the policy's verdict, or `Run` when the person approved
+    /// exactly this request once with an allow-once code.
+    pub verdict: Verdict,
+    /// Who made the call when the verdict is `Run` or `Refuse`.
+    pub by: DecidedBy,
+    /// The mode the decision was made in, and where it came from.
+    pub mode: Sourced<Mode>,
+    /// The session, as `agent/id`, when known.
+    pub session: Option<String>,
+    /// True when an allow-once approval was spent on this request.
+    pub approved_once: bool,
+    started: Instant,
+    watcher: Option<crate::signals::Cancel>,
+}
+
+impl Ruling {
+    /// The decision's reason as one line.
+    pub fn explain(&self) -> String {
+        self.evaluation.decision.explain()
+    }
+
+    /// Writes this decision's log record (one per process: see
+    /// [`record::write`]).
+    pub fn record(&self, setup: &Setup, end: End) {
+        record::write(&setup.dirs, &record::of(self, end));
+    }
+
+    /// Records the request under a fresh allow-once code and returns the
+    /// code, as shown (`K7Q2-9XM3`). `None` when nothing could be recorded,
+    /// or for an agent's file write (which has no command to retry).
+    pub fn allow_once_code(&self, setup: &Setup) -> Option<String> {
+        if matches!(self.request.subject, Subject::FileWrite { .. }) {
+            return None;
+        }
+        let state = setup.dirs.state.as_deref()?;
+        let pending = allow_once::Pending {
+            line: self.request.line.clone(),
+            cwd: self.request.cwd.display().to_string(),
+            session: self.session.clone(),
+            surface: self.request.surface.name(),
+            created: crate::util::unix_now(),
+            approved: None,
+        };
+        allow_once::record(state, &pending)
+            .ok()
+            .map(|c| allow_once::show(&c))
+    }
+
+    /// Starts the signal watcher if it is not running yet: from here until
+    /// askrisky execs or exits, an interrupt is logged as a cancellation.
+    pub fn watch_signals(&mut self, setup: &Setup) {
+        if self.watcher.is_none() {
+            self.watcher = Some(record::watch(
+                setup,
+                &self.request,
+                &self.mode,
+                self.started,
+                false,
+            ));
+        }
+    }
+
+    /// The environment for the command's children when it runs under a
+    /// shim (or is itself nested): a nesting token bound to this process,
+    /// so that what the approved command starts runs unless it hits the
+    /// blocked tier or the danger set. Empty otherwise.
+    pub fn nesting_env(&self, setup: &Setup) -> Vec<(&'static str, String)> {
+        let under_shim = std::env::var_os(nested::SHIM_ENV).is_some();
+        if !(under_shim || self.mode.source == Source::Nested) {
+            return Vec::new();
+        }
+        setup
+            .dirs
+            .state
+            .as_deref()
+            .and_then(|st| nested::grant(st, &self.request.line))
+            .map(|token| vec![(nested::ENV, token)])
+            .unwrap_or_default()
+    }
+}
+
+/// Decides on a request. Never fails: every fault (an unreadable session, a
+/// reviewer that cannot answer, a line that does not parse) is a value in
+/// the evaluation, and every such value asks.
+pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling {
+    let started = Instant::now();
+    let state = setup.dirs.state.as_deref();
+    let mode = mode_for(setup, &request);
+    let session = session_ref(state, &request.session)
+        .ok()
+        .flatten()
+        .map(|r| r.display());
+    let place = setup.place_for(&request.cwd);
+    let mut watcher = None;
+    let evaluation = match &request.subject {
+        Subject::FileWrite { path, tool } => file_write(&place, path, tool, &request.line),
+        Subject::Line(_) | Subject::Argv(_) => {
+            evaluate::evaluate(&request, mode.value, &setup.settings, &place, || {
+                if options.watch_signals {
+                    watcher = Some(record::watch(setup, &request, &mode, started, true));
+                }
+                let _status = options
+                    .status_line
+                    .then(|| crate::approve::Spinner::start("reviewing the command…"));
+                review_request(setup, &request, options.env)
+            })
+        }
+    };
+    let policy = evaluation.decision.verdict;
+    // An allow-once code the person approved for exactly this request
+    // (line, folder, session): spent here, once, and only where the
+    // command will run.
+    let approved_once = policy == Verdict::Ask
+        && request.surface.runs()
+        && !matches!(request.subject, Subject::FileWrite { .. })
+        && state.is_some_and(|st| {
+            allow_once::take(
+                st,
+                &request.line,
+                &request.cwd.display().to_string(),
+                session.as_deref(),
+            )
+            .is_some()
+        });
+    let (verdict, by) = if approved_once {
+        (Verdict::Run, DecidedBy::Person)
+    } else {
+        (policy, decided_by(&evaluation.decision.reason))
+    };
+    Ruling {
+        request,
+        evaluation,
+        verdict,
+        by,
+        mode,
+        session,
+        approved_once,
+        started,
+        watcher,
+    }
+}
+
+/// Who decided, by the policy's reason. Exhaustive on purpose: a new
+/// reason must say who it belongs to.
+fn decided_by(reason: &Reason) -> DecidedBy {
+    match reason {
+        Reason::Blocked { .. } | Reason::Danger { .. } => DecidedBy::Rule,
+        Reason::AllowRule { .. } => DecidedBy::AllowRule,
+        Reason::AskMode | Reason::Clear => DecidedBy::Mode,
+        Reason::ReviewerAllowed { .. }
+        | Reason::ReviewerAsked { .. }
+        | Reason::ReviewerUnavailable { .. } => DecidedBy::Reviewer,
+    }
+}
+
+/// The mode a request is decided in. Settings give it, except:
+/// - a line the person typed at their own guarded shell is their explicit
+///   request: only the blocked tier and the danger set stop it;
+/// - an agent's own file tool is judged only on protected paths (its own
+///   permission prompt covers the rest);
+/// - a child of an approved command (a nesting token granted to one of this
+///   process's ancestors) runs unless it hits the danger set.
+fn mode_for(setup: &Setup, request: &Request) -> Sourced<Mode> {
+    let autopilot = |source| Sourced {
+        value: Mode::Autopilot,
+        source,
+    };
+    if request.surface == Surface::Shell {
+        return autopilot(Source::Typed);
+    }
+    if matches!(request.subject, Subject::FileWrite { .. }) {
+        return autopilot(Source::FileTool);
+    }
+    let nested = request
+        .nested_token
+        .as_deref()
+        .zip(setup.dirs.state.as_deref())
+        .is_some_and(|(token, state)| nested::accepted(state, token));
+    if nested {
+        return autopilot(Source::Nested);
+    }
+    setup.settings.mode.clone()
+}
+
+/// An agent's file tool writing `path`: in the danger set when the path is
+/// protected (`protected.write`), clear otherwise.
+fn file_write(place: &Context, path: &Path, tool: &str, line: &str) -> Evaluation {
+    let matches: Vec<Match> = danger::paths::protected_reason(place, &path.to_string_lossy())
+        .map(|what| Match {
+            code: "protected.write".into(),
+            tier: Tier::Danger,
+            sentence: format!(
+                "{tool} would change {} ({what}), which controls what runs later or how askrisky guards",
+                crate::escape::escape(&path.display().to_string())
+            ),
+            command: line.to_owned(),
+        })
+        .into_iter()
+        .collect();
+    let assessment = Assessment {
+        tier: matches.first().map_or(Tier::Clear, |m| m.tier),
+        matches,
+    };
+    Evaluation::of(
+        crate::parse::Script::default(),
+        assessment,
+        Allow::None,
+        Review::NotNeeded,
+        None,
+        Mode::Autopilot,
+    )
+}
+
+/// The session a choice names, if any.
+fn session_ref(
+    state: Option<&Path>,
+    choice: &SessionChoice,
+) -> Result<Option<SessionRef>, ContextError> {
+    Ok(match choice {
+        SessionChoice::None | SessionChoice::Built(_) => None,
+        SessionChoice::Current => match state {
+            Some(st) => store::current(st)?,
+            None => None,
+        },
+        SessionChoice::Named(s) => Some(SessionRef::parse(s)?),
+        SessionChoice::Agent { agent, id } => SessionRef::new(agent, id).ok(),
+    })
+}
+
+/// What the reviewer is told about the session: askrisky's own store, then
+/// the transcript (one from the agent's harness is read; one given on a
+/// command line only inside the agents' transcript folders).
+fn load_session(setup: &Setup, request: &Request) -> Result<Session, ContextError> {
+    if let SessionChoice::Built(s) = &request.session {
+        return Ok((**s).clone());
+    }
+    let state = setup.dirs.state.as_deref();
+    let chosen = session_ref(state, &request.session)?;
+    let allowed =
+        session::transcript_dirs(setup.dirs.home.as_deref(), &setup.settings.transcript_dirs);
+    session::load(
+        state,
+        chosen.as_ref(),
+        request.transcript.as_ref(),
+        &allowed,
+    )
+}
+
+fn unavailable(cause: ReviewFailure, detail: impl Into<String>) -> Reviewed {
+    Reviewed {
+        review: Review::Unavailable {
+            cause,
+            detail: detail.into(),
+        },
+        meta: review::Meta::default(),
+    }
+}
+
+/// Asks the configured reviewer about a request.
+fn review_request(
+    setup: &Setup,
+    request: &Request,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Reviewed {
+    if request.surface == Surface::Approve {
+        return unavailable(
+            ReviewFailure::NotCalled,
+            "you are approving this request yourself",
+        );
+    }
+    let session = match load_session(setup, request) {
+        Ok(s) => s,
+        // Without the context it was promised the reviewer cannot judge
+        // injection: it is not asked, and the person decides.
+        Err(e) => return unavailable(ReviewFailure::Context, e.to_string()),
+    };
+    let cwd = request.cwd.display().to_string();
+    let input = review::prompt::Input {
+        command: &request.line,
+        cwd: &cwd,
+        explanation: request.explanation.as_deref(),
+        session: &session,
+    };
+    review::review(&input, setup.settings.reviewer.as_ref(), env)
+}
+
+/// The exact reviewer request a decision would send (`check
+/// --show-prompt`; or why the reviewer could not be sent one), or the
+/// context that could not be read, in which case none would be sent.
+pub fn preview(setup: &Setup, request: &Request) -> Result<String, ContextError> {
+    let session = load_session(setup, request)?;
+    let cwd = request.cwd.display().to_string();
+    let input = review::prompt::Input {
+        command: &request.line,
+        cwd: &cwd,
+        explanation: request.explanation.as_deref(),
+        session: &session,
+    };
+    Ok(review::preview(&input, setup.settings.reviewer.as_ref())
+        .unwrap_or_else(|e| format!("{e}\n")))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,163 @@
+//! Small shared utilities with no opinion on commands: atomic file writes,
+//! random ids, cutting long text, and time stamps. A leaf: it imports no
+//! other module of the crate.
+
+use std::io::{Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Writes a file by writing a sibling temporary file (mode 0600), syncing
+/// it and renaming it over the target: a crash leaves the old file or the
+/// new one, never half of one.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .ok_or_else(|| std::io::Error::other("no parent folder"))?;
+    std::fs::create_dir_all(dir)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)?;
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// `N` bytes from the operating system's random source.
+pub fn random_bytes<const N: usize>() -> std::io::Result<[u8; N]> {
+    let mut bytes = [0u8; N];
+    std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// A fresh, unguessable id: 128 bits from the OS, as 32 hex digits.
+pub fn random_id() -> std::io::Result<String> {
+    Ok(random_bytes::<16>()?
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}
+
+/// Cuts text in the middle to at most `max` characters; the marker left in
+/// its place says how much is missing.
+pub fn cut_middle(s: &str, max: usize) -> String {
+    let n = s.chars().count();
+    if n <= max {
+        return s.to_owned();
+    }
+    let keep = max.saturating_sub(48);
+    let head = keep / 2;
+    let tail = keep - head;
+    let left = n - head - tail;
+    let mut out: String = s.chars().take(head).collect();
+    out.push_str(&format!(" [... {left} characters left out ...] "));
+    out.extend(s.chars().skip(n - tail));
+    out
+}
+
+/// Seconds since the epoch (0 if the clock is before it).
+pub fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// A duration in whole milliseconds, saturating.
+pub fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// The current UTC time in RFC 3339 with milliseconds.
+pub fn now_rfc3339() -> String {
+    rfc3339(SystemTime::now())
+}
+
+/// Formats a time as RFC 3339 UTC (`2026-11-29T22:54:06.123Z`).
+pub fn rfc3339(t: SystemTime) -> String {
+    let d = t.duration_since(UNIX_EPOCH).unwrap_or_default();
+    let secs = d.as_secs();
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let rem = secs % 86_400;
+    // Days since the epoch to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60,
+        d.subsec_millis()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn times() {
+        assert_eq!(rfc3339(UNIX_EPOCH), "1970-01-01T00:00:00.000Z");
+        let t = UNIX_EPOCH + Duration::from_millis(1_795_992_846_123);
+        assert_eq!(rfc3339(t), "2026-11-29T22:54:06.123Z");
+        let leap = UNIX_EPOCH + Duration::from_secs(951_782_400); // 2000-02-29
+        assert_eq!(rfc3339(leap), "2000-02-29T00:00:00.000Z");
+    }
+
+    #[test]
+    fn cut_in_the_middle() {
+        let s: String = ('a'..='z').cycle().take(1_000).collect();
+        let c = cut_middle(&s, 100);
+        assert!(c.chars().count() <= 100, "{}", c.chars().count());
+        assert!(c.starts_with("abc"));
+        assert!(c.contains("characters left out"));
+        assert_eq!(cut_middle("short", 100), "short");
+    }
+
+    #[test]
+    fn ids_are_fresh() {
+        let a = random_id().unwrap_or_default();
+        let b = random_id().unwrap_or_default();
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn atomic_writes_replace_whole_files() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let p = dir.path().join("sub/f");
+        write_atomically(&p, b"one").unwrap_or_else(|e| panic!("{e}"));
+        write_atomically(&p, b"two").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(std::fs::read(&p).unwrap_or_default(), b"two");
+        // No temporary file is left beside it.
+        let names: Vec<_> = std::fs::read_dir(dir.path().join("sub"))
+            .map(|d| d.flatten().map(|e| e.file_name()).collect())
+            .unwrap_or_default();
+        assert_eq!(names, ["f"]);
+    }
+}
