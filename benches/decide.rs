@@ -18,9 +18,9 @@ use std::hint::black_box;
 use std::os::unix::fs::PermissionsExt;
 use std::process::{Command, Stdio};
 
-use askrisky::danger::{Context, assess};
-use askrisky::decide::Syntax;
+use askrisky::danger::{Place, assess};
 use askrisky::decide::{ANALYSIS_BUDGET, analyse};
+use askrisky::parse::Syntax;
 use askrisky::parse::parse;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -43,7 +43,7 @@ const LINES: &[&str] = &[
 ];
 
 fn classify(c: &mut Criterion) {
-    let ctx = Context::example();
+    let ctx = Place::example();
     let mut g = c.benchmark_group("classify");
     g.throughput(Throughput::Elements(LINES.len() as u64));
     g.bench_function("typical_lines", |b| {
@@ -120,7 +120,7 @@ fn review(c: &mut Criterion) {
     ))
     .expect("config");
     let session = askrisky::session::Session::default();
-    let ctx = Context::example();
+    let ctx = Place::example();
     let env = |_: &str| Some("k".to_owned());
     c.bench_function("review/whole decision, provider answers at once", |b| {
         b.iter(|| {

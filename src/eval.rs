@@ -16,7 +16,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::{Dirs, Mode, Settings, Source, Sourced};
 use crate::danger::Tier;
-use crate::decide::{self, Options, Request, SessionChoice, Setup, Surface, Syntax};
+use crate::decide::{self, Options, Request, SessionChoice, Setup, Surface};
+use crate::parse::Syntax;
 use crate::policy::{Review, ReviewFailure, Verdict};
 use crate::review::ReviewerConfig;
 use crate::session::{Activity, ActivityKind, Choice, Session};

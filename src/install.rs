@@ -66,7 +66,7 @@ pub fn settings_path(agent: Agent, home: &Path) -> PathBuf {
 pub fn command(bin: &Path, agent: Agent) -> String {
     format!(
         "{} hook {}",
-        crate::decide::shell_quote(&[bin.display().to_string()]),
+        crate::parse::shell_quote(&[bin.display().to_string()]),
         agent.name()
     )
 }

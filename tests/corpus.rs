@@ -16,7 +16,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use askrisky::danger::{Context, Tier, assess};
+use askrisky::danger::{Place, Tier, assess};
 use askrisky::parse::parse;
 
 const BYPASS: &str = include_str!("corpus/bypass.tsv");
@@ -128,7 +128,7 @@ fn known_gaps() -> HashMap<String, Gap> {
 fn bypass_corpus() {
     let cases = cases();
     let gaps = known_gaps();
-    let ctx = Context::example();
+    let ctx = Place::example();
 
     let (mut catch_total, mut caught, mut pass_total, mut passed) = (0, 0, 0, 0);
     let mut failures = Vec::new();

@@ -2,13 +2,13 @@
 //! stack overflow; and the escaped form shown on the card hides nothing.
 #![no_main]
 
-use askrisky::danger::{self, paths::Context};
+use askrisky::danger::{self, paths::Place};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(init: askrisky_fuzz::panic_policy(), |data: &[u8]| {
     let line = String::from_utf8_lossy(data);
     let script = askrisky::parse::parse(&line);
-    let _ = danger::assess(&script, &Context::example(), &[]);
+    let _ = danger::assess(&script, &Place::example(), &[]);
     let shown = askrisky::escape::escape(&line);
     assert!(!shown.chars().any(askrisky::escape::is_deceptive), "{shown:?}");
 });

@@ -1,6 +1,6 @@
 //! What the fuzz targets share: the panic policy and the hook harness.
 
-use askrisky::danger::{self, Tier, paths::Context};
+use askrisky::danger::{self, Tier, paths::Place};
 use askrisky::hook::{self, Agent, Decider, Event, Verdict};
 use serde_json::Value;
 
@@ -26,7 +26,7 @@ impl Decider for Judge {
         match event {
             Event::Command { command, .. } => {
                 let script = askrisky::parse::parse(command);
-                let a = danger::assess(&script, &Context::example(), &[]);
+                let a = danger::assess(&script, &Place::example(), &[]);
                 let reason = format!("{}: {command}", a.codes().join(", "));
                 match a.tier {
                     Tier::Blocked => Verdict::Deny { reason },

@@ -7,9 +7,10 @@ use std::time::Duration;
 use super::{CliError, args::InitShell};
 use crate::approve::{self, Answer, Card};
 use crate::config::Overrides;
-use crate::decide::{self, End, Options, Request, Setup, Surface, Syntax};
+use crate::decide::{self, End, Options, Request, Setup, Surface};
 use crate::exit;
 use crate::log::{DecidedBy, Outcome};
+use crate::parse::Syntax;
 use crate::policy::Verdict;
 use crate::tty::Tty;
 use crate::util::millis;
@@ -110,7 +111,7 @@ pub(super) fn init(shell: InitShell) -> Result<u8, CliError> {
         InitShell::Fish => include_str!("../../shell/askrisky.fish"),
     };
     let bin = super::self_path()?;
-    let quoted = decide::shell_quote(&[bin.display().to_string()]);
+    let quoted = crate::parse::shell_quote(&[bin.display().to_string()]);
     let mut out = std::io::stdout().lock();
     write!(out, "{}", snippet.replace("@ASKRISKY_BIN@", &quoted)).map_err(CliError::Output)?;
     Ok(0)

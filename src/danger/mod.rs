@@ -13,7 +13,7 @@ mod scan;
 use serde::{Deserialize, Serialize};
 
 use crate::parse::{Problem, Redirect, Script, SimpleCommand, Word};
-pub use paths::Context;
+pub use paths::Place;
 use rules::{Check, RULES};
 
 /// How dangerous a line is. Ordered: the strictest wins.
@@ -82,7 +82,7 @@ pub struct ExtraRule {
 }
 
 /// Classifies every command of a parsed line.
-pub fn assess(script: &Script, ctx: &Context, extra: &[ExtraRule]) -> Assessment {
+pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
     let mut matches: Vec<Match> = Vec::new();
     let mut add = |m: Match| {
         if !matches.contains(&m) {
@@ -152,7 +152,7 @@ pub const MAX_FOLDERS: usize = 8;
 /// in a loop is taken to run once). A
 /// `cd` to a folder only known at run time cannot be followed. The second
 /// value is true when there are more than [`MAX_FOLDERS`].
-fn folders(script: &Script, ctx: &Context) -> (Vec<Context>, bool) {
+fn folders(script: &Script, ctx: &Place) -> (Vec<Place>, bool) {
     let targets: Vec<&str> = script
         .commands
         .iter()
@@ -174,7 +174,7 @@ fn folders(script: &Script, ctx: &Context) -> (Vec<Context>, bool) {
     let mut too_many = false;
     'targets: for target in &targets {
         for i in 0..cwds.len() {
-            let from = Context {
+            let from = Place {
                 cwd: cwds[i].clone().into(),
                 ..ctx.clone()
             };
@@ -190,7 +190,7 @@ fn folders(script: &Script, ctx: &Context) -> (Vec<Context>, bool) {
     }
     let contexts = cwds
         .into_iter()
-        .map(|cwd| Context {
+        .map(|cwd| Place {
             cwd: cwd.into(),
             ..ctx.clone()
         })
@@ -227,12 +227,12 @@ pub struct Cmd<'a> {
     /// Program name (basename, lowercase); empty when unknown or absent.
     pub name: String,
     /// Where it runs.
-    pub ctx: &'a Context,
+    pub ctx: &'a Place,
 }
 
 impl<'a> Cmd<'a> {
     /// Wraps a parsed command.
-    pub fn new(command: &'a SimpleCommand, ctx: &'a Context) -> Self {
+    pub fn new(command: &'a SimpleCommand, ctx: &'a Place) -> Self {
         Self {
             name: command.name().unwrap_or_default(),
             command,

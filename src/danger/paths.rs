@@ -10,18 +10,20 @@ use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 
-/// Facts about where the command runs.
+/// The place a command runs: the person's home, the folder, and the
+/// folders askrisky protects.
 #[derive(Clone, Debug)]
-pub struct Context {
+pub struct Place {
     /// The person's home folder (`$HOME`).
     pub home: Option<PathBuf>,
     /// The folder the command runs in.
     pub cwd: PathBuf,
-    /// askrisky's own config and state folders: writing there loosens it.
+    /// askrisky's own folders (config, state, the inbox's runtime folder):
+    /// writing there loosens it.
     pub own_dirs: Vec<PathBuf>,
 }
 
-impl Context {
+impl Place {
     /// A fixed context for tests and examples: home `/home/user`, folder
     /// `/home/user/project`.
     pub fn example() -> Self {
@@ -183,7 +185,7 @@ pub fn is_block_device(value: &str) -> bool {
 
 /// Name-based secret files: keys, credentials, tokens, password stores.
 /// A glob counts when it can name one (`.env*`, `~/.aw?/credentials`).
-pub fn is_secret(ctx: &Context, value: &str) -> bool {
+pub fn is_secret(ctx: &Place, value: &str) -> bool {
     if is_glob(value) {
         glob_may_name_secret(ctx, value)
     } else {
@@ -268,7 +270,7 @@ fn is_glob(s: &str) -> bool {
 
 /// True when a glob can name a secret file: a folder pattern may stand for
 /// a secret folder, the file pattern for a secret name in its folder.
-fn glob_may_name_secret(ctx: &Context, value: &str) -> bool {
+fn glob_may_name_secret(ctx: &Place, value: &str) -> bool {
     if value.len() > MAX_PATH {
         return false;
     }
@@ -510,7 +512,7 @@ const OWN_SECRET_DIRS: &[&str] = &["approvals", "nested"];
 
 /// Whether `value` is inside (or is) one of [`OWN_SECRET_DIRS`] of
 /// askrisky's own folders.
-fn is_own_secret(ctx: &Context, value: &str) -> bool {
+fn is_own_secret(ctx: &Place, value: &str) -> bool {
     if !OWN_SCREEN.passes(value, &ctx.cwd.to_string_lossy()) {
         return false;
     }
@@ -525,7 +527,7 @@ fn is_own_secret(ctx: &Context, value: &str) -> bool {
 }
 
 /// [`is_secret`] for one exact path.
-fn is_secret_path(ctx: &Context, value: &str) -> bool {
+fn is_secret_path(ctx: &Place, value: &str) -> bool {
     if is_own_secret(ctx, value) {
         return true;
     }
@@ -620,7 +622,7 @@ fn is_secret_path(ctx: &Context, value: &str) -> bool {
 /// Files whose change alters what runs later or loosens a guard: shell
 /// startup files, git hooks and config, cron, SSH access, agents' settings,
 /// askrisky's own config and state, system config.
-pub fn protected_reason(ctx: &Context, value: &str) -> Option<&'static str> {
+pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
     let resolved = ctx.resolve(value);
     for own in &ctx.own_dirs {
         let own = ctx.resolve(&own.to_string_lossy());
@@ -708,7 +710,7 @@ mod tests {
 
     #[test]
     fn resolve() {
-        let c = Context::example();
+        let c = Place::example();
         for (v, want) in [
             ("/", "/"),
             ("~", "/home/user"),
@@ -724,16 +726,16 @@ mod tests {
         ] {
             assert_eq!(c.resolve(v), want, "{v}");
         }
-        let nohome = Context {
+        let nohome = Place {
             home: None,
-            ..Context::example()
+            ..Place::example()
         };
         assert_eq!(nohome.resolve("~/x"), "/~/x");
     }
 
     #[test]
     fn catastrophic() {
-        let c = Context::example();
+        let c = Place::example();
         for v in [
             "/",
             "/*",
@@ -771,7 +773,7 @@ mod tests {
 
     #[test]
     fn secrets() {
-        let c = Context::example();
+        let c = Place::example();
         for v in [
             ".env",
             ".env.local",
@@ -825,9 +827,9 @@ mod tests {
         ] {
             assert!(is_secret(&c, v), "{v}");
         }
-        let in_aws = Context {
+        let in_aws = Place {
             cwd: "/home/user/.aws".into(),
-            ..Context::example()
+            ..Place::example()
         };
         assert!(is_secret(&in_aws, "credentials"));
         assert!(!is_secret(&in_aws, "/tmp/credentials"));
@@ -931,7 +933,7 @@ mod tests {
         }
         // A pattern as long as a path may be is still read; one longer
         // names no file the system would open.
-        let c0 = Context::example();
+        let c0 = Place::example();
         let at = |len: usize| format!("{}.env*", "./".repeat((len - 5) / 2));
         assert_eq!(at(MAX_PATH - 1).len(), MAX_PATH - 1);
         let exactly = format!(".{}", at(MAX_PATH - 1));
@@ -941,7 +943,7 @@ mod tests {
         // Hostile patterns take time in proportion to their length.
         let hostile = format!("{}b", "*a".repeat(5_000));
         assert!(!glob_matches(&hostile, &"a".repeat(60)));
-        let c = Context::example();
+        let c = Place::example();
         let many_folders = format!("{}credentials", ".*/".repeat(1_000));
         assert!(is_secret(&c, &many_folders));
         assert!(!is_secret(&c, &".*/".repeat(40_000)));
@@ -949,7 +951,7 @@ mod tests {
 
     #[test]
     fn protected() {
-        let c = Context::example();
+        let c = Place::example();
         for v in [
             "~/.bashrc",
             "../.zshrc",

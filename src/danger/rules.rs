@@ -2,7 +2,7 @@
 //!
 //! Each rule has a stable code, a tier, one sentence for the person, a check,
 //! and the lines it must match (`examples`) and must not (`counterexamples`).
-//! Examples are evaluated in [`Context::example`] (home `/home/user`, folder
+//! Examples are evaluated in [`Place::example`] (home `/home/user`, folder
 //! `/home/user/project`); a test runs every one of them. To add a rule, add a
 //! row here with both kinds of examples.
 

@@ -4,7 +4,7 @@ use super::*;
 use crate::parse::parse;
 
 fn assess_line(line: &str) -> Assessment {
-    assess(&parse(line), &Context::example(), &[])
+    assess(&parse(line), &Place::example(), &[])
 }
 
 #[test]
@@ -205,15 +205,15 @@ fn cd_folders_are_followed_and_bounded() {
     // them a decoy cd could hide the one that matters, so the line asks.
     let many: String = (0..200).map(|i| format!("cd d{i}; ")).collect();
     let script = parse(&format!("{many}cd ~; echo x >> .bashrc"));
-    let (judged_in, too_many) = folders(&script, &Context::example());
+    let (judged_in, too_many) = folders(&script, &Place::example());
     assert!(judged_in.len() <= MAX_FOLDERS && too_many);
     assert!(
-        assess(&script, &Context::example(), &[])
+        assess(&script, &Place::example(), &[])
             .codes()
             .contains(&"parse.too_deep")
     );
     let few = parse("cd a; cd b; cd c; ls");
-    assert!(!folders(&few, &Context::example()).1);
+    assert!(!folders(&few, &Place::example()).1);
 }
 
 #[test]
@@ -223,7 +223,7 @@ fn extra_rules_match_by_prefix() {
         sentence: "Deletes cluster resources.".into(),
         prefix: vec!["kubectl".into(), "delete".into()],
     }];
-    let ctx = Context::example();
+    let ctx = Place::example();
     let a = assess(&parse("/usr/bin/kubectl delete pod x"), &ctx, &extra);
     assert_eq!(a.codes(), ["custom.kubectl_delete"]);
     assert_eq!(a.tier, Tier::Danger);

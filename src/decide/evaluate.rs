@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::request::{Request, Syntax};
+use super::request::Request;
 use crate::config::{AllowRule, Settings};
-use crate::danger::{self, Assessment, Context, ExtraRule, Tier, prefix_matches};
+use crate::danger::{self, Assessment, ExtraRule, Place, Tier, prefix_matches};
+use crate::parse::Syntax;
 use crate::parse::{self, Problem, Script};
 use crate::policy::{self, Allow, Decision, Mode, Review};
 
@@ -41,7 +42,7 @@ pub fn evaluate(
     request: &Request,
     mode: Mode,
     settings: &Settings,
-    ctx: &Context,
+    ctx: &Place,
     review: impl FnOnce() -> crate::review::Reviewed,
 ) -> Evaluation {
     let (mut script, mut assessment) = analyse(
@@ -111,7 +112,7 @@ const ANALYSIS_STACK: usize = 16 << 20;
 pub fn analyse(
     line: &str,
     syntax: Syntax,
-    ctx: &Context,
+    ctx: &Place,
     extra: &[ExtraRule],
     budget: Duration,
 ) -> (Script, Assessment) {
@@ -196,7 +197,7 @@ mod tests {
 
     fn allow(line: &str, rules: &[AllowRule]) -> Allow {
         let script = parse::parse(line);
-        let a = danger::assess(&script, &Context::example(), &[]);
+        let a = danger::assess(&script, &Place::example(), &[]);
         allow_for(line, &script, &a, rules)
     }
 
@@ -285,13 +286,7 @@ mod tests {
 
     #[test]
     fn a_line_past_the_budget_asks() {
-        let (script, a) = analyse(
-            SLOW,
-            Syntax::Posix,
-            &Context::example(),
-            &[],
-            Duration::ZERO,
-        );
+        let (script, a) = analyse(SLOW, Syntax::Posix, &Place::example(), &[], Duration::ZERO);
         assert_eq!(script.problems, vec![Problem::TooSlow { budget_ms: 0 }]);
         assert_eq!(a.tier, Tier::Danger);
         assert_eq!(a.codes(), vec!["parse.too_slow"]);
@@ -305,30 +300,20 @@ mod tests {
             SLOW,
             "rm -rf /",
         ] {
-            let (script, a) = analyse(
-                line,
-                Syntax::Posix,
-                &Context::example(),
-                &[],
-                ANALYSIS_BUDGET,
-            );
+            let (script, a) = analyse(line, Syntax::Posix, &Place::example(), &[], ANALYSIS_BUDGET);
             let direct = parse::parse(line);
             assert_eq!(
                 serde_json::to_value(&script).ok(),
                 serde_json::to_value(&direct).ok(),
                 "{line}"
             );
-            assert_eq!(
-                a,
-                danger::assess(&direct, &Context::example(), &[]),
-                "{line}"
-            );
+            assert_eq!(a, danger::assess(&direct, &Place::example(), &[]), "{line}");
         }
         // Plain lines never wait on a thread, whatever the budget.
         let (_, a) = analyse(
             "rm -rf /",
             Syntax::Posix,
-            &Context::example(),
+            &Place::example(),
             &[],
             Duration::ZERO,
         );

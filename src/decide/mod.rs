@@ -22,10 +22,10 @@ use std::time::Instant;
 
 pub use evaluate::{ANALYSIS_BUDGET, Evaluation, allow_for, analyse};
 pub use record::End;
-pub use request::{Request, SessionChoice, Subject, Surface, Syntax, shell_quote};
+pub use request::{Request, SessionChoice, Subject, Surface};
 
 use crate::config::{self, Dirs, Mode, Overrides, Settings, Source, Sourced};
-use crate::danger::{self, Assessment, Context, Match, Tier};
+use crate::danger::{self, Assessment, Match, Place, Tier};
 use crate::log::DecidedBy;
 use crate::policy::{Allow, Reason, Review, ReviewFailure, Verdict};
 use crate::review::{self, Reviewed};
@@ -42,7 +42,7 @@ pub struct Setup {
     /// The merged settings (strictest wins).
     pub settings: Settings,
     /// Home, working folder and protected folders, for the danger set.
-    pub place: Context,
+    pub place: Place,
 }
 
 impl Setup {
@@ -62,7 +62,7 @@ impl Setup {
 
     /// A setup from parts (eval and tests build their own settings).
     pub fn new(dirs: Dirs, settings: Settings, cwd: PathBuf) -> Self {
-        let place = Context {
+        let place = Place {
             home: dirs.home.clone(),
             cwd,
             own_dirs: dirs.protected(),
@@ -75,8 +75,8 @@ impl Setup {
     }
 
     /// The place of a request that runs in `cwd`.
-    fn place_for(&self, cwd: &Path) -> Context {
-        Context {
+    fn place_for(&self, cwd: &Path) -> Place {
+        Place {
             cwd: cwd.to_path_buf(),
             ..self.place.clone()
         }
@@ -304,7 +304,7 @@ fn mode_for(setup: &Setup, request: &Request) -> Sourced<Mode> {
 
 /// An agent's file tool writing `path`: in the danger set when the path is
 /// protected (`protected.write`), clear otherwise.
-fn file_write(place: &Context, path: &Path, tool: &str, line: &str) -> Evaluation {
+fn file_write(place: &Place, path: &Path, tool: &str, line: &str) -> Evaluation {
     let matches: Vec<Match> = danger::paths::protected_reason(place, &path.to_string_lossy())
         .map(|what| Match {
             code: "protected.write".into(),

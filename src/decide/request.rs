@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
+use crate::parse::Syntax;
 use crate::session::{Session, TranscriptSource};
 
 /// Who handed askrisky the command.
@@ -133,7 +134,7 @@ impl Request {
             })
             .collect();
         Self {
-            line: shell_quote(&words),
+            line: crate::parse::shell_quote(&words),
             subject: Subject::Argv(argv),
             ..Self::line("", Syntax::Posix, cwd, surface)
         }
@@ -164,78 +165,6 @@ impl Request {
         match &self.subject {
             Subject::Argv(argv) => argv.iter().any(|a| a.to_str().is_none()),
             Subject::Line(_) | Subject::FileWrite { .. } => false,
-        }
-    }
-}
-
-/// The shell language of a command line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Syntax {
-    /// The POSIX shell's (bash's): what agents and `sh -c` run.
-    #[default]
-    Posix,
-    /// fish's: lines typed at a guarded fish, restated before analysis
-    /// (see `parse::fish`).
-    Fish,
-    /// zsh's: lines typed at a guarded zsh, analysed as POSIX shell plus
-    /// what zsh alone runs (see `parse::zsh`).
-    Zsh,
-}
-
-impl Syntax {
-    /// The shell that reads lines in this syntax, as [`crate::parse::parse_for`]
-    /// names it.
-    pub fn shell(self) -> &'static str {
-        match self {
-            Self::Posix => "sh",
-            Self::Fish => "fish",
-            Self::Zsh => "zsh",
-        }
-    }
-}
-
-/// Quotes words for a POSIX shell so that parsing the result yields them
-/// back exactly.
-pub fn shell_quote(words: &[String]) -> String {
-    words
-        .iter()
-        .map(|w| {
-            if !w.is_empty()
-                && w.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%^".contains(c))
-            {
-                w.clone()
-            } else {
-                format!("'{}'", w.replace('\'', "'\\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn quoting_round_trips_through_the_parser() {
-        let cases: &[&[&str]] = &[
-            &["rm", "-rf", "/"],
-            &["echo", "it's", "a \"test\"", "$HOME", "`x`", "*", ""],
-            &["printf", "%s\\n", "a b", "~", "{a,b}", ";", "&&"],
-            &["x", "line\nbreak", "tab\there", "é🎉"],
-        ];
-        for words in cases {
-            let words: Vec<String> = words.iter().map(|s| (*s).to_owned()).collect();
-            let line = shell_quote(&words);
-            let script = crate::parse::parse(&line);
-            let argv: Vec<String> = script.commands[0]
-                .argv
-                .iter()
-                .map(|w| w.value.clone())
-                .collect();
-            assert_eq!(argv, words, "{line}");
-            assert!(script.commands[0].argv.iter().all(|w| w.literal), "{line}");
         }
     }
 }

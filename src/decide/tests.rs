@@ -5,6 +5,7 @@ use super::*;
 use crate::config::{AllowRule, Settings};
 use crate::danger::Tier;
 use crate::log::Outcome;
+use crate::parse::Syntax;
 use crate::policy::Mode;
 
 fn dirs(root: &Path) -> Dirs {

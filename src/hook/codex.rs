@@ -32,7 +32,7 @@ fn command(v: &Value) -> Option<String> {
                 .iter()
                 .map(|p| p.as_str().map(str::to_owned))
                 .collect::<Option<_>>()?;
-            Some(crate::decide::shell_quote(&words))
+            Some(crate::parse::shell_quote(&words))
         }
         _ => None,
     }

@@ -6,8 +6,9 @@ use std::path::PathBuf;
 
 use super::{Agent, Decider, Event, Permission, SessionInfo};
 use crate::config::Overrides;
-use crate::decide::{self, End, Options, Request, Ruling, SessionChoice, Setup, Surface, Syntax};
+use crate::decide::{self, End, Options, Request, Ruling, SessionChoice, Setup, Surface};
 use crate::log::{DecidedBy, Outcome};
+use crate::parse::Syntax;
 use crate::policy::Verdict;
 use crate::session::TranscriptSource;
 use crate::session::store::{self, Entry, SessionRef};
@@ -132,7 +133,7 @@ fn how_to_approve(setup: &Setup, ruling: &Ruling) -> String {
         ),
         None => format!(
             " The person can run it in their own terminal, for example: askrisky exec -c {}",
-            decide::shell_quote(std::slice::from_ref(&ruling.request.line))
+            crate::parse::shell_quote(std::slice::from_ref(&ruling.request.line))
         ),
     }
 }

@@ -20,6 +20,7 @@ pub mod word;
 pub mod zsh;
 
 mod depth;
+mod quote;
 mod types;
 mod walker;
 mod wrappers;
@@ -30,6 +31,7 @@ pub use depth::{
     MAX_LINE_BYTES, MAX_NESTING, MAX_PAREN_DEPTH, MAX_PASS_THROUGH, MAX_SYNTAX_DEPTH,
     MAX_WRITTEN_BYTES, MAX_WRITTEN_CANDIDATES, panics_are_expected, paren_depth, syntax_depth,
 };
+pub use quote::shell_quote;
 pub use types::{Origin, Problem, Redirect, RedirectOp, Script, SimpleCommand};
 use walker::Walker;
 pub use word::Word;
@@ -61,6 +63,31 @@ pub fn parse_for(shell: &str, line: &str) -> Script {
     let mut walker = Walker::default();
     walker.source_for(shell, line, Origin::Line, 0);
     walker.script
+}
+
+/// The shell language of a command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Syntax {
+    /// The POSIX shell's (bash's): what agents and `sh -c` run.
+    #[default]
+    Posix,
+    /// fish's: lines typed at a guarded fish, restated before analysis
+    /// (see `parse::fish`).
+    Fish,
+    /// zsh's: lines typed at a guarded zsh, analysed as POSIX shell plus
+    /// what zsh alone runs (see `parse::zsh`).
+    Zsh,
+}
+
+impl Syntax {
+    /// The shell that reads lines in this syntax, as [`parse_for`] names it.
+    pub fn shell(self) -> &'static str {
+        match self {
+            Self::Posix => "sh",
+            Self::Fish => "fish",
+            Self::Zsh => "zsh",
+        }
+    }
 }
 
 /// True for a line that is one simple command of plain words: its analysis
