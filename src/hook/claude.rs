@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::{Event, Permission, SessionInfo, str_field};
+use super::{Event, PayloadError, Permission, SessionInfo, str_field};
 
 /// Claude Code's file tools whose target path is checked.
 const FILE_TOOLS: &[(&str, &str)] = &[
@@ -31,14 +31,15 @@ fn session_info(v: &Value) -> SessionInfo {
 }
 
 /// Reads a Claude Code hook payload.
-pub fn event(v: &Value) -> Result<Event, String> {
-    let name = str_field(v, "/hook_event_name").ok_or("no hook_event_name")?;
+pub fn event(v: &Value) -> Result<Event, PayloadError> {
+    let name = str_field(v, "/hook_event_name").ok_or(PayloadError::Missing("hook_event_name"))?;
     let cwd = str_field(v, "/cwd").map(PathBuf::from);
     match name.as_str() {
         "PreToolUse" => {
-            let tool = str_field(v, "/tool_name").ok_or("no tool_name")?;
+            let tool = str_field(v, "/tool_name").ok_or(PayloadError::Missing("tool_name"))?;
             if tool == "Bash" {
-                let command = str_field(v, "/tool_input/command").ok_or("no tool_input.command")?;
+                let command = str_field(v, "/tool_input/command")
+                    .ok_or(PayloadError::Missing("tool_input.command"))?;
                 return Ok(Event::Command {
                     command,
                     description: str_field(v, "/tool_input/description"),
@@ -47,7 +48,8 @@ pub fn event(v: &Value) -> Result<Event, String> {
                 });
             }
             if let Some((_, ptr)) = FILE_TOOLS.iter().find(|(t, _)| *t == tool) {
-                let path = str_field(v, ptr).ok_or("no file path in tool_input")?;
+                let path =
+                    str_field(v, ptr).ok_or(PayloadError::Missing("file path in tool_input"))?;
                 return Ok(Event::FileWrite {
                     path: PathBuf::from(path),
                     tool,
@@ -58,7 +60,7 @@ pub fn event(v: &Value) -> Result<Event, String> {
             Ok(Event::Other)
         }
         "UserPromptSubmit" => Ok(Event::Prompt {
-            prompt: str_field(v, "/prompt").ok_or("no prompt")?,
+            prompt: str_field(v, "/prompt").ok_or(PayloadError::Missing("prompt"))?,
             session: session_info(v),
         }),
         "SessionStart" => match str_field(v, "/source").as_deref() {

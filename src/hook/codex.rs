@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::{Event, Permission, SessionInfo, str_field};
+use super::{Event, PayloadError, Permission, SessionInfo, str_field};
 
 fn session_info(v: &Value) -> SessionInfo {
     SessionInfo {
@@ -39,8 +39,8 @@ fn command(v: &Value) -> Option<String> {
 }
 
 /// Reads a Codex hook payload.
-pub fn event(v: &Value) -> Result<Event, String> {
-    let name = str_field(v, "/hook_event_name").ok_or("no hook_event_name")?;
+pub fn event(v: &Value) -> Result<Event, PayloadError> {
+    let name = str_field(v, "/hook_event_name").ok_or(PayloadError::Missing("hook_event_name"))?;
     match name.as_str() {
         "PreToolUse" => {
             let tool = str_field(v, "/tool_name").unwrap_or_default();
@@ -51,14 +51,14 @@ pub fn event(v: &Value) -> Result<Event, String> {
                 return Ok(Event::Other);
             }
             Ok(Event::Command {
-                command: command(v).ok_or("no tool_input.command")?,
+                command: command(v).ok_or(PayloadError::Missing("tool_input.command"))?,
                 description: None,
                 cwd: str_field(v, "/cwd").map(PathBuf::from),
                 session: session_info(v),
             })
         }
         "UserPromptSubmit" => Ok(Event::Prompt {
-            prompt: str_field(v, "/prompt").ok_or("no prompt")?,
+            prompt: str_field(v, "/prompt").ok_or(PayloadError::Missing("prompt"))?,
             session: session_info(v),
         }),
         "SessionStart" => match str_field(v, "/source").as_deref() {

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::{Event, Permission, SessionInfo, str_field};
+use super::{Event, PayloadError, Permission, SessionInfo, str_field};
 
 fn session_info(v: &Value) -> SessionInfo {
     SessionInfo {
@@ -21,20 +21,20 @@ fn session_info(v: &Value) -> SessionInfo {
 }
 
 /// Reads a Copilot CLI hook payload (the event is told by its fields).
-pub fn event(v: &Value) -> Result<Event, String> {
+pub fn event(v: &Value) -> Result<Event, PayloadError> {
     if let Some(tool) = str_field(v, "/toolName") {
         if !matches!(tool.as_str(), "bash" | "shell" | "powershell") {
             return Ok(Event::Other);
         }
         let args: Value = match v.get("toolArgs") {
-            Some(Value::String(s)) => {
-                serde_json::from_str(s).map_err(|e| format!("toolArgs is not JSON: {e}"))?
-            }
+            Some(Value::String(s)) => serde_json::from_str(s)
+                .map_err(|e| PayloadError::NotJson("toolArgs", e.to_string()))?,
             Some(obj @ Value::Object(_)) => obj.clone(),
-            _ => return Err("no toolArgs".into()),
+            _ => return Err(PayloadError::Missing("toolArgs")),
         };
         return Ok(Event::Command {
-            command: str_field(&args, "/command").ok_or("no command in toolArgs")?,
+            command: str_field(&args, "/command")
+                .ok_or(PayloadError::Missing("command in toolArgs"))?,
             description: str_field(&args, "/description"),
             cwd: str_field(v, "/cwd").map(PathBuf::from),
             session: session_info(v),

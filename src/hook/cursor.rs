@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::{Event, Permission, SessionInfo, str_field};
+use super::{Event, PayloadError, Permission, SessionInfo, str_field};
 
 fn session_info(v: &Value) -> SessionInfo {
     SessionInfo {
@@ -20,7 +20,7 @@ fn session_info(v: &Value) -> SessionInfo {
 }
 
 /// Reads a Cursor hook payload.
-pub fn event(v: &Value) -> Result<Event, String> {
+pub fn event(v: &Value) -> Result<Event, PayloadError> {
     let name = str_field(v, "/hook_event_name").unwrap_or_else(|| {
         if v.get("command").is_some() {
             "beforeShellExecution".into()
@@ -32,13 +32,13 @@ pub fn event(v: &Value) -> Result<Event, String> {
     });
     match name.as_str() {
         "beforeShellExecution" => Ok(Event::Command {
-            command: str_field(v, "/command").ok_or("no command")?,
+            command: str_field(v, "/command").ok_or(PayloadError::Missing("command"))?,
             description: None,
             cwd: str_field(v, "/cwd").map(PathBuf::from),
             session: session_info(v),
         }),
         "beforeSubmitPrompt" => Ok(Event::Prompt {
-            prompt: str_field(v, "/prompt").ok_or("no prompt")?,
+            prompt: str_field(v, "/prompt").ok_or(PayloadError::Missing("prompt"))?,
             session: session_info(v),
         }),
         _ => Ok(Event::Other),

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::{Event, Permission, SessionInfo, str_field};
+use super::{Event, PayloadError, Permission, SessionInfo, str_field};
 
 fn session_info(v: &Value) -> SessionInfo {
     SessionInfo {
@@ -20,8 +20,8 @@ fn session_info(v: &Value) -> SessionInfo {
 }
 
 /// Reads a Gemini CLI hook payload.
-pub fn event(v: &Value) -> Result<Event, String> {
-    let name = str_field(v, "/hook_event_name").ok_or("no hook_event_name")?;
+pub fn event(v: &Value) -> Result<Event, PayloadError> {
+    let name = str_field(v, "/hook_event_name").ok_or(PayloadError::Missing("hook_event_name"))?;
     match name.as_str() {
         "BeforeTool" => {
             let tool = str_field(v, "/tool_name").unwrap_or_default();
@@ -34,14 +34,15 @@ pub fn event(v: &Value) -> Result<Event, String> {
                 .or_else(|| str_field(v, "/cwd"))
                 .map(PathBuf::from);
             Ok(Event::Command {
-                command: str_field(v, "/tool_input/command").ok_or("no tool_input.command")?,
+                command: str_field(v, "/tool_input/command")
+                    .ok_or(PayloadError::Missing("tool_input.command"))?,
                 description: str_field(v, "/tool_input/description"),
                 cwd,
                 session: session_info(v),
             })
         }
         "BeforeAgent" => Ok(Event::Prompt {
-            prompt: str_field(v, "/prompt").ok_or("no prompt")?,
+            prompt: str_field(v, "/prompt").ok_or(PayloadError::Missing("prompt"))?,
             session: session_info(v),
         }),
         "SessionStart" => match str_field(v, "/source").as_deref() {

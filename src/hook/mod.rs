@@ -106,6 +106,17 @@ pub enum Event {
     Other,
 }
 
+/// Why a payload could not be read as an event.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PayloadError {
+    /// A field the event needs is absent (or not a string).
+    #[error("no {0}")]
+    Missing(&'static str),
+    /// A field that must hold JSON text does not.
+    #[error("{0} is not JSON: {1}")]
+    NotJson(&'static str, String),
+}
+
 /// Where the session's context is.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SessionInfo {
