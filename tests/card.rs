@@ -41,6 +41,7 @@ fn with_build_dir() -> Env {
 
 #[test]
 fn run_once_runs_and_stdin_still_reaches_the_command() {
+    common::require!("tmux");
     let env = with_build_dir();
     let pane = start(&env, "-c 'rm -rf build && cat > got.txt'");
     let screen = pane.wait_for("waiting for your answer");
@@ -76,6 +77,7 @@ fn run_once_runs_and_stdin_still_reaches_the_command() {
 
 #[test]
 fn every_way_of_saying_no_does_not_run() {
+    common::require!("tmux");
     for keys in [
         vec!["Enter"],
         vec!["n"],
@@ -99,6 +101,7 @@ fn every_way_of_saying_no_does_not_run() {
 
 #[test]
 fn other_keys_are_ignored() {
+    common::require!("tmux");
     let env = with_build_dir();
     let pane = start(&env, "-c 'rm -rf build'");
     pane.wait_for("waiting for your answer");
@@ -116,6 +119,7 @@ fn other_keys_are_ignored() {
 
 #[test]
 fn tell_the_agent_why() {
+    common::require!("tmux");
     let env = with_build_dir();
     let pane = start(&env, "-c 'rm -rf build'");
     pane.wait_for("waiting for your answer");
@@ -138,6 +142,7 @@ fn tell_the_agent_why() {
 
 #[test]
 fn always_allow_writes_the_config_and_the_next_run_needs_no_card() {
+    common::require!("tmux");
     let env = Env::new();
     let pane = start(&env, "-c 'touch made'");
     let screen = pane.wait_for("waiting for your answer");
@@ -166,6 +171,7 @@ fn always_allow_writes_the_config_and_the_next_run_needs_no_card() {
 
 #[test]
 fn a_closed_terminal_does_not_run() {
+    common::require!("tmux");
     let env = with_build_dir();
     let pane = start(&env, "-c 'rm -rf build'");
     pane.wait_for("waiting for your answer");
@@ -191,6 +197,7 @@ fn a_closed_terminal_does_not_run() {
 
 #[test]
 fn no_answer_before_the_timeout_does_not_run() {
+    common::require!("tmux");
     let env = with_build_dir();
     env.config("answer_timeout_s = 1\n");
     let pane = start(&env, "-c 'rm -rf build'");
@@ -203,6 +210,7 @@ fn no_answer_before_the_timeout_does_not_run() {
 
 #[test]
 fn spoofing_characters_are_shown_escaped() {
+    common::require!("tmux");
     let env = Env::new();
     // Looks like `echo harmless` if the terminal interpreted it.
     let cmd = "touch pwned # \r\x1b[2K\x1b[1Aecho harmless \u{9b}2K \u{202e}txt.exe\u{200d} \x07";
@@ -222,6 +230,7 @@ fn spoofing_characters_are_shown_escaped() {
 
 #[test]
 fn the_reviewer_status_then_its_hostile_reason_escaped() {
+    common::require!("tmux");
     let f = Fake::start(vec![Reply::Delay(
         Duration::from_millis(1500),
         Box::new(fake::openai(
@@ -259,6 +268,7 @@ fn the_reviewer_status_then_its_hostile_reason_escaped() {
 
 #[test]
 fn no_color_and_narrow_terminals() {
+    common::require!("tmux");
     let env = with_build_dir();
     let long = format!("-c 'rm -rf build {}'", "x/".repeat(60));
     let script = format!("\"$ASKRISKY\" exec {long} > out.txt 2> err.txt");

@@ -55,6 +55,7 @@ fn finish(child: Child) -> (Option<i32>, String) {
 
 #[test]
 fn the_inbox_answers_run_dont_run_and_tell() {
+    common::require!("tmux");
     let env = Env::new();
     let p = inbox(&env);
     // Run once.
@@ -96,6 +97,7 @@ fn the_inbox_answers_run_dont_run_and_tell() {
 
 #[test]
 fn two_requests_get_their_own_answers() {
+    common::require!("tmux");
     let env = Env::new();
     let p = inbox(&env);
     let first = exec(&env, &["-c", "touch first"]);
@@ -114,6 +116,7 @@ fn two_requests_get_their_own_answers() {
 
 #[test]
 fn a_wait_that_times_out_refuses() {
+    common::require!("tmux");
     let env = Env::new();
     env.config("approval_wait_s = 1\n");
     let _p = inbox(&env);
@@ -127,6 +130,7 @@ fn a_wait_that_times_out_refuses() {
 
 #[test]
 fn a_killed_inbox_refuses_without_hanging() {
+    common::require!("tmux");
     let env = Env::new();
     let p = inbox(&env);
     let c = exec(&env, &["-c", "touch orphan"]);
@@ -142,16 +146,10 @@ fn a_killed_inbox_refuses_without_hanging() {
 
 #[test]
 fn another_user_cannot_ask() {
+    // The system's python3: another user cannot run one installed in a home.
+    common::require!("tmux", "setpriv", "/usr/bin/python3");
     let env = Env::new();
     let p = inbox(&env);
-    if !Command::new("setpriv")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-    {
-        eprintln!("SKIP: setpriv is not available");
-        return;
-    }
     // Open the folder and socket to everyone, so only the peer check stands.
     let dir = runtime(&env).join("askrisky");
     let scratch = env.dir.path().to_path_buf();
@@ -199,6 +197,7 @@ fn another_user_cannot_ask() {
 
 #[test]
 fn allow_once_codes() {
+    common::require!("tmux");
     let env = Env::new();
     // No terminal, no inbox: refused, with a code.
     let run = |line: &str| {
@@ -273,6 +272,7 @@ fn the_blocked_tier_cannot_be_approved() {
 
 #[test]
 fn status_reports_the_inbox() {
+    common::require!("tmux");
     let env = Env::new();
     let out = env
         .askrisky(["status"])

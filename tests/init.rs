@@ -10,13 +10,6 @@ use common::tmux::Pane;
 
 const BIN: &str = env!("CARGO_BIN_EXE_askrisky");
 
-fn have(shell: &str) -> bool {
-    std::process::Command::new("sh")
-        .args(["-c", &format!("command -v {shell}")])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// An interactive `shell` with the guard loaded, in the project folder.
 /// `vars`: more `NAME=value` settings for the shell's environment.
 fn start(env: &Env, shell: &str, vars: &str) -> Pane {
@@ -103,10 +96,7 @@ fn wait_file(env: &Env, name: &str) {
 }
 
 fn guarded_shell(shell: &str) {
-    if !have(shell) {
-        eprintln!("SKIP: {shell} is not installed");
-        return;
-    }
+    common::require!("tmux", shell);
     let env = Env::new();
     std::fs::create_dir_all(env.project.join("build")).expect("mkdir");
     std::fs::create_dir_all(env.project.join("keep")).expect("mkdir");
@@ -292,9 +282,7 @@ fn fish() {
 
 #[test]
 fn bash_with_no_history_size() {
-    if !have("bash") {
-        return;
-    }
+    common::require!("tmux", "bash");
     // HISTSIZE=0 keeps nothing; lines are still checked whole, repeats too.
     let env = Env::new();
     let p = start(&env, "bash", "HISTSIZE=0");

@@ -9,6 +9,67 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
+/// Whether `tool` (a name looked up on PATH, or a path) can be run. When it
+/// cannot: with `CI` set the test fails, since a test that skips there passes
+/// without having checked anything; elsewhere one `SKIP:` line says so.
+#[track_caller]
+pub fn have(tool: &str) -> bool {
+    if on_path(tool) {
+        return true;
+    }
+    if ci() {
+        panic!(
+            "{tool} is not installed, and CI is set: install it (.ci/run does), \
+             or unset CI to skip the tests that need it"
+        );
+    }
+    // Straight to stderr: the test harness keeps what `eprintln!` prints
+    // from a test that passes.
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIP: {tool} is not installed");
+    false
+}
+
+/// Ends the test early, with one `SKIP:` line, unless every tool is there
+/// (see [`have`]).
+#[allow(unused_macros)]
+macro_rules! require {
+    ($($tool:expr),+ $(,)?) => {
+        $(
+            if !$crate::common::have($tool) {
+                return;
+            }
+        )+
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use require;
+
+/// Fails the test when `tool`, which the helpers here cannot do without,
+/// is missing.
+#[track_caller]
+pub fn essential(tool: &str, why: &str) {
+    assert!(on_path(tool), "{tool} is not installed: {why}");
+}
+
+/// Whether `tool` is an executable file: `tool` itself when it is a path,
+/// else the first match in PATH.
+pub fn on_path(tool: &str) -> bool {
+    let runnable = |p: &Path| {
+        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if tool.contains('/') {
+        return runnable(Path::new(tool));
+    }
+    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .any(|dir| runnable(&dir.join(tool)))
+}
+
+/// Whether the tests run in CI: `CI` set, and not to `0` or `false`.
+fn ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
+}
+
 /// A scratch home, config and state folder, and a project folder to run in.
 pub struct Env {
     pub dir: tempfile::TempDir,
@@ -114,6 +175,7 @@ impl Run {
         }
         // `setsid --wait` gives the run its own session with no controlling
         // terminal, and passes the exit status through.
+        essential("setsid", SETSID_WHY);
         (wrapped(&self.cmd, "setsid", &["--wait"]), self.stdin)
     }
 
@@ -181,6 +243,10 @@ impl Out {
 pub fn ignored_by_this_process(signal: i32) -> bool {
     askrisky::signals::ignored_at_start().contains(&signal)
 }
+
+/// Why the tests need `setsid`.
+pub const SETSID_WHY: &str =
+    "the tests run askrisky through it, with no terminal (it comes with util-linux)";
 
 /// `program ARGS… CMD CMD-ARGS…` with `cmd`'s environment and folder.
 fn wrapped(cmd: &Command, program: &str, args: &[&str]) -> Command {

@@ -24,6 +24,10 @@ impl Pane {
         width: u16,
         height: u16,
     ) -> Self {
+        assert!(
+            super::on_path("tmux"),
+            "tmux is not installed: a test that needs it starts with require!(\"tmux\")"
+        );
         let socket = format!(
             "askrisky-test-{}-{}",
             std::process::id(),
