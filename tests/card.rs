@@ -104,17 +104,31 @@ fn other_keys_are_ignored() {
     common::require!("tmux");
     let env = with_build_dir();
     let pane = start(&env, "-c 'rm -rf build'");
-    pane.wait_for("waiting for your answer");
-    // `a` is not offered for the danger set; `y` is not an answer.
-    pane.keys(&["a", "y", "x", "Up"]);
-    std::thread::sleep(Duration::from_millis(300));
-    assert!(
-        !env.project.join("status").exists(),
-        "answered by a stray key"
-    );
-    pane.keys(&["n"]);
+    pane.wait_card();
+    let askrisky = common::wait_process(BIN, &env.project);
+    // `a` is not offered for the danger set; `y` is not an answer. Each key
+    // is sent once askrisky has read the previous one: it reads each alone,
+    // as one keypress.
+    let read = || common::bytes_read(askrisky).expect("askrisky answered a stray key");
+    for key in ["a", "y", "x", "Up"] {
+        let before = read();
+        pane.keys(&[key]);
+        common::wait_until(
+            || (read() > before).then_some(()),
+            || format!("askrisky never read {key:?}:\n{}", pane.screen(false)),
+        );
+    }
+    // The card is still waiting: `t` opens the message prompt, which only an
+    // unanswered card does.
+    pane.keys(&["t"]);
+    pane.wait_for("message for the agent");
+    pane.text("stray keys ignored");
+    pane.keys(&["Enter"]);
     assert_eq!(pane.status(), 82);
     assert!(env.project.join("build").exists());
+    let log = env.log();
+    assert_eq!(log.len(), 1, "{log:?}");
+    assert_eq!(log[0]["message"], "stray keys ignored", "{log:?}");
 }
 
 #[test]
@@ -175,8 +189,10 @@ fn a_closed_terminal_does_not_run() {
     let env = with_build_dir();
     let pane = start(&env, "-c 'rm -rf build'");
     pane.wait_for("waiting for your answer");
+    let askrisky = common::wait_process(BIN, &env.project);
     pane.close();
-    std::thread::sleep(Duration::from_millis(500));
+    // The command, had it run, would be this same process (exec).
+    common::wait_ended(askrisky);
     assert!(env.project.join("build").exists(), "it ran");
     let log = env.log();
     assert_eq!(log.len(), 1, "{log:?}");
