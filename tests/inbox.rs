@@ -45,6 +45,14 @@ fn exec(env: &Env, args: &[&str]) -> Child {
         .spawn()
 }
 
+/// What `askrisky status` says.
+fn status(env: &Env) -> String {
+    env.askrisky(["status"])
+        .env("XDG_RUNTIME_DIR", runtime(env))
+        .output()
+        .stdout()
+}
+
 fn finish(child: Child) -> (Option<i32>, String) {
     let out = child.wait_with_output().expect("wait");
     (
@@ -101,11 +109,18 @@ fn two_requests_get_their_own_answers() {
     let env = Env::new();
     let p = inbox(&env);
     let first = exec(&env, &["-c", "touch first"]);
-    p.wait_for("touch first");
+    let screen = p.wait_card();
+    assert!(screen.contains("touch first"), "{screen}");
     let second = exec(&env, &["-c", "touch second"]);
-    std::thread::sleep(Duration::from_millis(300));
+    // The second waits in the inbox's queue while the first is shown.
+    let queued = || status(&env).contains("listening, 1 request(s) waiting");
+    common::wait_until(
+        || queued().then_some(()),
+        || format!("the second request never queued: {}", status(&env)),
+    );
     p.keys(&["n"]);
-    let screen = p.wait_for("touch second");
+    p.wait_for("touch second");
+    let screen = p.wait_card();
     assert!(screen.contains("waited"), "{screen}");
     p.keys(&["r"]);
     assert_eq!(finish(second).0, Some(0));
@@ -168,7 +183,7 @@ fn another_user_cannot_ask() {
         );
     }
     let client = format!(
-        "import socket,time\ns=socket.socket(socket.AF_UNIX)\ns.connect('{}')\ntime.sleep(0.2)\ntry:\n    s.sendall(b'{{\"kind\":\"status\"}}\\n')\n    got = s.recv(100)\nexcept OSError:\n    got = b''\nprint('refused' if not got else 'answered ' + repr(got))",
+        "import socket\ns=socket.socket(socket.AF_UNIX)\ns.connect('{}')\ns.settimeout(30)\ntry:\n    s.sendall(b'{{\"kind\":\"status\"}}\\n')\n    got = s.recv(100)\nexcept socket.timeout:\n    got = None\nexcept OSError:\n    got = b''\nprint('neither answered nor closed' if got is None else 'refused' if not got else 'answered ' + repr(got))",
         dir.join("inbox.sock").display()
     );
     let mut c = Command::new("setpriv")
