@@ -68,7 +68,7 @@ fn the_inbox_answers_run_dont_run_and_tell() {
     let p = inbox(&env);
     // Run once.
     let c = exec(&env, &["-c", "touch via-inbox"]);
-    let screen = p.wait_for("waiting for your answer");
+    let screen = p.wait_card();
     assert!(screen.contains("touch via-inbox"), "{screen}");
     assert!(screen.contains("from     exec"), "{screen}");
     p.keys(&["r"]);
@@ -77,7 +77,7 @@ fn the_inbox_answers_run_dont_run_and_tell() {
     // Don't run.
     p.wait_for("waiting for requests");
     let c = exec(&env, &["-c", "touch refused"]);
-    p.wait_for("waiting for your answer");
+    p.wait_card();
     p.keys(&["n"]);
     let (code, err) = finish(c);
     assert_eq!(code, Some(82), "{err}");
@@ -85,7 +85,7 @@ fn the_inbox_answers_run_dont_run_and_tell() {
     // Tell the agent why.
     p.wait_for("waiting for requests");
     let c = exec(&env, &["-c", "touch told"]);
-    p.wait_for("waiting for your answer");
+    p.wait_card();
     p.keys(&["t"]);
     p.wait_for("message for the agent");
     p.text("use the Makefile");
@@ -242,7 +242,7 @@ fn allow_once_codes() {
         100,
         30,
     );
-    let screen = p.wait_for("waiting for your answer");
+    let screen = p.wait_card();
     assert!(
         screen.contains("touch approved") && screen.contains(&approval),
         "{screen}"
