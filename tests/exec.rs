@@ -3,7 +3,6 @@
 mod common;
 
 use std::os::unix::process::ExitStatusExt;
-use std::time::{Duration, Instant};
 
 use common::Env;
 
@@ -59,16 +58,13 @@ fn the_command_replaces_askrisky() {
     );
 }
 
+#[track_caller]
 fn wait_until_exec(pid: u32, comm: &str) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while Instant::now() < deadline {
-        let now = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
-        if now.trim() == comm {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("process {pid} never became {comm}");
+    let now = || std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+    common::wait_until(
+        || (now().trim() == comm).then_some(()),
+        || format!("process {pid} never became {comm}: {}", now()),
+    );
 }
 
 #[test]
@@ -81,15 +77,17 @@ fn signals_reach_the_command_as_if_run_directly() {
             .attached()
             .spawn();
         wait_until_exec(child.id(), "sleep");
+        let ignored = common::ignored_by_this_process(number);
+        // Started from a background job (SIGINT ignored): the command
+        // inherits that, as it would if run directly. The kernel drops a
+        // signal the process ignores as it is sent.
+        assert_eq!(common::ignores(child.id(), number), ignored, "{signal}");
         let sent = std::process::Command::new("kill")
             .args([signal, &child.id().to_string()])
             .status()
             .expect("kill");
         assert!(sent.success());
-        if common::ignored_by_this_process(number) {
-            // Started from a background job (SIGINT ignored): the command
-            // inherits that, as it would if run directly.
-            std::thread::sleep(std::time::Duration::from_millis(300));
+        if ignored {
             assert!(child.try_wait().expect("try_wait").is_none(), "{signal}");
             child.kill().expect("kill");
             let _ = child.wait();

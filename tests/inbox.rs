@@ -45,6 +45,14 @@ fn exec(env: &Env, args: &[&str]) -> Child {
         .spawn()
 }
 
+/// What `askrisky status` says.
+fn status(env: &Env) -> String {
+    env.askrisky(["status"])
+        .env("XDG_RUNTIME_DIR", runtime(env))
+        .output()
+        .stdout()
+}
+
 fn finish(child: Child) -> (Option<i32>, String) {
     let out = child.wait_with_output().expect("wait");
     (
@@ -55,11 +63,12 @@ fn finish(child: Child) -> (Option<i32>, String) {
 
 #[test]
 fn the_inbox_answers_run_dont_run_and_tell() {
+    common::require!("tmux");
     let env = Env::new();
     let p = inbox(&env);
     // Run once.
     let c = exec(&env, &["-c", "touch via-inbox"]);
-    let screen = p.wait_for("waiting for your answer");
+    let screen = p.wait_card();
     assert!(screen.contains("touch via-inbox"), "{screen}");
     assert!(screen.contains("from     exec"), "{screen}");
     p.keys(&["r"]);
@@ -68,7 +77,7 @@ fn the_inbox_answers_run_dont_run_and_tell() {
     // Don't run.
     p.wait_for("waiting for requests");
     let c = exec(&env, &["-c", "touch refused"]);
-    p.wait_for("waiting for your answer");
+    p.wait_card();
     p.keys(&["n"]);
     let (code, err) = finish(c);
     assert_eq!(code, Some(82), "{err}");
@@ -76,7 +85,7 @@ fn the_inbox_answers_run_dont_run_and_tell() {
     // Tell the agent why.
     p.wait_for("waiting for requests");
     let c = exec(&env, &["-c", "touch told"]);
-    p.wait_for("waiting for your answer");
+    p.wait_card();
     p.keys(&["t"]);
     p.wait_for("message for the agent");
     p.text("use the Makefile");
@@ -96,14 +105,22 @@ fn the_inbox_answers_run_dont_run_and_tell() {
 
 #[test]
 fn two_requests_get_their_own_answers() {
+    common::require!("tmux");
     let env = Env::new();
     let p = inbox(&env);
     let first = exec(&env, &["-c", "touch first"]);
-    p.wait_for("touch first");
+    let screen = p.wait_card();
+    assert!(screen.contains("touch first"), "{screen}");
     let second = exec(&env, &["-c", "touch second"]);
-    std::thread::sleep(Duration::from_millis(300));
+    // The second waits in the inbox's queue while the first is shown.
+    let queued = || status(&env).contains("listening, 1 request(s) waiting");
+    common::wait_until(
+        || queued().then_some(()),
+        || format!("the second request never queued: {}", status(&env)),
+    );
     p.keys(&["n"]);
-    let screen = p.wait_for("touch second");
+    p.wait_for("touch second");
+    let screen = p.wait_card();
     assert!(screen.contains("waited"), "{screen}");
     p.keys(&["r"]);
     assert_eq!(finish(second).0, Some(0));
@@ -114,6 +131,7 @@ fn two_requests_get_their_own_answers() {
 
 #[test]
 fn a_wait_that_times_out_refuses() {
+    common::require!("tmux");
     let env = Env::new();
     env.config("approval_wait_s = 1\n");
     let _p = inbox(&env);
@@ -127,6 +145,7 @@ fn a_wait_that_times_out_refuses() {
 
 #[test]
 fn a_killed_inbox_refuses_without_hanging() {
+    common::require!("tmux");
     let env = Env::new();
     let p = inbox(&env);
     let c = exec(&env, &["-c", "touch orphan"]);
@@ -142,16 +161,10 @@ fn a_killed_inbox_refuses_without_hanging() {
 
 #[test]
 fn another_user_cannot_ask() {
+    // The system's python3: another user cannot run one installed in a home.
+    common::require!("tmux", "setpriv", "/usr/bin/python3");
     let env = Env::new();
     let p = inbox(&env);
-    if !Command::new("setpriv")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-    {
-        eprintln!("SKIP: setpriv is not available");
-        return;
-    }
     // Open the folder and socket to everyone, so only the peer check stands.
     let dir = runtime(&env).join("askrisky");
     let scratch = env.dir.path().to_path_buf();
@@ -170,7 +183,7 @@ fn another_user_cannot_ask() {
         );
     }
     let client = format!(
-        "import socket,time\ns=socket.socket(socket.AF_UNIX)\ns.connect('{}')\ntime.sleep(0.2)\ntry:\n    s.sendall(b'{{\"kind\":\"status\"}}\\n')\n    got = s.recv(100)\nexcept OSError:\n    got = b''\nprint('refused' if not got else 'answered ' + repr(got))",
+        "import socket\ns=socket.socket(socket.AF_UNIX)\ns.connect('{}')\ns.settimeout(30)\ntry:\n    s.sendall(b'{{\"kind\":\"status\"}}\\n')\n    got = s.recv(100)\nexcept socket.timeout:\n    got = None\nexcept OSError:\n    got = b''\nprint('neither answered nor closed' if got is None else 'refused' if not got else 'answered ' + repr(got))",
         dir.join("inbox.sock").display()
     );
     let mut c = Command::new("setpriv")
@@ -199,6 +212,7 @@ fn another_user_cannot_ask() {
 
 #[test]
 fn allow_once_codes() {
+    common::require!("tmux");
     let env = Env::new();
     // No terminal, no inbox: refused, with a code.
     let run = |line: &str| {
@@ -228,7 +242,7 @@ fn allow_once_codes() {
         100,
         30,
     );
-    let screen = p.wait_for("waiting for your answer");
+    let screen = p.wait_card();
     assert!(
         screen.contains("touch approved") && screen.contains(&approval),
         "{screen}"
@@ -273,6 +287,7 @@ fn the_blocked_tier_cannot_be_approved() {
 
 #[test]
 fn status_reports_the_inbox() {
+    common::require!("tmux");
     let env = Env::new();
     let out = env
         .askrisky(["status"])

@@ -3,30 +3,28 @@
 
 mod common;
 
-use std::time::Duration;
-
 use common::Env;
 use common::tmux::Pane;
 
 const BIN: &str = env!("CARGO_BIN_EXE_askrisky");
 
-fn have(shell: &str) -> bool {
-    std::process::Command::new("sh")
-        .args(["-c", &format!("command -v {shell}")])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// An interactive `shell` with the guard loaded, in the project folder.
 /// `vars`: more `NAME=value` settings for the shell's environment.
 fn start(env: &Env, shell: &str, vars: &str) -> Pane {
+    // Each shell starts with the prompt `start> `, to show it reads input.
     let (start, load) = match shell {
         "bash" => (
-            "bash --norc --noprofile -i",
+            "PS1='start> ' bash --norc --noprofile -i",
             format!("eval \"$('{BIN}' init bash)\""),
         ),
-        "zsh" => ("zsh -f -i", format!("eval \"$('{BIN}' init zsh)\"")),
-        _ => ("fish --no-config -i", format!("'{BIN}' init fish | source")),
+        "zsh" => (
+            "PS1='start> ' zsh -f -i",
+            format!("eval \"$('{BIN}' init zsh)\""),
+        ),
+        _ => (
+            "fish --no-config -C \"function fish_prompt; printf 'start> '; end\" -i",
+            format!("'{BIN}' init fish | source"),
+        ),
     };
     let script = format!(
         "exec env -i HOME='{}' PATH='{}' TERM=xterm-256color LANG=C.UTF-8 HISTFILE='{}/hist' HISTCONTROL=ignoreboth {vars} {start}",
@@ -35,7 +33,7 @@ fn start(env: &Env, shell: &str, vars: &str) -> Pane {
         env.home.display()
     );
     let pane = Pane::start(&env.project, &[], &script, 110, 40);
-    std::thread::sleep(Duration::from_millis(500));
+    wait_prompt_is(&pane, "start>");
     pane.text(&load);
     pane.keys(&["Enter"]);
     // A prompt the tests can recognise.
@@ -64,49 +62,47 @@ fn lines(p: &Pane, texts: &[&str]) {
 }
 
 /// Waits until the shell shows a fresh prompt: it reads input again.
+#[track_caller]
 fn wait_prompt(p: &Pane) {
-    for _ in 0..500 {
-        let screen = p.screen(false);
+    wait_prompt_is(p, "guard$");
+}
+
+/// Waits until the last line on the screen is `prompt`.
+#[track_caller]
+fn wait_prompt_is(p: &Pane, prompt: &str) {
+    let shown = |screen: &str| {
         let last = screen.lines().rev().find(|l| !l.trim().is_empty());
-        if last.is_some_and(|l| l.trim_end() == "guard$") {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(30));
-    }
-    panic!("no prompt:\n{}", p.screen(false));
+        last.is_some_and(|l| l.trim_end() == prompt)
+    };
+    common::wait_until(
+        || shown(&p.screen(false)).then_some(()),
+        || format!("no prompt {prompt:?}:\n{}", p.screen(false)),
+    );
 }
 
 /// Waits until `text` is on the screen `n` times.
+#[track_caller]
 fn wait_count(p: &Pane, text: &str, n: usize) -> String {
-    for _ in 0..500 {
-        let screen = p.screen(false);
-        if screen.matches(text).count() >= n {
-            return screen;
-        }
-        std::thread::sleep(Duration::from_millis(30));
-    }
-    panic!("{text:?} never showed {n} times:\n{}", p.screen(false));
+    common::wait_until(
+        || Some(p.screen(false)).filter(|s| s.matches(text).count() >= n),
+        || format!("{text:?} never showed {n} times:\n{}", p.screen(false)),
+    )
 }
 
 fn exists(env: &Env, name: &str) -> bool {
     env.project.join(name).exists()
 }
 
+#[track_caller]
 fn wait_file(env: &Env, name: &str) {
-    for _ in 0..300 {
-        if exists(env, name) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    panic!("{name} never appeared");
+    common::wait_until(
+        || exists(env, name).then_some(()),
+        || format!("{name} never appeared"),
+    );
 }
 
 fn guarded_shell(shell: &str) {
-    if !have(shell) {
-        eprintln!("SKIP: {shell} is not installed");
-        return;
-    }
+    common::require!("tmux", shell);
     let env = Env::new();
     std::fs::create_dir_all(env.project.join("build")).expect("mkdir");
     std::fs::create_dir_all(env.project.join("keep")).expect("mkdir");
@@ -292,9 +288,7 @@ fn fish() {
 
 #[test]
 fn bash_with_no_history_size() {
-    if !have("bash") {
-        return;
-    }
+    common::require!("tmux", "bash");
     // HISTSIZE=0 keeps nothing; lines are still checked whole, repeats too.
     let env = Env::new();
     let p = start(&env, "bash", "HISTSIZE=0");

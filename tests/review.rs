@@ -348,7 +348,11 @@ fn oversized_command_is_not_sent() {
         "{}",
         out.stderr()
     );
-    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(
+        f.connections_so_far(),
+        0,
+        "askrisky connected to the provider"
+    );
     assert!(f.requests().is_empty(), "a request reached the provider");
 }
 
@@ -390,13 +394,17 @@ fn signals_during_the_review_end_askrisky_without_running() {
                 .expect("kill");
             assert!(sent.success());
         };
-        kill(signal, child.id());
-        if signal == "-INT" && common::ignored_by_this_process(2) {
+        let int_ignored = signal == "-INT" && common::ignored_by_this_process(2);
+        if int_ignored {
             // Started from a background job, askrisky inherits SIGINT
-            // ignored and leaves it so (for the command's sake): it keeps
-            // waiting. SIGTERM still ends it.
-            std::thread::sleep(Duration::from_millis(300));
+            // ignored and leaves it so (for the command's sake): the kernel
+            // drops the signal as it is sent, and askrisky keeps waiting.
+            assert!(common::ignores(child.id(), 2), "SIGINT is watched");
+        }
+        kill(signal, child.id());
+        if int_ignored {
             assert!(child.try_wait().expect("try_wait").is_none());
+            // SIGTERM still ends it.
             kill("-TERM", child.id());
         }
         let out = child.wait_with_output().expect("wait");

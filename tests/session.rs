@@ -157,6 +157,7 @@ fn goals_need_a_terminal() {
 
 #[test]
 fn a_goal_typed_in_the_terminal_reaches_person() {
+    common::require!("tmux");
     let f = Fake::start(vec![fake::openai("low", "explicit", false, "ok")]);
     let env = Env::new();
     env.config(&fake::review_config("openai", &f.base, 5));

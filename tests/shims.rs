@@ -35,6 +35,7 @@ impl Shimmed {
 
     /// Runs the shim named `shell` with `args`, as an agent would.
     fn run(&self, shell: &str, args: &[&str], stdin: Option<&str>) -> Output {
+        common::essential("setsid", common::SETSID_WHY);
         let mut c = Command::new("setsid");
         c.arg("--wait")
             .arg(self.dir.join(shell))
@@ -69,6 +70,7 @@ fn stdout(o: &Output) -> String {
 
 #[test]
 fn command_lines_go_through_askrisky_and_keep_their_status() {
+    common::require!("bash");
     let s = setup("mode = \"autopilot\"\n");
     let o = s.run("sh", &["-c", "echo hi; exit 3"], None);
     assert_eq!(o.status.code(), Some(3));
@@ -97,6 +99,7 @@ fn command_lines_go_through_askrisky_and_keep_their_status() {
 
 #[test]
 fn danger_through_the_shim_is_not_run() {
+    common::require!("bash");
     let s = setup("mode = \"autopilot\"\n");
     std::fs::create_dir_all(s.env.project.join("build")).expect("mkdir");
     let o = s.run("bash", &["-c", "rm -rf build"], None);
@@ -106,6 +109,7 @@ fn danger_through_the_shim_is_not_run() {
 
 #[test]
 fn scripts_and_interactive_shells_pass_through() {
+    common::require!("bash");
     let s = setup("mode = \"ask\"\n");
     std::fs::write(s.env.project.join("script.sh"), "echo from-script\n").expect("write");
     let o = s.run("sh", &["script.sh"], None);

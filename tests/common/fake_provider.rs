@@ -3,9 +3,13 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::sync::{Arc, Mutex};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
+
+/// How long to wait for the fake to see something (`common::DEADLINE`; the
+/// bench includes this file on its own).
+const DEADLINE: Duration = Duration::from_secs(30);
 
 /// One scripted reply.
 #[derive(Clone, Debug)]
@@ -46,7 +50,38 @@ impl Captured {
 
 pub struct Fake {
     pub base: String,
-    pub requests: Arc<Mutex<Vec<Captured>>>,
+    seen: Arc<Seen>,
+}
+
+/// What the fake has seen, and a signal for each new thing.
+#[derive(Default)]
+struct Seen {
+    log: Mutex<Log>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct Log {
+    /// Peers, in the order their connections were accepted.
+    accepted: Vec<SocketAddr>,
+    requests: Vec<Captured>,
+}
+
+impl Seen {
+    fn record(&self, f: impl FnOnce(&mut Log)) {
+        f(&mut self.log.lock().expect("lock"));
+        self.changed.notify_all();
+    }
+
+    /// Waits until `done` holds; false if it did not within the deadline.
+    fn wait(&self, done: impl Fn(&Log) -> bool) -> bool {
+        let log = self.log.lock().expect("lock");
+        let (_log, timeout) = self
+            .changed
+            .wait_timeout_while(log, DEADLINE, |log| !done(log))
+            .expect("lock");
+        !timeout.timed_out()
+    }
 }
 
 impl Fake {
@@ -59,45 +94,67 @@ impl Fake {
     pub fn start(replies: Vec<Reply>) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("addr"));
-        let requests = Arc::new(Mutex::new(Vec::new()));
-        let seen = requests.clone();
+        let seen = Arc::new(Seen::default());
+        let shared = seen.clone();
         std::thread::spawn(move || {
             let mut replies = replies.into_iter();
             for stream in listener.incoming() {
                 let Ok(stream) = stream else { continue };
+                if let Ok(peer) = stream.peer_addr() {
+                    shared.record(|log| log.accepted.push(peer));
+                }
                 let reply = replies.next().unwrap_or_else(|| {
                     Reply::Json(
                         500,
                         r#"{"error":{"message":"no more scripted replies"}}"#.into(),
                     )
                 });
-                let seen = seen.clone();
+                let seen = shared.clone();
                 std::thread::spawn(move || serve(stream, reply, &seen));
             }
         });
-        Self { base, requests }
+        Self { base, seen }
     }
 
     pub fn requests(&self) -> Vec<Captured> {
-        self.requests.lock().expect("lock").clone()
+        self.seen.log.lock().expect("lock").requests.clone()
     }
 
     /// Waits until at least `n` requests arrived.
+    #[track_caller]
     pub fn wait_for(&self, n: usize) {
-        for _ in 0..500 {
-            if self.requests().len() >= n {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        panic!("the fake provider never got {n} requests");
+        assert!(
+            self.seen.wait(|log| log.requests.len() >= n),
+            "the fake provider never got {n} requests: {:?}",
+            self.requests()
+        );
+    }
+
+    /// How many connections were made to the fake before this call. It
+    /// connects itself and waits until its own connection is accepted: a
+    /// listener accepts in the order connections were made, so every earlier
+    /// one is counted by then, however late its request would come. Its
+    /// connection takes a scripted reply: call it once the run is over.
+    #[track_caller]
+    pub fn connections_so_far(&self) -> usize {
+        let addr = self.base.trim_start_matches("http://");
+        let probe = TcpStream::connect(addr).expect("connect to the fake");
+        let me = probe.local_addr().expect("local addr");
+        assert!(
+            self.seen.wait(|log| log.accepted.contains(&me)),
+            "the fake provider never accepted a connection"
+        );
+        let log = self.seen.log.lock().expect("lock");
+        log.accepted.iter().take_while(|a| **a != me).count()
     }
 }
 
-fn serve(stream: TcpStream, reply: Reply, seen: &Mutex<Vec<Captured>>) {
+fn serve(stream: TcpStream, reply: Reply, seen: &Seen) {
     let mut reader = BufReader::new(stream.try_clone().expect("clone"));
     let mut first = String::new();
-    if reader.read_line(&mut first).is_err() {
+    // A connection closed before a request line (the probe of
+    // `connections_so_far`) is not a request.
+    if reader.read_line(&mut first).unwrap_or(0) == 0 {
         return;
     }
     let mut parts = first.split_whitespace();
@@ -133,11 +190,13 @@ fn serve(stream: TcpStream, reply: Reply, seen: &Mutex<Vec<Captured>>) {
             .unwrap_or_else(|| Reply::Json(500, "{}".into())),
         other => other,
     };
-    seen.lock().expect("lock").push(Captured {
-        method,
-        path,
-        headers,
-        body,
+    seen.record(|log| {
+        log.requests.push(Captured {
+            method,
+            path,
+            headers,
+            body,
+        })
     });
     respond(stream, reply);
 }

@@ -8,6 +8,87 @@ use std::ffi::OsStr;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long a test waits for something that should happen before it fails.
+pub const DEADLINE: Duration = Duration::from_secs(30);
+
+/// Calls `ready` every few milliseconds until it gives a value. After
+/// [`DEADLINE`] the test fails with `never()`, which says what did not happen.
+#[track_caller]
+pub fn wait_until<T>(mut ready: impl FnMut() -> Option<T>, never: impl FnOnce() -> String) -> T {
+    let deadline = Instant::now() + DEADLINE;
+    loop {
+        if let Some(value) = ready() {
+            return value;
+        }
+        if Instant::now() > deadline {
+            panic!("{}", never());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Whether `tool` (a name looked up on PATH, or a path) can be run. When it
+/// cannot: with `CI` set the test fails, since a test that skips there passes
+/// without having checked anything; elsewhere one `SKIP:` line says so.
+#[track_caller]
+pub fn have(tool: &str) -> bool {
+    if on_path(tool) {
+        return true;
+    }
+    if ci() {
+        panic!(
+            "{tool} is not installed, and CI is set: install it (.ci/run does), \
+             or unset CI to skip the tests that need it"
+        );
+    }
+    // Straight to stderr: the test harness keeps what `eprintln!` prints
+    // from a test that passes.
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIP: {tool} is not installed");
+    false
+}
+
+/// Ends the test early, with one `SKIP:` line, unless every tool is there
+/// (see [`have`]).
+#[allow(unused_macros)]
+macro_rules! require {
+    ($($tool:expr),+ $(,)?) => {
+        $(
+            if !$crate::common::have($tool) {
+                return;
+            }
+        )+
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use require;
+
+/// Fails the test when `tool`, which the helpers here cannot do without,
+/// is missing.
+#[track_caller]
+pub fn essential(tool: &str, why: &str) {
+    assert!(on_path(tool), "{tool} is not installed: {why}");
+}
+
+/// Whether `tool` is an executable file: `tool` itself when it is a path,
+/// else the first match in PATH.
+pub fn on_path(tool: &str) -> bool {
+    let runnable = |p: &Path| {
+        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if tool.contains('/') {
+        return runnable(Path::new(tool));
+    }
+    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .any(|dir| runnable(&dir.join(tool)))
+}
+
+/// Whether the tests run in CI: `CI` set, and not to `0` or `false`.
+fn ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
+}
 
 /// A scratch home, config and state folder, and a project folder to run in.
 pub struct Env {
@@ -114,6 +195,7 @@ impl Run {
         }
         // `setsid --wait` gives the run its own session with no controlling
         // terminal, and passes the exit status through.
+        essential("setsid", SETSID_WHY);
         (wrapped(&self.cmd, "setsid", &["--wait"]), self.stdin)
     }
 
@@ -180,6 +262,75 @@ impl Out {
 /// Whether this test process ignores `signal` (as askrisky reads it).
 pub fn ignored_by_this_process(signal: i32) -> bool {
     askrisky::signals::ignored_at_start().contains(&signal)
+}
+
+/// Why the tests need `setsid`.
+pub const SETSID_WHY: &str =
+    "the tests run askrisky through it, with no terminal (it comes with util-linux)";
+
+/// Process `pid`'s state letter (`R`, `S`, `Z`…); `None` once it is gone.
+pub fn process_state(pid: u32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The name in parentheses may hold spaces and parentheses itself.
+    stat.rsplit_once(')')?.1.trim_start().chars().next()
+}
+
+/// Waits until process `pid` has ended: gone, or a zombie nobody has
+/// reaped yet (its parent may have died with it).
+#[track_caller]
+pub fn wait_ended(pid: u32) {
+    wait_until(
+        || (!matches!(process_state(pid), Some(s) if s != 'Z')).then_some(()),
+        || format!("process {pid} never ended"),
+    );
+}
+
+/// Waits for a process whose `argv[0]` is `program` and whose folder is
+/// `cwd`, and returns its pid.
+#[track_caller]
+pub fn wait_process(program: &str, cwd: &Path) -> u32 {
+    let cwd = cwd.canonicalize().expect("canonical folder");
+    wait_until(
+        || find_process(program, &cwd),
+        || format!("no process {program} started in {}", cwd.display()),
+    )
+}
+
+fn find_process(program: &str, cwd: &Path) -> Option<u32> {
+    std::fs::read_dir("/proc")
+        .ok()?
+        .flatten()
+        .find_map(|entry| {
+            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+            let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
+            let argv0 = cmdline.split(|&b| b == 0).next()?;
+            let here = std::fs::read_link(entry.path().join("cwd")).ok()?;
+            (argv0 == program.as_bytes() && here == cwd).then_some(pid)
+        })
+}
+
+/// Whether process `pid` ignores `signal` (`SigIgn` in its status). The
+/// kernel drops a signal the process ignores as it is sent: nothing later
+/// can show that it was not acted on, so this is what tests check.
+pub fn ignores(pid: u32, signal: i32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let mask = status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigIgn:"))
+        .and_then(|hex| u64::from_str_radix(hex.trim(), 16).ok())
+        .unwrap_or_else(|| panic!("no SigIgn for process {pid}:\n{status}"));
+    mask & (1 << (signal - 1)) != 0
+}
+
+/// Bytes process `pid` has read so far, from any file (`rchar`); `None`
+/// once it is gone.
+pub fn bytes_read(pid: u32) -> Option<u64> {
+    let io = std::fs::read_to_string(format!("/proc/{pid}/io")).ok()?;
+    let n = io
+        .lines()
+        .find_map(|l| l.strip_prefix("rchar:"))
+        .and_then(|n| n.trim().parse().ok());
+    Some(n.unwrap_or_else(|| panic!("no rchar for process {pid}:\n{io}")))
 }
 
 /// `program ARGS… CMD CMD-ARGS…` with `cmd`'s environment and folder.

@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+
+use super::wait_until;
 
 static NEXT: AtomicUsize = AtomicUsize::new(0);
 
@@ -24,6 +25,10 @@ impl Pane {
         width: u16,
         height: u16,
     ) -> Self {
+        assert!(
+            super::on_path("tmux"),
+            "tmux is not installed: a test that needs it starts with require!(\"tmux\")"
+        );
         let socket = format!(
             "askrisky-test-{}-{}",
             std::process::id(),
@@ -81,17 +86,10 @@ impl Pane {
     /// Waits until the screen contains `text`.
     #[track_caller]
     pub fn wait_for(&self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(15);
-        loop {
-            let s = self.screen(false);
-            if s.contains(text) {
-                return s;
-            }
-            if Instant::now() > deadline {
-                panic!("screen never showed {text:?}:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(30));
-        }
+        wait_until(
+            || Some(self.screen(false)).filter(|s| s.contains(text)),
+            || format!("screen never showed {text:?}:\n{}", self.screen(false)),
+        )
     }
 
     /// Sends keys (tmux key names: `Enter`, `Escape`, `C-c`, or text with `-l`).
@@ -116,18 +114,53 @@ impl Pane {
     /// Waits for the script to finish; returns its exit status.
     #[track_caller]
     pub fn status(&self) -> i32 {
-        let deadline = Instant::now() + Duration::from_secs(15);
-        loop {
-            if let Ok(s) = std::fs::read_to_string(self.dir.join("status"))
-                && let Ok(n) = s.trim().parse()
-            {
-                return n;
-            }
-            if Instant::now() > deadline {
-                panic!("the script never finished:\n{}", self.screen(false));
-            }
-            std::thread::sleep(Duration::from_millis(30));
-        }
+        wait_until(
+            || {
+                std::fs::read_to_string(self.dir.join("status"))
+                    .ok()
+                    .and_then(|s| s.trim().parse().ok())
+            },
+            || format!("the script never finished:\n{}", self.screen(false)),
+        )
+    }
+
+    /// The pane's terminal device.
+    pub fn tty(&self) -> PathBuf {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "display-message", "-p", "#{pane_tty}"])
+            .output()
+            .expect("display-message");
+        PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
+    }
+
+    /// Whether the pane's terminal reads key by key (raw mode) rather than
+    /// line by line.
+    pub fn is_raw(&self) -> bool {
+        use rustix::fs::{Mode, OFlags};
+        let tty = self.tty();
+        let fd = rustix::fs::open(
+            &tty,
+            OFlags::RDONLY | OFlags::NOCTTY | OFlags::NONBLOCK | OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .unwrap_or_else(|e| panic!("open {}: {e}", tty.display()));
+        let modes = rustix::termios::tcgetattr(&fd).expect("tcgetattr");
+        !modes
+            .local_modes
+            .contains(rustix::termios::LocalModes::ICANON)
+    }
+
+    /// Waits until a card is shown and reads keys. The card is drawn before
+    /// its raw mode starts, and starting raw mode drops the keys typed before
+    /// it: only a key sent once the terminal is raw is sure to reach the card.
+    #[track_caller]
+    pub fn wait_card(&self) -> String {
+        let screen = self.wait_for("waiting for your answer");
+        wait_until(
+            || self.is_raw().then_some(()),
+            || format!("the card never read keys:\n{}", self.screen(false)),
+        );
+        screen
     }
 
     /// Closes the terminal (kills the tmux server).
