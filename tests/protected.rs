@@ -127,7 +127,12 @@ fn every_agents_hook() {
             assert_eq!(permission, want, "{agent}: {line}: {v}");
             assert!(reason.contains("[protected.write]"), "{agent}: {line}: {v}");
         }
-        let v = hook(&env, &runtime, agent, &payload(agent, &env, "echo ok > ok.txt"));
+        let v = hook(
+            &env,
+            &runtime,
+            agent,
+            &payload(agent, &env, "echo ok > ok.txt"),
+        );
         assert_ne!(answer(agent, &v).0, want, "{agent}: an ordinary write: {v}");
     }
     // Claude Code's own file tool, into each folder.

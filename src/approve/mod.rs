@@ -117,14 +117,17 @@ fn show(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>, leave_summary: b
     let vanish = !leave_summary && can_move;
     if !vanish {
         clear_status(tty);
-        tty.write(&text);
     }
-    let answer = match tty.raw() {
-        Ok(mut raw) => {
+    // The card is drawn only once the terminal is raw, which discards what
+    // was typed before: every key read is one typed after the card (and
+    // its "waiting for your answer") was on the screen.
+    let answer = if let Ok(mut raw) = tty.raw() {
+        {
             // To vanish, the card starts on the next line and the cursor
             // goes back to the column it left: the shell finds its line
             // and cursor as it drew them.
             let home = if !vanish {
+                raw.write(&text);
                 None
             } else {
                 let column = raw.cursor_column();
@@ -151,9 +154,14 @@ fn show(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>, leave_summary: b
             }
             a
         }
+    } else {
         // A terminal that cannot be put in raw mode cannot be trusted to
-        // deliver a deliberate keypress.
-        Err(_) => Answer::NoAnswer(NoAnswer::Closed),
+        // deliver a deliberate keypress: the card says what was not run.
+        if !vanish {
+            tty.write(&text);
+            tty.write("\r\n");
+        }
+        Answer::NoAnswer(NoAnswer::Closed)
     };
     Asked {
         answer,

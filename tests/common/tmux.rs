@@ -150,9 +150,11 @@ impl Pane {
             .contains(rustix::termios::LocalModes::ICANON)
     }
 
-    /// Waits until a card is shown and reads keys. The card is drawn before
-    /// its raw mode starts, and starting raw mode drops the keys typed before
-    /// it: only a key sent once the terminal is raw is sure to reach the card.
+    /// Waits until a card is shown and reads keys. askrisky draws the card
+    /// only after its raw mode started (which drops keys typed before), so
+    /// the text alone says so; the raw check also holds for a card drawn
+    /// over a guarded shell, whose own line editor may have left the
+    /// terminal raw already.
     #[track_caller]
     pub fn wait_card(&self) -> String {
         let screen = self.wait_for("waiting for your answer");
