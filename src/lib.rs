@@ -1,10 +1,31 @@
 //! askrisky: a command guard for AI coding agents.
 //!
-//! One request flows one way through small modules:
-//! `parse` (line ─► simple commands) ─► `danger` (tier and rules) ─►
-//! `config` (settings, strictest wins) ─► `review` (reviewer ratings) ─►
-//! `policy` (pure decision) ─► `approve` (the person, or a strict refusal)
-//! ─► `exec` / `log`. `engine` runs that flow; `app` holds the CLI surfaces.
+//! One request flows one way. A surface — the CLI's `exec`, `check`,
+//! `guard` and `approve`, an agent's hook, `eval` — turns its input into a
+//! [`decide::Request`] and calls [`decide::decide`], which owns the rest:
+//!
+//! ```text
+//! Setup (config ─► Settings, Dirs ─► protected folders)
+//!   ─► parse (line ─► every simple command it can run)
+//!   ─► danger (blocked tier, danger set, protected paths)
+//!   ─► allow rules ─► review (session ─► prompt ─► provider ─► ratings)
+//!   ─► policy (pure: mode × tier × allow × review ─► Run | Ask | Refuse)
+//!   ─► allow-once codes, nesting tokens
+//! ─► Ruling ─► the surface acts: exec, the card (approve) or the inbox,
+//!              the agent's JSON answer ─► one log record (decide)
+//! ```
+//!
+//! Modules are layered: each imports only modules below it (a test,
+//! `tests/layers.rs`, holds that). From the bottom:
+//!
+//! - leaves: [`util`] (atomic writes, random ids, cutting text, time),
+//!   [`escape`], [`exit`], [`log`], [`tty`];
+//! - [`parse`], [`session`], [`token`], [`signals`], [`exec`];
+//! - [`danger`] (on `parse`), then [`policy`] (on `danger`);
+//! - [`review`] (on `policy`, `session`), [`approve`] (the card);
+//! - [`config`] (on `policy`, `danger`, `review`), then [`inbox`];
+//! - [`decide`]: the one decision, for every surface;
+//! - surfaces: [`hook`], [`eval`], [`install`], and [`cli`] on top.
 #![forbid(unsafe_code)]
 
 pub mod approve;
