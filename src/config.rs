@@ -191,6 +191,32 @@ pub struct Settings {
     pub warnings: Vec<String>,
 }
 
+impl Settings {
+    /// What applies when nothing is configured: `ask` mode, `/bin/sh`, no
+    /// allow rules, no reviewer, the inbox waited on for 120 s.
+    pub fn defaults() -> Self {
+        Self {
+            mode: Sourced {
+                value: Mode::Ask,
+                source: Source::Default,
+            },
+            modes_given: Vec::new(),
+            allow: Vec::new(),
+            extra_danger: Vec::new(),
+            shell: PathBuf::from("/bin/sh"),
+            no_prompt: None,
+            reviewer: None,
+            answer_timeout_s: None,
+            transcript_dirs: Vec::new(),
+            approval_wait_s: 120,
+            user_file: None,
+            project_file: None,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+}
+
 /// askrisky's folders, from the environment of its own process.
 #[derive(Clone, Debug)]
 pub struct Dirs {
@@ -260,25 +286,7 @@ pub fn load(
     overrides: &Overrides,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Settings {
-    let mut s = Settings {
-        mode: Sourced {
-            value: Mode::Ask,
-            source: Source::Default,
-        },
-        modes_given: Vec::new(),
-        allow: Vec::new(),
-        extra_danger: Vec::new(),
-        shell: PathBuf::from("/bin/sh"),
-        no_prompt: None,
-        reviewer: None,
-        answer_timeout_s: None,
-        transcript_dirs: Vec::new(),
-        approval_wait_s: 120,
-        user_file: None,
-        project_file: None,
-        errors: Vec::new(),
-        warnings: Vec::new(),
-    };
+    let mut s = Settings::defaults();
     let mut broken = false;
 
     // The person's own file: the only one that can loosen.

@@ -188,19 +188,9 @@ pub fn setup(dirs: Dirs, reviewer: ReviewerConfig) -> Setup {
             value: Mode::Review,
             source: Source::Default,
         },
-        modes_given: Vec::new(),
-        allow: Vec::new(),
-        extra_danger: Vec::new(),
-        shell: PathBuf::from("/bin/sh"),
-        no_prompt: None,
         reviewer: Some(reviewer),
-        answer_timeout_s: None,
-        transcript_dirs: Vec::new(),
         approval_wait_s: 0,
-        user_file: None,
-        project_file: None,
-        errors: Vec::new(),
-        warnings: Vec::new(),
+        ..Settings::defaults()
     };
     Setup::new(dirs, settings, PathBuf::from("/"))
 }

@@ -395,13 +395,25 @@ fn review_request(
         Err(e) => return unavailable(ReviewFailure::Context, e.to_string()),
     };
     let cwd = request.cwd.display().to_string();
-    let input = review::prompt::Input {
+    review::review(
+        &prompt_input(request, &cwd, &session),
+        setup.settings.reviewer.as_ref(),
+        env,
+    )
+}
+
+/// What the reviewer is shown of a request.
+fn prompt_input<'a>(
+    request: &'a Request,
+    cwd: &'a str,
+    session: &'a Session,
+) -> review::prompt::Input<'a> {
+    review::prompt::Input {
         command: &request.line,
-        cwd: &cwd,
+        cwd,
         explanation: request.explanation.as_deref(),
-        session: &session,
-    };
-    review::review(&input, setup.settings.reviewer.as_ref(), env)
+        session,
+    }
 }
 
 /// The exact reviewer request a decision would send (`check
@@ -410,12 +422,7 @@ fn review_request(
 pub fn preview(setup: &Setup, request: &Request) -> Result<String, ContextError> {
     let session = load_session(setup, request)?;
     let cwd = request.cwd.display().to_string();
-    let input = review::prompt::Input {
-        command: &request.line,
-        cwd: &cwd,
-        explanation: request.explanation.as_deref(),
-        session: &session,
-    };
+    let input = prompt_input(request, &cwd, &session);
     Ok(review::preview(&input, setup.settings.reviewer.as_ref())
         .unwrap_or_else(|e| format!("{e}\n")))
 }

@@ -23,19 +23,7 @@ fn settings(mode: Mode) -> Settings {
             value: mode,
             source: Source::Default,
         },
-        modes_given: Vec::new(),
-        allow: Vec::new(),
-        extra_danger: Vec::new(),
-        shell: PathBuf::from("/bin/sh"),
-        no_prompt: None,
-        reviewer: None,
-        answer_timeout_s: None,
-        transcript_dirs: Vec::new(),
-        approval_wait_s: 0,
-        user_file: None,
-        project_file: None,
-        errors: Vec::new(),
-        warnings: Vec::new(),
+        ..Settings::defaults()
     }
 }
 
