@@ -351,7 +351,9 @@ pub fn load(
 
     // The repository's file: tighten only.
     if let Some(path) = find_project_file(cwd) {
-        match std::fs::read_to_string(&path) {
+        match crate::files::read_text(&path, crate::files::Whose::Foreign, MAX_CONFIG_BYTES)
+            .and_then(|t| t.ok_or_else(|| std::io::ErrorKind::NotFound.into()))
+        {
             Ok(text) => match parse_toml::<ProjectFile>(&path, &text) {
                 Ok(file) => {
                     s.project_file = Some(path.clone());
@@ -458,16 +460,26 @@ fn check_allow_rule(rule: &AllowRule) -> Result<(), &'static str> {
     }
 }
 
+/// Most bytes of a config file read.
+const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
 /// Reads the user's config file, refusing one that someone else could have
 /// written: a group- or world-writable file, or one owned by another user,
-/// is exactly how a loosened config would be planted.
+/// is exactly how a loosened config would be planted. It is askrisky's own
+/// file ([`crate::files::Whose::Own`]): a symlink, a second hard link (an
+/// agent could edit it in place through a name in its workspace) or a FIFO
+/// (which would hang every decision) is refused too. The checks are made on
+/// the open file, so it cannot be swapped between check and read.
 fn read_owned(path: &Path) -> Result<Option<String>, String> {
+    use std::io::Read;
     use std::os::unix::fs::MetadataExt;
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
+    let cannot = |e: std::io::Error| format!("{}: cannot read: {e}", path.display());
+    let file = match crate::files::open(path, crate::files::Whose::Own) {
+        Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
+        Err(e) => return Err(cannot(e)),
     };
+    let meta = file.metadata().map_err(cannot)?;
     let uid = rustix::process::geteuid().as_raw();
     if meta.uid() != uid {
         return Err(format!(
@@ -483,9 +495,17 @@ fn read_owned(path: &Path) -> Result<Option<String>, String> {
             meta.mode() & 0o777
         ));
     }
-    std::fs::read_to_string(path)
-        .map(Some)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))
+    let mut text = String::new();
+    file.take(MAX_CONFIG_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(cannot)?;
+    if text.len() as u64 > MAX_CONFIG_BYTES {
+        return Err(format!(
+            "{}: larger than {MAX_CONFIG_BYTES} bytes",
+            path.display()
+        ));
+    }
+    Ok(Some(text))
 }
 
 /// Parses TOML into `T`, with a one-line error naming file, line and problem.
@@ -507,11 +527,13 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-/// The nearest `.askrisky.toml` at or above `cwd`.
+/// The nearest `.askrisky.toml` at or above `cwd`: whatever is there, so
+/// that something other than a readable file (a FIFO, a folder) is an error
+/// that falls back to `ask`, never a file quietly skipped.
 pub fn find_project_file(cwd: &Path) -> Option<PathBuf> {
     cwd.ancestors()
         .map(|d| d.join(PROJECT_FILE))
-        .find(|p| p.is_file())
+        .find(|p| std::fs::symlink_metadata(p).is_ok())
 }
 
 #[cfg(test)]

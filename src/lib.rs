@@ -19,8 +19,11 @@
 //! `tests/layers.rs`, holds that). From the bottom:
 //!
 //! - leaves: [`util`] (atomic writes, random ids, cutting text, time),
-//!   [`escape`], [`exit`], [`log`], [`tty`];
-//! - [`parse`], [`session`], [`token`], [`signals`], [`exec`];
+//!   [`files`] (opens nothing planted can hang or redirect), [`procs`],
+//!   [`escape`],
+//!   [`exit`], [`tty`]; then [`log`];
+//! - [`parse`], [`key`], [`session`], [`signals`], [`exec`]; [`token`]
+//!   (on `key`);
 //! - [`danger`] (on `parse`), then [`policy`] (on `danger`);
 //! - [`review`] (on `policy`, `session`), [`approve`] (the card);
 //! - [`config`] (on `policy`, `danger`, `review`), then [`inbox`];
@@ -37,12 +40,15 @@ pub mod escape;
 pub mod eval;
 pub mod exec;
 pub mod exit;
+pub mod files;
 pub mod hook;
 pub mod inbox;
 pub mod install;
+pub mod key;
 pub mod log;
 pub mod parse;
 pub mod policy;
+pub mod procs;
 pub mod review;
 pub mod session;
 pub mod signals;

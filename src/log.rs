@@ -6,9 +6,8 @@
 //! interleave lines. A log that cannot be written never blocks a decision:
 //! the caller warns on stderr and goes on.
 
-use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -136,17 +135,16 @@ pub fn path(state_dir: &Path) -> PathBuf {
     state_dir.join("log.jsonl")
 }
 
-/// Appends one record atomically.
+/// Appends one record as one `write` to the log opened for appending. The
+/// log is askrisky's own file: a FIFO, a symlink or a second hard link in
+/// its place is refused ([`crate::files`]). The lock keeps concurrent
+/// writers apart; one held longer than [`crate::files::LOCK_WAIT`] is not
+/// waited for (the single append still lands whole), so holding it cannot
+/// stall a decision or keep records out.
 pub fn append(state_dir: &Path, record: &Record) -> std::io::Result<()> {
     let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;
     line.push('\n');
-    let open = || {
-        OpenOptions::new()
-            .create(true)
-            .append(true)
-            .mode(0o600)
-            .open(path(state_dir))
-    };
+    let open = || crate::files::open_append(&path(state_dir));
     // The folder exists on every run but the first: try the file first.
     let mut file = match open() {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -158,15 +156,17 @@ pub fn append(state_dir: &Path, record: &Record) -> std::io::Result<()> {
         }
         other => other?,
     };
-    file.lock()?;
+    let locked = crate::files::lock(&file, crate::files::LOCK_WAIT);
     let result = file.write_all(line.as_bytes());
-    let _ = file.unlock();
+    if locked {
+        let _ = file.unlock();
+    }
     result
 }
 
 /// Reads the last `n` lines of the log (reading only the end of the file).
 pub fn tail(state_dir: &Path, n: usize) -> std::io::Result<Vec<String>> {
-    let mut file = match File::open(path(state_dir)) {
+    let mut file = match crate::files::open(&path(state_dir), crate::files::Whose::Own) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(e),
@@ -197,7 +197,7 @@ pub fn follow(state_dir: &Path, mut each: impl FnMut(&str) -> bool) -> std::io::
     let mut pos = std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
     let mut pending = String::new();
     loop {
-        if let Ok(mut f) = File::open(&p) {
+        if let Ok(mut f) = crate::files::open(&p, crate::files::Whose::Own) {
             let len = f.metadata()?.len();
             if len < pos {
                 pos = 0; // truncated or replaced

@@ -9,12 +9,16 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Writes a file by writing a sibling temporary file (mode 0600), syncing
 /// it and renaming it over the target: a crash leaves the old file or the
-/// new one, never half of one.
+/// new one, never half of one. Missing folders are made private (0700).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
     let dir = path
         .parent()
         .ok_or_else(|| std::io::Error::other("no parent folder"))?;
-    std::fs::create_dir_all(dir)?;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

@@ -8,15 +8,17 @@ use super::CliError;
 use crate::config::{Dirs, Overrides};
 use crate::hook::Agent;
 
-/// `askrisky hook AGENT`: one hook call, answered on stdout.
+/// `askrisky hook AGENT`: one hook call, answered on stdout within the
+/// watchdog's bound, then recorded.
 pub(super) fn hook(agent: Agent, overrides: Overrides) -> Result<u8, CliError> {
+    use crate::hook::watchdog::{BOUND, Watchdog};
+    let dog = Watchdog::start(agent, BOUND);
     let input = crate::hook::read_input();
-    let live = crate::hook::live::Live { overrides };
+    let live = crate::hook::live::Live::new(overrides, Some(dog.clone()));
     let out = crate::hook::handle(agent, &input, &live);
     // Nothing else may reach stdout: it is the agent's protocol.
-    let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "{out}");
-    let _ = stdout.flush();
+    dog.answer(&out);
+    live.finish();
     Ok(0)
 }
 

@@ -506,9 +506,9 @@ const NAME_HINTS: &[&str] = &[
 ];
 
 /// Subfolders of askrisky's state that hold what stands in for the
-/// person's say-so: allow-once codes and nested-run tokens. An agent that
-/// reads them learns what to replay.
-const OWN_SECRET_DIRS: &[&str] = &["approvals", "nested"];
+/// person's say-so: allow-once codes, nested-run tokens, and the key that
+/// signs them. An agent that reads them learns what to replay or forge.
+const OWN_SECRET_DIRS: &[&str] = &["approvals", "nested", "keys"];
 
 /// Whether `value` is inside (or is) one of [`OWN_SECRET_DIRS`] of
 /// askrisky's own folders.

@@ -815,6 +815,7 @@ pub static RULES: &[Rule] = &[
             "cd ~/.aws && cat credentials",
             "cat ~/.local/state/askrisky/approvals/K7Q29XM3",
             "grep -r . ~/.local/state/askrisky/nested",
+            "cat ~/.local/state/askrisky/keys/mac",
             "cat ~/.local/state/askrisky/*/*",
             "cd ~/.local/state/askrisky/approvals && cat *",
             "cd ~/.local/state/askrisky/approvals && cat K7Q29XM3",

@@ -153,14 +153,12 @@ impl Ruling {
             return None;
         }
         let state = setup.dirs.state.as_deref()?;
-        let pending = allow_once::Pending {
-            line: self.request.line.clone(),
-            cwd: self.request.cwd.display().to_string(),
-            session: self.session.clone(),
-            surface: self.request.surface.name(),
-            created: crate::util::unix_now(),
-            approved: None,
-        };
+        let pending = allow_once::Pending::new(
+            &self.request.line,
+            &self.request.cwd.display().to_string(),
+            self.session.as_deref(),
+            &self.request.surface.name(),
+        );
         allow_once::record(state, &pending)
             .ok()
             .map(|c| allow_once::show(&c))

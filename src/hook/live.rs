@@ -1,7 +1,13 @@
 //! The hook surface: an agent's event ─► a [`Request`] ─► [`decide`] ─►
 //! the agent's [`Permission`]. Nothing is decided here; this only says
 //! what each verdict becomes where that agent can (or cannot) ask.
+//!
+//! Answer first, record second: what would be written (the log record, a
+//! goal in the session store) waits until the answer is on stdout, so a
+//! file that is slow to write cannot delay the answer past the agent's
+//! timeout.
 
+use std::cell::RefCell;
 use std::path::PathBuf;
 
 use super::{Agent, Decider, Event, Permission, SessionInfo};
@@ -16,7 +22,11 @@ use crate::session::store::{self, Entry, SessionRef};
 /// Decides with askrisky's config and state.
 pub struct Live {
     /// Flags given to `askrisky hook` (tightening only).
-    pub overrides: Overrides,
+    overrides: Overrides,
+    /// The deadline, moved out when a review may take its own timeout.
+    watchdog: Option<super::watchdog::Watchdog>,
+    /// What to write once the answer is out.
+    after: RefCell<Vec<Box<dyn FnOnce()>>>,
 }
 
 /// The agent's session id, or `default` for an agent that gave none.
@@ -28,6 +38,26 @@ fn session_id(session: &SessionInfo) -> String {
 }
 
 impl Live {
+    /// A decider for one hook call.
+    pub fn new(overrides: Overrides, watchdog: Option<super::watchdog::Watchdog>) -> Self {
+        Self {
+            overrides,
+            watchdog,
+            after: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Writes what waited for the answer (call once it is printed).
+    pub fn finish(&self) {
+        for f in self.after.take() {
+            f();
+        }
+    }
+
+    fn later(&self, f: impl FnOnce() + 'static) {
+        self.after.borrow_mut().push(Box::new(f));
+    }
+
     /// The setup for an event in `cwd` (the agent's folder when it gave an
     /// absolute one, else askrisky's own).
     fn setup(&self, cwd: Option<&PathBuf>) -> Setup {
@@ -39,17 +69,20 @@ impl Live {
         Setup::load(&self.overrides, cwd)
     }
 
-    /// Appends to the agent session's part of askrisky's session store.
-    fn remember(&self, agent: Agent, session: &SessionInfo, entry: &Entry) {
+    /// Appends to the agent session's part of askrisky's session store,
+    /// once the answer is out.
+    fn remember(&self, agent: Agent, session: &SessionInfo, entry: Entry) {
         let state = crate::config::Dirs::from_env().state;
         let r = SessionRef::new(agent.name(), &session_id(session)).ok();
         let (Some(state), Some(r)) = (state, r) else {
             eprintln!("askrisky: not recorded: no state folder or no usable session id");
             return;
         };
-        if let Err(e) = store::append(&state, &r, entry) {
-            eprintln!("askrisky: warning: cannot record in the session store: {e}");
-        }
+        self.later(move || {
+            if let Err(e) = store::append(&state, &r, &entry) {
+                eprintln!("askrisky: warning: cannot record in the session store: {e}");
+            }
+        });
     }
 
     /// Decides on a request of the agent's session.
@@ -66,12 +99,26 @@ impl Live {
         };
         // The transcript path comes from the agent's harness: read it.
         request.transcript = session.transcript.clone().map(TranscriptSource::Harness);
+        if let (Some(dog), Some(reviewer)) = (&self.watchdog, &setup.settings.reviewer)
+            && setup.settings.mode.value == crate::policy::Mode::Review
+        {
+            // The reviewer has its own deadline; the answer waits for it.
+            dog.extend(super::watchdog::BOUND + std::time::Duration::from_secs(reviewer.timeout_s));
+        }
         decide::decide(setup, request, &Options::quiet())
+    }
+
+    /// What a ruling becomes for this agent; its record is written once the
+    /// answer is out.
+    fn answer(&self, setup: Setup, agent: Agent, ruling: Ruling) -> Permission {
+        let (permission, end) = answer(&setup, agent, &ruling);
+        self.later(move || ruling.record(&setup, end));
+        permission
     }
 }
 
-/// What a ruling becomes for this agent, recorded once.
-fn answer(setup: &Setup, agent: Agent, ruling: &Ruling) -> Permission {
+/// What a ruling becomes for this agent, and how the decision ended.
+fn answer(setup: &Setup, agent: Agent, ruling: &Ruling) -> (Permission, End) {
     let explain = ruling.explain();
     let (permission, end) = match ruling.verdict {
         Verdict::Run if ruling.approved_once => (
@@ -121,8 +168,7 @@ fn answer(setup: &Setup, agent: Agent, ruling: &Ruling) -> Permission {
             ),
         },
     };
-    ruling.record(setup, end);
-    permission
+    (permission, end)
 }
 
 /// For agents that can only deny: how the person can let the retry run.
@@ -146,7 +192,7 @@ impl Decider for Live {
                 self.remember(
                     agent,
                     session,
-                    &Entry::Goal {
+                    Entry::Goal {
                         time: crate::util::now_rfc3339(),
                         text: prompt.clone(),
                         source: surface.name(),
@@ -158,7 +204,7 @@ impl Decider for Live {
                 self.remember(
                     agent,
                     session,
-                    &Entry::Resume {
+                    Entry::Resume {
                         time: crate::util::now_rfc3339(),
                     },
                 );
@@ -180,7 +226,7 @@ impl Decider for Live {
                 if ruling.verdict == Verdict::Run {
                     return Permission::Pass;
                 }
-                answer(&setup, agent, &ruling)
+                self.answer(setup, agent, ruling)
             }
             Event::Command {
                 command,
@@ -193,7 +239,7 @@ impl Decider for Live {
                     Request::line(command, Syntax::Posix, setup.place.cwd.clone(), surface);
                 request.explanation.clone_from(description);
                 let ruling = self.rule(agent, request, session, &setup);
-                answer(&setup, agent, &ruling)
+                self.answer(setup, agent, ruling)
             }
             Event::Other => Permission::Pass,
         }

@@ -16,6 +16,7 @@ pub mod copilot;
 pub mod cursor;
 pub mod gemini;
 pub mod live;
+pub mod watchdog;
 
 use std::path::PathBuf;
 

@@ -7,9 +7,8 @@
 //! in the danger set when an agent tries it. Session and agent names are
 //! checked so that no name can reach outside the store.
 
-use std::fs::OpenOptions;
 use std::io::Write;
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -156,26 +155,28 @@ pub fn append(state: &Path, r: &SessionRef, record: &Entry) -> Result<(), StoreE
         source: std::io::Error::other(e),
     })?;
     line.push('\n');
-    let mut f = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .mode(0o600)
-        .open(&p)
-        .map_err(io(&p))?;
-    f.lock().map_err(io(&p))?;
+    // askrisky's own file: no FIFO, symlink or second name in its place; a
+    // lock held past the bound is not waited for (see `crate::files`).
+    let mut f = crate::files::open_append(&p).map_err(io(&p))?;
+    let locked = crate::files::lock(&f, crate::files::LOCK_WAIT);
     let r = f.write_all(line.as_bytes()).map_err(io(&p));
-    let _ = f.unlock();
+    if locked {
+        let _ = f.unlock();
+    }
     r
 }
+
+/// Most bytes of a session file read.
+const MAX_SESSION_BYTES: u64 = 16 << 20;
 
 /// Reads a session's records; a missing session is empty. Lines that do
 /// not parse are skipped (a half-written last line), but a file with
 /// content and no readable record is an error.
 pub fn read(state: &Path, r: &SessionRef) -> Result<Vec<Entry>, StoreError> {
     let p = path(state, r);
-    let text = match std::fs::read_to_string(&p) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+    let text = match crate::files::read_text(&p, crate::files::Whose::Own, MAX_SESSION_BYTES) {
+        Ok(Some(t)) => t,
+        Ok(None) => return Ok(Vec::new()),
         Err(e) => return Err(io(&p)(e)),
     };
     let records: Vec<Entry> = text
@@ -230,10 +231,10 @@ fn current_file(state: &Path) -> PathBuf {
 /// The current session, if one was chosen.
 pub fn current(state: &Path) -> Result<Option<SessionRef>, StoreError> {
     let p = current_file(state);
-    match std::fs::read_to_string(&p) {
-        Ok(t) if t.trim().is_empty() => Ok(None),
-        Ok(t) => SessionRef::parse(t.trim()).map(Some),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+    match crate::files::read_text(&p, crate::files::Whose::Own, 4096) {
+        Ok(Some(t)) if t.trim().is_empty() => Ok(None),
+        Ok(Some(t)) => SessionRef::parse(t.trim()).map(Some),
+        Ok(None) => Ok(None),
         Err(e) => Err(io(&p)(e)),
     }
 }

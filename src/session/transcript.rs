@@ -99,7 +99,9 @@ pub fn read(path: &Path) -> Result<Transcript, TranscriptError> {
         path: path.to_path_buf(),
         source,
     };
-    let mut f = std::fs::File::open(path).map_err(io)?;
+    // The agent's file, from its harness: links are followed, but only a
+    // regular file is read (a FIFO in its place would hang the hook).
+    let mut f = crate::files::open(path, crate::files::Whose::Foreign).map_err(io)?;
     let len = f.metadata().map_err(io)?.len();
     let start = len.saturating_sub(TAIL_BYTES);
     f.seek(SeekFrom::Start(start)).map_err(io)?;
@@ -111,7 +113,9 @@ pub fn read(path: &Path) -> Result<Transcript, TranscriptError> {
     }
     // A cut single-document chat: read it whole if it is small enough.
     if start > 0 && len <= MAX_WHOLE_FILE {
-        let whole = std::fs::read_to_string(path).map_err(io)?;
+        let whole = crate::files::read_text(path, crate::files::Whose::Foreign, MAX_WHOLE_FILE)
+            .map_err(io)?
+            .unwrap_or_default();
         if let Some(t) = from_document(&whole) {
             return Ok(t);
         }

@@ -16,6 +16,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::Store;
+use crate::key::Key;
 use crate::util::unix_now as now;
 
 /// How long an approval may be spent.
@@ -40,6 +41,43 @@ pub struct Pending {
     pub created: u64,
     /// When the person approved it, if they did.
     pub approved: Option<u64>,
+    /// askrisky's signature over the code and every field above: a record
+    /// written by anyone else (a forged "approved") does not verify.
+    #[serde(default)]
+    pub mac: String,
+}
+
+impl Pending {
+    /// A request refused now, not yet approved.
+    pub fn new(line: &str, cwd: &str, session: Option<&str>, surface: &str) -> Self {
+        Self {
+            line: line.to_owned(),
+            cwd: cwd.to_owned(),
+            session: session.map(str::to_owned),
+            surface: surface.to_owned(),
+            created: now(),
+            approved: None,
+            mac: String::new(),
+        }
+    }
+
+    fn parts(&self, code: &str) -> [Vec<u8>; 7] {
+        let opt = |o: Option<u64>| o.map_or_else(Vec::new, |t| t.to_be_bytes().to_vec());
+        [
+            code.as_bytes().to_vec(),
+            self.line.as_bytes().to_vec(),
+            self.cwd.as_bytes().to_vec(),
+            self.session.as_deref().unwrap_or("\0").as_bytes().to_vec(),
+            self.surface.as_bytes().to_vec(),
+            self.created.to_be_bytes().to_vec(),
+            opt(self.approved),
+        ]
+    }
+
+    fn signed(mut self, key: &Key, code: &str) -> Self {
+        self.mac = key.sign(&self.parts(code));
+        self
+    }
 }
 
 fn is_code(name: &str) -> bool {
@@ -71,24 +109,29 @@ pub fn show(code: &str) -> String {
 
 /// Records a refused request; returns its code.
 pub fn record(state: &Path, p: &Pending) -> std::io::Result<String> {
+    let key = Key::load(state)?;
     let code: String = crate::util::random_bytes::<8>()?
         .iter()
         .map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()]))
         .collect();
-    let body = serde_json::to_vec(p).map_err(std::io::Error::other)?;
+    let p = p.clone().signed(&key, &code);
+    let body = serde_json::to_vec(&p).map_err(std::io::Error::other)?;
     store(state).put(&code, &body)?;
     Ok(code)
 }
 
-/// Reads a recorded request.
+/// Reads a recorded request: only one askrisky signed, under this code.
 pub fn get(state: &Path, code: &str) -> Option<Pending> {
-    serde_json::from_slice(&store(state).get(code)?).ok()
+    let p: Pending = serde_json::from_slice(&store(state).get(code)?).ok()?;
+    let key = Key::load(state).ok()?;
+    key.verify(&p.parts(code), &p.mac).then_some(p)
 }
 
 /// Marks a code approved by the person, now.
 pub fn approve(state: &Path, code: &str) -> std::io::Result<()> {
     let mut p = get(state, code).ok_or_else(|| std::io::Error::other("no such code"))?;
     p.approved = Some(now());
+    let p = p.signed(&Key::load(state)?, code);
     let body = serde_json::to_vec(&p).map_err(std::io::Error::other)?;
     store(state).put(code, &body)
 }
@@ -119,6 +162,7 @@ mod tests {
             surface: "hook:codex".into(),
             created: now(),
             approved: None,
+            mac: String::new(),
         }
     }
 
@@ -161,6 +205,32 @@ mod tests {
         p.approved = Some(now() - VALID_FOR.as_secs() - 5);
         let code = record(state.path(), &p).unwrap_or_else(|e| panic!("{e}"));
         assert!(get(state.path(), &code).is_some());
+        assert_eq!(take(state.path(), "ls", "/p", Some("codex/s1")), None);
+    }
+
+    #[test]
+    fn forged_and_copied_records_are_not_spent() {
+        let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let code = record(state.path(), &pending("git push -f")).unwrap_or_else(|e| panic!("{e}"));
+        let file = state.path().join("approvals").join(&code);
+        // Written by someone else: "approved", without askrisky's signature.
+        let mut forged = get(state.path(), &code).unwrap_or_else(|| panic!("no record"));
+        forged.approved = Some(now());
+        std::fs::write(&file, serde_json::to_vec(&forged).unwrap_or_default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(get(state.path(), &code), None);
+        assert_eq!(take(state.path(), "git push -f", "/p", Some("codex/s1")), None);
+        // A genuine approval copied under a second code is not a second one.
+        let code = record(state.path(), &pending("ls")).unwrap_or_else(|e| panic!("{e}"));
+        approve(state.path(), &code).unwrap_or_else(|e| panic!("{e}"));
+        let copy = if code == "ABCDEFGH" { "HGFEDCBA" } else { "ABCDEFGH" };
+        std::fs::copy(
+            state.path().join("approvals").join(&code),
+            state.path().join("approvals").join(copy),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(get(state.path(), copy), None);
+        assert_eq!(take(state.path(), "ls", "/p", Some("codex/s1")), Some(code));
         assert_eq!(take(state.path(), "ls", "/p", Some("codex/s1")), None);
     }
 

@@ -17,6 +17,9 @@ use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+/// Most bytes of a token file read.
+const MAX_TOKEN_BYTES: u64 = 256 * 1024;
+
 /// One kind of token and its folder.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -61,14 +64,17 @@ impl Store {
     /// A fresh token's body.
     pub fn get(&self, name: &str) -> Option<Vec<u8>> {
         let path = self.path(name)?;
-        let age = std::fs::metadata(&path)
+        let age = std::fs::symlink_metadata(&path)
             .and_then(|m| m.modified())
             .ok()
             .and_then(|t| SystemTime::now().duration_since(t).ok())?;
         if age > self.lifetime {
             return None;
         }
-        std::fs::read(path).ok()
+        crate::files::read_text(&path, crate::files::Whose::Own, MAX_TOKEN_BYTES)
+            .ok()
+            .flatten()
+            .map(String::into_bytes)
     }
 
     /// The names of the tokens in the store (fresh or not).

@@ -19,6 +19,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::Store;
+use crate::key::Key;
 
 /// The environment variable carrying the token to children.
 pub const ENV: &str = "ASKRISKY_NESTED";
@@ -37,51 +38,53 @@ fn store(state: &Path) -> Store {
 
 /// Creates a token for the command about to replace this process. Returns
 /// it for `ASKRISKY_NESTED`; `None` if it could not be written (children are
-/// then decided as usual).
+/// then decided as usual). The record is bound to this process (pid and
+/// start time, so a reused pid is not it) and signed with askrisky's key.
 pub fn grant(state: &Path, line: &str) -> Option<String> {
+    let key = Key::load(state).ok()?;
     let token = crate::util::random_id().ok()?;
-    let body = serde_json::json!({"pid": std::process::id(), "line": line}).to_string();
+    let pid = std::process::id();
+    let start = crate::procs::start_time(u64::from(pid))?;
+    let mac = key.sign(&parts(&token, u64::from(pid), start, line));
+    let body = serde_json::json!({"pid": pid, "start": start, "line": line, "mac": mac}).to_string();
     store(state).put(&token, body.as_bytes()).ok()?;
     Some(token)
 }
 
-/// True when `token` was granted to one of this process's ancestors.
+fn parts<'a>(token: &'a str, pid: u64, start: u64, line: &'a str) -> [Vec<u8>; 4] {
+    [
+        token.as_bytes().to_vec(),
+        pid.to_be_bytes().to_vec(),
+        start.to_be_bytes().to_vec(),
+        line.as_bytes().to_vec(),
+    ]
+}
+
+/// True when `token` was granted, by askrisky, to one of this process's
+/// ancestors, and that ancestor is still the process it was granted to.
 pub fn accepted(state: &Path, token: &str) -> bool {
-    let Some(pid) = store(state)
+    let Some(v) = store(state)
         .get(token)
         .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
-        .and_then(|v| v.get("pid").and_then(serde_json::Value::as_u64))
     else {
         return false;
     };
-    ancestors(std::process::id()).contains(&pid)
-}
-
-/// The pids above `pid`, nearest first (Linux `/proc`; empty elsewhere).
-pub fn ancestors(pid: u32) -> Vec<u64> {
-    let mut out = Vec::new();
-    let mut cur = u64::from(pid);
-    for _ in 0..128 {
-        let Some(parent) = parent_of(cur) else {
-            break;
-        };
-        if parent == 0 || out.contains(&parent) {
-            break;
-        }
-        out.push(parent);
-        if parent == 1 {
-            break;
-        }
-        cur = parent;
-    }
-    out
-}
-
-fn parent_of(pid: u64) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name is in parentheses and may hold spaces or ')'.
-    let after = &stat[stat.rfind(')')? + 1..];
-    after.split_whitespace().nth(1)?.parse().ok()
+    let field = |k: &str| v.get(k).and_then(serde_json::Value::as_u64);
+    let (Some(pid), Some(start), Some(line), Some(mac)) = (
+        field("pid"),
+        field("start"),
+        v.get("line").and_then(serde_json::Value::as_str),
+        v.get("mac").and_then(serde_json::Value::as_str),
+    ) else {
+        return false;
+    };
+    let signed = Key::load(state).is_ok_and(|key| {
+        let p = parts(token, pid, start, line);
+        key.verify(&p, mac)
+    });
+    signed
+        && crate::procs::ancestors(std::process::id()).contains(&pid)
+        && crate::procs::start_time(pid) == Some(start)
 }
 
 #[cfg(test)]
@@ -90,7 +93,7 @@ mod tests {
 
     #[test]
     fn our_parent_is_an_ancestor() {
-        let a = ancestors(std::process::id());
+        let a = crate::procs::ancestors(std::process::id());
         if std::path::Path::new("/proc/self/stat").exists() {
             assert_eq!(
                 a.first().copied(),
@@ -111,5 +114,39 @@ mod tests {
         assert!(!accepted(state.path(), "not-a-token"));
         assert!(!accepted(state.path(), &"0".repeat(32)));
         assert!(!accepted(state.path(), "../../etc/passwd0000000000000000"));
+    }
+
+    /// A token written for an ancestor is accepted only with askrisky's
+    /// signature and only while that ancestor is the same process.
+    #[test]
+    fn tokens_are_signed_and_bound_to_one_process() {
+        let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let key = Key::load(state.path()).unwrap_or_else(|e| panic!("{e}"));
+        let parent = crate::procs::ancestors(std::process::id())
+            .first()
+            .copied()
+            .unwrap_or_else(|| panic!("no parent"));
+        let start = crate::procs::start_time(parent).unwrap_or_else(|| panic!("no start"));
+        let write = |token: &str, pid: u64, start: u64, mac: &str| {
+            let body = serde_json::json!({"pid": pid, "start": start, "line": "make", "mac": mac});
+            store(state.path())
+                .put(token, body.to_string().as_bytes())
+                .unwrap_or_else(|e| panic!("{e}"));
+        };
+        let t = "a".repeat(32);
+        write(&t, parent, start, &key.sign(&parts(&t, parent, start, "make")));
+        assert!(accepted(state.path(), &t));
+        // Forged: no signature, or another token's, or pid 1.
+        let u = "b".repeat(32);
+        write(&u, parent, start, "");
+        assert!(!accepted(state.path(), &u));
+        write(&u, parent, start, &key.sign(&parts(&t, parent, start, "make")));
+        assert!(!accepted(state.path(), &u));
+        let init = crate::procs::start_time(1).unwrap_or_default();
+        write(&u, 1, init, "");
+        assert!(!accepted(state.path(), &u), "pid 1, unsigned");
+        // The same pid, started at another time, is another process.
+        write(&u, parent, start + 1, &key.sign(&parts(&u, parent, start + 1, "make")));
+        assert!(!accepted(state.path(), &u));
     }
 }

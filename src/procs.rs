@@ -1,0 +1,57 @@
+//! Processes, from `/proc` (Linux): who a process's ancestors are and when
+//! a process started (so that a pid reused by another process is not taken
+//! for the one it used to name). Elsewhere nothing is known, and what needs
+//! it refuses.
+
+/// The pids above `pid`, nearest first (Linux `/proc`; empty elsewhere).
+pub fn ancestors(pid: u32) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut cur = u64::from(pid);
+    for _ in 0..128 {
+        let Some(parent) = parent_of(cur) else {
+            break;
+        };
+        if parent == 0 || out.contains(&parent) {
+            break;
+        }
+        out.push(parent);
+        if parent == 1 {
+            break;
+        }
+        cur = parent;
+    }
+    out
+}
+
+fn parent_of(pid: u64) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name is in parentheses and may hold spaces or ')'.
+    let after = &stat[stat.rfind(')')? + 1..];
+    after.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// When process `pid` started (clock ticks since boot), which together with
+/// the pid names one process for as long as the machine runs.
+pub fn start_time(pid: u64) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after = &stat[stat.rfind(')')? + 1..];
+    // Fields after the name start at field 3 (state); starttime is 22.
+    after.split_whitespace().nth(22 - 3)?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ancestry_and_start_times() {
+        let me = u64::from(std::process::id());
+        let a = ancestors(std::process::id());
+        let parent = rustix::process::getppid().map_or(0, |p| u64::from(p.as_raw_nonzero().get().unsigned_abs()));
+        assert_eq!(a.first().copied(), Some(parent));
+        let mine = start_time(me).unwrap_or_else(|| panic!("no start time"));
+        let theirs = start_time(parent).unwrap_or_else(|| panic!("no start time"));
+        assert!(theirs <= mine, "a parent starts first");
+        assert_eq!(start_time(u64::MAX), None);
+    }
+}
