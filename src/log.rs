@@ -144,7 +144,8 @@ pub fn path(state_dir: &Path) -> PathBuf {
 pub fn append(state_dir: &Path, record: &Record) -> std::io::Result<()> {
     let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;
     line.push('\n');
-    let open = || crate::files::open_append(&path(state_dir));
+    let p = path(state_dir);
+    let open = || crate::files::open_append(&p);
     // The folder exists on every run but the first: try the file first.
     let mut file = match open() {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -152,6 +153,22 @@ pub fn append(state_dir: &Path, record: &Record) -> std::io::Result<()> {
                 .recursive(true)
                 .mode(0o700)
                 .create(state_dir)?;
+            open()?
+        }
+        // Something else is in the log's place: a second name for it (to
+        // edit records through), a symlink, a FIFO. It is moved aside, kept
+        // for the person to look at, and a new log begins.
+        Err(e) if is_refused(&e) => {
+            let aside = state_dir.join(format!(
+                "log.jsonl.refused-{}-{}",
+                crate::util::unix_now(),
+                std::process::id()
+            ));
+            std::fs::rename(&p, &aside)?;
+            eprintln!(
+                "askrisky: warning: the decision log was not a plain file of its own ({e}); moved to {}",
+                aside.display()
+            );
             open()?
         }
         other => other?,
@@ -162,6 +179,11 @@ pub fn append(state_dir: &Path, record: &Record) -> std::io::Result<()> {
         let _ = file.unlock();
     }
     result
+}
+
+fn is_refused(e: &std::io::Error) -> bool {
+    e.get_ref()
+        .is_some_and(|i| i.downcast_ref::<crate::files::Refused>().is_some())
 }
 
 /// Reads the last `n` lines of the log (reading only the end of the file).
@@ -273,6 +295,30 @@ mod tests {
             let r: Record = serde_json::from_str(&l).unwrap_or_else(|e| panic!("{e}: {l}"));
             assert_eq!(r.v, SCHEMA_VERSION);
         }
+    }
+
+    #[test]
+    fn a_log_with_a_second_name_is_moved_aside() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        append(dir.path(), &record(1)).unwrap_or_else(|e| panic!("{e}"));
+        // A hard link made elsewhere, through which records could be edited.
+        let other = dir.path().join("elsewhere");
+        std::fs::hard_link(path(dir.path()), &other).unwrap_or_else(|e| panic!("{e}"));
+        append(dir.path(), &record(2)).unwrap_or_else(|e| panic!("{e}"));
+        let lines = tail(dir.path(), 10).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(lines.len(), 1, "a new log began");
+        assert!(lines[0].contains("echo 2"));
+        // The old one is kept, and what the link names is no longer the log.
+        let aside = std::fs::read_dir(dir.path())
+            .map(|d| {
+                d.flatten()
+                    .filter(|e| e.file_name().to_string_lossy().starts_with("log.jsonl.refused-"))
+                    .count()
+            })
+            .unwrap_or_default();
+        assert_eq!(aside, 1);
+        let linked = std::fs::read_to_string(&other).unwrap_or_default();
+        assert!(linked.contains("echo 1") && !linked.contains("echo 2"));
     }
 
     #[test]
