@@ -8,6 +8,14 @@
 //! On the asking side every path that is not an explicit "run" from the
 //! person refuses: no inbox, a refused connection, a timeout, the inbox
 //! going away, a reply that does not parse.
+//!
+//! A process of the same user can remove the socket and listen in its
+//! place. So the inbox signs each answer with askrisky's key (see
+//! `crate::key`) over a fresh nonce the asker sent, and the asker accepts
+//! only an answer that verifies: an impostor without the key can delay a
+//! command (which then is not run) but cannot approve one. The inbox
+//! watches its socket and says so on its terminal when the socket is
+//! removed or replaced.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
@@ -21,6 +29,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::approve::{self, Answer, Card};
 use crate::config::Dirs;
+use crate::key::Key;
 use crate::policy::Decision;
 use crate::tty::Tty;
 
@@ -42,6 +51,12 @@ pub enum InboxError {
     /// The inbox went away or answered nonsense.
     #[error("the inbox closed the request without an answer")]
     Closed,
+    /// The answer was not signed by askrisky's inbox.
+    #[error("the answer on the inbox socket was not signed by askrisky's inbox: something else is listening there")]
+    Impostor,
+    /// askrisky's key could not be read.
+    #[error("cannot read askrisky's key: {0}")]
+    Key(std::io::Error),
     /// Another inbox is already listening.
     #[error("an inbox is already listening on {0}")]
     AlreadyRunning(PathBuf),
@@ -70,6 +85,28 @@ pub struct Question {
     pub surface: String,
     /// The session, if known.
     pub session: Option<String>,
+    /// Fresh random text the answer's signature must cover, so an answer
+    /// cannot be replayed from another request.
+    #[serde(default)]
+    pub nonce: String,
+}
+
+/// An answer as it travels: the reply and the inbox's signature over it
+/// and the question's nonce.
+#[derive(Debug, Serialize, Deserialize)]
+struct Signed {
+    #[serde(flatten)]
+    reply: Reply,
+    #[serde(default)]
+    mac: String,
+}
+
+fn signed_parts(nonce: &str, reply: &Reply) -> [String; 3] {
+    [
+        "inbox answer".to_owned(),
+        nonce.to_owned(),
+        serde_json::to_string(reply).unwrap_or_default(),
+    ]
 }
 
 /// What the client sends.
@@ -139,16 +176,25 @@ fn connect(dirs: &Dirs) -> Result<UnixStream, InboxError> {
     UnixStream::connect(&sock).map_err(|_| InboxError::NotListening)
 }
 
-/// Sends a request to the inbox and waits at most `wait` for the answer.
+/// Sends a request to the inbox and waits at most `wait` for the answer,
+/// which counts only when askrisky's inbox signed it.
 pub fn ask(dirs: &Dirs, request: &Question, wait: Duration) -> Result<Reply, InboxError> {
+    let state = dirs.state.as_deref().ok_or(InboxError::NoDir)?;
+    let key = Key::load(state).map_err(InboxError::Key)?;
     let mut stream = connect(dirs)?;
+    let mut question = request.clone();
+    question.nonce = crate::util::random_id().map_err(InboxError::Key)?;
     let mut line =
-        serde_json::to_string(&Message::Ask(request.clone())).map_err(|_| InboxError::Closed)?;
+        serde_json::to_string(&Message::Ask(question.clone())).map_err(|_| InboxError::Closed)?;
     line.push('\n');
     stream
         .write_all(line.as_bytes())
         .map_err(|_| InboxError::Closed)?;
-    read_reply(stream, wait)
+    let answer = read_reply(stream, wait)?;
+    if !key.verify(&signed_parts(&question.nonce, &answer.reply), &answer.mac) {
+        return Err(InboxError::Impostor);
+    }
+    Ok(answer.reply)
 }
 
 /// Asks a listening inbox how many requests wait.
@@ -157,13 +203,13 @@ pub fn status(dirs: &Dirs) -> Result<usize, InboxError> {
     stream
         .write_all(b"{\"kind\":\"status\"}\n")
         .map_err(|_| InboxError::Closed)?;
-    match read_reply(stream, Duration::from_secs(5))? {
+    match read_reply(stream, Duration::from_secs(5))?.reply {
         Reply::Status { pending } => Ok(pending),
         _ => Err(InboxError::Closed),
     }
 }
 
-fn read_reply(stream: UnixStream, wait: Duration) -> Result<Reply, InboxError> {
+fn read_reply(stream: UnixStream, wait: Duration) -> Result<Signed, InboxError> {
     let secs = wait.as_secs();
     stream
         .set_read_timeout(Some(wait.max(Duration::from_millis(1))))
@@ -204,6 +250,8 @@ pub struct Announce {
 /// Runs the inbox until interrupted.
 pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
     let mut tty = Tty::open().map_err(|e| InboxError::NoTerminal(e.to_string()))?;
+    let key = Key::load(dirs.state.as_deref().ok_or(InboxError::NoDir)?)
+        .map_err(InboxError::Key)?;
     let dir = dirs.runtime.clone().ok_or(InboxError::NoDir)?;
     std::fs::DirBuilder::new()
         .recursive(true)
@@ -224,6 +272,8 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
 
     let queue: Arc<(Mutex<VecDeque<Waiting>>, Condvar)> =
         Arc::new((Mutex::new(VecDeque::new()), Condvar::new()));
+    let replaced = watch_socket(&sock, queue.clone());
+    let mut warned = false;
     let q = queue.clone();
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
@@ -243,6 +293,14 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             while guard.is_empty() {
+                if !warned && replaced.load(std::sync::atomic::Ordering::SeqCst) {
+                    warned = true;
+                    approve::clear_status(&mut tty);
+                    tty.write(&format!(
+                        "askrisky inbox: WARNING: {} was removed or replaced by another process: commands can no longer reach this inbox, and whatever listens there now cannot approve anything (its answers are not signed). Restart the inbox.\r\n",
+                        sock.display()
+                    ));
+                }
                 approve::status(&mut tty, "inbox: waiting for requests…");
                 guard = cvar
                     .wait(guard)
@@ -292,12 +350,37 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
                 return Err(InboxError::NoTerminal(why.reason().to_owned()));
             }
         };
-        let mut line = serde_json::to_string(&reply).unwrap_or_default();
+        let mac = key.sign(&signed_parts(&w.request.nonce, &reply));
+        let mut line = serde_json::to_string(&Signed { reply, mac }).unwrap_or_default();
         line.push('\n');
         if w.stream.write_all(line.as_bytes()).is_err() {
             tty.write("askrisky inbox: that request had already given up; nothing ran\r\n");
         }
     }
+}
+
+/// Watches the socket the inbox bound: once it is gone or another file
+/// stands at its path, the flag is set and the inbox is woken to say so.
+fn watch_socket(
+    sock: &Path,
+    queue: Arc<(Mutex<VecDeque<Waiting>>, Condvar)>,
+) -> Arc<std::sync::atomic::AtomicBool> {
+    let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let id = |p: &Path| std::fs::symlink_metadata(p).ok().map(|m| (m.dev(), m.ino()));
+    let ours = id(sock);
+    let (sock, set) = (sock.to_path_buf(), flag.clone());
+    let _ = std::thread::Builder::new()
+        .name("askrisky-inbox-socket".into())
+        .spawn(move || {
+            while id(&sock) == ours {
+                std::thread::sleep(Duration::from_millis(500));
+            }
+            set.store(true, std::sync::atomic::Ordering::SeqCst);
+            let (lock, cvar) = &*queue;
+            let _guard = lock.lock();
+            cvar.notify_all();
+        });
+    flag
 }
 
 fn accept(stream: UnixStream, queue: &(Mutex<VecDeque<Waiting>>, Condvar), announce: Announce) {

@@ -170,7 +170,8 @@ fn the_guarded_shell() {
 }
 
 /// The inbox is shown the same reason. A listener in the inbox's place
-/// reads each question `exec` sends it and declines it.
+/// reads each question `exec` sends it and answers "don't run" (unsigned,
+/// so `exec` would not have taken a "run" from it either: not run, 81).
 #[test]
 fn the_inbox() {
     let (env, runtime) = env();
@@ -203,7 +204,7 @@ fn the_inbox() {
         env.askrisky(["exec", "-c", &line])
             .env("XDG_RUNTIME_DIR", &runtime)
             .output()
-            .status(82);
+            .status(81);
         assert!(!folder.join("planted").exists(), "{line} ran");
     }
     let questions = asked.join().expect("listener");

@@ -121,6 +121,7 @@ fn nobody_here(setup: &Setup, ruling: &mut Ruling, why: &str, verbose: u8) -> u8
             decision: ruling.evaluation.decision.clone(),
             surface: ruling.request.surface.name(),
             session: ruling.session.clone(),
+            nonce: String::new(),
         };
         let wait = Duration::from_secs(setup.settings.approval_wait_s);
         Some(inbox::ask(&setup.dirs, &question, wait))
