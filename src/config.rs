@@ -100,6 +100,18 @@ pub struct AllowRule {
     /// the danger set still asks. The blocked tier is never covered.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub covers: Vec<String>,
+    /// For a prefix rule: environment variables the command may set in
+    /// front of it (`env = ["RUST_LOG"]` covers `RUST_LOG=debug cargo
+    /// test`). Without them a prefix rule matches no assignment. Variables
+    /// that steer what runs (`PATH`, `GIT_DIR`, `LD_PRELOAD`, …) cannot be
+    /// listed: no allow rule ever covers a line that sets one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub env: Vec<String>,
+    /// For a prefix rule: whether the command may redirect to and from
+    /// files (`cargo test > out.txt`). Without it a prefix rule matches
+    /// only redirections that touch no file (`2>&1`, `> /dev/null`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub redirects: bool,
 }
 
 impl AllowRule {
@@ -450,13 +462,23 @@ fn truthy(v: &str) -> bool {
     )
 }
 
-fn check_allow_rule(rule: &AllowRule) -> Result<(), &'static str> {
+fn check_allow_rule(rule: &AllowRule) -> Result<(), String> {
+    let prefix_only = !rule.env.is_empty() || rule.redirects;
     match (&rule.line, &rule.prefix) {
-        (Some(_), Some(_)) => Err("give either `line` or `prefix`, not both"),
-        (None, None) => Err("give `line` or `prefix`"),
-        (Some(l), None) if l.trim().is_empty() => Err("`line` is empty"),
-        (None, Some(p)) if p.is_empty() => Err("`prefix` is empty"),
-        _ => Ok(()),
+        (Some(_), Some(_)) => Err("give either `line` or `prefix`, not both".into()),
+        (None, None) => Err("give `line` or `prefix`".into()),
+        (Some(l), None) if l.trim().is_empty() => Err("`line` is empty".into()),
+        (None, Some(p)) if p.is_empty() => Err("`prefix` is empty".into()),
+        (Some(_), None) if prefix_only => Err(
+            "`env` and `redirects` belong to prefix rules; a `line` rule matches the line exactly"
+                .into(),
+        ),
+        _ => match rule.env.iter().find(|v| crate::policy::steers_programs(v)) {
+            Some(v) => Err(format!(
+                "`env` cannot list {v}: it changes which program runs or what it reads, so no allow rule covers it"
+            )),
+            None => Ok(()),
+        },
     }
 }
 

@@ -113,9 +113,7 @@ pub fn read_text(path: &Path, whose: Whose, max: u64) -> std::io::Result<Option<
     let mut text = String::new();
     file.take(max + 1).read_to_string(&mut text)?;
     if text.len() as u64 > max {
-        return Err(std::io::Error::other(format!(
-            "larger than {max} bytes"
-        )));
+        return Err(std::io::Error::other(format!("larger than {max} bytes")));
     }
     Ok(Some(text))
 }
@@ -185,14 +183,21 @@ mod tests {
         assert!(open_append(&own).is_ok());
         let link = dir.path().join("link");
         std::os::unix::fs::symlink(&own, &link).unwrap_or_else(|e| panic!("{e}"));
-        let e = open(&link, Whose::Own).err().unwrap_or_else(|| panic!("opened"));
+        let e = open(&link, Whose::Own)
+            .err()
+            .unwrap_or_else(|| panic!("opened"));
         assert_eq!(refusal(&e), Some(&Refused::Symlink));
         assert!(open_append(&link).is_err());
-        assert!(open(&link, Whose::Foreign).is_ok(), "others' links are followed");
+        assert!(
+            open(&link, Whose::Foreign).is_ok(),
+            "others' links are followed"
+        );
         let hard = dir.path().join("hard");
         std::fs::hard_link(&own, &hard).unwrap_or_else(|e| panic!("{e}"));
         for p in [&own, &hard] {
-            let e = open(p, Whose::Own).err().unwrap_or_else(|| panic!("opened"));
+            let e = open(p, Whose::Own)
+                .err()
+                .unwrap_or_else(|| panic!("opened"));
             assert_eq!(refusal(&e), Some(&Refused::HardLinks(2)));
             assert!(open_append(p).is_err());
         }

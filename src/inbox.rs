@@ -52,7 +52,9 @@ pub enum InboxError {
     #[error("the inbox closed the request without an answer")]
     Closed,
     /// The answer was not signed by askrisky's inbox.
-    #[error("the answer on the inbox socket was not signed by askrisky's inbox: something else is listening there")]
+    #[error(
+        "the answer on the inbox socket was not signed by askrisky's inbox: something else is listening there"
+    )]
     Impostor,
     /// askrisky's key could not be read.
     #[error("cannot read askrisky's key: {0}")]
@@ -250,8 +252,8 @@ pub struct Announce {
 /// Runs the inbox until interrupted.
 pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
     let mut tty = Tty::open().map_err(|e| InboxError::NoTerminal(e.to_string()))?;
-    let key = Key::load(dirs.state.as_deref().ok_or(InboxError::NoDir)?)
-        .map_err(InboxError::Key)?;
+    let key =
+        Key::load(dirs.state.as_deref().ok_or(InboxError::NoDir)?).map_err(InboxError::Key)?;
     let dir = dirs.runtime.clone().ok_or(InboxError::NoDir)?;
     std::fs::DirBuilder::new()
         .recursive(true)
@@ -366,7 +368,11 @@ fn watch_socket(
     queue: Arc<(Mutex<VecDeque<Waiting>>, Condvar)>,
 ) -> Arc<std::sync::atomic::AtomicBool> {
     let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let id = |p: &Path| std::fs::symlink_metadata(p).ok().map(|m| (m.dev(), m.ino()));
+    let id = |p: &Path| {
+        std::fs::symlink_metadata(p)
+            .ok()
+            .map(|m| (m.dev(), m.ino()))
+    };
     let ours = id(sock);
     let (sock, set) = (sock.to_path_buf(), flag.clone());
     let _ = std::thread::Builder::new()

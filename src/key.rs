@@ -121,7 +121,10 @@ mod tests {
         let mac = a.sign(&["git push -f", "/p"]);
         assert!(b.verify(&["git push -f", "/p"], &mac));
         assert!(!b.verify(&["git push -f", "/q"], &mac));
-        assert!(!b.verify(&["git push -f/", "p"], &mac), "parts are delimited");
+        assert!(
+            !b.verify(&["git push -f/", "p"], &mac),
+            "parts are delimited"
+        );
         assert!(!b.verify(&["git push -f", "/p"], "00"));
         assert!(!b.verify(&["git push -f", "/p"], &"0".repeat(64)));
         let other = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));

@@ -312,7 +312,11 @@ mod tests {
         let aside = std::fs::read_dir(dir.path())
             .map(|d| {
                 d.flatten()
-                    .filter(|e| e.file_name().to_string_lossy().starts_with("log.jsonl.refused-"))
+                    .filter(|e| {
+                        e.file_name()
+                            .to_string_lossy()
+                            .starts_with("log.jsonl.refused-")
+                    })
                     .count()
             })
             .unwrap_or_default();

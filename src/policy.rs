@@ -330,6 +330,73 @@ pub enum Allow {
     Covered(String),
 }
 
+/// Whether setting the environment variable `name` can change which
+/// program runs, what it loads, or where it reads its configuration, hooks
+/// or repository from: `PATH`, the dynamic loader's, git's, the shells'
+/// startup and option variables, interpreters' load paths and options,
+/// package managers' config. A line that sets one is never covered by an
+/// allow rule: `PATH=/evil:$PATH git status` and `GIT_DIR=/x git status`
+/// are not the `git status` the person allowed.
+pub fn steers_programs(name: &str) -> bool {
+    const EXACT: &[&str] = &[
+        "PATH",
+        "BASH_ENV",
+        "ENV",
+        "SHELLOPTS",
+        "BASHOPTS",
+        "PS4",
+        "PROMPT_COMMAND",
+        "IFS",
+        "CDPATH",
+        "HOME",
+        "ZDOTDIR",
+        "XDG_CONFIG_HOME",
+        "XDG_DATA_HOME",
+        "PYTHONPATH",
+        "PYTHONSTARTUP",
+        "PYTHONHOME",
+        "PYTHONINSPECT",
+        "NODE_OPTIONS",
+        "NODE_PATH",
+        "PERL5OPT",
+        "PERL5LIB",
+        "PERLLIB",
+        "RUBYOPT",
+        "RUBYLIB",
+        "JAVA_TOOL_OPTIONS",
+        "_JAVA_OPTIONS",
+        "JDK_JAVA_OPTIONS",
+        "EDITOR",
+        "VISUAL",
+        "PAGER",
+        "MANPAGER",
+        "SSH_ASKPASS",
+        "RUSTC",
+        "RUSTC_WRAPPER",
+        "RUSTDOC",
+        "RUSTFLAGS",
+        "MAKEFLAGS",
+        "MAKEFILES",
+        "TMPDIR",
+    ];
+    const PREFIXES: &[&str] = &[
+        "LD_",
+        "DYLD_",
+        "GIT_",
+        "CARGO_",
+        "NPM_CONFIG_",
+        "YARN_",
+        "PIP_",
+        "BUNDLE_",
+        "GEM_",
+        "DOCKER_",
+        "KUBECONFIG",
+        "ASKRISKY_",
+    ];
+    let upper = name.to_ascii_uppercase();
+    EXACT.contains(&upper.as_str()) || PREFIXES.iter().any(|p| upper.starts_with(p))
+}
+
 /// The ratings half of the table: whether a reviewer's ratings let a
 /// command outside the danger set run. A suspected injection never runs;
 /// low risk runs; medium risk runs only when the person asked for it

@@ -47,7 +47,8 @@ mod tests {
     fn ancestry_and_start_times() {
         let me = u64::from(std::process::id());
         let a = ancestors(std::process::id());
-        let parent = rustix::process::getppid().map_or(0, |p| u64::from(p.as_raw_nonzero().get().unsigned_abs()));
+        let parent = rustix::process::getppid()
+            .map_or(0, |p| u64::from(p.as_raw_nonzero().get().unsigned_abs()));
         assert_eq!(a.first().copied(), Some(parent));
         let mine = start_time(me).unwrap_or_else(|| panic!("no start time"));
         let theirs = start_time(parent).unwrap_or_else(|| panic!("no start time"));

@@ -158,14 +158,13 @@ covers = ["publish.package"]
         settings.allow,
         vec![
             AllowRule {
-                line: None,
                 prefix: Some(vec!["cargo".into(), "build".into()]),
-                covers: vec![],
+                ..AllowRule::default()
             },
             AllowRule {
                 line: Some("make deploy".into()),
-                prefix: None,
                 covers: vec!["publish.package".into()],
+                ..AllowRule::default()
             },
         ]
     );
@@ -183,6 +182,14 @@ fn broken_configs_fall_back_to_ask() {
             "not both",
         ),
         ("mode = \"autopilot\"\nshell = \"sh\"\n", "absolute"),
+        (
+            "mode = \"autopilot\"\n[[allow]]\nprefix = [\"git\"]\nenv = [\"GIT_DIR\"]\n",
+            "cannot list GIT_DIR",
+        ),
+        (
+            "mode = \"autopilot\"\n[[allow]]\nline = \"make\"\nredirects = true\n",
+            "belong to prefix rules",
+        ),
         (
             "mode = \"autopilot\"\n[[allow]]\nline = \"ls\"\n[reviewer]\nprovider = \"nope\"\nmodel = \"m\"\n",
             ":",
@@ -208,6 +215,57 @@ fn broken_project_file_falls_back_to_ask() {
     let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
     assert_eq!(settings.mode.value, Mode::Ask);
     assert!(settings.errors[0].contains(PROJECT_FILE));
+}
+
+/// The config is askrisky's own file: a second hard link (through which an
+/// agent could edit it from its workspace), a symlink or a FIFO in its
+/// place is refused, and askrisky falls back to ask.
+#[test]
+fn config_reached_sideways_is_refused() {
+    let s = scratch(Some("mode = \"autopilot\"\n"), None);
+    let f = s.dirs.user_file().unwrap_or_default();
+    let link = s.project.join("innocent.toml");
+    std::fs::hard_link(&f, &link).unwrap_or_else(|e| panic!("{e}"));
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.mode.value, Mode::Ask);
+    assert!(
+        settings.errors[0].contains("hard links"),
+        "{:?}",
+        settings.errors
+    );
+    std::fs::remove_file(&link).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        load(&s.dirs, &s.project, &Overrides::default(), &no_env)
+            .mode
+            .value,
+        Mode::Autopilot
+    );
+    let real = s.project.join("real.toml");
+    std::fs::rename(&f, &real).unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(&real, &f).unwrap_or_else(|e| panic!("{e}"));
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.mode.value, Mode::Ask);
+    assert!(
+        settings.errors[0].contains("symbolic link"),
+        "{:?}",
+        settings.errors
+    );
+    std::fs::remove_file(&f).unwrap_or_else(|e| panic!("{e}"));
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        &f,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.mode.value, Mode::Ask);
+    assert!(
+        settings.errors[0].contains("not a regular file"),
+        "{:?}",
+        settings.errors
+    );
 }
 
 #[test]
@@ -436,7 +494,7 @@ fn names_for_people() {
     let rule = |line: Option<&str>, prefix: Option<&[&str]>| AllowRule {
         line: line.map(str::to_owned),
         prefix: prefix.map(|p| p.iter().map(|s| (*s).to_owned()).collect()),
-        covers: Vec::new(),
+        ..AllowRule::default()
     };
     assert_eq!(rule(Some("make"), None).describe(), "line \"make\"");
     assert_eq!(

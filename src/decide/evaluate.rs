@@ -155,8 +155,12 @@ pub fn analyse(
 
 /// Finds the person's allow rule that covers a line: an exact line, or an
 /// argv prefix of a line that is exactly one simple command and parses
-/// cleanly. A rule covers danger-set matches only when it names each of
-/// their codes; nothing covers the blocked tier.
+/// cleanly. A rule covers only what it says: a prefix rule matches no
+/// assignment it does not list (`env`) and no redirection to or from a
+/// file unless it says `redirects`; and no rule covers a line that sets a
+/// variable steering what runs (`PATH`, `GIT_DIR`, `LD_PRELOAD`, …; see
+/// [`crate::policy::steers_programs`]). A rule covers danger-set matches
+/// only when it names each of their codes; nothing covers the blocked tier.
 pub fn allow_for(
     line: &str,
     script: &Script,
@@ -166,16 +170,25 @@ pub fn allow_for(
     if assessment.tier == Tier::Blocked {
         return Allow::None;
     }
+    let steered = script.commands.iter().any(|c| {
+        c.assignments
+            .iter()
+            .any(|(name, _)| crate::policy::steers_programs(name))
+    });
+    if steered {
+        return Allow::None;
+    }
     for rule in rules {
         let hit = match (&rule.line, &rule.prefix) {
             (Some(l), None) => l.trim() == line.trim(),
             (None, Some(p)) => {
                 script.problems.is_empty()
                     && script.written_count() == 1
-                    && script
-                        .commands
-                        .first()
-                        .is_some_and(|c| prefix_matches(c, p))
+                    && script.commands.first().is_some_and(|c| {
+                        prefix_matches(c, p)
+                            && c.assignments.iter().all(|(n, _)| rule.env.contains(n))
+                            && (rule.redirects || c.redirects.iter().all(touches_no_file))
+                    })
             }
             _ => false,
         };
@@ -191,6 +204,19 @@ pub fn allow_for(
     Allow::None
 }
 
+/// A redirection that reads and writes no file: a descriptor copied
+/// (`2>&1`) or output thrown away (`> /dev/null`).
+fn touches_no_file(r: &crate::parse::Redirect) -> bool {
+    use crate::parse::RedirectOp;
+    match r.op {
+        RedirectOp::Duplicate => true,
+        RedirectOp::Write | RedirectOp::Append => r.target.literal && r.target.value == "/dev/null",
+        RedirectOp::Read | RedirectOp::ReadWrite | RedirectOp::HereDoc | RedirectOp::HereString => {
+            false
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,23 +229,31 @@ mod tests {
 
     fn prefix(p: &[&str], covers: &[&str]) -> AllowRule {
         AllowRule {
-            line: None,
             prefix: Some(p.iter().map(|s| (*s).to_owned()).collect()),
             covers: covers.iter().map(|s| (*s).to_owned()).collect(),
+            ..AllowRule::default()
         }
     }
 
     fn exact(l: &str, covers: &[&str]) -> AllowRule {
         AllowRule {
             line: Some(l.into()),
-            prefix: None,
             covers: covers.iter().map(|s| (*s).to_owned()).collect(),
+            ..AllowRule::default()
         }
     }
 
     #[test]
     fn allow_rule_matching() {
         let cargo = prefix(&["cargo", "build"], &[]);
+        let logged = AllowRule {
+            env: vec!["RUST_LOG".into()],
+            ..cargo.clone()
+        };
+        let redirecting = AllowRule {
+            redirects: true,
+            ..cargo.clone()
+        };
         let rows: &[(&str, &[AllowRule], bool)] = &[
             ("cargo build", std::slice::from_ref(&cargo), true),
             ("cargo build --release", std::slice::from_ref(&cargo), true),
@@ -271,6 +305,56 @@ mod tests {
             (
                 "npm publish",
                 &[exact("npm publish", &["publish.package"])],
+                true,
+            ),
+            // a prefix rule covers only what it says
+            (
+                "RUST_LOG=1 cargo build",
+                std::slice::from_ref(&cargo),
+                false,
+            ),
+            ("RUST_LOG=1 cargo build", &[logged.clone()], true),
+            ("RUST_LOG=1 FOO=2 cargo build", &[logged.clone()], false),
+            ("cargo build > out.txt", std::slice::from_ref(&cargo), false),
+            ("cargo build < in.txt", std::slice::from_ref(&cargo), false),
+            ("cargo build <<< x", std::slice::from_ref(&cargo), false),
+            ("cargo build > out.txt", &[redirecting.clone()], true),
+            ("cargo build 2>&1", std::slice::from_ref(&cargo), true),
+            (
+                "cargo build > /dev/null 2>&1",
+                std::slice::from_ref(&cargo),
+                true,
+            ),
+            (
+                "cargo build >> /dev/null",
+                std::slice::from_ref(&cargo),
+                true,
+            ),
+            // variables that steer what runs ride on no rule at all
+            ("PATH=/evil:$PATH cargo build", &[logged.clone()], false),
+            (
+                "GIT_DIR=/x git status",
+                &[prefix(&["git", "status"], &[])],
+                false,
+            ),
+            (
+                "GIT_DIR=/x git status",
+                &[exact("GIT_DIR=/x git status", &[])],
+                false,
+            ),
+            (
+                "LD_PRELOAD=/x.so make deploy",
+                &[exact("LD_PRELOAD=/x.so make deploy", &[])],
+                false,
+            ),
+            (
+                "env PATH=/evil git status",
+                &[exact("env PATH=/evil git status", &[])],
+                false,
+            ),
+            (
+                "FOO=1 make deploy",
+                &[exact("FOO=1 make deploy", &[])],
                 true,
             ),
         ];

@@ -109,8 +109,7 @@ fn who_decided() {
     let mut s = setup(root.path(), Mode::Autopilot);
     s.settings.allow = vec![AllowRule {
         line: Some("make deploy".into()),
-        prefix: None,
-        covers: Vec::new(),
+        ..AllowRule::default()
     }];
     let by = |s: &Setup, l: &str| {
         let r = line(s, l, Surface::Check);

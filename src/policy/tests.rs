@@ -239,3 +239,39 @@ fn modes_read_and_order() {
     assert_eq!(Mode::parse("yolo"), None);
     assert_eq!(Mode::parse(""), None);
 }
+
+#[test]
+fn variables_that_steer_programs() {
+    for name in [
+        "PATH",
+        "LD_PRELOAD",
+        "DYLD_INSERT_LIBRARIES",
+        "GIT_DIR",
+        "GIT_WORK_TREE",
+        "GIT_CONFIG_COUNT",
+        "GIT_CONFIG_KEY_0",
+        "GIT_SSH_COMMAND",
+        "BASH_ENV",
+        "ENV",
+        "PYTHONPATH",
+        "NODE_OPTIONS",
+        "npm_config_script_shell",
+        "CARGO_TARGET_X_RUNNER",
+        "HOME",
+        "ASKRISKY_MODE",
+    ] {
+        assert!(steers_programs(name), "{name}");
+    }
+    for name in [
+        "RUST_BACKTRACE",
+        "RUST_LOG",
+        "CI",
+        "NO_COLOR",
+        "TERM",
+        "LANG",
+        "DEBUG",
+        "FOO",
+    ] {
+        assert!(!steers_programs(name), "{name}");
+    }
+}

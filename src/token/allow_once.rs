@@ -219,11 +219,18 @@ mod tests {
         std::fs::write(&file, serde_json::to_vec(&forged).unwrap_or_default())
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(get(state.path(), &code), None);
-        assert_eq!(take(state.path(), "git push -f", "/p", Some("codex/s1")), None);
+        assert_eq!(
+            take(state.path(), "git push -f", "/p", Some("codex/s1")),
+            None
+        );
         // A genuine approval copied under a second code is not a second one.
         let code = record(state.path(), &pending("ls")).unwrap_or_else(|e| panic!("{e}"));
         approve(state.path(), &code).unwrap_or_else(|e| panic!("{e}"));
-        let copy = if code == "ABCDEFGH" { "HGFEDCBA" } else { "ABCDEFGH" };
+        let copy = if code == "ABCDEFGH" {
+            "HGFEDCBA"
+        } else {
+            "ABCDEFGH"
+        };
         std::fs::copy(
             state.path().join("approvals").join(&code),
             state.path().join("approvals").join(copy),

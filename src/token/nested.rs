@@ -46,7 +46,8 @@ pub fn grant(state: &Path, line: &str) -> Option<String> {
     let pid = std::process::id();
     let start = crate::procs::start_time(u64::from(pid))?;
     let mac = key.sign(&parts(&token, u64::from(pid), start, line));
-    let body = serde_json::json!({"pid": pid, "start": start, "line": line, "mac": mac}).to_string();
+    let body =
+        serde_json::json!({"pid": pid, "start": start, "line": line, "mac": mac}).to_string();
     store(state).put(&token, body.as_bytes()).ok()?;
     Some(token)
 }
@@ -134,19 +135,34 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{e}"));
         };
         let t = "a".repeat(32);
-        write(&t, parent, start, &key.sign(&parts(&t, parent, start, "make")));
+        write(
+            &t,
+            parent,
+            start,
+            &key.sign(&parts(&t, parent, start, "make")),
+        );
         assert!(accepted(state.path(), &t));
         // Forged: no signature, or another token's, or pid 1.
         let u = "b".repeat(32);
         write(&u, parent, start, "");
         assert!(!accepted(state.path(), &u));
-        write(&u, parent, start, &key.sign(&parts(&t, parent, start, "make")));
+        write(
+            &u,
+            parent,
+            start,
+            &key.sign(&parts(&t, parent, start, "make")),
+        );
         assert!(!accepted(state.path(), &u));
         let init = crate::procs::start_time(1).unwrap_or_default();
         write(&u, 1, init, "");
         assert!(!accepted(state.path(), &u), "pid 1, unsigned");
         // The same pid, started at another time, is another process.
-        write(&u, parent, start + 1, &key.sign(&parts(&u, parent, start + 1, "make")));
+        write(
+            &u,
+            parent,
+            start + 1,
+            &key.sign(&parts(&u, parent, start + 1, "make")),
+        );
         assert!(!accepted(state.path(), &u));
     }
 }
