@@ -313,12 +313,24 @@ mod tests {
                 std::slice::from_ref(&cargo),
                 false,
             ),
-            ("RUST_LOG=1 cargo build", &[logged.clone()], true),
-            ("RUST_LOG=1 FOO=2 cargo build", &[logged.clone()], false),
+            (
+                "RUST_LOG=1 cargo build",
+                std::slice::from_ref(&logged),
+                true,
+            ),
+            (
+                "RUST_LOG=1 FOO=2 cargo build",
+                std::slice::from_ref(&logged),
+                false,
+            ),
             ("cargo build > out.txt", std::slice::from_ref(&cargo), false),
             ("cargo build < in.txt", std::slice::from_ref(&cargo), false),
             ("cargo build <<< x", std::slice::from_ref(&cargo), false),
-            ("cargo build > out.txt", &[redirecting.clone()], true),
+            (
+                "cargo build > out.txt",
+                std::slice::from_ref(&redirecting),
+                true,
+            ),
             ("cargo build 2>&1", std::slice::from_ref(&cargo), true),
             (
                 "cargo build > /dev/null 2>&1",
@@ -331,7 +343,11 @@ mod tests {
                 true,
             ),
             // variables that steer what runs ride on no rule at all
-            ("PATH=/evil:$PATH cargo build", &[logged.clone()], false),
+            (
+                "PATH=/evil:$PATH cargo build",
+                std::slice::from_ref(&logged),
+                false,
+            ),
             (
                 "GIT_DIR=/x git status",
                 &[prefix(&["git", "status"], &[])],
