@@ -112,12 +112,46 @@ impl Tty {
             *slot = Some((fd, saved.clone()));
         }
         termios::tcsetattr(&self.file, OptionalActions::Flush, &raw)?;
+        // Bracketed paste: the terminal marks pasted text, so a paste is
+        // told apart from keys typed one by one however short it is.
+        let bracketed = !std::env::var("TERM").is_ok_and(|t| t == "dumb");
+        if bracketed {
+            self.write(PASTE_ON);
+        }
         Ok(RawGuard {
             tty: self,
             saved,
             pending: Vec::new(),
+            in_paste: false,
+            bracketed,
         })
     }
+}
+
+/// Asks the terminal to mark pastes (`ESC [200~ … ESC [201~`).
+const PASTE_ON: &str = "\x1b[?2004h";
+/// Stops marking pastes.
+const PASTE_OFF: &str = "\x1b[?2004l";
+const PASTE_START: &[u8] = b"\x1b[200~";
+const PASTE_END: &[u8] = b"\x1b[201~";
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).rposition(|w| w == needle)
+}
+
+/// Given whether a paste was under way, whether `bytes` belong to a paste,
+/// and whether one is still under way after them.
+fn paste_state(in_paste: bool, bytes: &[u8]) -> (bool, bool) {
+    let start = find(bytes, PASTE_START);
+    let end = find(bytes, PASTE_END);
+    let touched = in_paste || start.is_some() || end.is_some();
+    let still = match (start, end) {
+        (Some(s), Some(e)) => s > e,
+        (Some(_), None) => true,
+        (None, Some(_)) => false,
+        (None, None) => in_paste,
+    };
+    (touched, still)
 }
 
 /// Raw mode; restores the terminal when dropped.
@@ -126,6 +160,10 @@ pub struct RawGuard<'a> {
     saved: Termios,
     /// Bytes read for text entry that are not yet a whole key.
     pending: Vec<u8>,
+    /// A bracketed paste began and has not ended yet.
+    in_paste: bool,
+    /// Bracketed paste was asked for (and is turned off on drop).
+    bracketed: bool,
 }
 
 impl RawGuard<'_> {
@@ -152,8 +190,38 @@ impl RawGuard<'_> {
     pub fn key(&mut self, timeout: Option<Duration>) -> Key {
         self.pending.clear();
         match self.read_some(timeout) {
+            Ok(bytes) if self.pasted(&bytes) => Key::Other,
             Ok(bytes) => decode(&bytes),
             Err(k) => k,
+        }
+    }
+
+    /// Whether these bytes are (part of) a bracketed paste, keeping track
+    /// of one that spans reads. A paste is never an answer, even of one
+    /// character.
+    fn pasted(&mut self, bytes: &[u8]) -> bool {
+        let (touched, still) = paste_state(self.in_paste, bytes);
+        self.in_paste = still;
+        touched
+    }
+
+    /// Reads and throws away whatever arrives for `d`: a key pressed just
+    /// as a card appears (the second tap of a double tap, meant for the
+    /// card before) is not an answer to it. False if the terminal closed.
+    pub fn discard_for(&mut self, d: Duration) -> bool {
+        let until = Instant::now() + d;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return true;
+            }
+            match self.read_some(Some(left)) {
+                Ok(bytes) => {
+                    self.pasted(&bytes);
+                }
+                Err(Key::Timeout) => return true,
+                Err(_) => return false,
+            }
         }
     }
 
@@ -244,6 +312,9 @@ impl RawGuard<'_> {
 
 impl Drop for RawGuard<'_> {
     fn drop(&mut self) {
+        if self.bracketed {
+            self.tty.write(PASTE_OFF);
+        }
         let _ = termios::tcsetattr(&self.tty.file, OptionalActions::Flush, &self.saved);
         if let Ok(mut slot) = SAVED.lock() {
             *slot = None;
@@ -331,6 +402,7 @@ pub fn restore_on_signal() {
     if let Ok(mut slot) = SAVED.lock()
         && let Some((fd, saved)) = slot.take()
     {
+        let _ = rustix::io::write(&fd, PASTE_OFF.as_bytes());
         let _ = termios::tcsetattr(&fd, OptionalActions::Flush, &saved);
     }
 }
@@ -351,6 +423,24 @@ mod tests {
         assert_eq!(decode(b"rr"), Key::Text("rr".into()));
         assert_eq!(decode(b"r\r"), Key::Other);
         assert_eq!(decode(b"\x01"), Key::Other);
+    }
+
+    #[test]
+    fn pastes_are_found_across_reads() {
+        let mut state = false;
+        let mut pasted = |bytes: &[u8]| {
+            let (touched, still) = paste_state(state, bytes);
+            state = still;
+            touched
+        };
+        assert!(pasted(b"\x1b[200~r\x1b[201~"));
+        assert!(!pasted(b"r"), "a key typed after the paste ended");
+        assert!(pasted(b"\x1b[200~"));
+        assert!(pasted(b"r"), "inside a paste that spans reads");
+        assert!(pasted(b"\x1b[201~"));
+        assert!(!pasted(b"n"));
+        assert!(pasted(b"\x1b[201~x\x1b[200~"), "an end, then a new start");
+        assert!(pasted(b"y"));
     }
 
     #[test]

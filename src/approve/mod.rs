@@ -106,12 +106,20 @@ pub fn ask_and_vanish(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>) ->
     show(tty, c, timeout, false)
 }
 
+/// How long keys are ignored once a card is drawn.
+pub const SETTLE: Duration = Duration::from_millis(500);
+/// The card's last line while keys are still ignored.
+const SETTLING: &str = "  a moment…";
+/// The card's last line once an answer is read.
+pub const WAITING: &str = "  waiting for your answer… [n] ";
+
 fn show(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>, leave_summary: bool) -> Asked {
     let started = Instant::now();
     let (style, can_move) = style_for(tty);
     let rendered = card::render(c, style);
     let mut text = rendered.lines.join("\r\n");
-    text.push_str("\r\n  waiting for your answer… [n] ");
+    text.push_str("\r\n");
+    text.push_str(SETTLING);
     let rows = rendered.lines.len() + 1;
     // Vanishing needs a terminal the cursor can move on.
     let vanish = !leave_summary && can_move;
@@ -139,6 +147,15 @@ fn show(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>, leave_summary: b
                 raw.write(&text);
                 column
             };
+            // Keys that arrive just as the card appears (the second tap of
+            // a double tap, meant for the card before) are not answers.
+            if !raw.discard_for(SETTLE) {
+                return Asked {
+                    answer: Answer::NoAnswer(NoAnswer::Closed),
+                    took: started.elapsed(),
+                };
+            }
+            raw.write(&format!("\r{WAITING}  "));
             let a = read_answer(&mut raw, c, &rendered, timeout, started);
             if can_move {
                 // Leave one summary line (or nothing) instead of the card.
@@ -210,7 +227,7 @@ fn read_answer(
                     return Answer::NoAnswer(NoAnswer::Closed);
                 }
                 raw.write(&format!(
-                    "\r\n{}\r\n  waiting for your answer… [n] ",
+                    "\r\n{}\r\n{WAITING}",
                     card::keys_line(c.offer_always, c.offer_tell)
                 ));
             }
