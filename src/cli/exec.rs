@@ -82,7 +82,7 @@ fn run_it(setup: &Setup, ruling: &Ruling, end: End, verbose: u8) -> u8 {
     if verbose > 0 {
         eprintln!("askrisky: run: {}", ruling.explain());
     }
-    let env = ruling.nesting_env(setup);
+    let env = ruling.command_env(setup);
     let err = match &ruling.request.subject {
         Subject::Argv(argv) => crate::exec::argv(argv, &env),
         Subject::Line(_) | Subject::FileWrite { .. } => {

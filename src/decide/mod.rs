@@ -33,6 +33,10 @@ use crate::session::store::SessionRef;
 use crate::session::{self, ContextError, Session, store};
 use crate::token::{allow_once, nested};
 
+/// Set in the environment of every command askrisky runs. A process that
+/// has it descends from a vetted command, not from the agent's own harness.
+pub const VETTED_ENV: &str = "ASKRISKY_VETTED";
+
 /// What every decision needs: askrisky's folders, the merged settings, and
 /// where the command runs with the folders askrisky protects.
 #[derive(Clone, Debug)]
@@ -178,22 +182,27 @@ impl Ruling {
         }
     }
 
-    /// The environment for the command's children when it runs under a
-    /// shim (or is itself nested): a nesting token bound to this process,
-    /// so that what the approved command starts runs unless it hits the
-    /// blocked tier or the danger set. Empty otherwise.
-    pub fn nesting_env(&self, setup: &Setup) -> Vec<(&'static str, String)> {
+    /// The environment askrisky adds for a command it runs:
+    /// - [`VETTED_ENV`], so that what the command starts is known to come
+    ///   from a vetted command (a prompt event from there is not the
+    ///   person's: see `hook::live`);
+    /// - under a shim (or when itself nested), a nesting token bound to this
+    ///   process, so that what the approved command starts runs unless it
+    ///   hits the blocked tier or the danger set.
+    pub fn command_env(&self, setup: &Setup) -> Vec<(&'static str, String)> {
+        let mut env = vec![(VETTED_ENV, "1".to_owned())];
         let under_shim = std::env::var_os(nested::SHIM_ENV).is_some();
-        if !(under_shim || self.mode.source == Source::Nested) {
-            return Vec::new();
+        if under_shim || self.mode.source == Source::Nested {
+            env.extend(
+                setup
+                    .dirs
+                    .state
+                    .as_deref()
+                    .and_then(|st| nested::grant(st, &self.request.line))
+                    .map(|token| (nested::ENV, token)),
+            );
         }
-        setup
-            .dirs
-            .state
-            .as_deref()
-            .and_then(|st| nested::grant(st, &self.request.line))
-            .map(|token| vec![(nested::ENV, token)])
-            .unwrap_or_default()
+        env
     }
 }
 

@@ -184,9 +184,23 @@ fn how_to_approve(setup: &Setup, ruling: &Ruling) -> String {
     }
 }
 
+/// A prompt event whose hook process descends from a command askrisky
+/// vetted was not sent by the agent's prompt box: an agent can run
+/// `askrisky hook …` with a payload of its own to plant "goals" the
+/// reviewer would read as the person's word.
+fn from_a_vetted_command() -> bool {
+    std::env::var_os(decide::VETTED_ENV).is_some()
+}
+
 impl Decider for Live {
     fn decide(&self, agent: Agent, event: &Event) -> Permission {
         let surface = Surface::Hook(agent.name().to_owned());
+        if matches!(event, Event::Prompt { .. } | Event::Resumed { .. }) && from_a_vetted_command() {
+            eprintln!(
+                "askrisky: not recorded: this prompt event comes from a command askrisky ran, not from the agent's prompt box"
+            );
+            return Permission::Pass;
+        }
         match event {
             Event::Prompt { prompt, session } => {
                 self.remember(
