@@ -61,6 +61,7 @@ fn classify(c: &mut Criterion) {
                     Syntax::Posix,
                     &ctx,
                     &[],
+                    None,
                     ANALYSIS_BUDGET,
                 ));
             }

@@ -91,6 +91,9 @@ pub struct Question {
     /// cannot be replayed from another request.
     #[serde(default)]
     pub nonce: String,
+    /// Files the command runs, as they were read and judged.
+    #[serde(default)]
+    pub files: Vec<crate::parse::disk::ScriptFile>,
 }
 
 /// An answer as it travels: the reply and the inbox's signature over it
@@ -116,7 +119,7 @@ fn signed_parts(nonce: &str, reply: &Reply) -> [String; 3] {
 #[serde(tag = "kind", rename_all = "snake_case")]
 enum Message {
     /// Please ask the person.
-    Ask(Question),
+    Ask(Box<Question>),
     /// How many are waiting?
     Status,
 }
@@ -186,8 +189,8 @@ pub fn ask(dirs: &Dirs, request: &Question, wait: Duration) -> Result<Reply, Inb
     let mut stream = connect(dirs)?;
     let mut question = request.clone();
     question.nonce = crate::util::random_id().map_err(InboxError::Key)?;
-    let mut line =
-        serde_json::to_string(&Message::Ask(question.clone())).map_err(|_| InboxError::Closed)?;
+    let mut line = serde_json::to_string(&Message::Ask(Box::new(question.clone())))
+        .map_err(|_| InboxError::Closed)?;
     line.push('\n');
     stream
         .write_all(line.as_bytes())
@@ -339,6 +342,7 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
             offer_always: false,
             offer_tell: true,
             from: Some(&from),
+            files: &w.request.files,
         };
         let asked = approve::ask(&mut tty, &card, None);
         let reply = match asked.answer {
@@ -429,7 +433,7 @@ fn accept(stream: UnixStream, queue: &(Mutex<VecDeque<Waiting>>, Condvar), annou
             let (lock, cvar) = queue;
             if let Ok(mut g) = lock.lock() {
                 g.push_back(Waiting {
-                    request,
+                    request: *request,
                     stream,
                     arrived: Instant::now(),
                 });

@@ -42,6 +42,7 @@ fn json_schema_for_a_danger_line() {
             ],
             "commands": ["sudo rm -r build", "rm -r build"],
             "problems": [],
+            "files": [],
             "mode": {"value": "autopilot", "source": {"kind": "user", "detail": config}},
             "modes_given": [{"value": "autopilot", "source": {"kind": "user", "detail": config}}],
             "allow_rule": null,
@@ -96,6 +97,7 @@ fn a_project_file_can_tighten() {
     env.project_file(
         "[[danger]]\ncode = \"project.deploy\"\nsentence = \"Deploys to production.\"\nprefix = [\"./deploy.sh\"]\n",
     );
+    std::fs::write(env.project.join("deploy.sh"), "echo deploying \"$1\"\n").expect("write");
     let (code, v) = check_json(&env, &["-c", "./deploy.sh prod"]);
     assert_eq!(code, Some(81));
     assert_eq!(v["codes"], json!(["project.deploy"]));

@@ -130,7 +130,9 @@ fn a_fake_inbox_cannot_approve() {
         let (stream, _) = listener.accept().expect("accept");
         let mut line = String::new();
         BufReader::new(&stream).read_line(&mut line).expect("read");
-        (&stream).write_all(b"{\"answer\":\"run\"}\n").expect("reply");
+        (&stream)
+            .write_all(b"{\"answer\":\"run\"}\n")
+            .expect("reply");
         line
     });
     let out = env
@@ -232,11 +234,15 @@ fn held_locks_do_not_delay_the_answer() {
     let prompt = json!({"session_id":"s1","cwd":env.project,"hook_event_name":"UserPromptSubmit","prompt":"fix it"});
     hook_in_time(&env, "claude-code", &prompt);
     let log = std::fs::File::open(env.state_dir().join("log.jsonl")).expect("log");
-    let session =
-        std::fs::File::open(env.state_dir().join("sessions/claude-code/s1.jsonl")).expect("session");
+    let session = std::fs::File::open(env.state_dir().join("sessions/claude-code/s1.jsonl"))
+        .expect("session");
     log.lock().expect("lock log");
     session.lock().expect("lock session");
-    let v = hook_in_time(&env, "claude-code", &claude(&env, "rm -rf build", &transcript));
+    let v = hook_in_time(
+        &env,
+        "claude-code",
+        &claude(&env, "rm -rf build", &transcript),
+    );
     assert_eq!(permission(&v), "ask");
     let prompt = json!({"session_id":"s1","cwd":env.project,"hook_event_name":"UserPromptSubmit","prompt":"and test it"});
     hook_in_time(&env, "claude-code", &prompt);
@@ -248,12 +254,17 @@ fn held_locks_do_not_delay_the_answer() {
 #[test]
 fn fifos_in_place_of_files_do_not_hang_the_hook() {
     let transcript_of = |env: &Env| env.home.join(".claude/projects/p/s1.jsonl");
-    let places: [(&str, fn(&Env) -> PathBuf); 6] = [
+    type Place = fn(&Env) -> PathBuf;
+    let places: [(&str, Place); 6] = [
         ("log", |e| e.state_dir().join("log.jsonl")),
         ("config", |e| e.config_path()),
         ("project file", |e| e.project.join(".askrisky.toml")),
-        ("session file", |e| e.state_dir().join("sessions/claude-code/s1.jsonl")),
-        ("current session", |e| e.state_dir().join("sessions/current")),
+        ("session file", |e| {
+            e.state_dir().join("sessions/claude-code/s1.jsonl")
+        }),
+        ("current session", |e| {
+            e.state_dir().join("sessions/current")
+        }),
         ("transcript", |e| e.home.join(".claude/projects/p/s1.jsonl")),
     ];
     for (what, place) in places {
@@ -266,9 +277,17 @@ fn fifos_in_place_of_files_do_not_hang_the_hook() {
             std::fs::remove_file(&path).expect("rm");
         }
         mkfifo(&path);
-        let v = hook_in_time(&env, "claude-code", &claude(&env, "rm -rf build", &transcript_of(&env)));
+        let v = hook_in_time(
+            &env,
+            "claude-code",
+            &claude(&env, "rm -rf build", &transcript_of(&env)),
+        );
         assert_eq!(permission(&v), "ask", "{what}: {v}");
-        let v = hook_in_time(&env, "claude-code", &claude(&env, "ls", &transcript_of(&env)));
+        let v = hook_in_time(
+            &env,
+            "claude-code",
+            &claude(&env, "ls", &transcript_of(&env)),
+        );
         assert_ne!(permission(&v), "allow", "{what}: {v}");
     }
 }
@@ -279,7 +298,9 @@ fn fifos_in_place_of_files_do_not_hang_the_hook() {
 fn allow_rules_do_not_stretch() {
     let env = Env::new();
     env.config("[[allow]]\nprefix = [\"git\", \"status\"]\n");
-    env.askrisky(["check", "-c", "git status"]).output().status(0);
+    env.askrisky(["check", "-c", "git status"])
+        .output()
+        .status(0);
     for line in [
         "PATH=/evil:$PATH git status",
         "git status > data.txt",
@@ -318,6 +339,65 @@ fn a_prompt_event_from_a_vetted_command_is_not_a_goal() {
     assert!(recorded.contains("backups"), "{recorded}");
 }
 
+// ── 6. Scripts written to disk, then run ────────────────────────────────
+
+fn exec_line(env: &Env, line: &str) -> common::Out {
+    env.askrisky(["exec", "-c", line]).output()
+}
+
+#[test]
+fn scripts_on_disk_are_read_and_judged() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    let p = &env.project;
+    // The agent's file tool wrote these; askrisky never saw the writes.
+    std::fs::write(p.join("x.sh"), "echo tidying\nrm -rf ~\n").expect("write");
+    std::fs::write(p.join("run.sh"), "#!/bin/sh\nrm -rf \"$HOME\"\n").expect("write");
+    std::fs::set_permissions(p.join("run.sh"), std::fs::Permissions::from_mode(0o755))
+        .expect("chmod");
+    std::fs::write(p.join("ok.sh"), "echo fine > ok.txt\n").expect("write");
+    std::fs::write(
+        p.join("package.json"),
+        r#"{"scripts":{"build":"tsc","prebuild":"rm -rf ~","lint":"eslint ."}}"#,
+    )
+    .expect("write");
+    std::fs::write(
+        p.join("Makefile"),
+        "all:\n\techo building\n\nclean:\n\trm -rf ~\n",
+    )
+    .expect("write");
+    for line in [
+        "bash x.sh",
+        "sh x.sh",
+        "source x.sh",
+        ". ./x.sh",
+        "./run.sh",
+        "npm run build",
+        "make clean",
+    ] {
+        let out = exec_line(&env, line);
+        out.status(80);
+        assert!(
+            out.stderr().contains("[delete.root]"),
+            "{line}: {}",
+            out.stderr()
+        );
+    }
+    // A harmless script runs; so do a harmless package script and target.
+    exec_line(&env, "bash ok.sh").status(0);
+    assert!(p.join("ok.txt").exists());
+    // A script that is not there yet, or named at run time, is not known.
+    for line in ["bash later.sh", "bash \"$SCRIPT\"", "./missing.sh"] {
+        exec_line(&env, line).status(81);
+    }
+    // What was judged is shown.
+    let out = env
+        .askrisky(["check", "--json", "-c", "bash x.sh"])
+        .output();
+    let v: Value = serde_json::from_str(&out.stdout()).expect("json");
+    assert_eq!(v["files"][0]["text"], "echo tidying\nrm -rf ~\n", "{v}");
+}
+
 // ── 8. Smaller ones ─────────────────────────────────────────────────────
 
 #[test]
@@ -325,7 +405,9 @@ fn the_state_folder_is_private() {
     let env = Env::new();
     env.config("mode = \"autopilot\"\n");
     // The first thing written there is an allow-once code.
-    env.askrisky(["exec", "-c", "git push --force"]).output().status(81);
+    env.askrisky(["exec", "-c", "git push --force"])
+        .output()
+        .status(81);
     for dir in [
         env.state_dir(),
         env.state_dir().join("approvals"),

@@ -152,11 +152,22 @@ fn children_of_an_approved_command_are_not_asked_again() {
         "Creates files.",
     )]);
     let s = setup(&fake::review_config("openai", &f.base, 5));
-    // The danger is in a script the approved line runs, out of the
-    // reviewer's sight: it comes back through the shim as a child.
+    // The danger is in a program the approved line runs, out of the
+    // reviewer's sight (askrisky reads shell scripts, package scripts and
+    // Makefiles a line runs, not Python files): it comes back through the
+    // shim as a child.
+    common::require!("python3");
     std::fs::create_dir_all(s.env.project.join("sub")).expect("mkdir");
-    std::fs::write(s.env.project.join("inner.sh"), "sh -c 'rm -rf sub'\n").expect("write");
-    let o = s.run("sh", &["-c", "sh -c 'touch child' && sh ./inner.sh"], None);
+    std::fs::write(
+        s.env.project.join("inner.py"),
+        "import subprocess\nsubprocess.run(['sh', '-c', 'rm -rf sub'])\n",
+    )
+    .expect("write");
+    let o = s.run(
+        "sh",
+        &["-c", "sh -c 'touch child' && python3 inner.py"],
+        None,
+    );
     // The child `touch` ran without a review; the child `rm -rf` is in the
     // danger set and still needs a person (none here): not run.
     assert!(

@@ -29,6 +29,10 @@ pub struct Card<'a> {
     pub offer_tell: bool,
     /// Where the request came from (the inbox shows agent, session, wait).
     pub from: Option<&'a str>,
+    /// Files the command runs, as they were read and judged (scripts,
+    /// package scripts, Makefiles): shown after the command, in full
+    /// through the pager.
+    pub files: &'a [crate::parse::disk::ScriptFile],
 }
 
 /// How to draw.
@@ -254,6 +258,25 @@ pub fn render(card: &Card<'_>, style: Style) -> Rendered {
             command_rows.push(format!("    {g}{}", paint(row, style)));
         }
     }
+    for f in card.files {
+        let header = format!("── {} (as read) ──", f.path);
+        command_rows.push(format!("    {}", paint(&tokens(&header), style)));
+        let n = f.text.lines().count().max(1);
+        let gutter = format!("{n}").len();
+        for (i, l) in f.text.lines().enumerate() {
+            for (j, row) in wrap_hard(&tokens(l), style.width.saturating_sub(7 + gutter))
+                .iter()
+                .enumerate()
+            {
+                let g = if j == 0 {
+                    format!("{:>gutter$} │ ", i + 1)
+                } else {
+                    format!("{:>gutter$} │ ", "")
+                };
+                command_rows.push(format!("    {g}{}", paint(row, style)));
+            }
+        }
+    }
     let shown = command_rows.len().min(style.max_command_rows.max(1));
     let hidden_rows = command_rows.len() - shown;
     lines.extend(command_rows[..shown].iter().cloned());
@@ -327,6 +350,7 @@ mod tests {
             offer_always: false,
             offer_tell: true,
             from: None,
+            files: &[],
         }
     }
 
@@ -359,6 +383,33 @@ mod tests {
         );
         c.offer_always = true;
         insta::assert_snapshot!(render(&c, plain(60)).lines.join("\n"));
+    }
+
+    /// A script the command runs is shown as it was read and judged, line
+    /// by line, escaped like the command; past the rows the card has, the
+    /// pager shows the rest.
+    #[test]
+    fn scripts_the_command_runs_are_shown() {
+        let d = danger();
+        let files = [crate::parse::disk::ScriptFile {
+            path: "/home/user/project/build.sh".into(),
+            text: "#!/bin/sh\nmake\nrm -rf build \x1b[2K# tidy\n".into(),
+        }];
+        let mut c = card("bash build.sh", &d);
+        c.files = &files;
+        insta::assert_snapshot!(render(&c, plain(80)).lines.join("\n"));
+        let long = [crate::parse::disk::ScriptFile {
+            path: "x.sh".into(),
+            text: "echo hi\n".repeat(40),
+        }];
+        c.files = &long;
+        let r = render(&c, plain(80));
+        assert!(r.hidden_rows > 0);
+        assert_eq!(
+            r.command_rows.len(),
+            1 + 1 + 40,
+            "the command, a header, every line"
+        );
     }
 
     #[test]

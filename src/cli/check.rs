@@ -21,6 +21,7 @@ struct Report<'a> {
     matches: &'a [danger::Match],
     commands: Vec<String>,
     problems: &'a [crate::parse::Problem],
+    files: &'a [crate::parse::disk::ScriptFile],
     mode: &'a config::Sourced<config::Mode>,
     modes_given: &'a [config::Sourced<config::Mode>],
     allow_rule: Option<&'a str>,
@@ -67,6 +68,7 @@ pub(super) fn run(
             matches: &eval.assessment.matches,
             commands: eval.script.commands.iter().map(|c| c.display()).collect(),
             problems: &eval.script.problems,
+            files: &eval.script.files,
             mode: &ruling.mode,
             modes_given: &settings.modes_given,
             allow_rule: match &eval.allow {
@@ -114,6 +116,14 @@ pub(super) fn run(
                 format!("  (via {})", c.via.join(" > "))
             };
             say!(out, "command:  {}{via}", esc(&c.display()))?;
+        }
+        for f in &eval.script.files {
+            say!(
+                out,
+                "file:     {} ({} lines, as read and judged)",
+                esc(&f.path),
+                f.text.lines().count()
+            )?;
         }
         for p in &eval.script.problems {
             say!(

@@ -122,6 +122,7 @@ fn nobody_here(setup: &Setup, ruling: &mut Ruling, why: &str, verbose: u8) -> u8
             surface: ruling.request.surface.name(),
             session: ruling.session.clone(),
             nonce: String::new(),
+            files: ruling.evaluation.script.files.clone(),
         };
         let wait = Duration::from_secs(setup.settings.approval_wait_s);
         Some(inbox::ask(&setup.dirs, &question, wait))
@@ -179,6 +180,7 @@ fn card(setup: &Setup, ruling: &mut Ruling, mut tty: Tty, verbose: u8) -> u8 {
         offer_always,
         offer_tell: true,
         from: None,
+        files: &ruling.evaluation.script.files,
     };
     let timeout = setup.settings.answer_timeout_s.map(Duration::from_secs);
     let asked = approve::ask(&mut tty, &card, timeout);

@@ -77,6 +77,7 @@ pub(super) fn run(
                 offer_always: false,
                 offer_tell: false,
                 from: None,
+                files: &ruling.evaluation.script.files,
             };
             let timeout = setup.settings.answer_timeout_s.map(Duration::from_secs);
             let asked = if syntax == Syntax::Fish {

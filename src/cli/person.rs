@@ -72,6 +72,7 @@ pub(super) fn approve(code: &str, overrides: &Overrides) -> Result<u8, CliError>
         offer_always: false,
         offer_tell: false,
         from: Some(&from),
+        files: &ruling.evaluation.script.files,
     };
     let timeout = setup
         .settings

@@ -10,6 +10,7 @@ use super::request::Request;
 use crate::config::{AllowRule, Settings};
 use crate::danger::{self, Assessment, ExtraRule, Place, Tier, prefix_matches};
 use crate::parse::Syntax;
+use crate::parse::disk::Disk;
 use crate::parse::{self, Problem, Script};
 use crate::policy::{self, Allow, Decision, Mode, Review};
 
@@ -43,6 +44,7 @@ pub fn evaluate(
     mode: Mode,
     settings: &Settings,
     ctx: &Place,
+    disk: Option<&Disk>,
     review: impl FnOnce() -> crate::review::Reviewed,
 ) -> Evaluation {
     let (mut script, mut assessment) = analyse(
@@ -50,6 +52,7 @@ pub fn evaluate(
         request.syntax(),
         ctx,
         &settings.extra_danger,
+        disk,
         ANALYSIS_BUDGET,
     );
     if request.not_utf8() {
@@ -114,21 +117,26 @@ pub fn analyse(
     syntax: Syntax,
     ctx: &Place,
     extra: &[ExtraRule],
+    disk: Option<&Disk>,
     budget: Duration,
 ) -> (Script, Assessment) {
+    let parse = move |line: &str, disk: Option<Disk>| match disk {
+        Some(d) => parse::parse_on(line, syntax, d),
+        None => parse::parse_for(syntax.shell(), line),
+    };
     if syntax == Syntax::Posix && parse::is_plain(line) {
-        let script = parse::parse(line);
+        let script = parse(line, disk.cloned());
         let assessment = danger::assess(&script, ctx, extra);
         return (script, assessment);
     }
     let (tx, rx) = std::sync::mpsc::sync_channel(1);
-    let work = (line.to_owned(), ctx.clone(), extra.to_vec());
+    let work = (line.to_owned(), ctx.clone(), extra.to_vec(), disk.cloned());
     let spawned = std::thread::Builder::new()
         .name("askrisky-analyse".into())
         .stack_size(ANALYSIS_STACK)
         .spawn(move || {
-            let (line, ctx, extra) = work;
-            let script = parse::parse_for(syntax.shell(), &line);
+            let (line, ctx, extra, disk) = work;
+            let script = parse(&line, disk);
             let assessment = danger::assess(&script, &ctx, &extra);
             // The receiver may have given up; nothing to do then.
             let _ = tx.send((script, assessment));
@@ -386,7 +394,14 @@ mod tests {
 
     #[test]
     fn a_line_past_the_budget_asks() {
-        let (script, a) = analyse(SLOW, Syntax::Posix, &Place::example(), &[], Duration::ZERO);
+        let (script, a) = analyse(
+            SLOW,
+            Syntax::Posix,
+            &Place::example(),
+            &[],
+            None,
+            Duration::ZERO,
+        );
         assert_eq!(script.problems, vec![Problem::TooSlow { budget_ms: 0 }]);
         assert_eq!(a.tier, Tier::Danger);
         assert_eq!(a.codes(), vec!["parse.too_slow"]);
@@ -400,7 +415,14 @@ mod tests {
             SLOW,
             "rm -rf /",
         ] {
-            let (script, a) = analyse(line, Syntax::Posix, &Place::example(), &[], ANALYSIS_BUDGET);
+            let (script, a) = analyse(
+                line,
+                Syntax::Posix,
+                &Place::example(),
+                &[],
+                None,
+                ANALYSIS_BUDGET,
+            );
             let direct = parse::parse(line);
             assert_eq!(
                 serde_json::to_value(&script).ok(),
@@ -415,6 +437,7 @@ mod tests {
             Syntax::Posix,
             &Place::example(),
             &[],
+            None,
             Duration::ZERO,
         );
         assert_eq!(a.tier, Tier::Blocked);

@@ -27,6 +27,7 @@ pub use request::{Request, SessionChoice, Subject, Surface};
 use crate::config::{self, Dirs, Mode, Overrides, Settings, Source, Sourced};
 use crate::danger::{self, Assessment, Match, Place, Tier};
 use crate::log::DecidedBy;
+use crate::parse::disk::Disk;
 use crate::policy::{Allow, Reason, Review, ReviewFailure, Verdict};
 use crate::review::{self, Reviewed};
 use crate::session::store::SessionRef;
@@ -218,11 +219,17 @@ pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling 
         .flatten()
         .map(|r| r.display());
     let place = setup.place_for(&request.cwd);
+    let disk = disk_for(setup, &request);
     let mut watcher = None;
     let evaluation = match &request.subject {
         Subject::FileWrite { path, tool } => file_write(&place, path, tool, &request.line),
-        Subject::Line(_) | Subject::Argv(_) => {
-            evaluate::evaluate(&request, mode.value, &setup.settings, &place, || {
+        Subject::Line(_) | Subject::Argv(_) => evaluate::evaluate(
+            &request,
+            mode.value,
+            &setup.settings,
+            &place,
+            disk.as_ref(),
+            || {
                 if options.watch_signals {
                     watcher = Some(record::watch(setup, &request, &mode, started, true));
                 }
@@ -230,8 +237,8 @@ pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling 
                     .status_line
                     .then(|| crate::approve::Spinner::start("reviewing the command…"));
                 review_request(setup, &request, options.env)
-            })
-        }
+            },
+        ),
     };
     let policy = evaluation.decision.verdict;
     // An allow-once code the person approved for exactly this request
@@ -265,6 +272,35 @@ pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling 
         started,
         watcher,
     }
+}
+
+/// How far back a file counts as the project's own rather than something
+/// written in this session, when the session's start is not known.
+const SESSION_GUESS: std::time::Duration = std::time::Duration::from_secs(12 * 3600);
+
+/// Where the scripts a request runs are read from (see `parse::disk`):
+/// its folder, and the session's start for telling a project's own files
+/// from ones written since. Not for a line the person typed at their own
+/// shell (their scripts are theirs), nor for eval's cases (their folders
+/// are not this machine's).
+fn disk_for(setup: &Setup, request: &Request) -> Option<Disk> {
+    if matches!(request.surface, Surface::Shell | Surface::Eval) {
+        return None;
+    }
+    let now = std::time::SystemTime::now();
+    let started = setup.dirs.state.as_deref().and_then(|st| {
+        let r = session_ref(Some(st), &request.session).ok().flatten()?;
+        std::fs::metadata(store::path(st, &r))
+            .and_then(|m| m.created())
+            .ok()
+    });
+    let since = started.unwrap_or_else(|| now.checked_sub(SESSION_GUESS).unwrap_or(now));
+    Some(Disk::new(
+        request.cwd.clone(),
+        setup.dirs.home.clone(),
+        std::env::var_os("PATH").as_deref(),
+        since,
+    ))
 }
 
 /// Who decided, by the policy's reason. Exhaustive on purpose: a new

@@ -195,7 +195,8 @@ fn from_a_vetted_command() -> bool {
 impl Decider for Live {
     fn decide(&self, agent: Agent, event: &Event) -> Permission {
         let surface = Surface::Hook(agent.name().to_owned());
-        if matches!(event, Event::Prompt { .. } | Event::Resumed { .. }) && from_a_vetted_command() {
+        if matches!(event, Event::Prompt { .. } | Event::Resumed { .. }) && from_a_vetted_command()
+        {
             eprintln!(
                 "askrisky: not recorded: this prompt event comes from a command askrisky ran, not from the agent's prompt box"
             );

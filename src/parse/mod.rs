@@ -20,6 +20,7 @@ pub mod word;
 pub mod zsh;
 
 mod depth;
+pub mod disk;
 mod quote;
 mod types;
 mod walker;
@@ -49,6 +50,29 @@ pub fn parse(line: &str) -> Script {
         None => {
             walker.source(line, Origin::Line, 0);
         }
+    }
+    walker.script
+}
+
+/// Parses a line in `syntax`, reading from `disk` the scripts it runs
+/// (see [`disk`]): what `decide` does for a line about to run.
+pub fn parse_on(line: &str, syntax: Syntax, disk: disk::Disk) -> Script {
+    let mut walker = Walker {
+        disk: Some(disk),
+        ..Walker::default()
+    };
+    if syntax == Syntax::Posix {
+        match plain_words(line) {
+            Some(words) => walker.resolve(SimpleCommand {
+                argv: words.into_iter().map(Word::literal).collect(),
+                ..SimpleCommand::default()
+            }),
+            None => {
+                walker.source(line, Origin::Line, 0);
+            }
+        }
+    } else {
+        walker.source_for(syntax.shell(), line, Origin::Line, 0);
     }
     walker.script
 }

@@ -13,6 +13,11 @@ pub struct Script {
     pub commands: Vec<SimpleCommand>,
     /// What could not be analysed. Any problem makes the line "not clear".
     pub problems: Vec<Problem>,
+    /// Files the line runs that were read from disk, with what they held
+    /// when read (scripts, package scripts, Makefiles): shown to the
+    /// person, since that is what was judged.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<super::disk::ScriptFile>,
 }
 
 impl Script {
@@ -126,6 +131,9 @@ pub enum Origin {
     FindExec,
     /// The body of an `alias` or `trap` defined in the line.
     Definition,
+    /// Read from a file on disk the line runs (`bash x.sh`, `./x.sh`,
+    /// `npm run x`, `make x`).
+    File,
 }
 
 /// One redirection.

@@ -36,6 +36,12 @@ pub(super) struct Walker {
     /// Bytes of written scripts read so far (bounded by
     /// [`MAX_WRITTEN_BYTES`](super::MAX_WRITTEN_BYTES)).
     pub(super) written_read: usize,
+    /// Where files the line runs are read from; `None`: they are not.
+    pub(super) disk: Option<super::disk::Disk>,
+    /// Bytes of files read from disk so far.
+    pub(super) disk_read: usize,
+    /// A `cd` came before: relative paths no longer name known files.
+    pub(super) moved: bool,
 }
 
 impl Walker {
@@ -510,7 +516,12 @@ impl Walker {
                     word: first.value.clone(),
                 });
             }
+            if matches!(current.name().as_deref(), Some("cd" | "pushd" | "popd")) {
+                self.moved = true;
+            }
             self.run_written(&mut current);
+            self.disk_program(&mut current);
+            self.disk_recipes(&current);
             output = output.or_else(|| output_text(&current));
             if current.name().as_deref() == Some("tee") {
                 tee_files.extend(operand_files(current.args()));

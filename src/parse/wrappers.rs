@@ -236,10 +236,10 @@ impl Walker {
     }
 
     /// What a shell or `source` runs when not given a string: the file
-    /// named, or stdin when none is (`None`). A file on disk is not read
-    /// here, but the text of `<(echo …)` or of a file the line wrote is
-    /// known, a `<(…)` of anything else is code known only at run time, and
-    /// `/dev/stdin` is stdin.
+    /// named, or stdin when none is (`None`). The text of `<(echo …)`, of a
+    /// file the line wrote, or of a file on disk is known; a `<(…)` of
+    /// anything else is code known only at run time, and `/dev/stdin` is
+    /// stdin.
     fn script_file(&mut self, program: &str, file: Option<&Word>, cmd: &SimpleCommand, depth: u8) {
         match file {
             Some(w) if w.process => match &w.output {
@@ -250,10 +250,15 @@ impl Walker {
                     program: program.to_owned(),
                 }),
             },
-            // A file on disk is not read; one the line wrote is.
+            // A file the line wrote is read as written; any other, from
+            // disk (see `disk`).
             Some(w) if !(w.literal && programs::is_stdin_path(&w.value)) => {
                 let texts = self.read_written(&w.value);
-                self.run_texts(program, texts, depth);
+                if texts.is_empty() {
+                    self.disk_script(program, w, depth);
+                } else {
+                    self.run_texts(program, texts, depth);
+                }
             }
             _ => {
                 // The program arrives on stdin. When it is only known at

@@ -182,7 +182,7 @@ fn file_key(path: &str) -> String {
 }
 
 /// The file name a path ends in, when it is known text (`$X.sh` is not).
-fn file_name(path: &str) -> Option<&str> {
+pub(super) fn file_name(path: &str) -> Option<&str> {
     let name = path.trim_end_matches('/').rsplit('/').next()?;
     let known = !name.is_empty()
         && !matches!(name, "." | "..")
