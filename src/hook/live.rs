@@ -1,17 +1,31 @@
 //! The hook surface: an agent's event ─► a [`Request`] ─► [`decide`] ─►
 //! the agent's [`Permission`]. Nothing is decided here; this only says
-//! what each verdict becomes where that agent can (or cannot) ask.
+//! what each verdict becomes where that agent can (or cannot) ask, and
+//! whether "run" is an "allow" or is left to the agent's own rules
+//! (`host_permissions`).
+//!
+//! In review mode the reviewer reads the agent's transcript, which the
+//! agent may not have written up to this very call yet (Claude Code writes
+//! it asynchronously, and a fast model's call can reach the hook first).
+//! So before deciding, the hook waits — at most [`CALL_WAIT`] — until the
+//! transcript holds this call's id; past that it decides with what is
+//! there, which fails closed when the context is unusable.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use super::{Agent, Decider, Event, Permission, SessionInfo};
-use crate::config::Overrides;
+use crate::config::{HostPermissions, Mode, Overrides};
 use crate::decide::{self, End, Options, Request, Ruling, SessionChoice, Setup, Surface};
 use crate::log::{DecidedBy, Outcome};
 use crate::parse::Syntax;
 use crate::policy::Verdict;
 use crate::session::TranscriptSource;
 use crate::session::store::{self, Entry, SessionRef};
+use crate::session::transcript;
+
+/// The longest wait for the agent's transcript to record the call.
+pub const CALL_WAIT: Duration = Duration::from_millis(1_500);
 
 /// Decides with askrisky's config and state.
 pub struct Live {
@@ -66,14 +80,28 @@ impl Live {
         };
         // The transcript path comes from the agent's harness: read it.
         request.transcript = session.transcript.clone().map(TranscriptSource::Harness);
+        // Only a review reads the transcript: wait for it to catch up.
+        if setup.settings.mode.value == Mode::Review
+            && let (Some(path), Some(id)) = (&session.transcript, &session.tool_use_id)
+        {
+            transcript::wait_for_call(path, id, CALL_WAIT);
+        }
         decide::decide(setup, request, &Options::quiet())
     }
 }
 
-/// What a ruling becomes for this agent, recorded once.
-fn answer(setup: &Setup, agent: Agent, ruling: &Ruling) -> Permission {
+/// What a ruling becomes for this agent, recorded once. `can_ask`: whether
+/// the agent can put a question to a person for this call.
+fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> Permission {
     let explain = ruling.explain();
+    let keep = setup.settings.host_permissions == HostPermissions::Keep;
     let (permission, end) = match ruling.verdict {
+        // The person's config keeps the agent's own permission rules: no
+        // "allow", which would skip them.
+        Verdict::Run if keep => (
+            Permission::Pass,
+            End::new(Outcome::AskedAgent, DecidedBy::Agent),
+        ),
         Verdict::Run if ruling.approved_once => (
             Permission::Allow {
                 reason: "askrisky: the person approved this once with an allow-once code".into(),
@@ -94,7 +122,7 @@ fn answer(setup: &Setup, agent: Agent, ruling: &Ruling) -> Permission {
             },
             End::new(Outcome::Refused, DecidedBy::Rule),
         ),
-        Verdict::Ask => match (&setup.settings.no_prompt, agent.can_ask()) {
+        Verdict::Ask => match (&setup.settings.no_prompt, can_ask) {
             (Some(src), _) => (
                 Permission::Deny {
                     reason: format!(
@@ -113,7 +141,12 @@ fn answer(setup: &Setup, agent: Agent, ruling: &Ruling) -> Permission {
             (None, false) => (
                 Permission::Deny {
                     reason: format!(
-                        "askrisky: this command needs the person's approval and this agent cannot ask: {explain}.{}",
+                        "askrisky: this command needs the person's approval and {}: {explain}.{}",
+                        if agent.can_ask() {
+                            "nobody can answer this agent's question now"
+                        } else {
+                            "this agent cannot ask"
+                        },
                         how_to_approve(setup, ruling)
                     ),
                 },
@@ -180,7 +213,7 @@ impl Decider for Live {
                 if ruling.verdict == Verdict::Run {
                     return Permission::Pass;
                 }
-                answer(&setup, agent, &ruling)
+                answer(&setup, agent, super::host::can_ask(agent, session), &ruling)
             }
             Event::Command {
                 command,
@@ -193,7 +226,7 @@ impl Decider for Live {
                     Request::line(command, Syntax::Posix, setup.place.cwd.clone(), surface);
                 request.explanation.clone_from(description);
                 let ruling = self.rule(agent, request, session, &setup);
-                answer(&setup, agent, &ruling)
+                answer(&setup, agent, super::host::can_ask(agent, session), &ruling)
             }
             Event::Other => Permission::Pass,
         }
