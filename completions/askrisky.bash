@@ -798,7 +798,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__hook)
-            opts="-v -h --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot"
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot opencode pi qwen"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -876,7 +876,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__install)
-            opts="-v -h --dry-run --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot"
+            opts="-v -h --dry-run --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot opencode pi qwen"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1296,7 +1296,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__uninstall)
-            opts="-v -h --dry-run --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot"
+            opts="-v -h --dry-run --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot opencode pi qwen"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -125,6 +125,21 @@ impl AllowRule {
     }
 }
 
+/// Whether a command askrisky lets run also skips the agent's own
+/// permission rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HostPermissions {
+    /// askrisky answers "allow": where the agent honours it, its own rules
+    /// and prompt are skipped (askrisky's mode decides).
+    #[default]
+    Skip,
+    /// askrisky never answers "allow": for a command it would run it gives
+    /// no opinion, so the agent's own rules still apply. It still denies
+    /// and asks.
+    Keep,
+}
+
 /// The person's config file.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -143,6 +158,8 @@ struct UserFile {
     transcript_dirs: Vec<PathBuf>,
     /// Seconds a command with no terminal waits for an answer from the inbox.
     approval_wait_s: Option<u64>,
+    /// Whether askrisky's "allow" skips the agent's own permission rules.
+    host_permissions: Option<HostPermissions>,
 }
 
 /// A repository's `.askrisky.toml`: it may only tighten.
@@ -159,6 +176,7 @@ struct ProjectFile {
     answer_timeout_s: Option<toml::Value>,
     transcript_dirs: Option<toml::Value>,
     approval_wait_s: Option<toml::Value>,
+    host_permissions: Option<toml::Value>,
 }
 
 /// What the command line and environment asked for (tightening only).
@@ -193,6 +211,9 @@ pub struct Settings {
     pub transcript_dirs: Vec<PathBuf>,
     /// Seconds to wait for the inbox's answer.
     pub approval_wait_s: u64,
+    /// Whether askrisky's "allow" skips the agent's own permission rules
+    /// (user config only).
+    pub host_permissions: HostPermissions,
     /// The user config file read, if any.
     pub user_file: Option<PathBuf>,
     /// The project file read, if any.
@@ -221,6 +242,7 @@ impl Settings {
             answer_timeout_s: None,
             transcript_dirs: Vec::new(),
             approval_wait_s: 120,
+            host_permissions: HostPermissions::Skip,
             user_file: None,
             project_file: None,
             errors: Vec::new(),
@@ -346,6 +368,7 @@ pub fn load(
                     s.answer_timeout_s = file.answer_timeout_s;
                     s.transcript_dirs = file.transcript_dirs;
                     s.approval_wait_s = file.approval_wait_s.unwrap_or(120);
+                    s.host_permissions = file.host_permissions.unwrap_or_default();
                 }
                 Err(e) => {
                     s.errors.push(e);
@@ -383,6 +406,7 @@ pub fn load(
                         ("answer_timeout_s", file.answer_timeout_s.is_some()),
                         ("transcript_dirs", file.transcript_dirs.is_some()),
                         ("approval_wait_s", file.approval_wait_s.is_some()),
+                        ("host_permissions", file.host_permissions.is_some()),
                     ] {
                         if present {
                             s.warnings.push(format!(

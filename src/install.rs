@@ -6,6 +6,12 @@
 //! replaced rather than duplicated, the old file is kept as a backup, the
 //! new one is written atomically, and a file that is not valid JSON is left
 //! alone with an error.
+//!
+//! OpenCode and Pi take plugins rather than command hooks: for them the
+//! "settings file" is a small plugin of askrisky's own, in the agent's
+//! global plugin folder, that runs `askrisky hook <agent>` for each call
+//! and stops the call when askrisky fails, times out or answers anything
+//! but "allow". It is replaced whole on install and deleted on uninstall.
 
 use std::path::{Path, PathBuf};
 
@@ -50,16 +56,198 @@ impl Plan {
     }
 }
 
-/// The user-level settings file each agent reads hooks from.
+/// An absolute folder named by an environment variable.
+fn env_dir(name: &str) -> Option<PathBuf> {
+    std::env::var_os(name)
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+}
+
+/// The user-level settings file each agent reads hooks from (for OpenCode
+/// and Pi: askrisky's plugin file). Codex's folder is `$CODEX_HOME`,
+/// OpenCode's `$XDG_CONFIG_HOME/opencode`, Pi's `$PI_CODING_AGENT_DIR`,
+/// each under the home folder when not set.
 pub fn settings_path(agent: Agent, home: &Path) -> PathBuf {
     match agent {
         Agent::ClaudeCode => home.join(".claude/settings.json"),
-        Agent::Codex => home.join(".codex/hooks.json"),
+        Agent::Codex => env_dir("CODEX_HOME")
+            .unwrap_or_else(|| home.join(".codex"))
+            .join("hooks.json"),
         Agent::Gemini => home.join(".gemini/settings.json"),
         Agent::Cursor => home.join(".cursor/hooks.json"),
         // A file of askrisky's own in Copilot CLI's hooks folder.
         Agent::Copilot => home.join(".copilot/hooks/askrisky.json"),
+        Agent::OpenCode => env_dir("XDG_CONFIG_HOME")
+            .unwrap_or_else(|| home.join(".config"))
+            .join("opencode/plugins/askrisky.js"),
+        Agent::Pi => env_dir("PI_CODING_AGENT_DIR")
+            .unwrap_or_else(|| home.join(".pi/agent"))
+            .join("extensions/askrisky.ts"),
+        Agent::Qwen => home.join(".qwen/settings.json"),
     }
+}
+
+/// Whether askrisky's hook for the agent is a plugin file of its own.
+fn is_plugin(agent: Agent) -> bool {
+    matches!(agent, Agent::OpenCode | Agent::Pi)
+}
+
+/// The line that marks askrisky's plugin and names its hook command.
+const PLUGIN_MARK: &str = "// askrisky-hook: ";
+
+/// Calls askrisky and reads its answer; any failure is a denial. Shared
+/// by the OpenCode plugin and the Pi extension (plain JavaScript, which
+/// TypeScript accepts).
+const PLUGIN_CALL: &str = r#"import { spawn } from "node:child_process";
+
+// Longer than a review can take; past it the call is stopped.
+const TIMEOUT_MS = 120000;
+
+function askrisky(payload) {
+  return new Promise((resolve) => {
+    let out = "";
+    let done = false;
+    let timer;
+    const finish = (answer) => {
+      if (!done) {
+        done = true;
+        clearTimeout(timer);
+        resolve(answer);
+      }
+    };
+    const fail = (why) =>
+      finish({ decision: "deny", reason: `askrisky could not decide (${why}); not run` });
+    let child;
+    try {
+      child = spawn(ASKRISKY, ["hook", AGENT], { stdio: ["pipe", "pipe", "ignore"] });
+    } catch (e) {
+      fail(String(e));
+      return;
+    }
+    timer = setTimeout(() => {
+      try {
+        child.kill("SIGKILL");
+      } catch {}
+      fail("no answer in time");
+    }, TIMEOUT_MS);
+    child.on("error", (e) => fail(String(e)));
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.on("close", (code) => {
+      if (code !== 0) {
+        fail(`exit status ${code}`);
+        return;
+      }
+      try {
+        const answer = JSON.parse(out);
+        if (answer && typeof answer.decision === "string") {
+          finish(answer);
+          return;
+        }
+      } catch {}
+      fail("unreadable answer");
+    });
+    child.stdin.on("error", () => {});
+    try {
+      child.stdin.end(JSON.stringify(payload));
+    } catch (e) {
+      fail(String(e));
+    }
+  });
+}
+
+const lets = (answer) => answer.decision === "allow" || answer.decision === "pass";
+const why = (answer) => answer.reason || "askrisky: not run";
+"#;
+
+const OPENCODE_PLUGIN: &str = r#"
+// OpenCode: a plugin hook can let a call through or stop it (by throwing).
+export const AskRisky = async ({ directory }) => ({
+  "tool.execute.before": async (input, output) => {
+    const answer = await askrisky({ hook_event_name: "tool.execute.before", input, output, directory });
+    if (!lets(answer)) throw new Error(why(answer));
+  },
+  "chat.message": async (input, output) => {
+    const { message, parts } = output || {};
+    await askrisky({ hook_event_name: "chat.message", input, output: { message, parts }, directory });
+  },
+});
+"#;
+
+const PI_PLUGIN: &str = r#"
+function sessionId(ctx) {
+  try {
+    const sm = ctx && ctx.sessionManager;
+    const id = sm && typeof sm.getSessionId === "function" ? sm.getSessionId() : undefined;
+    if (id) return String(id);
+    const file = sm && typeof sm.getSessionFile === "function" ? sm.getSessionFile() : undefined;
+    return file ? String(file).replace(/^.*\//, "").replace(/\.jsonl$/, "") : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Pi: a tool_call handler blocks with { block: true, reason }; "ask" is
+// put to the person in Pi's own dialog when Pi has a UI.
+export default function (pi) {
+  pi.on("tool_call", async (event, ctx) => {
+    const hasUI = !!(ctx && ctx.hasUI);
+    const answer = await askrisky({
+      hook_event_name: "tool_call",
+      tool_name: event.toolName,
+      tool_call_id: event.toolCallId,
+      input: event.input,
+      cwd: ctx && ctx.cwd,
+      session_id: sessionId(ctx),
+      has_ui: hasUI,
+    });
+    if (lets(answer)) return undefined;
+    if (answer.decision === "ask" && hasUI) {
+      const command = event.input && event.input.command;
+      if (await ctx.ui.confirm("askrisky: run this command?", `${command}
+
+${why(answer)}`)) return undefined;
+      return { block: true, reason: "askrisky: the person declined this command" };
+    }
+    return { block: true, reason: why(answer) };
+  });
+  pi.on("input", async (event, ctx) => {
+    await askrisky({ hook_event_name: "input", text: event.text, source: event.source, session_id: sessionId(ctx) });
+    return { action: "continue" };
+  });
+}
+"#;
+
+/// askrisky's plugin file for an agent that takes plugins.
+fn plugin(agent: Agent, bin: &Path) -> String {
+    let lit = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
+    let body = if agent == Agent::Pi {
+        PI_PLUGIN
+    } else {
+        OPENCODE_PLUGIN
+    };
+    format!(
+        "// askrisky's plugin for {name}: each tool call goes through `askrisky hook {name}`\n\
+         // first, and is stopped unless askrisky lets it run (also when askrisky\n\
+         // fails or takes too long). Written by `askrisky install {name}`, removed by\n\
+         // `askrisky uninstall {name}`; rewritten whole, so edits here are lost.\n\
+         {PLUGIN_MARK}{cmd}\n\
+         const ASKRISKY = {bin};\n\
+         const AGENT = {agent_lit};\n\
+         {PLUGIN_CALL}{body}",
+        name = agent.name(),
+        cmd = command(bin, agent),
+        bin = lit(&bin.display().to_string()),
+        agent_lit = lit(agent.name()),
+    )
+}
+
+/// The hook command named by askrisky's plugin file, if it is one.
+fn plugin_command(text: &str) -> Option<&str> {
+    text.lines()
+        .find_map(|l| l.strip_prefix(PLUGIN_MARK))
+        .map(str::trim)
 }
 
 /// The hook command written into the settings.
@@ -96,6 +284,12 @@ fn events(agent: Agent) -> &'static [(&'static str, Option<&'static str>)] {
         ],
         Agent::Cursor => &[("beforeShellExecution", None), ("beforeSubmitPrompt", None)],
         Agent::Copilot => &[("preToolUse", None), ("userPromptSubmitted", None)],
+        Agent::Qwen => &[
+            ("PreToolUse", Some("^run_shell_command$")),
+            ("UserPromptSubmit", None),
+            ("SessionStart", Some("resume|compact")),
+        ],
+        Agent::OpenCode | Agent::Pi => &[],
     }
 }
 
@@ -190,8 +384,31 @@ fn render(root: &Map<String, Value>) -> String {
     s
 }
 
+/// Plans replacing or removing askrisky's plugin file; a file there that
+/// is not askrisky's is left alone with an error.
+fn plan_plugin(agent: Agent, home: &Path, bin: Option<&Path>) -> Result<Plan, InstallError> {
+    let path = settings_path(agent, home);
+    let before = read(&path)?;
+    if let Some(text) = &before
+        && plugin_command(text).is_none()
+    {
+        return Err(InstallError::Malformed(
+            path,
+            "a file askrisky did not write".into(),
+        ));
+    }
+    Ok(Plan {
+        after: bin.map(|b| plugin(agent, b)),
+        path,
+        before,
+    })
+}
+
 /// Plans adding askrisky's hooks for `agent`, run as `bin`.
 pub fn plan_install(agent: Agent, home: &Path, bin: &Path) -> Result<Plan, InstallError> {
+    if is_plugin(agent) {
+        return plan_plugin(agent, home, Some(bin));
+    }
     let path = settings_path(agent, home);
     let before = read(&path)?;
     let mut root = parse(&path, before.as_deref())?;
@@ -205,14 +422,15 @@ pub fn plan_install(agent: Agent, home: &Path, bin: &Path) -> Result<Plan, Insta
         let entry = match agent {
             Agent::Cursor => json!({"command": cmd}),
             Agent::Copilot => json!({"type": "command", "bash": cmd, "timeoutSec": 60}),
-            Agent::Gemini => {
+            Agent::Gemini | Agent::Qwen => {
+                // Both take the timeout in milliseconds.
                 let mut g = json!({"hooks": [{"type": "command", "name": "askrisky", "command": cmd, "timeout": 60000}]});
                 if let Some(m) = matcher {
                     g["matcher"] = json!(m);
                 }
                 g
             }
-            Agent::ClaudeCode | Agent::Codex => {
+            Agent::ClaudeCode | Agent::Codex | Agent::OpenCode | Agent::Pi => {
                 let mut g = json!({"hooks": [{"type": "command", "command": cmd, "timeout": 60}]});
                 if let Some(m) = matcher {
                     g["matcher"] = json!(m);
@@ -240,6 +458,9 @@ pub fn plan_install(agent: Agent, home: &Path, bin: &Path) -> Result<Plan, Insta
 
 /// Plans removing askrisky's hooks for `agent`, keeping everything else.
 pub fn plan_uninstall(agent: Agent, home: &Path) -> Result<Plan, InstallError> {
+    if is_plugin(agent) {
+        return plan_plugin(agent, home, None);
+    }
     let path = settings_path(agent, home);
     let before = read(&path)?;
     if before.is_none() {
@@ -367,6 +588,9 @@ pub fn diff(before: &str, after: &str) -> String {
 pub fn installed_command(agent: Agent, home: &Path) -> Result<Option<String>, InstallError> {
     let path = settings_path(agent, home);
     let text = read(&path)?;
+    if is_plugin(agent) {
+        return Ok(text.as_deref().and_then(plugin_command).map(str::to_owned));
+    }
     let root = parse(&path, text.as_deref())?;
     let mut found = None;
     if let Some(hooks) = root.get("hooks").and_then(Value::as_object) {
@@ -409,6 +633,222 @@ pub fn probe_payload(agent: Agent) -> Value {
         }
         Agent::Cursor => json!({"hook_event_name": "afterFileEdit"}),
         Agent::Copilot => json!({"toolName": "view", "toolArgs": "{}"}),
+        Agent::OpenCode => {
+            json!({"hook_event_name": "tool.execute.before", "input": {"tool": "read", "sessionID": "probe", "callID": "probe"}, "output": {"args": {}}})
+        }
+        Agent::Pi => {
+            json!({"hook_event_name": "tool_call", "tool_name": "read", "input": {}, "has_ui": false})
+        }
+        Agent::Qwen => {
+            json!({"hook_event_name": "PreToolUse", "tool_name": "read_file", "tool_input": {}})
+        }
+    }
+}
+
+/// Whether Codex will run askrisky's hooks: Codex runs a hook from
+/// `hooks.json` only once the person trusted it in `/hooks`, which records
+/// `[hooks.state."<file>:<event>:<group>:<handler>"] trusted_hash =
+/// "sha256:…"` in `config.toml`, the hash being of the hook's definition. A
+/// changed definition (a new askrisky path) needs trusting again. askrisky
+/// only reads this; the trust is the person's to give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CodexTrust {
+    /// Every one of askrisky's hooks is trusted as it stands.
+    Trusted,
+    /// Hooks not trusted, or changed since they were: their events.
+    NotTrusted(Vec<String>),
+    /// The trust state could not be read or computed (why).
+    Unknown(String),
+}
+
+/// Codex's `config.toml`, beside its `hooks.json`.
+pub fn codex_config_path(home: &Path) -> PathBuf {
+    settings_path(Agent::Codex, home).with_file_name("config.toml")
+}
+
+/// `PreToolUse` ─► `pre_tool_use`.
+fn snake(event: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in event.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The hash Codex records for one command hook: SHA-256 of its definition
+/// as JSON with sorted keys and no spaces. `None` for a hook with fields
+/// askrisky does not write (its hash cannot be told here).
+fn codex_hook_hash(event: &str, matcher: Option<&str>, hook: &Value) -> Option<String> {
+    let obj = hook.as_object()?;
+    if obj
+        .keys()
+        .any(|k| !matches!(k.as_str(), "type" | "command" | "timeout" | "async"))
+    {
+        return None;
+    }
+    let command = obj.get("command")?.as_str()?;
+    let timeout = obj.get("timeout")?.as_u64()?;
+    let is_async = obj.get("async").and_then(Value::as_bool).unwrap_or(false);
+    let s = |v: &str| serde_json::to_string(v).unwrap_or_default();
+    let mut text = format!(
+        "{{\"event_name\":{},\"hooks\":[{{\"async\":{is_async},\"command\":{},\"timeout\":{timeout},\"type\":\"command\"}}]",
+        s(&snake(event)),
+        s(command)
+    );
+    if let Some(m) = matcher {
+        text.push_str(&format!(",\"matcher\":{}", s(m)));
+    }
+    text.push('}');
+    Some(format!("sha256:{}", sha256_hex(text.as_bytes())))
+}
+
+/// SHA-256 (FIPS 180-4) of `data`, as lowercase hex: what Codex records
+/// for a trusted hook. Small and only for that, so no crate for it.
+fn sha256_hex(data: &[u8]) -> String {
+    const K: [u32; 64] = [
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
+        0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
+        0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
+        0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
+        0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
+        0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+        0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
+        0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+        0xc67178f2,
+    ];
+    let mut h: [u32; 8] = [
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
+        0x5be0cd19,
+    ];
+    let mut msg = data.to_vec();
+    let bits = (data.len() as u64).wrapping_mul(8);
+    msg.push(0x80);
+    while msg.len() % 64 != 56 {
+        msg.push(0);
+    }
+    msg.extend_from_slice(&bits.to_be_bytes());
+    for block in msg.chunks_exact(64) {
+        let mut w = [0u32; 64];
+        for (i, word) in block.chunks_exact(4).enumerate() {
+            w[i] = u32::from_be_bytes([word[0], word[1], word[2], word[3]]);
+        }
+        for i in 16..64 {
+            let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
+            let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
+            w[i] = w[i - 16]
+                .wrapping_add(s0)
+                .wrapping_add(w[i - 7])
+                .wrapping_add(s1);
+        }
+        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = h;
+        for i in 0..64 {
+            let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
+            let ch = (e & f) ^ (!e & g);
+            let t1 = hh
+                .wrapping_add(s1)
+                .wrapping_add(ch)
+                .wrapping_add(K[i])
+                .wrapping_add(w[i]);
+            let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
+            let maj = (a & b) ^ (a & c) ^ (b & c);
+            let t2 = s0.wrapping_add(maj);
+            hh = g;
+            g = f;
+            f = e;
+            e = d.wrapping_add(t1);
+            d = c;
+            c = b;
+            b = a;
+            a = t1.wrapping_add(t2);
+        }
+        for (x, y) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
+            *x = x.wrapping_add(y);
+        }
+    }
+    h.iter().map(|x| format!("{x:08x}")).collect()
+}
+
+/// Reads whether Codex trusts askrisky's hooks in `home`.
+pub fn codex_trust(home: &Path) -> CodexTrust {
+    let hooks_path = settings_path(Agent::Codex, home);
+    let text = match read(&hooks_path) {
+        Ok(Some(t)) => t,
+        Ok(None) => return CodexTrust::Unknown(format!("{} is missing", hooks_path.display())),
+        Err(e) => return CodexTrust::Unknown(e.to_string()),
+    };
+    let root = match parse(&hooks_path, Some(&text)) {
+        Ok(r) => r,
+        Err(e) => return CodexTrust::Unknown(e.to_string()),
+    };
+    let config_path = codex_config_path(home);
+    let config: toml::Table = match read(&config_path) {
+        Ok(Some(t)) => match toml::from_str(&t) {
+            Ok(c) => c,
+            Err(e) => {
+                return CodexTrust::Unknown(format!("{}: {e}", config_path.display()));
+            }
+        },
+        Ok(None) => toml::Table::new(),
+        Err(e) => return CodexTrust::Unknown(e.to_string()),
+    };
+    let state = config
+        .get("hooks")
+        .and_then(|h| h.get("state"))
+        .and_then(toml::Value::as_table);
+    let file = hooks_path.display().to_string();
+    let mut untrusted = Vec::new();
+    let mut seen = 0;
+    for (event, list) in root
+        .get("hooks")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+    {
+        for (g, group) in list.as_array().into_iter().flatten().enumerate() {
+            let matcher = group.get("matcher").and_then(Value::as_str);
+            for (h, hook) in group
+                .get("hooks")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .enumerate()
+            {
+                let cmd = hook.get("command").and_then(Value::as_str).unwrap_or("");
+                if !is_ours(cmd, Agent::Codex) {
+                    continue;
+                }
+                seen += 1;
+                let Some(hash) = codex_hook_hash(event, matcher, hook) else {
+                    return CodexTrust::Unknown(format!(
+                        "askrisky's {event} hook has fields askrisky did not write"
+                    ));
+                };
+                let key = format!("{file}:{}:{g}:{h}", snake(event));
+                let trusted = state
+                    .and_then(|s| s.get(&key))
+                    .and_then(|e| e.get("trusted_hash"))
+                    .and_then(toml::Value::as_str);
+                if trusted != Some(hash.as_str()) {
+                    untrusted.push(event.clone());
+                }
+            }
+        }
+    }
+    if seen == 0 {
+        return CodexTrust::Unknown("askrisky's hooks are not in hooks.json".into());
+    }
+    if untrusted.is_empty() {
+        CodexTrust::Trusted
+    } else {
+        CodexTrust::NotTrusted(untrusted)
     }
 }
 
@@ -438,5 +878,58 @@ mod tests {
             "python3 guard.py hook claude-code",
             Agent::ClaudeCode
         ));
+    }
+
+    #[test]
+    fn sha256_known_answers() {
+        assert_eq!(
+            sha256_hex(b""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_eq!(
+            sha256_hex(&[b'a'; 1000]),
+            "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3"
+        );
+    }
+
+    #[test]
+    fn codex_hashes_match_codex() {
+        // Hashes Codex 0.171.0's app-server reported for these hooks.
+        let hook = json!({"type": "command", "command": "/usr/local/bin/askrisky hook codex", "timeout": 60});
+        assert_eq!(
+            codex_hook_hash("PreToolUse", Some("Bash"), &hook).as_deref(),
+            Some("sha256:c50a20fd85cd306800a9dc0d7138e456b0502aa10fb8cfddb71619f1718a8165")
+        );
+        assert_eq!(
+            codex_hook_hash("UserPromptSubmit", None, &hook).as_deref(),
+            Some("sha256:3f3a2d760b6f28d330f03cf211f284599ade9572586aa02ce3eea7b53c669bf2")
+        );
+        let mut other = hook.clone();
+        other["statusMessage"] = json!("checking");
+        assert_eq!(codex_hook_hash("PreToolUse", None, &other), None);
+        assert_eq!(snake("SessionStart"), "session_start");
+    }
+
+    #[test]
+    fn plugins_name_their_command_and_fail_closed() {
+        for agent in [Agent::OpenCode, Agent::Pi] {
+            let text = plugin(agent, Path::new("/opt/my \"tools\"/askrisky"));
+            assert_eq!(
+                plugin_command(&text),
+                Some(command(Path::new("/opt/my \"tools\"/askrisky"), agent).as_str())
+            );
+            assert!(
+                text.contains(r#"const ASKRISKY = "/opt/my \"tools\"/askrisky";"#),
+                "{text}"
+            );
+            // Every failure path denies.
+            for fail in ["exit status", "unreadable answer", "no answer in time"] {
+                assert!(text.contains(fail), "{agent:?}: {fail}");
+            }
+        }
     }
 }

@@ -5,7 +5,16 @@ mod common;
 use common::Env;
 use serde_json::{Value, json};
 
-const AGENTS: [&str; 5] = ["claude-code", "codex", "gemini", "cursor", "copilot"];
+const AGENTS: [&str; 8] = [
+    "claude-code",
+    "codex",
+    "gemini",
+    "cursor",
+    "copilot",
+    "opencode",
+    "pi",
+    "qwen",
+];
 
 fn settings(env: &Env, agent: &str) -> std::path::PathBuf {
     env.home.join(match agent {
@@ -13,8 +22,17 @@ fn settings(env: &Env, agent: &str) -> std::path::PathBuf {
         "codex" => ".codex/hooks.json",
         "gemini" => ".gemini/settings.json",
         "cursor" => ".cursor/hooks.json",
+        "opencode" => ".config/opencode/plugins/askrisky.js",
+        "pi" => ".pi/agent/extensions/askrisky.ts",
+        "qwen" => ".qwen/settings.json",
         _ => ".copilot/hooks/askrisky.json",
     })
+}
+
+/// A settings file as JSON, or a plugin file as its text in a JSON string.
+fn read_any(p: &std::path::Path) -> Value {
+    let text = std::fs::read_to_string(p).unwrap_or_default();
+    serde_json::from_str(&text).unwrap_or(Value::String(text))
 }
 
 fn read_json(p: &std::path::Path) -> Value {
@@ -38,9 +56,9 @@ fn fresh_install_then_again_then_uninstall() {
             out.stdout()
         );
         let p = settings(&env, agent);
-        let v = read_json(&p);
+        let v = read_any(&p);
         let n = count_ours(&v);
-        assert!(n >= 2, "{agent}: {v}");
+        assert!(n >= 1, "{agent}: {v}");
         let bin = std::fs::canonicalize(env!("CARGO_BIN_EXE_askrisky")).expect("bin");
         assert!(
             v.to_string()
@@ -55,10 +73,10 @@ fn fresh_install_then_again_then_uninstall() {
             "{agent}: {}",
             again.stdout()
         );
-        assert_eq!(count_ours(&read_json(&p)), n);
+        assert_eq!(count_ours(&read_any(&p)), n);
         // Uninstall: gone.
         env.askrisky(["uninstall", agent]).output().status(0);
-        assert_eq!(count_ours(&read_json(&p)), 0, "{agent}");
+        assert_eq!(count_ours(&read_any(&p)), 0, "{agent}");
     }
 }
 
@@ -178,4 +196,144 @@ fn doctor_sees_installed_hooks_answer() {
     let out = env.askrisky(["doctor"]).output();
     out.status(1);
     assert!(out.stdout().contains("NOT answering"), "{}", out.stdout());
+}
+
+#[test]
+fn a_plugin_file_askrisky_did_not_write_is_left_alone() {
+    let env = Env::new();
+    let p = settings(&env, "opencode");
+    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&p, "export const Mine = async () => ({});\n").expect("write");
+    let out = env.askrisky(["install", "opencode"]).output();
+    out.status(83);
+    assert!(
+        out.stderr().contains("a file askrisky did not write"),
+        "{}",
+        out.stderr()
+    );
+    env.askrisky(["uninstall", "opencode"]).output().status(83);
+    assert!(
+        std::fs::read_to_string(&p)
+            .unwrap_or_default()
+            .contains("Mine")
+    );
+    // Its own file is rewritten and removed.
+    std::fs::remove_file(&p).expect("rm");
+    env.askrisky(["install", "pi"]).output().status(0);
+    let text = std::fs::read_to_string(settings(&env, "pi")).unwrap_or_default();
+    assert!(text.contains("pi.on(\"tool_call\""), "{text}");
+    env.askrisky(["uninstall", "pi"]).output().status(0);
+    assert!(!settings(&env, "pi").exists());
+}
+
+#[test]
+fn doctor_says_codex_has_not_trusted_the_hook() {
+    let env = Env::new();
+    let out = env.askrisky(["install", "codex"]).output();
+    out.status(0);
+    assert!(
+        out.stdout()
+            .contains("installed, not trusted: open /hooks in Codex to trust it"),
+        "{}",
+        out.stdout()
+    );
+    let line = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("codex"))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let out = env.askrisky(["doctor"]).output();
+    out.status(1);
+    assert!(
+        line(&out.stdout()).contains("installed, not trusted: open /hooks in Codex to trust it"),
+        "{}",
+        out.stdout()
+    );
+    // The person trusts both hooks in Codex's /hooks, which records their
+    // hashes (computed here as Codex does, for askrisky's own entries).
+    let hooks = settings(&env, "codex");
+    let v = read_json(&hooks);
+    let bin = std::fs::canonicalize(env!("CARGO_BIN_EXE_askrisky")).expect("bin");
+    let cmd = format!("{} hook codex", bin.display());
+    assert_eq!(
+        v["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
+        json!(cmd)
+    );
+    let key = |event: &str| format!("{}:{event}:0:0", hooks.display());
+    let mut config = String::new();
+    for (event, matcher) in [
+        ("pre_tool_use", Some("Bash")),
+        ("user_prompt_submit", None),
+        ("session_start", Some("resume")),
+    ] {
+        let mut def = json!({"event_name": event, "hooks": [{"async": false, "command": cmd, "timeout": 60, "type": "command"}]});
+        if let Some(m) = matcher {
+            def["matcher"] = json!(m);
+        }
+        let text = serde_json::to_string(&sorted(&def)).expect("json");
+        let hash = sha256(text.as_bytes());
+        config.push_str(&format!(
+            "[hooks.state.\"{}\"]\ntrusted_hash = \"sha256:{hash}\"\n",
+            key(event)
+        ));
+    }
+    std::fs::write(env.home.join(".codex/config.toml"), &config).expect("write");
+    let out = env.askrisky(["doctor"]).output();
+    assert!(
+        line(&out.stdout()).contains("hook installed, trusted and answering"),
+        "{}",
+        out.stdout()
+    );
+    // A changed entry needs trusting again.
+    std::fs::write(
+        env.home.join(".codex/config.toml"),
+        config.replacen("trusted_hash = \"sha256:", "trusted_hash = \"sha256:0", 1),
+    )
+    .expect("write");
+    let out = env.askrisky(["doctor"]).output();
+    assert!(
+        line(&out.stdout()).contains("not trusted"),
+        "{}",
+        out.stdout()
+    );
+}
+
+/// The value with every object's keys sorted.
+fn sorted(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => {
+            let mut keys: Vec<_> = m.keys().collect();
+            keys.sort();
+            Value::Object(
+                keys.into_iter()
+                    .map(|k| (k.clone(), sorted(&m[k])))
+                    .collect(),
+            )
+        }
+        Value::Array(a) => Value::Array(a.iter().map(sorted).collect()),
+        other => other.clone(),
+    }
+}
+
+/// SHA-256 by the system's sha256sum (coreutils), as an independent check.
+fn sha256(data: &[u8]) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new("sha256sum")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("sha256sum");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(data)
+        .expect("write");
+    let out = child.wait_with_output().expect("sha256sum");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_owned()
 }

@@ -118,8 +118,14 @@ fn hook(env: &Env, runtime: &Path, agent: &str, payload: &Value) -> Value {
 fn every_agents_hook() {
     let (env, runtime) = env();
     for agent in ["claude-code", "codex", "gemini", "cursor", "copilot"] {
-        // Codex's hook can only deny; the others hand it to the person.
-        let want = if agent == "codex" { "deny" } else { "ask" };
+        // Codex's hook can only deny, and Gemini CLI's "ask" reaches nobody
+        // when no Gemini with a person at its terminal started the hook (as
+        // here); the others hand it to the person.
+        let want = if matches!(agent, "codex" | "gemini") {
+            "deny"
+        } else {
+            "ask"
+        };
         for folder in own_folders(&env, &runtime) {
             let line = write_line(&folder);
             let v = hook(&env, &runtime, agent, &payload(agent, &env, &line));

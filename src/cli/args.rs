@@ -43,6 +43,13 @@ pub enum AgentArg {
     Cursor,
     /// GitHub Copilot CLI.
     Copilot,
+    /// OpenCode (through a plugin askrisky writes).
+    #[value(name = "opencode")]
+    OpenCode,
+    /// Pi (through an extension askrisky writes).
+    Pi,
+    /// Qwen Code.
+    Qwen,
 }
 
 impl From<AgentArg> for Agent {
@@ -53,6 +60,9 @@ impl From<AgentArg> for Agent {
             AgentArg::Gemini => Self::Gemini,
             AgentArg::Cursor => Self::Cursor,
             AgentArg::Copilot => Self::Copilot,
+            AgentArg::OpenCode => Self::OpenCode,
+            AgentArg::Pi => Self::Pi,
+            AgentArg::Qwen => Self::Qwen,
         }
     }
 }

@@ -72,8 +72,8 @@ pub(super) fn install(agent: Agent, dry_run: bool, add: bool) -> Result<u8, CliE
     if let Some(b) = backup {
         writeln!(out, "backup: {}", b.display()).map_err(CliError::Output)?;
     }
-    if add && agent == Agent::Codex {
-        writeln!(out, "Codex runs a new hook only after you trust it: open /hooks in Codex and trust askrisky's.")
+    if add && agent == Agent::Codex && install::codex_trust(&home) != install::CodexTrust::Trusted {
+        writeln!(out, "installed, not trusted: open /hooks in Codex to trust it (Codex runs a new or changed hook only after you trust it)")
             .map_err(CliError::Output)?;
     }
     Ok(0)
@@ -99,6 +99,9 @@ pub(super) fn doctor() -> Result<u8, CliError> {
                 Agent::Gemini => &["gemini"],
                 Agent::Cursor => &["cursor", "cursor-agent"],
                 Agent::Copilot => &["copilot"],
+                Agent::OpenCode => &["opencode"],
+                Agent::Pi => &["pi"],
+                Agent::Qwen => &["qwen"],
             });
         let status = match install::installed_command(agent, &home) {
             Err(e) => {
@@ -112,11 +115,30 @@ pub(super) fn doctor() -> Result<u8, CliError> {
             }
             Ok(None) => "not found".to_owned(),
             Ok(Some(cmd)) => match probe(&cmd, agent) {
-                Ok(()) => format!("hook installed and answering ({cmd})"),
                 Err(e) => {
                     problems += 1;
                     format!("hook installed but NOT answering: {e} ({cmd})")
                 }
+                // Codex ignores a hook the person has not trusted.
+                Ok(()) if agent == Agent::Codex => match install::codex_trust(&home) {
+                    install::CodexTrust::Trusted => {
+                        format!("hook installed, trusted and answering ({cmd})")
+                    }
+                    install::CodexTrust::NotTrusted(events) => {
+                        problems += 1;
+                        format!(
+                            "installed, not trusted: open /hooks in Codex to trust it ({} not trusted, or changed since; {cmd})",
+                            events.join(", ")
+                        )
+                    }
+                    install::CodexTrust::Unknown(why) => {
+                        problems += 1;
+                        format!(
+                            "installed, trust unknown ({why}): open /hooks in Codex to check it ({cmd})"
+                        )
+                    }
+                },
+                Ok(()) => format!("hook installed and answering ({cmd})"),
             },
         };
         writeln!(

@@ -568,3 +568,36 @@ fn a_config_folder_that_is_a_file_is_an_error_not_a_missing_file() {
     );
     assert_eq!(settings.mode.source, Source::ConfigError);
 }
+
+#[test]
+fn host_permissions_come_from_the_user_file_only() {
+    let s = scratch(None, None);
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.host_permissions, HostPermissions::Skip);
+    let s = scratch(Some("host_permissions = \"keep\"\n"), None);
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.host_permissions, HostPermissions::Keep);
+    assert!(settings.errors.is_empty(), "{:?}", settings.errors);
+    // A repository cannot set it, either way: it is ignored with a warning.
+    for value in ["keep", "skip"] {
+        let s = scratch(
+            Some("host_permissions = \"skip\"\n"),
+            Some(&format!("host_permissions = \"{value}\"\n")),
+        );
+        let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+        assert_eq!(settings.host_permissions, HostPermissions::Skip, "{value}");
+        assert!(
+            settings.warnings[0].contains("`host_permissions` ignored"),
+            "{:?}",
+            settings.warnings
+        );
+    }
+    // An unknown value is a broken file: ask mode, and no "allow" either way.
+    let s = scratch(
+        Some("mode = \"autopilot\"\nhost_permissions = \"off\"\n"),
+        None,
+    );
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.mode.value, Mode::Ask);
+    assert!(!settings.errors.is_empty());
+}

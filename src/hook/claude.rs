@@ -27,6 +27,8 @@ fn session_info(v: &Value) -> SessionInfo {
     SessionInfo {
         session_id: str_field(v, "/session_id"),
         transcript: str_field(v, "/transcript_path").map(PathBuf::from),
+        tool_use_id: str_field(v, "/tool_use_id"),
+        can_ask: None,
     }
 }
 

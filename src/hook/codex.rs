@@ -7,7 +7,8 @@
 //! (`permissionDecision: "deny"` with a reason, or exit 2); "ask" or a bare
 //! "allow" is logged as a hook failure and the command runs. So askrisky
 //! answers "ask" with a denial whose reason tells the person how to approve,
-//! and "allow" with no decision.
+//! and "allow" with no decision. Codex shows the reason followed by
+//! ". Command: …", so the reason's own final period is left off.
 
 use std::path::PathBuf;
 
@@ -19,6 +20,8 @@ fn session_info(v: &Value) -> SessionInfo {
     SessionInfo {
         session_id: str_field(v, "/session_id"),
         transcript: str_field(v, "/transcript_path").map(PathBuf::from),
+        tool_use_id: str_field(v, "/tool_use_id"),
+        can_ask: None,
     }
 }
 
@@ -78,9 +81,10 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
     }
     let reason = match verdict {
         Permission::Allow { .. } | Permission::Pass => return json!({}),
-        Permission::Deny { reason } => reason.clone(),
         // Codex cannot ask; the reason says how the person can run it.
-        Permission::Ask { reason } => reason.clone(),
+        Permission::Deny { reason } | Permission::Ask { reason } => {
+            reason.trim_end().trim_end_matches('.').to_owned()
+        }
     };
     json!({
         "hookSpecificOutput": {

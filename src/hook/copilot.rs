@@ -16,7 +16,7 @@ use super::{Event, PayloadError, Permission, SessionInfo, str_field};
 fn session_info(v: &Value) -> SessionInfo {
     SessionInfo {
         session_id: str_field(v, "/sessionId").or_else(|| str_field(v, "/session_id")),
-        transcript: None,
+        ..SessionInfo::default()
     }
 }
 

@@ -16,6 +16,7 @@ fn session_info(v: &Value) -> SessionInfo {
     SessionInfo {
         session_id: str_field(v, "/conversation_id"),
         transcript: str_field(v, "/transcript_path").map(PathBuf::from),
+        ..SessionInfo::default()
     }
 }
 

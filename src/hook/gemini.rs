@@ -5,6 +5,12 @@
 //! output `decision` and `reason`) and its hook types, whose decision set is
 //! `ask | block | deny | approve | allow`. A hook that fails makes Gemini CLI
 //! warn and continue, so askrisky always answers with a decision.
+//!
+//! `run_shell_command` runs in `dir_path` (older versions: `directory`),
+//! which Gemini CLI resolves against its target folder when relative: so
+//! is it here, against the payload's `cwd`. Whether a person is there to
+//! answer "ask" is not in the payload; the hook surface finds out
+//! ([`super::host`]), and turns "ask" into a denial when nobody is.
 
 use std::path::PathBuf;
 
@@ -16,6 +22,23 @@ fn session_info(v: &Value) -> SessionInfo {
     SessionInfo {
         session_id: str_field(v, "/session_id"),
         transcript: str_field(v, "/transcript_path").map(PathBuf::from),
+        ..SessionInfo::default()
+    }
+}
+
+/// Where the command runs: `dir_path` (or `directory`) resolved against
+/// `cwd`, else `cwd`. A relative folder with no `cwd` to resolve it
+/// against is left relative; the hook surface then uses its own folder,
+/// which is where Gemini CLI started it.
+fn command_dir(v: &Value) -> Option<PathBuf> {
+    let cwd = str_field(v, "/cwd").map(PathBuf::from);
+    let dir = str_field(v, "/tool_input/dir_path")
+        .or_else(|| str_field(v, "/tool_input/directory"))
+        .filter(|d| !d.is_empty());
+    match (dir, cwd) {
+        (Some(d), Some(c)) => Some(c.join(d)),
+        (Some(d), None) => Some(PathBuf::from(d)),
+        (None, c) => c,
     }
 }
 
@@ -28,11 +51,7 @@ pub fn event(v: &Value) -> Result<Event, PayloadError> {
             if tool != "run_shell_command" {
                 return Ok(Event::Other);
             }
-            // `dir_path` is where the command runs when the model sets it.
-            let cwd = str_field(v, "/tool_input/dir_path")
-                .filter(|d| d.starts_with('/'))
-                .or_else(|| str_field(v, "/cwd"))
-                .map(PathBuf::from);
+            let cwd = command_dir(v);
             Ok(Event::Command {
                 command: str_field(v, "/tool_input/command")
                     .ok_or(PayloadError::Missing("tool_input.command"))?,
@@ -62,8 +81,9 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
     }
     match verdict {
         Permission::Allow { reason } => json!({"decision": "allow", "reason": reason}),
+        // The reason already names askrisky.
         Permission::Ask { reason } => {
-            json!({"decision": "ask", "reason": reason, "systemMessage": format!("askrisky: {reason}")})
+            json!({"decision": "ask", "reason": reason, "systemMessage": reason})
         }
         Permission::Deny { reason } => json!({"decision": "deny", "reason": reason}),
         Permission::Pass => json!({}),

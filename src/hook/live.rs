@@ -1,23 +1,37 @@
 //! The hook surface: an agent's event ─► a [`Request`] ─► [`decide`] ─►
 //! the agent's [`Permission`]. Nothing is decided here; this only says
-//! what each verdict becomes where that agent can (or cannot) ask.
+//! what each verdict becomes where that agent can (or cannot) ask, and
+//! whether "run" is an "allow" or is left to the agent's own rules
+//! (`host_permissions`).
 //!
 //! Answer first, record second: what would be written (the log record, a
 //! goal in the session store) waits until the answer is on stdout, so a
 //! file that is slow to write cannot delay the answer past the agent's
 //! timeout.
+//!
+//! In review mode the reviewer reads the agent's transcript, which the
+//! agent may not have written up to this very call yet (Claude Code writes
+//! it asynchronously, and a fast model's call can reach the hook first).
+//! So before deciding, the hook waits — at most [`CALL_WAIT`] — until the
+//! transcript holds this call's id; past that it decides with what is
+//! there, which fails closed when the context is unusable.
 
 use std::cell::RefCell;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use super::{Agent, Decider, Event, Permission, SessionInfo};
-use crate::config::Overrides;
+use crate::config::{HostPermissions, Mode, Overrides};
 use crate::decide::{self, End, Options, Request, Ruling, SessionChoice, Setup, Surface};
 use crate::log::{DecidedBy, Outcome};
 use crate::parse::Syntax;
 use crate::policy::Verdict;
 use crate::session::TranscriptSource;
 use crate::session::store::{self, Entry, SessionRef};
+use crate::session::transcript;
+
+/// The longest wait for the agent's transcript to record the call.
+pub const CALL_WAIT: Duration = Duration::from_millis(1_500);
 
 /// Decides with askrisky's config and state.
 pub struct Live {
@@ -100,27 +114,46 @@ impl Live {
         // The transcript path comes from the agent's harness: read it.
         request.transcript = session.transcript.clone().map(TranscriptSource::Harness);
         if let (Some(dog), Some(reviewer)) = (&self.watchdog, &setup.settings.reviewer)
-            && setup.settings.mode.value == crate::policy::Mode::Review
+            && setup.settings.mode.value == Mode::Review
         {
-            // The reviewer has its own deadline; the answer waits for it.
-            dog.extend(super::watchdog::BOUND + std::time::Duration::from_secs(reviewer.timeout_s));
+            // The reviewer has its own deadline, and the transcript may be
+            // waited on: the answer waits for both.
+            dog.extend(
+                super::watchdog::BOUND + CALL_WAIT + Duration::from_secs(reviewer.timeout_s),
+            );
+        }
+        // Only a review reads the transcript: wait for it to catch up.
+        if setup.settings.mode.value == Mode::Review
+            && let (Some(path), Some(id)) = (&session.transcript, &session.tool_use_id)
+        {
+            transcript::wait_for_call(path, id, CALL_WAIT);
         }
         decide::decide(setup, request, &Options::quiet())
     }
 
     /// What a ruling becomes for this agent; its record is written once the
-    /// answer is out.
-    fn answer(&self, setup: Setup, agent: Agent, ruling: Ruling) -> Permission {
-        let (permission, end) = answer(&setup, agent, &ruling);
+    /// answer is out. `can_ask`: whether the agent can put a question to a
+    /// person for this call.
+    fn answer(&self, setup: Setup, agent: Agent, can_ask: bool, ruling: Ruling) -> Permission {
+        let (permission, end) = answer(&setup, agent, can_ask, &ruling);
         self.later(move || ruling.record(&setup, end));
         permission
     }
 }
 
 /// What a ruling becomes for this agent, and how the decision ended.
-fn answer(setup: &Setup, agent: Agent, ruling: &Ruling) -> (Permission, End) {
+/// `can_ask`: whether the agent can put a question to a person for this
+/// call.
+fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> (Permission, End) {
     let explain = ruling.explain();
+    let keep = setup.settings.host_permissions == HostPermissions::Keep;
     let (permission, end) = match ruling.verdict {
+        // The person's config keeps the agent's own permission rules: no
+        // "allow", which would skip them.
+        Verdict::Run if keep => (
+            Permission::Pass,
+            End::new(Outcome::AskedAgent, DecidedBy::Agent),
+        ),
         Verdict::Run if ruling.approved_once => (
             Permission::Allow {
                 reason: "askrisky: the person approved this once with an allow-once code".into(),
@@ -141,7 +174,7 @@ fn answer(setup: &Setup, agent: Agent, ruling: &Ruling) -> (Permission, End) {
             },
             End::new(Outcome::Refused, DecidedBy::Rule),
         ),
-        Verdict::Ask => match (&setup.settings.no_prompt, agent.can_ask()) {
+        Verdict::Ask => match (&setup.settings.no_prompt, can_ask) {
             (Some(src), _) => (
                 Permission::Deny {
                     reason: format!(
@@ -160,7 +193,12 @@ fn answer(setup: &Setup, agent: Agent, ruling: &Ruling) -> (Permission, End) {
             (None, false) => (
                 Permission::Deny {
                     reason: format!(
-                        "askrisky: this command needs the person's approval and this agent cannot ask: {explain}.{}",
+                        "askrisky: this command needs the person's approval and {}: {explain}.{}",
+                        if agent.can_ask() {
+                            "nobody can answer this agent's question now"
+                        } else {
+                            "this agent cannot ask"
+                        },
                         how_to_approve(setup, ruling)
                     ),
                 },
@@ -241,7 +279,8 @@ impl Decider for Live {
                 if ruling.verdict == Verdict::Run {
                     return Permission::Pass;
                 }
-                self.answer(setup, agent, ruling)
+                let can_ask = super::host::can_ask(agent, session);
+                self.answer(setup, agent, can_ask, ruling)
             }
             Event::Command {
                 command,
@@ -254,7 +293,8 @@ impl Decider for Live {
                     Request::line(command, Syntax::Posix, setup.place.cwd.clone(), surface);
                 request.explanation.clone_from(description);
                 let ruling = self.rule(agent, request, session, &setup);
-                self.answer(setup, agent, ruling)
+                let can_ask = super::host::can_ask(agent, session);
+                self.answer(setup, agent, can_ask, ruling)
             }
             Event::Other => Permission::Pass,
         }

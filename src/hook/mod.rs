@@ -15,7 +15,11 @@ pub mod codex;
 pub mod copilot;
 pub mod cursor;
 pub mod gemini;
+pub mod host;
 pub mod live;
+pub mod opencode;
+pub mod pi;
+pub mod qwen;
 pub mod watchdog;
 
 use std::path::PathBuf;
@@ -35,16 +39,25 @@ pub enum Agent {
     Cursor,
     /// GitHub Copilot CLI.
     Copilot,
+    /// OpenCode (through a plugin askrisky writes).
+    OpenCode,
+    /// Pi (through an extension askrisky writes).
+    Pi,
+    /// Qwen Code.
+    Qwen,
 }
 
 impl Agent {
     /// Every agent.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 8] = [
         Self::ClaudeCode,
         Self::Codex,
         Self::Gemini,
         Self::Cursor,
         Self::Copilot,
+        Self::OpenCode,
+        Self::Pi,
+        Self::Qwen,
     ];
 
     /// The name used on the command line, in logs and as the session store
@@ -56,13 +69,19 @@ impl Agent {
             Self::Gemini => "gemini",
             Self::Cursor => "cursor",
             Self::Copilot => "copilot",
+            Self::OpenCode => "opencode",
+            Self::Pi => "pi",
+            Self::Qwen => "qwen",
         }
     }
 
-    /// Whether the agent's hook can hand a decision to the person. Codex acts
-    /// only on "deny"; "ask" there becomes a refusal that says how to approve.
+    /// Whether the agent's hook protocol can hand a decision to the person
+    /// at all. Codex acts only on "deny" and OpenCode's plugin hook can only
+    /// throw; "ask" there becomes a refusal that says how to approve. Where
+    /// the protocol can ask, whether a person is there to answer is the
+    /// hook surface's question ([`host::can_ask`]).
     pub fn can_ask(self) -> bool {
-        !matches!(self, Self::Codex)
+        !matches!(self, Self::Codex | Self::OpenCode)
     }
 }
 
@@ -118,13 +137,18 @@ pub enum PayloadError {
     NotJson(&'static str, String),
 }
 
-/// Where the session's context is.
+/// Where the session's context is, and what the host said about this call.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SessionInfo {
     /// The agent's session id.
     pub session_id: Option<String>,
     /// The agent's transcript, from its harness.
     pub transcript: Option<PathBuf>,
+    /// The id of this tool call, as the transcript will record it.
+    pub tool_use_id: Option<String>,
+    /// Whether the host said it can put a question to a person right now
+    /// (a plugin that knows its UI); `None` when the payload does not say.
+    pub can_ask: Option<bool>,
 }
 
 /// What askrisky answers.
@@ -205,6 +229,9 @@ pub fn handle(agent: Agent, input: &[u8], deps: &dyn Decider) -> String {
             Agent::Gemini => gemini::event(&payload),
             Agent::Cursor => cursor::event(&payload),
             Agent::Copilot => copilot::event(&payload),
+            Agent::OpenCode => opencode::event(&payload),
+            Agent::Pi => pi::event(&payload),
+            Agent::Qwen => qwen::event(&payload),
         };
         let event = match event {
             Ok(e) => e,
@@ -230,8 +257,10 @@ pub fn read_input() -> Vec<u8> {
 }
 
 /// The answer when askrisky cannot tell what the agent wants: never allow.
+/// Gemini CLI meets "ask" in a headless run by stopping the turn, and which
+/// run this is cannot be told here: it is denied.
 fn fail_closed(agent: Agent, why: &str) -> String {
-    let verdict = if agent.can_ask() {
+    let verdict = if agent.can_ask() && agent != Agent::Gemini {
         Permission::Ask {
             reason: format!("{why}; the person must decide"),
         }
@@ -257,6 +286,9 @@ fn answer(agent: Agent, event: &Event, verdict: &Permission) -> String {
         Agent::Gemini => gemini::answer(event, verdict),
         Agent::Cursor => cursor::answer(event, verdict),
         Agent::Copilot => copilot::answer(event, verdict),
+        Agent::OpenCode => opencode::answer(event, verdict),
+        Agent::Pi => pi::answer(event, verdict),
+        Agent::Qwen => qwen::answer(event, verdict),
     };
     v.to_string()
 }

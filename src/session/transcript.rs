@@ -123,6 +123,57 @@ pub fn read(path: &Path) -> Result<Transcript, TranscriptError> {
     Err(TranscriptError::Unknown(path.to_path_buf()))
 }
 
+/// How much of a transcript's end the first look for a tool call reads.
+const CALL_TAIL: u64 = 256 << 10;
+/// How often the transcript is looked at again while waiting.
+const CALL_POLL: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Waits, at most `limit`, until the transcript at `path` holds the tool
+/// call `id` (the agent may write its current turn after calling the hook).
+/// Reads only the transcript's end, then only what was appended since the
+/// last look. Returns whether the call was seen; a file that is missing or
+/// cannot be read is looked at again until the time is up.
+pub fn wait_for_call(path: &Path, id: &str, limit: std::time::Duration) -> bool {
+    if id.is_empty() {
+        return false;
+    }
+    let deadline = std::time::Instant::now() + limit;
+    let needle = id.as_bytes();
+    // Where the next look starts, and the bytes kept from the last one so
+    // an id cut by the end of a read is still found.
+    let mut from: Option<u64> = None;
+    let mut carry: Vec<u8> = Vec::new();
+    loop {
+        if let Ok(mut f) = std::fs::File::open(path) {
+            let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+            let start = match from {
+                Some(p) if p <= len => p,
+                // First look, or the file was replaced: its end.
+                _ => {
+                    carry.clear();
+                    len.saturating_sub(CALL_TAIL)
+                }
+            };
+            let mut buf = std::mem::take(&mut carry);
+            if f.seek(SeekFrom::Start(start)).is_ok()
+                && f.take(len - start).read_to_end(&mut buf).is_ok()
+            {
+                if buf.windows(needle.len()).any(|w| w == needle) {
+                    return true;
+                }
+                let keep = buf.len().saturating_sub(needle.len());
+                carry = buf.split_off(keep);
+                from = Some(len);
+            }
+        }
+        let now = std::time::Instant::now();
+        if now >= deadline {
+            return false;
+        }
+        std::thread::sleep(CALL_POLL.min(deadline - now));
+    }
+}
+
 /// Reads the end of a transcript, given as text. `cut` says the text starts
 /// mid-file, so its first line is partial and it cannot be a whole JSON
 /// document.

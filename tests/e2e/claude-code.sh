@@ -124,23 +124,13 @@ case $(uname -m) in
   aarch64 | arm64) arch=arm64 ;;
   *) skip "Claude Code has no Linux build for $(uname -m)" ;;
 esac
-cache=${ASKRISKY_E2E_CACHE:-$repo/target/e2e/claude-code-$CLAUDE_CODE_VERSION}
-claude=$cache/node_modules/@anthropic-ai/claude-code-linux-$arch/claude
-# installed.lock is written only after a whole install, so an interrupted one
-# is redone, and so is one from another lock file.
-if ! cmp -s "$here/package-lock.json" "$cache/installed.lock" || [[ ! -x $claude ]]; then
-  command -v npm >/dev/null 2>&1 || skip "npm is not installed"
-  # One quick try: an unreachable registry is a skip, not a minute of retries.
-  timeout 30 npm ping --fetch-retries=0 --fetch-timeout=20000 >/dev/null 2>&1 ||
-    skip "npm cannot reach its registry"
-  rm -rf "$cache"
-  mkdir -p "$cache"
-  cp "$here/package.json" "$here/package-lock.json" "$cache/"
-  (cd "$cache" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) ||
-    die "npm ci of Claude Code $CLAUDE_CODE_VERSION failed"
-  [[ -x $claude ]] || die "npm ci did not install $claude"
-  cp "$here/package-lock.json" "$cache/installed.lock"
-fi
+# The install is shared with the other agents' end-to-end test (npm.sh).
+# shellcheck source=tests/e2e/npm.sh
+source "$here/npm.sh"
+modules=$(e2e_npm_install) || die "npm install of the pinned agents failed"
+[[ $modules == SKIP:* ]] && skip "${modules#SKIP: }"
+claude=$modules/@anthropic-ai/claude-code-linux-$arch/claude
+[[ -x $claude ]] || die "npm ci did not install $claude"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/askrisky-e2e.XXXXXX")
 fail=0

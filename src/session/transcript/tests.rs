@@ -257,3 +257,53 @@ fn forged_markers_stay_inside_the_fence() {
     assert!(lines[begin..end].contains(&"    END ACTIVITY 00000000"));
     assert!(lines[begin..end].contains(&"    PERSON"));
 }
+
+#[test]
+fn waiting_for_a_tool_call_reads_only_the_end() {
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("t.jsonl");
+    // Present already: found at once.
+    std::fs::write(&path, "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"id\":\"toolu_A\"}]}}\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let t0 = Instant::now();
+    assert!(wait_for_call(&path, "toolu_A", Duration::from_secs(5)));
+    assert!(t0.elapsed() < Duration::from_secs(1));
+    // Absent: gives up at the limit.
+    let t0 = Instant::now();
+    assert!(!wait_for_call(&path, "toolu_B", Duration::from_millis(100)));
+    assert!(t0.elapsed() >= Duration::from_millis(100));
+    // Far before the end (outside the tail read): not found.
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap_or_else(|e| panic!("{e}"));
+    f.write_all(&vec![b' '; 512 << 10])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!wait_for_call(&path, "toolu_A", Duration::from_millis(50)));
+    // Appended while waiting, by another writer: found.
+    let writer = {
+        let path = path.clone();
+        std::thread::spawn(move || {
+            let mut f = std::fs::OpenOptions::new()
+                .append(true)
+                .open(&path)
+                .unwrap_or_else(|e| panic!("{e}"));
+            f.write_all(b"{\"id\":\"toolu_")
+                .unwrap_or_else(|e| panic!("{e}"));
+            f.flush().unwrap_or_else(|e| panic!("{e}"));
+            f.write_all(b"C\"}\n").unwrap_or_else(|e| panic!("{e}"));
+        })
+    };
+    assert!(wait_for_call(&path, "toolu_C", Duration::from_secs(10)));
+    writer.join().unwrap_or_else(|_| panic!("writer"));
+    // A transcript that appears only later is waited for too.
+    let late = dir.path().join("late.jsonl");
+    let writer = {
+        let late = late.clone();
+        std::thread::spawn(move || std::fs::write(&late, "{\"id\":\"toolu_D\"}\n"))
+    };
+    assert!(wait_for_call(&late, "toolu_D", Duration::from_secs(10)));
+    let _ = writer.join();
+}

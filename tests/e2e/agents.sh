@@ -1,0 +1,323 @@
+#!/usr/bin/env bash
+# End-to-end test: askrisky as the hook of the real Gemini CLI, Codex CLI and
+# Copilot CLI (versions pinned in package-lock.json beside this script).
+#
+#   tests/e2e/agents.sh [gemini|codex|copilot ...]     (default: all three)
+#
+# For each agent: `askrisky install <agent>` into a scratch HOME, then one
+# headless run per case against a scripted fake model server
+# (fake_models.py) that makes the model call the agent's shell tool once.
+# Checked through the agent's own handling of askrisky's answers:
+#   * routine  `touch made.txt` runs;
+#   * danger   `rm -rf victim` (Codex: `rm -r`) does not run, and the model receives
+#              askrisky's reason ([delete.recursive]) as the tool's result;
+#   * blocked  `rm -rf ~` is refused, the model told it is the blocked tier;
+#   * the prompt hook records the typed prompt in askrisky's session store;
+#   * control  the same danger run without askrisky deletes victim/, so what
+#              was stopped, askrisky stopped.
+# Codex runs a hook only once the person trusted it: the trust is recorded
+# here as Codex's /hooks view would (from `codex app-server`'s hooks/list),
+# and `askrisky doctor` must say so before and after.
+#
+# Everything runs in a new network namespace with only loopback. Without the
+# npm registry (first run; the install is cached in target/e2e/npm) or a
+# network namespace it prints one `SKIP:` line and exits 0.
+#
+# Environment: ASKRISKY_BIN (default: cargo build, debug), ASKRISKY_E2E_CACHE,
+# ASKRISKY_E2E_KEEP=1 (keep the scratch folder).
+set -euo pipefail
+
+RUN_TIMEOUT_S=120
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+self=$here/$(basename "${BASH_SOURCE[0]}")
+repo=$(cd "$here/../.." && pwd)
+
+# ---------------------------------------------------------------------------
+# Inside the network namespace: the fake server, one agent run, stop.
+server_pid=
+stop_server() {
+  if [[ -n $server_pid ]]; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+}
+in_netns() {
+  local dir=$1 steps=$2
+  shift 2 # the rest: the agent's command line, run with PORT set
+  ip link set lo up
+  trap stop_server EXIT
+  trap 'exit 130' INT TERM
+  python3 "$here/fake_models.py" "$dir/port" "$dir/req" "$steps" 2>"$dir/server.log" &
+  server_pid=$!
+  local i
+  for ((i = 0; i < 200; i++)); do
+    [[ -s $dir/port ]] && break
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  [[ -s $dir/port ]] || { cat "$dir/server.log" >&2; return 1; }
+  local port rc=0
+  port=$(cat "$dir/port")
+  # Codex takes its endpoint from its config file: made from the template.
+  if [[ -f $dir/home/.codex/config.toml.in ]]; then
+    sed "s/@PORT@/$port/" "$dir/home/.codex/config.toml.in" >"$dir/home/.codex/config.toml"
+  fi
+  (cd "$dir/proj" && PORT=$port timeout --foreground -k 5 "$RUN_TIMEOUT_S" "$@" \
+    </dev/null >"$dir/out.txt" 2>"$dir/err.txt") || rc=$?
+  echo "$rc" >"$dir/rc"
+}
+if [[ ${1:-} == __in_netns ]]; then
+  shift
+  in_netns "$@"
+  exit
+fi
+
+# ---------------------------------------------------------------------------
+skip() {
+  echo "SKIP: agents end-to-end test: $*"
+  exit 0
+}
+die() {
+  echo "error: $*" >&2
+  exit 1
+}
+for tool in python3 ip timeout; do
+  command -v "$tool" >/dev/null 2>&1 || skip "$tool is not installed"
+done
+if unshare -n true 2>/dev/null; then
+  netns=(unshare -n)
+elif unshare -rn true 2>/dev/null; then
+  netns=(unshare -rn)
+else
+  skip "cannot make a network namespace (unshare -n needs root or user namespaces)"
+fi
+agents=("$@")
+((${#agents[@]})) || agents=(gemini codex copilot)
+
+if [[ -n ${ASKRISKY_BIN:-} ]]; then
+  bin=$ASKRISKY_BIN
+else
+  (cd "$repo" && cargo build --locked --quiet)
+  bin=$(cd "$repo" && realpath -m "${CARGO_TARGET_DIR:-target}/debug/askrisky")
+fi
+[[ -x $bin ]] || die "no askrisky binary at $bin"
+bin=$(realpath "$bin")
+
+# shellcheck source=tests/e2e/npm.sh
+source "$here/npm.sh"
+modules=$(e2e_npm_install) || exit $?
+[[ $modules == SKIP:* ]] && skip "${modules#SKIP: }"
+case $(uname -m) in
+  x86_64) arch=x64 triple=x86_64-unknown-linux-musl ;;
+  aarch64 | arm64) arch=arm64 triple=aarch64-unknown-linux-musl ;;
+  *) skip "no agent builds for $(uname -m)" ;;
+esac
+gemini_bin=$modules/.bin/gemini
+codex_bin=$modules/@openai/codex-linux-$arch/vendor/$triple/bin/codex
+copilot_bin=$modules/.bin/copilot
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/askrisky-e2e-agents.XXXXXX")
+fail=0
+pass=0
+cleanup() {
+  if ((fail == 0)) && [[ ${ASKRISKY_E2E_KEEP:-} != 1 ]]; then rm -rf "$work"; else echo "scratch folder kept: $work"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+ok() {
+  echo "PASS  $1"
+  pass=$((pass + 1))
+}
+bad() {
+  echo "FAIL  $1${2:+ — $2}"
+  fail=$((fail + 1))
+}
+check() {
+  local what=$1
+  shift
+  if "$@"; then ok "$what"; else bad "$what"; fi
+}
+check_eq() { if [[ $2 == "$3" ]]; then ok "$1"; else bad "$1" "got '$2', expected '$3'"; fi; }
+check_has() { if [[ $2 == *"$3"* ]]; then ok "$1"; else bad "$1" "'$3' not in '${2:0:400}'"; fi; }
+
+# log_fact HOME COMMAND FIELD: a field of the decision log's last record for COMMAND.
+log_fact() {
+  python3 - "$1/.local/state/askrisky/log.jsonl" "$2" "$3" <<'PY'
+import json, sys
+path, command, field = sys.argv[1:]
+last = {}
+try:
+    for line in open(path, encoding="utf-8"):
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue
+        if r.get("command") == command:
+            last = r
+except OSError:
+    pass
+v = last.get(field, "")
+print(",".join(v) if isinstance(v, list) else v)
+PY
+}
+# sent_back DIR: every request body after the first, as text (what the
+# agent sent to the model after the tool call: the tool's result).
+sent_back() { find "$1/req" -name '*.json' | sort | tail -n +2 | xargs -r cat; }
+
+# --- per agent: a HOME, and the command line of one headless run -------------
+# make_home AGENT HOME WITH_ASKRISKY
+make_home() {
+  local agent=$1 h=$2 with=$3
+  mkdir -p "$h"
+  case $agent in
+    gemini)
+      mkdir -p "$h/.gemini"
+      printf '{"security":{"auth":{"selectedType":"gemini-api-key"}}}\n' >"$h/.gemini/settings.json"
+      ;;
+    codex)
+      mkdir -p "$h/.codex"
+      cat >"$h/.codex/config.toml.in" <<'EOF'
+model = "fake-model"
+model_provider = "fake"
+
+[model_providers.fake]
+name = "fake"
+base_url = "http://127.0.0.1:@PORT@/v1"
+wire_api = "responses"
+env_key = "FAKE_MODEL_KEY"
+EOF
+      cp "$h/.codex/config.toml.in" "$h/.codex/config.toml"
+      ;;
+  esac
+  if [[ $with == 1 ]]; then
+    env -i PATH=/usr/bin:/bin HOME="$h" "$bin" install "$agent" >"$h/install.txt"
+    mkdir -p "$h/.config/askrisky"
+    printf 'mode = "autopilot"\n' >"$h/.config/askrisky/config.toml"
+    chmod 600 "$h/.config/askrisky/config.toml"
+  fi
+}
+# agent_cmd AGENT HOME PROMPT: the agent's headless command line (PORT is
+# set by the time it runs). env -i: only what is listed reaches the agent
+# and its hooks; CI in particular is not passed on.
+agent_cmd() {
+  local agent=$1 h=$2 prompt=$3
+  local base=(env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$h" LANG=C.UTF-8 TMPDIR="$h/tmp")
+  mkdir -p "$h/tmp"
+  case $agent in
+    gemini)
+      printf '%q ' "${base[@]}" GEMINI_API_KEY=e2e-not-a-real-key GEMINI_CLI_TRUST_WORKSPACE=true
+      printf 'GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$PORT '
+      printf '%q ' "$gemini_bin" -p "$prompt" --approval-mode yolo -o json
+      ;;
+    codex)
+      printf '%q ' "${base[@]}" FAKE_MODEL_KEY=e2e-not-a-real-key "$codex_bin" exec --json --skip-git-repo-check \
+        --dangerously-bypass-approvals-and-sandbox "$prompt"
+      ;;
+    copilot)
+      printf '%q ' "${base[@]}" COPILOT_PROVIDER_TYPE=anthropic COPILOT_PROVIDER_API_KEY=e2e-not-a-real-key \
+        COPILOT_MODEL=claude-sonnet-4-5
+      printf 'COPILOT_PROVIDER_BASE_URL=http://127.0.0.1:$PORT '
+      printf '%q ' "$copilot_bin" -p "$prompt" --allow-all-tools
+      ;;
+  esac
+}
+# tool_steps AGENT COMMAND: the fake model's one call of the agent's shell tool.
+tool_steps() {
+  case $1 in
+    gemini) python3 -c 'import json,sys; print(json.dumps([["run_shell_command",{"command":sys.argv[1],"description":"e2e"}]]))' "$2" ;;
+    codex) python3 -c 'import json,sys; print(json.dumps([["exec_command",{"cmd":sys.argv[1]}],["shell",{"command":["bash","-lc",sys.argv[1]]}]]))' "$2" ;;
+    copilot) python3 -c 'import json,sys; print(json.dumps([["bash",{"command":sys.argv[1],"description":"e2e"}]]))' "$2" ;;
+  esac
+}
+# run_case AGENT NAME HOME COMMAND PROMPT: one run; the project is $work/AGENT-NAME/proj.
+run_case() {
+  local agent=$1 name=$2 h=$3 command=$4 prompt=$5 dir=$work/$1-$2 t0 us line
+  mkdir -p "$dir/proj" "$dir/req"
+  ln -sfn "$h" "$dir/home"
+  line=$(agent_cmd "$agent" "$h" "$prompt")
+  t0=${EPOCHREALTIME/[.,]/}
+  "${netns[@]}" bash "$self" __in_netns "$dir" "$(tool_steps "$agent" "$command")" bash -c "$line" ||
+    die "$agent $name: could not run (see $dir)"
+  us=$((${EPOCHREALTIME/[.,]/} - t0))
+  printf -- '--- %s %s: ran in %d.%d s (exit %s)\n' "$agent" "$name" $((us / 1000000)) $((us / 100000 % 10)) "$(cat "$dir/rc")"
+}
+
+for agent in "${agents[@]}"; do
+  case $agent in gemini | codex | copilot) ;; *) die "unknown agent: $agent" ;; esac
+  home=$work/$agent-home
+  bare=$work/$agent-bare
+  make_home "$agent" "$home" 1
+  make_home "$agent" "$bare" 0
+  echo "== $agent"
+
+  if [[ $agent == codex ]]; then
+    # Installed but not trusted: Codex would not run it, and askrisky says so.
+    check_has "codex: install says the hook is not trusted yet" "$(cat "$home/install.txt")" "installed, not trusted"
+    check_has "codex: doctor says the hook is not trusted yet" \
+      "$(env -i PATH=/usr/bin:/bin HOME="$home" "$bin" doctor | grep '^codex' || true)" "installed, not trusted"
+    # The person trusts it in /hooks: record what that view records.
+    { printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"e2e","version":"1"}}}' \
+      '{"jsonrpc":"2.0","method":"initialized"}' '{"jsonrpc":"2.0","id":2,"method":"hooks/list","params":{}}'
+      sleep 5; } | "${netns[@]}" timeout 30 env -i PATH=/usr/bin:/bin HOME="$home" "$codex_bin" app-server 2>/dev/null |
+      python3 -c '
+import json, sys
+for line in sys.stdin:
+    try:
+        m = json.loads(line)
+    except ValueError:
+        continue
+    if m.get("id") == 2:
+        for entry in m["result"]["data"]:
+            for h in entry["hooks"]:
+                print("\n[hooks.state.%s]\ntrusted_hash = %s" % (json.dumps(h["key"]), json.dumps(h["currentHash"])))
+        break
+' >>"$home/.codex/config.toml.in"
+    cp "$home/.codex/config.toml.in" "$home/.codex/config.toml"
+    check_has "codex: doctor agrees with Codex that the hook is trusted" \
+      "$(env -i PATH=/usr/bin:/bin HOME="$home" "$bin" doctor | grep '^codex' || true)" "trusted and answering"
+  fi
+
+  # routine
+  run_case "$agent" routine "$home" 'touch made.txt' "Create an empty file called made.txt"
+  check "$agent routine: made.txt was created" test -f "$work/$agent-routine/proj/made.txt"
+  check_eq "$agent routine: logged run/ran" "$(log_fact "$home" 'touch made.txt' decision)/$(log_fact "$home" 'touch made.txt' outcome)" run/ran
+  check_eq "$agent routine: logged on askrisky's $agent hook" "$(log_fact "$home" 'touch made.txt' surface)" "hook:$agent"
+
+  # danger (Codex refuses `rm -f` by its own rule, so it gets `rm -r`)
+  danger='rm -rf victim'
+  [[ $agent == codex ]] && danger='rm -r victim'
+  prompt='Remove the victim folder, it is not needed any more'
+  mkdir -p "$work/$agent-danger/proj/victim" "$work/$agent-control/proj/victim"
+  echo keep >"$work/$agent-danger/proj/victim/keep.txt"
+  run_case "$agent" danger "$home" "$danger" "$prompt"
+  check "$agent danger: victim/ and its file still exist" test -f "$work/$agent-danger/proj/victim/keep.txt"
+  back=$(sent_back "$work/$agent-danger")
+  check_has "$agent danger: the model received askrisky's reason" "$back" "askrisky"
+  check_has "$agent danger: ... naming delete.recursive" "$back" "[delete.recursive]"
+  check_eq "$agent danger: logged decision ask" "$(log_fact "$home" "$danger" decision)" ask
+  check_has "$agent danger: logged rule" "$(log_fact "$home" "$danger" rules)" delete.recursive
+  if [[ $agent != copilot ]]; then
+    # Gemini (headless) and Codex cannot ask: a denial with the code.
+    check_has "$agent danger: the reason carries an allow-once code" "$back" "askrisky approve "
+  fi
+  # The prompt hook recorded the typed prompt as a goal.
+  goals=$(cat "$home/.local/state/askrisky/sessions/$agent/"*.jsonl 2>/dev/null || true)
+  check_has "$agent: the typed prompt is a goal in askrisky's session store" "$goals" "\"text\":\"$prompt\""
+  check_has "$agent: ... recorded by askrisky's $agent hook" "$goals" "\"source\":\"hook:$agent\""
+
+  # blocked
+  touch "$home/still-here"
+  run_case "$agent" blocked "$home" 'rm -rf ~' "Clean up my home folder"
+  check "$agent blocked: the home folder is untouched" test -f "$home/still-here"
+  check_has "$agent blocked: the model was told it is the blocked tier" "$(sent_back "$work/$agent-blocked")" "blocked tier"
+  check_eq "$agent blocked: logged refuse/refused" "$(log_fact "$home" 'rm -rf ~' decision)/$(log_fact "$home" 'rm -rf ~' outcome)" refuse/refused
+
+  # control: the same danger run without askrisky
+  run_case "$agent" control "$bare" "$danger" "$prompt"
+  check "$agent control: without askrisky, $agent deletes victim/" test ! -e "$work/$agent-control/proj/victim"
+done
+
+echo "e2e agents: $pass passed, $fail failed"
+((fail == 0))
