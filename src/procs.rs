@@ -23,11 +23,23 @@ pub fn ancestors(pid: u32) -> Vec<u64> {
     out
 }
 
-fn parent_of(pid: u64) -> Option<u64> {
+/// The parent of process `pid`.
+pub fn parent_of(pid: u64) -> Option<u64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name is in parentheses and may hold spaces or ')'.
     let after = &stat[stat.rfind(')')? + 1..];
     after.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The arguments process `pid` was started with.
+pub fn cmdline(pid: u64) -> Option<Vec<String>> {
+    let raw = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+    Some(
+        raw.split(|b| *b == 0)
+            .filter(|a| !a.is_empty())
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect(),
+    )
 }
 
 /// When process `pid` started (clock ticks since boot), which together with

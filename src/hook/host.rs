@@ -44,12 +44,12 @@ struct Process {
 /// The nearest ancestor that is Gemini CLI (`gemini`, or node running
 /// `…/gemini.js`), if any.
 fn gemini_process() -> Option<Process> {
-    let mut pid = std::os::unix::process::parent_id();
+    let mut pid = u64::from(std::os::unix::process::parent_id());
     for _ in 0..MAX_ANCESTORS {
         if pid <= 1 {
             return None;
         }
-        let argv = cmdline(pid)?;
+        let argv = crate::procs::cmdline(pid)?;
         if let Some(i) = gemini_script(&argv) {
             return Some(Process {
                 args: argv[i + 1..].to_vec(),
@@ -57,7 +57,7 @@ fn gemini_process() -> Option<Process> {
                 stdout_is_terminal: is_terminal(pid, 1),
             });
         }
-        pid = parent_of(pid)?;
+        pid = crate::procs::parent_of(pid)?;
     }
     None
 }
@@ -75,25 +75,7 @@ fn gemini_script(argv: &[String]) -> Option<usize> {
         .filter(|&i| argv[..i].iter().skip(1).all(|a| a.starts_with('-')))
 }
 
-fn cmdline(pid: u32) -> Option<Vec<String>> {
-    let raw = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
-    Some(
-        raw.split(|b| *b == 0)
-            .filter(|a| !a.is_empty())
-            .map(|a| String::from_utf8_lossy(a).into_owned())
-            .collect(),
-    )
-}
-
-fn parent_of(pid: u32) -> Option<u32> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The name in parentheses may hold spaces or parentheses: read after
-    // the last one. Then: state, parent id.
-    let rest = &stat[stat.rfind(')')? + 1..];
-    rest.split_whitespace().nth(1)?.parse().ok()
-}
-
-fn is_terminal(pid: u32, fd: u32) -> bool {
+fn is_terminal(pid: u64, fd: u32) -> bool {
     std::fs::read_link(format!("/proc/{pid}/fd/{fd}")).is_ok_and(|t| {
         let t = t.to_string_lossy();
         t.starts_with("/dev/pts/") || t.starts_with("/dev/tty")
