@@ -219,10 +219,4 @@ mod tests {
         // No Gemini CLI above this test: unsure, so nobody can answer.
         assert!(!can_ask(Agent::Gemini, &SessionInfo::default()));
     }
-
-    #[test]
-    fn parents_are_read() {
-        let me = std::process::id();
-        assert_eq!(parent_of(me), Some(std::os::unix::process::parent_id()));
-    }
 }
