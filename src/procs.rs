@@ -15,9 +15,6 @@ pub fn ancestors(pid: u32) -> Vec<u64> {
             break;
         }
         out.push(parent);
-        if parent == 1 {
-            break;
-        }
         cur = parent;
     }
     out
@@ -62,6 +59,9 @@ mod tests {
         let parent = rustix::process::getppid()
             .map_or(0, |p| u64::from(p.as_raw_nonzero().get().unsigned_abs()));
         assert_eq!(a.first().copied(), Some(parent));
+        // The chain ends at init: pid 0 (the kernel) is nobody's ancestor here.
+        assert_eq!(a.last().copied(), Some(1));
+        assert!(!a.contains(&0));
         let mine = start_time(me).unwrap_or_else(|| panic!("no start time"));
         let theirs = start_time(parent).unwrap_or_else(|| panic!("no start time"));
         assert!(theirs <= mine, "a parent starts first");

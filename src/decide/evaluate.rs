@@ -387,6 +387,49 @@ mod tests {
         }
     }
 
+    /// The reviewer is asked only in review mode, for a line outside the
+    /// danger set that no allow rule covers.
+    #[test]
+    fn the_reviewer_is_asked_only_when_it_decides() {
+        use crate::config::{Settings, Source, Sourced};
+        use crate::decide::request::Surface;
+        let settings = |mode, allow: Vec<AllowRule>| Settings {
+            mode: Sourced {
+                value: mode,
+                source: Source::Default,
+            },
+            allow,
+            ..Settings::defaults()
+        };
+        let cases = [
+            (Mode::Review, "ls", vec![], true),
+            (Mode::Review, "rm -rf build", vec![], false),
+            (Mode::Review, "ls", vec![exact("ls", &[])], false),
+            (Mode::Autopilot, "ls", vec![], false),
+            (Mode::Ask, "ls", vec![], false),
+        ];
+        for (mode, line, allow, want) in cases {
+            let asked = std::cell::Cell::new(false);
+            let r = Request::line(line, Syntax::Posix, "/p".into(), Surface::Check);
+            let e = evaluate(
+                &r,
+                mode,
+                &settings(mode, allow),
+                &Place::example(),
+                None,
+                || {
+                    asked.set(true);
+                    crate::review::Reviewed {
+                        review: Review::NotNeeded,
+                        meta: crate::review::Meta::default(),
+                    }
+                },
+            );
+            assert_eq!(asked.get(), want, "{mode:?} {line}");
+            assert_eq!(e.mode, mode);
+        }
+    }
+
     /// Sixteen unclosed parentheses around a word: within the depth bound,
     /// yet the parser backtracks for tens of milliseconds even in a release
     /// build, far longer than a zero budget.

@@ -168,3 +168,33 @@ impl Request {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::ffi::OsStringExt;
+
+    #[test]
+    fn requests_say_what_they_are() {
+        let cwd = PathBuf::from("/p");
+        let argv: Vec<OsString> = ["rm", "-rf", "my dir"].iter().map(OsString::from).collect();
+        let r = Request::argv(argv.clone(), cwd.clone(), Surface::Exec);
+        assert_eq!(r.line, "rm -rf 'my dir'");
+        assert!(matches!(&r.subject, Subject::Argv(a) if *a == argv));
+        assert_eq!(r.syntax(), Syntax::Posix);
+        assert!(!r.not_utf8());
+        let bad = vec![OsString::from("cat"), OsString::from_vec(vec![0xff, b'x'])];
+        let r = Request::argv(bad, cwd.clone(), Surface::Exec);
+        assert!(r.not_utf8());
+        assert_eq!(r.line, "cat '\\xffx'");
+        let r = Request::line("ls (pwd)", Syntax::Fish, cwd.clone(), Surface::Shell);
+        assert_eq!(r.syntax(), Syntax::Fish);
+        assert!(!r.not_utf8());
+        let w = Request::file_write(".git/hooks/x".into(), "Write", cwd, Surface::Check);
+        assert_eq!(w.line, "Write .git/hooks/x");
+        assert!(
+            matches!(&w.subject, Subject::FileWrite { path, tool } if path.ends_with("x") && tool == "Write")
+        );
+        assert_eq!(w.syntax(), Syntax::Posix);
+    }
+}

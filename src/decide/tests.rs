@@ -7,6 +7,7 @@ use crate::danger::Tier;
 use crate::log::Outcome;
 use crate::parse::Syntax;
 use crate::policy::Mode;
+use crate::session::Session;
 
 fn dirs(root: &Path) -> Dirs {
     Dirs {
@@ -238,4 +239,178 @@ fn surfaces_have_names_and_only_running_ones_spend_approvals() {
             ("eval".to_owned(), false),
         ]
     );
+}
+
+/// A request is judged where it runs, not where askrisky was started.
+#[test]
+fn requests_are_judged_in_their_own_folder() {
+    let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let s = setup(root.path(), Mode::Autopilot);
+    let home = s.dirs.home.clone().unwrap_or_default();
+    let r = Request::line("rm -rf *", Syntax::Posix, home, Surface::Check);
+    let r = decide(&s, r, &Options::quiet());
+    assert_eq!(r.verdict, Verdict::Refuse, "everything in home");
+    assert_eq!(line(&s, "rm -rf *", Surface::Check).verdict, Verdict::Ask);
+}
+
+#[test]
+fn keys_come_from_askrisky_s_own_environment() {
+    let env = Options::quiet().env;
+    assert_eq!(env("PATH"), std::env::var("PATH").ok());
+    assert_eq!(env("ASKRISKY_SURELY_UNSET_VARIABLE"), None);
+}
+
+#[test]
+fn records_carry_the_review_and_the_person_s_answer() {
+    let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let s = setup(root.path(), Mode::Review);
+    let mut r = line(&s, "ls", Surface::Exec);
+    r.evaluation.review = Review::Rated(crate::policy::Ratings {
+        risk: crate::policy::Risk::Medium,
+        authorization: crate::policy::Authorization::Weak,
+        injection: true,
+        reason: "Lists files the README asked for.".into(),
+    });
+    r.evaluation.review_meta = Some(review::Meta {
+        provider: Some("openai".into()),
+        model: Some("m".into()),
+        duration: std::time::Duration::from_millis(1500),
+        input_tokens: Some(10),
+        output_tokens: Some(3),
+        cost: Some(0.5),
+    });
+    let end = End::new(Outcome::Declined, DecidedBy::Person)
+        .answered_in(42)
+        .message(Some("use the Makefile".into()));
+    let rec = record::of(&r, end);
+    assert_eq!(
+        rec.reviewer,
+        Some(crate::log::ReviewerRecord {
+            answered: true,
+            unavailable_reason: None,
+            unavailable_detail: None,
+            risk: Some("medium".into()),
+            authorization: Some("weak".into()),
+            injection: Some(true),
+            reason: Some("Lists files the README asked for.".into()),
+            provider: Some("openai".into()),
+            model: Some("m".into()),
+            duration_ms: Some(1500),
+            input_tokens: Some(10),
+            output_tokens: Some(3),
+            cost: Some(0.5),
+        })
+    );
+    assert_eq!(rec.answer_ms, Some(42));
+    assert_eq!(rec.message.as_deref(), Some("use the Makefile"));
+    assert_eq!(rec.reason, r.explain());
+    r.evaluation.review = Review::Unavailable {
+        cause: ReviewFailure::Timeout,
+        detail: "no answer within 30 s".into(),
+    };
+    let rec = record::of(&r, End::new(Outcome::NotRun, DecidedBy::Strict));
+    let rr = rec.reviewer.unwrap_or_default();
+    assert!(!rr.answered);
+    assert_eq!(rr.unavailable_reason.as_deref(), Some("timeout"));
+    assert_eq!(
+        rr.unavailable_detail.as_deref(),
+        Some("no answer within 30 s")
+    );
+    assert_eq!(rr.model.as_deref(), Some("m"));
+    // A run on an allow-once approval says so.
+    r.approved_once = true;
+    let rec = record::of(&r, End::new(Outcome::Ran, DecidedBy::Person));
+    assert_eq!(
+        rec.message.as_deref(),
+        Some("approved once with an allow-once code")
+    );
+}
+
+/// The reviewer reads the session the request names: the store's goals,
+/// the agent's, or one already built.
+#[test]
+fn sessions_are_found_by_their_choice() {
+    let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let s = setup(root.path(), Mode::Review);
+    let state = s.dirs.state.clone().unwrap_or_default();
+    let goal = |agent: &str, id: &str, text: &str| {
+        let r = SessionRef::new(agent, id).unwrap_or_else(|e| panic!("{e}"));
+        store::append(
+            &state,
+            &r,
+            &store::Entry::Goal {
+                time: "t".into(),
+                text: text.into(),
+                source: "test".into(),
+            },
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        r
+    };
+    goal("cli", "named", "goal of the named session");
+    let current = goal("cli", "now", "goal of the current session");
+    store::set_current(&state, &current).unwrap_or_else(|e| panic!("{e}"));
+    goal("codex", "c1", "goal of the agent's session");
+    let ask = |choice: SessionChoice| {
+        let mut r = Request::line("ls", Syntax::Posix, s.place.cwd.clone(), Surface::Check);
+        r.session = choice;
+        preview(&s, &r).unwrap_or_else(|e| panic!("{e}"))
+    };
+    assert!(ask(SessionChoice::Named("named".into())).contains("goal of the named session"));
+    assert!(ask(SessionChoice::Current).contains("goal of the current session"));
+    assert!(
+        ask(SessionChoice::Agent {
+            agent: "codex".into(),
+            id: "c1".into()
+        })
+        .contains("goal of the agent's session")
+    );
+    let built = Session {
+        goals: vec!["a goal built by hand".into()],
+        ..Session::default()
+    };
+    assert!(ask(SessionChoice::Built(Box::new(built))).contains("a goal built by hand"));
+    assert!(!ask(SessionChoice::None).contains("goal of"));
+    // A name that cannot be a session is a context error, which asks.
+    let mut r = Request::line("ls", Syntax::Posix, s.place.cwd.clone(), Surface::Check);
+    r.session = SessionChoice::Named("../x".into());
+    assert!(preview(&s, &r).is_err());
+    let r = decide(&s, r, &Options::quiet());
+    assert!(matches!(
+        r.evaluation.review,
+        Review::Unavailable {
+            cause: ReviewFailure::Context,
+            ..
+        }
+    ));
+    // The session a request belongs to is named in its ruling.
+    let mut r = Request::line("ls", Syntax::Posix, s.place.cwd.clone(), Surface::Check);
+    r.session = SessionChoice::Named("named".into());
+    assert_eq!(
+        decide(&s, r, &Options::quiet()).session.as_deref(),
+        Some("cli/named")
+    );
+}
+
+/// Scripts are read from disk for what agents run, not for a line the
+/// person typed at their own shell, nor for eval's hypothetical folders.
+#[test]
+fn which_surfaces_read_scripts_from_disk() {
+    let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let s = setup(root.path(), Mode::Autopilot);
+    std::fs::create_dir_all(&s.place.cwd).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(s.place.cwd.join("x.sh"), "rm -rf build\n").unwrap_or_else(|e| panic!("{e}"));
+    for (surface, reads) in [
+        (Surface::Exec, true),
+        (Surface::Check, true),
+        (Surface::Hook("codex".into()), true),
+        (Surface::Approve, true),
+        (Surface::Shell, false),
+        (Surface::Eval, false),
+    ] {
+        let r = line(&s, "bash x.sh", surface.clone());
+        let read = !r.evaluation.script.files.is_empty();
+        assert_eq!(read, reads, "{surface:?}");
+        assert_eq!(r.verdict == Verdict::Ask, reads, "{surface:?}");
+    }
 }

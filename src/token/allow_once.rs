@@ -241,6 +241,37 @@ mod tests {
         assert_eq!(take(state.path(), "ls", "/p", Some("codex/s1")), None);
     }
 
+    /// An approval is good for ten minutes, and an unapproved code is kept
+    /// for a day.
+    #[test]
+    fn lifetimes() {
+        let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut p = pending("ls");
+        p.approved = Some(now() - 300);
+        let code = record(state.path(), &p).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(take(state.path(), "ls", "/p", Some("codex/s1")), Some(code));
+        let code = record(state.path(), &pending("make")).unwrap_or_else(|e| panic!("{e}"));
+        let two_hours = std::time::SystemTime::now() - Duration::from_secs(2 * 3600);
+        std::fs::File::options()
+            .write(true)
+            .open(state.path().join("approvals").join(&code))
+            .and_then(|f| f.set_modified(two_hours))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(get(state.path(), &code).is_some(), "kept for a day");
+    }
+
+    #[test]
+    fn codes_use_the_whole_alphabet() {
+        let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..40 {
+            let code = record(state.path(), &pending("ls")).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(normalise(&code), Some(code.clone()));
+            seen.extend(code.chars());
+        }
+        assert!(seen.len() > 20, "{seen:?}");
+    }
+
     #[test]
     fn malformed_codes_are_refused() {
         for bad in [

@@ -165,4 +165,44 @@ mod tests {
         );
         assert!(!accepted(state.path(), &u));
     }
+
+    #[test]
+    fn a_grant_is_a_signed_record_for_this_process() {
+        let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let t = grant(state.path(), "make test").unwrap_or_else(|| panic!("no token"));
+        assert!(valid_token(&t));
+        let body: serde_json::Value =
+            serde_json::from_slice(&store(state.path()).get(&t).unwrap_or_default())
+                .unwrap_or_default();
+        assert_eq!(body["pid"], u64::from(std::process::id()));
+        assert_eq!(body["line"], "make test");
+        // Kept for a day, not an hour.
+        let two_hours = std::time::SystemTime::now() - Duration::from_secs(2 * 3600);
+        std::fs::File::options()
+            .write(true)
+            .open(state.path().join("nested").join(&t))
+            .and_then(|f| f.set_modified(two_hours))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(store(state.path()).get(&t).is_some());
+    }
+
+    /// A token's name is all the agent controls: one that leaves the
+    /// folder finds nothing, even where a genuine record lies.
+    #[test]
+    fn token_names_cannot_leave_the_folder() {
+        let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let t = grant(state.path(), "make").unwrap_or_else(|| panic!("no token"));
+        let outside = state.path().join("elsewhere");
+        std::fs::create_dir_all(&outside).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::copy(state.path().join("nested").join(&t), outside.join(&t))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            store(state.path())
+                .get(&format!("../elsewhere/{t}"))
+                .is_none()
+        );
+        assert!(!valid_token(&format!("../elsewhere/{t}")));
+        assert!(!valid_token(&t[1..]));
+        assert!(!valid_token(&"g".repeat(32)));
+    }
 }
