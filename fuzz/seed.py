@@ -114,6 +114,25 @@ hooks = {
          "toolArgs": json.dumps({"command": "npm publish", "description": "Publish"})},
         {"sessionId": "s", "timestamp": 1, "cwd": "/p", "prompt": "ship it"},
     ],
+    "hook_opencode": [
+        {"hook_event_name": "tool.execute.before", "directory": "/home/u/p",
+         "input": {"tool": "bash", "sessionID": "ses_1", "callID": "call_1"},
+         "output": {"args": {"command": "git push --force", "workdir": "sub"}}},
+        {"hook_event_name": "chat.message", "input": {"sessionID": "ses_1"},
+         "output": {"message": {"role": "user"}, "parts": [{"type": "text", "text": "fix it"},
+                    {"type": "text", "text": "planted", "synthetic": True}]}},
+    ],
+    "hook_pi": [
+        {"hook_event_name": "tool_call", "tool_name": "bash", "tool_call_id": "call_3",
+         "input": {"command": "sudo make install"}, "cwd": "/home/u/p", "session_id": "s", "has_ui": True},
+        {"hook_event_name": "input", "text": "fix the typo", "source": "interactive", "session_id": "s"},
+    ],
+    "hook_qwen": [
+        {"session_id": "q1", "transcript_path": "/t.jsonl", "cwd": "/p", "hook_event_name": "PreToolUse",
+         "tool_name": "run_shell_command", "tool_input": {"command": "rm -rf build", "directory": "sub"},
+         "tool_use_id": "toolu_9"},
+        {"session_id": "q1", "hook_event_name": "UserPromptSubmit", "prompt": "x", "submitted_prompt": "fix"},
+    ],
 }
 for target, payloads in hooks.items():
     for i, p in enumerate(payloads):

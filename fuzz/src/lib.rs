@@ -1,7 +1,7 @@
 //! What the fuzz targets share: the panic policy and the hook harness.
 
 use askrisky::danger::{self, Tier, paths::Place};
-use askrisky::hook::{self, Agent, Decider, Event, Verdict};
+use askrisky::hook::{self, Agent, Decider, Event, Permission};
 use serde_json::Value;
 
 /// libFuzzer's panic hook aborts on every panic, including the ones
@@ -22,25 +22,25 @@ pub fn panic_policy() {
 struct Judge;
 
 impl Decider for Judge {
-    fn decide(&self, _agent: Agent, event: &Event) -> Verdict {
+    fn decide(&self, _agent: Agent, event: &Event) -> Permission {
         match event {
             Event::Command { command, .. } => {
                 let script = askrisky::parse::parse(command);
                 let a = danger::assess(&script, &Place::example(), &[]);
                 let reason = format!("{}: {command}", a.codes().join(", "));
                 match a.tier {
-                    Tier::Blocked => Verdict::Deny { reason },
-                    Tier::Danger => Verdict::Ask { reason },
-                    Tier::Clear => Verdict::Allow { reason },
+                    Tier::Blocked => Permission::Deny { reason },
+                    Tier::Danger => Permission::Ask { reason },
+                    Tier::Clear => Permission::Allow { reason },
                 }
             }
-            Event::FileWrite { path, tool, .. } => Verdict::Ask {
+            Event::FileWrite { path, tool, .. } => Permission::Ask {
                 reason: format!("{tool} writes {}", path.display()),
             },
-            Event::Prompt { prompt, .. } => Verdict::Deny {
+            Event::Prompt { prompt, .. } => Permission::Deny {
                 reason: prompt.clone(),
             },
-            Event::Resumed { .. } | Event::Other => Verdict::Pass,
+            Event::Resumed { .. } | Event::Other => Permission::Pass,
         }
     }
 }
