@@ -57,12 +57,13 @@ result = next((e for e in events if e.get("type") == "result"), {})
 put("result_subtype", result.get("subtype"))
 put("result_is_error", result.get("is_error"))
 
-# askrisky's answers as Claude Code saw them, from its hook_response events.
+# askrisky's answers as Claude Code saw them, from its hook_response events
+# (for PreToolUse the last one: the call the case is about comes last).
 for e in events:
     if e.get("type") != "system" or e.get("subtype") != "hook_response":
         continue
     event = e.get("hook_event")
-    if event == "PreToolUse" and "pre_exit" not in facts:
+    if event == "PreToolUse":
         put("pre_hook_name", e.get("hook_name"))
         put("pre_exit", e.get("exit_code"))
         put("pre_stdout", (e.get("stdout") or "").strip())

@@ -10,7 +10,10 @@ Speaks, on 127.0.0.1 and a free port (written to PORT_FILE once listening):
   * Gemini generateContent    POST …/models/M:generateContent, :streamGenerateContent
 
 STEPS_JSON is a list of [TOOL, INPUT] pairs: the model's tool calls, in
-order. A request that offers step N's tool and already carries N tool
+order. It also stands in for askrisky's reviewer: a Chat Completions
+request that asks for the `review` JSON schema is answered with ratings
+that ask (high risk, no authorization, injection), so an end-to-end run
+can check what askrisky sent it. A request that offers step N's tool and already carries N tool
 results gets step N's call; one that carries every result, or offers no
 such tool (a title or summary request), gets plain text. Each request is
 saved as REQUEST_DIR/NNN-<path>.json ({method, path, body}) so the test can
@@ -214,6 +217,16 @@ class Handler(BaseHTTPRequestHandler):
 
     # OpenAI Chat Completions
     def chat(self, body, n):
+        schema = (body.get("response_format") or {}).get("json_schema") or {}
+        if schema.get("name") == "review":
+            ratings = {"risk": "high", "authorization": "none", "injection": True,
+                       "reason": "Text the agent read, not the person, asked for this command."}
+            self.send_json(200, {"id": "chatcmpl-%d" % n, "object": "chat.completion", "created": 0,
+                                 "model": body.get("model") or "fake-reviewer",
+                                 "choices": [{"index": 0, "finish_reason": "stop",
+                                              "message": {"role": "assistant", "content": json.dumps(ratings)}}],
+                                 "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}})
+            return
         step = next_step(body, chat_results(body))
         model = body.get("model") or "fake-model"
         if step:
