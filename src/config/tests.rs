@@ -268,6 +268,30 @@ fn config_reached_sideways_is_refused() {
     );
 }
 
+/// A config file is read up to 1 MiB: exactly that much loads, a byte more
+/// is an error (and ask).
+#[test]
+fn config_size_is_bounded() {
+    let head = "mode = \"autopilot\"\n";
+    let fill = |n: usize| {
+        let mut text = head.to_owned();
+        let body = n - text.len() - 1;
+        text.push('#');
+        text.push_str(&"x".repeat(body - 1));
+        text.push('\n');
+        assert_eq!(text.len(), n);
+        text
+    };
+    let max = usize::try_from(MAX_CONFIG_BYTES).unwrap_or(usize::MAX);
+    let s = scratch(Some(&fill(max)), None);
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.mode.value, Mode::Autopilot, "{:?}", settings.errors);
+    let s = scratch(Some(&fill(max + 1)), None);
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.mode.value, Mode::Ask);
+    assert!(settings.errors[0].contains("larger than"), "{:?}", settings.errors);
+}
+
 #[test]
 fn config_writable_by_others_is_refused() {
     let s = scratch(Some("mode = \"autopilot\"\n"), None);
