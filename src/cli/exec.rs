@@ -32,10 +32,6 @@ pub(super) fn request(
     request
 }
 
-fn process_env(k: &str) -> Option<String> {
-    std::env::var(k).ok()
-}
-
 pub(super) fn run(
     target: &Target,
     overrides: &Overrides,
@@ -53,7 +49,7 @@ pub(super) fn run(
     let options = Options {
         status_line: setup.settings.no_prompt.is_none(),
         watch_signals: true,
-        env: &process_env,
+        ..Options::quiet()
     };
     let mut ruling = decide::decide(&setup, request, &options);
     match ruling.verdict {
