@@ -58,18 +58,31 @@ impl Key {
             .mode(0o700)
             .create(&dir)?;
         let hex = crate::util::random_id()? + &crate::util::random_id()?;
-        // Created exclusively: of two processes making it at once, one
-        // writes and the other reads what was written.
+        // Written whole beside it, then put in place only if no key is
+        // there yet: of two processes making it at once, one key wins and
+        // both read it, and nobody ever reads half a key.
+        let tmp = dir.join(format!(".mac.{}.tmp", crate::util::random_id()?));
         let made = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .mode(0o600)
-            .open(&p)
+            .open(&tmp)
             .and_then(|mut f| {
                 use std::io::Write;
                 f.write_all(hex.as_bytes())?;
                 f.sync_all()
+            })
+            .and_then(|()| {
+                rustix::fs::renameat_with(
+                    rustix::fs::CWD,
+                    &tmp,
+                    rustix::fs::CWD,
+                    &p,
+                    rustix::fs::RenameFlags::NOREPLACE,
+                )
+                .map_err(std::io::Error::from)
             });
+        let _ = std::fs::remove_file(&tmp);
         match made {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
@@ -135,6 +148,26 @@ mod tests {
             .map(|m| m.permissions().mode() & 0o777)
             .unwrap_or_default();
         assert_eq!(mode, 0o600);
+    }
+
+    /// Many processes making the key at once all end up with the same one.
+    #[test]
+    fn one_key_even_when_made_at_once() {
+        let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let macs: Vec<String> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..8)
+                .map(|_| s.spawn(|| Key::load(state.path()).map(|k| k.sign(&["x"]))))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| panic!("thread"))
+                        .unwrap_or_else(|e| panic!("{e}"))
+                })
+                .collect()
+        });
+        assert!(macs.iter().all(|m| *m == macs[0]), "{macs:?}");
     }
 
     #[test]
