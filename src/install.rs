@@ -162,15 +162,49 @@ const why = (answer) => answer.reason || "askrisky: not run";
 "#;
 
 const OPENCODE_PLUGIN: &str = r#"
-// OpenCode: a plugin hook can let a call through or stop it (by throwing).
-export const AskRisky = async ({ directory }) => ({
+// The session a call belongs to: { id, parent_id, root_id }, or null when
+// OpenCode cannot say. A subagent's session has a parent: its prompt was
+// written by the model (the task tool), not typed by the person, and its
+// commands act for the person's session, the root.
+async function sessionOf(client, id) {
+  const lookup = async () => {
+    let cur = id;
+    let parent = null;
+    for (let depth = 0; depth < 16 && typeof cur === "string"; depth++) {
+      const r = await client.session.get({ path: { id: cur } });
+      const info = r && r.data;
+      if (!info || info.id !== cur) return null;
+      if (depth === 0) parent = info.parentID || null;
+      if (!info.parentID) return { id, parent_id: parent, root_id: cur };
+      cur = info.parentID;
+    }
+    return null;
+  };
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(null), 10000);
+  });
+  try {
+    return await Promise.race([lookup(), late]);
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// OpenCode: a plugin hook can let a call through or stop it (by throwing);
+// the error's message is the tool result the model reads.
+export const AskRisky = async ({ client, directory }) => ({
   "tool.execute.before": async (input, output) => {
-    const answer = await askrisky({ hook_event_name: "tool.execute.before", input, output, directory });
+    const session = await sessionOf(client, input && input.sessionID);
+    const answer = await askrisky({ hook_event_name: "tool.execute.before", input, output, directory, session });
     if (!lets(answer)) throw new Error(why(answer));
   },
   "chat.message": async (input, output) => {
     const { message, parts } = output || {};
-    await askrisky({ hook_event_name: "chat.message", input, output: { message, parts }, directory });
+    const session = await sessionOf(client, input && input.sessionID);
+    await askrisky({ hook_event_name: "chat.message", input, output: { message, parts }, directory, session });
   },
 });
 "#;
@@ -874,5 +908,7 @@ mod tests {
                 assert!(text.contains(fail), "{agent:?}: {fail}");
             }
         }
+        // OpenCode's plugin says which session is the person's.
+        assert!(plugin(Agent::OpenCode, Path::new("/a")).contains("client.session.get"));
     }
 }
