@@ -63,10 +63,25 @@ fn env_dir(name: &str) -> Option<PathBuf> {
         .filter(|p| p.is_absolute())
 }
 
+/// Pi's folder as Pi reads `$PI_CODING_AGENT_DIR`: `~` and `~/…` are the
+/// home folder's.
+fn pi_dir(home: &Path) -> Option<PathBuf> {
+    let v = std::env::var_os("PI_CODING_AGENT_DIR")?;
+    let s = v.to_str()?;
+    if s == "~" {
+        return Some(home.to_path_buf());
+    }
+    if let Some(rest) = s.strip_prefix("~/") {
+        return Some(home.join(rest));
+    }
+    Some(PathBuf::from(s)).filter(|p| p.is_absolute())
+}
+
 /// The user-level settings file each agent reads hooks from (for OpenCode
-/// and Pi: askrisky's plugin file). Codex's folder is `$CODEX_HOME`,
-/// OpenCode's `$XDG_CONFIG_HOME/opencode`, Pi's `$PI_CODING_AGENT_DIR`,
-/// each under the home folder when not set.
+/// and Pi: askrisky's plugin file, in the folder each loads global plugins
+/// from). Codex's folder is `$CODEX_HOME`, OpenCode's
+/// `$XDG_CONFIG_HOME/opencode`, Pi's `$PI_CODING_AGENT_DIR`, each under the
+/// home folder when not set.
 pub fn settings_path(agent: Agent, home: &Path) -> PathBuf {
     match agent {
         Agent::ClaudeCode => home.join(".claude/settings.json"),
@@ -80,7 +95,7 @@ pub fn settings_path(agent: Agent, home: &Path) -> PathBuf {
         Agent::OpenCode => env_dir("XDG_CONFIG_HOME")
             .unwrap_or_else(|| home.join(".config"))
             .join("opencode/plugins/askrisky.js"),
-        Agent::Pi => env_dir("PI_CODING_AGENT_DIR")
+        Agent::Pi => pi_dir(home)
             .unwrap_or_else(|| home.join(".pi/agent"))
             .join("extensions/askrisky.ts"),
         Agent::Qwen => home.join(".qwen/settings.json"),
@@ -95,9 +110,11 @@ fn is_plugin(agent: Agent) -> bool {
 /// The line that marks askrisky's plugin and names its hook command.
 const PLUGIN_MARK: &str = "// askrisky-hook: ";
 
-/// Calls askrisky and reads its answer; any failure is a denial. Shared
-/// by the OpenCode plugin and the Pi extension (plain JavaScript, which
-/// TypeScript accepts).
+/// Calls askrisky and reads its answer; any failure is a denial: askrisky
+/// missing or not executable, an exit status other than 0, death by a
+/// signal, anything on stdout but one JSON object with a `decision`, or no
+/// answer within `TIMEOUT_MS`. Shared by the OpenCode plugin and the Pi
+/// extension (plain JavaScript, which TypeScript accepts).
 const PLUGIN_CALL: &str = r#"import { spawn } from "node:child_process";
 
 // Longer than a review can take; past it the call is stopped.
@@ -131,10 +148,15 @@ function askrisky(payload) {
       fail("no answer in time");
     }, TIMEOUT_MS);
     child.on("error", (e) => fail(String(e)));
+    child.stdout.setEncoding("utf8");
     child.stdout.on("data", (d) => {
       out += d;
     });
-    child.on("close", (code) => {
+    child.on("close", (code, signal) => {
+      if (signal) {
+        fail(`killed by ${signal}`);
+        return;
+      }
       if (code !== 0) {
         fail(`exit status ${code}`);
         return;
@@ -222,8 +244,9 @@ function sessionId(ctx) {
   }
 }
 
-// Pi: a tool_call handler blocks with { block: true, reason }; "ask" is
-// put to the person in Pi's own dialog when Pi has a UI.
+// Pi: a tool_call handler blocks with { block: true, reason } (a handler
+// that throws blocks too); the reason is the tool result the model reads.
+// "ask" is put to the person in Pi's own dialog when Pi has a UI.
 export default function (pi) {
   pi.on("tool_call", async (event, ctx) => {
     const hasUI = !!(ctx && ctx.hasUI);
@@ -239,9 +262,8 @@ export default function (pi) {
     if (lets(answer)) return undefined;
     if (answer.decision === "ask" && hasUI) {
       const command = event.input && event.input.command;
-      if (await ctx.ui.confirm("askrisky: run this command?", `${command}
-
-${why(answer)}`)) return undefined;
+      const message = `${command}\n\n${why(answer)}`;
+      if (await ctx.ui.confirm("askrisky: run this command?", message, { signal: ctx.signal })) return undefined;
       return { block: true, reason: "askrisky: the person declined this command" };
     }
     return { block: true, reason: why(answer) };
@@ -904,7 +926,12 @@ mod tests {
                 "{text}"
             );
             // Every failure path denies.
-            for fail in ["exit status", "unreadable answer", "no answer in time"] {
+            for fail in [
+                "exit status",
+                "killed by",
+                "unreadable answer",
+                "no answer in time",
+            ] {
                 assert!(text.contains(fail), "{agent:?}: {fail}");
             }
         }
