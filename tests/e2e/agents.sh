@@ -484,7 +484,8 @@ for line in sys.stdin:
   run_case "$agent" danger "$home" "$danger" "$prompt"
   check "$agent danger: victim/ and its file still exist" test -f "$work/$agent-danger/proj/victim/keep.txt"
   back=$(sent_back "$work/$agent-danger")
-  check_has "$agent danger: the model received askrisky's reason" "$back" "askrisky"
+  # ("askrisky: ": the scratch folder's name is in what the model is sent too.)
+  check_has "$agent danger: the model received askrisky's reason" "$back" "askrisky: "
   check_has "$agent danger: ... naming delete.recursive" "$back" "[delete.recursive]"
   check_eq "$agent danger: logged decision ask" "$(log_fact "$home" "$danger" decision)" ask
   check_has "$agent danger: logged rule" "$(log_fact "$home" "$danger" rules)" delete.recursive
