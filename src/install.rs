@@ -640,6 +640,30 @@ pub fn diff(before: &str, after: &str) -> String {
     out
 }
 
+/// Whether askrisky's plugin file for `agent` is the one this askrisky
+/// writes (for the askrisky it names): `None` when it is not a plugin
+/// agent or no plugin of askrisky's is there. A plugin left by an older
+/// askrisky may speak a payload this one no longer reads the same way.
+pub fn plugin_is_current(agent: Agent, home: &Path) -> Result<Option<bool>, InstallError> {
+    if !is_plugin(agent) {
+        return Ok(None);
+    }
+    let Some(text) = read(&settings_path(agent, home))? else {
+        return Ok(None);
+    };
+    if plugin_command(&text).is_none() {
+        return Ok(None);
+    }
+    let bin = text
+        .lines()
+        .find_map(|l| l.strip_prefix("const ASKRISKY = "))
+        .and_then(|l| l.strip_suffix(';'))
+        .and_then(|l| serde_json::from_str::<String>(l).ok());
+    Ok(Some(
+        bin.is_some_and(|b| plugin(agent, Path::new(&b)) == text),
+    ))
+}
+
 /// Whether askrisky's hooks are in an agent's settings, and the command.
 pub fn installed_command(agent: Agent, home: &Path) -> Result<Option<String>, InstallError> {
     let path = settings_path(agent, home);

@@ -273,6 +273,44 @@ fn plugins_go_where_their_agent_loads_them_from() {
 }
 
 #[test]
+fn doctor_finds_a_plugin_an_older_askrisky_wrote() {
+    let env = Env::new();
+    for agent in ["opencode", "pi"] {
+        env.askrisky(["install", agent]).output().status(0);
+        let p = settings(&env, agent);
+        let text = std::fs::read_to_string(&p).unwrap_or_default();
+        let line = |out: String| {
+            out.lines()
+                .find(|l| l.starts_with(&format!("{agent} ")))
+                .map(str::to_owned)
+                .unwrap_or_default()
+        };
+        let out = env.askrisky(["doctor"]).output();
+        assert!(
+            line(out.stdout()).contains("hook installed and answering"),
+            "{}",
+            out.stdout()
+        );
+        // Another version of the plugin, still askrisky's and answering.
+        std::fs::write(
+            &p,
+            text.replace("const TIMEOUT_MS = 120000;", "const TIMEOUT_MS = 60000;"),
+        )
+        .expect("write");
+        let out = env.askrisky(["doctor"]).output();
+        out.status(1);
+        assert!(
+            line(out.stdout()).contains(&format!("run askrisky install {agent}")),
+            "{}",
+            out.stdout()
+        );
+        // Installing again puts this askrisky's back.
+        env.askrisky(["install", agent]).output().status(0);
+        assert_eq!(std::fs::read_to_string(&p).unwrap_or_default(), text);
+    }
+}
+
+#[test]
 fn doctor_says_codex_has_not_trusted_the_hook() {
     let env = Env::new();
     let out = env.askrisky(["install", "codex"]).output();
