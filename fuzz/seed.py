@@ -116,11 +116,13 @@ hooks = {
     ],
     "hook_opencode": [
         {"hook_event_name": "tool.execute.before", "directory": "/home/u/p",
-         "input": {"tool": "bash", "sessionID": "ses_1", "callID": "call_1"},
-         "output": {"args": {"command": "git push --force", "workdir": "sub"}}},
-        {"hook_event_name": "chat.message", "input": {"sessionID": "ses_1"},
+         "input": {"tool": "bash", "sessionID": "ses_2", "callID": "call_1"},
+         "output": {"args": {"command": "git push --force", "workdir": "sub"}},
+         "session": {"id": "ses_2", "parent_id": "ses_1", "root_id": "ses_1"}},
+        {"hook_event_name": "chat.message", "input": {"sessionID": "ses_1", "agent": "build"},
          "output": {"message": {"role": "user"}, "parts": [{"type": "text", "text": "fix it"},
-                    {"type": "text", "text": "planted", "synthetic": True}]}},
+                    {"type": "text", "text": "planted", "synthetic": True}]},
+         "session": {"id": "ses_1", "parent_id": None, "root_id": "ses_1"}},
     ],
     "hook_pi": [
         {"hook_event_name": "tool_call", "tool_name": "bash", "tool_call_id": "call_3",

@@ -63,10 +63,25 @@ fn env_dir(name: &str) -> Option<PathBuf> {
         .filter(|p| p.is_absolute())
 }
 
+/// Pi's folder as Pi reads `$PI_CODING_AGENT_DIR`: `~` and `~/…` are the
+/// home folder's.
+fn pi_dir(home: &Path) -> Option<PathBuf> {
+    let v = std::env::var_os("PI_CODING_AGENT_DIR")?;
+    let s = v.to_str()?;
+    if s == "~" {
+        return Some(home.to_path_buf());
+    }
+    if let Some(rest) = s.strip_prefix("~/") {
+        return Some(home.join(rest));
+    }
+    Some(PathBuf::from(s)).filter(|p| p.is_absolute())
+}
+
 /// The user-level settings file each agent reads hooks from (for OpenCode
-/// and Pi: askrisky's plugin file). Codex's folder is `$CODEX_HOME`,
-/// OpenCode's `$XDG_CONFIG_HOME/opencode`, Pi's `$PI_CODING_AGENT_DIR`,
-/// each under the home folder when not set.
+/// and Pi: askrisky's plugin file, in the folder each loads global plugins
+/// from). Codex's folder is `$CODEX_HOME`, OpenCode's
+/// `$XDG_CONFIG_HOME/opencode`, Pi's `$PI_CODING_AGENT_DIR`, each under the
+/// home folder when not set.
 pub fn settings_path(agent: Agent, home: &Path) -> PathBuf {
     match agent {
         Agent::ClaudeCode => home.join(".claude/settings.json"),
@@ -80,7 +95,7 @@ pub fn settings_path(agent: Agent, home: &Path) -> PathBuf {
         Agent::OpenCode => env_dir("XDG_CONFIG_HOME")
             .unwrap_or_else(|| home.join(".config"))
             .join("opencode/plugins/askrisky.js"),
-        Agent::Pi => env_dir("PI_CODING_AGENT_DIR")
+        Agent::Pi => pi_dir(home)
             .unwrap_or_else(|| home.join(".pi/agent"))
             .join("extensions/askrisky.ts"),
         Agent::Qwen => home.join(".qwen/settings.json"),
@@ -95,9 +110,11 @@ fn is_plugin(agent: Agent) -> bool {
 /// The line that marks askrisky's plugin and names its hook command.
 const PLUGIN_MARK: &str = "// askrisky-hook: ";
 
-/// Calls askrisky and reads its answer; any failure is a denial. Shared
-/// by the OpenCode plugin and the Pi extension (plain JavaScript, which
-/// TypeScript accepts).
+/// Calls askrisky and reads its answer; any failure is a denial: askrisky
+/// missing or not executable, an exit status other than 0, death by a
+/// signal, anything on stdout but one JSON object with a `decision`, or no
+/// answer within `TIMEOUT_MS`. Shared by the OpenCode plugin and the Pi
+/// extension (plain JavaScript, which TypeScript accepts).
 const PLUGIN_CALL: &str = r#"import { spawn } from "node:child_process";
 
 // Longer than a review can take; past it the call is stopped.
@@ -131,10 +148,15 @@ function askrisky(payload) {
       fail("no answer in time");
     }, TIMEOUT_MS);
     child.on("error", (e) => fail(String(e)));
+    child.stdout.setEncoding("utf8");
     child.stdout.on("data", (d) => {
       out += d;
     });
-    child.on("close", (code) => {
+    child.on("close", (code, signal) => {
+      if (signal) {
+        fail(`killed by ${signal}`);
+        return;
+      }
       if (code !== 0) {
         fail(`exit status ${code}`);
         return;
@@ -162,15 +184,49 @@ const why = (answer) => answer.reason || "askrisky: not run";
 "#;
 
 const OPENCODE_PLUGIN: &str = r#"
-// OpenCode: a plugin hook can let a call through or stop it (by throwing).
-export const AskRisky = async ({ directory }) => ({
+// The session a call belongs to: { id, parent_id, root_id }, or null when
+// OpenCode cannot say. A subagent's session has a parent: its prompt was
+// written by the model (the task tool), not typed by the person, and its
+// commands act for the person's session, the root.
+async function sessionOf(client, id) {
+  const lookup = async () => {
+    let cur = id;
+    let parent = null;
+    for (let depth = 0; depth < 16 && typeof cur === "string"; depth++) {
+      const r = await client.session.get({ path: { id: cur } });
+      const info = r && r.data;
+      if (!info || info.id !== cur) return null;
+      if (depth === 0) parent = info.parentID || null;
+      if (!info.parentID) return { id, parent_id: parent, root_id: cur };
+      cur = info.parentID;
+    }
+    return null;
+  };
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(null), 10000);
+  });
+  try {
+    return await Promise.race([lookup(), late]);
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// OpenCode: a plugin hook can let a call through or stop it (by throwing);
+// the error's message is the tool result the model reads.
+export const AskRisky = async ({ client, directory }) => ({
   "tool.execute.before": async (input, output) => {
-    const answer = await askrisky({ hook_event_name: "tool.execute.before", input, output, directory });
+    const session = await sessionOf(client, input && input.sessionID);
+    const answer = await askrisky({ hook_event_name: "tool.execute.before", input, output, directory, session });
     if (!lets(answer)) throw new Error(why(answer));
   },
   "chat.message": async (input, output) => {
     const { message, parts } = output || {};
-    await askrisky({ hook_event_name: "chat.message", input, output: { message, parts }, directory });
+    const session = await sessionOf(client, input && input.sessionID);
+    await askrisky({ hook_event_name: "chat.message", input, output: { message, parts }, directory, session });
   },
 });
 "#;
@@ -188,8 +244,9 @@ function sessionId(ctx) {
   }
 }
 
-// Pi: a tool_call handler blocks with { block: true, reason }; "ask" is
-// put to the person in Pi's own dialog when Pi has a UI.
+// Pi: a tool_call handler blocks with { block: true, reason } (a handler
+// that throws blocks too); the reason is the tool result the model reads.
+// "ask" is put to the person in Pi's own dialog when Pi has a UI.
 export default function (pi) {
   pi.on("tool_call", async (event, ctx) => {
     const hasUI = !!(ctx && ctx.hasUI);
@@ -205,9 +262,8 @@ export default function (pi) {
     if (lets(answer)) return undefined;
     if (answer.decision === "ask" && hasUI) {
       const command = event.input && event.input.command;
-      if (await ctx.ui.confirm("askrisky: run this command?", `${command}
-
-${why(answer)}`)) return undefined;
+      const message = `${command}\n\n${why(answer)}`;
+      if (await ctx.ui.confirm("askrisky: run this command?", message, { signal: ctx.signal })) return undefined;
       return { block: true, reason: "askrisky: the person declined this command" };
     }
     return { block: true, reason: why(answer) };
@@ -584,6 +640,30 @@ pub fn diff(before: &str, after: &str) -> String {
     out
 }
 
+/// Whether askrisky's plugin file for `agent` is the one this askrisky
+/// writes (for the askrisky it names): `None` when it is not a plugin
+/// agent or no plugin of askrisky's is there. A plugin left by an older
+/// askrisky may speak a payload this one no longer reads the same way.
+pub fn plugin_is_current(agent: Agent, home: &Path) -> Result<Option<bool>, InstallError> {
+    if !is_plugin(agent) {
+        return Ok(None);
+    }
+    let Some(text) = read(&settings_path(agent, home))? else {
+        return Ok(None);
+    };
+    if plugin_command(&text).is_none() {
+        return Ok(None);
+    }
+    let bin = text
+        .lines()
+        .find_map(|l| l.strip_prefix("const ASKRISKY = "))
+        .and_then(|l| l.strip_suffix(';'))
+        .and_then(|l| serde_json::from_str::<String>(l).ok());
+    Ok(Some(
+        bin.is_some_and(|b| plugin(agent, Path::new(&b)) == text),
+    ))
+}
+
 /// Whether askrisky's hooks are in an agent's settings, and the command.
 pub fn installed_command(agent: Agent, home: &Path) -> Result<Option<String>, InstallError> {
     let path = settings_path(agent, home);
@@ -870,9 +950,16 @@ mod tests {
                 "{text}"
             );
             // Every failure path denies.
-            for fail in ["exit status", "unreadable answer", "no answer in time"] {
+            for fail in [
+                "exit status",
+                "killed by",
+                "unreadable answer",
+                "no answer in time",
+            ] {
                 assert!(text.contains(fail), "{agent:?}: {fail}");
             }
         }
+        // OpenCode's plugin says which session is the person's.
+        assert!(plugin(Agent::OpenCode, Path::new("/a")).contains("client.session.get"));
     }
 }

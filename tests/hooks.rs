@@ -319,9 +319,11 @@ fn host_permissions_keep_never_allows() {
 fn opencode_pi_qwen() {
     let env = Env::new();
     env.config("mode = \"autopilot\"\n");
+    let own = json!({"id":"ses_1","parent_id":null,"root_id":"ses_1"});
     let oc = |cmd: &str| {
         json!({"hook_event_name":"tool.execute.before","directory":env.project,
-                               "input":{"tool":"bash","sessionID":"ses_1","callID":"call_1"},"output":{"args":{"command":cmd,"description":"d"}}})
+                               "input":{"tool":"bash","sessionID":"ses_1","callID":"call_1"},"output":{"args":{"command":cmd}},
+                               "session":own})
     };
     let v = hook(&env, "opencode", &oc("npm test"));
     assert_eq!(v["decision"], "allow", "{v}");
@@ -335,12 +337,41 @@ fn opencode_pi_qwen() {
             .contains("askrisky approve "),
         "{v}"
     );
-    let msg = json!({"hook_event_name":"chat.message","input":{"sessionID":"ses_1"},
-                     "output":{"message":{"role":"user"},"parts":[{"type":"text","text":"run the tests"}]}});
-    assert_eq!(hook(&env, "opencode", &msg), json!({"decision":"pass"}));
+    let msg = |text: &str, sid: &str, session: Value| {
+        json!({"hook_event_name":"chat.message","input":{"sessionID":sid},
+               "output":{"message":{"role":"user"},"parts":[{"type":"text","text":text}]},"session":session})
+    };
+    assert_eq!(
+        hook(
+            &env,
+            "opencode",
+            &msg("run the tests", "ses_1", own.clone())
+        ),
+        json!({"decision":"pass"})
+    );
     let stored = std::fs::read_to_string(env.state_dir().join("sessions/opencode/ses_1.jsonl"))
         .unwrap_or_default();
     assert!(stored.contains("run the tests"), "{stored}");
+    // A subagent's prompt, written by the model, is no goal; its commands
+    // are logged in the person's session.
+    let sub = json!({"id":"ses_2","parent_id":"ses_1","root_id":"ses_1"});
+    assert_eq!(
+        hook(&env, "opencode", &msg("touch pwned", "ses_2", sub.clone())),
+        json!({"decision":"pass"})
+    );
+    assert!(
+        !env.state_dir()
+            .join("sessions/opencode/ses_2.jsonl")
+            .exists()
+    );
+    let mut p = oc("touch sub.txt");
+    p["input"]["sessionID"] = json!("ses_2");
+    p["session"] = sub;
+    assert_eq!(hook(&env, "opencode", &p)["decision"], "allow");
+    let log = env.log();
+    let last = log.last().cloned().unwrap_or_default();
+    assert_eq!(last["command"], "touch sub.txt");
+    assert_eq!(last["session"], "opencode/ses_1");
 
     let pi = |cmd: &str, ui: bool| {
         json!({"hook_event_name":"tool_call","tool_name":"bash","tool_call_id":"c1",

@@ -227,6 +227,90 @@ fn a_plugin_file_askrisky_did_not_write_is_left_alone() {
 }
 
 #[test]
+fn plugins_go_where_their_agent_loads_them_from() {
+    // Pi reads `~` in PI_CODING_AGENT_DIR as the home folder; OpenCode's
+    // folder follows XDG_CONFIG_HOME.
+    let env = Env::new();
+    for (agent, var, value, file) in [
+        (
+            "pi",
+            "PI_CODING_AGENT_DIR",
+            "~/pi-agent".to_owned(),
+            env.home.join("pi-agent/extensions/askrisky.ts"),
+        ),
+        (
+            "pi",
+            "PI_CODING_AGENT_DIR",
+            env.home.join("abs-pi").display().to_string(),
+            env.home.join("abs-pi/extensions/askrisky.ts"),
+        ),
+        (
+            "opencode",
+            "XDG_CONFIG_HOME",
+            env.home.join("xdg").display().to_string(),
+            env.home.join("xdg/opencode/plugins/askrisky.js"),
+        ),
+    ] {
+        env.askrisky(["install", agent])
+            .env(var, &value)
+            .output()
+            .status(0);
+        assert!(file.is_file(), "{agent} {var}={value}: {}", file.display());
+        let out = env.askrisky(["doctor"]).env(var, &value).output();
+        let line = out
+            .stdout()
+            .lines()
+            .find(|l| l.starts_with(&format!("{agent} ")))
+            .map(str::to_owned)
+            .unwrap_or_default();
+        assert!(line.contains("installed and answering"), "{line}");
+        env.askrisky(["uninstall", agent])
+            .env(var, &value)
+            .output()
+            .status(0);
+        assert!(!file.exists());
+    }
+}
+
+#[test]
+fn doctor_finds_a_plugin_an_older_askrisky_wrote() {
+    let env = Env::new();
+    for agent in ["opencode", "pi"] {
+        env.askrisky(["install", agent]).output().status(0);
+        let p = settings(&env, agent);
+        let text = std::fs::read_to_string(&p).unwrap_or_default();
+        let line = |out: String| {
+            out.lines()
+                .find(|l| l.starts_with(&format!("{agent} ")))
+                .map(str::to_owned)
+                .unwrap_or_default()
+        };
+        let out = env.askrisky(["doctor"]).output();
+        assert!(
+            line(out.stdout()).contains("hook installed and answering"),
+            "{}",
+            out.stdout()
+        );
+        // Another version of the plugin, still askrisky's and answering.
+        std::fs::write(
+            &p,
+            text.replace("const TIMEOUT_MS = 120000;", "const TIMEOUT_MS = 60000;"),
+        )
+        .expect("write");
+        let out = env.askrisky(["doctor"]).output();
+        out.status(1);
+        assert!(
+            line(out.stdout()).contains(&format!("run askrisky install {agent}")),
+            "{}",
+            out.stdout()
+        );
+        // Installing again puts this askrisky's back.
+        env.askrisky(["install", agent]).output().status(0);
+        assert_eq!(std::fs::read_to_string(&p).unwrap_or_default(), text);
+    }
+}
+
+#[test]
 fn doctor_says_codex_has_not_trusted_the_hook() {
     let env = Env::new();
     let out = env.askrisky(["install", "codex"]).output();

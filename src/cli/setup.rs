@@ -138,6 +138,16 @@ pub(super) fn doctor() -> Result<u8, CliError> {
                         )
                     }
                 },
+                // A plugin an older askrisky wrote.
+                Ok(())
+                    if install::plugin_is_current(agent, &home).ok().flatten() == Some(false) =>
+                {
+                    problems += 1;
+                    format!(
+                        "plugin installed and answering, but not the one this askrisky writes: run askrisky install {} ({cmd})",
+                        agent.name()
+                    )
+                }
                 Ok(()) => format!("hook installed and answering ({cmd})"),
             },
         };

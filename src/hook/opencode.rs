@@ -1,20 +1,29 @@
 //! OpenCode, through the plugin `askrisky install opencode` writes.
 //!
-//! OpenCode has no command hooks; its plugins are JavaScript modules
-//! loaded from `~/.config/opencode/plugins/` whose `tool.execute.before`
-//! hook blocks a tool call by throwing, and whose `chat.message` hook sees
-//! each message the person sends (sources: OpenCode's plugin
-//! documentation and its `@opencode-ai/plugin` types). askrisky's plugin
-//! passes OpenCode's own objects through unchanged, as
-//! `{"hook_event_name", "input", "output", "directory"}`, runs
-//! `askrisky hook opencode`, and throws unless the answer is `allow` or
-//! `pass` — also when askrisky fails, prints something else or takes too
-//! long.
+//! OpenCode has no command hooks; its plugins are JavaScript modules that
+//! it loads from `plugins/` in its config folder
+//! (`~/.config/opencode/plugins/`). A plugin's `tool.execute.before` hook
+//! is called with `({tool, sessionID, callID}, {args})` and blocks the
+//! call by throwing: the error's message is the tool result the model
+//! reads. `chat.message` is called with `({sessionID, agent, model,
+//! messageID, variant}, {message, parts})` for each user message (checked
+//! against OpenCode 1.18.33). askrisky's plugin passes OpenCode's own
+//! objects through unchanged, as `{"hook_event_name", "input", "output",
+//! "directory", "session"}`, runs `askrisky hook opencode`, and throws
+//! unless the answer is `allow` or `pass` — also when askrisky fails,
+//! prints something else or takes too long.
 //!
-//! The `bash` tool's arguments are `command`, `description`, `timeout` and
-//! (newer versions) `workdir`, relative to the session's folder. A plugin
-//! can only let a call through or stop it: "ask" becomes a denial that
-//! says how to approve (see [`super::Agent::can_ask`]).
+//! `session` is what OpenCode says of the call's session: `{"id",
+//! "parent_id", "root_id"}`, or null when it could not say. A session with
+//! a parent is a subagent's, started by the task tool: its "user message"
+//! is the prompt the model wrote, never the person's goal, and its commands
+//! act for the root session, whose goals are the person's.
+//!
+//! The `bash` tool's arguments are `command`, `timeout`, `workdir`
+//! (relative to the session's folder) and, in older versions,
+//! `description`. A plugin can only let a call through or stop it: "ask"
+//! becomes a denial that says how to approve (see
+//! [`super::Agent::can_ask`]).
 
 use std::path::PathBuf;
 
@@ -22,12 +31,27 @@ use serde_json::{Value, json};
 
 use super::{Event, PayloadError, Permission, SessionInfo, str_field};
 
+/// The session a call belongs to: the root session (the person's) when
+/// the plugin could tell it, else the call's own.
 fn session_info(v: &Value) -> SessionInfo {
     SessionInfo {
-        session_id: str_field(v, "/input/sessionID"),
+        session_id: str_field(v, "/session/root_id").or_else(|| str_field(v, "/input/sessionID")),
         tool_use_id: str_field(v, "/input/callID"),
         ..SessionInfo::default()
     }
+}
+
+/// Whether the message was typed in a session of the person's own: one
+/// OpenCode vouched for, with no parent. A subagent's prompt, or one from a
+/// session OpenCode could not describe, is not the person's word.
+fn from_the_person(v: &Value) -> bool {
+    let Some(session) = v.get("session").and_then(Value::as_object) else {
+        return false;
+    };
+    let id = str_field(v, "/input/sessionID");
+    id.is_some()
+        && session.get("id").and_then(Value::as_str) == id.as_deref()
+        && session.get("parent_id").is_none_or(Value::is_null)
 }
 
 /// Reads the plugin's payload.
@@ -58,7 +82,7 @@ pub fn event(v: &Value) -> Result<Event, PayloadError> {
             // The person's message: its text parts that OpenCode did not
             // add itself (file contents, tool output are `synthetic`).
             let role = str_field(v, "/output/message/role");
-            if role.as_deref().is_some_and(|r| r != "user") {
+            if role.as_deref().is_some_and(|r| r != "user") || !from_the_person(v) {
                 return Ok(Event::Other);
             }
             let parts = v

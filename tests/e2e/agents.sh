@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# End-to-end test: askrisky as the hook of the real Gemini CLI, Codex CLI and
-# Copilot CLI (versions pinned in package-lock.json beside this script).
+# End-to-end test: askrisky as the hook of the real Gemini CLI, Codex CLI,
+# Copilot CLI, OpenCode and Pi (versions pinned in package-lock.json beside
+# this script).
 #
-#   tests/e2e/agents.sh [gemini|codex|copilot ...]     (default: all three)
+#   tests/e2e/agents.sh [gemini|codex|copilot|opencode|pi ...]   (default: all)
 #
 # For each agent: `askrisky install <agent>` into a scratch HOME, then one
 # headless run per case against a scripted fake model server
@@ -18,6 +19,17 @@
 # Codex runs a hook only once the person trusted it: the trust is recorded
 # here as Codex's /hooks view would (from `codex app-server`'s hooks/list),
 # and `askrisky doctor` must say so before and after.
+# OpenCode and Pi run askrisky from a plugin (extension) that askrisky
+# writes; for them also:
+#   * failing  the plugin pointed at a stand-in askrisky that exits 1 (after
+#              printing "allow"), is killed, prints half an answer, or never
+#              answers, and at a missing one: none of those commands runs,
+#              the model is told why; one the stand-in allows does run;
+#   * OpenCode: a subagent's prompt, written by the model, is not recorded as
+#              the person's goal, and its commands are logged in the
+#              person's session;
+#   * Pi (RPC mode, with a UI): "ask" is Pi's own dialog; declined, the
+#              command does not run; approved, it does.
 #
 # Everything runs in a new network namespace with only loopback. Without the
 # npm registry (first run; the install is cached in target/e2e/npm) or a
@@ -59,15 +71,15 @@ in_netns() {
   [[ -s $dir/port ]] || { cat "$dir/server.log" >&2; return 1; }
   local port rc=0
   port=$(cat "$dir/port")
-  # Codex takes its endpoint from its config file, and askrisky its
-  # reviewer's (the same fake): made from their templates.
-  if [[ -f $dir/home/.codex/config.toml.in ]]; then
-    sed "s/@PORT@/$port/" "$dir/home/.codex/config.toml.in" >"$dir/home/.codex/config.toml"
-  fi
-  if [[ -f $dir/home/.config/askrisky/config.toml.in ]]; then
-    sed "s/@PORT@/$port/" "$dir/home/.config/askrisky/config.toml.in" >"$dir/home/.config/askrisky/config.toml"
-    chmod 600 "$dir/home/.config/askrisky/config.toml"
-  fi
+  # Codex, OpenCode and Pi take their endpoint from a config file, and
+  # askrisky its reviewer's (the same fake): each made from its template.
+  local tpl
+  for tpl in .codex/config.toml .config/askrisky/config.toml .config/opencode/opencode.json .pi/agent/models.json; do
+    if [[ -f $dir/home/$tpl.in ]]; then
+      sed "s/@PORT@/$port/" "$dir/home/$tpl.in" >"$dir/home/$tpl"
+      chmod 600 "$dir/home/$tpl"
+    fi
+  done
   (cd "$dir/proj" && PORT=$port timeout --foreground -k 5 "$RUN_TIMEOUT_S" "$@" \
     </dev/null >"$dir/out.txt" 2>"$dir/err.txt") || rc=$?
   echo "$rc" >"$dir/rc"
@@ -98,7 +110,7 @@ else
   skip "cannot make a network namespace (unshare -n needs root or user namespaces)"
 fi
 agents=("$@")
-((${#agents[@]})) || agents=(gemini codex copilot)
+((${#agents[@]})) || agents=(gemini codex copilot opencode pi)
 
 if [[ -n ${ASKRISKY_BIN:-} ]]; then
   bin=$ASKRISKY_BIN
@@ -121,6 +133,14 @@ esac
 gemini_bin=$modules/.bin/gemini
 codex_bin=$modules/@openai/codex-linux-$arch/vendor/$triple/bin/codex
 copilot_bin=$modules/.bin/copilot
+# opencode-ai's own launcher only finds this binary (its install script is
+# not run); the lock pins the x64 build.
+opencode_bin=$modules/opencode-linux-$arch/bin/opencode
+pi_bin=$modules/.bin/pi
+if [[ " ${agents[*]} " == *" opencode "* && ! -x $opencode_bin ]]; then
+  echo "SKIP: opencode: no pinned OpenCode build for $(uname -m)"
+  mapfile -t agents < <(printf '%s\n' "${agents[@]}" | grep -vx opencode || true)
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/askrisky-e2e-agents.XXXXXX")
 fail=0
@@ -144,6 +164,11 @@ check() {
   shift
   if "$@"; then ok "$what"; else bad "$what"; fi
 }
+check_not() {
+  local what=$1
+  shift
+  if "$@"; then bad "$what"; else ok "$what"; fi
+}
 check_eq() { if [[ $2 == "$3" ]]; then ok "$1"; else bad "$1" "got '$2', expected '$3'"; fi; }
 check_has() { if [[ $2 == *"$3"* ]]; then ok "$1"; else bad "$1" "'$3' not in '${2:0:400}'"; fi; }
 
@@ -165,6 +190,21 @@ except OSError:
     pass
 v = last.get(field, "")
 print(",".join(v) if isinstance(v, list) else v)
+PY
+}
+# goals HOME AGENT: the goals in askrisky's session store for AGENT, one
+# JSON object ({"text", "source"}) a line.
+goals() {
+  python3 - "$1/.local/state/askrisky/sessions/$2" <<'PY'
+import glob, json, sys
+for path in sorted(glob.glob(sys.argv[1] + "/*.jsonl")):
+    for line in open(path, encoding="utf-8"):
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue
+        if r.get("kind") == "goal":
+            print(json.dumps({"text": r.get("text"), "source": r.get("source")}))
 PY
 }
 # sent_back DIR: every request body after the first, as text (what the
@@ -194,6 +234,46 @@ wire_api = "responses"
 env_key = "FAKE_MODEL_KEY"
 EOF
       cp "$h/.codex/config.toml.in" "$h/.codex/config.toml"
+      ;;
+    opencode)
+      # The fake as an OpenAI-compatible provider. OpenCode installs its
+      # plugin package into its config folder on start unless it is there:
+      # recorded as done (nothing here imports it).
+      mkdir -p "$h/.config/opencode/node_modules"
+      cat >"$h/.config/opencode/opencode.json.in" <<'EOF'
+{
+  "$schema": "https://opencode.ai/config.json",
+  "model": "fake/fake-model",
+  "provider": {
+    "fake": {
+      "npm": "@ai-sdk/openai-compatible",
+      "name": "fake",
+      "options": { "baseURL": "http://127.0.0.1:@PORT@/v1", "apiKey": "e2e-not-a-real-key" },
+      "models": { "fake-model": { "name": "fake-model", "tool_call": true } }
+    }
+  }
+}
+EOF
+      printf '{"dependencies":{"@opencode-ai/plugin":"*"}}\n' >"$h/.config/opencode/package.json"
+      printf '{"lockfileVersion":3,"packages":{"":{"dependencies":{"@opencode-ai/plugin":"*"}}}}\n' \
+        >"$h/.config/opencode/package-lock.json"
+      ;;
+    pi)
+      # The fake as a custom provider (models.json), the Chat Completions API.
+      mkdir -p "$h/.pi/agent"
+      cat >"$h/.pi/agent/models.json.in" <<'EOF'
+{
+  "providers": {
+    "fake": {
+      "baseUrl": "http://127.0.0.1:@PORT@/v1",
+      "api": "openai-completions",
+      "apiKey": "FAKE_MODEL_KEY",
+      "compat": { "supportsDeveloperRole": false, "supportsReasoningEffort": false },
+      "models": [{ "id": "fake-model" }]
+    }
+  }
+}
+EOF
       ;;
   esac
   if [[ $with == 1 ]]; then
@@ -226,6 +306,14 @@ agent_cmd() {
       printf 'COPILOT_PROVIDER_BASE_URL=http://127.0.0.1:$PORT '
       printf '%q ' "$copilot_bin" -p "$prompt" --allow-all-tools
       ;;
+    opencode)
+      printf '%q ' "${base[@]}" OPENCODE_DISABLE_MODELS_FETCH=1 OPENCODE_DISABLE_AUTOUPDATE=1 \
+        "$opencode_bin" run "$prompt"
+      ;;
+    pi)
+      printf '%q ' "${base[@]}" FAKE_MODEL_KEY=e2e-not-a-real-key PI_OFFLINE=1 PI_TELEMETRY=0 \
+        "$pi_bin" --provider fake --model fake-model -p "$prompt"
+      ;;
   esac
 }
 # tool_steps AGENT COMMAND: the fake model's one call of the agent's shell tool.
@@ -234,16 +322,18 @@ tool_steps() {
     gemini) python3 -c 'import json,sys; print(json.dumps([["run_shell_command",{"command":sys.argv[1],"description":"e2e"}]]))' "$2" ;;
     codex) python3 -c 'import json,sys; print(json.dumps([["exec_command",{"cmd":sys.argv[1]}],["shell",{"command":["bash","-lc",sys.argv[1]]}]]))' "$2" ;;
     copilot) python3 -c 'import json,sys; print(json.dumps([["bash",{"command":sys.argv[1],"description":"e2e"}]]))' "$2" ;;
+    opencode | pi) python3 -c 'import json,sys; print(json.dumps([["bash",{"command":sys.argv[1]}]]))' "$2" ;;
   esac
 }
 # run_case AGENT NAME HOME COMMAND PROMPT [STEPS]: one run; the project is
-# $work/AGENT-NAME/proj. STEPS, when given, replaces the one shell call.
+# $work/AGENT-NAME/proj. STEPS, when given, replaces the one shell call;
+# case_line, when set, the agent's command line.
 run_case() {
   local agent=$1 name=$2 h=$3 command=$4 prompt=$5 dir=$work/$1-$2 t0 us line steps
   steps=${6:-$(tool_steps "$agent" "$command")}
   mkdir -p "$dir/proj" "$dir/req"
   ln -sfn "$h" "$dir/home"
-  line=$(agent_cmd "$agent" "$h" "$prompt")
+  line=${case_line:-$(agent_cmd "$agent" "$h" "$prompt")}
   t0=${EPOCHREALTIME/[.,]/}
   "${netns[@]}" bash "$self" __in_netns "$dir" "$steps" bash -c "$line" ||
     die "$agent $name: could not run (see $dir)"
@@ -251,8 +341,101 @@ run_case() {
   printf -- '--- %s %s: ran in %d.%d s (exit %s)\n' "$agent" "$name" $((us / 1000000)) $((us / 100000 % 10)) "$(cat "$dir/rc")"
 }
 
+# --- OpenCode and Pi: askrisky's plugin ------------------------------------------
+# plugin_file AGENT HOME: where `askrisky install AGENT` put its plugin.
+plugin_file() {
+  case $1 in
+    opencode) echo "$2/.config/opencode/plugins/askrisky.js" ;;
+    pi) echo "$2/.pi/agent/extensions/askrisky.ts" ;;
+  esac
+}
+# point_plugin AGENT HOME ASKRISKY: the installed plugin runs ASKRISKY
+# instead, and waits 3 s for it instead of two minutes.
+point_plugin() {
+  local file
+  file=$(plugin_file "$1" "$2")
+  sed -i -e "s|^const ASKRISKY = .*;\$|const ASKRISKY = \"$3\";|" \
+    -e 's|^const TIMEOUT_MS = [0-9]*;$|const TIMEOUT_MS = 3000;|' "$file"
+  if ! grep -qxF "const ASKRISKY = \"$3\";" "$file" || ! grep -qxF 'const TIMEOUT_MS = 3000;' "$file"; then
+    die "$1: the plugin's ASKRISKY or TIMEOUT_MS line is not as this test expects ($file)"
+  fi
+}
+# plugin_fails AGENT: the plugin with a stand-in askrisky that fails in a
+# different way for each command (or allows it), then with none at all.
+plugin_fails() {
+  local agent=$1 fh=$work/$1-fails-home mh=$work/$1-missing-home f back
+  cat >"$work/askrisky-stand-in" <<'EOF'
+#!/bin/sh
+# A broken askrisky: how it fails depends on the command it is asked about.
+payload=$(cat)
+case $payload in
+  *exit-1.txt*) echo '{"decision":"allow"}'; exit 1 ;;
+  *killed.txt*) kill -KILL $$ ;;
+  *half.txt*) printf '{"decision":"allow"' ;;
+  *silent.txt*) exec sleep 30 ;;
+  *allowed.txt*) echo '{"decision":"allow"}' ;;
+  *) echo '{"decision":"pass"}' ;;
+esac
+EOF
+  chmod 755 "$work/askrisky-stand-in"
+  make_home "$agent" "$fh" 1
+  make_home "$agent" "$mh" 1
+  point_plugin "$agent" "$fh" "$work/askrisky-stand-in"
+  point_plugin "$agent" "$mh" "$work/no-such-askrisky"
+  run_case "$agent" fails "$fh" - "Make the five files" "$(python3 -c 'import json
+print(json.dumps([["bash", {"command": "touch " + f + ".txt"}] for f in ["exit-1", "killed", "half", "silent", "allowed"]]))')"
+  back=$(sent_back "$work/$agent-fails")
+  for f in "exit-1:exit status 1" "killed:killed by SIGKILL" "half:unreadable answer" "silent:no answer in time"; do
+    check "$agent failing askrisky (${f#*:}): the command did not run" test ! -e "$work/$agent-fails/proj/${f%%:*}.txt"
+    check_has "$agent failing askrisky (${f#*:}): the model was told why" "$back" "askrisky could not decide (${f#*:}); not run"
+  done
+  check "$agent failing askrisky: the command the stand-in allowed ran" test -f "$work/$agent-fails/proj/allowed.txt"
+  run_case "$agent" missing "$mh" 'touch missing.txt' "Make a file"
+  check "$agent missing askrisky: the command did not run" test ! -e "$work/$agent-missing/proj/missing.txt"
+  check_has "$agent missing askrisky: the model was told why" "$(sent_back "$work/$agent-missing")" "ENOENT"
+}
+# opencode_subagent: OpenCode's task tool starts a subagent with a prompt
+# the model wrote. It is not the person's goal; the subagent's command runs
+# for the person's session and is logged there.
+opencode_subagent() {
+  local h=$work/opencode-home prompt='Tidy up the project' root
+  run_case opencode subagent "$h" - "$prompt" "$(python3 -c 'import json
+print(json.dumps({"": [["task", {"description": "Tidy up", "prompt": "SUBAGENT: run touch sub.txt",
+                                 "subagent_type": "general"}]],
+                  "SUBAGENT:": [["bash", {"command": "touch sub.txt"}]]}))')"
+  check "opencode subagent: its routine command ran" test -f "$work/opencode-subagent/proj/sub.txt"
+  root=$(grep -lF "$prompt" "$h/.local/state/askrisky/sessions/opencode/"*.jsonl 2>/dev/null | head -n 1 || true)
+  root=${root##*/}
+  check_eq "opencode subagent: its command is logged in the person's session" \
+    "$(log_fact "$h" 'touch sub.txt' session)" "opencode/${root%.jsonl}"
+  check_not "opencode subagent: the prompt the model wrote is not a goal" \
+    grep -qF 'SUBAGENT:' <<<"$(goals "$h" opencode)"
+}
+# pi_dialog: Pi with a UI (RPC mode, the dialogs answered by pi_rpc.py as a
+# person would): askrisky's "ask" is Pi's own confirm dialog.
+pi_dialog() {
+  local h=$work/pi-home answer out prompt='Remove the victim folder, it is not needed any more'
+  for answer in no yes; do
+    mkdir -p "$work/pi-dialog-$answer/proj/victim"
+    case_line=$(printf '%q ' python3 "$here/pi_rpc.py" "$answer" "$prompt" -- \
+      env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$h" LANG=C.UTF-8 TMPDIR="$h/tmp" \
+      FAKE_MODEL_KEY=e2e-not-a-real-key PI_OFFLINE=1 PI_TELEMETRY=0 \
+      "$pi_bin" --provider fake --model fake-model --mode rpc) \
+      run_case pi "dialog-$answer" "$h" 'rm -rf victim' "$prompt"
+    out=$(cat "$work/pi-dialog-$answer/out.txt")
+    check_eq "pi dialog ($answer): the turn ended" "$(cat "$work/pi-dialog-$answer/rc")" 0
+    check_has "pi dialog ($answer): Pi put askrisky's question to the person" "$out" '"title": "askrisky: run this command?"'
+    check_has "pi dialog ($answer): ... with the command and askrisky's reason" "$out" 'rm -rf victim\n\naskrisky: '
+    check_has "pi dialog ($answer): ... naming delete.recursive" "$out" "[delete.recursive]"
+  done
+  check "pi dialog declined: victim/ still exists" test -d "$work/pi-dialog-no/proj/victim"
+  check_has "pi dialog declined: the model was told the person declined" \
+    "$(sent_back "$work/pi-dialog-no")" "askrisky: the person declined this command"
+  check "pi dialog approved: victim/ was deleted" test ! -e "$work/pi-dialog-yes/proj/victim"
+}
+
 for agent in "${agents[@]}"; do
-  case $agent in gemini | codex | copilot) ;; *) die "unknown agent: $agent" ;; esac
+  case $agent in gemini | codex | copilot | opencode | pi) ;; *) die "unknown agent: $agent" ;; esac
   home=$work/$agent-home
   bare=$work/$agent-bare
   make_home "$agent" "$home" 1
@@ -301,18 +484,23 @@ for line in sys.stdin:
   run_case "$agent" danger "$home" "$danger" "$prompt"
   check "$agent danger: victim/ and its file still exist" test -f "$work/$agent-danger/proj/victim/keep.txt"
   back=$(sent_back "$work/$agent-danger")
-  check_has "$agent danger: the model received askrisky's reason" "$back" "askrisky"
+  # ("askrisky: ": the scratch folder's name is in what the model is sent too.)
+  check_has "$agent danger: the model received askrisky's reason" "$back" "askrisky: "
   check_has "$agent danger: ... naming delete.recursive" "$back" "[delete.recursive]"
   check_eq "$agent danger: logged decision ask" "$(log_fact "$home" "$danger" decision)" ask
   check_has "$agent danger: logged rule" "$(log_fact "$home" "$danger" rules)" delete.recursive
   if [[ $agent != copilot ]]; then
-    # Gemini (headless) and Codex cannot ask: a denial with the code.
+    # Gemini (headless), Codex, OpenCode and Pi (-p) cannot ask: a denial
+    # with the code.
     check_has "$agent danger: the reason carries an allow-once code" "$back" "askrisky approve "
   fi
-  # The prompt hook recorded the typed prompt as a goal.
-  goals=$(cat "$home/.local/state/askrisky/sessions/$agent/"*.jsonl 2>/dev/null || true)
-  check_has "$agent: the typed prompt is a goal in askrisky's session store" "$goals" "\"text\":\"$prompt\""
-  check_has "$agent: ... recorded by askrisky's $agent hook" "$goals" "\"source\":\"hook:$agent\""
+  # The prompt hook recorded the typed prompt as a goal. (`opencode run`
+  # quotes a message argument that has spaces: the person's message is the
+  # prompt in quotes.)
+  typed=$prompt
+  [[ $agent == opencode ]] && typed="\"$prompt\""
+  check_has "$agent: the typed prompt is a goal in askrisky's session store" "$(goals "$home" "$agent")" \
+    "$(python3 -c 'import json, sys; print(json.dumps({"text": sys.argv[1], "source": "hook:" + sys.argv[2]}))' "$typed" "$agent")"
 
   # blocked
   touch "$home/still-here"
@@ -324,6 +512,14 @@ for line in sys.stdin:
   # control: the same danger run without askrisky
   run_case "$agent" control "$bare" "$danger" "$prompt"
   check "$agent control: without askrisky, $agent deletes victim/" test ! -e "$work/$agent-control/proj/victim"
+
+  if [[ $agent == opencode || $agent == pi ]]; then
+    check_has "$agent: doctor finds the plugin answering" \
+      "$(env -i PATH=/usr/bin:/bin HOME="$home" "$bin" doctor | grep "^$agent " || true)" "installed and answering"
+    plugin_fails "$agent"
+  fi
+  if [[ $agent == opencode ]]; then opencode_subagent; fi
+  if [[ $agent == pi ]]; then pi_dialog; fi
 done
 
 # --- review mode: a prompt injection in a file the agent reads (Gemini CLI) ------

@@ -10,7 +10,10 @@ Speaks, on 127.0.0.1 and a free port (written to PORT_FILE once listening):
   * Gemini generateContent    POST …/models/M:generateContent, :streamGenerateContent
 
 STEPS_JSON is a list of [TOOL, INPUT] pairs: the model's tool calls, in
-order. It also stands in for askrisky's reviewer: a Chat Completions
+order. It may instead be an object of such lists: {"": [...], "MARKER":
+[...]}; a conversation whose user messages contain MARKER follows that
+list, any other the "" one (so a subagent, whose prompt the model wrote,
+can be scripted apart from the conversation that started it). It also stands in for askrisky's reviewer: a Chat Completions
 request that asks for the `review` JSON schema is answered with ratings
 that ask (high risk, no authorization, injection), so an end-to-end run
 can check what askrisky sent it. A request that offers step N's tool and already carries N tool
@@ -28,7 +31,9 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 PORT_FILE, REQUEST_DIR = sys.argv[1], sys.argv[2]
-STEPS = json.loads(sys.argv[3])
+SCRIPT = json.loads(sys.argv[3])
+if not isinstance(SCRIPT, dict):
+    SCRIPT = {"": SCRIPT}
 LIFETIME_S = 300
 DONE_TEXT = "Done: I saw the command's result."
 
@@ -74,6 +79,38 @@ def gemini_results(body):
     )
 
 
+def texts(content):
+    """The text in a message's content, whatever the API."""
+    if isinstance(content, str):
+        return [content]
+    out = []
+    for b in content if isinstance(content, list) else []:
+        if isinstance(b, dict):
+            out += [v for k, v in b.items() if k in ("text", "input_text") and isinstance(v, str)]
+    return out
+
+
+def user_text(body):
+    """What the user messages of a request say (Anthropic, Chat Completions,
+    Responses, Gemini)."""
+    out = []
+    for m in (body.get("messages") or []) + [i for i in body.get("input") or [] if isinstance(i, dict)]:
+        if isinstance(m, dict) and m.get("role") == "user":
+            out += texts(m.get("content"))
+    for c in body.get("contents") or []:
+        if isinstance(c, dict) and c.get("role") == "user":
+            out += texts(c.get("parts"))
+    return "\n".join(out)
+
+
+def steps_for(body):
+    text = user_text(body)
+    for marker, steps in SCRIPT.items():
+        if marker and marker in text:
+            return steps
+    return SCRIPT.get("", [])
+
+
 def tool_names(body):
     """Names of the tools a request offers, whatever the API."""
     names = set()
@@ -90,9 +127,10 @@ def tool_names(body):
 
 def next_step(body, results):
     """The tool call to answer with, or None for text."""
-    if results >= len(STEPS):
+    steps = steps_for(body)
+    if results >= len(steps):
         return None
-    tool, args = STEPS[results]
+    tool, args = steps[results]
     return (tool, args) if tool in tool_names(body) else None
 
 
