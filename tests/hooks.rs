@@ -51,9 +51,21 @@ fn claude_code_decisions() {
     let v = hook(&env, "claude-code", &claude_bash(&env, "rm -rf build"));
     assert_eq!(decision(&v).0, "ask");
     assert!(decision(&v).1.contains("[delete.recursive]"));
+    // The agent is told what to do instead.
+    assert!(
+        decision(&v).1.contains("Safer ways: Move the folder aside")
+            && decision(&v).1.contains("(e.g. `mv build build.old`)"),
+        "{v}"
+    );
     let v = hook(&env, "claude-code", &claude_bash(&env, "rm -rf ~"));
     assert_eq!(decision(&v).0, "deny");
     assert!(decision(&v).1.contains("blocked tier"), "{v}");
+    assert!(
+        decision(&v)
+            .1
+            .ends_with("A safer way: Delete only the folder you mean, by a path inside the project, never a home, the root or a system folder (e.g. `rm -r ./build`)."),
+        "{v}"
+    );
     // Other tools: no opinion.
     let read = json!({"session_id":"s","cwd":env.project,"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"x"}});
     assert_eq!(hook(&env, "claude-code", &read), json!({}));

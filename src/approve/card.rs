@@ -222,6 +222,13 @@ pub fn why(decision: &Decision) -> Vec<(&'static str, String)> {
     }
 }
 
+/// What to do instead, for the rules behind the decision that have a
+/// safer way.
+pub fn safer(decision: &Decision) -> Vec<&'static crate::danger::safer::Safer> {
+    let codes = decision.codes();
+    crate::danger::safer::for_codes(codes.iter().map(String::as_str))
+}
+
 /// The answer keys, as shown.
 pub fn keys_line(offer_always: bool, offer_tell: bool) -> String {
     let mut s = "[r] run once   [n] don't run (default)".to_owned();
@@ -294,6 +301,9 @@ pub fn render(card: &Card<'_>, style: Style) -> Rendered {
     }
     for (label, text) in why(card.decision) {
         lines.extend(labelled(label, &text, style));
+    }
+    for s in safer(card.decision) {
+        lines.extend(labelled("safer", &s.line(), style));
     }
     let mut keys = keys_line(card.offer_always, card.offer_tell);
     if hidden_rows > 0 {

@@ -19,6 +19,9 @@ struct Report<'a> {
     reason: &'a Reason,
     tier: Tier,
     matches: &'a [danger::Match],
+    /// What to do instead, for the rules behind the decision that have a
+    /// safer way (added to schema 1; older readers ignore it).
+    safer: Vec<&'static danger::safer::Safer>,
     commands: Vec<String>,
     problems: &'a [crate::parse::Problem],
     files: &'a [crate::parse::disk::ScriptFile],
@@ -56,6 +59,7 @@ pub(super) fn run(
     }
     let ruling = decide::decide(&setup, request, &Options::quiet());
     let eval = &ruling.evaluation;
+    let safer = crate::approve::card::safer(&eval.decision);
     let settings = &setup.settings;
     if args.json {
         let report = Report {
@@ -66,6 +70,7 @@ pub(super) fn run(
             reason: &eval.decision.reason,
             tier: eval.assessment.tier,
             matches: &eval.assessment.matches,
+            safer,
             commands: eval.script.commands.iter().map(|c| c.display()).collect(),
             problems: &eval.script.problems,
             files: &eval.script.files,
@@ -108,6 +113,9 @@ pub(super) fn run(
                 m.code,
                 m.sentence
             )?;
+        }
+        for s in &safer {
+            say!(out, "safer:    [{}] {}", s.code, s.line())?;
         }
         for c in &eval.script.commands {
             let via = if c.via.is_empty() {

@@ -66,8 +66,9 @@ pub(super) fn run(
         Verdict::Refuse => {
             ruling.record(&setup, End::new(Outcome::Refused, DecidedBy::Rule));
             eprintln!(
-                "askrisky: refused: {} (blocked: askrisky never runs this; if you truly mean it, run it yourself outside askrisky)",
-                ruling.explain()
+                "askrisky: refused: {} (blocked: askrisky never runs this; if you truly mean it, run it yourself outside askrisky){}",
+                ruling.explain(),
+                ruling.safer_tail()
             );
             Ok(exit::REFUSED)
         }
@@ -159,8 +160,9 @@ fn nobody_here(setup: &Setup, ruling: &mut Ruling, why: &str, verbose: u8) -> u8
         .map(|c| format!(" — to allow it once, run in your own terminal: askrisky approve {c}"))
         .unwrap_or_default();
     eprintln!(
-        "askrisky: not run: {} (needs a person's approval, and none could answer: {why}){code}",
-        ruling.explain()
+        "askrisky: not run: {} (needs a person's approval, and none could answer: {why}){code}{}",
+        ruling.explain(),
+        ruling.safer_tail()
     );
     exit::NEEDS_PERSON
 }

@@ -144,6 +144,19 @@ impl Ruling {
         self.evaluation.decision.explain()
     }
 
+    /// What to do instead, as one sentence for a refusal or a hook reason
+    /// ("A safer way: …"), when a rule behind the decision has one.
+    pub fn safer(&self) -> Option<String> {
+        let codes = self.evaluation.decision.codes();
+        danger::safer::sentence(&danger::safer::for_codes(codes.iter().map(String::as_str)))
+    }
+
+    /// The safer way as the end of a one-line message (`. A safer way:
+    /// ….`), or nothing.
+    pub fn safer_tail(&self) -> String {
+        self.safer().map(|s| format!(". {s}")).unwrap_or_default()
+    }
+
     /// Writes this decision's log record (one per process: see
     /// [`record::write`]).
     pub fn record(&self, setup: &Setup, end: End) {
