@@ -341,12 +341,13 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
             decision: &w.request.decision,
             offer_always: false,
             offer_tell: true,
+            offer_session: false,
             from: Some(&from),
             files: &w.request.files,
         };
         let asked = approve::ask(&mut tty, &card, None);
         let reply = match asked.answer {
-            Answer::Run | Answer::AlwaysAllow => Reply::Run,
+            Answer::Run | Answer::AlwaysAllow | Answer::ForSession => Reply::Run,
             Answer::Declined => Reply::DontRun,
             Answer::Tell(message) => Reply::Tell { message },
             // Nobody is at this inbox any more: do not answer for them.

@@ -89,6 +89,59 @@ fn claude_code_decisions() {
     assert_eq!(log[0]["session"], "claude-code/5f1e2d3c");
 }
 
+/// A line the person approved for the rest of the agent's session is
+/// allowed in that session, in that folder, and nowhere else.
+#[test]
+fn a_session_approval_allows_the_same_command_of_the_same_session() {
+    use askrisky::decide::{self, Options, Request, SessionChoice, Setup, Surface};
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    let home = env.home.clone();
+    let dirs = askrisky::config::Dirs::from_vars(&|k| (k == "HOME").then(|| home.clone().into()));
+    let setup = Setup::new(
+        dirs,
+        askrisky::config::Settings::defaults(),
+        env.project.clone(),
+    );
+    let request = Request {
+        session: SessionChoice::Agent {
+            agent: "claude-code".into(),
+            id: "5f1e2d3c".into(),
+        },
+        ..Request::line(
+            "rm -r build",
+            askrisky::parse::Syntax::Posix,
+            env.project.clone(),
+            Surface::Hook("claude-code".into()),
+        )
+    };
+    let ruling = decide::decide(&setup, request, &Options::quiet());
+    ruling
+        .approve_for_session(&setup, "claude-code/5f1e2d3c")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let v = hook(&env, "claude-code", &claude_bash(&env, "rm -r build"));
+    assert_eq!(
+        decision(&v),
+        (
+            "allow",
+            "askrisky: the person approved this exact command, in this folder, for the rest of this session"
+        )
+    );
+    let log = env.log();
+    assert_eq!(log[0]["decided_by"], "person");
+    assert_eq!(log[0]["outcome"], "ran");
+    assert_eq!(
+        log[0]["message"],
+        "approved by the person for the rest of this session (session approval)"
+    );
+    // Another session of the same agent, or another command, still asks.
+    let mut p = claude_bash(&env, "rm -r build");
+    p["session_id"] = json!("another");
+    assert_eq!(decision(&hook(&env, "claude-code", &p)).0, "ask");
+    let v = hook(&env, "claude-code", &claude_bash(&env, "rm -r src"));
+    assert_eq!(decision(&v).0, "ask");
+}
+
 #[test]
 fn ask_mode_asks_and_ci_denies() {
     let env = Env::new();

@@ -246,7 +246,9 @@ pub enum Command {
         long_about = "Approve, once, a command that was refused because nobody could be \
         asked: the refusal printed a code. This shows the card for that exact request; on \
         \"run\", one identical retry (same command line, folder and session) within ten \
-        minutes runs. Never covers the blocked tier."
+        minutes runs; on \"allow for this session\" (a request of a session only), every \
+        identical retry of that session runs, for at most 12 hours. Never covers the blocked \
+        tier."
     )]
     Approve {
         /// The code from the refusal, e.g. K7Q2-9XM3
@@ -322,11 +324,11 @@ pub enum ShimsCommand {
 /// `session` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum SessionCommand {
-    /// Start a new session and make it the current one
+    /// Start a new session and make it the current one (ending the approvals of the one before)
     New,
     /// List sessions, newest first
     List,
-    /// Show a session's records (default: the current one)
+    /// Show a session's records and approvals (default: the current one)
     Show {
         /// AGENT/ID or ID
         id: Option<String>,

@@ -173,6 +173,10 @@ fn card(setup: &Setup, ruling: &mut Ruling, mut tty: Tty, verbose: u8) -> u8 {
     let request = &ruling.request;
     let offer_always = ruling.evaluation.assessment.tier == crate::danger::Tier::Clear
         && matches!(request.subject, Subject::Line(_));
+    // Only a request of a session can be approved for the rest of it.
+    let offer_session = ruling.session.is_some()
+        && ruling.evaluation.assessment.tier != crate::danger::Tier::Blocked
+        && !matches!(request.subject, Subject::FileWrite { .. });
     let cwd = request.cwd.display().to_string();
     let card = Card {
         command: &request.line,
@@ -181,6 +185,7 @@ fn card(setup: &Setup, ruling: &mut Ruling, mut tty: Tty, verbose: u8) -> u8 {
         decision: &ruling.evaluation.decision,
         offer_always,
         offer_tell: true,
+        offer_session,
         from: None,
         files: &ruling.evaluation.script.files,
     };
@@ -201,6 +206,22 @@ fn card(setup: &Setup, ruling: &mut Ruling, mut tty: Tty, verbose: u8) -> u8 {
                 }
             }
             run_it(setup, ruling, person(Outcome::Ran), verbose)
+        }
+        Answer::ForSession => {
+            let session = ruling.session.clone().unwrap_or_default();
+            let note = match ruling.approve_for_session(setup, &session) {
+                Ok(()) => format!("approved on the card for the rest of session {session}"),
+                Err(e) => {
+                    eprintln!("askrisky: could not save the session approval (ran once): {e}");
+                    "approved on the card once (the session approval could not be saved)".into()
+                }
+            };
+            run_it(
+                setup,
+                ruling,
+                person(Outcome::Ran).message(Some(note)),
+                verbose,
+            )
         }
         Answer::NoAnswer(why) => {
             ruling.record(setup, person(Outcome::NotRun));

@@ -78,6 +78,7 @@ pub(super) fn run(
                 decision: &ruling.evaluation.decision,
                 offer_always: false,
                 offer_tell: false,
+                offer_session: false,
                 from: None,
                 files: &ruling.evaluation.script.files,
             };
@@ -88,7 +89,7 @@ pub(super) fn run(
                 approve::ask(&mut tty, &card, timeout)
             };
             let (outcome, status) = match asked.answer {
-                Answer::Run | Answer::AlwaysAllow => (Outcome::Ran, exit::RUN),
+                Answer::Run | Answer::AlwaysAllow | Answer::ForSession => (Outcome::Ran, exit::RUN),
                 Answer::NoAnswer(_) => (Outcome::NotRun, exit::NEEDS_PERSON),
                 Answer::Declined | Answer::Tell(_) => (Outcome::Declined, exit::DECLINED),
             };

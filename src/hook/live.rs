@@ -163,6 +163,12 @@ fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> (Permi
             },
             End::new(Outcome::Ran, DecidedBy::Person),
         ),
+        Verdict::Run if ruling.session_approved => (
+            Permission::Allow {
+                reason: "askrisky: the person approved this exact command, in this folder, for the rest of this session".into(),
+            },
+            End::new(Outcome::Ran, DecidedBy::Person),
+        ),
         Verdict::Run => (
             Permission::Allow {
                 reason: format!("askrisky: {explain}"),
