@@ -71,6 +71,10 @@ fn the_inbox_answers_run_dont_run_and_tell() {
     let screen = p.wait_card();
     assert!(screen.contains("touch via-inbox"), "{screen}");
     assert!(screen.contains("from     exec"), "{screen}");
+    assert!(
+        !screen.contains("[s]"),
+        "no session, no session approval: {screen}"
+    );
     p.keys(&["r"]);
     assert_eq!(finish(c).0, Some(0));
     assert!(env.project.join("via-inbox").exists());
@@ -101,6 +105,32 @@ fn the_inbox_answers_run_dont_run_and_tell() {
         log.iter().filter(|r| r["decided_by"] == "person").count(),
         3
     );
+}
+
+/// `s` at the inbox: the command runs, and the same line of the same
+/// session, in the same folder, runs from then on without a card.
+#[test]
+fn the_inbox_can_approve_for_the_session() {
+    common::require!("tmux");
+    let env = Env::new();
+    let p = inbox(&env);
+    let c = exec(&env, &["--session", "cli/s3", "-c", "touch made"]);
+    let screen = p.wait_card();
+    assert!(screen.contains("session cli/s3"), "{screen}");
+    let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("[s] allow for this session"), "{screen}");
+    p.keys(&["s"]);
+    assert_eq!(finish(c).0, Some(0));
+    assert_eq!(
+        env.log()[0]["message"],
+        "approved at the inbox for the rest of session cli/s3"
+    );
+    // No card this time: it runs at once.
+    std::fs::remove_file(env.project.join("made")).expect("rm");
+    let (code, err) = finish(exec(&env, &["--session", "cli/s3", "-c", "touch made"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(env.project.join("made").exists());
+    assert!(p.screen(false).contains("waiting for requests"));
 }
 
 #[test]

@@ -133,6 +133,15 @@ fn nobody_here(setup: &Setup, ruling: &mut Ruling, why: &str, verbose: u8) -> u8
     let person = |outcome| End::new(outcome, DecidedBy::Person);
     match inbox {
         Some(Ok(Reply::Run)) => return run_it(setup, ruling, person(Outcome::Ran), verbose),
+        Some(Ok(Reply::RunForSession)) => {
+            let note = approve_for_session(setup, ruling, "at the inbox");
+            return run_it(
+                setup,
+                ruling,
+                person(Outcome::Ran).message(Some(note)),
+                verbose,
+            );
+        }
         Some(Ok(Reply::Tell { message })) => {
             ruling.record(
                 setup,
@@ -208,14 +217,7 @@ fn card(setup: &Setup, ruling: &mut Ruling, mut tty: Tty, verbose: u8) -> u8 {
             run_it(setup, ruling, person(Outcome::Ran), verbose)
         }
         Answer::ForSession => {
-            let session = ruling.session.clone().unwrap_or_default();
-            let note = match ruling.approve_for_session(setup, &session) {
-                Ok(()) => format!("approved on the card for the rest of session {session}"),
-                Err(e) => {
-                    eprintln!("askrisky: could not save the session approval (ran once): {e}");
-                    "approved on the card once (the session approval could not be saved)".into()
-                }
-            };
+            let note = approve_for_session(setup, ruling, "on the card");
             run_it(
                 setup,
                 ruling,
@@ -237,6 +239,22 @@ fn card(setup: &Setup, ruling: &mut Ruling, mut tty: Tty, verbose: u8) -> u8 {
             ruling.record(setup, person(Outcome::Declined));
             eprintln!("askrisky: not run: the person declined");
             exit::DECLINED
+        }
+    }
+}
+
+/// Records the person's approval of this request for the rest of its
+/// session (given `where`); the note for the log. The command runs this
+/// once either way: the person said so.
+fn approve_for_session(setup: &Setup, ruling: &Ruling, r#where: &str) -> String {
+    let Some(session) = ruling.session.clone() else {
+        return format!("approved {where} once (the request belongs to no session)");
+    };
+    match ruling.approve_for_session(setup, &session) {
+        Ok(()) => format!("approved {where} for the rest of session {session}"),
+        Err(e) => {
+            eprintln!("askrisky: could not save the session approval (ran once): {e}");
+            format!("approved {where} once (the session approval could not be saved)")
         }
     }
 }
