@@ -58,6 +58,9 @@ _askrisky() {
             askrisky,log)
                 cmd="askrisky__subcmd__log"
                 ;;
+            askrisky,report)
+                cmd="askrisky__subcmd__report"
+                ;;
             askrisky,rules)
                 cmd="askrisky__subcmd__rules"
                 ;;
@@ -114,6 +117,9 @@ _askrisky() {
                 ;;
             askrisky__subcmd__help,log)
                 cmd="askrisky__subcmd__help__subcmd__log"
+                ;;
+            askrisky__subcmd__help,report)
+                cmd="askrisky__subcmd__help__subcmd__report"
                 ;;
             askrisky__subcmd__help,rules)
                 cmd="askrisky__subcmd__help__subcmd__rules"
@@ -194,7 +200,7 @@ _askrisky() {
 
     case "${cmd}" in
         askrisky)
-            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log hook eval install uninstall doctor shims init guard inbox approve status goal session generate help"
+            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log report hook eval install uninstall doctor shims init guard inbox approve status goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -448,7 +454,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help)
-            opts="exec check rules log hook eval install uninstall doctor shims init guard inbox approve status goal session generate help"
+            opts="exec check rules log report hook eval install uninstall doctor shims init guard inbox approve status goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -644,6 +650,20 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help__subcmd__log)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__report)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -913,6 +933,40 @@ _askrisky() {
                     return 0
                     ;;
                 -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__report)
+            opts="-v -h --since --json --html --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --html)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -29,6 +29,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("decide", 7),
     ("hook", 8),
     ("eval", 8),
+    ("report", 8),
     ("install", 9),
     ("cli", 10),
 ];

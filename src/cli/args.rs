@@ -135,6 +135,17 @@ pub enum Command {
     /// Show the decision log
     Log(LogArgs),
 
+    /// Sum up the decision log: what ran, asked, was approved, declined, refused
+    #[command(
+        long_about = "Sum up the decision log over a stretch of time: what was run, asked, \
+        approved, declined and refused, by agent (surface), by rule and by the reviewer's \
+        outcome; the reviewer's and the person's time to decide (p50, p95, max) and the \
+        reviewer's cost; and the lines asked about most. Plain text by default, --json, or a \
+        self-contained HTML page with charts (--html FILE: no script, nothing fetched). The \
+        log is read from its end, so a short stretch of a large log reads only that stretch."
+    )]
+    Report(ReportArgs),
+
     /// Answer an agent's hook: read its JSON on stdin, print the decision
     #[command(
         long_about = "Answer an agent's hook: read its hook JSON on stdin and print the \
@@ -398,6 +409,23 @@ pub struct LogArgs {
     /// Keep printing records as they are appended
     #[arg(short, long)]
     pub follow: bool,
+}
+
+/// `report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Where to start: a span back from now (7d, 12h, 30m, 2w), a date
+    /// (2026-11-01), a UTC time (2026-11-01T08:00:00Z), or all
+    #[arg(long, value_name = "WHEN", default_value = "7d")]
+    pub since: String,
+
+    /// Print the report as JSON
+    #[arg(long, conflicts_with = "html")]
+    pub json: bool,
+
+    /// Write the report as a self-contained HTML page to FILE
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// What `generate` prints.
