@@ -29,7 +29,7 @@
 //! - [`config`] (on `policy`, `danger`, `review`), then [`inbox`];
 //! - [`decide`]: the one decision, for every surface;
 //! - surfaces: [`hook`], [`eval`], [`report`] (what the log says),
-//!   [`install`], and [`cli`] on top.
+//!   [`suggest`] (allow rules from it), [`install`], and [`cli`] on top.
 #![forbid(unsafe_code)]
 
 pub mod approve;
@@ -54,6 +54,7 @@ pub mod report;
 pub mod review;
 pub mod session;
 pub mod signals;
+pub mod suggest;
 pub mod token;
 pub mod tty;
 pub mod util;

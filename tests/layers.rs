@@ -30,6 +30,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("hook", 8),
     ("eval", 8),
     ("report", 8),
+    ("suggest", 8),
     ("install", 9),
     ("cli", 10),
 ];

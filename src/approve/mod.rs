@@ -297,6 +297,24 @@ fn read_message(
     }
 }
 
+/// Asks a yes/no question on the person's terminal; only `y` typed after
+/// the question is shown (and its half second of settling) is a yes. Keys
+/// typed before, a paste, Enter, anything else, a closed terminal: no.
+pub fn confirm(tty: &mut Tty, question: &str) -> bool {
+    let Ok(mut raw) = tty.raw() else {
+        return false;
+    };
+    raw.write(&format!("{question} "));
+    if !raw.discard_for(SETTLE) {
+        return false;
+    }
+    // Shown only now, so that what answers is typed after it.
+    raw.write("[y/N] ");
+    let yes = matches!(raw.key(None), Key::Char('y' | 'Y'));
+    raw.write(if yes { "yes\r\n" } else { "no\r\n" });
+    yes
+}
+
 /// A status line with a spinner on the terminal while askrisky waits
 /// ("reviewing the command…"); cleared when dropped. Without a terminal it
 /// does nothing: nothing is ever written to the command's stdout.

@@ -146,6 +146,19 @@ pub enum Command {
     )]
     Report(ReportArgs),
 
+    /// Propose allow rules for lines you approved again and again
+    #[command(
+        long_about = "Propose allow rules from the decision log: exact lines, and argv \
+        prefixes shared by several lines, that you approved at least --min times (records \
+        decided by you that ran; lines typed at your own guarded shell do not count). Never the \
+        blocked tier, never a line that sets a variable steering what runs (PATH, GIT_DIR, \
+        LD_PRELOAD, …), never a line an allow rule already covers, and the danger set only with \
+        --include-danger and your yes for each rule on your terminal. Shows the change to your \
+        config as a diff and writes it (atomically, comments kept) only when you confirm on \
+        your own terminal; without one it shows the diff and writes nothing."
+    )]
+    Suggest(SuggestArgs),
+
     /// Answer an agent's hook: read its JSON on stdin, print the decision
     #[command(
         long_about = "Answer an agent's hook: read its hook JSON on stdin and print the \
@@ -426,6 +439,18 @@ pub struct ReportArgs {
     /// Write the report as a self-contained HTML page to FILE
     #[arg(long, value_name = "FILE")]
     pub html: Option<std::path::PathBuf>,
+}
+
+/// `suggest`.
+#[derive(Debug, Args)]
+pub struct SuggestArgs {
+    /// Propose only what you approved at least N times
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub min: u32,
+
+    /// Also offer lines in the danger set, each only with your yes on the terminal
+    #[arg(long)]
+    pub include_danger: bool,
 }
 
 /// What `generate` prints.

@@ -81,6 +81,9 @@ pub enum CliError {
     /// The HTML report could not be written (or may not be, there).
     #[error("{0}: not written: {1}")]
     Html(PathBuf, String),
+    /// The config could not be changed.
+    #[error("{0}")]
+    Config(String),
 }
 
 /// `writeln!` to an output, as a [`CliError`].
@@ -152,6 +155,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Rules(args) => show::rules(&args),
         Command::Log(args) => show::log(&args),
         Command::Report(args) => history::report(&args),
+        Command::Suggest(args) => history::suggest(&args, &overrides),
         Command::Generate { kind } => {
             std::io::stdout()
                 .write_all(&args::generate(kind))
