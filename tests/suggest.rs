@@ -69,6 +69,15 @@ fn without_a_terminal_it_shows_the_diff_and_writes_nothing() {
         out.stdout()
     );
     assert_eq!(config(&env), CONFIG);
+    // CI is no one to ask, even with a terminal at hand.
+    let out = env
+        .askrisky(["suggest", "--min", "3"])
+        .env("CI", "true")
+        .attached()
+        .output();
+    out.status(81);
+    assert!(out.stderr().contains("CI is set"), "{}", out.stderr());
+    assert_eq!(config(&env), CONFIG);
     // Nothing approved often enough: nothing to suggest.
     let out = env.askrisky(["suggest", "--min", "50"]).output();
     out.status(0);

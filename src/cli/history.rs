@@ -142,7 +142,11 @@ pub(super) fn suggest(args: &SuggestArgs, overrides: &Overrides) -> Result<u8, C
         }
     }
     out.flush().map_err(CliError::Output)?;
-    let mut tty = Tty::open();
+    // No prompting (CI, --no-prompt, ASKRISKY_NO_PROMPT) is no terminal.
+    let mut tty = match &setup.settings.no_prompt {
+        Some(source) => Err(source.why_no_prompt()),
+        None => Tty::open().map_err(|e| e.to_string()),
+    };
     // Each danger-set rule needs its own yes, on the terminal.
     let mut chosen: Vec<&Proposal> = Vec::new();
     for (i, p) in proposals.iter().enumerate() {
