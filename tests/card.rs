@@ -224,6 +224,23 @@ fn a_session_approval_lasts_as_long_as_the_session() {
     again(&["--session", "cli/s1"], &env.project).status(0);
     assert!(!env.project.join("build").exists());
     assert_eq!(env.log()[1]["decided_by"], "person");
+    // `check` says so.
+    let out = env
+        .askrisky([
+            "--session",
+            "cli/s1",
+            "check",
+            "--json",
+            "-c",
+            "rm -r build",
+        ])
+        .output();
+    out.status(0);
+    assert!(
+        out.stdout().contains("\"session_approved\": true"),
+        "{}",
+        out.stdout()
+    );
     // Another session, another folder, another line: not covered.
     again(&["--session", "cli/s2"], &env.project).status(81);
     again(&[], &env.project).status(81);

@@ -28,6 +28,10 @@ struct Report<'a> {
     mode: &'a config::Sourced<config::Mode>,
     modes_given: &'a [config::Sourced<config::Mode>],
     allow_rule: Option<&'a str>,
+    /// True when it runs because the person approved this line, here, for
+    /// the rest of its session (present only then).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    session_approved: bool,
     review: &'a Review,
     config_errors: &'a [String],
     config_warnings: &'a [String],
@@ -80,6 +84,7 @@ pub(super) fn run(
                 Allow::Covered(r) => Some(r.as_str()),
                 Allow::None => None,
             },
+            session_approved: ruling.session_approved,
             review: &eval.review,
             config_errors: &settings.errors,
             config_warnings: &settings.warnings,
@@ -90,6 +95,13 @@ pub(super) fn run(
         let esc = crate::escape::escape;
         say!(out, "decision: {}", ruling.verdict.as_str())?;
         say!(out, "why:      {}", esc(&ruling.explain()))?;
+        if ruling.session_approved {
+            say!(
+                out,
+                "approval: you approved this line, in this folder, for the rest of session {}",
+                esc(ruling.session.as_deref().unwrap_or_default())
+            )?;
+        }
         say!(out, "tier:     {}", eval.assessment.tier.as_str())?;
         say!(
             out,
