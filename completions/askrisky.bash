@@ -58,6 +58,9 @@ _askrisky() {
             askrisky,log)
                 cmd="askrisky__subcmd__log"
                 ;;
+            askrisky,report)
+                cmd="askrisky__subcmd__report"
+                ;;
             askrisky,rules)
                 cmd="askrisky__subcmd__rules"
                 ;;
@@ -69,6 +72,9 @@ _askrisky() {
                 ;;
             askrisky,status)
                 cmd="askrisky__subcmd__status"
+                ;;
+            askrisky,suggest)
+                cmd="askrisky__subcmd__suggest"
                 ;;
             askrisky,uninstall)
                 cmd="askrisky__subcmd__uninstall"
@@ -115,6 +121,9 @@ _askrisky() {
             askrisky__subcmd__help,log)
                 cmd="askrisky__subcmd__help__subcmd__log"
                 ;;
+            askrisky__subcmd__help,report)
+                cmd="askrisky__subcmd__help__subcmd__report"
+                ;;
             askrisky__subcmd__help,rules)
                 cmd="askrisky__subcmd__help__subcmd__rules"
                 ;;
@@ -126,6 +135,9 @@ _askrisky() {
                 ;;
             askrisky__subcmd__help,status)
                 cmd="askrisky__subcmd__help__subcmd__status"
+                ;;
+            askrisky__subcmd__help,suggest)
+                cmd="askrisky__subcmd__help__subcmd__suggest"
                 ;;
             askrisky__subcmd__help,uninstall)
                 cmd="askrisky__subcmd__help__subcmd__uninstall"
@@ -194,7 +206,7 @@ _askrisky() {
 
     case "${cmd}" in
         askrisky)
-            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log hook eval install uninstall doctor shims init guard inbox approve status goal session generate help"
+            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log report suggest hook eval install uninstall doctor shims init guard inbox approve status goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -448,7 +460,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help)
-            opts="exec check rules log hook eval install uninstall doctor shims init guard inbox approve status goal session generate help"
+            opts="exec check rules log report suggest hook eval install uninstall doctor shims init guard inbox approve status goal session generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -657,6 +669,20 @@ _askrisky() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        askrisky__subcmd__help__subcmd__report)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         askrisky__subcmd__help__subcmd__rules)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -770,6 +796,20 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__suggest)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -913,6 +953,40 @@ _askrisky() {
                     return 0
                     ;;
                 -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__report)
+            opts="-v -h --since --json --html --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --html)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1276,6 +1350,36 @@ _askrisky() {
                 return 0
             fi
             case "${prev}" in
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__suggest)
+            opts="-v -h --min --include-danger --mode --no-prompt --session --transcript --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --mode)
                     COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
                     return 0

@@ -590,32 +590,97 @@ mod tests;
 /// replaced atomically (written beside it, synced, renamed), so a crash
 /// leaves the old file or the new one, never half of one.
 pub fn add_allow_line(path: &Path, line: &str, note: &str) -> Result<(), String> {
-    let existing = read_owned(path)?.unwrap_or_default();
-    let mut doc: toml_edit::DocumentMut = existing
+    let existing = read_user_text(path)?;
+    let rule = AllowRule {
+        line: Some(line.to_owned()),
+        ..AllowRule::default()
+    };
+    let text = with_allow_rules(path, existing.as_deref().unwrap_or_default(), &[rule], note)?;
+    replace_user_file(path, existing.as_deref(), &text)
+}
+
+/// The user config file's text as it is now (`None`: there is none yet),
+/// read with the same checks as when it is loaded: the person's own file,
+/// not writable by others, one name.
+pub fn read_user_text(path: &Path) -> Result<Option<String>, String> {
+    read_owned(path)
+}
+
+/// `text` (the user config) with these allow rules added after the others,
+/// each under a comment (`note`), its own comments and layout kept. The
+/// result must still read as a valid user config.
+pub fn with_allow_rules(
+    path: &Path,
+    text: &str,
+    rules: &[AllowRule],
+    note: &str,
+) -> Result<String, String> {
+    let mut doc: toml_edit::DocumentMut = text
         .parse()
         .map_err(|e: toml_edit::TomlError| format!("{}: {}", path.display(), e.message()))?;
-    // Check the result still reads as a valid config before writing it.
-    let mut table = toml_edit::Table::new();
-    table.insert("line", toml_edit::value(line));
-    table.decor_mut().set_prefix(format!("\n# {note}\n"));
-    match doc.get_mut("allow") {
-        None => {
-            let mut arr = toml_edit::ArrayOfTables::new();
-            arr.push(table);
-            doc.insert("allow", toml_edit::Item::ArrayOfTables(arr));
+    let strings = |v: &[String]| {
+        let mut a = toml_edit::Array::new();
+        for s in v {
+            a.push(s.as_str());
         }
-        Some(item) => match item.as_array_of_tables_mut() {
-            Some(arr) => arr.push(table),
-            None => {
-                return Err(format!(
-                    "{}: `allow` is not a list of [[allow]] tables",
-                    path.display()
-                ));
-            }
-        },
+        toml_edit::value(a)
+    };
+    if doc.get("allow").is_none() {
+        doc.insert(
+            "allow",
+            toml_edit::Item::ArrayOfTables(toml_edit::ArrayOfTables::new()),
+        );
     }
-    let text = doc.to_string();
-    parse_toml::<UserFile>(path, &text)?;
-    crate::util::write_atomically(path, text.as_bytes())
+    let arr = doc
+        .get_mut("allow")
+        .and_then(toml_edit::Item::as_array_of_tables_mut)
+        .ok_or_else(|| {
+            format!(
+                "{}: `allow` is not a list of [[allow]] tables",
+                path.display()
+            )
+        })?;
+    for rule in rules {
+        let mut table = toml_edit::Table::new();
+        if let Some(l) = &rule.line {
+            table.insert("line", toml_edit::value(l.as_str()));
+        }
+        if let Some(p) = &rule.prefix {
+            table.insert("prefix", strings(p));
+        }
+        if !rule.covers.is_empty() {
+            table.insert("covers", strings(&rule.covers));
+        }
+        if !rule.env.is_empty() {
+            table.insert("env", strings(&rule.env));
+        }
+        if rule.redirects {
+            table.insert("redirects", toml_edit::value(true));
+        }
+        let comment: String = note
+            .lines()
+            .map(|l| format!("# {}\n", crate::escape::escape(l)))
+            .collect();
+        table.decor_mut().set_prefix(format!("\n{comment}"));
+        arr.push(table);
+    }
+    let out = doc.to_string();
+    // Check the result still reads as a valid config before it is written.
+    parse_toml::<UserFile>(path, &out)?;
+    Ok(out)
+}
+
+/// Replaces the user config with `new`, atomically (written beside it,
+/// synced, renamed), but only while it still holds `old` (`None`: there
+/// was no file): a change made meanwhile is not overwritten.
+pub fn replace_user_file(path: &Path, old: Option<&str>, new: &str) -> Result<(), String> {
+    if read_owned(path)?.as_deref() != old {
+        return Err(format!(
+            "{}: changed while askrisky was working on it; nothing written, try again",
+            path.display()
+        ));
+    }
+    parse_toml::<UserFile>(path, new)?;
+    crate::util::write_atomically(path, new.as_bytes())
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }

@@ -130,6 +130,9 @@ enum Message {
 pub enum Reply {
     /// Run it once.
     Run,
+    /// Run it, and let the same line, in the same folder, run for the rest
+    /// of its session (the asker records the approval for its own request).
+    RunForSession,
     /// Don't run it.
     DontRun,
     /// Don't run it; this is why.
@@ -341,12 +344,14 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
             decision: &w.request.decision,
             offer_always: false,
             offer_tell: true,
+            offer_session: w.request.session.is_some(),
             from: Some(&from),
             files: &w.request.files,
         };
         let asked = approve::ask(&mut tty, &card, None);
         let reply = match asked.answer {
             Answer::Run | Answer::AlwaysAllow => Reply::Run,
+            Answer::ForSession => Reply::RunForSession,
             Answer::Declined => Reply::DontRun,
             Answer::Tell(message) => Reply::Tell { message },
             // Nobody is at this inbox any more: do not answer for them.

@@ -28,7 +28,8 @@
 //! - [`review`] (on `policy`, `session`), [`approve`] (the card);
 //! - [`config`] (on `policy`, `danger`, `review`), then [`inbox`];
 //! - [`decide`]: the one decision, for every surface;
-//! - surfaces: [`hook`], [`eval`], [`install`], and [`cli`] on top.
+//! - surfaces: [`hook`], [`eval`], [`report`] (what the log says),
+//!   [`suggest`] (allow rules from it), [`install`], and [`cli`] on top.
 #![forbid(unsafe_code)]
 
 pub mod approve;
@@ -49,9 +50,11 @@ pub mod log;
 pub mod parse;
 pub mod policy;
 pub mod procs;
+pub mod report;
 pub mod review;
 pub mod session;
 pub mod signals;
+pub mod suggest;
 pub mod token;
 pub mod tty;
 pub mod util;

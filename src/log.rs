@@ -213,6 +213,99 @@ pub fn tail(state_dir: &Path, n: usize) -> std::io::Result<Vec<String>> {
     }
 }
 
+/// Longest log line read back; a longer one (a damaged log) is passed to
+/// [`each_back`]'s callback as [`OVERLONG`] and skipped.
+pub const MAX_LINE: usize = 16 << 20;
+
+/// What [`each_back`] passes in place of a line longer than [`MAX_LINE`]
+/// (not a record).
+pub const OVERLONG: &str = "\0(a line too long to read)";
+
+/// Calls `each` for every line of the log, newest first, reading the file
+/// backwards from its end a chunk at a time, so looking at the last days
+/// of a large log reads only those; stops when `each` returns false. A
+/// missing log has no lines; a last line still being written is passed as
+/// it is (it will not parse); a line longer than [`MAX_LINE`] is passed as
+/// [`OVERLONG`], never held whole.
+pub fn each_back(state_dir: &Path, mut each: impl FnMut(&str) -> bool) -> std::io::Result<()> {
+    const CHUNK: u64 = 64 * 1024;
+    let mut file = match crate::files::open(&path(state_dir), crate::files::Whose::Own) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let mut end = file.metadata()?.len();
+    // The pieces of a line cut by chunk boundaries, the last piece first.
+    let mut cut: Vec<Vec<u8>> = Vec::new();
+    let mut cut_len = 0;
+    // Inside an overlong line, already passed on: its bytes are dropped.
+    let mut skipping = false;
+    let joined = |last: &[u8], cut: &[Vec<u8>]| -> Vec<u8> {
+        let mut line = last.to_vec();
+        for piece in cut.iter().rev() {
+            line.extend_from_slice(piece);
+        }
+        line
+    };
+    while end > 0 {
+        let start = end.saturating_sub(CHUNK);
+        file.seek(SeekFrom::Start(start))?;
+        let mut data = Vec::new();
+        (&mut file).take(end - start).read_to_end(&mut data)?;
+        if data.is_empty() {
+            break;
+        }
+        end = start;
+        let mut pieces: Vec<&[u8]> = data.split(|b| *b == b'\n').collect();
+        // After the chunk's last newline: the start of the cut line.
+        let last = pieces.pop().unwrap_or_default();
+        if pieces.is_empty() {
+            // No newline here: all of it is more of the cut line.
+            if !skipping {
+                cut.push(last.to_vec());
+                cut_len += last.len();
+                if cut_len > MAX_LINE {
+                    cut.clear();
+                    cut_len = 0;
+                    skipping = true;
+                    if !each(OVERLONG) {
+                        return Ok(());
+                    }
+                }
+            }
+            continue;
+        }
+        // The newline before it ends the cut line: it is whole.
+        if !skipping {
+            let line = joined(last, &cut);
+            if !line.is_empty() && !each(&String::from_utf8_lossy(&line)) {
+                return Ok(());
+            }
+        }
+        skipping = false;
+        cut.clear();
+        // Unless this is the file's start, the first piece may be cut.
+        let first = if start > 0 {
+            Some(pieces.remove(0))
+        } else {
+            None
+        };
+        for line in pieces.iter().rev().filter(|l| !l.is_empty()) {
+            if !each(&String::from_utf8_lossy(line)) {
+                return Ok(());
+            }
+        }
+        cut_len = first.map_or(0, <[u8]>::len);
+        cut.extend(first.map(<[u8]>::to_vec));
+    }
+    // The file's first line, if it was still cut.
+    let line = joined(&[], &cut);
+    if !skipping && !line.is_empty() {
+        each(&String::from_utf8_lossy(&line));
+    }
+    Ok(())
+}
+
 /// Calls `each` for every line appended to the log from now on.
 pub fn follow(state_dir: &Path, mut each: impl FnMut(&str) -> bool) -> std::io::Result<()> {
     let p = path(state_dir);
@@ -323,6 +416,70 @@ mod tests {
         assert_eq!(aside, 1);
         let linked = std::fs::read_to_string(&other).unwrap_or_default();
         assert!(linked.contains("echo 1") && !linked.contains("echo 2"));
+    }
+
+    #[test]
+    fn lines_are_read_back_from_the_end() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut written = Vec::new();
+        for i in 0..3000 {
+            let mut r = record(i);
+            // Lines of many lengths, so chunks cut them anywhere.
+            r.command = format!("echo {i} {}", "é".repeat(i % 97));
+            append(dir.path(), &r).unwrap_or_else(|e| panic!("{e}"));
+            written.push(r.command);
+        }
+        let mut read = Vec::new();
+        each_back(dir.path(), |l| {
+            let r: Record = serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
+            read.push(r.command);
+            true
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        written.reverse();
+        assert_eq!(read, written);
+        // Stopping early reads no more.
+        let mut n = 0;
+        each_back(dir.path(), |_| {
+            n += 1;
+            n < 5
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(n, 5);
+        each_back(&dir.path().join("none"), |_| panic!("no log, no lines"))
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// A line longer than anything askrisky writes (a damaged log) is passed
+    /// on as one unreadable line, not held whole; the lines around it are
+    /// read.
+    #[test]
+    fn an_overlong_line_is_skipped() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        append(dir.path(), &record(1)).unwrap_or_else(|e| panic!("{e}"));
+        {
+            use std::io::Write;
+            let mut f = std::fs::OpenOptions::new()
+                .append(true)
+                .open(path(dir.path()))
+                .unwrap_or_else(|e| panic!("{e}"));
+            let junk = vec![b'x'; MAX_LINE + 100_000];
+            f.write_all(&junk).unwrap_or_else(|e| panic!("{e}"));
+            f.write_all(b"\n").unwrap_or_else(|e| panic!("{e}"));
+        }
+        append(dir.path(), &record(2)).unwrap_or_else(|e| panic!("{e}"));
+        let mut seen = Vec::new();
+        each_back(dir.path(), |l| {
+            assert!(l.len() < 1000, "a line of {} bytes", l.len());
+            seen.push(
+                serde_json::from_str::<Record>(l)
+                    .map(|r| r.command)
+                    .unwrap_or_else(|_| l.to_owned()),
+            );
+            true
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(seen, ["echo 2", OVERLONG, "echo 1"]);
     }
 
     #[test]

@@ -122,6 +122,54 @@ pub fn rfc3339(t: SystemTime) -> String {
     )
 }
 
+/// Reads a UTC time as askrisky writes it (`2026-11-29T22:54:06.123Z`,
+/// also without the fraction, or a bare date `2026-11-29` for its start):
+/// milliseconds since the epoch. `None` for anything else.
+pub fn parse_rfc3339(s: &str) -> Option<u64> {
+    let num = |t: &str| -> Option<i64> {
+        (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse().ok())
+            .flatten()
+    };
+    let (date, time) = match s.split_once('T') {
+        Some((d, t)) => (d, Some(t.strip_suffix('Z')?)),
+        None => (s, None),
+    };
+    let mut d = date.split('-');
+    let (year, month, day) = (num(d.next()?)?, num(d.next()?)?, num(d.next()?)?);
+    if d.next().is_some()
+        || date.len() != 10
+        || !(1..=12).contains(&month)
+        || !(1..=31).contains(&day)
+    {
+        return None;
+    }
+    let (mut h, mut m, mut sec, mut ms) = (0, 0, 0, 0);
+    if let Some(t) = time {
+        let (hms, frac) = t.split_once('.').unwrap_or((t, ""));
+        let mut p = hms.split(':');
+        (h, m, sec) = (num(p.next()?)?, num(p.next()?)?, num(p.next()?)?);
+        if p.next().is_some() || hms.len() != 8 || h > 23 || m > 59 || sec > 60 {
+            return None;
+        }
+        if !frac.is_empty() {
+            let digits: String = frac.chars().chain("000".chars()).take(3).collect();
+            ms = num(&digits)?;
+            num(frac)?;
+        }
+    }
+    // Days since the epoch of a civil date (Howard Hinnant's algorithm).
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    let total = ((days * 86_400 + h * 3600 + m * 60 + sec) * 1000) + ms;
+    u64::try_from(total).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +182,36 @@ mod tests {
         assert_eq!(rfc3339(t), "2026-11-29T22:54:06.123Z");
         let leap = UNIX_EPOCH + Duration::from_secs(951_782_400); // 2000-02-29
         assert_eq!(rfc3339(leap), "2000-02-29T00:00:00.000Z");
+    }
+
+    #[test]
+    fn times_read_back() {
+        for ms in [0u64, 1_795_992_846_123, 951_782_400_000, 4_102_444_799_999] {
+            let t = UNIX_EPOCH + Duration::from_millis(ms);
+            assert_eq!(parse_rfc3339(&rfc3339(t)), Some(ms), "{}", rfc3339(t));
+        }
+        assert_eq!(parse_rfc3339("2026-11-29"), Some(1_795_910_400_000));
+        assert_eq!(
+            parse_rfc3339("2026-11-29T22:54:06Z"),
+            Some(1_795_992_846_000)
+        );
+        assert_eq!(
+            parse_rfc3339("2026-11-29T22:54:06.1Z"),
+            Some(1_795_992_846_100)
+        );
+        for bad in [
+            "",
+            "yesterday",
+            "2026-13-01",
+            "2026-11-29T22:54:06",
+            "2026-11-29T25:00:00Z",
+            "2026-11-29T22:54Z",
+            "2026-1-29",
+            "2026-11-29T22:54:06.x1Z",
+            "-2026-11-29",
+        ] {
+            assert_eq!(parse_rfc3339(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -55,6 +55,12 @@ fn run_once_runs_and_stdin_still_reaches_the_command() {
         screen.contains(&format!("folder   {}", env.project.display())),
         "{screen}"
     );
+    assert!(
+        screen.contains("safer    Move the folder aside"),
+        "{screen}"
+    );
+    // No session: nothing to approve the line for the rest of.
+    assert!(!screen.contains("[s]"), "{screen}");
     pane.keys(&["r"]);
     assert_eq!(pane.status(), 0, "{}", read(&env, "err.txt"));
     assert!(!env.project.join("build").exists());
@@ -181,6 +187,92 @@ fn always_allow_writes_the_config_and_the_next_run_needs_no_card() {
     env.askrisky(["exec", "-c", "touch other"])
         .output()
         .status(81);
+}
+
+/// `s` runs the line and lets the same line, in the same folder, run for
+/// the rest of the session without a card; another session, folder or
+/// line still asks, and the approval ends with the session.
+#[test]
+fn a_session_approval_lasts_as_long_as_the_session() {
+    common::require!("tmux");
+    let env = with_build_dir();
+    let pane = start(&env, "--session cli/s1 -c 'rm -r build'");
+    let screen = pane.wait_card();
+    let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("[s] allow for this session"), "{screen}");
+    pane.keys(&["s"]);
+    assert_eq!(pane.status(), 0, "{}", read(&env, "err.txt"));
+    assert!(!env.project.join("build").exists());
+    let screen = pane.screen(false);
+    assert!(
+        screen.contains("askrisky: you approved for this session: rm -r build"),
+        "{screen}"
+    );
+    let log = env.log();
+    assert_eq!(log[0]["decided_by"], "person");
+    assert_eq!(
+        log[0]["message"],
+        "approved on the card for the rest of session cli/s1"
+    );
+    // The same line of the same session runs with no one to ask.
+    let again = |args: &[&str], dir: &std::path::Path| {
+        std::fs::create_dir_all(dir.join("build")).expect("mkdir");
+        let mut a = args.to_vec();
+        a.extend(["exec", "-c", "rm -r build"]);
+        env.askrisky(&a).cwd(dir).output()
+    };
+    again(&["--session", "cli/s1"], &env.project).status(0);
+    assert!(!env.project.join("build").exists());
+    assert_eq!(env.log()[1]["decided_by"], "person");
+    // `check` says so.
+    let out = env
+        .askrisky([
+            "--session",
+            "cli/s1",
+            "check",
+            "--json",
+            "-c",
+            "rm -r build",
+        ])
+        .output();
+    out.status(0);
+    assert!(
+        out.stdout().contains("\"session_approved\": true"),
+        "{}",
+        out.stdout()
+    );
+    // Another session, another folder, another line: not covered.
+    again(&["--session", "cli/s2"], &env.project).status(81);
+    again(&[], &env.project).status(81);
+    let elsewhere = env.home.join("elsewhere");
+    again(&["--session", "cli/s1"], &elsewhere).status(81);
+    env.askrisky(["--session", "cli/s1", "exec", "-c", "rm -r build/"])
+        .output()
+        .status(81);
+    assert!(env.project.join("build").exists());
+    // `session show` lists it.
+    let shown = env.askrisky(["session", "show", "cli/s1"]).output();
+    assert!(
+        shown.stdout().contains("approved for this session")
+            && shown.stdout().contains(&format!(
+                "rm -r build  in {} [delete.recursive]",
+                env.project.display()
+            )),
+        "{}",
+        shown.stdout()
+    );
+    // A new session ends it.
+    let p2 = Pane::start(
+        &env.project,
+        &pane_env(&env),
+        "\"$ASKRISKY\" session use cli/s1 && \"$ASKRISKY\" session new",
+        100,
+        30,
+    );
+    assert_eq!(p2.status(), 0, "{}", p2.screen(false));
+    p2.wait_for("ended 1 session approval(s) of cli/s1");
+    again(&["--session", "cli/s1"], &env.project).status(81);
+    assert!(env.project.join("build").exists());
 }
 
 #[test]

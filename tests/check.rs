@@ -40,6 +40,10 @@ fn json_schema_for_a_danger_line() {
                 {"code": "privilege.escalate", "tier": "danger", "sentence": "Runs with another user's rights, usually root.", "command": "sudo rm -r build"},
                 {"code": "delete.recursive", "tier": "danger", "sentence": "Deletes a folder and everything in it, with no undo.", "command": "rm -r build"}
             ],
+            "safer": [
+                {"code": "privilege.escalate", "sentence": "Install for your own user or into the project instead of system-wide (`pip install --user`, `npm install --prefix`, `cargo install --root ~/.local`); leave steps that need root to the person.", "example": "pip install --user requests"},
+                {"code": "delete.recursive", "sentence": "Move the folder aside, or to the trash (`gio trash`, `trash-put`), so it can be brought back.", "example": "mv build build.old"}
+            ],
             "commands": ["sudo rm -r build", "rm -r build"],
             "problems": [],
             "files": [],
@@ -51,6 +55,25 @@ fn json_schema_for_a_danger_line() {
             "config_warnings": []
         })
     );
+}
+
+#[test]
+fn text_says_the_safer_way() {
+    let env = Env::new();
+    let out = env
+        .askrisky(["check", "-c", "git push --force origin main"])
+        .output();
+    out.status(81);
+    assert!(
+        out.stdout().contains("\nsafer:    [git.force_push] Push the rewritten history to a new branch instead of over the remote's; on your own branch, `git push --force-with-lease` at least refuses when someone else pushed (e.g. `git push -u origin HEAD:refs/heads/my-branch-v2`)\n"),
+        "{}",
+        out.stdout()
+    );
+    // A rule without one, and a line that is clear, say nothing of it.
+    let out = env.askrisky(["check", "-c", "ls"]).output();
+    assert!(!out.stdout().contains("safer"), "{}", out.stdout());
+    let (_, v) = check_json(&env, &["-c", ":(){ :|:& };:"]);
+    assert_eq!(v["safer"], json!([]), "{v}");
 }
 
 #[test]

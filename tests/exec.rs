@@ -139,6 +139,13 @@ fn danger_in_autopilot_refuses_with_the_rule_code() {
         "{}",
         out.stderr()
     );
+    // One line, with what to do instead.
+    assert_eq!(out.stderr().lines().count(), 1, "{}", out.stderr());
+    assert!(
+        out.stderr().contains("Safer ways: Move the folder aside"),
+        "{}",
+        out.stderr()
+    );
 }
 
 #[test]
@@ -179,6 +186,12 @@ fn blocked_is_refused_even_in_autopilot() {
     let err = out.stderr();
     assert!(err.starts_with("askrisky: refused: "), "{err}");
     assert!(err.contains("[delete.root]"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.trim_end()
+            .ends_with("A safer way: Delete only the folder you mean, by a path inside the project, never a home, the root or a system folder (e.g. `rm -r ./build`)."),
+        "{err}"
+    );
 }
 
 #[test]

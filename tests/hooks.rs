@@ -51,9 +51,21 @@ fn claude_code_decisions() {
     let v = hook(&env, "claude-code", &claude_bash(&env, "rm -rf build"));
     assert_eq!(decision(&v).0, "ask");
     assert!(decision(&v).1.contains("[delete.recursive]"));
+    // The agent is told what to do instead.
+    assert!(
+        decision(&v).1.contains("Safer ways: Move the folder aside")
+            && decision(&v).1.contains("(e.g. `mv build build.old`)"),
+        "{v}"
+    );
     let v = hook(&env, "claude-code", &claude_bash(&env, "rm -rf ~"));
     assert_eq!(decision(&v).0, "deny");
     assert!(decision(&v).1.contains("blocked tier"), "{v}");
+    assert!(
+        decision(&v)
+            .1
+            .ends_with("A safer way: Delete only the folder you mean, by a path inside the project, never a home, the root or a system folder (e.g. `rm -r ./build`)."),
+        "{v}"
+    );
     // Other tools: no opinion.
     let read = json!({"session_id":"s","cwd":env.project,"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"x"}});
     assert_eq!(hook(&env, "claude-code", &read), json!({}));
@@ -75,6 +87,59 @@ fn claude_code_decisions() {
     assert_eq!(log[1]["decided_by"], "agent");
     assert_eq!(log[2]["outcome"], "refused");
     assert_eq!(log[0]["session"], "claude-code/5f1e2d3c");
+}
+
+/// A line the person approved for the rest of the agent's session is
+/// allowed in that session, in that folder, and nowhere else.
+#[test]
+fn a_session_approval_allows_the_same_command_of_the_same_session() {
+    use askrisky::decide::{self, Options, Request, SessionChoice, Setup, Surface};
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    let home = env.home.clone();
+    let dirs = askrisky::config::Dirs::from_vars(&|k| (k == "HOME").then(|| home.clone().into()));
+    let setup = Setup::new(
+        dirs,
+        askrisky::config::Settings::defaults(),
+        env.project.clone(),
+    );
+    let request = Request {
+        session: SessionChoice::Agent {
+            agent: "claude-code".into(),
+            id: "5f1e2d3c".into(),
+        },
+        ..Request::line(
+            "rm -r build",
+            askrisky::parse::Syntax::Posix,
+            env.project.clone(),
+            Surface::Hook("claude-code".into()),
+        )
+    };
+    let ruling = decide::decide(&setup, request, &Options::quiet());
+    ruling
+        .approve_for_session(&setup, "claude-code/5f1e2d3c")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let v = hook(&env, "claude-code", &claude_bash(&env, "rm -r build"));
+    assert_eq!(
+        decision(&v),
+        (
+            "allow",
+            "askrisky: the person approved this exact command, in this folder, for the rest of this session"
+        )
+    );
+    let log = env.log();
+    assert_eq!(log[0]["decided_by"], "person");
+    assert_eq!(log[0]["outcome"], "ran");
+    assert_eq!(
+        log[0]["message"],
+        "approved by the person for the rest of this session (session approval)"
+    );
+    // Another session of the same agent, or another command, still asks.
+    let mut p = claude_bash(&env, "rm -r build");
+    p["session_id"] = json!("another");
+    assert_eq!(decision(&hook(&env, "claude-code", &p)).0, "ask");
+    let v = hook(&env, "claude-code", &claude_bash(&env, "rm -r src"));
+    assert_eq!(decision(&v).0, "ask");
 }
 
 #[test]

@@ -71,6 +71,10 @@ fn the_inbox_answers_run_dont_run_and_tell() {
     let screen = p.wait_card();
     assert!(screen.contains("touch via-inbox"), "{screen}");
     assert!(screen.contains("from     exec"), "{screen}");
+    assert!(
+        !screen.contains("[s]"),
+        "no session, no session approval: {screen}"
+    );
     p.keys(&["r"]);
     assert_eq!(finish(c).0, Some(0));
     assert!(env.project.join("via-inbox").exists());
@@ -101,6 +105,32 @@ fn the_inbox_answers_run_dont_run_and_tell() {
         log.iter().filter(|r| r["decided_by"] == "person").count(),
         3
     );
+}
+
+/// `s` at the inbox: the command runs, and the same line of the same
+/// session, in the same folder, runs from then on without a card.
+#[test]
+fn the_inbox_can_approve_for_the_session() {
+    common::require!("tmux");
+    let env = Env::new();
+    let p = inbox(&env);
+    let c = exec(&env, &["--session", "cli/s3", "-c", "touch made"]);
+    let screen = p.wait_card();
+    assert!(screen.contains("session cli/s3"), "{screen}");
+    let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("[s] allow for this session"), "{screen}");
+    p.keys(&["s"]);
+    assert_eq!(finish(c).0, Some(0));
+    assert_eq!(
+        env.log()[0]["message"],
+        "approved at the inbox for the rest of session cli/s3"
+    );
+    // No card this time: it runs at once.
+    std::fs::remove_file(env.project.join("made")).expect("rm");
+    let (code, err) = finish(exec(&env, &["--session", "cli/s3", "-c", "touch made"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(env.project.join("made").exists());
+    assert!(p.screen(false).contains("waiting for requests"));
 }
 
 #[test]
@@ -247,6 +277,8 @@ fn allow_once_codes() {
         screen.contains("touch approved") && screen.contains(&approval),
         "{screen}"
     );
+    // The request belongs to no session: nothing to approve it for.
+    assert!(!screen.contains("[s]"), "{screen}");
     p.keys(&["r"]);
     assert_eq!(p.status(), 0);
     // A different command is not covered.
@@ -271,6 +303,62 @@ fn allow_once_codes() {
         "{}",
         out.stderr()
     );
+}
+
+/// A refused request of a session can be approved, from the person's own
+/// terminal, for the rest of that session: every identical retry of that
+/// session runs, nothing else does.
+#[test]
+fn allow_once_codes_can_approve_for_the_session() {
+    common::require!("tmux");
+    let env = Env::new();
+    let run = |session: Option<&str>, line: &str| {
+        let mut args = vec![];
+        if let Some(s) = session {
+            args.extend(["--session", s]);
+        }
+        args.extend(["exec", "-c", line]);
+        let out = env
+            .askrisky(&args)
+            .env("XDG_RUNTIME_DIR", runtime(&env))
+            .output();
+        (out.code(), out.stderr())
+    };
+    let (code, err) = run(Some("cli/s9"), "touch approved");
+    assert_eq!(code, Some(81));
+    let approval = err
+        .split("askrisky approve ")
+        .nth(1)
+        .and_then(|s| s.split('.').next())
+        .map(|s| s.trim().to_owned())
+        .unwrap_or_else(|| panic!("no code in: {err}"));
+    let vars = vec![
+        ("HOME", env.home.display().to_string()),
+        ("PATH", std::env::var("PATH").unwrap_or_default()),
+        ("ASKRISKY", BIN.to_owned()),
+    ];
+    let p = Pane::start(
+        &env.project,
+        &vars,
+        &format!("\"$ASKRISKY\" approve {approval} 2> approve.txt"),
+        100,
+        30,
+    );
+    let screen = p.wait_card();
+    assert!(screen.contains("session cli/s9"), "{screen}");
+    assert!(screen.contains("[s] allow for this"), "{screen}");
+    p.keys(&["s"]);
+    assert_eq!(p.status(), 0);
+    let said = std::fs::read_to_string(env.project.join("approve.txt")).unwrap_or_default();
+    assert!(said.contains("approved for session cli/s9"), "{said}");
+    // Every identical retry of that session runs ...
+    for _ in 0..3 {
+        assert_eq!(run(Some("cli/s9"), "touch approved").0, Some(0));
+    }
+    // ... and nothing else.
+    assert_eq!(run(None, "touch approved").0, Some(81));
+    assert_eq!(run(Some("cli/other"), "touch approved").0, Some(81));
+    assert_eq!(run(Some("cli/s9"), "touch other").0, Some(81));
 }
 
 #[test]

@@ -29,6 +29,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("decide", 7),
     ("hook", 8),
     ("eval", 8),
+    ("report", 8),
+    ("suggest", 8),
     ("install", 9),
     ("cli", 10),
 ];

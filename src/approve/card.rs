@@ -27,6 +27,9 @@ pub struct Card<'a> {
     /// Whether "tell the agent why" is offered (not at the person's own
     /// shell, where there is no agent).
     pub offer_tell: bool,
+    /// Whether "allow this exact line for this session" is offered (only
+    /// when the request belongs to a session; never for the blocked tier).
+    pub offer_session: bool,
     /// Where the request came from (the inbox shows agent, session, wait).
     pub from: Option<&'a str>,
     /// Files the command runs, as they were read and judged (scripts,
@@ -44,6 +47,9 @@ pub struct Style {
     pub width: usize,
     /// Most rows the command may take before the card offers to page it.
     pub max_command_rows: usize,
+    /// Terminal rows: the safer ways are left off a card that would not
+    /// fit with them (what runs and why come first).
+    pub height: usize,
 }
 
 /// One piece of a line: a character or a whole escape, never split.
@@ -222,13 +228,23 @@ pub fn why(decision: &Decision) -> Vec<(&'static str, String)> {
     }
 }
 
+/// What to do instead, for the rules behind the decision that have a
+/// safer way.
+pub fn safer(decision: &Decision) -> Vec<&'static crate::danger::safer::Safer> {
+    let codes = decision.codes();
+    crate::danger::safer::for_codes(codes.iter().map(String::as_str))
+}
+
 /// The answer keys, as shown.
-pub fn keys_line(offer_always: bool, offer_tell: bool) -> String {
+pub fn keys_line(card: &Card<'_>) -> String {
     let mut s = "[r] run once   [n] don't run (default)".to_owned();
-    if offer_tell {
+    if card.offer_tell {
         s.push_str("   [t] don't run, tell the agent why");
     }
-    if offer_always {
+    if card.offer_session {
+        s.push_str("   [s] allow for this session");
+    }
+    if card.offer_always {
         s.push_str("   [a] always allow this exact line");
     }
     s
@@ -295,16 +311,24 @@ pub fn render(card: &Card<'_>, style: Style) -> Rendered {
     for (label, text) in why(card.decision) {
         lines.extend(labelled(label, &text, style));
     }
-    let mut keys = keys_line(card.offer_always, card.offer_tell);
+    let mut keys = keys_line(card);
     if hidden_rows > 0 {
         keys.push_str("   [p] show the whole command");
     }
     let avail = style.width.saturating_sub(2);
-    lines.extend(
-        wrap_words(&keys, avail)
-            .iter()
-            .map(|row| format!("  {}", paint(row, style))),
-    );
+    let keys: Vec<String> = wrap_words(&keys, avail)
+        .iter()
+        .map(|row| format!("  {}", paint(row, style)))
+        .collect();
+    let safer: Vec<String> = safer(card.decision)
+        .iter()
+        .flat_map(|s| labelled("safer", &s.line(), style))
+        .collect();
+    // The card, its keys and the line it waits on must fit the screen.
+    if lines.len() + safer.len() + keys.len() < style.height {
+        lines.extend(safer);
+    }
+    lines.extend(keys);
     Rendered {
         lines,
         hidden_rows,
@@ -324,6 +348,7 @@ mod tests {
             color: false,
             width,
             max_command_rows: 12,
+            height: 1000,
         }
     }
 
@@ -349,6 +374,7 @@ mod tests {
             decision,
             offer_always: false,
             offer_tell: true,
+            offer_session: false,
             from: None,
             files: &[],
         }
@@ -410,6 +436,27 @@ mod tests {
             1 + 1 + 40,
             "the command, a header, every line"
         );
+    }
+
+    /// What runs and why come first: on a screen too short for them and
+    /// the safer ways, the safer ways are left off.
+    #[test]
+    fn safer_ways_only_where_they_fit() {
+        let d = danger();
+        let shown = |height| {
+            render(
+                &card("rm -rf build", &d),
+                Style {
+                    height,
+                    ..plain(80)
+                },
+            )
+            .lines
+            .iter()
+            .any(|l| l.contains("safer"))
+        };
+        assert!(shown(30));
+        assert!(!shown(9));
     }
 
     #[test]

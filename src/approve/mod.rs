@@ -27,6 +27,9 @@ pub enum Answer {
     Tell(String),
     /// Run it, and always allow this exact line from now on.
     AlwaysAllow,
+    /// Run it, and allow this exact line, in this folder, for the rest of
+    /// the session.
+    ForSession,
 }
 
 /// Why no answer came.
@@ -72,6 +75,7 @@ pub fn style_for(tty: &Tty) -> (Style, bool) {
             color,
             width: tty.width(),
             max_command_rows: height.saturating_sub(10).clamp(3, 40),
+            height,
         },
         !dumb,
     )
@@ -196,6 +200,7 @@ pub fn summary(command: &str, a: &Answer) -> String {
     match a {
         Answer::Run => format!("askrisky: you approved: {shown}"),
         Answer::AlwaysAllow => format!("askrisky: you approved, and always allow: {shown}"),
+        Answer::ForSession => format!("askrisky: you approved for this session: {shown}"),
         Answer::NoAnswer(why) => format!("askrisky: not run ({}): {shown}", why.reason()),
         Answer::Declined => format!("askrisky: not run: {shown}"),
         Answer::Tell(_) => format!("askrisky: not run, the agent is told why: {shown}"),
@@ -214,6 +219,7 @@ fn read_answer(
         match raw.key(left) {
             Key::Char('r' | 'R') => return Answer::Run,
             Key::Char('a' | 'A') if c.offer_always => return Answer::AlwaysAllow,
+            Key::Char('s' | 'S') if c.offer_session => return Answer::ForSession,
             Key::Char('t' | 'T') if c.offer_tell => {
                 raw.write("t\r\n  message for the agent (Enter to send, Esc to cancel): ");
                 return match read_message(raw, timeout, started) {
@@ -226,10 +232,7 @@ fn read_answer(
                 if !page(raw, &rendered.command_rows) {
                     return Answer::NoAnswer(NoAnswer::Closed);
                 }
-                raw.write(&format!(
-                    "\r\n{}\r\n{WAITING}",
-                    card::keys_line(c.offer_always, c.offer_tell)
-                ));
+                raw.write(&format!("\r\n{}\r\n{WAITING}", card::keys_line(c)));
             }
             Key::Timeout => return Answer::NoAnswer(NoAnswer::TimedOut),
             Key::Closed => return Answer::NoAnswer(NoAnswer::Closed),
@@ -292,6 +295,24 @@ fn read_message(
             Key::Timeout => return Err(Answer::NoAnswer(NoAnswer::TimedOut)),
         }
     }
+}
+
+/// Asks a yes/no question on the person's terminal; only `y` typed after
+/// the question is shown (and its half second of settling) is a yes. Keys
+/// typed before, a paste, Enter, anything else, a closed terminal: no.
+pub fn confirm(tty: &mut Tty, question: &str) -> bool {
+    let Ok(mut raw) = tty.raw() else {
+        return false;
+    };
+    raw.write(&format!("{question} "));
+    if !raw.discard_for(SETTLE) {
+        return false;
+    }
+    // Shown only now, so that what answers is typed after it.
+    raw.write("[y/N] ");
+    let yes = matches!(raw.key(None), Key::Char('y' | 'Y'));
+    raw.write(if yes { "yes\r\n" } else { "no\r\n" });
+    yes
 }
 
 /// A status line with a spinner on the terminal while askrisky waits

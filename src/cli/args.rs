@@ -135,6 +135,30 @@ pub enum Command {
     /// Show the decision log
     Log(LogArgs),
 
+    /// Sum up the decision log: what ran, asked, was approved, declined, refused
+    #[command(
+        long_about = "Sum up the decision log over a stretch of time: what was run, asked, \
+        approved, declined and refused, by agent (surface), by rule and by the reviewer's \
+        outcome; the reviewer's and the person's time to decide (p50, p95, max) and the \
+        reviewer's cost; and the lines asked about most. Plain text by default, --json, or a \
+        self-contained HTML page with charts (--html FILE: no script, nothing fetched). The \
+        log is read from its end, so a short stretch of a large log reads only that stretch."
+    )]
+    Report(ReportArgs),
+
+    /// Propose allow rules for lines you approved again and again
+    #[command(
+        long_about = "Propose allow rules from the decision log: exact lines, and argv \
+        prefixes shared by several lines, that you approved at least --min times (records \
+        decided by you that ran; lines typed at your own guarded shell do not count). Never the \
+        blocked tier, never a line that sets a variable steering what runs (PATH, GIT_DIR, \
+        LD_PRELOAD, …), never a line an allow rule already covers, and the danger set only with \
+        --include-danger and your yes for each rule on your terminal. Shows the change to your \
+        config as a diff and writes it (atomically, comments kept) only when you confirm on \
+        your own terminal; without one it shows the diff and writes nothing."
+    )]
+    Suggest(SuggestArgs),
+
     /// Answer an agent's hook: read its JSON on stdin, print the decision
     #[command(
         long_about = "Answer an agent's hook: read its hook JSON on stdin and print the \
@@ -246,7 +270,9 @@ pub enum Command {
         long_about = "Approve, once, a command that was refused because nobody could be \
         asked: the refusal printed a code. This shows the card for that exact request; on \
         \"run\", one identical retry (same command line, folder and session) within ten \
-        minutes runs. Never covers the blocked tier."
+        minutes runs; on \"allow for this session\" (a request of a session only), every \
+        identical retry of that session runs, for at most 12 hours. Never covers the blocked \
+        tier."
     )]
     Approve {
         /// The code from the refusal, e.g. K7Q2-9XM3
@@ -322,11 +348,11 @@ pub enum ShimsCommand {
 /// `session` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum SessionCommand {
-    /// Start a new session and make it the current one
+    /// Start a new session and make it the current one (ending the approvals of the one before)
     New,
     /// List sessions, newest first
     List,
-    /// Show a session's records (default: the current one)
+    /// Show a session's records and approvals (default: the current one)
     Show {
         /// AGENT/ID or ID
         id: Option<String>,
@@ -396,6 +422,35 @@ pub struct LogArgs {
     /// Keep printing records as they are appended
     #[arg(short, long)]
     pub follow: bool,
+}
+
+/// `report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Where to start: a span back from now (7d, 12h, 30m, 2w), a date
+    /// (2026-11-01), a UTC time (2026-11-01T08:00:00Z), or all
+    #[arg(long, value_name = "WHEN", default_value = "7d")]
+    pub since: String,
+
+    /// Print the report as JSON
+    #[arg(long, conflicts_with = "html")]
+    pub json: bool,
+
+    /// Write the report as a self-contained HTML page to FILE
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
+}
+
+/// `suggest`.
+#[derive(Debug, Args)]
+pub struct SuggestArgs {
+    /// Propose only what you approved at least N times
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub min: u32,
+
+    /// Also offer lines in the danger set, each only with your yes on the terminal
+    #[arg(long)]
+    pub include_danger: bool,
 }
 
 /// What `generate` prints.

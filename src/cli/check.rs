@@ -19,12 +19,19 @@ struct Report<'a> {
     reason: &'a Reason,
     tier: Tier,
     matches: &'a [danger::Match],
+    /// What to do instead, for the rules behind the decision that have a
+    /// safer way (added to schema 1; older readers ignore it).
+    safer: Vec<&'static danger::safer::Safer>,
     commands: Vec<String>,
     problems: &'a [crate::parse::Problem],
     files: &'a [crate::parse::disk::ScriptFile],
     mode: &'a config::Sourced<config::Mode>,
     modes_given: &'a [config::Sourced<config::Mode>],
     allow_rule: Option<&'a str>,
+    /// True when it runs because the person approved this line, here, for
+    /// the rest of its session (present only then).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    session_approved: bool,
     review: &'a Review,
     config_errors: &'a [String],
     config_warnings: &'a [String],
@@ -56,6 +63,7 @@ pub(super) fn run(
     }
     let ruling = decide::decide(&setup, request, &Options::quiet());
     let eval = &ruling.evaluation;
+    let safer = crate::approve::card::safer(&eval.decision);
     let settings = &setup.settings;
     if args.json {
         let report = Report {
@@ -66,6 +74,7 @@ pub(super) fn run(
             reason: &eval.decision.reason,
             tier: eval.assessment.tier,
             matches: &eval.assessment.matches,
+            safer,
             commands: eval.script.commands.iter().map(|c| c.display()).collect(),
             problems: &eval.script.problems,
             files: &eval.script.files,
@@ -75,6 +84,7 @@ pub(super) fn run(
                 Allow::Covered(r) => Some(r.as_str()),
                 Allow::None => None,
             },
+            session_approved: ruling.session_approved,
             review: &eval.review,
             config_errors: &settings.errors,
             config_warnings: &settings.warnings,
@@ -85,6 +95,13 @@ pub(super) fn run(
         let esc = crate::escape::escape;
         say!(out, "decision: {}", ruling.verdict.as_str())?;
         say!(out, "why:      {}", esc(&ruling.explain()))?;
+        if ruling.session_approved {
+            say!(
+                out,
+                "approval: you approved this line, in this folder, for the rest of session {}",
+                esc(ruling.session.as_deref().unwrap_or_default())
+            )?;
+        }
         say!(out, "tier:     {}", eval.assessment.tier.as_str())?;
         say!(
             out,
@@ -108,6 +125,9 @@ pub(super) fn run(
                 m.code,
                 m.sentence
             )?;
+        }
+        for s in &safer {
+            say!(out, "safer:    [{}] {}", s.code, s.line())?;
         }
         for c in &eval.script.commands {
             let via = if c.via.is_empty() {

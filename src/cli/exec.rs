@@ -62,8 +62,9 @@ pub(super) fn run(
         Verdict::Refuse => {
             ruling.record(&setup, End::new(Outcome::Refused, DecidedBy::Rule));
             eprintln!(
-                "askrisky: refused: {} (blocked: askrisky never runs this; if you truly mean it, run it yourself outside askrisky)",
-                ruling.explain()
+                "askrisky: refused: {} (blocked: askrisky never runs this; if you truly mean it, run it yourself outside askrisky){}",
+                ruling.explain(),
+                ruling.safer_tail()
             );
             Ok(exit::REFUSED)
         }
@@ -128,6 +129,15 @@ fn nobody_here(setup: &Setup, ruling: &mut Ruling, why: &str, verbose: u8) -> u8
     let person = |outcome| End::new(outcome, DecidedBy::Person);
     match inbox {
         Some(Ok(Reply::Run)) => return run_it(setup, ruling, person(Outcome::Ran), verbose),
+        Some(Ok(Reply::RunForSession)) => {
+            let note = approve_for_session(setup, ruling, "at the inbox");
+            return run_it(
+                setup,
+                ruling,
+                person(Outcome::Ran).message(Some(note)),
+                verbose,
+            );
+        }
         Some(Ok(Reply::Tell { message })) => {
             ruling.record(
                 setup,
@@ -155,8 +165,9 @@ fn nobody_here(setup: &Setup, ruling: &mut Ruling, why: &str, verbose: u8) -> u8
         .map(|c| format!(" — to allow it once, run in your own terminal: askrisky approve {c}"))
         .unwrap_or_default();
     eprintln!(
-        "askrisky: not run: {} (needs a person's approval, and none could answer: {why}){code}",
-        ruling.explain()
+        "askrisky: not run: {} (needs a person's approval, and none could answer: {why}){code}{}",
+        ruling.explain(),
+        ruling.safer_tail()
     );
     exit::NEEDS_PERSON
 }
@@ -167,6 +178,10 @@ fn card(setup: &Setup, ruling: &mut Ruling, mut tty: Tty, verbose: u8) -> u8 {
     let request = &ruling.request;
     let offer_always = ruling.evaluation.assessment.tier == crate::danger::Tier::Clear
         && matches!(request.subject, Subject::Line(_));
+    // Only a request of a session can be approved for the rest of it.
+    let offer_session = ruling.session.is_some()
+        && ruling.evaluation.assessment.tier != crate::danger::Tier::Blocked
+        && !matches!(request.subject, Subject::FileWrite { .. });
     let cwd = request.cwd.display().to_string();
     let card = Card {
         command: &request.line,
@@ -175,6 +190,7 @@ fn card(setup: &Setup, ruling: &mut Ruling, mut tty: Tty, verbose: u8) -> u8 {
         decision: &ruling.evaluation.decision,
         offer_always,
         offer_tell: true,
+        offer_session,
         from: None,
         files: &ruling.evaluation.script.files,
     };
@@ -196,6 +212,15 @@ fn card(setup: &Setup, ruling: &mut Ruling, mut tty: Tty, verbose: u8) -> u8 {
             }
             run_it(setup, ruling, person(Outcome::Ran), verbose)
         }
+        Answer::ForSession => {
+            let note = approve_for_session(setup, ruling, "on the card");
+            run_it(
+                setup,
+                ruling,
+                person(Outcome::Ran).message(Some(note)),
+                verbose,
+            )
+        }
         Answer::NoAnswer(why) => {
             ruling.record(setup, person(Outcome::NotRun));
             eprintln!("askrisky: not run: {}", why.reason());
@@ -210,6 +235,22 @@ fn card(setup: &Setup, ruling: &mut Ruling, mut tty: Tty, verbose: u8) -> u8 {
             ruling.record(setup, person(Outcome::Declined));
             eprintln!("askrisky: not run: the person declined");
             exit::DECLINED
+        }
+    }
+}
+
+/// Records the person's approval of this request for the rest of its
+/// session (given `where`); the note for the log. The command runs this
+/// once either way: the person said so.
+fn approve_for_session(setup: &Setup, ruling: &Ruling, r#where: &str) -> String {
+    let Some(session) = ruling.session.clone() else {
+        return format!("approved {where} once (the request belongs to no session)");
+    };
+    match ruling.approve_for_session(setup, &session) {
+        Ok(()) => format!("approved {where} for the rest of session {session}"),
+        Err(e) => {
+            eprintln!("askrisky: could not save the session approval (ran once): {e}");
+            format!("approved {where} once (the session approval could not be saved)")
         }
     }
 }

@@ -51,8 +51,9 @@ pub(super) fn run(
         Verdict::Refuse => {
             ruling.record(&setup, End::new(Outcome::Refused, DecidedBy::Rule));
             eprintln!(
-                "askrisky: refused: {} (blocked tier: askrisky never runs this; to run it anyway, turn the guard off for this shell with ASKRISKY_GUARD=off)",
-                ruling.explain()
+                "askrisky: refused: {} (blocked tier: askrisky never runs this; to run it anyway, turn the guard off for this shell with ASKRISKY_GUARD=off){}",
+                ruling.explain(),
+                ruling.safer_tail()
             );
             Ok(exit::REFUSED)
         }
@@ -62,8 +63,9 @@ pub(super) fn run(
                 Err(e) => {
                     ruling.record(&setup, End::new(Outcome::NotRun, DecidedBy::Strict));
                     eprintln!(
-                        "askrisky: not run: {} (no terminal to ask on: {e})",
-                        ruling.explain()
+                        "askrisky: not run: {} (no terminal to ask on: {e}){}",
+                        ruling.explain(),
+                        ruling.safer_tail()
                     );
                     return Ok(exit::NEEDS_PERSON);
                 }
@@ -76,6 +78,7 @@ pub(super) fn run(
                 decision: &ruling.evaluation.decision,
                 offer_always: false,
                 offer_tell: false,
+                offer_session: false,
                 from: None,
                 files: &ruling.evaluation.script.files,
             };
@@ -86,7 +89,7 @@ pub(super) fn run(
                 approve::ask(&mut tty, &card, timeout)
             };
             let (outcome, status) = match asked.answer {
-                Answer::Run | Answer::AlwaysAllow => (Outcome::Ran, exit::RUN),
+                Answer::Run | Answer::AlwaysAllow | Answer::ForSession => (Outcome::Ran, exit::RUN),
                 Answer::NoAnswer(_) => (Outcome::NotRun, exit::NEEDS_PERSON),
                 Answer::Declined | Answer::Tell(_) => (Outcome::Declined, exit::DECLINED),
             };

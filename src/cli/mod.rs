@@ -7,6 +7,7 @@ pub mod args;
 mod check;
 mod exec;
 mod guard;
+mod history;
 mod person;
 mod setup;
 mod show;
@@ -74,6 +75,15 @@ pub enum CliError {
     /// Writing the shims failed.
     #[error("{0}: cannot write: {1}")]
     Shims(PathBuf, std::io::Error),
+    /// A `--since` that is not a time.
+    #[error("--since: {0}")]
+    Since(String),
+    /// The HTML report could not be written (or may not be, there).
+    #[error("{0}: not written: {1}")]
+    Html(PathBuf, String),
+    /// The config could not be changed.
+    #[error("{0}")]
+    Config(String),
 }
 
 /// `writeln!` to an output, as a [`CliError`].
@@ -144,6 +154,8 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Eval(args) => show::eval(&args),
         Command::Rules(args) => show::rules(&args),
         Command::Log(args) => show::log(&args),
+        Command::Report(args) => history::report(&args),
+        Command::Suggest(args) => history::suggest(&args, &overrides),
         Command::Generate { kind } => {
             std::io::stdout()
                 .write_all(&args::generate(kind))

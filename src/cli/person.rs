@@ -12,7 +12,7 @@ use crate::exit;
 use crate::parse::Syntax;
 use crate::policy::Verdict;
 use crate::session::store::{self, Entry, SessionRef};
-use crate::token::allow_once;
+use crate::token::{allow_once, session_approval};
 use crate::tty::Tty;
 
 /// The person's terminal, or the error that says this needs one.
@@ -71,6 +71,8 @@ pub(super) fn approve(code: &str, overrides: &Overrides) -> Result<u8, CliError>
         decision: &ruling.evaluation.decision,
         offer_always: false,
         offer_tell: false,
+        // A request of a session may be approved for the rest of it.
+        offer_session: pending.session.is_some(),
         from: Some(&from),
         files: &ruling.evaluation.script.files,
     };
@@ -87,6 +89,19 @@ pub(super) fn approve(code: &str, overrides: &Overrides) -> Result<u8, CliError>
             allow_once::approve(&state, &code).map_err(CliError::Approval)?;
             eprintln!(
                 "askrisky: approved once: the same command, folder and session may run within 10 minutes"
+            );
+            Ok(0)
+        }
+        Answer::ForSession => {
+            let session = pending.session.as_deref().unwrap_or_default();
+            ruling
+                .approve_for_session(&setup, session)
+                .map_err(CliError::Approval)?;
+            allow_once::approve(&state, &code).map_err(CliError::Approval)?;
+            eprintln!(
+                "askrisky: approved for session {}: the same command in the same folder runs for the rest of it (at most {} hours)",
+                crate::escape::escape(session),
+                session_approval::VALID_FOR.as_secs() / 3600
             );
             Ok(0)
         }
@@ -159,6 +174,17 @@ pub(super) fn session(cmd: &SessionCommand, context: &ContextFlags) -> Result<u8
     match cmd {
         SessionCommand::New => {
             terminal("`session new` changes which goals count; run it from your own terminal")?;
+            // The session that was current ends here, and its approvals
+            // with it.
+            if let Ok(Some(old)) = store::current(&state) {
+                let n = session_approval::revoke(&state, &old.display());
+                if n > 0 {
+                    eprintln!(
+                        "askrisky: ended {n} session approval(s) of {}",
+                        old.display()
+                    );
+                }
+            }
             let r = new_session(&state)?;
             say!(out, "{}", r.display())?;
         }
@@ -213,6 +239,29 @@ pub(super) fn session(cmd: &SessionCommand, context: &ContextFlags) -> Result<u8
                     Entry::Resume { time } => format!("{time}  resumed"),
                 };
                 say!(out, "{}", crate::escape::escape(&line))?;
+            }
+            let approved = session_approval::of_session(&state, &r.display());
+            if !approved.is_empty() {
+                say!(out, "approved for this session (until it ends):")?;
+            }
+            for a in approved {
+                let rules = if a.codes.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", a.codes.join(", "))
+                };
+                say!(
+                    out,
+                    "  {}  {}  in {}{rules}  (until {})",
+                    crate::util::rfc3339(
+                        std::time::UNIX_EPOCH + std::time::Duration::from_secs(a.created)
+                    ),
+                    crate::escape::escape(&a.line),
+                    crate::escape::escape(&a.cwd),
+                    crate::util::rfc3339(
+                        std::time::UNIX_EPOCH + std::time::Duration::from_secs(a.expires())
+                    ),
+                )?;
             }
         }
     }

@@ -625,3 +625,42 @@ fn host_permissions_come_from_the_user_file_only() {
     assert_eq!(settings.mode.value, Mode::Ask);
     assert!(!settings.errors.is_empty());
 }
+
+/// Rules of every shape are written as the config reads them, each under
+/// its comment, and only over the file that was read.
+#[test]
+fn allow_rules_are_added_and_written_only_over_what_was_read() {
+    let user = "# mine\nmode = \"ask\"\n";
+    let s = scratch(Some(user), None);
+    let path = s.dirs.user_file().unwrap_or_default();
+    let rules = [
+        AllowRule {
+            prefix: Some(vec!["cargo".into(), "test".into()]),
+            ..AllowRule::default()
+        },
+        AllowRule {
+            line: Some("rm -rf build".into()),
+            covers: vec!["delete.recursive".into(), "delete.forced".into()],
+            ..AllowRule::default()
+        },
+    ];
+    let text = with_allow_rules(&path, user, &rules, "why\nand more \x1b[2J")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(text.starts_with(user), "{text}");
+    assert!(
+        text.contains("# why\n# and more \\x1b[2J\n[[allow]]\nprefix = [\"cargo\", \"test\"]"),
+        "{text}"
+    );
+    // Written over the file it was made from ...
+    replace_user_file(&path, Some(user), &text).unwrap_or_else(|e| panic!("{e}"));
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert!(settings.errors.is_empty(), "{:?}", settings.errors);
+    assert_eq!(settings.allow, rules);
+    // ... and not over one that changed meanwhile.
+    assert!(replace_user_file(&path, Some(user), "mode = \"autopilot\"\n").is_err());
+    assert_eq!(std::fs::read_to_string(&path).unwrap_or_default(), text);
+    // Nor into a file with no file before, when one appeared.
+    assert!(replace_user_file(&path, None, "mode = \"autopilot\"\n").is_err());
+    // What would not read as a config is not made.
+    assert!(with_allow_rules(&path, "allow = 3\n", &rules, "x").is_err());
+}

@@ -8,6 +8,7 @@
 
 pub mod paths;
 pub mod rules;
+pub mod safer;
 mod scan;
 
 use serde::{Deserialize, Serialize};

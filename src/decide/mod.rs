@@ -32,7 +32,7 @@ use crate::policy::{Allow, Reason, Review, ReviewFailure, Verdict};
 use crate::review::{self, Reviewed};
 use crate::session::store::SessionRef;
 use crate::session::{self, ContextError, Session, store};
-use crate::token::{allow_once, nested};
+use crate::token::{allow_once, nested, session_approval};
 
 /// Set in the environment of every command askrisky runs. A process that
 /// has it descends from a vetted command, not from the agent's own harness.
@@ -134,6 +134,9 @@ pub struct Ruling {
     pub session: Option<String>,
     /// True when an allow-once approval was spent on this request.
     pub approved_once: bool,
+    /// True when the person had approved exactly this request for the rest
+    /// of its session (see [`session_approval`]).
+    pub session_approved: bool,
     started: Instant,
     watcher: Option<crate::signals::Cancel>,
 }
@@ -142,6 +145,19 @@ impl Ruling {
     /// The decision's reason as one line.
     pub fn explain(&self) -> String {
         self.evaluation.decision.explain()
+    }
+
+    /// What to do instead, as one sentence for a refusal or a hook reason
+    /// ("A safer way: …"), when a rule behind the decision has one.
+    pub fn safer(&self) -> Option<String> {
+        let codes = self.evaluation.decision.codes();
+        danger::safer::sentence(&danger::safer::for_codes(codes.iter().map(String::as_str)))
+    }
+
+    /// The safer way as the end of a one-line message (`. A safer way:
+    /// ….`), or nothing.
+    pub fn safer_tail(&self) -> String {
+        self.safer().map(|s| format!(". {s}")).unwrap_or_default()
     }
 
     /// Writes this decision's log record (one per process: see
@@ -167,6 +183,39 @@ impl Ruling {
         allow_once::record(state, &pending)
             .ok()
             .map(|c| allow_once::show(&c))
+    }
+
+    /// Records the person's approval of exactly this request (line,
+    /// folder, the rules it matched, the files it runs as read) for the
+    /// rest of `session`. Never for the blocked tier or a file write.
+    pub fn approve_for_session(&self, setup: &Setup, session: &str) -> std::io::Result<()> {
+        if self.evaluation.assessment.tier == Tier::Blocked
+            || matches!(self.request.subject, Subject::FileWrite { .. })
+        {
+            return Err(std::io::Error::other(
+                "the blocked tier and file writes cannot be approved for a session",
+            ));
+        }
+        let state = setup
+            .dirs
+            .state
+            .as_deref()
+            .ok_or_else(|| std::io::Error::other("no state folder"))?;
+        let codes = self
+            .evaluation
+            .assessment
+            .codes()
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+        let approval = session_approval::Approval::new(
+            &self.request.line,
+            &self.request.cwd.display().to_string(),
+            session,
+            codes,
+            files_digest(&self.evaluation.script),
+        );
+        session_approval::grant(state, &approval).map(|_| ())
     }
 
     /// Starts the signal watcher if it is not running yet: from here until
@@ -256,7 +305,12 @@ pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling 
             )
             .is_some()
         });
-    let (verdict, by) = if approved_once {
+    // Or an approval of exactly this request for the rest of its session;
+    // not spent, and never of the blocked tier (which refuses).
+    let session_approved = !approved_once
+        && policy == Verdict::Ask
+        && session_approved(state, &request, session.as_deref(), &evaluation);
+    let (verdict, by) = if approved_once || session_approved {
         (Verdict::Run, DecidedBy::Person)
     } else {
         (policy, decided_by(&evaluation.decision.reason))
@@ -269,9 +323,63 @@ pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling 
         mode,
         session,
         approved_once,
+        session_approved,
         started,
         watcher,
     }
+}
+
+/// Whether the person approved exactly this request for the rest of its
+/// session: the same line, folder and session, no danger-set rule the
+/// approval did not name, the same files read. Where the decision leads to
+/// running it, and in `check`, which says what would happen; never for a
+/// blocked line or an agent's file write.
+fn session_approved(
+    state: Option<&Path>,
+    request: &Request,
+    session: Option<&str>,
+    evaluation: &Evaluation,
+) -> bool {
+    let (Some(state), Some(session)) = (state, session) else {
+        return false;
+    };
+    if evaluation.assessment.tier == Tier::Blocked
+        || matches!(request.subject, Subject::FileWrite { .. })
+        || !(request.surface.runs() || request.surface == Surface::Check)
+    {
+        return false;
+    }
+    session_approval::find(
+        state,
+        &request.line,
+        &request.cwd.display().to_string(),
+        session,
+        &evaluation.assessment.codes(),
+        &files_digest(&evaluation.script),
+    )
+    .is_some()
+}
+
+/// A digest of the files a line runs, as they were read and judged (empty
+/// when it runs none): an approval of `bash build.sh` is of that script.
+fn files_digest(script: &crate::parse::Script) -> String {
+    if script.files.is_empty() {
+        return String::new();
+    }
+    let mut ctx = ring::digest::Context::new(&ring::digest::SHA256);
+    for f in &script.files {
+        for part in [f.path.as_bytes(), f.text.as_bytes()] {
+            ctx.update(&(part.len() as u64).to_be_bytes());
+            ctx.update(part);
+        }
+    }
+    let hex: String = ctx
+        .finish()
+        .as_ref()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256:{hex}")
 }
 
 /// How far back a file counts as the project's own rather than something

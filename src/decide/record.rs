@@ -77,6 +77,9 @@ pub(super) fn of(ruling: &Ruling, end: End) -> Record {
     };
     let message = match end.message {
         None if ruling.approved_once => Some("approved once with an allow-once code".into()),
+        None if ruling.session_approved => {
+            Some("approved by the person for the rest of this session (session approval)".into())
+        }
         m => m,
     };
     Record {

@@ -203,6 +203,96 @@ fn allow_once_codes_are_spent_where_commands_run() {
     assert_eq!(blocked.verdict, Verdict::Refuse);
 }
 
+/// A session approval covers the identical request of the same session
+/// (line, folder, rules, files), as often as it comes, as the person's
+/// decision; nothing else.
+#[test]
+fn session_approvals_cover_only_the_same_request_of_the_same_session() {
+    let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let s = setup(root.path(), Mode::Ask);
+    let cwd = s.place.cwd.clone();
+    std::fs::create_dir_all(&cwd).unwrap_or_else(|e| panic!("{e}"));
+    let other = root.path().join("home/other");
+    let ask = |text: &str, cwd: &Path, session: Option<&str>, surface: Surface| {
+        let mut r = Request::line(text, Syntax::Posix, cwd.to_path_buf(), surface);
+        if let Some(id) = session {
+            r.session = SessionChoice::Named(id.into());
+        }
+        decide(&s, r, &Options::quiet())
+    };
+    let exec = Surface::Exec;
+    let first = ask("rm -r build", &cwd, Some("codex/s1"), exec.clone());
+    assert_eq!(first.verdict, Verdict::Ask);
+    assert!(!first.session_approved);
+    assert_eq!(first.session.as_deref(), Some("codex/s1"));
+    first
+        .approve_for_session(&s, "codex/s1")
+        .unwrap_or_else(|e| panic!("{e}"));
+    // The same request runs, as the person's decision, and keeps running:
+    // where it runs, and in `check`, which says what would happen.
+    for surface in [exec.clone(), exec.clone(), Surface::Check] {
+        let r = ask("rm -r build", &cwd, Some("codex/s1"), surface);
+        assert_eq!((r.verdict, r.by), (Verdict::Run, DecidedBy::Person));
+        assert!(r.session_approved && !r.approved_once);
+        let rec = record::of(&r, End::new(Outcome::Ran, DecidedBy::Person));
+        assert_eq!(
+            rec.message.as_deref(),
+            Some("approved by the person for the rest of this session (session approval)")
+        );
+    }
+    let hook = Request {
+        session: SessionChoice::Agent {
+            agent: "codex".into(),
+            id: "s1".into(),
+        },
+        ..Request::line(
+            "rm -r build",
+            Syntax::Posix,
+            cwd.clone(),
+            Surface::Hook("codex".into()),
+        )
+    };
+    assert!(decide(&s, hook, &Options::quiet()).session_approved);
+    // Another line, folder or session, or none, still asks.
+    for (text, dir, session) in [
+        ("rm -r build/", &cwd, Some("codex/s1")),
+        ("rm -r src", &cwd, Some("codex/s1")),
+        ("rm -r build", &other, Some("codex/s1")),
+        ("rm -r build", &cwd, Some("codex/s2")),
+        ("rm -r build", &cwd, Some("claude-code/s1")),
+        ("rm -r build", &cwd, None),
+    ] {
+        let r = ask(text, dir, session, exec.clone());
+        assert_eq!(r.verdict, Verdict::Ask, "{text} {dir:?} {session:?}");
+        assert!(!r.session_approved);
+    }
+    // Surfaces that neither run it nor say whether it would run ignore it.
+    for surface in [Surface::Shell, Surface::Eval, Surface::Approve] {
+        let r = ask("rm -r build", &cwd, Some("codex/s1"), surface.clone());
+        assert!(!r.session_approved, "{surface:?}");
+    }
+    // Never the blocked tier: it cannot be approved, and is refused first.
+    let blocked = ask("rm -rf /", &cwd, Some("codex/s1"), exec.clone());
+    assert_eq!(blocked.verdict, Verdict::Refuse);
+    assert!(blocked.approve_for_session(&s, "codex/s1").is_err());
+    // An approval of `bash build.sh` is of the script as it was read: a
+    // changed script asks again, and one that now deletes asks for that.
+    let script = cwd.join("build.sh");
+    std::fs::write(&script, "echo building\n").unwrap_or_else(|e| panic!("{e}"));
+    let first = ask("bash build.sh", &cwd, Some("codex/s1"), exec.clone());
+    assert_eq!(first.verdict, Verdict::Ask);
+    assert_eq!(first.evaluation.script.files.len(), 1);
+    first
+        .approve_for_session(&s, "codex/s1")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(ask("bash build.sh", &cwd, Some("codex/s1"), exec.clone()).session_approved);
+    for changed in ["echo building now\n", "rm -rf build\n"] {
+        std::fs::write(&script, changed).unwrap_or_else(|e| panic!("{e}"));
+        let r = ask("bash build.sh", &cwd, Some("codex/s1"), exec.clone());
+        assert_eq!(r.verdict, Verdict::Ask, "{changed}");
+    }
+}
+
 #[test]
 fn records_say_what_was_decided_and_by_whom() {
     let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));

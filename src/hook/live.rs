@@ -146,6 +146,9 @@ impl Live {
 /// call.
 fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> (Permission, End) {
     let explain = ruling.explain();
+    // What to do instead, for the agent to act on.
+    let safer = ruling.safer().map(|s| format!(" {s}")).unwrap_or_default();
+    let safer_tail = ruling.safer_tail();
     let keep = setup.settings.host_permissions == HostPermissions::Keep;
     let (permission, end) = match ruling.verdict {
         // The person's config keeps the agent's own permission rules: no
@@ -160,6 +163,12 @@ fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> (Permi
             },
             End::new(Outcome::Ran, DecidedBy::Person),
         ),
+        Verdict::Run if ruling.session_approved => (
+            Permission::Allow {
+                reason: "askrisky: the person approved this exact command, in this folder, for the rest of this session".into(),
+            },
+            End::new(Outcome::Ran, DecidedBy::Person),
+        ),
         Verdict::Run => (
             Permission::Allow {
                 reason: format!("askrisky: {explain}"),
@@ -169,7 +178,7 @@ fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> (Permi
         Verdict::Refuse => (
             Permission::Deny {
                 reason: format!(
-                    "askrisky refused this command: {explain}. It is in the blocked tier: nobody can approve it through askrisky; do not retry it or work around it."
+                    "askrisky refused this command: {explain}. It is in the blocked tier: nobody can approve it through askrisky; do not retry it or work around it.{safer}"
                 ),
             },
             End::new(Outcome::Refused, DecidedBy::Rule),
@@ -178,7 +187,7 @@ fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> (Permi
             (Some(src), _) => (
                 Permission::Deny {
                     reason: format!(
-                        "askrisky: not run: {explain} (it needs a person's approval, and none can answer: {})",
+                        "askrisky: not run: {explain} (it needs a person's approval, and none can answer: {}){safer_tail}",
                         src.why_no_prompt()
                     ),
                 },
@@ -186,14 +195,14 @@ fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> (Permi
             ),
             (None, true) => (
                 Permission::Ask {
-                    reason: format!("askrisky: {explain}"),
+                    reason: format!("askrisky: {explain}{safer_tail}"),
                 },
                 End::new(Outcome::AskedAgent, DecidedBy::Agent),
             ),
             (None, false) => (
                 Permission::Deny {
                     reason: format!(
-                        "askrisky: this command needs the person's approval and {}: {explain}.{}",
+                        "askrisky: this command needs the person's approval and {}: {explain}.{}{safer}",
                         if agent.can_ask() {
                             "nobody can answer this agent's question now"
                         } else {

@@ -1,6 +1,7 @@
 //! Tokens: one small store of expiring records in askrisky's state folder,
-//! used for allow-once codes ([`allow_once`]) and for the nesting tokens of
-//! approved commands ([`nested`]).
+//! used for allow-once codes ([`allow_once`]), the person's approvals of a
+//! line for the rest of a session ([`session_approval`]) and the nesting
+//! tokens of approved commands ([`nested`]).
 //!
 //! Each token is one file named by its (random) token, in a folder of its
 //! kind under the state folder (0700; files 0600, written atomically).
@@ -12,6 +13,7 @@
 
 pub mod allow_once;
 pub mod nested;
+pub mod session_approval;
 
 use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
