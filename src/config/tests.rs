@@ -285,11 +285,20 @@ fn config_size_is_bounded() {
     let max = usize::try_from(MAX_CONFIG_BYTES).unwrap_or(usize::MAX);
     let s = scratch(Some(&fill(max)), None);
     let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
-    assert_eq!(settings.mode.value, Mode::Autopilot, "{:?}", settings.errors);
+    assert_eq!(
+        settings.mode.value,
+        Mode::Autopilot,
+        "{:?}",
+        settings.errors
+    );
     let s = scratch(Some(&fill(max + 1)), None);
     let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
     assert_eq!(settings.mode.value, Mode::Ask);
-    assert!(settings.errors[0].contains("larger than"), "{:?}", settings.errors);
+    assert!(
+        settings.errors[0].contains("larger than"),
+        "{:?}",
+        settings.errors
+    );
 }
 
 #[test]
