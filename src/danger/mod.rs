@@ -361,113 +361,161 @@ impl<'a> Cmd<'a> {
     }
 
     /// Paths the command writes: redirection targets, and the files that
-    /// well-known writers write (`tee F`, `cp … DEST`, `mv SRC… DEST`,
-    /// `sed -i … F`, …).
-    pub fn written_paths(&self) -> Vec<&'a str> {
-        let mut out: Vec<&str> = self
+    /// well-known writers write by operand or option (`tee F`, `cp … DEST`,
+    /// `mv SRC… DEST`, `sed -i … F`, `curl -o F`, `sort -o F`, `dd of=F`,
+    /// …). A copy into a folder also names the file it makes there
+    /// (`cp .bashrc ~` writes `~/.bashrc`).
+    pub fn written_paths(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
             .redirects()
             .iter()
             .filter(|r| r.op.writes())
-            .map(|r| r.target.value.as_str())
+            .map(|r| r.target.value.clone())
             .collect();
         let ops = self.operands();
-        let values = |ws: &[&'a Word]| ws.iter().map(|w| w.value.as_str()).collect::<Vec<_>>();
+        let values = |ws: &[&'a Word]| ws.iter().map(|w| w.value.clone()).collect::<Vec<_>>();
+        let owned = |vs: Vec<&str>| vs.into_iter().map(str::to_owned).collect::<Vec<_>>();
         match self.name.as_str() {
             "tee" | "truncate" | "rm" | "unlink" | "shred" | "touch" | "chmod" | "chown"
-            | "chgrp" | "chattr" | "setfacl" | "rmdir" | "mkdir" => out.extend(values(&ops)),
+            | "chgrp" | "chattr" | "setfacl" | "rmdir" | "mkdir" | "sponge" | "ed" | "ex"
+            | "link" | "mkfifo" | "srm" | "wipe" => out.extend(values(&ops)),
             // mv takes its sources away from where they were: moving
             // `.askrisky.toml` or `~/.bashrc` aside changes what guards or
             // runs later as surely as overwriting them.
             "mv" => {
                 out.extend(values(&ops));
-                out.extend(self.option_values(&["-t", "--target-directory"]));
+                out.extend(owned(self.option_values(&["-t", "--target-directory"])));
+                out.extend(crate::parse::copies(self.command).into_iter().map(|c| c.0));
             }
             "cp" | "install" | "ln" | "rsync" | "scp" => {
                 let targets = self.option_values(&["-t", "--target-directory"]);
                 if targets.is_empty() {
-                    out.extend(ops.last().map(|w| w.value.as_str()));
+                    out.extend(ops.last().map(|w| w.value.clone()));
+                    out.extend(crate::parse::copies(self.command).into_iter().map(|c| c.0));
                 } else {
-                    out.extend(targets);
+                    for t in targets {
+                        out.push(t.to_owned());
+                        for src in &ops {
+                            let base = src.value.trim_end_matches('/');
+                            let base = base.rsplit('/').next().unwrap_or(base);
+                            out.push(format!("{}/{base}", t.trim_end_matches('/')));
+                        }
+                    }
                 }
             }
-            "sed" | "perl" | "ruby" if self.flag(&["-i", "--in-place"]) => {
+            "sed" | "perl" | "ruby" if scan::in_place(self.args()) => {
                 out.extend(values(&ops).into_iter().skip(1));
             }
-            "dd" => out.extend(self.values().filter_map(|v| v.strip_prefix("of="))),
-            "git" => {
-                if let Some(("config", rest)) = self.git() {
-                    out.extend(option_values(rest, &["-f", "--file"]));
+            // find's -fprint/-fprint0/-fls FILE and -fprintf FILE FORMAT.
+            "find" => {
+                let args = self.args();
+                for (i, w) in args.iter().enumerate() {
+                    if matches!(
+                        w.value.as_str(),
+                        "-fprint" | "-fprint0" | "-fprintf" | "-fls"
+                    ) {
+                        out.extend(args.get(i + 1).map(|w| w.value.clone()));
+                    }
                 }
             }
+            "strace" | "ltrace" | "time" | "valgrind" | "perf" => {
+                out.extend(owned(self.option_values(&["-o", "--output", "--log-file"])));
+            }
+            "dd" => out.extend(
+                self.values()
+                    .filter_map(|v| v.strip_prefix("of="))
+                    .map(str::to_owned),
+            ),
+            "sort" | "uniq" | "openssl" | "ssh-keygen" | "patch" => {
+                out.extend(owned(self.option_values(&["-o", "--output", "-out", "-f"])));
+                if self.name == "patch" {
+                    out.extend(patch_files(self.args()).first().map(|w| w.value.clone()));
+                }
+                if self.name == "uniq" {
+                    out.extend(ops.get(1).map(|w| w.value.clone()));
+                }
+            }
+            "git" => match self.git() {
+                Some(("config", rest)) => out.extend(owned(option_values(rest, &["-f", "--file"]))),
+                Some(("clone", rest)) => {
+                    let ops = operands(rest);
+                    if ops.len() >= 2 {
+                        out.extend(ops.last().map(|w| w.value.clone()));
+                    }
+                }
+                _ => {}
+            },
             _ => {}
         }
+        out.extend(crate::parse::downloaded(self.command));
         out
     }
-}
 
-fn has_flag(args: &[Word], flags: &[&str]) -> bool {
-    for a in args {
-        let v = a.value.as_str();
-        if v == "--" {
-            return false;
-        }
-        if let Some(long) = v.strip_prefix("--") {
-            let name = long.split('=').next().unwrap_or(long);
-            if flags.iter().any(|f| f.strip_prefix("--") == Some(name)) {
-                return true;
+    /// Folders the command writes files of names it alone knows into: an
+    /// archive unpacked (`tar -x -C D`, `unzip -d D`), a patch applied
+    /// without naming its file (into the folder it runs in, `.`).
+    pub fn written_folders(&self) -> Vec<String> {
+        let args = self.args();
+        match self.name.as_str() {
+            "tar" | "gtar" | "bsdtar" => {
+                let extracting = self.flag(&["-x", "--extract", "--get"])
+                    || args
+                        .first()
+                        .is_some_and(|w| !w.value.starts_with('-') && w.value.contains('x'));
+                if !extracting {
+                    return Vec::new();
+                }
+                let dirs = self.option_values(&["-C", "--directory"]);
+                if dirs.is_empty() {
+                    vec![".".to_owned()]
+                } else {
+                    dirs.into_iter().map(str::to_owned).collect()
+                }
             }
-        } else if let Some(cluster) = v.strip_prefix('-') {
-            if flags.contains(&v) {
-                return true;
+            "unzip" => {
+                let dirs = self.option_values(&["-d"]);
+                if dirs.is_empty() {
+                    vec![".".to_owned()]
+                } else {
+                    dirs.into_iter().map(str::to_owned).collect()
+                }
             }
-            if flags.iter().any(|f| {
-                f.len() == 2 && !f.starts_with("--") && f[1..].chars().all(|c| cluster.contains(c))
-            }) && cluster.chars().all(|c| c.is_ascii_alphanumeric())
-            {
-                return true;
+            "patch" if patch_files(args).is_empty() => {
+                let dirs = self.option_values(&["-d", "--directory"]);
+                if dirs.is_empty() {
+                    vec![".".to_owned()]
+                } else {
+                    dirs.into_iter().map(str::to_owned).collect()
+                }
             }
+            "cpio" if self.flag(&["-i", "--extract"]) => vec![".".to_owned()],
+            _ => Vec::new(),
         }
     }
-    false
 }
 
-fn operands(args: &[Word]) -> Vec<&Word> {
-    let mut out = Vec::new();
-    let mut rest = false;
-    for a in args {
-        if rest {
-            out.push(a);
-        } else if a.value == "--" {
-            rest = true;
-        } else if !(a.value.starts_with('-') && a.value.len() > 1) {
-            out.push(a);
-        }
-    }
-    out
-}
+pub(crate) use crate::parse::programs::{has_flag, operands, option_values};
 
-fn option_values<'a>(args: &'a [Word], names: &[&str]) -> Vec<&'a str> {
+/// patch's operands (the file to patch, then the patch), past the options
+/// that take a value.
+fn patch_files(args: &[Word]) -> Vec<&Word> {
+    const VALUES: &[&str] = &[
+        "-d", "-p", "-i", "-o", "-r", "-B", "-F", "-z", "-D", "-V", "-Y", "-g",
+    ];
     let mut out = Vec::new();
     let mut i = 0;
-    while i < args.len() {
-        let v = args[i].value.as_str();
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
         if v == "--" {
+            out.extend(args.get(i + 1..).unwrap_or_default());
             break;
         }
-        for n in names {
-            if v == *n {
-                if let Some(next) = args.get(i + 1) {
-                    out.push(next.value.as_str());
-                }
-            } else if let Some(rest) = v.strip_prefix(n) {
-                if n.starts_with("--") {
-                    if let Some(val) = rest.strip_prefix('=') {
-                        out.push(val);
-                    }
-                } else if !rest.is_empty() {
-                    out.push(rest);
-                }
-            }
+        if VALUES.contains(&v) {
+            i += 2;
+            continue;
+        }
+        if !(v.starts_with('-') && v.len() > 1) {
+            out.push(w);
         }
         i += 1;
     }

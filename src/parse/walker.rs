@@ -511,6 +511,7 @@ impl Walker {
                 });
             }
             self.run_written(&mut current);
+            self.note_option_writes(&current);
             output = output.or_else(|| output_text(&current));
             if current.name().as_deref() == Some("tee") {
                 tee_files.extend(operand_files(current.args()));
