@@ -41,6 +41,23 @@ impl Place {
     /// when the home folder is unknown). Globs are kept as written.
     pub fn resolve(&self, value: &str) -> String {
         let mut base: Vec<String> = Vec::new();
+        // The shell's own folder and root, seen through /proc.
+        let value = match ["/proc/self/cwd", "/proc/thread-self/cwd"]
+            .iter()
+            .find_map(|p| {
+                value
+                    .strip_prefix(p)
+                    .filter(|r| r.is_empty() || r.starts_with('/'))
+            }) {
+            Some(rest) => {
+                base = components(&self.cwd.to_string_lossy());
+                return self.finish(base, rest);
+            }
+            None => value
+                .strip_prefix("/proc/self/root")
+                .filter(|r| r.starts_with('/'))
+                .unwrap_or(value),
+        };
         let rest: &str;
         if let Some(after) = value.strip_prefix('~') {
             let (user, tail) = match after.find('/') {
@@ -65,6 +82,11 @@ impl Place {
             base = components(&self.cwd.to_string_lossy());
             rest = value;
         }
+        self.finish(base, rest)
+    }
+
+    /// Appends `rest` to the folders in `base`, minding `.` and `..`.
+    fn finish(&self, mut base: Vec<String>, rest: &str) -> String {
         for part in rest.split('/') {
             match part {
                 "" | "." => {}
@@ -503,6 +525,11 @@ const NAME_HINTS: &[&str] = &[
     ".ppk",
     ".asc",
     ".gpg",
+    "environ",
+    ".credentials",
+    "auth.json",
+    "oauth_creds",
+    "github-copilot",
 ];
 
 /// Subfolders of askrisky's state that hold what stands in for the
@@ -571,6 +598,15 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         return true;
     }
     if name == ".env" {
+        return true;
+    }
+    // A process's environment, and agents' own login tokens.
+    if name == "environ" && parts.first() == Some(&"proc")
+        || name == ".credentials.json" && under(".claude")
+        || name == "auth.json" && under(".codex")
+        || name == "oauth_creds.json" && under(".gemini")
+        || matches!(name, "hosts.json" | "apps.json") && under("github-copilot")
+    {
         return true;
     }
     if let Some(variant) = name.strip_prefix(".env.") {
@@ -702,6 +738,39 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
         return Some("programs started at login");
     }
     None
+}
+
+/// True for a folder that holds secret folders: the root, a home or a
+/// folder above one, and the folders below home that keep keys and
+/// tokens (`~/.config`, `~/.local/state`, `~/Library`), and `/etc`. Read
+/// as a whole, it reads them all.
+pub fn holds_secrets(ctx: &Place, value: &str) -> bool {
+    let resolved = ctx.resolve(value);
+    let parent_of =
+        |p: &str| p == resolved || p.starts_with(&format!("{}/", resolved.trim_end_matches('/')));
+    if ctx.home_str().is_some_and(|h| parent_of(&h)) || resolved == "/etc" {
+        return true;
+    }
+    if ctx
+        .own_dirs
+        .iter()
+        .any(|own| parent_of(&ctx.resolve(&own.to_string_lossy())))
+    {
+        return true;
+    }
+    ctx.in_home(&resolved).is_some_and(|rel| {
+        matches!(
+            rel,
+            ".config"
+                | ".local"
+                | ".local/state"
+                | ".local/share"
+                | "Library"
+                | "Library/Application Support"
+        ) || rel.starts_with(".claude")
+            || rel.starts_with(".codex")
+            || rel.starts_with(".gemini")
+    })
 }
 
 /// True when files of names only known at run time written into folder

@@ -530,9 +530,12 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
 /// A word and the paths it may name: `--file=X`, `key=@X`, `@X`, `if=X`.
 pub(super) fn path_candidates(v: &str) -> impl Iterator<Item = &str> {
     let after_eq = v.split_once('=').map(|(_, r)| r);
+    // `REV:PATH` (`git show HEAD:.env`), `host:PATH`.
+    let after_colon = v.split_once(':').map(|(_, r)| r);
     [
         Some(v),
         after_eq,
+        after_colon,
         v.strip_prefix('@'),
         after_eq.and_then(|r| r.strip_prefix('@')),
     ]
@@ -562,4 +565,241 @@ pub(super) fn in_place(args: &[Word]) -> bool {
                     .any(|c| c == 'i')
             }),
         })
+}
+
+/// The words of a command that name what it reads. Not read: a search
+/// pattern (`grep -rn id_rsa .`, `git log -S KEY`), what is only written
+/// (`cp .env.example .env`, `openssl genrsa -out server.key`), a key used
+/// rather than shown (`ssh -i KEY`), files git only stages or forgets
+/// (`git rm --cached .env`), and files a command only names, moves or
+/// changes the mode of.
+pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
+    if c.is(&[
+        "echo",
+        "printf",
+        "ls",
+        "stat",
+        "test",
+        "[",
+        "basename",
+        "dirname",
+        "realpath",
+        "readlink",
+        "file",
+        "mkdir",
+        "touch",
+        "export",
+        "cd",
+        "chmod",
+        "chown",
+        "chgrp",
+        "rm",
+        "unlink",
+        "mv",
+        "ssh-keygen",
+        "ssh-add",
+        "git-crypt",
+    ]) {
+        return Vec::new();
+    }
+    let args = c.args();
+    let all = || args.iter().map(|w| w.value.as_str());
+    if c.is(&["grep", "egrep", "fgrep", "ag", "ack", "zgrep", "sed"]) {
+        return search_read(args, &[]);
+    }
+    if c.is(&["awk", "gawk", "mawk", "nawk"]) {
+        return search_read(args, &["-v", "-F"]);
+    }
+    if c.is(&["rg", "ripgrep"]) {
+        return search_read(args, &["-r"]);
+    }
+    if c.is(&["cp", "install", "ln", "rsync", "scp", "sftp"]) {
+        // The last operand (or `-t DIR`) is written; `-i KEY` is used.
+        let kept = without_values(args, &["-i", "-F", "-P", "-o", "-S", "-l", "-c", "-J"]);
+        let mut ops: Vec<&str> = if c.is(&["scp", "sftp"]) {
+            kept.into_iter()
+                .filter(|v| !(v.starts_with('-') && v.len() > 1))
+                .collect()
+        } else {
+            c.operands().iter().map(|w| w.value.as_str()).collect()
+        };
+        if c.option_values(&["-t", "--target-directory"]).is_empty() {
+            ops.pop();
+        }
+        if c.is(&["ln"]) {
+            return Vec::new();
+        }
+        return ops;
+    }
+    if c.is(&["ssh", "mosh"]) {
+        return without_values(args, &["-i", "-F"]);
+    }
+    if c.is(&["openssl"]) {
+        let written = c.option_values(&["-out", "-keyout"]);
+        return all().filter(|v| !written.contains(v)).collect();
+    }
+    if let Some((sub, rest)) = c.git() {
+        return match sub {
+            // Only the index or the working tree's bookkeeping changes.
+            "rm" | "mv" | "check-ignore" | "check-attr" | "ls-files" | "status" | "clean"
+            | "restore" | "checkout" | "switch" | "reset" | "update-index" => Vec::new(),
+            "grep" => search_read(rest, &[]),
+            _ => without_values(
+                rest,
+                &[
+                    "-S",
+                    "-G",
+                    "--grep",
+                    "--author",
+                    "--committer",
+                    "-m",
+                    "--message",
+                ],
+            ),
+        };
+    }
+    all().collect()
+}
+
+/// The words, less the options in `options` and their values (`-i KEY`,
+/// `-iKEY`, `--grep=X`, `--grep X`).
+fn without_values<'a>(args: &'a [Word], options: &[&str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        i += 1;
+        if options.contains(&v) {
+            i += 1;
+        } else if !options.iter().any(|o| {
+            v.strip_prefix(o)
+                .is_some_and(|r| !r.is_empty() && (!o.starts_with("--") || r.starts_with('=')))
+        }) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// What a search tool reads: its files, and pattern files (`-f FILE`),
+/// not the pattern (the first operand, unless `-e`/`-f` gave it).
+/// `with_value` adds the tool's own short options that take a value.
+fn search_read<'a>(args: &'a [Word], with_value: &[&str]) -> Vec<&'a str> {
+    const VALUES: &[&str] = &[
+        "-e",
+        "--regexp",
+        "-m",
+        "--max-count",
+        "-A",
+        "-B",
+        "-C",
+        "--context",
+        "-g",
+        "--glob",
+        "-t",
+        "--type",
+        "-T",
+        "--type-not",
+        "--include",
+        "--exclude",
+        "--exclude-dir",
+        "-d",
+        "-D",
+        "--color",
+        "--colour",
+        "-j",
+        "--threads",
+        "-M",
+        "--max-columns",
+        "--replace",
+        "--label",
+        "-v",
+        "--assign",
+        "-F",
+        "--field-separator",
+    ];
+    let mut out = Vec::new();
+    let mut pattern_given = false;
+    let mut i = 0;
+    let mut rest = false;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        i += 1;
+        if rest || !(v.starts_with('-') && v.len() > 1) {
+            if pattern_given {
+                out.push(v);
+            } else {
+                pattern_given = true;
+            }
+            continue;
+        }
+        if v == "--" {
+            rest = true;
+            continue;
+        }
+        if matches!(v, "-f" | "--file") {
+            out.extend(args.get(i).map(|w| w.value.as_str()));
+            pattern_given = true;
+            i += 1;
+        } else if let Some(f) = v.strip_prefix("--file=") {
+            out.push(f);
+            pattern_given = true;
+        } else if matches!(v, "-e" | "--regexp") || v.starts_with("--regexp=") {
+            pattern_given = true;
+            i += usize::from(!v.contains('='));
+        } else if VALUES.contains(&v) || with_value.contains(&v) {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// True when the command reads the folders it is given as a whole: a
+/// recursive copy, search or archive.
+pub(super) fn reads_recursively(c: &Cmd<'_>) -> bool {
+    c.is(&[
+        "tar",
+        "gtar",
+        "bsdtar",
+        "7z",
+        "7za",
+        "borg",
+        "restic",
+        "duplicity",
+        "rclone",
+    ]) || (c.is(&[
+        "grep", "egrep", "fgrep", "zip", "cp", "scp", "chmod", "chown",
+    ]) && c.flag(&[
+        "-r",
+        "-R",
+        "--recursive",
+        "-a",
+        "--archive",
+        "--dereference-recursive",
+    ])) || (c.is(&["rsync"]) && c.flag(&["-r", "--recursive", "-a", "--archive"]))
+        || (c.is(&["rg", "ag"]) && c.flag(&["--hidden", "-u", "-uu", "-uuu", "--no-ignore"]))
+        || c.is(&["rclone", "gsutil", "azcopy"])
+        || (c.is(&["aws"]) && c.flag(&["--recursive"]))
+}
+
+/// The quoted strings in a piece of code (`'…'`, `"…"`, `` `…` ``), the
+/// file names code opens.
+pub(super) fn quoted_strings(code: &str) -> impl Iterator<Item = &str> {
+    let mut rest = code;
+    std::iter::from_fn(move || {
+        loop {
+            let start = rest.find(['\'', '"', '`'])?;
+            let quote = rest[start..].chars().next()?;
+            let body = &rest[start + 1..];
+            let Some(end) = body.find(quote) else {
+                rest = "";
+                return None;
+            };
+            let found = &body[..end];
+            rest = &body[end + 1..];
+            if !found.is_empty() {
+                return Some(found);
+            }
+        }
+    })
 }

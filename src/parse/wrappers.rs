@@ -1152,19 +1152,190 @@ pub(super) fn output_text(cmd: &SimpleCommand) -> Option<String> {
         "echo" | "printf" => {}
         _ => return None,
     }
-    let mut args = cmd.args();
-    while name == "echo"
-        && args
-            .first()
-            .is_some_and(|a| matches!(a.value.as_str(), "-n" | "-e" | "-E" | "-ne" | "-en"))
-    {
-        args = &args[1..];
-    }
+    let args = cmd.args();
     if !args.iter().all(|a| a.literal) {
         return None;
     }
-    let text: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
-    Some(text.join(" ").replace("\\n", "\n"))
+    let values: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
+    if name == "printf" {
+        return printf_output(&values);
+    }
+    Some(echo_output(&values))
+}
+
+/// What `echo` prints. Options are read as bash's echo reads them (`-n`,
+/// `-e`, `-E` and clusters of them); the escapes are decoded whether or
+/// not `-e` is given, since dash's and zsh's echo decode them always, and
+/// the text as written is kept beside the decoded one: a shell fed either
+/// is judged.
+fn echo_output(values: &[&str]) -> String {
+    let mut start = 0;
+    while values.get(start).is_some_and(|v| {
+        v.len() > 1 && v.starts_with('-') && v[1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E'))
+    }) {
+        start += 1;
+    }
+    let text = values.get(start..).unwrap_or_default().join(" ");
+    let decoded = decode_escapes(&text, true);
+    if decoded == text {
+        text
+    } else {
+        format!("{decoded}\n{text}")
+    }
+}
+
+/// What `printf FORMAT ARGS…` prints: the format's escapes decoded, each
+/// conversion given its argument (`%b` with its escapes decoded too), the
+/// format repeated while arguments remain. `printf -v VAR` prints nothing.
+fn printf_output(values: &[&str]) -> Option<String> {
+    let mut rest = values;
+    if rest.first() == Some(&"--") {
+        rest = &rest[1..];
+    }
+    let (format, mut args) = rest.split_first()?;
+    if format.starts_with("-v") {
+        return None;
+    }
+    let format: Vec<char> = format.chars().collect();
+    let mut out = String::new();
+    // Bounded: each pass over the format uses at least one argument.
+    for _ in 0..=values.len() {
+        let mut used = false;
+        let mut i = 0;
+        while let Some(&c) = format.get(i) {
+            i += 1;
+            if c == '\\' {
+                let end = escape_end(&format, i);
+                let escape: String = format[i - 1..end].iter().collect();
+                out.push_str(&decode_escapes(&escape, false));
+                i = end;
+                continue;
+            }
+            if c != '%' {
+                out.push(c);
+                continue;
+            }
+            // Flags, width and precision, then the conversion.
+            while format
+                .get(i)
+                .is_some_and(|c| c.is_ascii_digit() || "-+ #.*'".contains(*c))
+            {
+                i += 1;
+            }
+            let Some(&conv) = format.get(i) else {
+                break;
+            };
+            i += 1;
+            if conv == '%' {
+                out.push('%');
+                continue;
+            }
+            let arg = args.first().copied().unwrap_or("");
+            if !args.is_empty() {
+                args = &args[1..];
+                used = true;
+            }
+            match conv {
+                'b' => out.push_str(&decode_escapes(arg, true)),
+                'c' => out.extend(arg.chars().next()),
+                _ => out.push_str(arg),
+            }
+        }
+        if !used || args.is_empty() {
+            break;
+        }
+    }
+    Some(out)
+}
+
+/// Where the escape starting with the backslash before `at` ends.
+fn escape_end(format: &[char], at: usize) -> usize {
+    match format.get(at) {
+        Some('0'..='7') => {
+            let mut end = at;
+            while end < at + 3 && format.get(end).is_some_and(|c| ('0'..='7').contains(c)) {
+                end += 1;
+            }
+            end
+        }
+        Some('x') => {
+            let mut end = at + 1;
+            while end < at + 3 && format.get(end).is_some_and(char::is_ascii_hexdigit) {
+                end += 1;
+            }
+            end
+        }
+        Some(_) => at + 1,
+        None => at,
+    }
+}
+
+/// Decodes echo's and printf's backslash escapes. `echo_style` reads
+/// octal as `\0NNN` (echo -e, printf's `%b`), otherwise as `\NNN`.
+pub(super) fn decode_escapes(text: &str, echo_style: bool) -> String {
+    if !text.contains('\\') {
+        return text.to_owned();
+    }
+    let mut out = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        i += 1;
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(&e) = chars.get(i) else {
+            out.push('\\');
+            break;
+        };
+        i += 1;
+        let digits = |i: &mut usize, max: usize, radix: u32| {
+            let start = *i;
+            while *i < start + max && chars.get(*i).is_some_and(|c| c.is_digit(radix)) {
+                *i += 1;
+            }
+            let s: String = chars[start..*i].iter().collect();
+            u32::from_str_radix(&s, radix).ok()
+        };
+        match e {
+            'n' => out.push('\n'),
+            't' => out.push('\t'),
+            'r' => out.push('\r'),
+            'a' => out.push('\x07'),
+            'b' => out.push('\x08'),
+            'f' => out.push('\x0c'),
+            'v' => out.push('\x0b'),
+            'e' | 'E' => out.push('\x1b'),
+            '\\' => out.push('\\'),
+            '0' if echo_style => {
+                out.extend(digits(&mut i, 3, 8).and_then(|v| char::from_u32(v & 0xff)));
+            }
+            '0'..='7' if !echo_style => {
+                i -= 1;
+                out.extend(digits(&mut i, 3, 8).and_then(|v| char::from_u32(v & 0xff)));
+            }
+            'x' => match digits(&mut i, 2, 16) {
+                Some(v) => out.extend(char::from_u32(v)),
+                None => out.push_str("\\x"),
+            },
+            'u' | 'U' => {
+                let max = if e == 'u' { 4 } else { 8 };
+                match digits(&mut i, max, 16) {
+                    Some(v) => out.extend(char::from_u32(v)),
+                    None => {
+                        out.push('\\');
+                        out.push(e);
+                    }
+                }
+            }
+            other => {
+                out.push('\\');
+                out.push(other);
+            }
+        }
+    }
+    out
 }
 
 /// True when xargs fills this word in from its input.
