@@ -90,9 +90,11 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
         }
     };
     let (folders, too_many_folders) = folders(script, ctx);
+    let root_links = root_links(script, &folders);
     for command in &script.commands {
         for ctx in &folders {
-            let cmd = Cmd::new(command, ctx);
+            let mut cmd = Cmd::new(command, ctx);
+            cmd.root_links = &root_links;
             for rule in RULES {
                 if let Check::Command(f) = rule.check
                     && f(&cmd)
@@ -139,6 +141,30 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
         tier: matches.first().map_or(Tier::Clear, |m| m.tier),
         matches,
     }
+}
+
+/// The links a line makes to the root, a home or a system folder (`ln -s
+/// / r`), resolved in every folder the line may run in: deleting through
+/// one (`rm -rf r/`) deletes what it points to.
+fn root_links(script: &Script, folders: &[Place]) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in &script.commands {
+        let name = c.name().unwrap_or_default();
+        let symbolic = has_flag(c.args(), &["-s", "--symbolic"]);
+        if !(symbolic && matches!(name.as_str(), "ln" | "cp")) {
+            continue;
+        }
+        let ops = operands(c.args());
+        let Some((link, targets)) = ops.split_last() else {
+            continue;
+        };
+        for ctx in folders {
+            if targets.iter().any(|t| ctx.is_catastrophic(&t.value)) {
+                out.push(ctx.resolve(&link.value));
+            }
+        }
+    }
+    out
 }
 
 /// Most folders a line is judged in (where it starts included).
@@ -228,6 +254,8 @@ pub struct Cmd<'a> {
     pub name: String,
     /// Where it runs.
     pub ctx: &'a Place,
+    /// Links the line makes to the root, a home or a system folder.
+    pub root_links: &'a [String],
 }
 
 impl<'a> Cmd<'a> {
@@ -237,7 +265,22 @@ impl<'a> Cmd<'a> {
             name: command.name().unwrap_or_default(),
             command,
             ctx,
+            root_links: &[],
         }
+    }
+
+    /// [`Place::is_catastrophic`], also through a link the line made to
+    /// such a folder (`ln -s / r; rm -rf r/`) or one on disk.
+    pub fn is_catastrophic(&self, value: &str) -> bool {
+        if self.ctx.is_catastrophic(value) {
+            return true;
+        }
+        let trimmed = value.trim_end_matches(['*', '/']);
+        let resolved = self
+            .ctx
+            .resolve(if trimmed.is_empty() { value } else { trimmed });
+        self.root_links.contains(&resolved)
+            || paths::on_disk(self.ctx, value).is_some_and(|real| self.ctx.is_catastrophic(&real))
     }
 
     /// True when the program is one of `names`. A name ending in `*`
@@ -263,6 +306,12 @@ impl<'a> Cmd<'a> {
     /// match inside clusters (`-r` in `-rf`); long ones also with `=value`.
     pub fn flag(&self, flags: &[&str]) -> bool {
         has_flag(self.args(), flags)
+    }
+
+    /// [`Cmd::flag`] for a tool whose own long options `exact` are
+    /// prefixes of the flags (`gpg --export` is not `--export-secret-keys`).
+    pub fn flag_of(&self, flags: &[&str], exact: &[&str]) -> bool {
+        crate::parse::programs::has_flag_of(self.args(), flags, exact)
     }
 
     /// Arguments that are not options (all of them after `--`).

@@ -675,6 +675,21 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
     if has(".git", "hooks") || (has(".git", "config") && name == "config") {
         return Some("git hooks or config");
     }
+    if parts.contains(&".husky") {
+        return Some("git hooks (husky)");
+    }
+    // Python runs `import` lines of `.pth` files, and these modules, at
+    // every start.
+    if parts
+        .iter()
+        .any(|p| matches!(*p, "site-packages" | "dist-packages"))
+        && (name.ends_with(".pth") || matches!(name, "sitecustomize.py" | "usercustomize.py"))
+    {
+        return Some("Python startup code");
+    }
+    if parts.starts_with(&["proc", "sys"]) || parts.first() == Some(&"sys") {
+        return Some("kernel settings");
+    }
     if parts.first() == Some(&"etc") {
         return Some("system configuration");
     }
@@ -715,9 +730,61 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
             ".xprofile",
             ".xinitrc",
             ".pam_environment",
+            ".bash_aliases",
+            ".bash_functions",
+            ".bashrc.d",
+            ".zlogin",
+            ".mkshrc",
+            ".config/environment.d",
+            ".vimrc",
+            ".exrc",
+            ".gvimrc",
+            ".emacs",
+            ".tmux.conf",
+            ".screenrc",
+            ".curlrc",
+            ".wgetrc",
+            ".npmrc",
+            ".yarnrc",
+            ".yarnrc.yml",
+            ".pip/pip.conf",
+            ".config/pip/pip.conf",
+            ".pydistutils.cfg",
+            ".cargo/config",
+            ".cargo/config.toml",
+            ".gemrc",
+            ".config/starship.toml",
+            ".config/direnv/direnvrc",
+            ".direnvrc",
         ];
-        if RC.contains(&rel) || rel.starts_with(".config/fish/conf.d/") {
+        const RC_DIRS: &[&str] = &[
+            ".config/fish/conf.d/",
+            ".config/fish/functions/",
+            ".config/fish/completions/",
+            ".config/zsh/",
+            ".oh-my-zsh/custom/",
+            ".bashrc.d/",
+            ".config/environment.d/",
+            ".config/nvim/",
+            ".vim/plugin/",
+            ".vim/autoload/",
+            ".emacs.d/",
+            ".config/tmux/",
+            ".ipython/profile_default/startup/",
+            ".config/git/",
+        ];
+        if RC.contains(&rel) || RC_DIRS.iter().any(|d| rel.starts_with(d)) {
             return Some("a shell startup file");
+        }
+        // A program of a common name early in PATH runs instead of the
+        // real one (`~/.local/bin/git`).
+        if let Some(prog) = rel
+            .strip_prefix(".local/bin/")
+            .or_else(|| rel.strip_prefix("bin/"))
+            .or_else(|| rel.strip_prefix(".cargo/bin/"))
+            && COMMON_PROGRAMS.contains(&prog)
+        {
+            return Some("a program that runs in place of a common one");
         }
         if rel == ".ssh" || rel.starts_with(".ssh/") {
             return Some("SSH access");
@@ -738,6 +805,106 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
         return Some("programs started at login");
     }
     None
+}
+
+/// Programs an agent and the person run all day: one of these names early
+/// in PATH is run in their place.
+const COMMON_PROGRAMS: &[&str] = &[
+    "git", "ls", "cd", "cat", "sudo", "ssh", "scp", "rm", "cp", "mv", "sh", "bash", "zsh",
+    "python", "python3", "pip", "pip3", "node", "npm", "npx", "pnpm", "yarn", "cargo", "rustc",
+    "go", "make", "curl", "wget", "grep", "rg", "find", "sed", "awk", "docker", "kubectl", "gh",
+    "code", "vim", "nvim", "less", "env", "askrisky", "claude", "codex", "gemini", "uv", "pytest",
+    "java", "gcc", "cc", "clang", "tar", "gpg", "ps", "kill", "which", "id",
+];
+
+/// Most symbolic links followed when resolving a path on disk (as the
+/// kernel's own bound, 40).
+pub const MAX_LINKS: usize = 40;
+
+/// The path as the system would reach it: its longest existing part
+/// resolved on disk (symbolic links, `..` after a link), the rest joined
+/// lexically. `None` when nothing of it exists beyond the root, when it
+/// resolves to what [`Place::resolve`] gives, or past [`MAX_LINKS`] links.
+/// A path askrisky cannot resolve is judged as written; where it can, both
+/// are judged and the stricter wins.
+pub fn on_disk(ctx: &Place, value: &str) -> Option<String> {
+    let lexical = ctx.resolve(value);
+    // The path as written, made absolute, `..` kept: `link/..` is the
+    // link's target's parent on disk, not the link's folder.
+    let raw = if let Some(rest) = value.strip_prefix('~') {
+        if rest.starts_with('/') || rest.is_empty() {
+            format!("{}{rest}", ctx.home.as_ref()?.to_string_lossy())
+        } else {
+            return None;
+        }
+    } else if value.starts_with('/') {
+        value.to_owned()
+    } else {
+        format!("{}/{value}", ctx.cwd.to_string_lossy())
+    };
+    let mut real = PathBuf::from("/");
+    let mut pending: Vec<String> = raw
+        .split('/')
+        .filter(|p| !p.is_empty() && *p != ".")
+        .rev()
+        .map(str::to_owned)
+        .collect();
+    let mut links = 0;
+    let mut missing: Vec<String> = Vec::new();
+    while let Some(part) = pending.pop() {
+        if !missing.is_empty() {
+            missing.push(part);
+            continue;
+        }
+        if part == ".." {
+            real.pop();
+            continue;
+        }
+        let next = real.join(&part);
+        match std::fs::symlink_metadata(&next) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                links += 1;
+                if links > MAX_LINKS {
+                    return None;
+                }
+                let target = std::fs::read_link(&next).ok()?;
+                let target = target.to_string_lossy().into_owned();
+                if target.starts_with('/') {
+                    real = PathBuf::from("/");
+                }
+                pending.extend(
+                    target
+                        .split('/')
+                        .filter(|p| !p.is_empty() && *p != ".")
+                        .rev()
+                        .map(str::to_owned),
+                );
+            }
+            Ok(_) => real = next,
+            Err(_) => missing.push(part),
+        }
+    }
+    let mut path = real.to_string_lossy().into_owned();
+    for part in missing {
+        match part.as_str() {
+            ".." => {
+                if let Some((parent, _)) = path.rsplit_once('/') {
+                    path = if parent.is_empty() {
+                        "/".to_owned()
+                    } else {
+                        parent.to_owned()
+                    };
+                }
+            }
+            p => {
+                if !path.ends_with('/') {
+                    path.push('/');
+                }
+                path.push_str(p);
+            }
+        }
+    }
+    (path != lexical).then_some(path)
 }
 
 /// True for a folder that holds secret folders: the root, a home or a

@@ -279,6 +279,73 @@ pub(super) fn find_starting_points(args: &[Word]) -> Vec<&Word> {
         .collect()
 }
 
+/// True when find deletes what it finds: `-delete`, or `-exec`/`-execdir`
+/// of rm, unlink or shred.
+pub(super) fn find_deletes(args: &[Word]) -> bool {
+    args.iter().enumerate().any(|(i, w)| {
+        w.value == "-delete"
+            || (matches!(w.value.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
+                && args.get(i + 1).is_some_and(|p| {
+                    matches!(
+                        programs::program_name(&p.value).as_str(),
+                        "rm" | "unlink" | "shred" | "srm"
+                    )
+                }))
+    })
+}
+
+/// True when find's tests pick some files by name, time, size or owner
+/// (`-name .DS_Store`), rather than everything below its starting points.
+/// A negation or an alternative (`!`, `-not`, `-o`) may pick everything
+/// again, so it counts as no pick.
+pub(super) fn find_narrows(args: &[Word]) -> bool {
+    const PICKS: &[&str] = &[
+        "-name",
+        "-iname",
+        "-path",
+        "-ipath",
+        "-wholename",
+        "-iwholename",
+        "-regex",
+        "-iregex",
+        "-newer",
+        "-anewer",
+        "-cnewer",
+        "-mtime",
+        "-mmin",
+        "-atime",
+        "-amin",
+        "-ctime",
+        "-cmin",
+        "-size",
+        "-user",
+        "-group",
+        "-uid",
+        "-gid",
+        "-nouser",
+        "-nogroup",
+        "-perm",
+        "-empty",
+        "-links",
+        "-inum",
+        "-samefile",
+        "-lname",
+        "-ilname",
+        "-used",
+        "-newermt",
+    ];
+    let values: Vec<&str> = args.iter().map(|w| w.value.as_str()).collect();
+    // `-name '*'` and `-regex '.*'` pick everything.
+    let everything = |v: &str| v.chars().all(|c| matches!(c, '*' | '.'));
+    values
+        .iter()
+        .enumerate()
+        .any(|(i, v)| PICKS.contains(v) && !values.get(i + 1).is_some_and(|next| everything(next)))
+        && !values
+            .iter()
+            .any(|v| matches!(*v, "!" | "-not" | "-o" | "-or" | ","))
+}
+
 /// True when a shell reads its program from a file operand (not from
 /// stdin, which `-`, `/dev/stdin` and its aliases also name). Other
 /// interpreters with a file operand are not counted as reading stdin at all.
@@ -801,5 +868,24 @@ pub(super) fn quoted_strings(code: &str) -> impl Iterator<Item = &str> {
                 return Some(found);
             }
         }
+    })
+}
+
+/// True when a `git checkout` operand reads as a path rather than a
+/// branch or tag: a pathspec (`:/`, `:(glob)…`), `.`, `./x`, `../x`, a
+/// glob, or a file name with an extension (`src/lib.rs`; `v1.2.3` is a
+/// tag, its last part no extension).
+pub(super) fn looks_like_path(v: &str) -> bool {
+    if v.starts_with(':') || v.starts_with("./") || v.starts_with("../") || v == "." || v == ".." {
+        return true;
+    }
+    if v.contains(['*', '?', '[']) {
+        return true;
+    }
+    let last = v.rsplit('/').next().unwrap_or(v);
+    last.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && (1..=5).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphabetic())
     })
 }
