@@ -391,6 +391,15 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
         }
         return None;
     }
+    if c.is(&[
+        "pwsh",
+        "powershell",
+        "pwsh-preview",
+        "powershell.exe",
+        "pwsh.exe",
+    ]) {
+        return powershell_code(c);
+    }
     let flags = programs::inline_code_flags(&c.name)?;
     let args = c.args();
     for (i, w) in args.iter().enumerate() {
@@ -431,6 +440,34 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
     let runs_stdin = args.is_empty() || args.iter().any(|w| programs::is_stdin_path(&w.value));
     if runs_stdin && (c.command.stdin_text.is_some() || c.command.stdin_dynamic) {
         return Some(c.command.stdin_text.clone());
+    }
+    None
+}
+
+/// PowerShell takes any prefix of a parameter's name, in any case
+/// (`-c`, `-Com`, `-e`, `-enc`, `-EncodedCommand`), and a command with no
+/// parameter at all (`powershell 'Remove-Item …'`). Encoded or not, what
+/// it runs is code: the interpreter is judged as running it.
+fn powershell_code(c: &Cmd<'_>) -> Option<Option<String>> {
+    let args = c.args();
+    for (i, w) in args.iter().enumerate() {
+        let v = w.value.to_ascii_lowercase();
+        let Some(name) = v.strip_prefix('-').map(|n| n.trim_start_matches('-')) else {
+            // A first operand that is not a script file is a command.
+            return (!v.ends_with(".ps1")).then(|| w.literal.then(|| w.value.clone()));
+        };
+        let name = name.split(':').next().unwrap_or(name);
+        if !name.is_empty()
+            && ("command".starts_with(name) || "encodedcommand".starts_with(name) || name == "ec")
+        {
+            return Some(
+                args.get(i + 1)
+                    .and_then(|code| code.literal.then(|| code.value.clone())),
+            );
+        }
+        if name == "file" || name == "f" {
+            return None;
+        }
     }
     None
 }
@@ -477,6 +514,24 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
             "pickle",
             "ctypes",
             "shutil.move",
+            // Names imported bare (`from os import system`).
+            "system(",
+            "popen(",
+            "spawnl",
+            "spawnv",
+            "execv",
+            "execl",
+            "rmtree",
+            "unlink(",
+            "rmdir(",
+            "kill(",
+            "from os import",
+            "from shutil import",
+            "from subprocess import",
+            "from pty import",
+            "from socket import",
+            "builtins",
+            "globals()",
         ],
         "node" | "nodejs" | "bun" | "deno" => &[
             "child_process",
@@ -526,6 +581,10 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
             "open",
             "rmdir",
             "kill",
+            "readpipe",
+            "syscall",
+            "require",
+            "do ",
         ],
         "ruby" => &[
             "system",
@@ -548,6 +607,20 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
             "eval",
             "send(",
             "Kernel",
+            "public_send",
+            "TCPSocket",
+            "UDPSocket",
+            "UNIXSocket",
+            "TCPServer",
+            "instance_eval",
+            "class_eval",
+            "syscall",
+            // `open("|cmd")` and its kin run cmd.
+            "(\"|",
+            "('|",
+            "open \"|",
+            "open '|",
+            "IO.",
         ],
         "php" => &[
             "system",
@@ -568,6 +641,14 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
             "create_function",
             "include",
             "require",
+            "shell_exec",
+            "proc_open",
+            "call_user_func",
+            "array_map",
+            "array_filter",
+            "usort",
+            "preg_replace",
+            "ReflectionFunction",
         ],
         "lua" | "luajit" => &[
             "os.execute",
@@ -578,9 +659,19 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
             "loadstring",
             "dofile",
         ],
-        "awk" | "gawk" | "mawk" | "nawk" => {
-            &["system(", "| getline", "|getline", "|&", "\"sh\"", "/inet/"]
-        }
+        "awk" | "gawk" | "mawk" | "nawk" => &[
+            "system(",
+            "| getline",
+            "|getline",
+            "|&",
+            "\"sh\"",
+            "/inet/",
+            // `print | "cmd"` and `printf … | "cmd"` pipe into a command.
+            "| \"",
+            "|\"",
+            "| cmd",
+            "|cmd",
+        ],
         "osascript" => &[
             "do shell script",
             "delete",
@@ -591,7 +682,51 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
         // Anything a shell-like interpreter runs inline is treated as code.
         _ => return true,
     };
-    tokens.iter().any(|t| code.contains(t))
+    // PHP calls a function named by a variable (`$f('id')`).
+    if base == "php" && php_variable_call(code) {
+        return true;
+    }
+    tokens.iter().any(|t| contains_word(code, t))
+}
+
+/// True when `token` occurs in `code` where a name starts: not inside a
+/// longer name (`pty` is not in `empty`, `system` not in `filesystem`).
+fn contains_word(code: &str, token: &str) -> bool {
+    let name_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let starts_name = token.chars().next().is_some_and(name_char);
+    code.match_indices(token)
+        .any(|(i, _)| !starts_name || !code[..i].chars().next_back().is_some_and(name_char))
+}
+
+/// True when PHP code calls through a variable: `$f(…)`, `$x['f'](…)`.
+fn php_variable_call(code: &str) -> bool {
+    let b = code.as_bytes();
+    b.iter().enumerate().any(|(i, &c)| {
+        if c != b'$' {
+            return false;
+        }
+        let mut j = i + 1;
+        while b
+            .get(j)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        {
+            j += 1;
+        }
+        if j == i + 1 {
+            return false;
+        }
+        // An index or two between the name and the call.
+        while b.get(j) == Some(&b'[') {
+            while b.get(j).is_some_and(|c| *c != b']') {
+                j += 1;
+            }
+            j += 1;
+        }
+        while b.get(j) == Some(&b' ') {
+            j += 1;
+        }
+        b.get(j) == Some(&b'(')
+    })
 }
 
 /// A word and the paths it may name: `--file=X`, `key=@X`, `@X`, `if=X`.
