@@ -79,6 +79,23 @@ pub struct ExtraRule {
     pub sentence: String,
     /// argv prefix, e.g. `["kubectl", "delete"]`.
     pub prefix: Vec<String>,
+    /// Set only by the person's own config (never read from a file as
+    /// a rule): this entry matches nothing and turns the named pack of
+    /// built-in rules off (see [`rules::PACKS`]).
+    #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub pack_off: Option<String>,
+}
+
+impl ExtraRule {
+    /// The entry that turns a pack of built-in rules off.
+    pub fn pack_off(pack: &str) -> Self {
+        Self {
+            code: format!("pack.{pack}_off"),
+            sentence: format!("The {pack} danger pack is off in your config."),
+            prefix: Vec::new(),
+            pack_off: Some(pack.to_owned()),
+        }
+    }
 }
 
 /// Classifies every command of a parsed line.
@@ -91,11 +108,20 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
     };
     let (folders, too_many_folders) = folders(script, ctx);
     let root_links = root_links(script, &folders);
+    let off: Vec<&str> = extra.iter().filter_map(|r| r.pack_off.as_deref()).collect();
+    let rules: Vec<&rules::Rule> = RULES
+        .iter()
+        .filter(|r| {
+            !rules::PACKS
+                .iter()
+                .any(|(pack, codes)| off.contains(pack) && codes.contains(&r.code))
+        })
+        .collect();
     for command in &script.commands {
         for ctx in &folders {
             let mut cmd = Cmd::new(command, ctx);
             cmd.root_links = &root_links;
-            for rule in RULES {
+            for rule in &rules {
                 if let Check::Command(f) = rule.check
                     && f(&cmd)
                 {
@@ -109,7 +135,7 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
             }
         }
         for rule in extra {
-            if prefix_matches(command, &rule.prefix) {
+            if rule.pack_off.is_none() && prefix_matches(command, &rule.prefix) {
                 add(Match {
                     code: rule.code.clone(),
                     tier: Tier::Danger,

@@ -222,10 +222,11 @@ fn extra_rules_match_by_prefix() {
         code: "custom.kubectl_delete".into(),
         sentence: "Deletes cluster resources.".into(),
         prefix: vec!["kubectl".into(), "delete".into()],
+        pack_off: None,
     }];
     let ctx = Place::example();
     let a = assess(&parse("/usr/bin/kubectl delete pod x"), &ctx, &extra);
-    assert_eq!(a.codes(), ["custom.kubectl_delete"]);
+    assert_eq!(a.codes(), ["cloud.destroy", "custom.kubectl_delete"]);
     assert_eq!(a.tier, Tier::Danger);
     let a = assess(&parse("kubectl get pods"), &ctx, &extra);
     assert_eq!(a.tier, Tier::Clear);
@@ -283,4 +284,34 @@ fn tier_names_match_their_serialized_form() {
             serde_json::Value::from(name)
         );
     }
+}
+
+#[test]
+fn the_cloud_pack_is_on_unless_turned_off() {
+    let ctx = Place::example();
+    for line in [
+        "kubectl delete ns prod",
+        "psql -c 'DROP TABLE users'",
+        "terraform destroy",
+    ] {
+        let on = assess(&parse(line), &ctx, &[]);
+        assert_eq!(on.tier, Tier::Danger, "{line}");
+        let off = assess(&parse(line), &ctx, &[ExtraRule::pack_off("cloud")]);
+        assert_eq!(off.tier, Tier::Clear, "{line}: {:?}", off.codes());
+        // Another pack's name turns nothing off.
+        let other = assess(&parse(line), &ctx, &[ExtraRule::pack_off("other")]);
+        assert_eq!(other.tier, Tier::Danger, "{line}");
+    }
+    // The switch matches no command itself, and leaves other rules on.
+    let a = assess(
+        &parse("rm -rf build"),
+        &ctx,
+        &[ExtraRule::pack_off("cloud")],
+    );
+    assert_eq!(a.codes(), ["delete.recursive", "delete.forced"]);
+    assert!(
+        rules::PACKS
+            .iter()
+            .all(|(_, codes)| codes.iter().all(|c| RULES.iter().any(|r| r.code == *c)))
+    );
 }
