@@ -65,6 +65,7 @@ pub static RULES: &[Rule] = &[
             }
             // rsync mirroring (an empty folder, say) onto a root.
             c.is(&["rsync"])
+                && !scan::dry_run(c.args(), true)
                 && c.values()
                     .any(|v| v.starts_with("--del") || v == "--remove-source-files")
                 && c.operands().last().is_some_and(root)
@@ -341,13 +342,16 @@ pub static RULES: &[Rule] = &[
         sentence: "Deletes untracked files from the working tree, with no undo.",
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
-                sub == "clean" && super::has_flag(rest, &["-f", "--force"])
+                sub == "clean"
+                    && super::has_flag(rest, &["-f", "--force"])
+                    && !scan::dry_run(rest, true)
             })
         }),
         examples: &[
             "git clean -fdx",
             "git clean -f",
             "git -C repo clean --force -d",
+            "git clean --fo -x",
         ],
         counterexamples: &[
             "git clean -n",
@@ -355,6 +359,8 @@ pub static RULES: &[Rule] = &[
             "git clean --dry-run",
             "git --version",
             "git -C repo",
+            "git clean -fdn",
+            "git clean -f --dry-run",
         ],
     },
     Rule {
@@ -402,6 +408,7 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 sub == "push"
+                    && !scan::dry_run(rest, true)
                     && (super::has_flag(
                         rest,
                         &["-f", "--force", "--force-with-lease", "--force-if-includes"],
@@ -419,12 +426,17 @@ pub static RULES: &[Rule] = &[
             "git -C repo push -f",
             "git push origin +HEAD:refs/heads/main",
             "git push --force-with-lease=main:abc origin",
+            "git push --for origin main",
+            "git push --force-w origin main",
+            "git push -f --dry-run --no-dry-run origin main",
         ],
         counterexamples: &[
             "git push",
             "git push origin main",
             "git push -u origin feature",
             "git commit -m 'push -f'",
+            "git push -f --dry-run origin main",
+            "git push -nf origin main",
         ],
     },
     Rule {
@@ -434,6 +446,7 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 sub == "push"
+                    && !scan::dry_run(rest, true)
                     && (super::has_flag(rest, &["-d", "--delete", "--mirror", "--prune"])
                         || super::operands(rest)
                             .iter()
@@ -454,6 +467,7 @@ pub static RULES: &[Rule] = &[
             "git push origin feature:feature",
             "git push origin HEAD",
             "git push --tags",
+            "git push --dry-run origin :feature",
         ],
     },
     Rule {
@@ -462,7 +476,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Throws away uncommitted changes in the working tree.",
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
-                sub == "reset" && super::has_flag(rest, &["--hard", "--merge", "--keep"])
+                // `--keep` refuses to run over local changes it would lose.
+                sub == "reset" && super::has_flag(rest, &["--hard", "--merge"])
             })
         }),
         examples: &[
@@ -474,6 +489,7 @@ pub static RULES: &[Rule] = &[
             "git reset HEAD file",
             "git reset --soft HEAD~1",
             "git reset",
+            "git reset --keep HEAD~1",
         ],
     },
     Rule {
@@ -1562,8 +1578,9 @@ pub static RULES: &[Rule] = &[
                     && !c.written_paths().iter().all(|p| from_null(p)))
                 || (c.is(&["mv"]) && c.operands().last().is_some_and(|w| from_null(&w.value)))
                 || (c.is(&["rsync"])
+                    && !scan::dry_run(c.args(), true)
                     && c.args().iter().any(|w| {
-                        w.value.starts_with("--delete") || w.value == "--remove-source-files"
+                        w.value.starts_with("--del") || w.value.starts_with("--remove-source")
                     }))
         }),
         examples: &[
@@ -1584,6 +1601,8 @@ pub static RULES: &[Rule] = &[
             "rsync -av src/ dst/",
             "tail app.log",
             "git rm x",
+            "rsync -an --delete src/ dst/",
+            "rsync --dry-run -a --delete src/ dst/",
             "echo hello > out.txt",
             ": >> app.log",
             "cat /dev/null",
@@ -1824,6 +1843,10 @@ pub static RULES: &[Rule] = &[
             }
             let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
             let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
+            // A rehearsal publishes nothing.
+            if scan::dry_run(c.args(), false) {
+                return false;
+            }
             (c.is(&["npm", "pnpm", "yarn", "bun"])
                 && matches!(sub, "publish" | "unpublish" | "deprecate" | "dist-tag"))
                 || (c.is(&["yarn"]) && sub == "npm" && second == "publish")
@@ -1869,6 +1892,7 @@ pub static RULES: &[Rule] = &[
             "docker image push me/img",
             "docker buildx build --push -t me/img .",
             "dotnet nuget push x.nupkg",
+            "npm publish --dry-run=false",
         ],
         counterexamples: &[
             "npm pack",
@@ -1885,6 +1909,9 @@ pub static RULES: &[Rule] = &[
             "docker buildx ls",
             "dotnet build",
             "dotnet nuget list source",
+            "npm publish --dry-run",
+            "cargo publish --dry-run",
+            "pnpm publish --dry-run --no-git-checks",
         ],
     },
     Rule {

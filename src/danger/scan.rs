@@ -1176,3 +1176,25 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
             || (starts("DELETE", &["FROM"]) && !words.contains(&"WHERE"))
     })
 }
+
+/// True when a command is told to only rehearse (`-n`, `--dry-run`), and
+/// nothing later on its line takes that back (`--no-dry-run`,
+/// `--dry-run=false`): a rehearsal changes nothing.
+pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
+    let flags: &[&str] = if short_n {
+        &["-n", "--dry-run"]
+    } else {
+        &["--dry-run"]
+    };
+    programs::has_flag(args, flags)
+        && !args.iter().any(|w| {
+            let v = w.value.as_str();
+            v.starts_with("--no-dry")
+                || v.strip_prefix("--dry-run=").is_some_and(|x| {
+                    matches!(
+                        x.to_ascii_lowercase().as_str(),
+                        "false" | "0" | "no" | "off"
+                    )
+                })
+        })
+}
