@@ -205,20 +205,35 @@ pub const MAX_FOLDERS: usize = 8;
 /// `cd` to a folder only known at run time cannot be followed. The second
 /// value is true when there are more than [`MAX_FOLDERS`].
 fn folders(script: &Script, ctx: &Place) -> (Vec<Place>, bool) {
-    let targets: Vec<&str> = script
+    let mut targets: Vec<String> = script
         .commands
         .iter()
         .filter(|c| matches!(c.name().as_deref(), Some("cd" | "pushd")))
         .filter_map(|c| {
             match operands(c.args()).first() {
                 // A bare `cd` goes home.
-                None => Some("~"),
+                None => Some("~".to_owned()),
                 // `cd -` goes back to a folder askrisky does not know.
-                Some(w) if w.literal && w.value != "-" => Some(w.value.as_str()),
+                Some(w) if w.literal && w.value != "-" => Some(w.value.clone()),
                 Some(_) => None,
             }
         })
         .collect();
+    // With CDPATH set on the line, `cd NAME` may go to any of its folders'
+    // NAME (`CDPATH=~/.config; cd askrisky`).
+    let cdpath = cd_paths(script);
+    if !cdpath.is_empty() {
+        let relative: Vec<String> = targets
+            .iter()
+            .filter(|t| !t.starts_with(['/', '~', '.']))
+            .cloned()
+            .collect();
+        for t in relative {
+            for base in &cdpath {
+                targets.push(format!("{}/{t}", base.trim_end_matches('/')));
+            }
+        }
+    }
     let mut cwds = vec![ctx.resolve(&ctx.cwd.to_string_lossy())];
     // Each cd, in the order found, may or may not have run: `cd a; cd b`
     // may end in the start, a, b or a/b. So each target is resolved from
@@ -248,6 +263,32 @@ fn folders(script: &Script, ctx: &Place) -> (Vec<Place>, bool) {
         })
         .collect();
     (contexts, too_many)
+}
+
+/// The folders of every CDPATH the line sets (`CDPATH=a:b`, `export
+/// CDPATH=…`).
+fn cd_paths(script: &Script) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in &script.commands {
+        let assigned = c
+            .assignments
+            .iter()
+            .filter(|(n, _)| n == "CDPATH")
+            .map(|(_, v)| v.value.as_str());
+        let exported = c
+            .args()
+            .iter()
+            .filter_map(|w| w.value.strip_prefix("CDPATH="));
+        for value in assigned.chain(exported) {
+            out.extend(
+                value
+                    .split(':')
+                    .filter(|p| !p.is_empty())
+                    .map(str::to_owned),
+            );
+        }
+    }
+    out
 }
 
 /// True when the command's argv starts with `prefix` (literal words only;
@@ -301,12 +342,11 @@ impl<'a> Cmd<'a> {
         if self.ctx.is_catastrophic(value) {
             return true;
         }
+        // `r/*` empties what `r` names.
         let trimmed = value.trim_end_matches(['*', '/']);
-        let resolved = self
-            .ctx
-            .resolve(if trimmed.is_empty() { value } else { trimmed });
-        self.root_links.contains(&resolved)
-            || paths::on_disk(self.ctx, value).is_some_and(|real| self.ctx.is_catastrophic(&real))
+        let folder = if trimmed.is_empty() { value } else { trimmed };
+        self.root_links.contains(&self.ctx.resolve(folder))
+            || paths::on_disk(self.ctx, folder).is_some_and(|real| self.ctx.is_catastrophic(&real))
     }
 
     /// True when the program is one of `names`. A name ending in `*`

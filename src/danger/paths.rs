@@ -212,6 +212,7 @@ pub fn is_secret(ctx: &Place, value: &str) -> bool {
         glob_may_name_secret(ctx, value)
     } else {
         is_secret_path(ctx, value)
+            || on_disk(ctx, value).is_some_and(|real| is_secret_path(ctx, &real))
     }
 }
 
@@ -659,6 +660,13 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
 /// startup files, git hooks and config, cron, SSH access, agents' settings,
 /// askrisky's own config and state, system config.
 pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
+    protected_lexically(ctx, value)
+        .or_else(|| on_disk(ctx, value).and_then(|real| protected_lexically(ctx, &real)))
+        .or_else(|| in_linked_git_dir(ctx, value))
+}
+
+/// [`protected_reason`] for the path as written, resolved lexically.
+fn protected_lexically(ctx: &Place, value: &str) -> Option<&'static str> {
     let resolved = ctx.resolve(value);
     for own in &ctx.own_dirs {
         let own = ctx.resolve(&own.to_string_lossy());
@@ -672,8 +680,10 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
     if name == ".askrisky.toml" {
         return Some("askrisky's project file");
     }
-    if has(".git", "hooks") || (has(".git", "config") && name == "config") {
-        return Some("git hooks or config");
+    // Anything of a repository's own: hooks, config, refs, objects, and a
+    // `.git` file that says where the repository is.
+    if parts.contains(&".git") {
+        return Some("git hooks, config or history");
     }
     if parts.contains(&".husky") {
         return Some("git hooks (husky)");
@@ -695,6 +705,11 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
     }
     if parts.first() == Some(&"var") && parts.get(1) == Some(&"spool") {
         return Some("cron");
+    }
+    // What agents keep as the record of a session: a forged record could
+    // read as the person's words.
+    if has(".claude", "projects") || has(".codex", "sessions") || has(".gemini", "tmp") {
+        return Some("an agent's transcripts");
     }
     if has(".claude", "settings.json")
         || has(".claude", "settings.local.json")
@@ -807,6 +822,70 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
     None
 }
 
+/// The git folder a `.git` file points to (`gitdir: PATH`, as in a
+/// worktree or submodule), for the `.git` files of the command's folder
+/// and the folders above it; with a worktree's `commondir`, the main one.
+fn linked_git_dirs(ctx: &Place) -> Vec<String> {
+    thread_local! {
+        // The last folder asked about: a line's commands share it.
+        static LAST: std::cell::RefCell<Option<(PathBuf, Vec<String>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    if let Some(found) = LAST.with_borrow(|last| {
+        last.as_ref()
+            .filter(|(cwd, _)| *cwd == ctx.cwd)
+            .map(|(_, dirs)| dirs.clone())
+    }) {
+        return found;
+    }
+    let found = find_linked_git_dirs(ctx);
+    LAST.with_borrow_mut(|last| *last = Some((ctx.cwd.clone(), found.clone())));
+    found
+}
+
+fn find_linked_git_dirs(ctx: &Place) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut dir = Some(ctx.cwd.as_path());
+    while let Some(d) = dir {
+        let file = d.join(".git");
+        if let Ok(text) = std::fs::read_to_string(&file)
+            && let Some(target) = text.lines().next().and_then(|l| l.strip_prefix("gitdir:"))
+        {
+            let target = target.trim();
+            let here = Place {
+                cwd: d.to_path_buf(),
+                ..ctx.clone()
+            };
+            let git_dir = here.resolve(target);
+            if let Ok(common) = std::fs::read_to_string(format!("{git_dir}/commondir")) {
+                let there = Place {
+                    cwd: PathBuf::from(&git_dir),
+                    ..ctx.clone()
+                };
+                out.push(there.resolve(common.trim()));
+            }
+            out.push(git_dir);
+        }
+        dir = d.parent();
+    }
+    out
+}
+
+/// Whether `value` is inside the git folder a `.git` file points to.
+fn in_linked_git_dir(ctx: &Place, value: &str) -> Option<&'static str> {
+    let resolved = ctx.resolve(value);
+    let real = on_disk(ctx, value);
+    linked_git_dirs(ctx)
+        .iter()
+        .any(|g| {
+            [Some(&resolved), real.as_ref()]
+                .into_iter()
+                .flatten()
+                .any(|p| p == g || p.starts_with(&format!("{g}/")))
+        })
+        .then_some("git hooks, config or history")
+}
+
 /// Programs an agent and the person run all day: one of these names early
 /// in PATH is run in their place.
 const COMMON_PROGRAMS: &[&str] = &[
@@ -821,29 +900,30 @@ const COMMON_PROGRAMS: &[&str] = &[
 /// kernel's own bound, 40).
 pub const MAX_LINKS: usize = 40;
 
-/// The path as the system would reach it: its longest existing part
-/// resolved on disk (symbolic links, `..` after a link), the rest joined
-/// lexically. `None` when nothing of it exists beyond the root, when it
-/// resolves to what [`Place::resolve`] gives, or past [`MAX_LINKS`] links.
-/// A path askrisky cannot resolve is judged as written; where it can, both
-/// are judged and the stricter wins.
+/// The path as the system would reach it: the part of it that exists
+/// resolved on disk (symbolic links, and `..` after a link), the rest
+/// joined lexically. The command's folder and home are taken as they are
+/// given; only the path's own parts are looked up, each once. `None` when
+/// that changes nothing (no link on the way, the usual case, cheaply
+/// known), when the path is not text askrisky can look up (`$X`, a glob),
+/// or past [`MAX_LINKS`] links. A path askrisky cannot resolve is judged
+/// as written; where it can, both are judged and the stricter wins.
 pub fn on_disk(ctx: &Place, value: &str) -> Option<String> {
-    let lexical = ctx.resolve(value);
-    // The path as written, made absolute, `..` kept: `link/..` is the
-    // link's target's parent on disk, not the link's folder.
-    let raw = if let Some(rest) = value.strip_prefix('~') {
-        if rest.starts_with('/') || rest.is_empty() {
-            format!("{}{rest}", ctx.home.as_ref()?.to_string_lossy())
-        } else {
+    if value.is_empty() || value.contains(['$', '`', '*', '?', '[']) {
+        return None;
+    }
+    let (start, rest) = if let Some(rest) = value.strip_prefix('~') {
+        if !(rest.is_empty() || rest.starts_with('/')) {
             return None;
         }
+        (ctx.home.as_ref()?.to_string_lossy().into_owned(), rest)
     } else if value.starts_with('/') {
-        value.to_owned()
+        ("/".to_owned(), value)
     } else {
-        format!("{}/{value}", ctx.cwd.to_string_lossy())
+        (ctx.cwd.to_string_lossy().into_owned(), value)
     };
-    let mut real = PathBuf::from("/");
-    let mut pending: Vec<String> = raw
+    let mut real = PathBuf::from(start);
+    let mut pending: Vec<String> = rest
         .split('/')
         .filter(|p| !p.is_empty() && *p != ".")
         .rev()
@@ -884,27 +964,19 @@ pub fn on_disk(ctx: &Place, value: &str) -> Option<String> {
             Err(_) => missing.push(part),
         }
     }
+    if links == 0 {
+        return None;
+    }
     let mut path = real.to_string_lossy().into_owned();
     for part in missing {
-        match part.as_str() {
-            ".." => {
-                if let Some((parent, _)) = path.rsplit_once('/') {
-                    path = if parent.is_empty() {
-                        "/".to_owned()
-                    } else {
-                        parent.to_owned()
-                    };
-                }
-            }
-            p => {
-                if !path.ends_with('/') {
-                    path.push('/');
-                }
-                path.push_str(p);
-            }
+        if !path.ends_with('/') {
+            path.push('/');
         }
+        path.push_str(&part);
     }
-    (path != lexical).then_some(path)
+    // Lexically from here: what is missing may still hold `..`.
+    let resolved = ctx.resolve(&path);
+    (resolved != ctx.resolve(value)).then_some(resolved)
 }
 
 /// True for a folder that holds secret folders: the root, a home or a
@@ -986,6 +1058,15 @@ mod tests {
             ("~bob/x", "/home/bob/x"),
             ("~root", "/root"),
             ("/../../..", "/"),
+            ("/proc/self/cwd", "/home/user/project"),
+            (
+                "/proc/self/cwd/.askrisky.toml",
+                "/home/user/project/.askrisky.toml",
+            ),
+            ("/proc/thread-self/cwd/../x", "/home/user/x"),
+            ("/proc/self/root/etc/passwd", "/etc/passwd"),
+            ("/proc/self/cwdx", "/proc/self/cwdx"),
+            ("/proc/self/rootx", "/proc/self/rootx"),
         ] {
             assert_eq!(c.resolve(v), want, "{v}");
         }
@@ -1245,6 +1326,23 @@ mod tests {
             "~/Library/LaunchAgents/x.plist",
             "/Library/LaunchDaemons/x.plist",
             "/Library/LaunchAgents/x.plist",
+            "~/.claude/projects/x/s.jsonl",
+            "~/.codex/sessions/2026/r.jsonl",
+            "~/.gemini/tmp/h/chats/c.json",
+            ".git/info/exclude",
+            ".git",
+            "sub/.git",
+            ".husky/pre-commit",
+            "~/.local/lib/python3.12/site-packages/x.pth",
+            "/usr/lib/python3/dist-packages/sitecustomize.py",
+            "/proc/sys/kernel/core_pattern",
+            "/sys/class/x",
+            "~/.bash_aliases",
+            "~/.config/fish/functions/ls.fish",
+            "~/.cargo/config.toml",
+            "~/.local/bin/git",
+            "~/bin/sudo",
+            "~/.vimrc",
         ] {
             assert!(protected_reason(&c, v).is_some(), "{v}");
         }
@@ -1266,8 +1364,153 @@ mod tests {
             "~/.config/fish/functions.md",
             "~/Library/Caches/x",
             "/Library/Fonts/x.ttf",
+            "~/.claude/notes.md",
+            "docs/git.md",
+            "model.pth",
+            "~/.local/bin/mytool",
+            "~/bin",
+            "/proc/cpuinfo",
         ] {
             assert!(protected_reason(&c, v).is_none(), "{v}");
+        }
+    }
+
+    /// A home on disk: `~/.config/askrisky`, `~/.ssh/id_rsa`, a project.
+    fn on_disk_home() -> (tempfile::TempDir, Place) {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+        let home = dir.path().join("home");
+        for d in [
+            ".config/askrisky",
+            ".ssh",
+            "project",
+            "gitdirs/wt",
+            "main/.git",
+        ] {
+            std::fs::create_dir_all(home.join(d)).unwrap_or_else(|e| panic!("{e}"));
+        }
+        std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap_or_else(|e| panic!("{e}"));
+        let place = Place {
+            home: Some(home.clone()),
+            cwd: home.join("project"),
+            own_dirs: vec![home.join(".config/askrisky")],
+        };
+        (dir, place)
+    }
+
+    fn link(target: &str, at: &std::path::Path) {
+        std::os::unix::fs::symlink(target, at).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    #[test]
+    fn links_on_disk_are_followed() {
+        let (_dir, c) = on_disk_home();
+        let home = c.home.clone().unwrap_or_default();
+        let project = c.cwd.clone();
+        link("../.config/askrisky", &project.join("cfg"));
+        link(&home.join(".ssh").to_string_lossy(), &project.join("keys"));
+        link("keys", &project.join("k2"));
+        link("loop-b", &project.join("loop-a"));
+        link("loop-a", &project.join("loop-b"));
+        link("/", &project.join("root"));
+        // Through a link, relative or absolute, and a chain of them.
+        assert!(protected_reason(&c, "cfg/config.toml").is_some());
+        assert!(protected_reason(&c, "./cfg").is_some());
+        assert!(is_secret(&c, "keys/id_rsa"));
+        assert!(is_secret(&c, "k2/id_rsa"));
+        assert!(is_secret(&c, "k2/new_key_not_there/../id_rsa"));
+        // `link/..` is the target's parent on disk.
+        assert_eq!(
+            on_disk(&c, "cfg/../askrisky/x"),
+            Some(format!("{}/.config/askrisky/x", home.display()))
+        );
+        // No link, nothing to add; a loop stops at the bound.
+        assert_eq!(on_disk(&c, "notes.txt"), None);
+        assert_eq!(on_disk(&c, "../project/x"), None);
+        assert_eq!(on_disk(&c, "loop-a/x"), None);
+        assert_eq!(on_disk(&c, "$X/cfg"), None);
+        assert_eq!(on_disk(&c, "cf*"), None);
+        assert_eq!(on_disk(&c, "~nobody/x"), None);
+        assert_eq!(on_disk(&c, ""), None);
+        assert_eq!(on_disk(&c, "root"), Some("/".to_owned()));
+        assert!(c.is_catastrophic("/") && !c.is_catastrophic("root"));
+        assert!(protected_reason(&c, "notes.txt").is_none());
+        assert!(!is_secret(&c, "keys/id_rsa.pub"));
+        let home_less = Place {
+            home: None,
+            ..c.clone()
+        };
+        assert_eq!(on_disk(&home_less, "~/x"), None);
+        assert_eq!(
+            on_disk(&c, "~/project/cfg"),
+            Some(format!("{}/.config/askrisky", home.display()))
+        );
+        assert_eq!(MAX_LINKS, 40);
+    }
+
+    #[test]
+    fn the_git_dir_a_git_file_names_is_protected() {
+        let (_dir, c) = on_disk_home();
+        let home = c.home.clone().unwrap_or_default();
+        std::fs::write(c.cwd.join(".git"), "gitdir: ../gitdirs/wt\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(home.join("gitdirs/wt/commondir"), "../../main/.git\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        for v in [
+            "../gitdirs/wt/config",
+            "../gitdirs/wt",
+            "~/gitdirs/wt/hooks/pre-commit",
+            "~/main/.git/config",
+            ".git",
+        ] {
+            assert!(protected_reason(&c, v).is_some(), "{v}");
+        }
+        for v in ["../gitdirs/other", "~/gitdirs", "src/main.rs"] {
+            assert!(protected_reason(&c, v).is_none(), "{v}");
+        }
+        // Asked again from the same folder, the same answer.
+        assert!(protected_reason(&c, "../gitdirs/wt/config").is_some());
+        let elsewhere = Place {
+            cwd: home.join("gitdirs"),
+            ..c.clone()
+        };
+        assert!(protected_reason(&elsewhere, "wt/config").is_none());
+    }
+
+    #[test]
+    fn folders_that_hold_secrets_or_protected_files() {
+        let c = Place::example();
+        for v in [
+            "~",
+            "/home",
+            "/",
+            "~/.config",
+            "~/.local/state",
+            "~/.local",
+            "/etc",
+            "~/Library",
+            "~/.claude",
+            "~/.codex/x",
+            "~/.gemini",
+        ] {
+            assert!(holds_secrets(&c, v), "{v}");
+        }
+        for v in ["~/project", ".", "/tmp", "~/.cache", "/usr", "~/.local/bin"] {
+            assert!(!holds_secrets(&c, v), "{v}");
+        }
+        for v in [
+            "~",
+            "/home",
+            "/",
+            "~/.config",
+            "~/.claude",
+            ".git",
+            "/etc",
+            "~/Library/x",
+        ] {
+            assert!(holds_protected(&c, v), "{v}");
+        }
+        for v in ["vendor", ".", "/tmp/x", "~/project/build"] {
+            assert!(!holds_protected(&c, v), "{v}");
         }
     }
 

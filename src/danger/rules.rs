@@ -1295,6 +1295,11 @@ pub static RULES: &[Rule] = &[
         sentence: "Changes a file that controls what runs later or how askrisky guards (shell startup, git hooks, cron, SSH access, agent or askrisky settings).",
         check: C(|c| {
             c.is(&["crontab"]) && !c.flag(&["-l"])
+                // A link made to a protected file or folder is a second
+                // way in (`ln -s ~/.config/askrisky cfg`, `cp -l`).
+                || scan::linked_to(c)
+                    .iter()
+                    .any(|p| protected_reason(c.ctx, p).is_some())
                 || c.written_paths()
                     .iter()
                     .any(|p| protected_reason(c.ctx, p).is_some())
@@ -1332,6 +1337,18 @@ pub static RULES: &[Rule] = &[
             "cp .bashrc ~",
             "find . -fprint ~/.bashrc",
             "mv --target=/home/user/.ssh k",
+            "ln -s ~/.config/askrisky cfg",
+            "ln ~/.bashrc b",
+            "link .askrisky.toml x",
+            "cp -l ~/.ssh/authorized_keys k",
+            "cp --symbolic-link ~/.claude/settings.json s.json",
+            "ln -t . -s ~/.config/askrisky",
+            "echo x > .git",
+            "echo x > .git/info/exclude",
+            "rm -rf .git/refs",
+            "echo '{}' >> ~/.claude/projects/p/s.jsonl",
+            "cp fake.jsonl ~/.codex/sessions/2026/x.jsonl",
+            "touch ~/.gemini/tmp/x/chats/c.json",
             "echo 'alias ls=rm' >> ~/.bash_aliases",
             "echo x >> ~/.config/fish/functions/ls.fish",
             "echo 'import os' > ~/.local/lib/python3.11/site-packages/x.pth",
@@ -1364,6 +1381,10 @@ pub static RULES: &[Rule] = &[
             "sort -o sorted.txt data.txt",
             "perl -Ilib -MFile::Find -e 'print 1' ~/.bashrc",
             "cp target/release/mytool ~/.local/bin/",
+            "ln -s ../shared/config.toml config.toml",
+            "cp -l big.bin copy.bin",
+            "echo x > docs/git-notes.md",
+            "cat ~/.claude/projects/p/s.jsonl",
             "cp model.pth checkpoints/",
             "echo x > husky.md",
             "echo x > ~/notes/bin/git.md",
@@ -1930,14 +1951,37 @@ pub static RULES: &[Rule] = &[
                     )
             };
             if c.is(&[
-                "export", "declare", "typeset", "setenv", "local", "readonly",
+                "export", "declare", "typeset", "setenv", "local", "readonly", "unset",
             ]) {
                 // `ASKRISKY_GUARD` is the person's own switch for the shell
                 // they type in (`askrisky init`); agents' commands never
-                // pass through that guard.
-                return c
-                    .values()
-                    .any(|v| v.starts_with("ASKRISKY_") && !v.starts_with("ASKRISKY_GUARD="));
+                // pass through that guard. Home and the XDG folders decide
+                // where askrisky reads its config and state.
+                return c.values().any(|v| {
+                    let name = v.split('=').next().unwrap_or(v);
+                    (v.starts_with("ASKRISKY_") && !v.starts_with("ASKRISKY_GUARD="))
+                        || matches!(
+                            name,
+                            "HOME" | "XDG_CONFIG_HOME" | "XDG_STATE_HOME" | "XDG_RUNTIME_DIR"
+                        )
+                }) || (c.is(&["setenv"])
+                    && c.operands()
+                        .first()
+                        .is_some_and(|w| moves_askrisky(&w.value)));
+            }
+            // `HOME=/tmp/h; askrisky …`: a setting for the rest of the line.
+            if c.command.argv.is_empty() {
+                return c.command.assignments.iter().any(|(n, _)| moves_askrisky(n));
+            }
+            // `env -u XDG_CONFIG_HOME askrisky …`, `env -i askrisky …`.
+            if c.is(&["env"]) {
+                let runs_askrisky = c.values().any(|v| programs::program_name(v) == "askrisky");
+                return runs_askrisky
+                    && (c.flag(&["-i", "--ignore-environment"])
+                        || c.values().any(|v| v == "-")
+                        || c.option_values(&["-u", "--unset"])
+                            .iter()
+                            .any(|v| moves_askrisky(v)));
             }
             if !c.is(&["askrisky"]) {
                 return false;
@@ -1969,6 +2013,7 @@ pub static RULES: &[Rule] = &[
                                 | "shims"
                                 | "inbox"
                                 | "init"
+                                | "hook"
                         );
                     }
                 }
@@ -1990,6 +2035,18 @@ pub static RULES: &[Rule] = &[
             "XDG_CONFIG_HOME=/tmp/cfg askrisky exec -- rm x",
             "env HOME=/tmp/h askrisky exec -- ls",
             "export ASKRISKY_SESSION=abc",
+            "askrisky hook claude-code",
+            "echo '{}' | askrisky hook codex",
+            "export HOME=/tmp/h",
+            "export XDG_CONFIG_HOME=/tmp/c",
+            "declare -x XDG_STATE_HOME=/tmp/s",
+            "export XDG_RUNTIME_DIR=/tmp/r",
+            "unset XDG_CONFIG_HOME",
+            "HOME=/tmp/h; askrisky exec -- ls",
+            "env -u XDG_CONFIG_HOME askrisky exec -- rm x",
+            "env --unset=HOME askrisky check -- ls",
+            "env -i askrisky exec -- ls",
+            "setenv XDG_CONFIG_HOME /tmp/c",
         ],
         counterexamples: &[
             "askrisky check -- ls",
@@ -2001,6 +2058,11 @@ pub static RULES: &[Rule] = &[
             "RUST_LOG=debug askrisky check -c ls",
             "export PATH=$PATH:~/bin",
             "export ASKRISKY_GUARD=off",
+            "export EDITOR=vim",
+            "env -u LANG askrisky check -- ls",
+            "unset CDPATH",
+            "FOO=1; askrisky rules",
+            "env -i ls",
         ],
     },
     // ── the cloud pack: clusters, clouds and databases ───────────────────

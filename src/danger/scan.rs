@@ -1198,3 +1198,27 @@ pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
                 })
         })
 }
+
+/// What a command makes a link to: `ln [-s] TARGET… [NAME]`, `link
+/// TARGET NAME`, `cp -l`/`-s` (`--link`, `--symbolic-link`) SOURCE… DEST.
+pub(super) fn linked_to<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
+    let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
+    let into_dir = !c.option_values(&["-t", "--target-directory"]).is_empty();
+    let sources = |ops: Vec<&'a str>| -> Vec<&'a str> {
+        match ops.split_last() {
+            // `ln TARGET` makes a link named after it, here.
+            Some((_, rest)) if !into_dir && !rest.is_empty() => rest.to_vec(),
+            _ => ops,
+        }
+    };
+    if c.is(&["ln"]) {
+        return sources(ops);
+    }
+    if c.is(&["link"]) {
+        return ops.into_iter().take(1).collect();
+    }
+    if c.is(&["cp"]) && c.flag(&["-l", "--link", "-s", "--symbolic-link"]) {
+        return sources(ops);
+    }
+    Vec::new()
+}

@@ -315,3 +315,44 @@ fn the_cloud_pack_is_on_unless_turned_off() {
             .all(|(_, codes)| codes.iter().all(|c| RULES.iter().any(|r| r.code == *c)))
     );
 }
+
+#[test]
+fn a_link_on_disk_to_a_root_is_deleted_through() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let cwd = dir.path().to_path_buf();
+    std::os::unix::fs::symlink("/", cwd.join("r")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir(cwd.join("build")).unwrap_or_else(|e| panic!("{e}"));
+    let ctx = Place {
+        cwd,
+        ..Place::example()
+    };
+    for (line, tier) in [
+        ("rm -rf r/", Tier::Blocked),
+        ("rm -rf r/*", Tier::Blocked),
+        ("rm -rf build", Tier::Danger),
+        ("find r -delete", Tier::Blocked),
+    ] {
+        assert_eq!(assess(&parse(line), &ctx, &[]).tier, tier, "{line}");
+    }
+}
+
+#[test]
+fn cd_through_cdpath_set_on_the_line() {
+    for line in [
+        "CDPATH=~/.config; cd askrisky && echo x > config.toml",
+        "export CDPATH=/tmp:~/.config; cd askrisky; rm config.toml",
+    ] {
+        assert!(
+            assess_line(line).codes().contains(&"protected.write"),
+            "{line}"
+        );
+    }
+    assert_eq!(
+        assess_line("cd askrisky && echo x > config.toml").tier,
+        Tier::Clear
+    );
+    assert_eq!(
+        assess_line("CDPATH=~/.config; cd ./askrisky && echo x > config.toml").tier,
+        Tier::Clear
+    );
+}
