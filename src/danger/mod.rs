@@ -518,7 +518,16 @@ impl<'a> Cmd<'a> {
                     }
                 }
             }
-            "sed" | "perl" | "ruby" if scan::in_place(self.args()) => {
+            "sed" | "gsed" | "perl" | "ruby"
+                if scan::in_place(
+                    self.args(),
+                    match self.name.as_str() {
+                        "perl" => scan::PERL_VALUES,
+                        "ruby" => scan::RUBY_VALUES,
+                        _ => scan::SED_VALUES,
+                    },
+                ) =>
+            {
                 out.extend(values(&ops).into_iter().skip(1));
             }
             // find's -fprint/-fprint0/-fls FILE and -fprintf FILE FORMAT.

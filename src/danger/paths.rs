@@ -680,10 +680,13 @@ fn protected_lexically(ctx: &Place, value: &str) -> Option<&'static str> {
     if name == ".askrisky.toml" {
         return Some("askrisky's project file");
     }
-    // Anything of a repository's own: hooks, config, refs, objects, and a
+    if has(".git", "hooks") || (has(".git", "config") && name == "config") {
+        return Some("git hooks or config");
+    }
+    // Anything else of a repository's own: refs, objects, its info, and a
     // `.git` file that says where the repository is.
     if parts.contains(&".git") {
-        return Some("git hooks, config or history");
+        return Some("a git repository's own files");
     }
     if parts.contains(&".husky") {
         return Some("git hooks (husky)");
@@ -883,7 +886,7 @@ fn in_linked_git_dir(ctx: &Place, value: &str) -> Option<&'static str> {
                 .flatten()
                 .any(|p| p == g || p.starts_with(&format!("{g}/")))
         })
-        .then_some("git hooks, config or history")
+        .then_some("a git repository's own files")
 }
 
 /// Programs an agent and the person run all day: one of these names early

@@ -746,10 +746,19 @@ pub(super) fn path_candidates(v: &str) -> impl Iterator<Item = &str> {
     .filter(|p| !p.is_empty())
 }
 
+/// sed's short options that take a value.
+pub(super) const SED_VALUES: &str = "efl";
+/// perl's short options that take a value (attached, most of them).
+pub(super) const PERL_VALUES: &str = "eEMmIxFCdDl";
+/// ruby's short options that take a value.
+pub(super) const RUBY_VALUES: &str = "eErIxFCKTW";
+
 /// True when `sed`, `perl` or `ruby` edits files in place: `-i` alone, in a
 /// cluster (`-ni`, `-pi`) or with a backup suffix (`-i.bak`, `-Ei~`), or
 /// `--in-place` (abbreviated too).
-pub(super) fn in_place(args: &[Word]) -> bool {
+/// `stops` are the tool's short options that take a value: letters after
+/// one are that value (`-Ilib`, `-MFile::Find`, `-e'…'`).
+pub(super) fn in_place(args: &[Word], stops: &str) -> bool {
     args.iter()
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")
@@ -757,12 +766,10 @@ pub(super) fn in_place(args: &[Word]) -> bool {
             Some(long) => {
                 programs::long_names(long.split('=').next().unwrap_or(long), "in-place", &[])
             }
-            // Letters after one that takes a value are that value
-            // (`-Ilib`, `-MFile::Find`, `-e'…'`).
             None => v.strip_prefix('-').is_some_and(|cluster| {
                 cluster
                     .chars()
-                    .take_while(|c| c.is_ascii_alphabetic() && !"efEMmIxFCdDl".contains(*c))
+                    .take_while(|c| c.is_ascii_alphabetic() && !stops.contains(*c))
                     .chain(cluster.chars().take(1))
                     .any(|c| c == 'i')
             }),
@@ -818,14 +825,19 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     if c.is(&["cp", "install", "ln", "rsync", "scp", "sftp"]) {
         // The last operand (or `-t DIR`) is written; `-i KEY` is used.
         let kept = without_values(args, &["-i", "-F", "-P", "-o", "-S", "-l", "-c", "-J"]);
+        let into = c.option_values(&["-t", "--target-directory"]);
         let mut ops: Vec<&str> = if c.is(&["scp", "sftp"]) {
             kept.into_iter()
                 .filter(|v| !(v.starts_with('-') && v.len() > 1))
                 .collect()
         } else {
-            c.operands().iter().map(|w| w.value.as_str()).collect()
+            c.operands()
+                .iter()
+                .map(|w| w.value.as_str())
+                .filter(|v| !into.contains(v))
+                .collect()
         };
-        if c.option_values(&["-t", "--target-directory"]).is_empty() {
+        if into.is_empty() {
             ops.pop();
         }
         if c.is(&["ln"]) {
@@ -1211,6 +1223,11 @@ pub(super) fn linked_to<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             _ => ops,
         }
     };
+    let into_values = c.option_values(&["-t", "--target-directory"]);
+    let ops: Vec<&str> = ops
+        .into_iter()
+        .filter(|v| !into_values.contains(v))
+        .collect();
     if c.is(&["ln"]) {
         return sources(ops);
     }
@@ -1221,4 +1238,287 @@ pub(super) fn linked_to<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         return sources(ops);
     }
     Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::danger::Place;
+    use crate::parse::parse;
+
+    /// Runs `f` on the first command of `line`, in the example place.
+    fn on<T>(line: &str, f: impl Fn(&Cmd<'_>) -> T) -> T {
+        let script = parse(line);
+        let ctx = Place::example();
+        let command = script
+            .commands
+            .first()
+            .unwrap_or_else(|| panic!("no command in {line:?}"));
+        f(&Cmd::new(command, &ctx))
+    }
+
+    #[test]
+    fn checkout_operands_that_are_paths() {
+        for v in [
+            ":/",
+            ":(glob)*.rs",
+            ".",
+            "..",
+            "./src",
+            "../x",
+            "*.rs",
+            "src/lib.rs",
+            "a.py",
+        ] {
+            assert!(looks_like_path(v), "{v}");
+        }
+        for v in [
+            "main",
+            "feature/login",
+            "v1.2.3",
+            "release-2.0",
+            ".hidden",
+            "x.",
+            "a.toolongext",
+        ] {
+            assert!(!looks_like_path(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn sql_that_destroys() {
+        for sql in [
+            "DROP TABLE t",
+            "drop database x;",
+            "select 1; drop schema s cascade",
+            "TRUNCATE t",
+            "truncate table t",
+            "DELETE FROM t",
+            "delete from t;",
+            "DROP OWNED BY x",
+        ] {
+            assert!(sql_destroys(sql), "{sql}");
+        }
+        for sql in [
+            "SELECT 'DROP TABLE x'",
+            "select \"truncate\" from t",
+            "DELETE FROM t WHERE id = 1",
+            "CREATE TABLE drop_log (x int)",
+            "INSERT INTO t VALUES ('DELETE FROM t')",
+            "",
+        ] {
+            assert!(!sql_destroys(sql), "{sql}");
+        }
+    }
+
+    #[test]
+    fn find_picks_and_deletes() {
+        let words = |line: &str| -> Vec<Word> { line.split(' ').map(Word::literal).collect() };
+        for line in [
+            ". -name x -delete",
+            "~ -mtime +3 -exec rm {} +",
+            "/ -empty -delete",
+        ] {
+            assert!(find_narrows(&words(line)), "{line}");
+        }
+        for line in [
+            "~ -delete",
+            "~ -name * -delete",
+            "~ -regex .* -delete",
+            "~ ! -name x -delete",
+            "~ -not -name x -delete",
+            "~ -name x -o -true -delete",
+            "~ -type f -delete",
+        ] {
+            assert!(!find_narrows(&words(line)), "{line}");
+        }
+        for line in [
+            "~ -delete",
+            "~ -exec rm {} +",
+            "~ -execdir /bin/shred {} ;",
+            "~ -ok unlink {} ;",
+        ] {
+            assert!(find_deletes(&words(line)), "{line}");
+        }
+        for line in ["~ -print", "~ -exec ls {} +", "~ -exec"] {
+            assert!(!find_deletes(&words(line)), "{line}");
+        }
+    }
+
+    #[test]
+    fn words_and_calls_in_inline_code() {
+        for (code, token) in [
+            ("os.system(x)", "system("),
+            ("system(x)", "system("),
+            ("(\"|id\")", "(\"|"),
+            ("x;pty.spawn()", "pty"),
+        ] {
+            assert!(contains_word(code, token), "{code} {token}");
+        }
+        for (code, token) in [
+            ("empty", "pty"),
+            ("filesystem", "system"),
+            ("my_socket", "socket"),
+        ] {
+            assert!(!contains_word(code, token), "{code} {token}");
+        }
+        for code in ["$f('id')", "$f ('id')", "$x['a']('id')", "$a[0][1]('x')"] {
+            assert!(php_variable_call(code), "{code}");
+        }
+        for code in ["$a = 1;", "echo $a;", "f($a)", "$ (x)", "$"] {
+            assert!(!php_variable_call(code), "{code}");
+        }
+        assert_eq!(
+            quoted_strings("open('a') + \"b\" + `c` + '' + 'open").collect::<Vec<_>>(),
+            ["a", "b", "c"]
+        );
+    }
+
+    #[test]
+    fn rehearsals_and_in_place_edits() {
+        let words = |line: &str| -> Vec<Word> { line.split(' ').map(Word::literal).collect() };
+        for (line, short_n, want) in [
+            ("-n", true, true),
+            ("-n", false, false),
+            ("--dry-run", false, true),
+            ("--dry", false, true),
+            ("--dry-run --no-dry-run", false, false),
+            ("--dry-run=false", false, false),
+            ("--dry-run=OFF", false, false),
+            ("--dry-run=true", false, true),
+            ("-f", true, false),
+        ] {
+            assert_eq!(dry_run(&words(line), short_n), want, "{line}");
+        }
+        for line in [
+            "-i",
+            "-i.bak",
+            "-ni",
+            "-Ei~",
+            "--in-place",
+            "--in-pl=.b",
+            "-i -e x",
+        ] {
+            assert!(in_place(&words(line), SED_VALUES), "{line}");
+        }
+        for line in ["-n", "-e", "--", "-- -i", "x -E", "-f", "-fi"] {
+            assert!(!in_place(&words(line), SED_VALUES), "{line}");
+        }
+        for line in ["-pi", "-i.bak", "-pie"] {
+            assert!(in_place(&words(line), PERL_VALUES), "{line}");
+        }
+        for line in ["-Ilib", "-MFile::Find", "-Ei", "-ne"] {
+            assert!(!in_place(&words(line), PERL_VALUES), "{line}");
+        }
+    }
+
+    #[test]
+    fn git_settings_that_run_or_move() {
+        for (key, value) in [
+            ("core.pager", Some("sh -c x")),
+            ("core.pager", Some("less; id")),
+            ("core.pager", None),
+            ("Core.Editor", Some("./e.sh")),
+            ("pager.log", Some("x")),
+            ("alias.x", Some("!rm -rf ~")),
+            ("alias.x", Some(" -c core.pager=sh log")),
+            ("alias.x", Some("--config-env=x=y log")),
+            ("alias.x", None),
+            ("alias.", Some("status")),
+            ("core.fsmonitor", Some("true")),
+            ("url.x.insteadof", Some("y")),
+            ("credential.helper", Some("store")),
+            ("some.new.key", Some("x")),
+        ] {
+            assert!(git_setting_risky(key, value), "{key} {value:?}");
+        }
+        for (key, value) in [
+            ("alias.st", Some("status")),
+            ("alias.co", Some("checkout -b")),
+            ("core.editor", Some("vim")),
+            ("core.editor", Some("code --wait")),
+            ("core.pager", Some("cat")),
+            ("sequence.editor", Some("/usr/bin/nvim")),
+            ("user.name", Some("A B")),
+            ("color.ui", Some("auto")),
+            ("pull.rebase", Some("true")),
+        ] {
+            assert!(!git_setting_risky(key, value), "{key} {value:?}");
+        }
+    }
+
+    #[test]
+    fn what_commands_read_and_link() {
+        for (line, want) in [
+            ("grep -rn id_rsa .", &["."][..]),
+            ("grep -e x -f pats a", &["pats", "a"]),
+            ("grep --regexp=x a", &["a"]),
+            ("grep --file=p a", &["p", "a"]),
+            ("grep -- -x a", &["a"]),
+            ("grep -A 3 x a", &["a"]),
+            ("rg -r y x a", &["a"]),
+            ("awk -F , '{print}' f", &["f"]),
+            ("sed -n 1p f", &["f"]),
+            ("cp a b c", &["a", "b"]),
+            ("cp -t d a b", &["a", "b"]),
+            ("cp --target-directory=d a", &["a"]),
+            ("scp -i k -P 22 a h:", &["a"]),
+            ("ln -s a b", &[]),
+            ("ssh -i k -F cfg h ls", &["h", "ls"]),
+            ("ssh -ik h", &["h"]),
+            ("openssl genrsa -out k 2048", &["genrsa", "-out", "2048"]),
+            ("git log -S x --grep=y p", &["p"]),
+            ("git rm --cached .env", &[]),
+            ("git grep x f", &["f"]),
+            ("rm .env", &[]),
+            ("cat a b", &["a", "b"]),
+        ] {
+            let got = on(line, |c| {
+                read_words(c)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(got, want, "{line}");
+        }
+        for (line, want) in [
+            ("ln -s a b", &["a"][..]),
+            ("ln a", &["a"]),
+            ("ln -t d a b", &["a", "b"]),
+            ("link a b", &["a"]),
+            ("cp -l a b", &["a"]),
+            ("cp --symbolic-link a b c", &["a", "b"]),
+            ("cp a b", &[]),
+            ("mv a b", &[]),
+        ] {
+            let got = on(line, |c| {
+                linked_to(c)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(got, want, "{line}");
+        }
+    }
+
+    #[test]
+    fn powershell_parameters_by_any_prefix() {
+        for (line, code) in [
+            ("pwsh -c x", Some(Some("x"))),
+            ("pwsh -Com x", Some(Some("x"))),
+            ("pwsh -EncodedCommand e", Some(Some("e"))),
+            ("pwsh -e e", Some(Some("e"))),
+            ("pwsh -ec e", Some(Some("e"))),
+            ("pwsh --command x", Some(Some("x"))),
+            ("powershell 'Get-Item x'", Some(Some("Get-Item x"))),
+            ("pwsh -NoProfile -c x", Some(Some("x"))),
+            ("pwsh -c $X", Some(None)),
+            ("pwsh -File a.ps1", None),
+            ("pwsh a.ps1", None),
+            ("pwsh -NoProfile", None),
+        ] {
+            let got = on(line, inline_code);
+            assert_eq!(got, code.map(|c| c.map(str::to_owned)), "{line}");
+        }
+    }
 }

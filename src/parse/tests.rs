@@ -822,3 +822,17 @@ fn downloads_and_copies_are_followed_to_what_runs() {
         assert!(parse(line).problems.is_empty(), "{line}");
     }
 }
+
+#[test]
+fn a_program_path_ending_in_an_option_name_is_a_program() {
+    for line in ["/x/-o rm -rf /", "./-v x", "a/-o"] {
+        let script = parse(line);
+        assert!(script.commands.len() <= 2, "{line}: {:?}", render(&script));
+        assert!(script.problems.is_empty(), "{line}");
+    }
+    // Layers are bounded whatever a wrapper hands back.
+    let many = "nice ".repeat(100) + "ls";
+    assert_eq!(problem_kinds(&parse(&many)), ["too_deep"]);
+    let few = "nice ".repeat(20) + "ls";
+    assert!(parse(&few).problems.is_empty());
+}

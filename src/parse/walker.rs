@@ -11,6 +11,9 @@ use super::{
     RedirectOp, Script, SimpleCommand, Word, guarded, paren_depth, programs, syntax_depth, word,
 };
 
+/// Most wrapper layers looked through on one command (`sudo env nice …`).
+const MAX_LAYERS: usize = 64;
+
 /// What enclosing constructs hand down to the commands inside them.
 #[derive(Clone, Debug, Default)]
 struct Ctx {
@@ -502,7 +505,15 @@ impl Walker {
         let mut output = None;
         let mut tee_files = Vec::new();
         let mut current = cmd;
+        // Each layer is a wrapper's words less its own: a wrapper that
+        // hands back a command as long as itself must not loop forever.
+        let mut layers = 0usize;
         loop {
+            layers += 1;
+            if layers > MAX_LAYERS {
+                self.problem(Problem::TooDeep);
+                break;
+            }
             if let Some(first) = current.argv.first()
                 && (!first.literal || spliced(&current, first))
             {

@@ -150,7 +150,7 @@ impl Walker {
         // `time -o F CMD` read as bash reads it: the `time` keyword, then a
         // "program" named `-o`. dash has no such keyword and runs GNU time,
         // which runs CMD; no program is named like an option.
-        if name.starts_with('-') && name.len() > 1 {
+        if is_time_option(cmd) {
             let mut inner = cmd.clone();
             inner.argv.insert(0, Word::literal("time"));
             inner.via.push(name);
@@ -932,7 +932,7 @@ pub(super) fn runs_others(cmd: &SimpleCommand) -> bool {
     };
     programs::is_shell(&name)
         || programs::is_python(&name)
-        || (name.starts_with('-') && name.len() > 1)
+        || is_time_option(cmd)
         || matches!(
             name.as_str(),
             "eval"
@@ -962,6 +962,16 @@ pub(super) fn runs_others(cmd: &SimpleCommand) -> bool {
         || programs::WRAPPERS
             .iter()
             .any(|w| w.names.contains(&name.as_str()))
+}
+
+/// True when the command's first word, as written, is an option: under
+/// bash's `time` keyword that is GNU time's (`time -o F CMD`). A program
+/// path whose last part starts with `-` (`./-x`) is a program.
+fn is_time_option(cmd: &SimpleCommand) -> bool {
+    cmd.argv
+        .first()
+        .and_then(Word::known)
+        .is_some_and(|v| v.starts_with('-') && v.len() > 1)
 }
 
 /// `python3 -m twine upload …` runs the module as its tool (`twine upload
