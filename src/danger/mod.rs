@@ -175,6 +175,13 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
 fn root_links(script: &Script, folders: &[Place]) -> Vec<String> {
     let mut out = Vec::new();
     for c in &script.commands {
+        let maybe = c
+            .argv
+            .first()
+            .is_some_and(|w| w.value.ends_with("ln") || w.value.ends_with("cp"));
+        if !maybe {
+            continue;
+        }
         let name = c.name().unwrap_or_default();
         let symbolic = has_flag(c.args(), &["-s", "--symbolic"]);
         if !(symbolic && matches!(name.as_str(), "ln" | "cp")) {
@@ -323,6 +330,8 @@ pub struct Cmd<'a> {
     pub ctx: &'a Place,
     /// Links the line makes to the root, a home or a system folder.
     pub root_links: &'a [String],
+    /// [`Cmd::written_paths`], worked out once: several rules ask.
+    written: std::cell::OnceCell<Vec<String>>,
 }
 
 impl<'a> Cmd<'a> {
@@ -333,6 +342,7 @@ impl<'a> Cmd<'a> {
             command,
             ctx,
             root_links: &[],
+            written: std::cell::OnceCell::new(),
         }
     }
 
@@ -480,7 +490,11 @@ impl<'a> Cmd<'a> {
     /// `mv SRC… DEST`, `sed -i … F`, `curl -o F`, `sort -o F`, `dd of=F`,
     /// …). A copy into a folder also names the file it makes there
     /// (`cp .bashrc ~` writes `~/.bashrc`).
-    pub fn written_paths(&self) -> Vec<String> {
+    pub fn written_paths(&self) -> &[String] {
+        self.written.get_or_init(|| self.find_written_paths())
+    }
+
+    fn find_written_paths(&self) -> Vec<String> {
         let mut out: Vec<String> = self
             .redirects()
             .iter()
@@ -571,7 +585,9 @@ impl<'a> Cmd<'a> {
             },
             _ => {}
         }
-        out.extend(crate::parse::downloaded(self.command));
+        if self.is(&["curl", "wget", "wget2", "aria2c"]) {
+            out.extend(crate::parse::downloaded(self.command));
+        }
         out
     }
 

@@ -212,7 +212,8 @@ pub fn is_secret(ctx: &Place, value: &str) -> bool {
         glob_may_name_secret(ctx, value)
     } else {
         is_secret_path(ctx, value)
-            || on_disk(ctx, value).is_some_and(|real| is_secret_path(ctx, &real))
+            || (!value.starts_with('-')
+                && on_disk(ctx, value).is_some_and(|real| is_secret_path(ctx, &real)))
     }
 }
 
@@ -660,9 +661,13 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
 /// startup files, git hooks and config, cron, SSH access, agents' settings,
 /// askrisky's own config and state, system config.
 pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
-    protected_lexically(ctx, value)
-        .or_else(|| on_disk(ctx, value).and_then(|real| protected_lexically(ctx, &real)))
-        .or_else(|| in_linked_git_dir(ctx, value))
+    if let Some(reason) = protected_lexically(ctx, value) {
+        return Some(reason);
+    }
+    let real = on_disk(ctx, value);
+    real.as_deref()
+        .and_then(|r| protected_lexically(ctx, r))
+        .or_else(|| in_linked_git_dir(ctx, value, real.as_deref()))
 }
 
 /// [`protected_reason`] for the path as written, resolved lexically.
@@ -875,13 +880,15 @@ fn find_linked_git_dirs(ctx: &Place) -> Vec<String> {
 }
 
 /// Whether `value` is inside the git folder a `.git` file points to.
-fn in_linked_git_dir(ctx: &Place, value: &str) -> Option<&'static str> {
+fn in_linked_git_dir(ctx: &Place, value: &str, real: Option<&str>) -> Option<&'static str> {
+    let dirs = linked_git_dirs(ctx);
+    if dirs.is_empty() {
+        return None;
+    }
     let resolved = ctx.resolve(value);
-    let real = on_disk(ctx, value);
-    linked_git_dirs(ctx)
-        .iter()
+    dirs.iter()
         .any(|g| {
-            [Some(&resolved), real.as_ref()]
+            [Some(resolved.as_str()), real]
                 .into_iter()
                 .flatten()
                 .any(|p| p == g || p.starts_with(&format!("{g}/")))
@@ -925,6 +932,34 @@ pub fn on_disk(ctx: &Place, value: &str) -> Option<String> {
     } else {
         (ctx.cwd.to_string_lossy().into_owned(), value)
     };
+    // The usual case: no part of the path is a link. Each existing part
+    // is looked up once, in one buffer; the first missing part ends it.
+    let mut real = PathBuf::from(&start);
+    let mut saw_link = false;
+    for part in rest.split('/').filter(|p| !p.is_empty() && *p != ".") {
+        if part == ".." {
+            // `..` after links is the slow path's; before them, lexical.
+            real.pop();
+            continue;
+        }
+        real.push(part);
+        match std::fs::symlink_metadata(&real) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                saw_link = true;
+                break;
+            }
+            Ok(_) => {}
+            Err(_) => return None,
+        }
+    }
+    if !saw_link {
+        return None;
+    }
+    on_disk_through_links(ctx, value, start, rest)
+}
+
+/// [`on_disk`] once a link is known to be on the way.
+fn on_disk_through_links(ctx: &Place, value: &str, start: String, rest: &str) -> Option<String> {
     let mut real = PathBuf::from(start);
     let mut pending: Vec<String> = rest
         .split('/')

@@ -1040,6 +1040,43 @@ pub(super) fn looks_like_path(v: &str) -> bool {
 /// Whether a cloud, cluster or container CLI deletes resources (the
 /// cloud pack's `cloud.destroy`).
 pub(super) fn cloud_destroys(c: &Cmd<'_>) -> bool {
+    if !c.is(&[
+        "kubectl",
+        "oc",
+        "k3s",
+        "microk8s.kubectl",
+        "helm",
+        "terraform",
+        "tofu",
+        "terragrunt",
+        "pulumi",
+        "cdk",
+        "cdktf",
+        "serverless",
+        "sls",
+        "aws",
+        "gcloud",
+        "az",
+        "doctl",
+        "linode-cli",
+        "hcloud",
+        "ibmcloud",
+        "oci",
+        "firebase",
+        "netlify",
+        "vercel",
+        "gsutil",
+        "flyctl",
+        "fly",
+        "heroku",
+        "docker",
+        "podman",
+        "nerdctl",
+        "docker-compose",
+        "podman-compose",
+    ]) {
+        return false;
+    }
     let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
     let has = |w: &str| ops.contains(&w);
     let first = ops.first().copied().unwrap_or("");

@@ -522,11 +522,15 @@ impl Walker {
                 });
             }
             self.run_written(&mut current);
-            self.note_option_writes(&current);
-            output = output.or_else(|| output_text(&current));
-            if current.name().as_deref() == Some("tee") {
-                tee_files.extend(operand_files(current.args()));
+            let name = current.name();
+            if let Some(name) = &name {
+                self.note_option_writes(name, &current);
+                if name == "tee" {
+                    tee_files.extend(operand_files(current.args()));
+                }
+                self.look_inside(name, &current);
             }
+            output = output.or_else(|| output_text(&current));
             if !runs_others(&current) {
                 self.script.commands.push(current);
                 break;

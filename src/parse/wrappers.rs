@@ -120,31 +120,7 @@ impl Walker {
                 return None;
             }
             "gdb" | "cgdb" | "gdb-multiarch" => return self.gdb(cmd, depth),
-            "tmux" => {
-                self.tmux(cmd, depth);
-                return None;
-            }
-            "screen" if args.iter().any(|w| w.value == "-X") => {
-                self.screen_command(cmd, depth);
-                return None;
-            }
             "capsh" => return capsh(cmd),
-            "hyperfine" => {
-                self.hyperfine(cmd, depth);
-                return None;
-            }
-            "git" => {
-                self.git_runs(cmd, depth);
-                return None;
-            }
-            "sed" | "gsed" => {
-                self.sed_runs(cmd, depth);
-                return None;
-            }
-            "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" => {
-                self.vim_runs(cmd, depth);
-                return None;
-            }
             _ => {}
         }
         // `time -o F CMD` read as bash reads it: the `time` keyword, then a
@@ -432,6 +408,25 @@ impl Walker {
 }
 
 impl Walker {
+    /// Programs that run shell code given in their arguments but run no
+    /// command of their own words: tmux, `screen -X`, hyperfine, git
+    /// (`rebase -x`, `submodule foreach`, `bisect run`), sed's `e`, vim's
+    /// `:!`. Their code is walked; the command itself is recorded as is.
+    pub(super) fn look_inside(&mut self, name: &str, cmd: &SimpleCommand) {
+        let depth = cmd.depth + 1;
+        match name {
+            "tmux" => self.tmux(cmd, depth),
+            "screen" if cmd.args().iter().any(|w| w.value == "-X") => {
+                self.screen_command(cmd, depth);
+            }
+            "hyperfine" => self.hyperfine(cmd, depth),
+            "git" => self.git_runs(cmd, depth),
+            "sed" | "gsed" => self.sed_runs(cmd, depth),
+            "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" => self.vim_runs(cmd, depth),
+            _ => {}
+        }
+    }
+
     /// gdb's commands given with `-ex` that run a shell (`shell CMD`,
     /// `!CMD`, `pipe … | CMD`) are walked; a script of its own, Python or
     /// Guile is code known only at run time. `--args PROG …` is the
@@ -945,19 +940,7 @@ pub(super) fn runs_others(cmd: &SimpleCommand) -> bool {
                 | "gdb"
                 | "cgdb"
                 | "gdb-multiarch"
-                | "tmux"
-                | "screen"
                 | "capsh"
-                | "hyperfine"
-                | "git"
-                | "sed"
-                | "gsed"
-                | "vim"
-                | "vi"
-                | "nvim"
-                | "ex"
-                | "view"
-                | "gvim"
         )
         || programs::WRAPPERS
             .iter()

@@ -44,7 +44,13 @@ impl Walker {
     /// Records the files a command writes through its options and operands
     /// rather than a redirection: what a downloader saves (text unknown),
     /// and a copy of a file written earlier on the line (its text).
-    pub(super) fn note_option_writes(&mut self, cmd: &SimpleCommand) {
+    pub(super) fn note_option_writes(&mut self, name: &str, cmd: &SimpleCommand) {
+        if !matches!(
+            name,
+            "curl" | "wget" | "wget2" | "aria2c" | "cp" | "mv" | "install" | "ln" | "rsync" | "dd"
+        ) {
+            return;
+        }
         for file in downloaded(cmd) {
             self.note_write(&file, None, false);
         }
