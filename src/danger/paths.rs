@@ -936,7 +936,7 @@ pub fn on_disk(ctx: &Place, value: &str) -> Option<String> {
     // is looked up once, in one buffer; the first missing part ends it.
     let mut real = PathBuf::from(&start);
     let mut saw_link = false;
-    for part in rest.split('/').filter(|p| !p.is_empty() && *p != ".") {
+    for part in rest.split('/').filter(|p| !matches!(*p, "" | ".")) {
         if part == ".." {
             // `..` after links is the slow path's; before them, lexical.
             real.pop();
@@ -963,7 +963,7 @@ fn on_disk_through_links(ctx: &Place, value: &str, start: String, rest: &str) ->
     let mut real = PathBuf::from(start);
     let mut pending: Vec<String> = rest
         .split('/')
-        .filter(|p| !p.is_empty() && *p != ".")
+        .filter(|p| !matches!(*p, "" | "."))
         .rev()
         .map(str::to_owned)
         .collect();
@@ -993,7 +993,7 @@ fn on_disk_through_links(ctx: &Place, value: &str, start: String, rest: &str) ->
                 pending.extend(
                     target
                         .split('/')
-                        .filter(|p| !p.is_empty() && *p != ".")
+                        .filter(|p| !matches!(*p, "" | "."))
                         .rev()
                         .map(str::to_owned),
                 );
@@ -1466,6 +1466,12 @@ mod tests {
         assert_eq!(on_disk(&c, "../project/x"), None);
         assert_eq!(on_disk(&c, "loop-a/x"), None);
         assert_eq!(on_disk(&c, "$X/cfg"), None);
+        // Names the shell expands are not looked up as written, even
+        // where a file of that very name exists.
+        link("/", &project.join("$X"));
+        link("/", &project.join("a*"));
+        assert_eq!(on_disk(&c, "$X"), None);
+        assert_eq!(on_disk(&c, "a*"), None);
         assert_eq!(on_disk(&c, "cf*"), None);
         assert_eq!(on_disk(&c, "~nobody/x"), None);
         assert_eq!(on_disk(&c, ""), None);
@@ -1483,6 +1489,23 @@ mod tests {
             Some(format!("{}/.config/askrisky", home.display()))
         );
         assert_eq!(MAX_LINKS, 40);
+        // A chain of exactly MAX_LINKS links is followed; one more is not.
+        let chain = |n: usize, name: &str| {
+            for i in 0..n {
+                let target = if i == 0 {
+                    "cfg".to_owned()
+                } else {
+                    format!("{name}{}", i - 1)
+                };
+                link(&target, &project.join(format!("{name}{i}")));
+            }
+            format!("{name}{}/config.toml", n - 1)
+        };
+        // `cfg` itself is one more link at the end of each chain.
+        let longest = chain(MAX_LINKS - 1, "ok");
+        assert!(protected_reason(&c, &longest).is_some());
+        let too_long = chain(MAX_LINKS, "no");
+        assert_eq!(on_disk(&c, &too_long), None);
     }
 
     #[test]
@@ -1491,17 +1514,29 @@ mod tests {
         let home = c.home.clone().unwrap_or_default();
         std::fs::write(c.cwd.join(".git"), "gitdir: ../gitdirs/wt\n")
             .unwrap_or_else(|e| panic!("{e}"));
-        std::fs::write(home.join("gitdirs/wt/commondir"), "../../main/.git\n")
+        std::fs::write(home.join("gitdirs/wt/commondir"), "../../common\n")
             .unwrap_or_else(|e| panic!("{e}"));
         for v in [
             "../gitdirs/wt/config",
             "../gitdirs/wt",
             "~/gitdirs/wt/hooks/pre-commit",
-            "~/main/.git/config",
+            "~/common/config",
+            "~/common/hooks/x",
             ".git",
         ] {
             assert!(protected_reason(&c, v).is_some(), "{v}");
         }
+        // From a folder below the one with the `.git` file, its paths are
+        // still read from where the file is.
+        std::fs::create_dir_all(c.cwd.join("src/deep")).unwrap_or_else(|e| panic!("{e}"));
+        let below = Place {
+            cwd: c.cwd.join("src/deep"),
+            ..c.clone()
+        };
+        for v in ["../../../gitdirs/wt/config", "~/common/config"] {
+            assert!(protected_reason(&below, v).is_some(), "{v}");
+        }
+        assert!(protected_reason(&below, "~/gitdirs/wt2/config").is_none());
         for v in ["../gitdirs/other", "~/gitdirs", "src/main.rs"] {
             assert!(protected_reason(&c, v).is_none(), "{v}");
         }
