@@ -355,7 +355,7 @@ impl<'a> Cmd<'a> {
         // `r/*` empties what `r` names.
         let trimmed = value.trim_end_matches(['*', '/']);
         let folder = if trimmed.is_empty() { value } else { trimmed };
-        self.root_links.contains(&self.ctx.resolve(folder))
+        (!self.root_links.is_empty() && self.root_links.contains(&self.ctx.resolve(folder)))
             || paths::on_disk(self.ctx, folder).is_some_and(|real| self.ctx.is_catastrophic(&real))
     }
 

@@ -40,7 +40,6 @@ impl Place {
     /// Resolves a path word to a normalized absolute path (`~` stays `~`
     /// when the home folder is unknown). Globs are kept as written.
     pub fn resolve(&self, value: &str) -> String {
-        let mut base: Vec<String> = Vec::new();
         // The shell's own folder and root, seen through /proc.
         let value = match ["/proc/self/cwd", "/proc/thread-self/cwd"]
             .iter()
@@ -49,16 +48,12 @@ impl Place {
                     .strip_prefix(p)
                     .filter(|r| r.is_empty() || r.starts_with('/'))
             }) {
-            Some(rest) => {
-                base = components(&self.cwd.to_string_lossy());
-                return self.finish(base, rest);
-            }
+            Some(rest) => return join(&self.cwd.to_string_lossy(), "", rest),
             None => value
                 .strip_prefix("/proc/self/root")
                 .filter(|r| r.starts_with('/'))
                 .unwrap_or(value),
         };
-        let rest: &str;
         if let Some(after) = value.strip_prefix('~') {
             let (user, tail) = match after.find('/') {
                 Some(i) => (&after[..i], &after[i..]),
@@ -66,37 +61,19 @@ impl Place {
             };
             if user.is_empty() {
                 match &self.home {
-                    Some(h) => base = components(&h.to_string_lossy()),
-                    None => base.push("~".to_owned()),
+                    Some(h) => join(&h.to_string_lossy(), "", tail),
+                    None => join("/~", "", tail),
                 }
             } else if user == "root" {
-                base.push("root".to_owned());
+                join("/root", "", tail)
             } else {
-                base.push("home".to_owned());
-                base.push(user.to_owned());
+                join("/home", user, tail)
             }
-            rest = tail;
         } else if value.starts_with('/') {
-            rest = value;
+            join("", "", value)
         } else {
-            base = components(&self.cwd.to_string_lossy());
-            rest = value;
+            join(&self.cwd.to_string_lossy(), "", value)
         }
-        self.finish(base, rest)
-    }
-
-    /// Appends `rest` to the folders in `base`, minding `.` and `..`.
-    fn finish(&self, mut base: Vec<String>, rest: &str) -> String {
-        for part in rest.split('/') {
-            match part {
-                "" | "." => {}
-                ".." => {
-                    base.pop();
-                }
-                p => base.push(p.to_owned()),
-            }
-        }
-        format!("/{}", base.join("/"))
     }
 
     fn home_str(&self) -> Option<String> {
@@ -186,11 +163,29 @@ const USR_SECOND: &[&str] = &[
     "bin", "sbin", "lib", "lib32", "lib64", "libexec", "share", "include", "local", "Library",
 ];
 
-fn components(p: &str) -> Vec<String> {
-    p.split('/')
-        .filter(|s| !s.is_empty() && *s != ".")
-        .map(str::to_owned)
-        .collect()
+/// `base`, then `middle` as one folder name, then `rest`, as one absolute
+/// path, minding `.` and `..` (never above the root). One buffer; a `..`
+/// cuts it back to the last `/`.
+fn join(base: &str, middle: &str, rest: &str) -> String {
+    let mut out = String::with_capacity(base.len() + middle.len() + rest.len() + 2);
+    let middle = (!middle.is_empty()).then_some(middle);
+    for part in base.split('/').chain(middle).chain(rest.split('/')) {
+        match part {
+            "" | "." => {}
+            ".." => {
+                let cut = out.rfind('/').unwrap_or(0);
+                out.truncate(cut);
+            }
+            p => {
+                out.push('/');
+                out.push_str(p);
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
 }
 
 /// True for a block device node (disks, partitions, loop and RAID devices).
@@ -213,6 +208,7 @@ pub fn is_secret(ctx: &Place, value: &str) -> bool {
     } else {
         is_secret_path(ctx, value)
             || (!value.starts_with('-')
+                && !value.contains("://")
                 && on_disk(ctx, value).is_some_and(|real| is_secret_path(ctx, &real)))
     }
 }
@@ -833,22 +829,23 @@ fn protected_lexically(ctx: &Place, value: &str) -> Option<&'static str> {
 /// The git folder a `.git` file points to (`gitdir: PATH`, as in a
 /// worktree or submodule), for the `.git` files of the command's folder
 /// and the folders above it; with a worktree's `commondir`, the main one.
-fn linked_git_dirs(ctx: &Place) -> Vec<String> {
+fn linked_git_dirs(ctx: &Place) -> Option<Vec<String>> {
     thread_local! {
         // The last folder asked about: a line's commands share it.
         static LAST: std::cell::RefCell<Option<(PathBuf, Vec<String>)>> =
             const { std::cell::RefCell::new(None) };
     }
+    // `None` for none (the usual case), without copying anything.
     if let Some(found) = LAST.with_borrow(|last| {
         last.as_ref()
             .filter(|(cwd, _)| *cwd == ctx.cwd)
-            .map(|(_, dirs)| dirs.clone())
+            .map(|(_, dirs)| (!dirs.is_empty()).then(|| dirs.clone()))
     }) {
         return found;
     }
     let found = find_linked_git_dirs(ctx);
     LAST.with_borrow_mut(|last| *last = Some((ctx.cwd.clone(), found.clone())));
-    found
+    (!found.is_empty()).then_some(found)
 }
 
 fn find_linked_git_dirs(ctx: &Place) -> Vec<String> {
@@ -881,10 +878,7 @@ fn find_linked_git_dirs(ctx: &Place) -> Vec<String> {
 
 /// Whether `value` is inside the git folder a `.git` file points to.
 fn in_linked_git_dir(ctx: &Place, value: &str, real: Option<&str>) -> Option<&'static str> {
-    let dirs = linked_git_dirs(ctx);
-    if dirs.is_empty() {
-        return None;
-    }
+    let dirs = linked_git_dirs(ctx)?;
     let resolved = ctx.resolve(value);
     dirs.iter()
         .any(|g| {
@@ -922,19 +916,19 @@ pub fn on_disk(ctx: &Place, value: &str) -> Option<String> {
     if value.is_empty() || value.contains(['$', '`', '*', '?', '[']) {
         return None;
     }
-    let (start, rest) = if let Some(rest) = value.strip_prefix('~') {
+    let (start, rest): (&std::path::Path, &str) = if let Some(rest) = value.strip_prefix('~') {
         if !(rest.is_empty() || rest.starts_with('/')) {
             return None;
         }
-        (ctx.home.as_ref()?.to_string_lossy().into_owned(), rest)
+        (ctx.home.as_deref()?, rest)
     } else if value.starts_with('/') {
-        ("/".to_owned(), value)
+        (std::path::Path::new("/"), value)
     } else {
-        (ctx.cwd.to_string_lossy().into_owned(), value)
+        (&ctx.cwd, value)
     };
     // The usual case: no part of the path is a link. Each existing part
     // is looked up once, in one buffer; the first missing part ends it.
-    let mut real = PathBuf::from(&start);
+    let mut real = start.to_path_buf();
     let mut saw_link = false;
     for part in rest.split('/').filter(|p| !matches!(*p, "" | ".")) {
         if part == ".." {
@@ -955,7 +949,7 @@ pub fn on_disk(ctx: &Place, value: &str) -> Option<String> {
     if !saw_link {
         return None;
     }
-    on_disk_through_links(ctx, value, start, rest)
+    on_disk_through_links(ctx, value, start.to_string_lossy().into_owned(), rest)
 }
 
 /// [`on_disk`] once a link is known to be on the way.

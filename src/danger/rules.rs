@@ -192,7 +192,9 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             // Resolved first: `//dev/sda`, `/dev/../dev/sda`, `cd /dev &&
             // dd of=sda` all name the disk.
-            let disk = |p: &str| is_block_device(&c.ctx.resolve(p));
+            let in_dev = c.ctx.cwd.starts_with("/dev");
+            let disk =
+                |p: &str| (in_dev || p.contains("dev")) && is_block_device(&c.ctx.resolve(p));
             c.written_paths().iter().any(|p| disk(p))
                 || (c.is(&["shred", "wipe", "scrub", "sg_format"])
                     && c.operands().iter().any(|w| disk(&w.value)))
@@ -265,7 +267,7 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.written_paths()
                 .iter()
-                .any(|p| c.ctx.resolve(p) == "/proc/sysrq-trigger")
+                .any(|p| p.contains("sysrq") && c.ctx.resolve(p) == "/proc/sysrq-trigger")
         }),
         examples: &[
             "echo b > /proc/sysrq-trigger",
@@ -1264,15 +1266,16 @@ pub static RULES: &[Rule] = &[
         sentence: "Talks to the container engine's socket directly, which can do anything as root.",
         check: C(|c| {
             let socket = |v: &str| {
-                [
-                    "docker.sock",
-                    "containerd.sock",
-                    "podman.sock",
-                    "crio.sock",
-                    "dockershim.sock",
-                ]
-                .iter()
-                .any(|s| v.contains(s))
+                v.contains(".sock")
+                    && [
+                        "docker.sock",
+                        "containerd.sock",
+                        "podman.sock",
+                        "crio.sock",
+                        "dockershim.sock",
+                    ]
+                    .iter()
+                    .any(|s| v.contains(s))
             };
             !c.is(&["docker", "podman", "nerdctl", "ls", "stat", "test", "["])
                 && (c.values().any(socket) || c.redirects().iter().any(|r| socket(&r.target.value)))
@@ -1457,8 +1460,11 @@ pub static RULES: &[Rule] = &[
                 // Kernel settings written as files (`/proc/sys/…`, with
                 // `core_pattern` naming a program run as root; `/sys/…`).
                 || c.written_paths().iter().any(|p| {
-                    let r = c.ctx.resolve(p);
-                    r.starts_with("/proc/sys/") || r.starts_with("/sys/")
+                    (p.contains("sys") || c.ctx.cwd.starts_with("/proc") || c.ctx.cwd.starts_with("/sys"))
+                        && {
+                            let r = c.ctx.resolve(p);
+                            r.starts_with("/proc/sys/") || r.starts_with("/sys/")
+                        }
                 })
                 || (c.is(&["systemctl"])
                     && !sub.is_empty()
@@ -1499,6 +1505,8 @@ pub static RULES: &[Rule] = &[
             "echo 1 > /proc/sys/net/ipv4/ip_forward",
             "echo '|/tmp/x' > /proc/sys/kernel/core_pattern",
             "echo 0 | sudo tee /sys/class/leds/x/brightness",
+            "cd /proc/sys/kernel && echo 1 > sysrq",
+            "cd /sys && echo 1 > class/x/y",
         ],
         counterexamples: &[
             "systemctl status nginx",
