@@ -1579,6 +1579,15 @@ mod tests {
         for v in ["vendor", ".", "/tmp/x", "~/project/build"] {
             assert!(!holds_protected(&c, v), "{v}");
         }
+        // Home and above, also with none of askrisky's folders in them.
+        let bare = Place {
+            own_dirs: Vec::new(),
+            ..Place::example()
+        };
+        for v in ["~", "/home", "/home/"] {
+            assert!(holds_protected(&bare, v), "{v}");
+        }
+        assert!(!holds_protected(&bare, "/home/other"));
     }
 
     #[test]

@@ -236,8 +236,7 @@ pub(super) fn git_setting_risky(key: &str, value: Option<&str>) -> bool {
                 let v = v.trim_start();
                 v.starts_with('!')
                     || v.split_whitespace().any(|w| {
-                        w == "-c"
-                            || w.starts_with("--config")
+                        w.starts_with("--config")
                             || w.starts_with("--exec-path")
                             || w.starts_with("-c")
                     })
@@ -1507,6 +1506,8 @@ mod tests {
             ("cp -t d a b", &["a", "b"]),
             ("cp --target-directory=d a", &["a"]),
             ("scp -i k -P 22 a h:", &["a"]),
+            ("scp -r a h:", &["a"]),
+            ("scp a - h:", &["a", "-"]),
             ("ln -s a b", &[]),
             ("ssh -i k -F cfg h ls", &["h", "ls"]),
             ("ssh -ik h", &["h"]),
@@ -1558,6 +1559,13 @@ mod tests {
             ("pwsh -NoProfile -c x", Some(Some("x"))),
             ("pwsh -c $X", Some(None)),
             ("pwsh -File a.ps1", None),
+            ("pwsh -f build", None),
+            ("pwsh -File build", None),
+            ("pwsh -c run.ps1", Some(Some("run.ps1"))),
+            ("pwsh -Command run.ps1", Some(Some("run.ps1"))),
+            ("pwsh -enc x.ps1", Some(Some("x.ps1"))),
+            ("pwsh -ec x.ps1", Some(Some("x.ps1"))),
+            ("pwsh -encodedcommand x.ps1", Some(Some("x.ps1"))),
             ("pwsh a.ps1", None),
             ("pwsh -NoProfile", None),
         ] {
