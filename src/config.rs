@@ -160,6 +160,20 @@ struct UserFile {
     approval_wait_s: Option<u64>,
     /// Whether askrisky's "allow" skips the agent's own permission rules.
     host_permissions: Option<HostPermissions>,
+    /// Packs of built-in danger rules, each on unless set to false here.
+    #[serde(default)]
+    danger_packs: DangerPacks,
+}
+
+/// `danger_packs = { cloud = false }`: the packs of built-in danger rules
+/// the person turns off (see `danger::rules::PACKS`). A name askrisky does
+/// not know is an error, not a pack silently left on or off.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DangerPacks {
+    /// Clusters, clouds and databases: `kubectl delete`, `terraform
+    /// destroy`, `DROP TABLE`, …
+    cloud: Option<bool>,
 }
 
 /// A repository's `.askrisky.toml`: it may only tighten.
@@ -177,6 +191,7 @@ struct ProjectFile {
     transcript_dirs: Option<toml::Value>,
     approval_wait_s: Option<toml::Value>,
     host_permissions: Option<toml::Value>,
+    danger_packs: Option<toml::Value>,
 }
 
 /// What the command line and environment asked for (tightening only).
@@ -364,6 +379,9 @@ pub fn load(
                     }
                     s.allow = file.allow;
                     s.extra_danger.extend(file.danger);
+                    if file.danger_packs.cloud == Some(false) {
+                        s.extra_danger.push(ExtraRule::pack_off("cloud"));
+                    }
                     s.reviewer = file.reviewer;
                     s.answer_timeout_s = file.answer_timeout_s;
                     s.transcript_dirs = file.transcript_dirs;
@@ -407,6 +425,7 @@ pub fn load(
                         ("transcript_dirs", file.transcript_dirs.is_some()),
                         ("approval_wait_s", file.approval_wait_s.is_some()),
                         ("host_permissions", file.host_permissions.is_some()),
+                        ("danger_packs", file.danger_packs.is_some()),
                     ] {
                         if present {
                             s.warnings.push(format!(
@@ -457,6 +476,7 @@ pub fn load(
         });
         // A broken file may have held danger rules: keep nothing that loosens.
         s.allow.clear();
+        s.extra_danger.retain(|r| r.pack_off.is_none());
     }
     // The user's mode (or the default) is the base; every other source can
     // only make it stricter. On a tie the earlier source is named.

@@ -673,3 +673,63 @@ fn allow_rules_are_added_and_written_only_over_what_was_read() {
     // What would not read as a config is not made.
     assert!(with_allow_rules(&path, "allow = 3\n", &rules, "x").is_err());
 }
+
+#[test]
+fn only_the_person_can_turn_a_danger_pack_off() {
+    let off = |s: &Settings| {
+        s.extra_danger
+            .iter()
+            .filter_map(|r| r.pack_off.clone())
+            .collect::<Vec<_>>()
+    };
+    let o = Overrides::default();
+    // On by default, and when said so.
+    for user in [
+        None,
+        Some("mode = \"ask\"\n"),
+        Some("danger_packs = { cloud = true }\n"),
+    ] {
+        let s = scratch(user, None);
+        assert!(
+            off(&load(&s.dirs, &s.project, &o, &no_env)).is_empty(),
+            "{user:?}"
+        );
+    }
+    // The person's file turns it off.
+    let s = scratch(Some("danger_packs = { cloud = false }\n"), None);
+    let settings = load(&s.dirs, &s.project, &o, &no_env);
+    assert_eq!(off(&settings), ["cloud"]);
+    assert!(settings.errors.is_empty(), "{:?}", settings.errors);
+    // A project file cannot: the key is ignored with a warning.
+    let s = scratch(None, Some("danger_packs = { cloud = false }\n"));
+    let settings = load(&s.dirs, &s.project, &o, &no_env);
+    assert!(off(&settings).is_empty());
+    assert!(
+        settings.warnings.iter().any(|w| w.contains("danger_packs")),
+        "{:?}",
+        settings.warnings
+    );
+    // Nor can a project file's danger rule pose as the switch.
+    let s = scratch(
+        None,
+        Some(
+            "[[danger]]\ncode = \"x.y\"\nsentence = \"X.\"\nprefix = [\"x\"]\npack_off = \"cloud\"\n",
+        ),
+    );
+    let settings = load(&s.dirs, &s.project, &o, &no_env);
+    assert!(off(&settings).is_empty());
+    assert!(!settings.errors.is_empty());
+    // An unknown pack is an error, and a broken file turns nothing off.
+    let s = scratch(
+        Some("danger_packs = { cloud = false, clod = false }\n"),
+        None,
+    );
+    let settings = load(&s.dirs, &s.project, &o, &no_env);
+    assert!(off(&settings).is_empty());
+    assert_eq!(settings.mode.value, Mode::Ask);
+    let s = scratch(
+        Some("danger_packs = { cloud = false }\nshell = \"relative\"\n"),
+        None,
+    );
+    assert!(off(&load(&s.dirs, &s.project, &o, &no_env)).is_empty());
+}

@@ -80,6 +80,23 @@ pub struct ExtraRule {
     pub sentence: String,
     /// argv prefix, e.g. `["kubectl", "delete"]`.
     pub prefix: Vec<String>,
+    /// Set only by the person's own config (never read from a file as
+    /// a rule): this entry matches nothing and turns the named pack of
+    /// built-in rules off (see [`rules::PACKS`]).
+    #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub pack_off: Option<String>,
+}
+
+impl ExtraRule {
+    /// The entry that turns a pack of built-in rules off.
+    pub fn pack_off(pack: &str) -> Self {
+        Self {
+            code: format!("pack.{pack}_off"),
+            sentence: format!("The {pack} danger pack is off in your config."),
+            prefix: Vec::new(),
+            pack_off: Some(pack.to_owned()),
+        }
+    }
 }
 
 /// Classifies every command of a parsed line.
@@ -91,10 +108,21 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
         }
     };
     let (folders, too_many_folders) = folders(script, ctx);
+    let root_links = root_links(script, &folders);
+    let off: Vec<&str> = extra.iter().filter_map(|r| r.pack_off.as_deref()).collect();
+    let rules: Vec<&rules::Rule> = RULES
+        .iter()
+        .filter(|r| {
+            !rules::PACKS
+                .iter()
+                .any(|(pack, codes)| off.contains(pack) && codes.contains(&r.code))
+        })
+        .collect();
     for command in &script.commands {
         for ctx in &folders {
-            let cmd = Cmd::new(command, ctx);
-            for rule in RULES {
+            let mut cmd = Cmd::new(command, ctx);
+            cmd.root_links = &root_links;
+            for rule in &rules {
                 if let Check::Command(f) = rule.check
                     && f(&cmd)
                 {
@@ -108,7 +136,7 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
             }
         }
         for rule in extra {
-            if prefix_matches(command, &rule.prefix) {
+            if rule.pack_off.is_none() && prefix_matches(command, &rule.prefix) {
                 add(Match {
                     code: rule.code.clone(),
                     tier: Tier::Danger,
@@ -142,6 +170,37 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
     }
 }
 
+/// The links a line makes to the root, a home or a system folder (`ln -s
+/// / r`), resolved in every folder the line may run in: deleting through
+/// one (`rm -rf r/`) deletes what it points to.
+fn root_links(script: &Script, folders: &[Place]) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in &script.commands {
+        let maybe = c
+            .argv
+            .first()
+            .is_some_and(|w| w.value.ends_with("ln") || w.value.ends_with("cp"));
+        if !maybe {
+            continue;
+        }
+        let name = c.name().unwrap_or_default();
+        let symbolic = has_flag(c.args(), &["-s", "--symbolic"]);
+        if !(symbolic && matches!(name.as_str(), "ln" | "cp")) {
+            continue;
+        }
+        let ops = operands(c.args());
+        let Some((link, targets)) = ops.split_last() else {
+            continue;
+        };
+        for ctx in folders {
+            if targets.iter().any(|t| ctx.is_catastrophic(&t.value)) {
+                out.push(ctx.resolve(&link.value));
+            }
+        }
+    }
+    out
+}
+
 /// Most folders a line is judged in (where it starts included).
 pub const MAX_FOLDERS: usize = 8;
 
@@ -154,20 +213,35 @@ pub const MAX_FOLDERS: usize = 8;
 /// `cd` to a folder only known at run time cannot be followed. The second
 /// value is true when there are more than [`MAX_FOLDERS`].
 fn folders(script: &Script, ctx: &Place) -> (Vec<Place>, bool) {
-    let targets: Vec<&str> = script
+    let mut targets: Vec<String> = script
         .commands
         .iter()
         .filter(|c| matches!(c.name().as_deref(), Some("cd" | "pushd")))
         .filter_map(|c| {
             match operands(c.args()).first() {
                 // A bare `cd` goes home.
-                None => Some("~"),
+                None => Some("~".to_owned()),
                 // `cd -` goes back to a folder askrisky does not know.
-                Some(w) if w.literal && w.value != "-" => Some(w.value.as_str()),
+                Some(w) if w.literal && w.value != "-" => Some(w.value.clone()),
                 Some(_) => None,
             }
         })
         .collect();
+    // With CDPATH set on the line, `cd NAME` may go to any of its folders'
+    // NAME (`CDPATH=~/.config; cd askrisky`).
+    let cdpath = cd_paths(script);
+    if !cdpath.is_empty() {
+        let relative: Vec<String> = targets
+            .iter()
+            .filter(|t| !t.starts_with(['/', '~', '.']))
+            .cloned()
+            .collect();
+        for t in relative {
+            for base in &cdpath {
+                targets.push(format!("{}/{t}", base.trim_end_matches('/')));
+            }
+        }
+    }
     let mut cwds = vec![ctx.resolve(&ctx.cwd.to_string_lossy())];
     // Each cd, in the order found, may or may not have run: `cd a; cd b`
     // may end in the start, a, b or a/b. So each target is resolved from
@@ -197,6 +271,32 @@ fn folders(script: &Script, ctx: &Place) -> (Vec<Place>, bool) {
         })
         .collect();
     (contexts, too_many)
+}
+
+/// The folders of every CDPATH the line sets (`CDPATH=a:b`, `export
+/// CDPATH=…`).
+fn cd_paths(script: &Script) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in &script.commands {
+        let assigned = c
+            .assignments
+            .iter()
+            .filter(|(n, _)| n == "CDPATH")
+            .map(|(_, v)| v.value.as_str());
+        let exported = c
+            .args()
+            .iter()
+            .filter_map(|w| w.value.strip_prefix("CDPATH="));
+        for value in assigned.chain(exported) {
+            out.extend(
+                value
+                    .split(':')
+                    .filter(|p| !p.is_empty())
+                    .map(str::to_owned),
+            );
+        }
+    }
+    out
 }
 
 /// True when the command's argv starts with `prefix` (literal words only;
@@ -229,6 +329,10 @@ pub struct Cmd<'a> {
     pub name: String,
     /// Where it runs.
     pub ctx: &'a Place,
+    /// Links the line makes to the root, a home or a system folder.
+    pub root_links: &'a [String],
+    /// [`Cmd::written_paths`], worked out once: several rules ask.
+    written: std::cell::OnceCell<Vec<String>>,
 }
 
 impl<'a> Cmd<'a> {
@@ -238,7 +342,22 @@ impl<'a> Cmd<'a> {
             name: command.name().unwrap_or_default(),
             command,
             ctx,
+            root_links: &[],
+            written: std::cell::OnceCell::new(),
         }
+    }
+
+    /// [`Place::is_catastrophic`], also through a link the line made to
+    /// such a folder (`ln -s / r; rm -rf r/`) or one on disk.
+    pub fn is_catastrophic(&self, value: &str) -> bool {
+        if self.ctx.is_catastrophic(value) {
+            return true;
+        }
+        // `r/*` empties what `r` names.
+        let trimmed = value.trim_end_matches(['*', '/']);
+        let folder = if trimmed.is_empty() { value } else { trimmed };
+        (!self.root_links.is_empty() && self.root_links.contains(&self.ctx.resolve(folder)))
+            || paths::on_disk(self.ctx, folder).is_some_and(|real| self.ctx.is_catastrophic(&real))
     }
 
     /// True when the program is one of `names`. A name ending in `*`
@@ -264,6 +383,12 @@ impl<'a> Cmd<'a> {
     /// match inside clusters (`-r` in `-rf`); long ones also with `=value`.
     pub fn flag(&self, flags: &[&str]) -> bool {
         has_flag(self.args(), flags)
+    }
+
+    /// [`Cmd::flag`] for a tool whose own long options `exact` are
+    /// prefixes of the flags (`gpg --export` is not `--export-secret-keys`).
+    pub fn flag_of(&self, flags: &[&str], exact: &[&str]) -> bool {
+        crate::parse::programs::has_flag_of(self.args(), flags, exact)
     }
 
     /// Arguments that are not options (all of them after `--`).
@@ -362,113 +487,176 @@ impl<'a> Cmd<'a> {
     }
 
     /// Paths the command writes: redirection targets, and the files that
-    /// well-known writers write (`tee F`, `cp … DEST`, `mv SRC… DEST`,
-    /// `sed -i … F`, …).
-    pub fn written_paths(&self) -> Vec<&'a str> {
-        let mut out: Vec<&str> = self
+    /// well-known writers write by operand or option (`tee F`, `cp … DEST`,
+    /// `mv SRC… DEST`, `sed -i … F`, `curl -o F`, `sort -o F`, `dd of=F`,
+    /// …). A copy into a folder also names the file it makes there
+    /// (`cp .bashrc ~` writes `~/.bashrc`).
+    pub fn written_paths(&self) -> &[String] {
+        self.written.get_or_init(|| self.find_written_paths())
+    }
+
+    fn find_written_paths(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
             .redirects()
             .iter()
             .filter(|r| r.op.writes())
-            .map(|r| r.target.value.as_str())
+            .map(|r| r.target.value.clone())
             .collect();
         let ops = self.operands();
-        let values = |ws: &[&'a Word]| ws.iter().map(|w| w.value.as_str()).collect::<Vec<_>>();
+        let values = |ws: &[&'a Word]| ws.iter().map(|w| w.value.clone()).collect::<Vec<_>>();
+        let owned = |vs: Vec<&str>| vs.into_iter().map(str::to_owned).collect::<Vec<_>>();
         match self.name.as_str() {
             "tee" | "truncate" | "rm" | "unlink" | "shred" | "touch" | "chmod" | "chown"
-            | "chgrp" | "chattr" | "setfacl" | "rmdir" | "mkdir" => out.extend(values(&ops)),
+            | "chgrp" | "chattr" | "setfacl" | "rmdir" | "mkdir" | "sponge" | "ed" | "ex"
+            | "link" | "mkfifo" | "srm" | "wipe" => out.extend(values(&ops)),
             // mv takes its sources away from where they were: moving
             // `.askrisky.toml` or `~/.bashrc` aside changes what guards or
             // runs later as surely as overwriting them.
             "mv" => {
                 out.extend(values(&ops));
-                out.extend(self.option_values(&["-t", "--target-directory"]));
+                out.extend(owned(self.option_values(&["-t", "--target-directory"])));
+                out.extend(crate::parse::copies(self.command).into_iter().map(|c| c.0));
             }
             "cp" | "install" | "ln" | "rsync" | "scp" => {
                 let targets = self.option_values(&["-t", "--target-directory"]);
                 if targets.is_empty() {
-                    out.extend(ops.last().map(|w| w.value.as_str()));
+                    out.extend(ops.last().map(|w| w.value.clone()));
+                    out.extend(crate::parse::copies(self.command).into_iter().map(|c| c.0));
                 } else {
-                    out.extend(targets);
+                    for t in targets {
+                        out.push(t.to_owned());
+                        for src in &ops {
+                            let base = src.value.trim_end_matches('/');
+                            let base = base.rsplit('/').next().unwrap_or(base);
+                            out.push(format!("{}/{base}", t.trim_end_matches('/')));
+                        }
+                    }
                 }
             }
-            "sed" | "perl" | "ruby" if self.flag(&["-i", "--in-place"]) => {
+            "sed" | "gsed" | "perl" | "ruby"
+                if scan::in_place(
+                    self.args(),
+                    match self.name.as_str() {
+                        "perl" => scan::PERL_VALUES,
+                        "ruby" => scan::RUBY_VALUES,
+                        _ => scan::SED_VALUES,
+                    },
+                ) =>
+            {
                 out.extend(values(&ops).into_iter().skip(1));
             }
-            "dd" => out.extend(self.values().filter_map(|v| v.strip_prefix("of="))),
-            "git" => {
-                if let Some(("config", rest)) = self.git() {
-                    out.extend(option_values(rest, &["-f", "--file"]));
+            // find's -fprint/-fprint0/-fls FILE and -fprintf FILE FORMAT.
+            "find" => {
+                let args = self.args();
+                for (i, w) in args.iter().enumerate() {
+                    if matches!(
+                        w.value.as_str(),
+                        "-fprint" | "-fprint0" | "-fprintf" | "-fls"
+                    ) {
+                        out.extend(args.get(i + 1).map(|w| w.value.clone()));
+                    }
                 }
             }
+            "strace" | "ltrace" | "time" | "valgrind" | "perf" => {
+                out.extend(owned(self.option_values(&["-o", "--output", "--log-file"])));
+            }
+            "dd" => out.extend(
+                self.values()
+                    .filter_map(|v| v.strip_prefix("of="))
+                    .map(str::to_owned),
+            ),
+            "sort" | "uniq" | "openssl" | "ssh-keygen" | "patch" => {
+                out.extend(owned(self.option_values(&["-o", "--output", "-out", "-f"])));
+                if self.name == "patch" {
+                    out.extend(patch_files(self.args()).first().map(|w| w.value.clone()));
+                }
+                if self.name == "uniq" {
+                    out.extend(ops.get(1).map(|w| w.value.clone()));
+                }
+            }
+            "git" => match self.git() {
+                Some(("config", rest)) => out.extend(owned(option_values(rest, &["-f", "--file"]))),
+                Some(("clone", rest)) => {
+                    let ops = operands(rest);
+                    if ops.len() >= 2 {
+                        out.extend(ops.last().map(|w| w.value.clone()));
+                    }
+                }
+                _ => {}
+            },
             _ => {}
+        }
+        if self.is(&["curl", "wget", "wget2", "aria2c"]) {
+            out.extend(crate::parse::downloaded(self.command));
         }
         out
     }
-}
 
-fn has_flag(args: &[Word], flags: &[&str]) -> bool {
-    for a in args {
-        let v = a.value.as_str();
-        if v == "--" {
-            return false;
-        }
-        if let Some(long) = v.strip_prefix("--") {
-            let name = long.split('=').next().unwrap_or(long);
-            if flags.iter().any(|f| f.strip_prefix("--") == Some(name)) {
-                return true;
+    /// Folders the command writes files of names it alone knows into: an
+    /// archive unpacked (`tar -x -C D`, `unzip -d D`), a patch applied
+    /// without naming its file (into the folder it runs in, `.`).
+    pub fn written_folders(&self) -> Vec<String> {
+        let args = self.args();
+        match self.name.as_str() {
+            "tar" | "gtar" | "bsdtar" => {
+                let extracting = self.flag(&["-x", "--extract", "--get"])
+                    || args
+                        .first()
+                        .is_some_and(|w| !w.value.starts_with('-') && w.value.contains('x'));
+                if !extracting {
+                    return Vec::new();
+                }
+                let dirs = self.option_values(&["-C", "--directory"]);
+                if dirs.is_empty() {
+                    vec![".".to_owned()]
+                } else {
+                    dirs.into_iter().map(str::to_owned).collect()
+                }
             }
-        } else if let Some(cluster) = v.strip_prefix('-') {
-            if flags.contains(&v) {
-                return true;
+            "unzip" => {
+                let dirs = self.option_values(&["-d"]);
+                if dirs.is_empty() {
+                    vec![".".to_owned()]
+                } else {
+                    dirs.into_iter().map(str::to_owned).collect()
+                }
             }
-            if flags.iter().any(|f| {
-                f.len() == 2 && !f.starts_with("--") && f[1..].chars().all(|c| cluster.contains(c))
-            }) && cluster.chars().all(|c| c.is_ascii_alphanumeric())
-            {
-                return true;
+            "patch" if patch_files(args).is_empty() => {
+                let dirs = self.option_values(&["-d", "--directory"]);
+                if dirs.is_empty() {
+                    vec![".".to_owned()]
+                } else {
+                    dirs.into_iter().map(str::to_owned).collect()
+                }
             }
+            "cpio" if self.flag(&["-i", "--extract"]) => vec![".".to_owned()],
+            _ => Vec::new(),
         }
     }
-    false
 }
 
-fn operands(args: &[Word]) -> Vec<&Word> {
-    let mut out = Vec::new();
-    let mut rest = false;
-    for a in args {
-        if rest {
-            out.push(a);
-        } else if a.value == "--" {
-            rest = true;
-        } else if !(a.value.starts_with('-') && a.value.len() > 1) {
-            out.push(a);
-        }
-    }
-    out
-}
+pub(crate) use crate::parse::programs::{has_flag, operands, option_values};
 
-fn option_values<'a>(args: &'a [Word], names: &[&str]) -> Vec<&'a str> {
+/// patch's operands (the file to patch, then the patch), past the options
+/// that take a value.
+fn patch_files(args: &[Word]) -> Vec<&Word> {
+    const VALUES: &[&str] = &[
+        "-d", "-p", "-i", "-o", "-r", "-B", "-F", "-z", "-D", "-V", "-Y", "-g",
+    ];
     let mut out = Vec::new();
     let mut i = 0;
-    while i < args.len() {
-        let v = args[i].value.as_str();
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
         if v == "--" {
+            out.extend(args.get(i + 1..).unwrap_or_default());
             break;
         }
-        for n in names {
-            if v == *n {
-                if let Some(next) = args.get(i + 1) {
-                    out.push(next.value.as_str());
-                }
-            } else if let Some(rest) = v.strip_prefix(n) {
-                if n.starts_with("--") {
-                    if let Some(val) = rest.strip_prefix('=') {
-                        out.push(val);
-                    }
-                } else if !rest.is_empty() {
-                    out.push(rest);
-                }
-            }
+        if VALUES.contains(&v) {
+            i += 2;
+            continue;
+        }
+        if !(v.starts_with('-') && v.len() > 1) {
+            out.push(w);
         }
         i += 1;
     }

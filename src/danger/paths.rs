@@ -40,8 +40,20 @@ impl Place {
     /// Resolves a path word to a normalized absolute path (`~` stays `~`
     /// when the home folder is unknown). Globs are kept as written.
     pub fn resolve(&self, value: &str) -> String {
-        let mut base: Vec<String> = Vec::new();
-        let rest: &str;
+        // The shell's own folder and root, seen through /proc.
+        let value = match ["/proc/self/cwd", "/proc/thread-self/cwd"]
+            .iter()
+            .find_map(|p| {
+                value
+                    .strip_prefix(p)
+                    .filter(|r| r.is_empty() || r.starts_with('/'))
+            }) {
+            Some(rest) => return join(&self.cwd.to_string_lossy(), "", rest),
+            None => value
+                .strip_prefix("/proc/self/root")
+                .filter(|r| r.starts_with('/'))
+                .unwrap_or(value),
+        };
         if let Some(after) = value.strip_prefix('~') {
             let (user, tail) = match after.find('/') {
                 Some(i) => (&after[..i], &after[i..]),
@@ -49,32 +61,19 @@ impl Place {
             };
             if user.is_empty() {
                 match &self.home {
-                    Some(h) => base = components(&h.to_string_lossy()),
-                    None => base.push("~".to_owned()),
+                    Some(h) => join(&h.to_string_lossy(), "", tail),
+                    None => join("/~", "", tail),
                 }
             } else if user == "root" {
-                base.push("root".to_owned());
+                join("/root", "", tail)
             } else {
-                base.push("home".to_owned());
-                base.push(user.to_owned());
+                join("/home", user, tail)
             }
-            rest = tail;
         } else if value.starts_with('/') {
-            rest = value;
+            join("", "", value)
         } else {
-            base = components(&self.cwd.to_string_lossy());
-            rest = value;
+            join(&self.cwd.to_string_lossy(), "", value)
         }
-        for part in rest.split('/') {
-            match part {
-                "" | "." => {}
-                ".." => {
-                    base.pop();
-                }
-                p => base.push(p.to_owned()),
-            }
-        }
-        format!("/{}", base.join("/"))
     }
 
     fn home_str(&self) -> Option<String> {
@@ -164,11 +163,29 @@ const USR_SECOND: &[&str] = &[
     "bin", "sbin", "lib", "lib32", "lib64", "libexec", "share", "include", "local", "Library",
 ];
 
-fn components(p: &str) -> Vec<String> {
-    p.split('/')
-        .filter(|s| !s.is_empty() && *s != ".")
-        .map(str::to_owned)
-        .collect()
+/// `base`, then `middle` as one folder name, then `rest`, as one absolute
+/// path, minding `.` and `..` (never above the root). One buffer; a `..`
+/// cuts it back to the last `/`.
+fn join(base: &str, middle: &str, rest: &str) -> String {
+    let mut out = String::with_capacity(base.len() + middle.len() + rest.len() + 2);
+    let middle = (!middle.is_empty()).then_some(middle);
+    for part in base.split('/').chain(middle).chain(rest.split('/')) {
+        match part {
+            "" | "." => {}
+            ".." => {
+                let cut = out.rfind('/').unwrap_or(0);
+                out.truncate(cut);
+            }
+            p => {
+                out.push('/');
+                out.push_str(p);
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
 }
 
 /// True for a block device node (disks, partitions, loop and RAID devices).
@@ -190,6 +207,9 @@ pub fn is_secret(ctx: &Place, value: &str) -> bool {
         glob_may_name_secret(ctx, value)
     } else {
         is_secret_path(ctx, value)
+            || (!value.starts_with('-')
+                && !value.contains("://")
+                && on_disk(ctx, value).is_some_and(|real| is_secret_path(ctx, &real)))
     }
 }
 
@@ -503,6 +523,11 @@ const NAME_HINTS: &[&str] = &[
     ".ppk",
     ".asc",
     ".gpg",
+    "environ",
+    ".credentials",
+    "auth.json",
+    "oauth_creds",
+    "github-copilot",
 ];
 
 /// Subfolders of askrisky's state that hold what stands in for the
@@ -573,6 +598,15 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     if name == ".env" {
         return true;
     }
+    // A process's environment, and agents' own login tokens.
+    if name == "environ" && parts.first() == Some(&"proc")
+        || name == ".credentials.json" && under(".claude")
+        || name == "auth.json" && under(".codex")
+        || name == "oauth_creds.json" && under(".gemini")
+        || matches!(name, "hosts.json" | "apps.json") && under("github-copilot")
+    {
+        return true;
+    }
     if let Some(variant) = name.strip_prefix(".env.") {
         return !matches!(
             variant,
@@ -623,6 +657,17 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
 /// startup files, git hooks and config, cron, SSH access, agents' settings,
 /// askrisky's own config and state, system config.
 pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
+    if let Some(reason) = protected_lexically(ctx, value) {
+        return Some(reason);
+    }
+    let real = on_disk(ctx, value);
+    real.as_deref()
+        .and_then(|r| protected_lexically(ctx, r))
+        .or_else(|| in_linked_git_dir(ctx, value, real.as_deref()))
+}
+
+/// [`protected_reason`] for the path as written, resolved lexically.
+fn protected_lexically(ctx: &Place, value: &str) -> Option<&'static str> {
     let resolved = ctx.resolve(value);
     for own in &ctx.own_dirs {
         let own = ctx.resolve(&own.to_string_lossy());
@@ -639,11 +684,36 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
     if has(".git", "hooks") || (has(".git", "config") && name == "config") {
         return Some("git hooks or config");
     }
+    // Anything else of a repository's own: refs, objects, its info, and a
+    // `.git` file that says where the repository is.
+    if parts.contains(&".git") {
+        return Some("a git repository's own files");
+    }
+    if parts.contains(&".husky") {
+        return Some("git hooks (husky)");
+    }
+    // Python runs `import` lines of `.pth` files, and these modules, at
+    // every start.
+    if parts
+        .iter()
+        .any(|p| matches!(*p, "site-packages" | "dist-packages"))
+        && (name.ends_with(".pth") || matches!(name, "sitecustomize.py" | "usercustomize.py"))
+    {
+        return Some("Python startup code");
+    }
+    if parts.starts_with(&["proc", "sys"]) || parts.first() == Some(&"sys") {
+        return Some("kernel settings");
+    }
     if parts.first() == Some(&"etc") {
         return Some("system configuration");
     }
     if parts.first() == Some(&"var") && parts.get(1) == Some(&"spool") {
         return Some("cron");
+    }
+    // What agents keep as the record of a session: a forged record could
+    // read as the person's words.
+    if has(".claude", "projects") || has(".codex", "sessions") || has(".gemini", "tmp") {
+        return Some("an agent's transcripts");
     }
     if has(".claude", "settings.json")
         || has(".claude", "settings.local.json")
@@ -679,9 +749,61 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
             ".xprofile",
             ".xinitrc",
             ".pam_environment",
+            ".bash_aliases",
+            ".bash_functions",
+            ".bashrc.d",
+            ".zlogin",
+            ".mkshrc",
+            ".config/environment.d",
+            ".vimrc",
+            ".exrc",
+            ".gvimrc",
+            ".emacs",
+            ".tmux.conf",
+            ".screenrc",
+            ".curlrc",
+            ".wgetrc",
+            ".npmrc",
+            ".yarnrc",
+            ".yarnrc.yml",
+            ".pip/pip.conf",
+            ".config/pip/pip.conf",
+            ".pydistutils.cfg",
+            ".cargo/config",
+            ".cargo/config.toml",
+            ".gemrc",
+            ".config/starship.toml",
+            ".config/direnv/direnvrc",
+            ".direnvrc",
         ];
-        if RC.contains(&rel) || rel.starts_with(".config/fish/conf.d/") {
+        const RC_DIRS: &[&str] = &[
+            ".config/fish/conf.d/",
+            ".config/fish/functions/",
+            ".config/fish/completions/",
+            ".config/zsh/",
+            ".oh-my-zsh/custom/",
+            ".bashrc.d/",
+            ".config/environment.d/",
+            ".config/nvim/",
+            ".vim/plugin/",
+            ".vim/autoload/",
+            ".emacs.d/",
+            ".config/tmux/",
+            ".ipython/profile_default/startup/",
+            ".config/git/",
+        ];
+        if RC.contains(&rel) || RC_DIRS.iter().any(|d| rel.starts_with(d)) {
             return Some("a shell startup file");
+        }
+        // A program of a common name early in PATH runs instead of the
+        // real one (`~/.local/bin/git`).
+        if let Some(prog) = rel
+            .strip_prefix(".local/bin/")
+            .or_else(|| rel.strip_prefix("bin/"))
+            .or_else(|| rel.strip_prefix(".cargo/bin/"))
+            && COMMON_PROGRAMS.contains(&prog)
+        {
+            return Some("a program that runs in place of a common one");
         }
         if rel == ".ssh" || rel.starts_with(".ssh/") {
             return Some("SSH access");
@@ -704,6 +826,251 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
     None
 }
 
+/// The git folder a `.git` file points to (`gitdir: PATH`, as in a
+/// worktree or submodule), for the `.git` files of the command's folder
+/// and the folders above it; with a worktree's `commondir`, the main one.
+fn linked_git_dirs(ctx: &Place) -> Option<Vec<String>> {
+    thread_local! {
+        // The last folder asked about: a line's commands share it.
+        static LAST: std::cell::RefCell<Option<(PathBuf, Vec<String>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    // `None` for none (the usual case), without copying anything.
+    if let Some(found) = LAST.with_borrow(|last| {
+        last.as_ref()
+            .filter(|(cwd, _)| *cwd == ctx.cwd)
+            .map(|(_, dirs)| (!dirs.is_empty()).then(|| dirs.clone()))
+    }) {
+        return found;
+    }
+    let found = find_linked_git_dirs(ctx);
+    LAST.with_borrow_mut(|last| *last = Some((ctx.cwd.clone(), found.clone())));
+    (!found.is_empty()).then_some(found)
+}
+
+fn find_linked_git_dirs(ctx: &Place) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut dir = Some(ctx.cwd.as_path());
+    while let Some(d) = dir {
+        let file = d.join(".git");
+        if let Ok(text) = std::fs::read_to_string(&file)
+            && let Some(target) = text.lines().next().and_then(|l| l.strip_prefix("gitdir:"))
+        {
+            let target = target.trim();
+            let here = Place {
+                cwd: d.to_path_buf(),
+                ..ctx.clone()
+            };
+            let git_dir = here.resolve(target);
+            if let Ok(common) = std::fs::read_to_string(format!("{git_dir}/commondir")) {
+                let there = Place {
+                    cwd: PathBuf::from(&git_dir),
+                    ..ctx.clone()
+                };
+                out.push(there.resolve(common.trim()));
+            }
+            out.push(git_dir);
+        }
+        dir = d.parent();
+    }
+    out
+}
+
+/// Whether `value` is inside the git folder a `.git` file points to.
+fn in_linked_git_dir(ctx: &Place, value: &str, real: Option<&str>) -> Option<&'static str> {
+    let dirs = linked_git_dirs(ctx)?;
+    let resolved = ctx.resolve(value);
+    dirs.iter()
+        .any(|g| {
+            [Some(resolved.as_str()), real]
+                .into_iter()
+                .flatten()
+                .any(|p| p == g || p.starts_with(&format!("{g}/")))
+        })
+        .then_some("a git repository's own files")
+}
+
+/// Programs an agent and the person run all day: one of these names early
+/// in PATH is run in their place.
+const COMMON_PROGRAMS: &[&str] = &[
+    "git", "ls", "cd", "cat", "sudo", "ssh", "scp", "rm", "cp", "mv", "sh", "bash", "zsh",
+    "python", "python3", "pip", "pip3", "node", "npm", "npx", "pnpm", "yarn", "cargo", "rustc",
+    "go", "make", "curl", "wget", "grep", "rg", "find", "sed", "awk", "docker", "kubectl", "gh",
+    "code", "vim", "nvim", "less", "env", "askrisky", "claude", "codex", "gemini", "uv", "pytest",
+    "java", "gcc", "cc", "clang", "tar", "gpg", "ps", "kill", "which", "id",
+];
+
+/// Most symbolic links followed when resolving a path on disk (as the
+/// kernel's own bound, 40).
+pub const MAX_LINKS: usize = 40;
+
+/// The path as the system would reach it: the part of it that exists
+/// resolved on disk (symbolic links, and `..` after a link), the rest
+/// joined lexically. The command's folder and home are taken as they are
+/// given; only the path's own parts are looked up, each once. `None` when
+/// that changes nothing (no link on the way, the usual case, cheaply
+/// known), when the path is not text askrisky can look up (`$X`, a glob),
+/// or past [`MAX_LINKS`] links. A path askrisky cannot resolve is judged
+/// as written; where it can, both are judged and the stricter wins.
+pub fn on_disk(ctx: &Place, value: &str) -> Option<String> {
+    if value.is_empty() || value.contains(['$', '`', '*', '?', '[']) {
+        return None;
+    }
+    let (start, rest): (&std::path::Path, &str) = if let Some(rest) = value.strip_prefix('~') {
+        if !(rest.is_empty() || rest.starts_with('/')) {
+            return None;
+        }
+        (ctx.home.as_deref()?, rest)
+    } else if value.starts_with('/') {
+        (std::path::Path::new("/"), value)
+    } else {
+        (&ctx.cwd, value)
+    };
+    // The usual case: no part of the path is a link. Each existing part
+    // is looked up once, in one buffer; the first missing part ends it.
+    let mut real = start.to_path_buf();
+    let mut saw_link = false;
+    for part in rest.split('/').filter(|p| !matches!(*p, "" | ".")) {
+        if part == ".." {
+            // `..` after links is the slow path's; before them, lexical.
+            real.pop();
+            continue;
+        }
+        real.push(part);
+        match std::fs::symlink_metadata(&real) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                saw_link = true;
+                break;
+            }
+            Ok(_) => {}
+            Err(_) => return None,
+        }
+    }
+    if !saw_link {
+        return None;
+    }
+    on_disk_through_links(ctx, value, start.to_string_lossy().into_owned(), rest)
+}
+
+/// [`on_disk`] once a link is known to be on the way.
+fn on_disk_through_links(ctx: &Place, value: &str, start: String, rest: &str) -> Option<String> {
+    let mut real = PathBuf::from(start);
+    let mut pending: Vec<String> = rest
+        .split('/')
+        .filter(|p| !matches!(*p, "" | "."))
+        .rev()
+        .map(str::to_owned)
+        .collect();
+    let mut links = 0;
+    let mut missing: Vec<String> = Vec::new();
+    while let Some(part) = pending.pop() {
+        if !missing.is_empty() {
+            missing.push(part);
+            continue;
+        }
+        if part == ".." {
+            real.pop();
+            continue;
+        }
+        let next = real.join(&part);
+        match std::fs::symlink_metadata(&next) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                links += 1;
+                if links > MAX_LINKS {
+                    return None;
+                }
+                let target = std::fs::read_link(&next).ok()?;
+                let target = target.to_string_lossy().into_owned();
+                if target.starts_with('/') {
+                    real = PathBuf::from("/");
+                }
+                pending.extend(
+                    target
+                        .split('/')
+                        .filter(|p| !matches!(*p, "" | "."))
+                        .rev()
+                        .map(str::to_owned),
+                );
+            }
+            Ok(_) => real = next,
+            Err(_) => missing.push(part),
+        }
+    }
+    if links == 0 {
+        return None;
+    }
+    let mut path = real.to_string_lossy().into_owned();
+    for part in missing {
+        if !path.ends_with('/') {
+            path.push('/');
+        }
+        path.push_str(&part);
+    }
+    // Lexically from here: what is missing may still hold `..`.
+    let resolved = ctx.resolve(&path);
+    (resolved != ctx.resolve(value)).then_some(resolved)
+}
+
+/// True for a folder that holds secret folders: the root, a home or a
+/// folder above one, and the folders below home that keep keys and
+/// tokens (`~/.config`, `~/.local/state`, `~/Library`), and `/etc`. Read
+/// as a whole, it reads them all.
+pub fn holds_secrets(ctx: &Place, value: &str) -> bool {
+    let resolved = ctx.resolve(value);
+    let parent_of =
+        |p: &str| p == resolved || p.starts_with(&format!("{}/", resolved.trim_end_matches('/')));
+    if ctx.home_str().is_some_and(|h| parent_of(&h)) || resolved == "/etc" {
+        return true;
+    }
+    if ctx
+        .own_dirs
+        .iter()
+        .any(|own| parent_of(&ctx.resolve(&own.to_string_lossy())))
+    {
+        return true;
+    }
+    ctx.in_home(&resolved).is_some_and(|rel| {
+        matches!(
+            rel,
+            ".config"
+                | ".local"
+                | ".local/state"
+                | ".local/share"
+                | "Library"
+                | "Library/Application Support"
+        ) || rel.starts_with(".claude")
+            || rel.starts_with(".codex")
+            || rel.starts_with(".gemini")
+    })
+}
+
+/// True when files of names only known at run time written into folder
+/// `value` (an archive unpacked there, a patch applied) may land on a
+/// protected file: the folder is the root, a home or above one, a dot
+/// folder of home or anything in one (`~/.config`, `~/.claude`), a git
+/// folder, or itself protected.
+pub fn holds_protected(ctx: &Place, value: &str) -> bool {
+    let resolved = ctx.resolve(value);
+    if protected_reason(ctx, value).is_some() || resolved.split('/').any(|p| p == ".git") {
+        return true;
+    }
+    if let Some(home) = ctx.home_str()
+        && (home == resolved || home.starts_with(&format!("{}/", resolved.trim_end_matches('/'))))
+    {
+        return true;
+    }
+    if ctx
+        .own_dirs
+        .iter()
+        .any(|own| ctx.resolve(&own.to_string_lossy()).starts_with(&resolved))
+    {
+        return true;
+    }
+    ctx.in_home(&resolved)
+        .is_some_and(|rel| rel.starts_with('.') || rel.starts_with("Library/"))
+        || resolved == "/"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -723,6 +1090,15 @@ mod tests {
             ("~bob/x", "/home/bob/x"),
             ("~root", "/root"),
             ("/../../..", "/"),
+            ("/proc/self/cwd", "/home/user/project"),
+            (
+                "/proc/self/cwd/.askrisky.toml",
+                "/home/user/project/.askrisky.toml",
+            ),
+            ("/proc/thread-self/cwd/../x", "/home/user/x"),
+            ("/proc/self/root/etc/passwd", "/etc/passwd"),
+            ("/proc/self/cwdx", "/proc/self/cwdx"),
+            ("/proc/self/rootx", "/proc/self/rootx"),
         ] {
             assert_eq!(c.resolve(v), want, "{v}");
         }
@@ -982,6 +1358,23 @@ mod tests {
             "~/Library/LaunchAgents/x.plist",
             "/Library/LaunchDaemons/x.plist",
             "/Library/LaunchAgents/x.plist",
+            "~/.claude/projects/x/s.jsonl",
+            "~/.codex/sessions/2026/r.jsonl",
+            "~/.gemini/tmp/h/chats/c.json",
+            ".git/info/exclude",
+            ".git",
+            "sub/.git",
+            ".husky/pre-commit",
+            "~/.local/lib/python3.12/site-packages/x.pth",
+            "/usr/lib/python3/dist-packages/sitecustomize.py",
+            "/proc/sys/kernel/core_pattern",
+            "/sys/class/x",
+            "~/.bash_aliases",
+            "~/.config/fish/functions/ls.fish",
+            "~/.cargo/config.toml",
+            "~/.local/bin/git",
+            "~/bin/sudo",
+            "~/.vimrc",
         ] {
             assert!(protected_reason(&c, v).is_some(), "{v}");
         }
@@ -1003,9 +1396,198 @@ mod tests {
             "~/.config/fish/functions.md",
             "~/Library/Caches/x",
             "/Library/Fonts/x.ttf",
+            "~/.claude/notes.md",
+            "docs/git.md",
+            "model.pth",
+            "~/.local/bin/mytool",
+            "~/bin",
+            "/proc/cpuinfo",
         ] {
             assert!(protected_reason(&c, v).is_none(), "{v}");
         }
+    }
+
+    /// A home on disk: `~/.config/askrisky`, `~/.ssh/id_rsa`, a project.
+    fn on_disk_home() -> (tempfile::TempDir, Place) {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+        let home = dir.path().join("home");
+        for d in [
+            ".config/askrisky",
+            ".ssh",
+            "project",
+            "gitdirs/wt",
+            "main/.git",
+        ] {
+            std::fs::create_dir_all(home.join(d)).unwrap_or_else(|e| panic!("{e}"));
+        }
+        std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap_or_else(|e| panic!("{e}"));
+        let place = Place {
+            home: Some(home.clone()),
+            cwd: home.join("project"),
+            own_dirs: vec![home.join(".config/askrisky")],
+        };
+        (dir, place)
+    }
+
+    fn link(target: &str, at: &std::path::Path) {
+        std::os::unix::fs::symlink(target, at).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    #[test]
+    fn links_on_disk_are_followed() {
+        let (_dir, c) = on_disk_home();
+        let home = c.home.clone().unwrap_or_default();
+        let project = c.cwd.clone();
+        link("../.config/askrisky", &project.join("cfg"));
+        link(&home.join(".ssh").to_string_lossy(), &project.join("keys"));
+        link("keys", &project.join("k2"));
+        link("loop-b", &project.join("loop-a"));
+        link("loop-a", &project.join("loop-b"));
+        link("/", &project.join("root"));
+        // Through a link, relative or absolute, and a chain of them.
+        assert!(protected_reason(&c, "cfg/config.toml").is_some());
+        assert!(protected_reason(&c, "./cfg").is_some());
+        assert!(is_secret(&c, "keys/id_rsa"));
+        assert!(is_secret(&c, "k2/id_rsa"));
+        assert!(is_secret(&c, "k2/new_key_not_there/../id_rsa"));
+        // `link/..` is the target's parent on disk.
+        assert_eq!(
+            on_disk(&c, "cfg/../askrisky/x"),
+            Some(format!("{}/.config/askrisky/x", home.display()))
+        );
+        // No link, nothing to add; a loop stops at the bound.
+        assert_eq!(on_disk(&c, "notes.txt"), None);
+        assert_eq!(on_disk(&c, "../project/x"), None);
+        assert_eq!(on_disk(&c, "loop-a/x"), None);
+        assert_eq!(on_disk(&c, "$X/cfg"), None);
+        // Names the shell expands are not looked up as written, even
+        // where a file of that very name exists.
+        link("/", &project.join("$X"));
+        link("/", &project.join("a*"));
+        assert_eq!(on_disk(&c, "$X"), None);
+        assert_eq!(on_disk(&c, "a*"), None);
+        assert_eq!(on_disk(&c, "cf*"), None);
+        assert_eq!(on_disk(&c, "~nobody/x"), None);
+        assert_eq!(on_disk(&c, ""), None);
+        assert_eq!(on_disk(&c, "root"), Some("/".to_owned()));
+        assert!(c.is_catastrophic("/") && !c.is_catastrophic("root"));
+        assert!(protected_reason(&c, "notes.txt").is_none());
+        assert!(!is_secret(&c, "keys/id_rsa.pub"));
+        let home_less = Place {
+            home: None,
+            ..c.clone()
+        };
+        assert_eq!(on_disk(&home_less, "~/x"), None);
+        assert_eq!(
+            on_disk(&c, "~/project/cfg"),
+            Some(format!("{}/.config/askrisky", home.display()))
+        );
+        assert_eq!(MAX_LINKS, 40);
+        // A chain of exactly MAX_LINKS links is followed; one more is not.
+        let chain = |n: usize, name: &str| {
+            for i in 0..n {
+                let target = if i == 0 {
+                    "cfg".to_owned()
+                } else {
+                    format!("{name}{}", i - 1)
+                };
+                link(&target, &project.join(format!("{name}{i}")));
+            }
+            format!("{name}{}/config.toml", n - 1)
+        };
+        // `cfg` itself is one more link at the end of each chain.
+        let longest = chain(MAX_LINKS - 1, "ok");
+        assert!(protected_reason(&c, &longest).is_some());
+        let too_long = chain(MAX_LINKS, "no");
+        assert_eq!(on_disk(&c, &too_long), None);
+    }
+
+    #[test]
+    fn the_git_dir_a_git_file_names_is_protected() {
+        let (_dir, c) = on_disk_home();
+        let home = c.home.clone().unwrap_or_default();
+        std::fs::write(c.cwd.join(".git"), "gitdir: ../gitdirs/wt\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(home.join("gitdirs/wt/commondir"), "../../common\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        for v in [
+            "../gitdirs/wt/config",
+            "../gitdirs/wt",
+            "~/gitdirs/wt/hooks/pre-commit",
+            "~/common/config",
+            "~/common/hooks/x",
+            ".git",
+        ] {
+            assert!(protected_reason(&c, v).is_some(), "{v}");
+        }
+        // From a folder below the one with the `.git` file, its paths are
+        // still read from where the file is.
+        std::fs::create_dir_all(c.cwd.join("src/deep")).unwrap_or_else(|e| panic!("{e}"));
+        let below = Place {
+            cwd: c.cwd.join("src/deep"),
+            ..c.clone()
+        };
+        for v in ["../../../gitdirs/wt/config", "~/common/config"] {
+            assert!(protected_reason(&below, v).is_some(), "{v}");
+        }
+        assert!(protected_reason(&below, "~/gitdirs/wt2/config").is_none());
+        for v in ["../gitdirs/other", "~/gitdirs", "src/main.rs"] {
+            assert!(protected_reason(&c, v).is_none(), "{v}");
+        }
+        // Asked again from the same folder, the same answer.
+        assert!(protected_reason(&c, "../gitdirs/wt/config").is_some());
+        let elsewhere = Place {
+            cwd: home.join("gitdirs"),
+            ..c.clone()
+        };
+        assert!(protected_reason(&elsewhere, "wt/config").is_none());
+    }
+
+    #[test]
+    fn folders_that_hold_secrets_or_protected_files() {
+        let c = Place::example();
+        for v in [
+            "~",
+            "/home",
+            "/",
+            "~/.config",
+            "~/.local/state",
+            "~/.local",
+            "/etc",
+            "~/Library",
+            "~/.claude",
+            "~/.codex/x",
+            "~/.gemini",
+        ] {
+            assert!(holds_secrets(&c, v), "{v}");
+        }
+        for v in ["~/project", ".", "/tmp", "~/.cache", "/usr", "~/.local/bin"] {
+            assert!(!holds_secrets(&c, v), "{v}");
+        }
+        for v in [
+            "~",
+            "/home",
+            "/",
+            "~/.config",
+            "~/.claude",
+            ".git",
+            "/etc",
+            "~/Library/x",
+        ] {
+            assert!(holds_protected(&c, v), "{v}");
+        }
+        for v in ["vendor", ".", "/tmp/x", "~/project/build"] {
+            assert!(!holds_protected(&c, v), "{v}");
+        }
+        // Home and above, also with none of askrisky's folders in them.
+        let bare = Place {
+            own_dirs: Vec::new(),
+            ..Place::example()
+        };
+        for v in ["~", "/home", "/home/"] {
+            assert!(holds_protected(&bare, v), "{v}");
+        }
+        assert!(!holds_protected(&bare, "/home/other"));
     }
 
     #[test]

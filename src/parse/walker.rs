@@ -11,6 +11,9 @@ use super::{
     RedirectOp, Script, SimpleCommand, Word, guarded, paren_depth, programs, syntax_depth, word,
 };
 
+/// Most wrapper layers looked through on one command (`sudo env nice …`).
+const MAX_LAYERS: usize = 64;
+
 /// What enclosing constructs hand down to the commands inside them.
 #[derive(Clone, Debug, Default)]
 struct Ctx {
@@ -508,7 +511,15 @@ impl Walker {
         let mut output = None;
         let mut tee_files = Vec::new();
         let mut current = cmd;
+        // Each layer is a wrapper's words less its own: a wrapper that
+        // hands back a command as long as itself must not loop forever.
+        let mut layers = 0usize;
         loop {
+            layers += 1;
+            if layers > MAX_LAYERS {
+                self.problem(Problem::TooDeep);
+                break;
+            }
             if let Some(first) = current.argv.first()
                 && (!first.literal || spliced(&current, first))
             {
@@ -522,10 +533,15 @@ impl Walker {
             self.run_written(&mut current);
             self.disk_program(&mut current);
             self.disk_recipes(&current);
-            output = output.or_else(|| output_text(&current));
-            if current.name().as_deref() == Some("tee") {
-                tee_files.extend(operand_files(current.args()));
+            let name = current.name();
+            if let Some(name) = &name {
+                self.note_option_writes(name, &current);
+                if name == "tee" {
+                    tee_files.extend(operand_files(current.args()));
+                }
+                self.look_inside(name, &current);
             }
+            output = output.or_else(|| output_text(&current));
             if !runs_others(&current) {
                 self.script.commands.push(current);
                 break;

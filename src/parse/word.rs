@@ -210,6 +210,13 @@ fn flatten(
                         c: '~',
                         quoted: false,
                     });
+                } else if let Some(path) = known_folder(expr) {
+                    // `~` (or `.`) unquoted, so it names home (or the folder).
+                    seq.extend(
+                        path.chars()
+                            .enumerate()
+                            .map(|(i, c)| Piece::Char { c, quoted: i > 0 }),
+                    );
                 } else if !quoted && names_ifs(expr) {
                     seq.push(Piece::Split(source.to_owned()));
                 } else {
@@ -245,6 +252,39 @@ fn names_home(expr: &ParameterExpr) -> bool {
         } => name == "HOME",
         _ => false,
     }
+}
+
+/// The folders the XDG variables (and `ZDOTDIR`) name by default, and
+/// `$PWD`: a path through them is judged as the same path through `~` or
+/// `.` (`rm -rf "$XDG_CONFIG_HOME/askrisky"` deletes askrisky's config).
+fn known_folder(expr: &ParameterExpr) -> Option<&'static str> {
+    use brush_parser::word::Parameter::Named;
+    let name = match expr {
+        ParameterExpr::Parameter {
+            parameter: Named(name),
+            indirect: false,
+        }
+        | ParameterExpr::IndicateErrorIfNullOrUnset {
+            parameter: Named(name),
+            indirect: false,
+            ..
+        }
+        | ParameterExpr::UseDefaultValues {
+            parameter: Named(name),
+            indirect: false,
+            ..
+        } => name.as_str(),
+        _ => return None,
+    };
+    Some(match name {
+        "XDG_CONFIG_HOME" => "~/.config",
+        "XDG_STATE_HOME" => "~/.local/state",
+        "XDG_DATA_HOME" => "~/.local/share",
+        "XDG_CACHE_HOME" => "~/.cache",
+        "ZDOTDIR" => "~",
+        "PWD" => ".",
+        _ => return None,
+    })
 }
 
 /// `$IFS` and `${IFS:…}` (unquoted, they split the word they are in).

@@ -119,7 +119,19 @@ impl Walker {
                 self.parallel(cmd, depth);
                 return None;
             }
+            "gdb" | "cgdb" | "gdb-multiarch" => return self.gdb(cmd, depth),
+            "capsh" => return capsh(cmd),
             _ => {}
+        }
+        // `time -o F CMD` read as bash reads it: the `time` keyword, then a
+        // "program" named `-o`. dash has no such keyword and runs GNU time,
+        // which runs CMD; no program is named like an option.
+        if is_time_option(cmd) {
+            let mut inner = cmd.clone();
+            inner.argv.insert(0, Word::literal("time"));
+            inner.via.push(name);
+            inner.origin = Origin::Wrapper;
+            return Some(inner);
         }
         if programs::is_python(&name) {
             let mut inner = cmd.clone();
@@ -400,6 +412,518 @@ impl Walker {
     }
 }
 
+impl Walker {
+    /// Programs that run shell code given in their arguments but run no
+    /// command of their own words: tmux, `screen -X`, hyperfine, git
+    /// (`rebase -x`, `submodule foreach`, `bisect run`), sed's `e`, vim's
+    /// `:!`. Their code is walked; the command itself is recorded as is.
+    pub(super) fn look_inside(&mut self, name: &str, cmd: &SimpleCommand) {
+        let depth = cmd.depth + 1;
+        match name {
+            "tmux" => self.tmux(cmd, depth),
+            "screen" if cmd.args().iter().any(|w| w.value == "-X") => {
+                self.screen_command(cmd, depth);
+            }
+            "hyperfine" => self.hyperfine(cmd, depth),
+            "git" => self.git_runs(cmd, depth),
+            "sed" | "gsed" => self.sed_runs(cmd, depth),
+            "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" => self.vim_runs(cmd, depth),
+            _ => {}
+        }
+    }
+
+    /// gdb's commands given with `-ex` that run a shell (`shell CMD`,
+    /// `!CMD`, `pipe … | CMD`) are walked; a script of its own, Python or
+    /// Guile is code known only at run time. `--args PROG …` is the
+    /// program it debugs, and runs.
+    fn gdb(&mut self, cmd: &SimpleCommand, depth: u8) -> Option<SimpleCommand> {
+        let args = cmd.args();
+        for v in programs::option_values(
+            args,
+            &[
+                "-ex",
+                "--ex",
+                "-eval-command",
+                "--eval-command",
+                "-iex",
+                "--iex",
+                "-init-eval-command",
+            ],
+        ) {
+            let t = v.trim_start();
+            if let Some(code) = t
+                .strip_prefix("shell")
+                .or_else(|| t.strip_prefix('!'))
+                .filter(|_| {
+                    !t.starts_with("shell")
+                        || t[5..].starts_with(char::is_whitespace)
+                        || t.len() == 5
+                })
+            {
+                self.source(code, Origin::ShellString, depth);
+            } else if [
+                "python", "py ", "pi", "guile", "pipe", "|", "source", "define",
+            ]
+            .iter()
+            .any(|p| t.starts_with(p))
+            {
+                self.problem(Problem::DynamicCode {
+                    program: "gdb".into(),
+                });
+            }
+        }
+        if !programs::option_values(args, &["-x", "--command", "-ix", "--init-command"]).is_empty()
+        {
+            self.problem(Problem::DynamicCode {
+                program: "gdb".into(),
+            });
+        }
+        let at = args.iter().position(|w| w.value == "--args")?;
+        let mut inner = cmd.clone();
+        inner.argv = args.get(at + 1..).unwrap_or_default().to_vec();
+        inner.via.push("gdb".into());
+        inner.origin = Origin::Wrapper;
+        (!inner.argv.is_empty()).then_some(inner)
+    }
+
+    /// tmux runs shell commands given to `new-session`, `new-window`,
+    /// `split-window`, `respawn-pane`, `run-shell`, `if-shell`,
+    /// `display-popup`, `pipe-pane` and its own `-c`; `send-keys` types its
+    /// keys into a shell.
+    fn tmux(&mut self, cmd: &SimpleCommand, depth: u8) {
+        const GLOBAL_VALUES: &[&str] = &["-L", "-S", "-f", "-T"];
+        const VALUES: &[&str] = &[
+            "-t", "-s", "-n", "-c", "-e", "-x", "-y", "-F", "-l", "-f", "-w", "-h", "-N", "-T",
+            "-b", "-d", "-S", "-X", "-E",
+        ];
+        let args = cmd.args();
+        let mut i = 0;
+        while let Some(w) = args.get(i) {
+            let v = w.value.as_str();
+            if v == "-c" {
+                self.code_words(
+                    "tmux",
+                    args.get(i + 1..i + 2).unwrap_or_default(),
+                    Origin::ShellString,
+                    depth,
+                );
+                return;
+            }
+            if v.starts_with('-') && v.len() > 1 {
+                i += if GLOBAL_VALUES.contains(&v) { 2 } else { 1 };
+                continue;
+            }
+            break;
+        }
+        // Commands are separated by `;` words (`tmux new -d \; send-keys …`).
+        let rest = args.get(i..).unwrap_or_default();
+        for part in rest.split(|w| w.value == ";" || w.value == "\\;") {
+            let Some((sub, opts)) = part.split_first() else {
+                continue;
+            };
+            let sub = sub.value.as_str();
+            let mut j = 0;
+            while let Some(w) = opts.get(j) {
+                let v = w.value.as_str();
+                if v == "--" {
+                    j += 1;
+                    break;
+                }
+                if v.starts_with('-') && v.len() > 1 {
+                    let flag_takes_value = v
+                        .chars()
+                        .last()
+                        .is_some_and(|c| VALUES.contains(&format!("-{c}").as_str()))
+                        && !(sub.starts_with("new") && v == "-d")
+                        && !(sub.starts_with("split") && v == "-d")
+                        && !(sub.starts_with("send") && v == "-X");
+                    j += if flag_takes_value { 2 } else { 1 };
+                    continue;
+                }
+                break;
+            }
+            let words = opts.get(j..).unwrap_or_default();
+            match sub {
+                "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw"
+                | "respawn-pane" | "respawnp" | "respawn-window" | "respawnw" | "run-shell"
+                | "run" | "if-shell" | "if" | "display-popup" | "popup" | "pipe-pane" | "pipep" => {
+                    self.code_words("tmux", words, Origin::ShellString, depth)
+                }
+                "send-keys" | "send" => {
+                    let keys: Vec<Word> = words
+                        .iter()
+                        .filter(|w| !matches!(w.value.as_str(), "Enter" | "C-m" | "KPEnter"))
+                        .cloned()
+                        .collect();
+                    self.code_words("tmux", &keys, Origin::ShellString, depth);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `screen -X stuff TEXT` types TEXT into a session's shell; `-X exec`
+    /// and `-X screen` run a command there.
+    fn screen_command(&mut self, cmd: &SimpleCommand, depth: u8) {
+        let args = cmd.args();
+        let Some(at) = args.iter().position(|w| w.value == "-X") else {
+            return;
+        };
+        let rest = args.get(at + 1..).unwrap_or_default();
+        if let Some((sub, words)) = rest.split_first()
+            && matches!(sub.value.as_str(), "stuff" | "exec" | "screen")
+        {
+            self.code_words("screen", words, Origin::ShellString, depth);
+        }
+    }
+
+    /// hyperfine runs each command it times, and its `--prepare`,
+    /// `--setup`, `--cleanup` and `--conclude` commands, through a shell.
+    fn hyperfine(&mut self, cmd: &SimpleCommand, depth: u8) {
+        const VALUES: &[&str] = &[
+            "-w",
+            "--warmup",
+            "-m",
+            "--min-runs",
+            "-M",
+            "--max-runs",
+            "-r",
+            "--runs",
+            "-S",
+            "--shell",
+            "--style",
+            "-u",
+            "--time-unit",
+            "--export-asciidoc",
+            "--export-csv",
+            "--export-json",
+            "--export-markdown",
+            "--export-orgmode",
+            "-n",
+            "--command-name",
+            "--output",
+            "--input",
+            "--sort",
+            "-D",
+            "--parameter-step-size",
+        ];
+        const CODE: &[&str] = &[
+            "-p",
+            "--prepare",
+            "-s",
+            "--setup",
+            "-c",
+            "--cleanup",
+            "-C",
+            "--conclude",
+        ];
+        let args = cmd.args();
+        let mut i = 0;
+        while let Some(w) = args.get(i) {
+            let v = w.value.as_str();
+            let name = v.split('=').next().unwrap_or(v);
+            if CODE.contains(&name) {
+                match v.split_once('=') {
+                    Some((_, code)) => {
+                        let mut word = w.clone();
+                        word.value = code.to_owned();
+                        self.code_words("hyperfine", &[word], Origin::ShellString, depth);
+                        i += 1;
+                    }
+                    None => {
+                        self.code_words(
+                            "hyperfine",
+                            args.get(i + 1..i + 2).unwrap_or_default(),
+                            Origin::ShellString,
+                            depth,
+                        );
+                        i += 2;
+                    }
+                }
+            } else if matches!(name, "-L" | "--parameter-list") {
+                i += 3;
+            } else if matches!(name, "-P" | "--parameter-scan") {
+                i += 4;
+            } else if VALUES.contains(&name) && !v.contains('=') {
+                i += 2;
+            } else if v.starts_with('-') && v.len() > 1 {
+                i += 1;
+            } else {
+                self.code_words(
+                    "hyperfine",
+                    std::slice::from_ref(w),
+                    Origin::ShellString,
+                    depth,
+                );
+                i += 1;
+            }
+        }
+    }
+
+    /// git runs shell commands given to `rebase -x`/`--exec`, `submodule
+    /// foreach`, `bisect run` and `difftool`/`mergetool -x`.
+    fn git_runs(&mut self, cmd: &SimpleCommand, depth: u8) {
+        let args = cmd.args();
+        let mut i = 0;
+        while let Some(w) = args.get(i) {
+            let v = w.value.as_str();
+            if matches!(
+                v,
+                "-C" | "-c"
+                    | "--git-dir"
+                    | "--work-tree"
+                    | "--namespace"
+                    | "--exec-path"
+                    | "--config-env"
+                    | "--super-prefix"
+                    | "--attr-source"
+            ) {
+                i += 2;
+            } else if v.starts_with('-') {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        let Some((sub, rest)) = args.get(i..).and_then(|r| r.split_first()) else {
+            return;
+        };
+        match sub.value.as_str() {
+            "rebase" => {
+                for code in programs::option_values(rest, &["-x", "--exec"]) {
+                    self.source(code, Origin::ShellString, depth);
+                }
+            }
+            "submodule" => {
+                let ops = programs::operands(rest);
+                if let Some(at) = ops.iter().position(|w| w.value == "foreach") {
+                    let words: Vec<Word> = ops[at + 1..].iter().map(|w| (*w).clone()).collect();
+                    self.code_words("git", &words, Origin::ShellString, depth);
+                }
+            }
+            "bisect" => {
+                if let Some(at) = rest.iter().position(|w| w.value == "run") {
+                    let mut inner = cmd.clone();
+                    inner.argv = rest.get(at + 1..).unwrap_or_default().to_vec();
+                    inner.via.push("git".into());
+                    inner.origin = Origin::Wrapper;
+                    if !inner.argv.is_empty() {
+                        self.resolve(inner);
+                    }
+                }
+            }
+            "difftool" | "mergetool" => {
+                for code in programs::option_values(rest, &["-x", "--extcmd"]) {
+                    self.source(code, Origin::ShellString, depth);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// sed's `e COMMAND` runs COMMAND in a shell, and the `e` flag of `s`
+    /// runs what the substitution made, which is only known at run time.
+    fn sed_runs(&mut self, cmd: &SimpleCommand, depth: u8) {
+        let args = cmd.args();
+        let mut scripts: Vec<&Word> = Vec::new();
+        let mut given = false;
+        let mut i = 0;
+        while let Some(w) = args.get(i) {
+            let v = w.value.as_str();
+            if matches!(v, "-e" | "--expression") {
+                scripts.extend(args.get(i + 1));
+                given = true;
+                i += 2;
+                continue;
+            }
+            if let Some(s) = v.strip_prefix("--expression=") {
+                let _ = s;
+                scripts.push(w);
+                given = true;
+            } else if matches!(v, "-f" | "--file") || v.starts_with("--file=") {
+                // A script file askrisky does not read.
+                given = true;
+            } else if !v.starts_with('-') && !given {
+                scripts.push(w);
+                given = true;
+            }
+            i += 1;
+        }
+        for w in scripts {
+            let text = w.value.strip_prefix("--expression=").unwrap_or(&w.value);
+            if !w.literal {
+                continue;
+            }
+            let (commands, runs_output) = scan_sed(text);
+            for c in commands {
+                self.source(&c, Origin::ShellString, depth);
+            }
+            if runs_output {
+                self.problem(Problem::DynamicCode {
+                    program: "sed".into(),
+                });
+            }
+        }
+    }
+
+    /// vim's `-c CMD`, `--cmd CMD` and `+CMD` run Ex commands; `:!CMD`
+    /// (also `:silent !CMD`, `:r !CMD`, `:w !CMD`) runs CMD in a shell.
+    fn vim_runs(&mut self, cmd: &SimpleCommand, depth: u8) {
+        let args = cmd.args();
+        let mut ex: Vec<&str> = programs::option_values(args, &["-c", "--cmd"]);
+        ex.extend(
+            args.iter()
+                .filter_map(|w| w.value.strip_prefix('+'))
+                .filter(|v| !v.is_empty() && !v.chars().all(|c| c.is_ascii_digit())),
+        );
+        for e in ex {
+            if let Some(code) = vim_shell(e) {
+                self.source(code, Origin::ShellString, depth);
+            }
+        }
+    }
+}
+
+/// The shell command an Ex command runs, if it runs one.
+fn vim_shell(ex: &str) -> Option<&str> {
+    let mut t = ex.trim_start_matches([':', ' ', '\t']);
+    // A range before the command (`%`, `1,$`, `.`).
+    t = t.trim_start_matches(|c: char| c.is_ascii_digit() || ",.$%'<>".contains(c));
+    for prefix in ["silent!", "silent", "exe", "r", "read", "w", "write", "sil"] {
+        if let Some(rest) = t.strip_prefix(prefix) {
+            let rest = rest.trim_start();
+            if rest.starts_with('!') {
+                t = rest;
+                break;
+            }
+        }
+    }
+    t.strip_prefix('!')
+}
+
+/// The commands a sed script runs with `e COMMAND`, and whether a
+/// substitution's `e` flag (or a bare `e`) runs the pattern space.
+pub(super) fn scan_sed(script: &str) -> (Vec<String>, bool) {
+    let mut commands = Vec::new();
+    let mut runs_output = false;
+    let chars: Vec<char> = script.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        // At the start of a command: skip addresses and blanks.
+        while let Some(&c) = chars.get(i) {
+            match c {
+                ' ' | '\t' | '\n' | ';' | '{' | '}' | '!' | ',' | '$' | '~' | '+' => {
+                    i += 1;
+                    continue;
+                }
+                '0'..='9' => {
+                    i += 1;
+                    continue;
+                }
+                '/' | '\\' => {
+                    // An address regex: `/re/` or `\cREc`.
+                    let delim = if c == '\\' {
+                        i += 1;
+                        chars.get(i).copied().unwrap_or('/')
+                    } else {
+                        '/'
+                    };
+                    i += 1;
+                    while i < chars.len() && chars[i] != delim {
+                        if chars[i] == '\\' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                    // Flags of the address (`I`, `M`).
+                    while matches!(chars.get(i), Some('I' | 'M')) {
+                        i += 1;
+                    }
+                    continue;
+                }
+                _ => break,
+            }
+        }
+        let Some(&c) = chars.get(i) else {
+            break;
+        };
+        match c {
+            'e' => {
+                let rest: String = chars[i + 1..].iter().take_while(|c| **c != '\n').collect();
+                if rest.trim().is_empty() {
+                    runs_output = true;
+                } else {
+                    commands.push(rest.trim_start().to_owned());
+                }
+                i += 1 + rest.chars().count();
+            }
+            's' | 'y' => {
+                let Some(&delim) = chars.get(i + 1) else {
+                    break;
+                };
+                i += 2;
+                let mut seen = 0;
+                while i < chars.len() && seen < 2 {
+                    if chars[i] == '\\' {
+                        i += 2;
+                        continue;
+                    }
+                    if chars[i] == delim {
+                        seen += 1;
+                    }
+                    i += 1;
+                }
+                // Flags, up to the end of the command.
+                while let Some(&f) = chars.get(i) {
+                    if f == 'e' && c == 's' {
+                        runs_output = true;
+                    }
+                    if matches!(f, ';' | '\n' | '}') {
+                        break;
+                    }
+                    if f == 'w' {
+                        // `w FILE` takes the rest of the line.
+                        while i < chars.len() && chars[i] != '\n' {
+                            i += 1;
+                        }
+                        break;
+                    }
+                    i += 1;
+                }
+            }
+            'a' | 'i' | 'c' | 'r' | 'R' | 'w' | 'W' | 'b' | 't' | 'T' | ':' | 'q' | 'Q' | 'l'
+            | 'L' | 'v' | 'F' | 'z' => {
+                // Text or a file name to the end of the line (or, for
+                // labels and branches, to `;`).
+                while i < chars.len() && chars[i] != '\n' {
+                    if matches!(c, 'b' | 't' | 'T' | 'q' | 'Q' | 'l' | 'L' | 'v' | 'z')
+                        && chars[i] == ';'
+                    {
+                        break;
+                    }
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    (commands, runs_output)
+}
+
+/// `capsh … -- ARGS` runs bash with ARGS (`capsh -- -c 'CMD'`).
+fn capsh(cmd: &SimpleCommand) -> Option<SimpleCommand> {
+    let args = cmd.args();
+    let at = args.iter().position(|w| w.value == "--")?;
+    let mut inner = cmd.clone();
+    inner.argv = std::iter::once(Word::literal("bash"))
+        .chain(args.get(at + 1..).unwrap_or_default().iter().cloned())
+        .collect();
+    inner.via.push("capsh".into());
+    inner.origin = Origin::Wrapper;
+    Some(inner)
+}
+
 /// True when the command's program may run other code that
 /// [`Walker::look_through`] must find (a shell, `eval`, a wrapper, …).
 pub(super) fn runs_others(cmd: &SimpleCommand) -> bool {
@@ -408,13 +932,34 @@ pub(super) fn runs_others(cmd: &SimpleCommand) -> bool {
     };
     programs::is_shell(&name)
         || programs::is_python(&name)
+        || is_time_option(cmd)
         || matches!(
             name.as_str(),
-            "eval" | "find" | "alias" | "trap" | "parallel" | "source" | "."
+            "eval"
+                | "find"
+                | "alias"
+                | "trap"
+                | "parallel"
+                | "source"
+                | "."
+                | "gdb"
+                | "cgdb"
+                | "gdb-multiarch"
+                | "capsh"
         )
         || programs::WRAPPERS
             .iter()
             .any(|w| w.names.contains(&name.as_str()))
+}
+
+/// True when the command's first word, as written, is an option: under
+/// bash's `time` keyword that is GNU time's (`time -o F CMD`). A program
+/// path whose last part starts with `-` (`./-x`) is a program.
+fn is_time_option(cmd: &SimpleCommand) -> bool {
+    cmd.argv
+        .first()
+        .and_then(Word::known)
+        .is_some_and(|v| v.starts_with('-') && v.len() > 1)
 }
 
 /// `python3 -m twine upload …` runs the module as its tool (`twine upload
@@ -485,6 +1030,10 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
             break;
         }
         let v = w.value.as_str();
+        if !options_done && spec.lone_dash && v == "-" {
+            i += 1;
+            continue;
+        }
         if !options_done && v == "--" {
             options_done = true;
             i += 1;
@@ -601,19 +1150,190 @@ pub(super) fn output_text(cmd: &SimpleCommand) -> Option<String> {
         "echo" | "printf" => {}
         _ => return None,
     }
-    let mut args = cmd.args();
-    while name == "echo"
-        && args
-            .first()
-            .is_some_and(|a| matches!(a.value.as_str(), "-n" | "-e" | "-E" | "-ne" | "-en"))
-    {
-        args = &args[1..];
-    }
+    let args = cmd.args();
     if !args.iter().all(|a| a.literal) {
         return None;
     }
-    let text: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
-    Some(text.join(" ").replace("\\n", "\n"))
+    let values: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
+    if name == "printf" {
+        return printf_output(&values);
+    }
+    Some(echo_output(&values))
+}
+
+/// What `echo` prints. Options are read as bash's echo reads them (`-n`,
+/// `-e`, `-E` and clusters of them); the escapes are decoded whether or
+/// not `-e` is given, since dash's and zsh's echo decode them always, and
+/// the text as written is kept beside the decoded one: a shell fed either
+/// is judged.
+fn echo_output(values: &[&str]) -> String {
+    let mut start = 0;
+    while values.get(start).is_some_and(|v| {
+        v.len() > 1 && v.starts_with('-') && v[1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E'))
+    }) {
+        start += 1;
+    }
+    let text = values.get(start..).unwrap_or_default().join(" ");
+    let decoded = decode_escapes(&text, true);
+    if decoded == text {
+        text
+    } else {
+        format!("{decoded}\n{text}")
+    }
+}
+
+/// What `printf FORMAT ARGS…` prints: the format's escapes decoded, each
+/// conversion given its argument (`%b` with its escapes decoded too), the
+/// format repeated while arguments remain. `printf -v VAR` prints nothing.
+fn printf_output(values: &[&str]) -> Option<String> {
+    let mut rest = values;
+    if rest.first() == Some(&"--") {
+        rest = &rest[1..];
+    }
+    let (format, mut args) = rest.split_first()?;
+    if format.starts_with("-v") {
+        return None;
+    }
+    let format: Vec<char> = format.chars().collect();
+    let mut out = String::new();
+    // Bounded: each pass over the format uses at least one argument.
+    for _ in 0..=values.len() {
+        let mut used = false;
+        let mut i = 0;
+        while let Some(&c) = format.get(i) {
+            i += 1;
+            if c == '\\' {
+                let end = escape_end(&format, i);
+                let escape: String = format[i - 1..end].iter().collect();
+                out.push_str(&decode_escapes(&escape, false));
+                i = end;
+                continue;
+            }
+            if c != '%' {
+                out.push(c);
+                continue;
+            }
+            // Flags, width and precision, then the conversion.
+            while format
+                .get(i)
+                .is_some_and(|c| c.is_ascii_digit() || "-+ #.*'".contains(*c))
+            {
+                i += 1;
+            }
+            let Some(&conv) = format.get(i) else {
+                break;
+            };
+            i += 1;
+            if conv == '%' {
+                out.push('%');
+                continue;
+            }
+            let arg = args.first().copied().unwrap_or("");
+            if !args.is_empty() {
+                args = &args[1..];
+                used = true;
+            }
+            match conv {
+                'b' => out.push_str(&decode_escapes(arg, true)),
+                'c' => out.extend(arg.chars().next()),
+                _ => out.push_str(arg),
+            }
+        }
+        if !used || args.is_empty() {
+            break;
+        }
+    }
+    Some(out)
+}
+
+/// Where the escape starting with the backslash before `at` ends.
+fn escape_end(format: &[char], at: usize) -> usize {
+    match format.get(at) {
+        Some('0'..='7') => {
+            let mut end = at;
+            while end < at + 3 && format.get(end).is_some_and(|c| ('0'..='7').contains(c)) {
+                end += 1;
+            }
+            end
+        }
+        Some('x') => {
+            let mut end = at + 1;
+            while end < at + 3 && format.get(end).is_some_and(char::is_ascii_hexdigit) {
+                end += 1;
+            }
+            end
+        }
+        Some(_) => at + 1,
+        None => at,
+    }
+}
+
+/// Decodes echo's and printf's backslash escapes. `echo_style` reads
+/// octal as `\0NNN` (echo -e, printf's `%b`), otherwise as `\NNN`.
+pub(super) fn decode_escapes(text: &str, echo_style: bool) -> String {
+    if !text.contains('\\') {
+        return text.to_owned();
+    }
+    let mut out = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        i += 1;
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(&e) = chars.get(i) else {
+            out.push('\\');
+            break;
+        };
+        i += 1;
+        let digits = |i: &mut usize, max: usize, radix: u32| {
+            let start = *i;
+            while *i < start + max && chars.get(*i).is_some_and(|c| c.is_digit(radix)) {
+                *i += 1;
+            }
+            let s: String = chars[start..*i].iter().collect();
+            u32::from_str_radix(&s, radix).ok()
+        };
+        match e {
+            'n' => out.push('\n'),
+            't' => out.push('\t'),
+            'r' => out.push('\r'),
+            'a' => out.push('\x07'),
+            'b' => out.push('\x08'),
+            'f' => out.push('\x0c'),
+            'v' => out.push('\x0b'),
+            'e' | 'E' => out.push('\x1b'),
+            '\\' => out.push('\\'),
+            '0' if echo_style => {
+                out.extend(digits(&mut i, 3, 8).and_then(|v| char::from_u32(v & 0xff)));
+            }
+            '0'..='7' if !echo_style => {
+                i -= 1;
+                out.extend(digits(&mut i, 3, 8).and_then(|v| char::from_u32(v & 0xff)));
+            }
+            'x' => match digits(&mut i, 2, 16) {
+                Some(v) => out.extend(char::from_u32(v)),
+                None => out.push_str("\\x"),
+            },
+            'u' | 'U' => {
+                let max = if e == 'u' { 4 } else { 8 };
+                match digits(&mut i, max, 16) {
+                    Some(v) => out.extend(char::from_u32(v)),
+                    None => {
+                        out.push('\\');
+                        out.push(e);
+                    }
+                }
+            }
+            other => {
+                out.push('\\');
+                out.push(other);
+            }
+        }
+    }
+    out
 }
 
 /// True when xargs fills this word in from its input.

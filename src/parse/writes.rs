@@ -41,6 +41,32 @@ impl Walker {
         }
     }
 
+    /// Records the files a command writes through its options and operands
+    /// rather than a redirection: what a downloader saves (text unknown),
+    /// and a copy of a file written earlier on the line (its text).
+    pub(super) fn note_option_writes(&mut self, name: &str, cmd: &SimpleCommand) {
+        if !matches!(
+            name,
+            "curl" | "wget" | "wget2" | "aria2c" | "cp" | "mv" | "install" | "ln" | "rsync" | "dd"
+        ) {
+            return;
+        }
+        for file in downloaded(cmd) {
+            self.note_write(&file, None, false);
+        }
+        for (dest, sources) in copies(cmd) {
+            let texts: Vec<Option<String>> = sources
+                .iter()
+                .filter_map(|s| self.written.get(&file_key(s)).map(|f| f.text.clone()))
+                .collect();
+            match texts.as_slice() {
+                [] => {}
+                [one] => self.note_write(&dest, one.clone(), false),
+                _ => self.note_write(&dest, None, false),
+            }
+        }
+    }
+
     fn note_write(&mut self, path: &str, text: Option<String>, append: bool) {
         let key = file_key(path);
         let Some(name) = file_name(&key).map(str::to_owned) else {
@@ -196,4 +222,107 @@ pub(super) fn operand_files(args: &[Word]) -> Vec<String> {
         .filter(|w| !w.value.starts_with('-') && file_name(&w.value).is_some())
         .map(|w| w.value.clone())
         .collect()
+}
+
+/// The last segment of a URL's path: the file `curl -O` and `wget` save it
+/// as (`https://x/i.sh?v=1` ─► `i.sh`).
+fn url_file_name(url: &str) -> Option<String> {
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    let path = path.split_once("://").map_or(path, |(_, rest)| rest);
+    let (_, tail) = path.split_once('/')?;
+    let name = tail.rsplit('/').next().unwrap_or("");
+    (!name.is_empty()).then(|| name.to_owned())
+}
+
+/// Files a downloader saves (their text is only known at run time):
+/// `curl -o F`, `curl -O URL`, `wget URL`, `wget -O F`, with their
+/// output folders.
+pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
+    let Some(name) = cmd.name() else {
+        return Vec::new();
+    };
+    let args = cmd.args();
+    let join = |dir: Option<&str>, file: &str| match dir {
+        Some(d) if !file.starts_with('/') => format!("{}/{file}", d.trim_end_matches('/')),
+        _ => file.to_owned(),
+    };
+    let urls = || {
+        programs::operands(args)
+            .into_iter()
+            .filter(|w| w.value.contains("://"))
+            .filter_map(|w| url_file_name(&w.value))
+    };
+    match name.as_str() {
+        "curl" => {
+            let dir = programs::option_values(args, &["--output-dir"]).pop();
+            let mut out: Vec<String> = programs::option_values(args, &["-o", "--output"])
+                .into_iter()
+                .filter(|f| *f != "-")
+                .map(|f| join(dir, f))
+                .collect();
+            if programs::has_flag(args, &["-O", "--remote-name", "--remote-name-all"]) {
+                out.extend(urls().map(|f| join(dir, &f)));
+            }
+            out
+        }
+        "wget" | "wget2" => {
+            let named = programs::option_values(args, &["-O", "--output-document"]);
+            if named.is_empty() {
+                let dir = programs::option_values(args, &["-P", "--directory-prefix"]).pop();
+                urls().map(|f| join(dir, &f)).collect()
+            } else {
+                named
+                    .into_iter()
+                    .filter(|f| *f != "-")
+                    .map(str::to_owned)
+                    .collect()
+            }
+        }
+        "aria2c" => programs::option_values(args, &["-o", "--out"])
+            .into_iter()
+            .map(str::to_owned)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// What a copying command writes, and what from: `cp SRC… DEST` and its
+/// kin, `dd if=SRC of=DEST`. Used to follow a downloaded file to where it
+/// is copied before it runs.
+pub fn copies(cmd: &SimpleCommand) -> Vec<(String, Vec<String>)> {
+    let Some(name) = cmd.name() else {
+        return Vec::new();
+    };
+    let args = cmd.args();
+    match name.as_str() {
+        "cp" | "mv" | "install" | "ln" | "rsync" => {
+            let ops: Vec<String> = programs::operands(args)
+                .into_iter()
+                .map(|w| w.value.clone())
+                .collect();
+            let Some((dest, sources)) = ops.split_last() else {
+                return Vec::new();
+            };
+            let mut out = vec![(dest.clone(), sources.to_vec())];
+            for s in sources {
+                let base = s.trim_end_matches('/').rsplit('/').next().unwrap_or(s);
+                out.push((
+                    format!("{}/{base}", dest.trim_end_matches('/')),
+                    vec![s.clone()],
+                ));
+            }
+            out
+        }
+        "dd" => {
+            let find = |p: &str| {
+                args.iter()
+                    .find_map(|w| w.value.strip_prefix(p).map(str::to_owned))
+            };
+            match (find("if="), find("of=")) {
+                (Some(src), Some(dest)) => vec![(dest, vec![src])],
+                _ => Vec::new(),
+            }
+        }
+        _ => Vec::new(),
+    }
 }
