@@ -1594,6 +1594,31 @@ pub static RULES: &[Rule] = &[
         ],
     },
     Rule {
+        code: "parse.ambiguous",
+        tier: Danger,
+        sentence: "The shell that runs this line may read it differently from how askrisky read it, so askrisky cannot be sure what it runs.",
+        check: P(|p| matches!(p, Problem::Ambiguous { .. })),
+        // Rule examples are read as bash reads them: code handed to `sh`
+        // (bash or dash) or `zsh` is read in their grammars too.
+        examples: &[
+            "sh -c \"echo $'a'\"",
+            "sh -c '[[ -f x ]] && cat x'",
+            "sh -c '((i++))'",
+            "sh -c 'make &> log'",
+            "zsh -c '=ls -la'",
+            "zsh -c 'noglob ls *'",
+            "tcsh -c ls",
+        ],
+        counterexamples: &[
+            "echo $'a'",
+            "[[ -f x ]] && cat x",
+            "sh -c 'ls -la'",
+            "sh -c '[ -f x ] && cat x'",
+            "zsh -c 'ls -la'",
+            "bash -c '((i++))'",
+        ],
+    },
+    Rule {
         code: "parse.too_deep",
         tier: Danger,
         sentence: "The line nests deeper than askrisky analyses.",

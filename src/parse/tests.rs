@@ -42,6 +42,7 @@ fn problem_kinds(script: &Script) -> Vec<&'static str> {
             Problem::TooSlow { .. } => "too_slow",
             Problem::DynamicCommand { .. } => "dynamic_command",
             Problem::DynamicCode { .. } => "dynamic_code",
+            Problem::Ambiguous { .. } => "ambiguous",
         })
         .collect()
 }

@@ -42,6 +42,15 @@ pub(super) struct Walker {
     pub(super) disk_read: usize,
     /// A `cd` came before: relative paths no longer name known files.
     pub(super) moved: bool,
+    /// The grammar of the reading being walked (see `readings`).
+    pub(super) dialect: super::shells::Dialect,
+    /// The code being walked, when it may hold `(`: brush's places in it
+    /// tell arithmetic from nested subshells (see `readings`).
+    pub(super) text: String,
+    /// A `${x@P}` was seen: strings holding substitutions may run.
+    pub(super) prompt_expansion: bool,
+    /// Literal strings holding substitutions, for `${x@P}`.
+    pub(super) code_strings: Vec<String>,
 }
 
 impl Walker {
@@ -67,8 +76,9 @@ impl Walker {
             self.problem(Problem::TooDeep);
             return Vec::new();
         }
+        let options = self.parser_options();
         let parsed =
-            guarded(|| brush_parser::Parser::new(src.as_bytes(), &word::options()).parse_program());
+            guarded(|| brush_parser::Parser::new(src.as_bytes(), &options).parse_program());
         let Some(parsed) = parsed else {
             self.problem(Problem::Unparseable {
                 detail: "the shell parser failed on this line".into(),
@@ -82,18 +92,37 @@ impl Walker {
                     depth,
                     ..Ctx::default()
                 };
+                let text = if src.contains('(') {
+                    src.to_owned()
+                } else {
+                    String::new()
+                };
+                let saved = std::mem::replace(&mut self.text, text);
                 for list in &program.complete_commands {
                     self.compound_list(list, &ctx);
                 }
+                self.text = saved;
             }
-            Err(e) => self.problem(Problem::Unparseable {
-                detail: e.to_string(),
-            }),
+            Err(e) => {
+                let line = match &e {
+                    brush_parser::ParseError::ParsingNear(p) => p.line,
+                    brush_parser::ParseError::Tokenizing {
+                        position: Some(p), ..
+                    } => p.line,
+                    _ => usize::MAX,
+                };
+                self.problem(Problem::Unparseable {
+                    detail: e.to_string(),
+                });
+                if src.contains('\n') {
+                    self.salvage(src, line, origin, depth);
+                }
+            }
         }
         self.names_since(start)
     }
 
-    fn names_since(&self, start: usize) -> Vec<String> {
+    pub(super) fn names_since(&self, start: usize) -> Vec<String> {
         self.script.commands[start..]
             .iter()
             .filter_map(SimpleCommand::name)
@@ -186,7 +215,10 @@ impl Walker {
     fn compound(&mut self, compound: &ast::CompoundCommand, ctx: &Ctx) {
         use ast::CompoundCommand as C;
         match compound {
-            C::Arithmetic(a) => self.text_substitutions(&a.expr.value, ctx),
+            C::Arithmetic(a) => {
+                self.text_substitutions(&a.expr.value, ctx);
+                self.arithmetic_or_subshell(&a.loc, ctx.origin, ctx.depth);
+            }
             C::ArithmeticForClause(f) => {
                 for e in [&f.initializer, &f.condition, &f.updater]
                     .into_iter()
@@ -272,6 +304,7 @@ impl Walker {
         for sub in &n.substitutions {
             runs.extend(self.source(sub, Origin::Substitution, ctx.depth + 1));
         }
+        self.evaluated_words(&n.words, raw, ctx.depth);
         let mut words = n.words;
         if !runs.is_empty() {
             for w in &mut words {
@@ -346,6 +379,9 @@ impl Walker {
                 });
             }
             ast::IoRedirect::HereDocument(fd, doc) => {
+                if !doc.requires_expansion {
+                    self.evaluated_words(&[Word::literal(doc.doc.value.clone())], "", ctx.depth);
+                }
                 if doc.requires_expansion {
                     match word::heredoc_substitutions(&doc.doc.value) {
                         Ok(subs) => {
@@ -504,6 +540,7 @@ impl Walker {
             }
         }
         self.declared_code(&cmd);
+        self.evaluated_code(&cmd);
         let redirects = cmd.redirects.clone();
         let mut output = None;
         let mut tee_files = Vec::new();
@@ -527,8 +564,15 @@ impl Walker {
                 tee_files.extend(operand_files(current.args()));
             }
             if !runs_others(&current) {
+                let inner = self.zsh_precommand(&current);
                 self.script.commands.push(current);
-                break;
+                match inner {
+                    Some(inner) => {
+                        current = inner;
+                        continue;
+                    }
+                    None => break,
+                }
             }
             self.script.commands.push(current.clone());
             match self.look_through(&current) {

@@ -3,7 +3,7 @@
 //! as strings, files or stdin, code-valued variables, and the text a
 //! command is known to feed a pipe.
 
-use super::{MAX_PASS_THROUGH, Origin, Problem, SimpleCommand, Walker, Word, fish, programs, zsh};
+use super::{MAX_PASS_THROUGH, Origin, Problem, SimpleCommand, Walker, Word, programs};
 
 impl Walker {
     /// Reports code that xargs fills in from its input at run time
@@ -105,6 +105,11 @@ impl Walker {
                 return None;
             }
             "trap" => {
+                // `trap -- CODE SIG`: `--` ends the options.
+                let args = match args.first() {
+                    Some(w) if w.value == "--" => &args[1..],
+                    _ => args,
+                };
                 if let Some(action) = args.first().filter(|a| !a.value.starts_with('-')) {
                     self.code_words(
                         &name,
@@ -182,6 +187,7 @@ impl Walker {
 
     /// `bash -c STRING`, `bash -s`, `bash` fed by a pipe or heredoc.
     fn shell(&mut self, cmd: &SimpleCommand, name: &str, depth: u8) {
+        let name = &self.real_shell(cmd, name);
         let args = cmd.args();
         let mut command_mode = false;
         let mut stdin_mode = false;
@@ -270,33 +276,9 @@ impl Walker {
         }
     }
 
-    /// Code `program` runs: fish's is restated first (`fish -c 'echo
-    /// (rm -rf ~)'` is not POSIX shell, and `export a=(rm -rf ~)` would read
-    /// as an array there, hiding the `rm`); a restatement that fails is
-    /// unparseable. In zsh's, `=rm` is `rm` (its path), and a glob
-    /// qualifier that runs code is code known only at run time.
+    /// Code `program` runs, read in its shell's grammar (see `readings`).
     pub(super) fn source_for(&mut self, program: &str, src: &str, origin: Origin, depth: u8) {
-        if program == "zsh" {
-            if zsh::glob_qualifier_runs_code(src) {
-                self.problem(Problem::DynamicCode {
-                    program: "zsh".into(),
-                });
-            }
-            self.source(&zsh::restate(src), origin, depth);
-            return;
-        }
-        if program != "fish" {
-            self.source(src, origin, depth);
-            return;
-        }
-        match fish::to_posix(src) {
-            Ok(posix) => {
-                self.source(&posix, origin, depth);
-            }
-            Err(e) => self.problem(Problem::Unparseable {
-                detail: e.to_string(),
-            }),
-        }
+        self.source_named(program, src, origin, depth);
     }
 
     /// `find … -exec CMD {} ;` and friends.
@@ -613,7 +595,9 @@ pub(super) fn output_text(cmd: &SimpleCommand) -> Option<String> {
         return None;
     }
     let text: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
-    Some(text.join(" ").replace("\\n", "\n"))
+    Some(super::evaluated::with_escapes(
+        &text.join(" ").replace("\\n", "\n"),
+    ))
 }
 
 /// True when xargs fills this word in from its input.

@@ -1,0 +1,674 @@
+//! Which shell reads a line, and how its grammar differs from bash's.
+//!
+//! askrisky parses with a bash grammar, but a line is run by some shell:
+//! `exec -c` by the configured `shell` (`/bin/sh`, dash on Debian and
+//! Ubuntu), an agent by its own choice (bash, the login shell, zsh on
+//! macOS), `sh -c` inside a line by whatever `sh` is. A line bash reads as
+//! one harmless command can be, to dash, a harmless command and then
+//! `rm -rf ~` (`$'…'` ends at its first quote in dash), and `((…))` is
+//! arithmetic to bash but two subshells to dash. So each line is read the
+//! way every shell that may run it reads it ([`Syntax::dialects`]), and
+//! the readings are compared (see `readings`).
+//!
+//! The other readings are made only when the line holds a construct whose
+//! reading differs ([`Dialect::constructs`], a byte scan): for everything
+//! else they are the bash reading.
+
+use std::path::Path;
+
+use super::{programs, zsh};
+
+/// The shell that runs a line, as far as askrisky can know it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Syntax {
+    /// bash (also bash as `sh`, in POSIX mode: its grammar is the same).
+    Bash,
+    /// dash (Debian's and Ubuntu's `/bin/sh`), a POSIX shell.
+    Dash,
+    /// A shell named `sh` that could not be resolved: bash or dash.
+    Sh,
+    /// zsh.
+    Zsh,
+    /// bash or zsh, whichever the agent found (Claude Code).
+    BashOrZsh,
+    /// fish: lines are restated in the POSIX grammar (see `parse::fish`).
+    Fish,
+    /// Not known: the strictest reading, bash's, dash's and zsh's at once.
+    #[default]
+    Unknown,
+}
+
+/// One grammar a line is read in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    /// bash's: brush's own grammar.
+    #[default]
+    Bash,
+    /// dash's (POSIX sh): brush in sh mode, on the line with `$'` and `$"`
+    /// restated as dash reads them.
+    Dash,
+    /// zsh's: brush's grammar on the line with `=name` restated, and zsh's
+    /// precommand modifiers looked through.
+    Zsh,
+}
+
+impl Syntax {
+    /// The old name of [`Syntax::Unknown`], kept so that callers written
+    /// before the shells were told apart still get the strictest reading.
+    #[allow(non_upper_case_globals)]
+    pub const Posix: Self = Self::Unknown;
+
+    /// Every syntax, for tests and tables.
+    pub const ALL: [Self; 7] = [
+        Self::Bash,
+        Self::Dash,
+        Self::Sh,
+        Self::Zsh,
+        Self::BashOrZsh,
+        Self::Fish,
+        Self::Unknown,
+    ];
+
+    /// A short name, for logs and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Bash => "bash",
+            Self::Dash => "dash",
+            Self::Sh => "sh",
+            Self::Zsh => "zsh",
+            Self::BashOrZsh => "bash-or-zsh",
+            Self::Fish => "fish",
+            Self::Unknown => "unknown",
+        }
+    }
+
+    /// The syntax a name from [`Syntax::name`] stands for.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// A program name that reads code in this syntax, for code handed on
+    /// (`parse_for`): fish's and zsh's own, `sh` for the rest.
+    pub fn shell(self) -> &'static str {
+        match self {
+            Self::Fish => "fish",
+            Self::Zsh => "zsh",
+            Self::Bash => "bash",
+            Self::Dash => "dash",
+            Self::Sh | Self::BashOrZsh | Self::Unknown => "sh",
+        }
+    }
+
+    /// The grammars a line in this syntax is read in, bash's first: the
+    /// commands of all of them are judged. Empty for fish, which has its
+    /// own restatement.
+    pub fn dialects(self) -> &'static [Dialect] {
+        use Dialect::{Bash, Dash, Zsh};
+        match self {
+            Self::Bash => &[Bash],
+            Self::Dash | Self::Sh => &[Bash, Dash],
+            Self::Zsh | Self::BashOrZsh => &[Bash, Zsh],
+            Self::Unknown => &[Bash, Dash, Zsh],
+            Self::Fish => &[],
+        }
+    }
+
+    /// The syntax of code handed to a program by name: a shell's own
+    /// (`dash -c`, `zsh -c`); `sh` is bash or dash; other shells (ksh, ash,
+    /// busybox, yash, csh) and programs that hand code to a shell of their
+    /// choice (`ssh host`, `su -c`, `parallel`) are not known.
+    pub fn for_program(name: &str) -> Self {
+        match name {
+            "bash" | "rbash" => Self::Bash,
+            "dash" => Self::Dash,
+            "sh" | "watch" | "make" => Self::Sh,
+            "zsh" => Self::Zsh,
+            "fish" => Self::Fish,
+            _ => Self::Unknown,
+        }
+    }
+
+    /// The real shell behind a path: symbolic links are followed and the
+    /// file reached is named (`/bin/sh` → `dash`), else the name as given.
+    /// bash reached as `sh` runs in POSIX mode, whose grammar is bash's.
+    pub fn of_path(path: &Path) -> Self {
+        let name = |p: &Path| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .map(programs::program_name)
+                .unwrap_or_default()
+        };
+        let known = |n: &str| match n {
+            "bash" | "rbash" | "dash" | "zsh" | "fish" => Some(Self::for_program(n)),
+            _ => None,
+        };
+        let real = std::fs::canonicalize(path).ok();
+        if let Some(s) = real.as_deref().map(name).as_deref().and_then(known) {
+            return s;
+        }
+        let given = name(path);
+        // A shell found under another name (a copy, a wrapper) is judged
+        // by the name it was given; a name askrisky does not know is
+        // unknown.
+        Self::for_program(&given)
+    }
+}
+
+impl Dialect {
+    /// The syntax that code run by this dialect's shell (`eval`, `trap`,
+    /// `source`) is read in.
+    pub fn syntax(self) -> Syntax {
+        match self {
+            Self::Bash => Syntax::Bash,
+            Self::Dash => Syntax::Dash,
+            Self::Zsh => Syntax::Zsh,
+        }
+    }
+
+    /// A short name, for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Bash => "bash",
+            Self::Dash => "dash",
+            Self::Zsh => "zsh",
+        }
+    }
+
+    /// The constructs in `src` that this dialect reads differently from
+    /// bash. Empty: its reading is bash's, and need not be made. A scan of
+    /// bytes; it may find a construct in a quoted string (and a reading is
+    /// made for nothing), never miss one.
+    pub fn constructs(self, src: &str) -> Vec<Construct> {
+        let b = src.as_bytes();
+        match self {
+            Self::Bash => Vec::new(),
+            Self::Dash => DASH
+                .iter()
+                .filter(|c| (c.found)(b))
+                .map(|c| c.construct)
+                .collect(),
+            Self::Zsh => {
+                let mut out: Vec<Construct> = ZSH
+                    .iter()
+                    .filter(|c| (c.found)(b))
+                    .map(|c| c.construct)
+                    .collect();
+                if zsh::restate(src) != src {
+                    out.push(Construct::ZshEquals);
+                }
+                if zsh::glob_qualifier_runs_code(src) {
+                    out.push(Construct::ZshGlobQualifier);
+                }
+                out
+            }
+        }
+    }
+
+    /// The text brush parses for this dialect's reading of `src`.
+    pub fn restate(self, src: &str) -> std::borrow::Cow<'_, str> {
+        match self {
+            Self::Bash => src.into(),
+            Self::Dash => dash_restate(src),
+            Self::Zsh => zsh::restate(src),
+        }
+    }
+
+    /// brush's options for this dialect: dash's is brush's sh mode (no
+    /// `[[`, `((`, `<<<`, `&>`, `|&`, arrays, process substitution).
+    pub fn parser_options(self) -> brush_parser::ParserOptions {
+        let mut o = super::word::options();
+        if self == Self::Dash {
+            o.sh_mode = true;
+            o.posix_mode = true;
+        }
+        o
+    }
+}
+
+/// A construct that a shell reads differently from bash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Construct {
+    /// `$'…'`
+    AnsiC,
+    /// `$"…"`
+    Locale,
+    /// `((…))`
+    Arithmetic,
+    /// `[[ … ]]`
+    Test,
+    /// `<<<`
+    HereString,
+    /// `&>`, `|&`, `;&`, `;;&`
+    BashOperator,
+    /// `<(…)`, `>(…)`
+    ProcessSubstitution,
+    /// `name=(…)`
+    Array,
+    /// `function`, `select`, `coproc`
+    BashKeyword,
+    /// zsh's `=name`
+    ZshEquals,
+    /// zsh's precommand modifiers and `repeat`
+    ZshPrecommand,
+    /// zsh's glob qualifiers that run code
+    ZshGlobQualifier,
+    /// zsh's other syntax: `${(…)…}` flags, `&!`, `emulate -c`, `always`
+    ZshOther,
+}
+
+impl Construct {
+    /// What the construct is and how the other shell reads it, for the
+    /// person.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::AnsiC => "$'…' (dash has no ANSI-C quoting: the string ends at its first quote)",
+            Self::Locale => "$\"…\" (dash reads a $ and then a double-quoted string)",
+            Self::Arithmetic => "((…)) (dash runs it as nested subshells)",
+            Self::Test => {
+                "[[ … ]] (dash runs [[ as a command: its && ends it, its > is a redirection)"
+            }
+            Self::HereString => "<<< (dash reads a here-document)",
+            Self::BashOperator => "&>, |&, ;& (dash reads & and | as their own operators)",
+            Self::ProcessSubstitution => "<(…) or >(…) (dash reads a redirection and a subshell)",
+            Self::Array => "an array assignment name=(…) (dash reads a subshell)",
+            Self::BashKeyword => "function, select or coproc (dash runs them as commands)",
+            Self::ZshEquals => "=name (zsh runs the program name names)",
+            Self::ZshPrecommand => {
+                "noglob, nocorrect, - or repeat (zsh runs the command after them)"
+            }
+            Self::ZshGlobQualifier => "a glob qualifier that runs code (zsh runs it for each file)",
+            Self::ZshOther => "zsh syntax (${(e)…}, &!, emulate -c, always)",
+        }
+    }
+}
+
+struct Scan {
+    construct: Construct,
+    found: fn(&[u8]) -> bool,
+}
+
+fn has(b: &[u8], pat: &[u8]) -> bool {
+    b.windows(pat.len()).any(|w| w == pat)
+}
+
+/// `word` as a whole word (not part of a longer name).
+fn has_word(b: &[u8], word: &[u8]) -> bool {
+    let name = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+    b.windows(word.len()).enumerate().any(|(i, w)| {
+        w == word && (i == 0 || !name(b[i - 1])) && b.get(i + word.len()).is_none_or(|&c| !name(c))
+    })
+}
+
+static DASH: &[Scan] = &[
+    Scan {
+        construct: Construct::AnsiC,
+        found: |b| has(b, b"$'"),
+    },
+    Scan {
+        construct: Construct::Locale,
+        found: |b| has(b, b"$\""),
+    },
+    Scan {
+        construct: Construct::Arithmetic,
+        found: |b| has(b, b"(("),
+    },
+    Scan {
+        construct: Construct::Test,
+        found: |b| has(b, b"[["),
+    },
+    Scan {
+        construct: Construct::HereString,
+        found: |b| has(b, b"<<<"),
+    },
+    Scan {
+        construct: Construct::BashOperator,
+        found: |b| has(b, b"&>") || has(b, b"|&") || has(b, b";&"),
+    },
+    Scan {
+        construct: Construct::ProcessSubstitution,
+        found: |b| has(b, b"<(") || has(b, b">("),
+    },
+    Scan {
+        construct: Construct::Array,
+        found: |b| has(b, b"=("),
+    },
+    Scan {
+        construct: Construct::BashKeyword,
+        found: |b| has_word(b, b"function") || has_word(b, b"select") || has_word(b, b"coproc"),
+    },
+];
+
+static ZSH: &[Scan] = &[
+    Scan {
+        construct: Construct::ZshPrecommand,
+        found: |b| {
+            has_word(b, b"noglob")
+                || has_word(b, b"nocorrect")
+                || has_word(b, b"repeat")
+                || lone_dash_word(b)
+        },
+    },
+    Scan {
+        construct: Construct::ZshOther,
+        found: |b| {
+            has(b, b"${(")
+                || has(b, b"&!")
+                || has(b, b"&|")
+                || has_word(b, b"emulate")
+                || has_word(b, b"always")
+        },
+    },
+];
+
+/// A word that is only `-` (zsh's precommand modifier `- cmd`).
+fn lone_dash_word(b: &[u8]) -> bool {
+    let sep = |c: u8| c.is_ascii_whitespace() || b";&|(){}".contains(&c);
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'-' && (i == 0 || sep(b[i - 1])) && b.get(i + 1).is_none_or(|&n| sep(n))
+    })
+}
+
+/// dash's reading of `$'…'` and `$"…"` in code, restated for brush: `$'`
+/// becomes `"$"'` (a literal `$`, then a single-quoted string that ends
+/// at the next `'`, as in dash) and `$"` becomes `"$""`. Quotes, escapes,
+/// comments, substitutions and here-document bodies are followed as dash
+/// follows them, so only code positions change.
+fn dash_restate(src: &str) -> std::borrow::Cow<'_, str> {
+    let at = dash_dollar_quotes(src.as_bytes());
+    if at.is_empty() {
+        return src.into();
+    }
+    let mut out = String::with_capacity(src.len() + 2 * at.len());
+    let mut from = 0;
+    for i in at {
+        out.push_str(&src[from..i]);
+        out.push_str("\"$\"");
+        from = i + 1;
+    }
+    out.push_str(&src[from..]);
+    out.into()
+}
+
+/// What the scanner is inside.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ctx {
+    /// Code, ended by `)` at depth 0 (in `$(…)`), by `` ` `` (in
+    /// backquotes), by `}` (in `${…}`), or by nothing (the line).
+    Code(Option<u8>, usize),
+    /// Inside double quotes.
+    Double,
+    /// Inside `$((…))`, ended by `))` at depth 0.
+    Arith(usize),
+}
+
+/// Offsets of the `$` of every `$'` and `$"` that dash reads in code.
+fn dash_dollar_quotes(b: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut stack = vec![Ctx::Code(None, 0)];
+    let mut heredocs: Vec<(Vec<u8>, bool)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let Some(&top) = stack.last() else {
+            break;
+        };
+        match top {
+            Ctx::Double => match c {
+                b'\\' => i += 1,
+                b'"' => {
+                    stack.pop();
+                }
+                b'`' => stack.push(Ctx::Code(Some(b'`'), 0)),
+                b'$' => i += open_dollar(b, i, &mut stack),
+                _ => {}
+            },
+            Ctx::Arith(depth) => match c {
+                b'(' => set_top(&mut stack, Ctx::Arith(depth + 1)),
+                b')' if depth == 0 => {
+                    stack.pop();
+                    if b.get(i + 1) == Some(&b')') {
+                        i += 1;
+                    }
+                }
+                b')' => set_top(&mut stack, Ctx::Arith(depth - 1)),
+                b'$' => i += open_dollar(b, i, &mut stack),
+                b'`' => stack.push(Ctx::Code(Some(b'`'), 0)),
+                _ => {}
+            },
+            Ctx::Code(end, depth) => match c {
+                b'\\' => i += 1,
+                b'\'' => i = skip_single(b, i),
+                b'"' => stack.push(Ctx::Double),
+                b'`' if end == Some(b'`') => {
+                    stack.pop();
+                }
+                b'`' => stack.push(Ctx::Code(Some(b'`'), 0)),
+                b'$' if matches!(b.get(i + 1), Some(b'\'' | b'"')) => {
+                    out.push(i);
+                    // dash: a literal `$`; the quote is read next.
+                }
+                b'$' => i += open_dollar(b, i, &mut stack),
+                b'(' if end == Some(b')') => set_top(&mut stack, Ctx::Code(end, depth + 1)),
+                b')' if end == Some(b')') && depth == 0 => {
+                    stack.pop();
+                }
+                b')' if end == Some(b')') => set_top(&mut stack, Ctx::Code(end, depth - 1)),
+                b'{' if end == Some(b'}') => set_top(&mut stack, Ctx::Code(end, depth + 1)),
+                b'}' if end == Some(b'}') && depth == 0 => {
+                    stack.pop();
+                }
+                b'}' if end == Some(b'}') => set_top(&mut stack, Ctx::Code(end, depth - 1)),
+                b'#' if i == 0 || word_break(b[i - 1]) => {
+                    while i + 1 < b.len() && b[i + 1] != b'\n' {
+                        i += 1;
+                    }
+                }
+                b'<' if b.get(i + 1) == Some(&b'<') && b.get(i + 2) != Some(&b'<') => {
+                    let (next, delim) = heredoc_delimiter(b, i + 2);
+                    if let Some(d) = delim {
+                        heredocs.push(d);
+                    }
+                    i = next;
+                    continue;
+                }
+                b'\n' if !heredocs.is_empty() => {
+                    i = skip_heredoc_bodies(b, i + 1, &mut heredocs);
+                    continue;
+                }
+                _ => {}
+            },
+        }
+        i += 1;
+    }
+    out
+}
+
+fn set_top(stack: &mut [Ctx], ctx: Ctx) {
+    if let Some(top) = stack.last_mut() {
+        *top = ctx;
+    }
+}
+
+fn word_break(c: u8) -> bool {
+    c.is_ascii_whitespace() || b";&|()<>".contains(&c)
+}
+
+/// The index of the `'` closing the single-quoted string opened at `i`
+/// (the end of the text when it is not closed).
+fn skip_single(b: &[u8], i: usize) -> usize {
+    b[i + 1..]
+        .iter()
+        .position(|&c| c == b'\'')
+        .map_or(b.len(), |p| i + 1 + p)
+}
+
+/// Opens what a `$` at `i` starts (`$(`, `$((`, `${`) and returns how many
+/// bytes after `i` it took.
+fn open_dollar(b: &[u8], i: usize, stack: &mut Vec<Ctx>) -> usize {
+    match (b.get(i + 1), b.get(i + 2)) {
+        (Some(b'('), Some(b'(')) => {
+            stack.push(Ctx::Arith(0));
+            2
+        }
+        (Some(b'('), _) => {
+            stack.push(Ctx::Code(Some(b')'), 0));
+            1
+        }
+        (Some(b'{'), _) => {
+            stack.push(Ctx::Code(Some(b'}'), 0));
+            1
+        }
+        _ => 0,
+    }
+}
+
+/// Reads the delimiter of a here-document whose `<<` ends before `i`.
+/// Returns where to go on, and the delimiter with whether its body is
+/// taken literally.
+fn heredoc_delimiter(b: &[u8], mut i: usize) -> (usize, Option<(Vec<u8>, bool)>) {
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    while matches!(b.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    let mut word = Vec::new();
+    let mut quoted = false;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'\'' => {
+                quoted = true;
+                let end = skip_single(b, i);
+                word.extend_from_slice(&b[i + 1..end.min(b.len())]);
+                i = end + 1;
+            }
+            b'"' => {
+                quoted = true;
+                i += 1;
+                while let Some(&d) = b.get(i) {
+                    if d == b'"' {
+                        break;
+                    }
+                    if d == b'\\' {
+                        i += 1;
+                    }
+                    if let Some(&e) = b.get(i) {
+                        word.push(e);
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'\\' => {
+                quoted = true;
+                if let Some(&e) = b.get(i + 1) {
+                    word.push(e);
+                }
+                i += 2;
+            }
+            c if c.is_ascii_whitespace() || b";&|()<>".contains(&c) => break,
+            c => {
+                word.push(c);
+                i += 1;
+            }
+        }
+    }
+    let delim = (!word.is_empty()).then_some((word, quoted));
+    (i, delim)
+}
+
+/// Skips the bodies of the pending here-documents, which start at `i`;
+/// returns the index after the last body's delimiter line.
+fn skip_heredoc_bodies(b: &[u8], mut i: usize, pending: &mut Vec<(Vec<u8>, bool)>) -> usize {
+    for (delim, _) in pending.drain(..) {
+        while i < b.len() {
+            let end = b[i..]
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(b.len(), |p| i + p);
+            let line = &b[i..end];
+            let trimmed = {
+                let start = line.iter().position(|&c| c != b'\t').unwrap_or(line.len());
+                &line[start..]
+            };
+            i = end + 1;
+            if trimmed == delim.as_slice() {
+                break;
+            }
+        }
+    }
+    i.min(b.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dash_restatement() {
+        for (src, want) in [
+            ("echo $'a'", "echo \"$\"'a'"),
+            ("echo $\"a\"", "echo \"$\"\"a\""),
+            ("echo \"$'a'\"", "echo \"$'a'\""),
+            ("echo '$'\"'\"", "echo '$'\"'\""),
+            ("echo $(echo $'x')", "echo $(echo \"$\"'x')"),
+            ("echo `echo $'x'`", "echo `echo \"$\"'x'`"),
+            ("echo ${x:-$'x'}", "echo ${x:-\"$\"'x'}"),
+            ("echo \\$'x'", "echo \\$'x'"),
+            ("# $'x'\necho $'y'", "# $'x'\necho \"$\"'y'"),
+            (
+                "cat <<E\n$'x'\nE\necho $'y'",
+                "cat <<E\n$'x'\nE\necho \"$\"'y'",
+            ),
+            (
+                "cat <<'E'\n'\nE\necho $'y'",
+                "cat <<'E'\n'\nE\necho \"$\"'y'",
+            ),
+            // dash: the string ends at the first quote, so the second
+            // `$'` is in code.
+            ("echo $'\\' $'x'", "echo \"$\"'\\' \"$\"'x'"),
+        ] {
+            assert_eq!(dash_restate(src), want, "{src:?}");
+        }
+    }
+
+    #[test]
+    fn constructs_are_found_by_dialect() {
+        assert!(Dialect::Dash.constructs("git status").is_empty());
+        assert!(Dialect::Zsh.constructs("git status").is_empty());
+        assert_eq!(
+            Dialect::Dash.constructs("[[ -f x ]] && cat x"),
+            [Construct::Test]
+        );
+        assert_eq!(Dialect::Zsh.constructs("=rm x"), [Construct::ZshEquals]);
+        assert_eq!(
+            Dialect::Zsh.constructs("- rm x"),
+            [Construct::ZshPrecommand]
+        );
+        assert!(Dialect::Zsh.constructs("ls -la - x").len() == 1);
+        assert!(Dialect::Zsh.constructs("git log --oneline").is_empty());
+        assert!(Dialect::Dash.constructs("functional x").is_empty());
+        assert!(Dialect::Bash.constructs("[[ x ]]").is_empty());
+    }
+
+    #[test]
+    fn shells_by_name_and_path() {
+        assert_eq!(Syntax::for_program("dash"), Syntax::Dash);
+        assert_eq!(Syntax::for_program("sh"), Syntax::Sh);
+        assert_eq!(Syntax::for_program("ksh"), Syntax::Unknown);
+        assert_eq!(Syntax::of_path(Path::new("/nowhere/zsh")), Syntax::Zsh);
+        assert_eq!(Syntax::of_path(Path::new("/nowhere/sh")), Syntax::Sh);
+        assert_eq!(Syntax::of_path(Path::new("tcsh")), Syntax::Unknown);
+        let dir = tempfile::tempdir().expect("tempdir");
+        let real = dir.path().join("dash");
+        std::fs::write(&real, "").expect("write");
+        let link = dir.path().join("sh");
+        std::os::unix::fs::symlink(&real, &link).expect("symlink");
+        assert_eq!(Syntax::of_path(&link), Syntax::Dash);
+        for s in Syntax::ALL {
+            assert_eq!(Syntax::from_name(s.name()), Some(s));
+        }
+        assert_eq!(Syntax::Posix, Syntax::Unknown);
+    }
+}
