@@ -210,6 +210,30 @@ impl Walker {
         }
     }
 
+    /// bash's `time` keyword before a pipeline is, to dash, the program
+    /// `time` running the first command: reported in every reading as that
+    /// program, so the readings agree and the program is seen.
+    pub(super) fn timed(&mut self, timed: Option<&brush_parser::ast::PipelineTimed>, at: usize) {
+        let Some(first) = self.script.commands.get(at) else {
+            return;
+        };
+        if first.argv.is_empty() {
+            return;
+        }
+        let mut cmd = first.clone();
+        let mut argv = vec![Word::literal("time")];
+        if matches!(
+            timed,
+            Some(brush_parser::ast::PipelineTimed::TimedWithPosixOutput(_))
+        ) {
+            argv.push(Word::literal("-p"));
+        }
+        argv.extend(first.argv.iter().cloned());
+        cmd.argv = argv;
+        cmd.via.clear();
+        self.resolve(cmd);
+    }
+
     fn dedup_files(&mut self) {
         let mut seen = HashSet::new();
         self.script
@@ -222,9 +246,9 @@ impl Walker {
 const MAX_SALVAGE_TRIES: usize = 8;
 
 /// What a reading runs, comparable across readings: each command's words,
-/// settings and redirections, in order.
+/// settings and redirections, as a set.
 fn fingerprints(commands: &[SimpleCommand]) -> Vec<String> {
-    commands
+    let mut all: Vec<String> = commands
         .iter()
         .map(|c| {
             let mut s = String::new();
@@ -243,5 +267,8 @@ fn fingerprints(commands: &[SimpleCommand]) -> Vec<String> {
             }
             s
         })
-        .collect()
+        .collect();
+    all.sort_unstable();
+    all.dedup();
+    all
 }

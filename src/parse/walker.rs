@@ -167,6 +167,9 @@ impl Walker {
             }
             let start = self.script.commands.len();
             self.command(command, &inner);
+            if i == 0 && pipeline.timed.is_some() {
+                self.timed(pipeline.timed.as_ref(), start);
+            }
             fed = self.script.commands.get(start).and_then(echoed_text);
             upstream.extend(self.names_since(start));
         }
