@@ -27,7 +27,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use askrisky::danger::{Place, Tier, assess};
-use askrisky::parse::{Script, Syntax, parse_as, programs};
+use askrisky::parse::disk::Disk;
+use askrisky::parse::{Script, Syntax, parse_as, parse_on, programs};
 
 const BYPASS: &str = include_str!("corpus/bypass.tsv");
 
@@ -261,9 +262,18 @@ impl Sandbox {
     }
 }
 
-/// What askrisky says of a line read as `syntax`.
+/// What askrisky says of a line read as `syntax`, as a decision does:
+/// scripts the line runs are looked for on disk (in the example place,
+/// which does not exist here, so they are unknown and ask).
 fn judge(line: &str, syntax: Syntax) -> (Script, Tier) {
-    let script = parse_as(line, syntax);
+    let place = Place::example();
+    let disk = Disk::new(
+        place.cwd.clone(),
+        place.home.clone(),
+        Some(std::ffi::OsStr::new("/usr/local/bin:/usr/bin:/bin")),
+        std::time::SystemTime::now(),
+    );
+    let script = parse_on(line, syntax, disk);
     let tier = assess(&script, &Place::example(), &[]).tier;
     (script, tier)
 }
@@ -601,7 +611,10 @@ fn generate(rng: &mut Rng, corpus: &[String]) -> String {
         let mut line = base.clone();
         for _ in 0..1 + rng.next() % 2 {
             let at = (rng.next() % (line.len() as u64 + 1)) as usize;
-            let at = (0..=at).rev().find(|&i| line.is_char_boundary(i)).unwrap_or(0);
+            let at = (0..=at)
+                .rev()
+                .find(|&i| line.is_char_boundary(i))
+                .unwrap_or(0);
             let insert = if rng.next().is_multiple_of(2) {
                 rng.pick(PIECES)
             } else {

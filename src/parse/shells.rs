@@ -233,6 +233,8 @@ pub enum Construct {
     AnsiC,
     /// `$"…"`
     Locale,
+    /// `12>file`: a descriptor number of two or more digits
+    Descriptor,
     /// `((…))`
     Arithmetic,
     /// `[[ … ]]`
@@ -264,6 +266,9 @@ impl Construct {
         match self {
             Self::AnsiC => "$'…' (dash has no ANSI-C quoting: the string ends at its first quote)",
             Self::Locale => "$\"…\" (dash reads a $ and then a double-quoted string)",
+            Self::Descriptor => {
+                "a descriptor number of two or more digits (dash reads a word and a redirection)"
+            }
             Self::Arithmetic => "((…)) (dash runs it as nested subshells)",
             Self::Test => {
                 "[[ … ]] (dash runs [[ as a command: its && ends it, its > is a redirection)"
@@ -308,6 +313,10 @@ static DASH: &[Scan] = &[
     Scan {
         construct: Construct::Locale,
         found: |b| has(b, b"$\""),
+    },
+    Scan {
+        construct: Construct::Descriptor,
+        found: |b| (0..b.len()).any(|i| matches!(b[i], b'<' | b'>') && long_number_before(b, i)),
     },
     Scan {
         construct: Construct::Arithmetic,
@@ -375,19 +384,39 @@ fn lone_dash_word(b: &[u8]) -> bool {
 /// comments, substitutions and here-document bodies are followed as dash
 /// follows them, so only code positions change.
 fn dash_restate(src: &str) -> std::borrow::Cow<'_, str> {
-    let at = dash_dollar_quotes(src.as_bytes());
-    if at.is_empty() {
+    let edits = dash_edits(src.as_bytes());
+    if edits.is_empty() {
         return src.into();
     }
-    let mut out = String::with_capacity(src.len() + 2 * at.len());
+    let mut out = String::with_capacity(src.len() + 2 * edits.len());
     let mut from = 0;
-    for i in at {
+    for (i, edit) in edits {
         out.push_str(&src[from..i]);
-        out.push_str("\"$\"");
-        from = i + 1;
+        match edit {
+            // `$'` → `"$"'`: the `$` is replaced.
+            Edit::Dollar => {
+                out.push_str("\"$\"");
+                from = i + 1;
+            }
+            // `12>f` → `12 >f`: a space before the operator.
+            Edit::Space => {
+                out.push(' ');
+                from = i;
+            }
+        }
     }
     out.push_str(&src[from..]);
     out.into()
+}
+
+/// A change to the text for dash's reading.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Edit {
+    /// The `$` of a `$'` or `$"` is a literal `$`.
+    Dollar,
+    /// A word of two or more digits before `<` or `>` is an argument:
+    /// dash's descriptor numbers have one digit.
+    Space,
 }
 
 /// What the scanner is inside.
@@ -402,8 +431,10 @@ enum Ctx {
     Arith(usize),
 }
 
-/// Offsets of the `$` of every `$'` and `$"` that dash reads in code.
-fn dash_dollar_quotes(b: &[u8]) -> Vec<usize> {
+/// Where dash's reading differs from brush's in code: each `$'` and `$"`
+/// (at the `$`), and each `<` or `>` right after a word of two or more
+/// digits.
+fn dash_edits(b: &[u8]) -> Vec<(usize, Edit)> {
     let mut out = Vec::new();
     let mut stack = vec![Ctx::Code(None, 0)];
     let mut heredocs: Vec<(Vec<u8>, bool)> = Vec::new();
@@ -445,9 +476,10 @@ fn dash_dollar_quotes(b: &[u8]) -> Vec<usize> {
                 }
                 b'`' => stack.push(Ctx::Code(Some(b'`'), 0)),
                 b'$' if matches!(b.get(i + 1), Some(b'\'' | b'"')) => {
-                    out.push(i);
+                    out.push((i, Edit::Dollar));
                     // dash: a literal `$`; the quote is read next.
                 }
+                b'<' | b'>' if long_number_before(b, i) => out.push((i, Edit::Space)),
                 b'$' => i += open_dollar(b, i, &mut stack),
                 b'(' if end == Some(b')') => set_top(&mut stack, Ctx::Code(end, depth + 1)),
                 b')' if end == Some(b')') && depth == 0 => {
@@ -482,6 +514,16 @@ fn dash_dollar_quotes(b: &[u8]) -> Vec<usize> {
         i += 1;
     }
     out
+}
+
+/// Two or more digits, a whole word, end right before `i`.
+fn long_number_before(b: &[u8], i: usize) -> bool {
+    let digits = b[..i]
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    digits >= 2 && (digits == i || word_break(b[i - digits - 1]))
 }
 
 fn set_top(stack: &mut [Ctx], ctx: Ctx) {
@@ -616,6 +658,7 @@ mod tests {
             ("echo `echo $'x'`", "echo `echo \"$\"'x'`"),
             ("echo ${x:-$'x'}", "echo ${x:-\"$\"'x'}"),
             ("echo \\$'x'", "echo \\$'x'"),
+            ("cmd 80>00 2>&1 a12>b", "cmd 80 >00 2>&1 a12>b"),
             ("# $'x'\necho $'y'", "# $'x'\necho \"$\"'y'"),
             (
                 "cat <<E\n$'x'\nE\necho $'y'",

@@ -72,7 +72,7 @@ fn tricky_lines() {
         ("a && b || c; d & e", &["a", "b", "c", "d", "e"], &[]),
         ("cat x | grep y | wc -l", &["cat x", "grep y", "wc -l"], &[]),
         ("! false", &["false"], &[]),
-        ("time make", &["make"], &[]),
+        ("time make", &["make", "time make", "time>make"], &[]),
         // compound commands
         ("(cd /tmp && rm -rf x)", &["cd /tmp", "rm -rf x"], &[]),
         ("{ echo a; rm b; }", &["echo a", "rm b"], &[]),

@@ -591,6 +591,14 @@ pub(super) fn output_text(cmd: &SimpleCommand) -> Option<String> {
     {
         args = &args[1..];
     }
+    // `printf FORMAT` with no directive writes the format alone.
+    if name == "printf"
+        && args
+            .first()
+            .is_some_and(|f| f.literal && !f.value.contains('%'))
+    {
+        args = &args[..1];
+    }
     if !args.iter().all(|a| a.literal) {
         return None;
     }
