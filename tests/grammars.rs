@@ -36,7 +36,10 @@ const ROWS: &[Row] = &[
         &[(HAS_DASH, Danger), (NO_DASH, Clear)],
     ),
     // $"…": dash reads a $ and a double-quoted string.
-    ("echo $\"hello\"", &[(HAS_DASH, Danger), (NO_DASH, Clear)]),
+    (
+        "echo $\"hello\"",
+        &[(HAS_DASH, Danger), (HAS_ZSH, Danger), (&[Bash], Clear)],
+    ),
     // ── ((…)): arithmetic to bash and zsh, subshells to dash ────────────
     ("((rm -rf ~))", &[(HAS_DASH, Blocked), (NO_DASH, Clear)]),
     ("((i++))", &[(HAS_DASH, Danger), (NO_DASH, Clear)]),
@@ -85,6 +88,17 @@ const ROWS: &[Row] = &[
     ("noglob ls *.rs", &[(HAS_ZSH, Danger), (NO_ZSH, Clear)]),
     ("ls =ls", &[(HAS_ZSH, Danger), (NO_ZSH, Clear)]),
     ("ls *(e:'rm -rf ~':)", &[(HAS_ZSH, Danger), (NO_ZSH, Clear)]),
+    // zsh's quoting and braces.
+    (
+        "$'r\\m' -rf ~",
+        &[(HAS_ZSH, Blocked), (&[Dash, Sh], Danger), (&[Bash], Clear)],
+    ),
+    ("{rm -rf ~}", &[(HAS_ZSH, Blocked), (NO_ZSH, Clear)]),
+    ("ls; {rm -rf /}", &[(HAS_ZSH, Blocked), (NO_ZSH, Clear)]),
+    ("rm -rf ~HOME", &[(HAS_ZSH, Blocked)]),
+    ("echo {a,b}", &[(EVERY, Clear)]),
+    // A redirection alone runs cat in zsh.
+    ("> out.txt", &[(EVERY, Clear)]),
     // ── code bash evaluates from quoted strings ─────────────────────────
     ("let 'a[$(rm -rf ~)]'", &[(EVERY, Blocked)]),
     ("let 'a[`rm -rf ~`]=1'", &[(EVERY, Blocked)]),

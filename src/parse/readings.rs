@@ -166,6 +166,28 @@ impl Walker {
         Some(inner)
     }
 
+    /// zsh runs a command of redirections alone with `$NULLCMD` (`cat`),
+    /// or `$READNULLCMD` (`more`, `pager` on Debian) for one input: `>
+    /// file` runs `cat`. Only in zsh's reading.
+    pub(super) fn zsh_null_command(&mut self, cmd: &mut SimpleCommand) {
+        if self.dialect != Dialect::Zsh
+            || !cmd.argv.is_empty()
+            || !cmd.assignments.is_empty()
+            || cmd.redirects.is_empty()
+        {
+            return;
+        }
+        let input_only = cmd.redirects.len() == 1 && cmd.redirects[0].op.reads();
+        if input_only {
+            for pager in ["more", "pager"] {
+                let mut reader = cmd.clone();
+                reader.argv = vec![Word::literal(pager)];
+                self.resolve(reader);
+            }
+        }
+        cmd.argv = vec![Word::literal("cat")];
+    }
+
     /// `((…) )` and `( (…) )`: brush reads arithmetic, bash (and zsh) read
     /// nested subshells unless the two opening and the two closing
     /// parentheses touch. `loc` is the command's place in the code being

@@ -197,6 +197,9 @@ impl Dialect {
                 if zsh::restate(src) != src {
                     out.push(Construct::ZshEquals);
                 }
+                if !scan(b, Self::Zsh).is_empty() {
+                    out.push(Construct::ZshQuoting);
+                }
                 if zsh::glob_qualifier_runs_code(src) {
                     out.push(Construct::ZshGlobQualifier);
                 }
@@ -210,7 +213,7 @@ impl Dialect {
         match self {
             Self::Bash => src.into(),
             Self::Dash => dash_restate(src),
-            Self::Zsh => zsh::restate(src),
+            Self::Zsh => zsh_restate(src),
         }
     }
 
@@ -257,6 +260,8 @@ pub enum Construct {
     ZshGlobQualifier,
     /// zsh's other syntax: `${(…)…}` flags, `&!`, `emulate -c`, `always`
     ZshOther,
+    /// zsh's `$'…'`, `$"…"`, `{cmd}` and `~NAME`
+    ZshQuoting,
 }
 
 impl Construct {
@@ -284,6 +289,9 @@ impl Construct {
             }
             Self::ZshGlobQualifier => "a glob qualifier that runs code (zsh runs it for each file)",
             Self::ZshOther => "zsh syntax (${(e)…}, &!, emulate -c, always)",
+            Self::ZshQuoting => {
+                "zsh quoting and braces ($'…' escapes, $\"…\", {cmd} without spaces, ~NAME)"
+            }
         }
     }
 }
@@ -378,45 +386,73 @@ fn lone_dash_word(b: &[u8]) -> bool {
     })
 }
 
-/// dash's reading of `$'…'` and `$"…"` in code, restated for brush: `$'`
-/// becomes `"$"'` (a literal `$`, then a single-quoted string that ends
-/// at the next `'`, as in dash) and `$"` becomes `"$""`. Quotes, escapes,
-/// comments, substitutions and here-document bodies are followed as dash
-/// follows them, so only code positions change.
+/// dash's reading of the code restated for brush: `$'` becomes `"$"'`
+/// (a literal `$`, then a single-quoted string that ends at the next `'`,
+/// as in dash), `$"` becomes `"$""`, and a word of two or more digits
+/// before `<` or `>` gets a space (dash's descriptor numbers have one
+/// digit).
 fn dash_restate(src: &str) -> std::borrow::Cow<'_, str> {
-    let edits = dash_edits(src.as_bytes());
+    apply(src, scan(src.as_bytes(), Dialect::Dash))
+}
+
+/// zsh's reading restated for brush: `=name` as `name`; `$"` as `"$""`
+/// (zsh has no locale strings); in `$'…'` an unknown escape loses its
+/// backslash (`$'r\m'` is `rm` to zsh); a brace group written without
+/// spaces (`{rm -rf ~}`) gets them; `~NAME` is the named directory of a
+/// parameter (`~HOME` is home, `~PWD` the working folder).
+fn zsh_restate(src: &str) -> std::borrow::Cow<'_, str> {
+    let edits = scan(src.as_bytes(), Dialect::Zsh);
+    let edited = apply(src, edits);
+    match zsh::restate(&edited) {
+        std::borrow::Cow::Borrowed(_) => edited,
+        std::borrow::Cow::Owned(s) => s.into(),
+    }
+}
+
+/// Applies edits (in order of their place) to `src`.
+fn apply(src: &str, edits: Vec<Edit>) -> std::borrow::Cow<'_, str> {
     if edits.is_empty() {
         return src.into();
     }
-    let mut out = String::with_capacity(src.len() + 2 * edits.len());
+    let mut out = String::with_capacity(src.len() + 4 * edits.len());
     let mut from = 0;
-    for (i, edit) in edits {
-        out.push_str(&src[from..i]);
-        match edit {
-            // `$'` → `"$"'`: the `$` is replaced.
-            Edit::Dollar => {
-                out.push_str("\"$\"");
-                from = i + 1;
-            }
-            // `12>f` → `12 >f`: a space before the operator.
-            Edit::Space => {
-                out.push(' ');
-                from = i;
-            }
+    for e in edits {
+        if e.at < from || e.at + e.remove > src.len() {
+            continue;
         }
+        out.push_str(&src[from..e.at]);
+        out.push_str(e.insert);
+        from = e.at + e.remove;
     }
     out.push_str(&src[from..]);
     out.into()
 }
 
-/// A change to the text for dash's reading.
+/// A change to the text: `remove` bytes at `at` replaced by `insert`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Edit {
+struct Edit {
+    at: usize,
+    remove: usize,
+    insert: &'static str,
+}
+
+impl Edit {
     /// The `$` of a `$'` or `$"` is a literal `$`.
-    Dollar,
-    /// A word of two or more digits before `<` or `>` is an argument:
-    /// dash's descriptor numbers have one digit.
-    Space,
+    fn dollar(at: usize) -> Self {
+        Self {
+            at,
+            remove: 1,
+            insert: "\"$\"",
+        }
+    }
+
+    fn insert(at: usize, insert: &'static str) -> Self {
+        Self {
+            at,
+            remove: 0,
+            insert,
+        }
+    }
 }
 
 /// What the scanner is inside.
@@ -431,13 +467,16 @@ enum Ctx {
     Arith(usize),
 }
 
-/// Where dash's reading differs from brush's in code: each `$'` and `$"`
-/// (at the `$`), and each `<` or `>` right after a word of two or more
-/// digits.
-fn dash_edits(b: &[u8]) -> Vec<(usize, Edit)> {
+/// Where `dialect` reads code differently from brush, as edits. Quotes,
+/// escapes, comments, substitutions and here-document bodies are followed
+/// as the shell follows them, so only code positions change.
+fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
+    let zsh = dialect == Dialect::Zsh;
     let mut out = Vec::new();
     let mut stack = vec![Ctx::Code(None, 0)];
     let mut heredocs: Vec<(Vec<u8>, bool)> = Vec::new();
+    // zsh brace groups opened without a space, still open.
+    let mut groups = 0usize;
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
@@ -475,11 +514,12 @@ fn dash_edits(b: &[u8]) -> Vec<(usize, Edit)> {
                     stack.pop();
                 }
                 b'`' => stack.push(Ctx::Code(Some(b'`'), 0)),
-                b'$' if matches!(b.get(i + 1), Some(b'\'' | b'"')) => {
-                    out.push((i, Edit::Dollar));
-                    // dash: a literal `$`; the quote is read next.
+                b'$' if b.get(i + 1) == Some(&b'"') => out.push(Edit::dollar(i)),
+                b'$' if b.get(i + 1) == Some(&b'\'') && !zsh => out.push(Edit::dollar(i)),
+                b'$' if b.get(i + 1) == Some(&b'\'') => {
+                    i = zsh_ansi_c(b, i + 2, &mut out);
                 }
-                b'<' | b'>' if long_number_before(b, i) => out.push((i, Edit::Space)),
+                b'<' | b'>' if !zsh && long_number_before(b, i) => out.push(Edit::insert(i, " ")),
                 b'$' => i += open_dollar(b, i, &mut stack),
                 b'(' if end == Some(b')') => set_top(&mut stack, Ctx::Code(end, depth + 1)),
                 b')' if end == Some(b')') && depth == 0 => {
@@ -491,6 +531,30 @@ fn dash_edits(b: &[u8]) -> Vec<(usize, Edit)> {
                     stack.pop();
                 }
                 b'}' if end == Some(b'}') => set_top(&mut stack, Ctx::Code(end, depth - 1)),
+                b'{' if zsh
+                    && command_start(b, i)
+                    && b.get(i + 1)
+                        .is_some_and(|n| !n.is_ascii_whitespace() && *n != b'}') =>
+                {
+                    out.push(Edit::insert(i + 1, " "));
+                    groups += 1;
+                }
+                b'}' if zsh
+                    && groups > 0
+                    && i > 0
+                    && !b[i - 1].is_ascii_whitespace()
+                    && !b";&".contains(&b[i - 1])
+                    && b.get(i + 1)
+                        .is_none_or(|&n| n.is_ascii_whitespace() || b";&|)".contains(&n)) =>
+                {
+                    out.push(Edit::insert(i, ";"));
+                    groups -= 1;
+                }
+                b'~' if zsh && (i == 0 || word_break(b[i - 1]) || b[i - 1] == b'=') => {
+                    if let Some(e) = zsh_named_dir(b, i) {
+                        out.push(e);
+                    }
+                }
                 b'#' if i == 0 || word_break(b[i - 1]) => {
                     while i + 1 < b.len() && b[i + 1] != b'\n' {
                         i += 1;
@@ -513,7 +577,71 @@ fn dash_edits(b: &[u8]) -> Vec<(usize, Edit)> {
         }
         i += 1;
     }
+    out.sort_by_key(|e| e.at);
     out
+}
+
+/// True when the byte at `i` starts a command: the line's start, or after
+/// `;`, `&`, `|`, `(`, `{` or a line break (blanks skipped).
+fn command_start(b: &[u8], i: usize) -> bool {
+    match b[..i].iter().rposition(|c| *c != b' ' && *c != b'\t') {
+        None => true,
+        Some(p) => b";&|({\n".contains(&b[p]),
+    }
+}
+
+/// Walks a zsh `$'…'` whose text starts at `i`, marking each unknown
+/// escape's backslash for removal (zsh drops it, bash keeps it). Returns
+/// the index of the closing quote.
+fn zsh_ansi_c(b: &[u8], mut i: usize, out: &mut Vec<Edit>) -> usize {
+    while i < b.len() {
+        match b[i] {
+            b'\'' => return i,
+            b'\\' => {
+                let known = b
+                    .get(i + 1)
+                    .is_some_and(|n| b"abeEfnrtv\\'\"?01234567xuUc".contains(n));
+                if !known && i + 1 < b.len() {
+                    out.push(Edit {
+                        at: i,
+                        remove: 1,
+                        insert: "",
+                    });
+                }
+                i += 2;
+            }
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+/// `~NAME` at the start of a word: to zsh the named directory of the
+/// parameter NAME when there is one (`~HOME`, `~PWD`), else a user's home.
+/// Restated as home for `~HOME`, else as a value known only at run time.
+fn zsh_named_dir(b: &[u8], i: usize) -> Option<Edit> {
+    let name_len = b[i + 1..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .count();
+    let after = b.get(i + 1 + name_len);
+    if name_len == 0 || after.is_some_and(|c| !(word_break(*c) || *c == b'/')) {
+        return None;
+    }
+    let name = &b[i + 1..i + 1 + name_len];
+    if name[0].is_ascii_digit() {
+        return None;
+    }
+    let insert = if name == b"HOME" {
+        "~"
+    } else {
+        "$ZSH_NAMED_DIR"
+    };
+    Some(Edit {
+        at: i,
+        remove: 1 + name_len,
+        insert,
+    })
 }
 
 /// Two or more digits, a whole word, end right before `i`.
@@ -673,6 +801,26 @@ mod tests {
             ("echo $'\\' $'x'", "echo \"$\"'\\' \"$\"'x'"),
         ] {
             assert_eq!(dash_restate(src), want, "{src:?}");
+        }
+    }
+
+    #[test]
+    fn zsh_restatement() {
+        for (src, want) in [
+            ("echo $'r\\m' $'a\\nb'", "echo $'rm' $'a\\nb'"),
+            ("echo $\"x\"", "echo \"$\"\"x\""),
+            ("{rm -rf ~}", "{ rm -rf ~;}"),
+            ("ls; {echo a} && x", "ls; { echo a;} && x"),
+            ("{ ls }", "{ ls }"),
+            ("echo {a,b} x{y}", "echo {a,b} x{y}"),
+            (
+                "rm -rf ~HOME ~PWD/x ~ ~/a",
+                "rm -rf ~ $ZSH_NAMED_DIR/x ~ ~/a",
+            ),
+            ("=rm x", "rm x"),
+            ("echo '$\"' \"~HOME\"", "echo '$\"' \"~HOME\""),
+        ] {
+            assert_eq!(zsh_restate(src), want, "{src:?}");
         }
     }
 

@@ -495,6 +495,7 @@ impl Walker {
                 }
             }
         }
+        self.zsh_null_command(&mut cmd);
         self.resolve(cmd);
     }
 
