@@ -47,6 +47,18 @@ impl Walker {
                 readings.push((d, found));
             }
         }
+        if readings.len() == 1 {
+            // No construct read differently: one reading is every shell's.
+            // It is walked as zsh's when zsh may run it, for what zsh
+            // adds without any construct (`> file` runs cat).
+            let d = if syntax.dialects().contains(&Dialect::Zsh) {
+                Dialect::Zsh
+            } else {
+                Dialect::Bash
+            };
+            self.read_as(d, src, origin, depth);
+            return self.names_since(start);
+        }
         let mut spans = Vec::with_capacity(readings.len());
         for (d, _) in &readings {
             let from = self.script.commands.len();
