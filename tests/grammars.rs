@@ -20,6 +20,9 @@ type Row = (&'static str, &'static [(&'static [Syntax], Tier)]);
 const EVERY: &[Syntax] = &[Bash, Dash, Sh, Zsh, BashOrZsh, Unknown];
 const HAS_DASH: &[Syntax] = &[Dash, Sh, Unknown];
 const HAS_ZSH: &[Syntax] = &[Zsh, BashOrZsh, Unknown];
+/// zsh and another shell: where they read alike is ambiguous; zsh alone
+/// is read as zsh reads it.
+const ZSH_OR_OTHER: &[Syntax] = &[BashOrZsh, Unknown];
 const NO_DASH: &[Syntax] = &[Bash, Zsh, BashOrZsh];
 const NO_ZSH: &[Syntax] = &[Bash, Dash, Sh];
 
@@ -38,7 +41,11 @@ const ROWS: &[Row] = &[
     // $"…": dash reads a $ and a double-quoted string.
     (
         "echo $\"hello\"",
-        &[(HAS_DASH, Danger), (HAS_ZSH, Danger), (&[Bash], Clear)],
+        &[
+            (HAS_DASH, Danger),
+            (ZSH_OR_OTHER, Danger),
+            (&[Bash, Zsh], Clear),
+        ],
     ),
     // ── ((…)): arithmetic to bash and zsh, subshells to dash ────────────
     ("((rm -rf ~))", &[(HAS_DASH, Blocked), (NO_DASH, Clear)]),
@@ -85,9 +92,16 @@ const ROWS: &[Row] = &[
         "emulate sh -c 'rm -rf ~'",
         &[(HAS_ZSH, Blocked), (NO_ZSH, Clear)],
     ),
-    ("noglob ls *.rs", &[(HAS_ZSH, Danger), (NO_ZSH, Clear)]),
-    ("ls =ls", &[(HAS_ZSH, Danger), (NO_ZSH, Clear)]),
-    ("ls *(e:'rm -rf ~':)", &[(HAS_ZSH, Danger), (NO_ZSH, Clear)]),
+    (
+        "noglob ls *.rs",
+        &[(ZSH_OR_OTHER, Danger), (&[Zsh], Clear), (NO_ZSH, Clear)],
+    ),
+    (
+        "ls =ls",
+        &[(ZSH_OR_OTHER, Danger), (&[Zsh], Clear), (NO_ZSH, Clear)],
+    ),
+    // zsh runs the code per file; bash -c (no extglob) cannot parse it.
+    ("ls *(e:'rm -rf ~':)", &[(EVERY, Danger)]),
     // zsh's quoting and braces.
     (
         "$'r\\m' -rf ~",
@@ -99,6 +113,25 @@ const ROWS: &[Row] = &[
     ("echo {a,b}", &[(EVERY, Clear)]),
     // A redirection alone runs cat in zsh.
     ("> out.txt", &[(EVERY, Clear)]),
+    // ── extended globs: off in bash -c, where !(cmd) is ! and a subshell ─
+    (
+        "!(rm -rf ~)",
+        &[(&[Bash, Dash, Sh, BashOrZsh, Unknown], Blocked)],
+    ),
+    (
+        "true && !(rm -rf ~)",
+        &[(&[Bash, Dash, Sh, BashOrZsh, Unknown], Blocked)],
+    ),
+    (
+        "ls @(a|b)",
+        &[(&[Bash, Dash, Sh, BashOrZsh, Unknown], Danger)],
+    ),
+    // A pattern as the program's name: whatever file it matches runs.
+    ("r* -rf ~", &[(EVERY, Danger)]),
+    (
+        "[ -f x ] && [[ -d y ]]",
+        &[(&[Bash, Zsh, BashOrZsh], Clear)],
+    ),
     // ── code bash evaluates from quoted strings ─────────────────────────
     ("let 'a[$(rm -rf ~)]'", &[(EVERY, Blocked)]),
     ("let 'a[`rm -rf ~`]=1'", &[(EVERY, Blocked)]),

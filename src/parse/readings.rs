@@ -40,8 +40,12 @@ impl Walker {
             }
             return self.names_since(start);
         }
-        let mut readings: Vec<(Dialect, Vec<Construct>)> = vec![(Dialect::Bash, Vec::new())];
-        for &d in syntax.dialects().iter().skip(1) {
+        let dialects = syntax.dialects();
+        let Some(&primary) = dialects.first() else {
+            return self.names_since(start);
+        };
+        let mut readings: Vec<(Dialect, Vec<Construct>)> = vec![(primary, Vec::new())];
+        for &d in dialects.iter().skip(1) {
             let found = d.constructs(src);
             if !found.is_empty() {
                 readings.push((d, found));
@@ -51,10 +55,10 @@ impl Walker {
             // No construct read differently: one reading is every shell's.
             // It is walked as zsh's when zsh may run it, for what zsh
             // adds without any construct (`> file` runs cat).
-            let d = if syntax.dialects().contains(&Dialect::Zsh) {
+            let d = if dialects.contains(&Dialect::Zsh) {
                 Dialect::Zsh
             } else {
-                Dialect::Bash
+                primary
             };
             self.read_as(d, src, origin, depth);
             return self.names_since(start);

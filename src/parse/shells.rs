@@ -42,9 +42,13 @@ pub enum Syntax {
 /// One grammar a line is read in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Dialect {
-    /// bash's: brush's own grammar.
+    /// bash's: brush's own grammar, without extended globs (`bash -c`
+    /// has `extglob` off: `!(cmd)` is `!` and a subshell).
     #[default]
     Bash,
+    /// bash's with `shopt -s extglob` (set by the person's startup files,
+    /// or earlier on the line): `!(…)`, `@(…)`, `+(…)` are patterns.
+    BashExtglob,
     /// dash's (POSIX sh): brush in sh mode, on the line with `$'` and `$"`
     /// restated as dash reads them.
     Dash,
@@ -104,12 +108,15 @@ impl Syntax {
     /// commands of all of them are judged. Empty for fish, which has its
     /// own restatement.
     pub fn dialects(self) -> &'static [Dialect] {
-        use Dialect::{Bash, Dash, Zsh};
+        use Dialect::{Bash, BashExtglob, Dash, Zsh};
         match self {
-            Self::Bash => &[Bash],
-            Self::Dash | Self::Sh => &[Bash, Dash],
-            Self::Zsh | Self::BashOrZsh => &[Bash, Zsh],
-            Self::Unknown => &[Bash, Dash, Zsh],
+            Self::Bash => &[Bash, BashExtglob],
+            Self::Dash | Self::Sh => &[Bash, BashExtglob, Dash],
+            // zsh's reading is bash's grammar with what zsh reads
+            // differently restated: it is the only one made for zsh.
+            Self::Zsh => &[Zsh],
+            Self::BashOrZsh => &[Bash, BashExtglob, Zsh],
+            Self::Unknown => &[Bash, BashExtglob, Dash, Zsh],
             Self::Fish => &[],
         }
     }
@@ -160,7 +167,7 @@ impl Dialect {
     /// `source`) is read in.
     pub fn syntax(self) -> Syntax {
         match self {
-            Self::Bash => Syntax::Bash,
+            Self::Bash | Self::BashExtglob => Syntax::Bash,
             Self::Dash => Syntax::Dash,
             Self::Zsh => Syntax::Zsh,
         }
@@ -170,6 +177,7 @@ impl Dialect {
     pub fn name(self) -> &'static str {
         match self {
             Self::Bash => "bash",
+            Self::BashExtglob => "bash with extglob",
             Self::Dash => "dash",
             Self::Zsh => "zsh",
         }
@@ -183,6 +191,16 @@ impl Dialect {
         let b = src.as_bytes();
         match self {
             Self::Bash => Vec::new(),
+            Self::BashExtglob => {
+                let opener = b
+                    .windows(2)
+                    .any(|w| matches!(w[0], b'!' | b'@' | b'+' | b'*' | b'?') && w[1] == b'(');
+                if opener {
+                    vec![Construct::Extglob]
+                } else {
+                    Vec::new()
+                }
+            }
             Self::Dash => DASH
                 .iter()
                 .filter(|c| (c.found)(b))
@@ -211,7 +229,7 @@ impl Dialect {
     /// The text brush parses for this dialect's reading of `src`.
     pub fn restate(self, src: &str) -> std::borrow::Cow<'_, str> {
         match self {
-            Self::Bash => src.into(),
+            Self::Bash | Self::BashExtglob => src.into(),
             Self::Dash => dash_restate(src),
             Self::Zsh => zsh_restate(src),
         }
@@ -221,6 +239,9 @@ impl Dialect {
     /// `[[`, `((`, `<<<`, `&>`, `|&`, arrays, process substitution).
     pub fn parser_options(self) -> brush_parser::ParserOptions {
         let mut o = super::word::options();
+        // bash -c has extglob off; zsh's glob qualifiers (`*(.)`) parse
+        // as brush's extended globs.
+        o.enable_extended_globbing = matches!(self, Self::BashExtglob | Self::Zsh);
         if self == Self::Dash {
             o.sh_mode = true;
             o.posix_mode = true;
@@ -232,6 +253,8 @@ impl Dialect {
 /// A construct that a shell reads differently from bash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Construct {
+    /// `!(…)`, `@(…)`, `+(…)`, `*(…)`, `?(…)`
+    Extglob,
     /// `$'…'`
     AnsiC,
     /// `$"…"`
@@ -269,6 +292,9 @@ impl Construct {
     /// person.
     pub fn describe(self) -> &'static str {
         match self {
+            Self::Extglob => {
+                "!(…), @(…) (without shopt -s extglob, as in bash -c, !(cmd) is ! and a subshell; with it, a pattern)"
+            }
             Self::AnsiC => "$'…' (dash has no ANSI-C quoting: the string ends at its first quote)",
             Self::Locale => "$\"…\" (dash reads a $ and then a double-quoted string)",
             Self::Descriptor => {

@@ -25,6 +25,15 @@ struct Ctx {
     in_function: Option<String>,
 }
 
+/// A program name that is a pattern: the shell runs whatever file in the
+/// folder it matches first (`r* -rf ~` runs `rm` where a file is named
+/// `rm`). `[` and `[[` are names, not patterns.
+fn names_by_glob(first: &Word) -> bool {
+    let v = first.value.as_str();
+    first.glob
+        && (v.contains(['*', '?', '(']) || v.find('[').is_some_and(|i| v[i + 1..].contains(']')))
+}
+
 #[derive(Default)]
 pub(super) struct Walker {
     pub(super) script: Script,
@@ -551,7 +560,7 @@ impl Walker {
         let mut current = cmd;
         loop {
             if let Some(first) = current.argv.first()
-                && (!first.literal || spliced(&current, first))
+                && (!first.literal || spliced(&current, first) || names_by_glob(first))
             {
                 self.problem(Problem::DynamicCommand {
                     word: first.value.clone(),

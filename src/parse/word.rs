@@ -298,12 +298,18 @@ fn split_fields(seq: &[Piece]) -> Vec<Word> {
 
 fn to_word(seq: &[Piece]) -> Word {
     let mut w = Word::literal(String::new());
+    let mut prev = None;
     for p in seq {
         match p {
             Piece::Char { c, quoted } => {
                 if !quoted && matches!(c, '*' | '?' | '[') {
                     w.glob = true;
                 }
+                // An extended glob: `!(…)`, `@(…)`, `+(…)`.
+                if !quoted && *c == '(' && matches!(prev, Some('!' | '@' | '+')) {
+                    w.glob = true;
+                }
+                prev = (!quoted).then_some(*c);
                 w.value.push(*c);
             }
             Piece::Dynamic(raw) | Piece::Split(raw) => {
