@@ -278,6 +278,31 @@ fn judge(line: &str, syntax: Syntax) -> (Script, Tier) {
     (script, tier)
 }
 
+/// The home folders of this machine's users, for `~user` words.
+fn homes() -> Vec<(String, String)> {
+    std::fs::read_to_string("/etc/passwd")
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(':').collect();
+            (f.len() >= 7 && f[5].len() > 1).then(|| (f[0].to_owned(), f[5].to_owned()))
+        })
+        .collect()
+}
+
+/// A word as askrisky shows it (`~` for home, `~user` for a user's), with
+/// users' home folders written out as the shell does.
+fn as_run(value: &str, homes: &[(String, String)]) -> String {
+    if let Some(rest) = value.strip_prefix('~') {
+        let name_len = rest.find('/').unwrap_or(rest.len());
+        let (user, tail) = rest.split_at(name_len);
+        if let Some((_, home)) = homes.iter().find(|(u, _)| u == user) {
+            return format!("{home}{tail}");
+        }
+    }
+    value.replace("/home/user/project/", "")
+}
+
 /// Why a program the shell started is not one askrisky reported, if so.
 fn unreported(script: &Script, argv: &[String]) -> Option<String> {
     let name = programs::program_name(&argv[0]);
@@ -296,13 +321,14 @@ fn unreported(script: &Script, argv: &[String]) -> Option<String> {
     if same_name.is_empty() {
         return Some(format!("{name} was run, and askrisky did not see it"));
     }
+    let homes = homes();
     let matches = same_name.iter().any(|c| {
         let known = c.argv.iter().all(|w| w.literal && !w.glob);
         !known
             || c.args()
                 .iter()
-                .map(|w| w.value.replace("/home/user/project/", ""))
-                .eq(args.iter().map(|a| a.replace("/home/user/project/", "")))
+                .map(|w| as_run(&w.value, &homes))
+                .eq(args.iter().map(|a| as_run(a, &homes)))
     });
     (!matches).then(|| {
         format!(

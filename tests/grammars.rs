@@ -48,7 +48,14 @@ const ROWS: &[Row] = &[
         ],
     ),
     // ── ((…)): arithmetic to bash and zsh, subshells to dash ────────────
-    ("((rm -rf ~))", &[(HAS_DASH, Blocked), (NO_DASH, Clear)]),
+    // zsh runs some `((…))` that are no arithmetic as subshells (with a
+    // `]]` in them): its reading takes every such one for subshells.
+    (
+        "((rm -rf ~))",
+        &[(HAS_DASH, Blocked), (HAS_ZSH, Blocked), (&[Bash], Clear)],
+    ),
+    ("((rm -rf ~ ]]))", &[(HAS_ZSH, Blocked)]),
+    ("(( $# > 1 )) && echo many", &[(NO_DASH, Clear)]),
     ("((i++))", &[(HAS_DASH, Danger), (NO_DASH, Clear)]),
     // brush read these as arithmetic; bash and zsh run the subshells.
     ("((rm -rf ~) )", &[(EVERY, Blocked)]),

@@ -350,6 +350,47 @@ pub fn with_escapes(text: &str) -> String {
     out
 }
 
+/// What `printf FORMAT ARGS…` writes, escapes left as they are: each
+/// directive (`%s`, `%-8d`, `%b`) takes the next argument, `%%` is `%`,
+/// and the format is used again while arguments remain.
+pub fn printf_text(format: &str, args: &[&str]) -> String {
+    let mut out = String::new();
+    let mut next = 0;
+    loop {
+        let mut used = false;
+        let mut chars = format.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c != '%' {
+                out.push(c);
+                continue;
+            }
+            if chars.peek() == Some(&'%') {
+                chars.next();
+                out.push('%');
+                continue;
+            }
+            // Flags, width and precision, then the conversion.
+            while chars
+                .peek()
+                .is_some_and(|c| c.is_ascii_digit() || "-+ #.*'".contains(*c))
+            {
+                chars.next();
+            }
+            if chars.next().is_some() {
+                used = true;
+                if let Some(a) = args.get(next) {
+                    out.push_str(a);
+                }
+                next += 1;
+            }
+        }
+        if !used || next >= args.len() || out.len() > 1 << 16 {
+            break;
+        }
+    }
+    out
+}
+
 /// Decodes backslash escapes: octal as `printf` reads it (`\NNN`) or as
 /// `echo` does (`\0NNN`).
 fn decode_escapes(text: &str, echo: bool) -> String {
@@ -433,6 +474,16 @@ fn decode_escapes(text: &str, echo: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::subscript_code;
+
+    #[test]
+    fn printf_puts_its_arguments_in_the_format() {
+        use super::printf_text;
+        assert_eq!(printf_text("%s\\n", &["a", "b"]), "a\\nb\\n");
+        assert_eq!(printf_text("rm %s %-3s", &["-rf", "~"]), "rm -rf ~");
+        assert_eq!(printf_text("100%% %d", &["5"]), "100% 5");
+        assert_eq!(printf_text("ls", &["x"]), "ls");
+        assert_eq!(printf_text("%s", &[]), "");
+    }
 
     #[test]
     fn escapes_are_decoded_both_ways() {

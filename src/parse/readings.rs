@@ -224,6 +224,13 @@ impl Walker {
             // A line break between the parentheses: brush reads no
             // arithmetic there either.
             self.source(&format!("(\n{}", &text[1..]), origin, depth);
+        } else if self.dialect == Dialect::Zsh
+            && text.len() >= 4
+            && !plausible_arithmetic(&text[2..text.len() - 2])
+        {
+            // zsh runs some `((…))` that are no arithmetic as nested
+            // subshells (`((rm -x ]]~))`): read them as that too.
+            self.source(&format!("(\n{}", &text[1..]), origin, depth);
         }
     }
 
@@ -278,6 +285,54 @@ impl Walker {
             .files
             .retain(|f| seen.insert((f.path.clone(), f.text.clone())));
     }
+}
+
+/// True when `body` parses as an arithmetic expression once each
+/// expansion in it (`$x`, `${…}`, `$(…)`, backquotes) is taken for a number.
+fn plausible_arithmetic(body: &str) -> bool {
+    let b = body.as_bytes();
+    let mut s = String::with_capacity(body.len());
+    let mut i = 0;
+    while i < b.len() {
+        match (b[i], b.get(i + 1)) {
+            (b'$', Some(&open @ (b'(' | b'{'))) => {
+                let close = if open == b'(' { b')' } else { b'}' };
+                let mut depth = 0usize;
+                let mut j = i + 1;
+                while j < b.len() {
+                    if b[j] == open {
+                        depth += 1;
+                    } else if b[j] == close {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    j += 1;
+                }
+                s.push('0');
+                i = j + 1;
+            }
+            (b'$', Some(c)) if c.is_ascii_alphanumeric() || b"_#?@*!$-".contains(c) => {
+                let mut j = i + 2;
+                while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_') {
+                    j += 1;
+                }
+                s.push('0');
+                i = j;
+            }
+            (b'`', _) => {
+                let end = b[i + 1..].iter().position(|&c| c == b'`');
+                s.push('0');
+                i = end.map_or(b.len(), |p| i + p + 2);
+            }
+            _ => {
+                s.push(b[i] as char);
+                i += 1;
+            }
+        }
+    }
+    brush_parser::arithmetic::parse(&s).is_ok()
 }
 
 /// How many earlier line breaks are tried before giving up on a prefix.

@@ -623,6 +623,17 @@ fn zsh_ansi_c(b: &[u8], mut i: usize, out: &mut Vec<Edit>) -> usize {
     while i < b.len() {
         match b[i] {
             b'\'' => return i,
+            b'\\' if zsh_nul(&b[i..]) > 0 => {
+                // zsh keeps the NUL; a program's argument ends there,
+                // after the quotes too: the word is only known at run time.
+                let len = zsh_nul(&b[i..]);
+                out.push(Edit {
+                    at: i,
+                    remove: len,
+                    insert: "'$ZSH_NUL$'",
+                });
+                i += len;
+            }
             b'\\' => {
                 let known = b
                     .get(i + 1)
@@ -640,6 +651,37 @@ fn zsh_ansi_c(b: &[u8], mut i: usize, out: &mut Vec<Edit>) -> usize {
         }
     }
     b.len()
+}
+
+/// The length of an escape zsh decodes to NUL at the start of `b` (`\0`,
+/// `\x` with no digit, `\x00`, `\c@`, `\u0000`), else 0.
+fn zsh_nul(b: &[u8]) -> usize {
+    let digits = |from: usize, max: usize, radix: u32| -> (usize, bool) {
+        let d: Vec<u8> = b
+            .iter()
+            .skip(from)
+            .take(max)
+            .take_while(|c| (**c as char).is_digit(radix))
+            .copied()
+            .collect();
+        (d.len(), d.iter().all(|c| *c == b'0'))
+    };
+    match b.get(1) {
+        Some(b'0') => {
+            let (n, zero) = digits(2, 3, 8);
+            if zero { 2 + n } else { 0 }
+        }
+        Some(b'x') => {
+            let (n, zero) = digits(2, 2, 16);
+            if zero { 2 + n } else { 0 }
+        }
+        Some(b'u' | b'U') => {
+            let (n, zero) = digits(2, if b[1] == b'u' { 4 } else { 8 }, 16);
+            if n > 0 && zero { 2 + n } else { 0 }
+        }
+        Some(b'c') if b.get(2) == Some(&b'@') => 3,
+        _ => 0,
+    }
 }
 
 /// `~NAME` at the start of a word: to zsh the named directory of the
@@ -845,6 +887,10 @@ mod tests {
             ),
             ("=rm x", "rm x"),
             ("echo '$\"' \"~HOME\"", "echo '$\"' \"~HOME\""),
+            (
+                "rm -rf ~$'\\x'/x $'a\\0b' $'\\x41'",
+                "rm -rf ~$''$ZSH_NUL$''/x $'a'$ZSH_NUL$'b' $'\\x41'",
+            ),
         ] {
             assert_eq!(zsh_restate(src), want, "{src:?}");
         }

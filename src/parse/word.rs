@@ -154,6 +154,11 @@ fn flatten(
     for p in pieces {
         let source = raw.get(p.start_index..p.end_index).unwrap_or_default();
         match &p.piece {
+            WordPiece::Text(t) if expands(t) => {
+                // An expansion brush's word parser left as text
+                // (`${!-a}`): only known at run time.
+                seq.push(Piece::Dynamic(t.clone()));
+            }
             WordPiece::Text(t) => {
                 for c in t.chars() {
                     seq.push(Piece::Char { c, quoted });
@@ -226,6 +231,14 @@ fn flatten(
             }
         }
     }
+}
+
+/// True when text holds a `$` the shell expands: before `{`, `(`, a name
+/// or a special parameter.
+fn expands(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.windows(2)
+        .any(|w| w[0] == b'$' && (w[1].is_ascii_alphanumeric() || b"{(_!#?$@*-".contains(&w[1])))
 }
 
 /// `$HOME` and `${HOME}` name the same folder as `~`; so do `${HOME:?}`
@@ -446,6 +459,11 @@ pub fn decode_ansi_c(s: &str) -> String {
     let mut out = String::new();
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
+        // A NUL ends the string: bash drops the rest of it.
+        if out.ends_with('\0') {
+            out.pop();
+            break;
+        }
         if c != '\\' {
             out.push(c);
             continue;
@@ -501,6 +519,9 @@ pub fn decode_ansi_c(s: &str) -> String {
                 out.push(other);
             }
         }
+    }
+    if out.ends_with('\0') {
+        out.pop();
     }
     out
 }

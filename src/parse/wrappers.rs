@@ -591,16 +591,15 @@ pub(super) fn output_text(cmd: &SimpleCommand) -> Option<String> {
     {
         args = &args[1..];
     }
-    // `printf FORMAT` with no directive writes the format alone.
-    if name == "printf"
-        && args
-            .first()
-            .is_some_and(|f| f.literal && !f.value.contains('%'))
-    {
-        args = &args[..1];
-    }
     if !args.iter().all(|a| a.literal) {
         return None;
+    }
+    // `printf FORMAT ARGS…` writes the format with the arguments in it.
+    if name == "printf" {
+        let (format, rest) = args.split_first()?;
+        let rest: Vec<&str> = rest.iter().map(|a| a.value.as_str()).collect();
+        let text = super::evaluated::printf_text(&format.value, &rest);
+        return Some(super::evaluated::with_escapes(&text.replace("\\n", "\n")));
     }
     let text: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
     Some(super::evaluated::with_escapes(
