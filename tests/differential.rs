@@ -293,6 +293,20 @@ fn homes() -> Vec<(String, String)> {
 /// A word as askrisky shows it (`~` for home, `~user` for a user's), with
 /// users' home folders written out as the shell does.
 fn as_run(value: &str, homes: &[(String, String)]) -> String {
+    // A program's path (zsh's `=name`): where on PATH is the machine's.
+    for dir in [
+        "/usr/local/bin/",
+        "/usr/local/sbin/",
+        "/usr/sbin/",
+        "/bin/",
+        "/sbin/",
+    ] {
+        if let Some(name) = value.strip_prefix(dir)
+            && !name.contains('/')
+        {
+            return format!("/usr/bin/{name}");
+        }
+    }
     if let Some(rest) = value.strip_prefix('~') {
         let name_len = rest.find('/').unwrap_or(rest.len());
         let (user, tail) = rest.split_at(name_len);
@@ -300,7 +314,7 @@ fn as_run(value: &str, homes: &[(String, String)]) -> String {
             return format!("{home}{tail}");
         }
     }
-    value.replace("/home/user/project/", "")
+    value.to_owned()
 }
 
 /// Why a program the shell started is not one askrisky reported, if so.
@@ -308,10 +322,7 @@ fn unreported(script: &Script, argv: &[String]) -> Option<String> {
     let name = programs::program_name(&argv[0]);
     let args: Vec<String> = argv[1..]
         .iter()
-        .map(|a| {
-            a.replace("/tmp/w/home/project", "/home/user/project")
-                .replace("/tmp/w/home", "~")
-        })
+        .map(|a| a.replace("/tmp/w/home", "~"))
         .collect();
     let same_name: Vec<_> = script
         .commands
@@ -324,10 +335,14 @@ fn unreported(script: &Script, argv: &[String]) -> Option<String> {
     let homes = homes();
     let matches = same_name.iter().any(|c| {
         let known = c.argv.iter().all(|w| w.literal && !w.glob);
+        // dash expands no braces: its `{a,b}` is the word as written,
+        // where askrisky (bash's reading) sees both words.
+        let unexpanded = args.iter().any(|a| a.contains('{'));
         !known
+            || unexpanded
             || c.args()
                 .iter()
-                .map(|w| as_run(&w.value, &homes))
+                .map(|w| as_run(&w.value.replace("/home/user", "~"), &homes))
                 .eq(args.iter().map(|a| as_run(a, &homes)))
     });
     (!matches).then(|| {

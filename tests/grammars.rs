@@ -186,6 +186,16 @@ const ROWS: &[Row] = &[
     ("bash -c '[[ -f x ]] && cat x'", &[(EVERY, Clear)]),
     ("sh -c '[[ -f x ]] && cat x'", &[(EVERY, Danger)]),
     ("tcsh -c ls", &[(EVERY, Danger)]),
+    // ── code a command runs reads that command's stdin ──────────────────
+    ("sh -c bash <<'E'\nrm -rf ~\nE", &[(EVERY, Blocked)]),
+    ("eval sh <<< 'rm -rf ~'", &[(EVERY, Blocked)]),
+    ("trap -$x- 'rm -rf ~' EXIT", &[(EVERY, Danger)]),
+    ("=\\rm -rf ~", &[(HAS_ZSH, Blocked)]),
+    ("sudo =rm -rf /", &[(HAS_ZSH, Blocked)]),
+    (
+        "nocorrect > out.txt",
+        &[(&[Bash, Dash, Sh, Zsh], Clear), (ZSH_OR_OTHER, Danger)],
+    ),
     // ── a syntax error later on: the complete commands before it run ────
     ("rm -rf ~\nif", &[(EVERY, Blocked)]),
     ("ls\nrm -rf ~\necho 'unclosed", &[(EVERY, Blocked)]),

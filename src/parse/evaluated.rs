@@ -461,6 +461,8 @@ fn decode_escapes(text: &str, echo: bool) -> String {
             _ => None,
         };
         match code.and_then(char::from_u32) {
+            // A shell reading the text skips NUL bytes.
+            Some('\0') => {}
             Some(ch) => out.push(ch),
             None => {
                 out.push('\\');

@@ -172,11 +172,15 @@ impl Walker {
             }
             _ => return None,
         };
-        if cmd.argv.len() <= skip {
+        if cmd.argv.len() < skip || (cmd.argv.len() == skip && cmd.redirects.is_empty()) {
             return None;
         }
         let mut inner = cmd.clone();
         inner.argv = cmd.argv[skip..].to_vec();
+        if inner.argv.is_empty() {
+            // `nocorrect > f`: redirections alone run $NULLCMD.
+            inner.argv = vec![Word::literal("cat")];
+        }
         inner.via.push(name.to_owned());
         inner.origin = Origin::Wrapper;
         Some(inner)

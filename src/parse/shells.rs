@@ -309,7 +309,7 @@ impl Construct {
             Self::ProcessSubstitution => "<(…) or >(…) (dash reads a redirection and a subshell)",
             Self::Array => "an array assignment name=(…) (dash reads a subshell)",
             Self::BashKeyword => "function, select or coproc (dash runs them as commands)",
-            Self::ZshEquals => "=name (zsh runs the program name names)",
+            Self::ZshEquals => "=name (zsh's path of the program name names)",
             Self::ZshPrecommand => {
                 "noglob, nocorrect, - or repeat (zsh runs the command after them)"
             }
@@ -427,12 +427,7 @@ fn dash_restate(src: &str) -> std::borrow::Cow<'_, str> {
 /// spaces (`{rm -rf ~}`) gets them; `~NAME` is the named directory of a
 /// parameter (`~HOME` is home, `~PWD` the working folder).
 fn zsh_restate(src: &str) -> std::borrow::Cow<'_, str> {
-    let edits = scan(src.as_bytes(), Dialect::Zsh);
-    let edited = apply(src, edits);
-    match zsh::restate(&edited) {
-        std::borrow::Cow::Borrowed(_) => edited,
-        std::borrow::Cow::Owned(s) => s.into(),
-    }
+    apply(src, scan(src.as_bytes(), Dialect::Zsh))
 }
 
 /// Applies edits (in order of their place) to `src`.
@@ -575,6 +570,31 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                 {
                     out.push(Edit::insert(i, ";"));
                     groups -= 1;
+                }
+                // zsh's `=name`: the path of the command `name`. As the
+                // program it runs `name`; as an argument it is a path
+                // known only at run time.
+                b'=' if zsh
+                    && (i == 0 || word_break(b[i - 1]))
+                    && b.get(i + 1).is_some_and(|&n| {
+                        !(n.is_ascii_whitespace() || b"()=;&|<>".contains(&n))
+                    }) =>
+                {
+                    if command_start(b, i) {
+                        out.push(Edit {
+                            at: i,
+                            remove: 1,
+                            insert: "",
+                        });
+                    } else {
+                        // A path ending in the name: a wrapper's command
+                        // (`sudo =rm`) is still `rm`.
+                        out.push(Edit {
+                            at: i,
+                            remove: 1,
+                            insert: "/usr/bin/",
+                        });
+                    }
                 }
                 b'~' if zsh && (i == 0 || word_break(b[i - 1]) || b[i - 1] == b'=') => {
                     if let Some(e) = zsh_named_dir(b, i) {
@@ -886,6 +906,9 @@ mod tests {
                 "rm -rf ~ $ZSH_NAMED_DIR/x ~ ~/a",
             ),
             ("=rm x", "rm x"),
+            ("sudo =rm x; (=curl y)", "sudo /usr/bin/rm x; (curl y)"),
+            ("=\\rm x; =- y", "\\rm x; - y"),
+            ("ls =(date) a=b '=rm'", "ls =(date) a=b '=rm'"),
             ("echo '$\"' \"~HOME\"", "echo '$\"' \"~HOME\""),
             (
                 "rm -rf ~$'\\x'/x $'a\\0b' $'\\x41'",
@@ -904,7 +927,11 @@ mod tests {
             Dialect::Dash.constructs("[[ -f x ]] && cat x"),
             [Construct::Test]
         );
-        assert_eq!(Dialect::Zsh.constructs("=rm x"), [Construct::ZshEquals]);
+        assert!(
+            Dialect::Zsh
+                .constructs("=rm x")
+                .contains(&Construct::ZshEquals)
+        );
         assert_eq!(
             Dialect::Zsh.constructs("- rm x"),
             [Construct::ZshPrecommand]

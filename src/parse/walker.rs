@@ -60,6 +60,9 @@ pub(super) struct Walker {
     pub(super) prompt_expansion: bool,
     /// Literal strings holding substitutions, for `${x@P}`.
     pub(super) code_strings: Vec<String>,
+    /// The stdin of the command whose code is being walked (text, whether
+    /// only known at run time, the programs feeding it).
+    pub(super) code_stdin: Option<(Option<String>, bool, Vec<String>)>,
 }
 
 impl Walker {
@@ -96,9 +99,17 @@ impl Walker {
         };
         match parsed {
             Ok(program) => {
+                // Code a command runs (`sh -c CODE`, `eval`) reads that
+                // command's stdin: `sh -c bash <<EOF` feeds the heredoc to
+                // the inner bash.
+                let (stdin_text, stdin_dynamic, upstream) =
+                    self.code_stdin.clone().unwrap_or_default();
                 let ctx = Ctx {
                     origin,
                     depth,
+                    stdin_text,
+                    stdin_dynamic,
+                    upstream,
                     ..Ctx::default()
                 };
                 let text = if src.contains('(') {
@@ -588,7 +599,15 @@ impl Walker {
                 }
             }
             self.script.commands.push(current.clone());
-            match self.look_through(&current) {
+            let stdin = (
+                current.stdin_text.clone(),
+                current.stdin_dynamic,
+                current.upstream.clone(),
+            );
+            let saved = self.code_stdin.replace(stdin);
+            let inner = self.look_through(&current);
+            self.code_stdin = saved;
+            match inner {
                 Some(inner) => current = inner,
                 None => break,
             }

@@ -105,7 +105,13 @@ impl Walker {
                 return None;
             }
             "trap" => {
-                // `trap -- CODE SIG`: `--` ends the options.
+                // `trap -- CODE SIG`: `--` ends the options. A first word
+                // known only at run time may be `--` too (`-$x-`).
+                if args.first().is_some_and(|w| !w.literal) {
+                    self.problem(Problem::DynamicCode {
+                        program: name.clone(),
+                    });
+                }
                 let args = match args.first() {
                     Some(w) if w.value == "--" => &args[1..],
                     _ => args,
