@@ -21,7 +21,7 @@ use std::process::{Command, Stdio};
 use askrisky::danger::{Place, assess};
 use askrisky::decide::{ANALYSIS_BUDGET, analyse};
 use askrisky::parse::Syntax;
-use askrisky::parse::parse;
+use askrisky::parse::{parse, parse_as};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 #[path = "../tests/common/fake_provider.rs"]
@@ -42,6 +42,17 @@ const LINES: &[&str] = &[
     "for f in $(git ls-files '*.md'); do wc -w \"$f\"; done",
 ];
 
+/// Lines with constructs dash or zsh read differently from bash: each is
+/// read two or three times.
+const BASHISMS: &[&str] = &[
+    "[[ -f Cargo.toml ]] && cargo build",
+    "git commit -m $'fix\\n\\ndetails'",
+    "for ((i=0; i<3; i++)); do echo $i; done",
+    "make &> build.log",
+    "diff <(ls a) <(ls b)",
+    "noglob git log --oneline",
+];
+
 fn classify(c: &mut Criterion) {
     let ctx = Place::example();
     let mut g = c.benchmark_group("classify");
@@ -58,11 +69,36 @@ fn classify(c: &mut Criterion) {
             for line in LINES {
                 black_box(analyse(
                     black_box(line),
-                    Syntax::Posix,
+                    Syntax::Bash,
                     &ctx,
                     &[],
                     None,
                     ANALYSIS_BUDGET,
+                ));
+            }
+        })
+    });
+    // The same lines read for a shell that is not known (bash, dash and
+    // zsh): the other readings are made only for lines holding a construct
+    // they read differently.
+    g.bench_function("typical_lines_unknown_shell", |b| {
+        b.iter(|| {
+            for line in LINES {
+                black_box(assess(
+                    &parse_as(black_box(line), Syntax::Unknown),
+                    &ctx,
+                    &[],
+                ));
+            }
+        })
+    });
+    g.bench_function("bashisms_unknown_shell", |b| {
+        b.iter(|| {
+            for line in BASHISMS {
+                black_box(assess(
+                    &parse_as(black_box(line), Syntax::Unknown),
+                    &ctx,
+                    &[],
                 ));
             }
         })

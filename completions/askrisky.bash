@@ -258,12 +258,16 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__check)
-            opts="-c -v -h --json --show-prompt --mode --no-prompt --session --transcript --verbose --help"
+            opts="-c -v -h --json --show-prompt --shell --mode --no-prompt --session --transcript --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --shell)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 -c)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -63,6 +63,7 @@ complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l transcript -d
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l shell -d 'The shell that would run the `-c` line: a path or a name (bash, dash, sh, zsh, fish, bash-or-zsh, unknown); default: the configured `shell`, as `exec -c` runs it' -r
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -s c -d 'A shell command line' -r
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
 review\t'Asks a reviewer model about what is not in the danger set'

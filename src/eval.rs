@@ -199,7 +199,9 @@ pub fn setup(dirs: Dirs, reviewer: ReviewerConfig) -> Setup {
 pub fn run_case(case: &Case, setup: &Setup, env: &dyn Fn(&str) -> Option<String>) -> CaseResult {
     let mut request = Request::line(
         &case.command,
-        Syntax::Posix,
+        // The cases are agents' commands, which their agents run with
+        // bash: the reviewer is what is measured, not the grammars.
+        Syntax::Bash,
         PathBuf::from(&case.cwd),
         Surface::Eval,
     );

@@ -17,7 +17,7 @@
 use std::collections::{HashMap, HashSet};
 
 use askrisky::danger::{Place, Tier, assess};
-use askrisky::parse::parse;
+use askrisky::parse::{Syntax, parse_as};
 
 const BYPASS: &str = include_str!("corpus/bypass.tsv");
 const KNOWN_GAPS: &str = include_str!("corpus/known_gaps.tsv");
@@ -74,6 +74,17 @@ struct Case {
     command: String,
     expected: Tier,
     note: String,
+    /// The shell the line is read for: `[dash]` (or another name of
+    /// `Syntax::name`) at the start of the note; bash when none is given.
+    syntax: Syntax,
+}
+
+/// The shell a note names at its start (`[dash] …`).
+fn syntax_of(note: &str) -> Option<Syntax> {
+    match note.strip_prefix('[') {
+        Some(rest) => rest.split_once(']').and_then(|(n, _)| Syntax::from_name(n)),
+        None => Some(Syntax::Bash),
+    }
 }
 
 fn cases() -> Vec<Case> {
@@ -87,12 +98,18 @@ fn cases() -> Vec<Case> {
             tier(expected).unwrap_or_else(|| panic!("bypass.tsv:{n}: unknown tier {expected:?}"));
         assert!(!note.trim().is_empty(), "bypass.tsv:{n}: empty note");
         let command = unescape(command);
-        assert!(seen.insert(command.clone()), "bypass.tsv:{n}: duplicate");
+        let syntax =
+            syntax_of(note).unwrap_or_else(|| panic!("bypass.tsv:{n}: unknown shell in {note:?}"));
+        assert!(
+            seen.insert((command.clone(), syntax)),
+            "bypass.tsv:{n}: duplicate"
+        );
         out.push(Case {
             line: n,
             command,
             expected,
             note: note.to_owned(),
+            syntax,
         });
     }
     out
@@ -135,7 +152,7 @@ fn bypass_corpus() {
     let mut reported = Vec::new();
     let mut gaps_hit = HashSet::new();
     for case in &cases {
-        let got = assess(&parse(&case.command), &ctx, &[]);
+        let got = assess(&parse_as(&case.command, case.syntax), &ctx, &[]);
         let ok = got.tier == case.expected;
         if std::env::var_os("ASKRISKY_CORPUS_VERBOSE").is_some() {
             println!(

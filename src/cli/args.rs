@@ -375,6 +375,12 @@ pub struct CheckArgs {
     #[arg(long, conflicts_with = "json")]
     pub show_prompt: bool,
 
+    /// The shell that would run the `-c` line: a path or a name (bash,
+    /// dash, sh, zsh, fish, bash-or-zsh, unknown); default: the configured
+    /// `shell`, as `exec -c` runs it
+    #[arg(long, value_name = "SHELL", requires = "line")]
+    pub shell: Option<String>,
+
     /// What to decide on
     #[command(flatten)]
     pub target: Target,

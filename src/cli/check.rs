@@ -43,7 +43,13 @@ pub(super) fn run(
     context: &ContextFlags,
 ) -> Result<u8, CliError> {
     let setup = Setup::load(overrides, super::cwd()?);
-    let request = super::exec::request(&args.target, &setup, context, Surface::Check);
+    let request = super::exec::request(
+        &args.target,
+        &setup,
+        context,
+        Surface::Check,
+        args.shell.as_deref(),
+    );
     let mut out = std::io::stdout().lock();
     if args.show_prompt {
         return match decide::preview(&setup, &request) {

@@ -16,15 +16,23 @@ use crate::tty::Tty;
 use crate::util::millis;
 
 /// The request `exec` and `check` decide on: `-c LINE` or `-- CMD ARGS…`.
+/// A line is read as the shell that runs it reads it: the configured
+/// `shell` (`exec -c` runs `SHELL -c LINE`), or the one `check --shell`
+/// names.
 pub(super) fn request(
     target: &Target,
     setup: &Setup,
     context: &ContextFlags,
     surface: Surface,
+    shell: Option<&str>,
 ) -> Request {
     let cwd = setup.place.cwd.clone();
+    let syntax = match shell {
+        Some(s) => Syntax::from_name(s).unwrap_or_else(|| Syntax::of_path(std::path::Path::new(s))),
+        None => Syntax::of_path(&setup.settings.shell),
+    };
     let mut request = match &target.line {
-        Some(line) => Request::line(line, Syntax::Posix, cwd, surface),
+        Some(line) => Request::line(line, syntax, cwd, surface),
         None => Request::argv(target.argv.clone(), cwd, surface),
     };
     request.session = context.session();
@@ -39,7 +47,7 @@ pub(super) fn run(
     verbose: u8,
 ) -> Result<u8, CliError> {
     let setup = Setup::load(overrides, super::cwd()?);
-    let mut request = request(target, &setup, context, Surface::Exec);
+    let mut request = request(target, &setup, context, Surface::Exec, None);
     // Inside an approved command (see `token::nested`), only the blocked
     // tier and the danger set stop a child.
     request.nested_token = std::env::var(crate::token::nested::ENV).ok();

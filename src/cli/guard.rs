@@ -20,7 +20,7 @@ pub(super) fn syntax(fish: bool, zsh: bool) -> Syntax {
     match (fish, zsh) {
         (true, _) => Syntax::Fish,
         (_, true) => Syntax::Zsh,
-        _ => Syntax::Posix,
+        _ => Syntax::Bash,
     }
 }
 

@@ -42,7 +42,9 @@ pub(super) fn approve(code: &str, overrides: &Overrides) -> Result<u8, CliError>
     // approvable, and the card shows today's reasons.
     let request = Request::line(
         &pending.line,
-        Syntax::Posix,
+        // The shell of the refused request is not recorded: the strictest
+        // reading (the retry is decided again in its own).
+        Syntax::Unknown,
         PathBuf::from(&pending.cwd),
         Surface::Approve,
     );

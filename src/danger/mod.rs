@@ -158,7 +158,11 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
                     code: rule.code.to_owned(),
                     tier: rule.tier,
                     sentence: rule.sentence.to_owned(),
-                    command: String::new(),
+                    // What the shells read differently, for the person.
+                    command: match problem {
+                        Problem::Ambiguous { construct } => construct.clone(),
+                        _ => String::new(),
+                    },
                 });
             }
         }

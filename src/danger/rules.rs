@@ -1596,7 +1596,16 @@ pub static RULES: &[Rule] = &[
         sentence: "Empties, shreds, throws away or mirror-deletes files, with no undo.",
         check: C(|c| {
             // A redirection with nothing written (`: > f`, `> f`) empties f.
-            let empties = c.command.argv.is_empty() || c.is(&[":", "true", "false"]);
+            // So does `cat > f` with nothing to read: what zsh runs for
+            // `> f`, and bash's `cat > f` with an agent's empty stdin.
+            let cmd = &c.command;
+            let reads_nothing = c.is(&["cat"])
+                && cmd.args().is_empty()
+                && cmd.stdin_text.is_none()
+                && !cmd.stdin_dynamic
+                && !cmd.piped
+                && !cmd.redirects.iter().any(|r| r.op.reads());
+            let empties = cmd.argv.is_empty() || c.is(&[":", "true", "false"]) || reads_nothing;
             let from_null = |v: &str| matches!(v, "/dev/null" | "/dev/zero");
             c.is(&["truncate", "shred", "srm", "wipe"])
                 || (empties
@@ -1621,6 +1630,7 @@ pub static RULES: &[Rule] = &[
             ": > app.log",
             "> app.log",
             "true > notes.md",
+            "cat > notes.md",
             "cp /dev/null app.log",
             "cat /dev/null > app.log",
             "dd if=/dev/null of=app.log",
@@ -1632,6 +1642,9 @@ pub static RULES: &[Rule] = &[
             "tail app.log",
             "git rm x",
             "rsync -an --delete src/ dst/",
+            "cat > notes.md <<'EOF'\nhello\nEOF",
+            "echo hi | cat > notes.md",
+            "cat < a.md > b.md",
             "rsync --dry-run -a --delete src/ dst/",
             "echo hello > out.txt",
             ": >> app.log",
@@ -2268,6 +2281,35 @@ pub static RULES: &[Rule] = &[
             "diff <(ls a) <(ls b)",
             "echo ls > x.sh; bash x.sh",
             "xargs -I{} cp {} backup/",
+        ],
+    },
+    Rule {
+        code: "parse.ambiguous",
+        tier: Danger,
+        sentence: "The shell that runs this line may read it differently from how askrisky read it, so askrisky cannot be sure what it runs.",
+        check: P(|p| matches!(p, Problem::Ambiguous { .. })),
+        // Rule examples are read as bash reads them: code handed to `sh`
+        // (bash or dash) or `zsh` is read in their grammars too.
+        examples: &[
+            "sh -c \"echo $'a'\"",
+            "sh -c '[[ -f x ]] && cat x'",
+            "sh -c '((i++))'",
+            "sh -c 'make &> log'",
+            // Code for a shell askrisky cannot name is read as bash, dash
+            // and zsh: `=ls` is a program path only to zsh.
+            "ssh host '=ls -la'",
+            "ksh -c 'noglob ls *'",
+            "tcsh -c ls",
+        ],
+        counterexamples: &[
+            "echo $'a'",
+            "[[ -f x ]] && cat x",
+            "sh -c 'ls -la'",
+            "sh -c '[ -f x ] && cat x'",
+            "zsh -c 'ls -la'",
+            "zsh -c '=ls -la'",
+            "ksh -c 'ls -la'",
+            "bash -c '((i++))'",
         ],
     },
     Rule {

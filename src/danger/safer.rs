@@ -251,6 +251,10 @@ pub static SAFER: &[Safer] = &[
         "bash ./script.sh",
     ),
     only(
+        "parse.ambiguous",
+        "Write the line so every shell reads it alike (plain quotes, `[ … ]`, `$((…))`), or hand it by name to the shell it is written for (`bash -c '…'`).",
+    ),
+    only(
         "parse.too_deep",
         "Split the line into several shorter commands.",
     ),

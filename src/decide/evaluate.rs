@@ -122,9 +122,9 @@ pub fn analyse(
 ) -> (Script, Assessment) {
     let parse = move |line: &str, disk: Option<Disk>| match disk {
         Some(d) => parse::parse_on(line, syntax, d),
-        None => parse::parse_for(syntax.shell(), line),
+        None => parse::parse_as(line, syntax),
     };
-    if syntax == Syntax::Posix && parse::is_plain(line) {
+    if parse::is_plain_as(line, syntax) {
         let script = parse(line, disk.cloned());
         let assessment = danger::assess(&script, ctx, extra);
         return (script, assessment);
@@ -460,7 +460,7 @@ mod tests {
         ] {
             let (script, a) = analyse(
                 line,
-                Syntax::Posix,
+                Syntax::Bash,
                 &Place::example(),
                 &[],
                 None,

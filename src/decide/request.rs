@@ -136,7 +136,7 @@ impl Request {
         Self {
             line: crate::parse::shell_quote(&words),
             subject: Subject::Argv(argv),
-            ..Self::line("", Syntax::Posix, cwd, surface)
+            ..Self::line("", Syntax::Bash, cwd, surface)
         }
     }
 
@@ -148,7 +148,7 @@ impl Request {
                 path,
                 tool: tool.to_owned(),
             },
-            ..Self::line("", Syntax::Posix, cwd, surface)
+            ..Self::line("", Syntax::Bash, cwd, surface)
         }
     }
 
@@ -156,7 +156,9 @@ impl Request {
     pub fn syntax(&self) -> Syntax {
         match self.subject {
             Subject::Line(s) => s,
-            Subject::Argv(_) | Subject::FileWrite { .. } => Syntax::Posix,
+            // An argv is run as it is, with no shell: its quoting is read
+            // alike by every shell, and bash's reading is exact.
+            Subject::Argv(_) | Subject::FileWrite { .. } => Syntax::Bash,
         }
     }
 
@@ -181,7 +183,7 @@ mod tests {
         let r = Request::argv(argv.clone(), cwd.clone(), Surface::Exec);
         assert_eq!(r.line, "rm -rf 'my dir'");
         assert!(matches!(&r.subject, Subject::Argv(a) if *a == argv));
-        assert_eq!(r.syntax(), Syntax::Posix);
+        assert_eq!(r.syntax(), Syntax::Bash);
         assert!(!r.not_utf8());
         let bad = vec![OsString::from("cat"), OsString::from_vec(vec![0xff, b'x'])];
         let r = Request::argv(bad, cwd.clone(), Surface::Exec);
@@ -195,6 +197,6 @@ mod tests {
         assert!(
             matches!(&w.subject, Subject::FileWrite { path, tool } if path.ends_with("x") && tool == "Write")
         );
-        assert_eq!(w.syntax(), Syntax::Posix);
+        assert_eq!(w.syntax(), Syntax::Bash);
     }
 }

@@ -24,7 +24,6 @@ use super::{Agent, Decider, Event, Permission, SessionInfo};
 use crate::config::{HostPermissions, Mode, Overrides};
 use crate::decide::{self, End, Options, Request, Ruling, SessionChoice, Setup, Surface};
 use crate::log::{DecidedBy, Outcome};
-use crate::parse::Syntax;
 use crate::policy::Verdict;
 use crate::session::TranscriptSource;
 use crate::session::store::{self, Entry, SessionRef};
@@ -298,8 +297,8 @@ impl Decider for Live {
                 session,
             } => {
                 let setup = self.setup(cwd.as_ref());
-                let mut request =
-                    Request::line(command, Syntax::Posix, setup.place.cwd.clone(), surface);
+                let syntax = super::shell::syntax_of(agent, &|k| std::env::var(k).ok());
+                let mut request = Request::line(command, syntax, setup.place.cwd.clone(), surface);
                 request.explanation.clone_from(description);
                 let ruling = self.rule(agent, request, session, &setup);
                 let can_ask = super::host::can_ask(agent, session);

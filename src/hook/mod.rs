@@ -20,6 +20,7 @@ pub mod live;
 pub mod opencode;
 pub mod pi;
 pub mod qwen;
+pub mod shell;
 pub mod watchdog;
 
 use std::path::PathBuf;

@@ -848,7 +848,7 @@ impl Walker {
             .map_or(true, |t| self.disk.as_ref().is_none_or(|d| t >= d.since));
         let before = self.script.problems.len();
         for l in &lines {
-            self.source(l, Origin::File, depth);
+            self.source_for("make", l, Origin::File, depth);
         }
         if !changed {
             self.script.problems.truncate(before);

@@ -21,7 +21,10 @@ pub mod zsh;
 
 mod depth;
 pub mod disk;
+mod evaluated;
 mod quote;
+mod readings;
+pub mod shells;
 mod types;
 mod walker;
 mod wrappers;
@@ -33,25 +36,24 @@ pub use depth::{
     MAX_WRITTEN_BYTES, MAX_WRITTEN_CANDIDATES, panics_are_expected, paren_depth, syntax_depth,
 };
 pub use quote::shell_quote;
+pub use shells::{Construct, Dialect, Syntax};
 pub use types::{Origin, Problem, Redirect, RedirectOp, Script, SimpleCommand};
 use walker::Walker;
 pub use word::Word;
 pub use writes::{copies, downloaded};
 
-/// Parses a command line into every simple command it can run.
+/// Parses a command line, in bash's grammar, into every simple command it
+/// can run.
 pub fn parse(line: &str) -> Script {
+    parse_as(line, Syntax::Bash)
+}
+
+/// Parses a line run by a shell of `syntax`: every reading of it is walked
+/// (see `readings`).
+pub fn parse_as(line: &str, syntax: Syntax) -> Script {
     let mut walker = Walker::default();
-    match plain_words(line) {
-        // Equivalent to the full parse (a property test checks it), only
-        // without the parser's cost for lines like `git status`.
-        Some(words) => walker.resolve(SimpleCommand {
-            argv: words.into_iter().map(Word::literal).collect(),
-            ..SimpleCommand::default()
-        }),
-        None => {
-            walker.source(line, Origin::Line, 0);
-        }
-    }
+    read(&mut walker, line, syntax);
+    walker.finish();
     walker.script
 }
 
@@ -62,57 +64,38 @@ pub fn parse_on(line: &str, syntax: Syntax, disk: disk::Disk) -> Script {
         disk: Some(disk),
         ..Walker::default()
     };
-    if syntax == Syntax::Posix {
-        match plain_words(line) {
-            Some(words) => walker.resolve(SimpleCommand {
-                argv: words.into_iter().map(Word::literal).collect(),
-                ..SimpleCommand::default()
-            }),
-            None => {
-                walker.source(line, Origin::Line, 0);
-            }
-        }
-    } else {
-        walker.source_for(syntax.shell(), line, Origin::Line, 0);
-    }
+    read(&mut walker, line, syntax);
+    walker.finish();
     walker.script
 }
 
-/// Parses a line written for `shell`, a program name: fish's and zsh's
-/// lines are read as [`Walker::source_for`] reads code handed to them, any
-/// other as POSIX shell.
+/// Parses a line written for `shell`, a program name (see
+/// [`Syntax::for_program`]).
 pub fn parse_for(shell: &str, line: &str) -> Script {
-    if !matches!(shell, "fish" | "zsh") {
-        return parse(line);
-    }
-    let mut walker = Walker::default();
-    walker.source_for(shell, line, Origin::Line, 0);
-    walker.script
+    parse_as(line, Syntax::for_program(shell))
 }
 
-/// The shell language of a command line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Syntax {
-    /// The POSIX shell's (bash's): what agents and `sh -c` run.
-    #[default]
-    Posix,
-    /// fish's: lines typed at a guarded fish, restated before analysis
-    /// (see `parse::fish`).
-    Fish,
-    /// zsh's: lines typed at a guarded zsh, analysed as POSIX shell plus
-    /// what zsh alone runs (see `parse::zsh`).
-    Zsh,
-}
-
-impl Syntax {
-    /// The shell that reads lines in this syntax, as [`parse_for`] names it.
-    pub fn shell(self) -> &'static str {
-        match self {
-            Self::Posix => "sh",
-            Self::Fish => "fish",
-            Self::Zsh => "zsh",
+fn read(walker: &mut Walker, line: &str, syntax: Syntax) {
+    match plain_words(line).filter(|_| is_plain_as(line, syntax)) {
+        // Equivalent to the full parse (a property test checks it), only
+        // without the parser's cost for lines like `git status`.
+        Some(words) => walker.resolve(SimpleCommand {
+            argv: words.into_iter().map(Word::literal).collect(),
+            ..SimpleCommand::default()
+        }),
+        None => {
+            walker.source_as(syntax, line, Origin::Line, 0);
         }
     }
+}
+
+/// True for a line that is one simple command of plain words and that
+/// every shell of `syntax` reads alike (zsh's `=name` and `noglob` are
+/// plain words too).
+pub fn is_plain_as(line: &str, syntax: Syntax) -> bool {
+    syntax != Syntax::Fish
+        && plain_words(line).is_some()
+        && (!syntax.dialects().contains(&Dialect::Zsh) || Dialect::Zsh.constructs(line).is_empty())
 }
 
 /// True for a line that is one simple command of plain words: its analysis

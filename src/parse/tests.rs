@@ -42,6 +42,7 @@ fn problem_kinds(script: &Script) -> Vec<&'static str> {
             Problem::TooSlow { .. } => "too_slow",
             Problem::DynamicCommand { .. } => "dynamic_command",
             Problem::DynamicCode { .. } => "dynamic_code",
+            Problem::Ambiguous { .. } => "ambiguous",
         })
         .collect()
 }
@@ -71,7 +72,7 @@ fn tricky_lines() {
         ("a && b || c; d & e", &["a", "b", "c", "d", "e"], &[]),
         ("cat x | grep y | wc -l", &["cat x", "grep y", "wc -l"], &[]),
         ("! false", &["false"], &[]),
-        ("time make", &["make"], &[]),
+        ("time make", &["make", "time make", "time>make"], &[]),
         // compound commands
         ("(cd /tmp && rm -rf x)", &["cd /tmp", "rm -rf x"], &[]),
         ("{ echo a; rm b; }", &["echo a", "rm b"], &[]),

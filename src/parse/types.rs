@@ -212,4 +212,12 @@ pub enum Problem {
         /// The program that runs it.
         program: String,
     },
+    /// The shell that runs the line may read it differently from how
+    /// askrisky read it with another shell's grammar (`$'…'` under dash,
+    /// `[[ … ]]` under dash, `=rm` under zsh): the readings run different
+    /// commands.
+    Ambiguous {
+        /// The construct, and which shell reads it how.
+        construct: String,
+    },
 }

@@ -28,6 +28,15 @@ struct Ctx {
     in_function: Option<String>,
 }
 
+/// A program name that is a pattern: the shell runs whatever file in the
+/// folder it matches first (`r* -rf ~` runs `rm` where a file is named
+/// `rm`). `[` and `[[` are names, not patterns.
+fn names_by_glob(first: &Word) -> bool {
+    let v = first.value.as_str();
+    first.glob
+        && (v.contains(['*', '?', '(']) || v.find('[').is_some_and(|i| v[i + 1..].contains(']')))
+}
+
 #[derive(Default)]
 pub(super) struct Walker {
     pub(super) script: Script,
@@ -45,6 +54,18 @@ pub(super) struct Walker {
     pub(super) disk_read: usize,
     /// A `cd` came before: relative paths no longer name known files.
     pub(super) moved: bool,
+    /// The grammar of the reading being walked (see `readings`).
+    pub(super) dialect: super::shells::Dialect,
+    /// The code being walked, when it may hold `(`: brush's places in it
+    /// tell arithmetic from nested subshells (see `readings`).
+    pub(super) text: String,
+    /// A `${x@P}` was seen: strings holding substitutions may run.
+    pub(super) prompt_expansion: bool,
+    /// Literal strings holding substitutions, for `${x@P}`.
+    pub(super) code_strings: Vec<String>,
+    /// The stdin of the command whose code is being walked (text, whether
+    /// only known at run time, the programs feeding it).
+    pub(super) code_stdin: Option<(Option<String>, bool, Vec<String>)>,
 }
 
 impl Walker {
@@ -70,8 +91,9 @@ impl Walker {
             self.problem(Problem::TooDeep);
             return Vec::new();
         }
+        let options = self.parser_options();
         let parsed =
-            guarded(|| brush_parser::Parser::new(src.as_bytes(), &word::options()).parse_program());
+            guarded(|| brush_parser::Parser::new(src.as_bytes(), &options).parse_program());
         let Some(parsed) = parsed else {
             self.problem(Problem::Unparseable {
                 detail: "the shell parser failed on this line".into(),
@@ -80,23 +102,50 @@ impl Walker {
         };
         match parsed {
             Ok(program) => {
+                // Code a command runs (`sh -c CODE`, `eval`) reads that
+                // command's stdin: `sh -c bash <<EOF` feeds the heredoc to
+                // the inner bash.
+                let (stdin_text, stdin_dynamic, upstream) =
+                    self.code_stdin.clone().unwrap_or_default();
                 let ctx = Ctx {
                     origin,
                     depth,
+                    stdin_text,
+                    stdin_dynamic,
+                    upstream,
                     ..Ctx::default()
                 };
+                let text = if src.contains('(') {
+                    src.to_owned()
+                } else {
+                    String::new()
+                };
+                let saved = std::mem::replace(&mut self.text, text);
                 for list in &program.complete_commands {
                     self.compound_list(list, &ctx);
                 }
+                self.text = saved;
             }
-            Err(e) => self.problem(Problem::Unparseable {
-                detail: e.to_string(),
-            }),
+            Err(e) => {
+                let line = match &e {
+                    brush_parser::ParseError::ParsingNear(p) => p.line,
+                    brush_parser::ParseError::Tokenizing {
+                        position: Some(p), ..
+                    } => p.line,
+                    _ => usize::MAX,
+                };
+                self.problem(Problem::Unparseable {
+                    detail: e.to_string(),
+                });
+                if src.contains('\n') {
+                    self.salvage(src, line, origin, depth);
+                }
+            }
         }
         self.names_since(start)
     }
 
-    fn names_since(&self, start: usize) -> Vec<String> {
+    pub(super) fn names_since(&self, start: usize) -> Vec<String> {
         self.script.commands[start..]
             .iter()
             .filter_map(SimpleCommand::name)
@@ -141,6 +190,9 @@ impl Walker {
             }
             let start = self.script.commands.len();
             self.command(command, &inner);
+            if i == 0 && pipeline.timed.is_some() {
+                self.timed(pipeline.timed.as_ref(), start);
+            }
             fed = self.script.commands.get(start).and_then(echoed_text);
             upstream.extend(self.names_since(start));
         }
@@ -189,7 +241,10 @@ impl Walker {
     fn compound(&mut self, compound: &ast::CompoundCommand, ctx: &Ctx) {
         use ast::CompoundCommand as C;
         match compound {
-            C::Arithmetic(a) => self.text_substitutions(&a.expr.value, ctx),
+            C::Arithmetic(a) => {
+                self.text_substitutions(&a.expr.value, ctx);
+                self.arithmetic_or_subshell(&a.loc, ctx.origin, ctx.depth);
+            }
             C::ArithmeticForClause(f) => {
                 for e in [&f.initializer, &f.condition, &f.updater]
                     .into_iter()
@@ -275,6 +330,7 @@ impl Walker {
         for sub in &n.substitutions {
             runs.extend(self.source(sub, Origin::Substitution, ctx.depth + 1));
         }
+        self.evaluated_words(&n.words, raw, ctx.depth);
         let mut words = n.words;
         if !runs.is_empty() {
             for w in &mut words {
@@ -349,6 +405,9 @@ impl Walker {
                 });
             }
             ast::IoRedirect::HereDocument(fd, doc) => {
+                if !doc.requires_expansion {
+                    self.evaluated_words(&[Word::literal(doc.doc.value.clone())], "", ctx.depth);
+                }
                 if doc.requires_expansion {
                     match word::heredoc_substitutions(&doc.doc.value) {
                         Ok(subs) => {
@@ -459,6 +518,7 @@ impl Walker {
                 }
             }
         }
+        self.zsh_null_command(&mut cmd);
         self.resolve(cmd);
     }
 
@@ -507,6 +567,7 @@ impl Walker {
             }
         }
         self.declared_code(&cmd);
+        self.evaluated_code(&cmd);
         let redirects = cmd.redirects.clone();
         let mut output = None;
         let mut tee_files = Vec::new();
@@ -521,7 +582,7 @@ impl Walker {
                 break;
             }
             if let Some(first) = current.argv.first()
-                && (!first.literal || spliced(&current, first))
+                && (!first.literal || spliced(&current, first) || names_by_glob(first))
             {
                 self.problem(Problem::DynamicCommand {
                     word: first.value.clone(),
@@ -543,11 +604,26 @@ impl Walker {
             }
             output = output.or_else(|| output_text(&current));
             if !runs_others(&current) {
+                let inner = self.zsh_precommand(&current);
                 self.script.commands.push(current);
-                break;
+                match inner {
+                    Some(inner) => {
+                        current = inner;
+                        continue;
+                    }
+                    None => break,
+                }
             }
             self.script.commands.push(current.clone());
-            match self.look_through(&current) {
+            let stdin = (
+                current.stdin_text.clone(),
+                current.stdin_dynamic,
+                current.upstream.clone(),
+            );
+            let saved = self.code_stdin.replace(stdin);
+            let inner = self.look_through(&current);
+            self.code_stdin = saved;
+            match inner {
                 Some(inner) => current = inner,
                 None => break,
             }

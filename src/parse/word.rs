@@ -89,6 +89,11 @@ enum Piece {
         quoted: bool,
     },
     Dynamic(String),
+    /// A variable whose value askrisky can only guess (`$XDG_CONFIG_HOME`
+    /// is usually `~/.config`, but may be set elsewhere or unset, and then
+    /// is empty): the guess is what rules see, and the word is not literal,
+    /// since the shell may run it with another value.
+    Guess(&'static str),
     /// An unquoted `$IFS`: it expands to separator characters, so the
     /// shell splits the word there (`rm -rf${IFS}/` is `rm -rf /`).
     Split(String),
@@ -154,6 +159,11 @@ fn flatten(
     for p in pieces {
         let source = raw.get(p.start_index..p.end_index).unwrap_or_default();
         match &p.piece {
+            WordPiece::Text(t) if expands(t) => {
+                // An expansion brush's word parser left as text
+                // (`${!-a}`): only known at run time.
+                seq.push(Piece::Dynamic(t.clone()));
+            }
             WordPiece::Text(t) => {
                 for c in t.chars() {
                     seq.push(Piece::Char { c, quoted });
@@ -211,12 +221,15 @@ fn flatten(
                         quoted: false,
                     });
                 } else if let Some(path) = known_folder(expr) {
-                    // `~` (or `.`) unquoted, so it names home (or the folder).
-                    seq.extend(
-                        path.chars()
-                            .enumerate()
-                            .map(|(i, c)| Piece::Char { c, quoted: i > 0 }),
-                    );
+                    if path == "." {
+                        // `$PWD` is the folder the line starts in.
+                        seq.push(Piece::Char {
+                            c: '.',
+                            quoted: true,
+                        });
+                    } else {
+                        seq.push(Piece::Guess(path));
+                    }
                 } else if !quoted && names_ifs(expr) {
                     seq.push(Piece::Split(source.to_owned()));
                 } else {
@@ -233,6 +246,14 @@ fn flatten(
             }
         }
     }
+}
+
+/// True when text holds a `$` the shell expands: before `{`, `(`, a name
+/// or a special parameter.
+fn expands(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.windows(2)
+        .any(|w| w[0] == b'$' && (w[1].is_ascii_alphanumeric() || b"{(_!#?$@*-".contains(&w[1])))
 }
 
 /// `$HOME` and `${HOME}` name the same folder as `~`; so do `${HOME:?}`
@@ -338,17 +359,27 @@ fn split_fields(seq: &[Piece]) -> Vec<Word> {
 
 fn to_word(seq: &[Piece]) -> Word {
     let mut w = Word::literal(String::new());
+    let mut prev = None;
     for p in seq {
         match p {
             Piece::Char { c, quoted } => {
                 if !quoted && matches!(c, '*' | '?' | '[') {
                     w.glob = true;
                 }
+                // An extended glob: `!(…)`, `@(…)`, `+(…)`.
+                if !quoted && *c == '(' && matches!(prev, Some('!' | '@' | '+')) {
+                    w.glob = true;
+                }
+                prev = (!quoted).then_some(*c);
                 w.value.push(*c);
             }
             Piece::Dynamic(raw) | Piece::Split(raw) => {
                 w.literal = false;
                 w.value.push_str(raw);
+            }
+            Piece::Guess(path) => {
+                w.literal = false;
+                w.value.push_str(path);
             }
         }
     }
@@ -480,6 +511,11 @@ pub fn decode_ansi_c(s: &str) -> String {
     let mut out = String::new();
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
+        // A NUL ends the string: bash drops the rest of it.
+        if out.ends_with('\0') {
+            out.pop();
+            break;
+        }
         if c != '\\' {
             out.push(c);
             continue;
@@ -535,6 +571,9 @@ pub fn decode_ansi_c(s: &str) -> String {
                 out.push(other);
             }
         }
+    }
+    if out.ends_with('\0') {
+        out.pop();
     }
     out
 }

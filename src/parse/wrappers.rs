@@ -3,7 +3,8 @@
 //! as strings, files or stdin, code-valued variables, and the text a
 //! command is known to feed a pipe.
 
-use super::{MAX_PASS_THROUGH, Origin, Problem, SimpleCommand, Walker, Word, fish, programs, zsh};
+use super::evaluated::{decode_escapes, with_escapes};
+use super::{MAX_PASS_THROUGH, Origin, Problem, SimpleCommand, Walker, Word, programs};
 
 impl Walker {
     /// Reports code that xargs fills in from its input at run time
@@ -105,6 +106,17 @@ impl Walker {
                 return None;
             }
             "trap" => {
+                // `trap -- CODE SIG`: `--` ends the options. A first word
+                // known only at run time may be `--` too (`-$x-`).
+                if args.first().is_some_and(|w| !w.literal) {
+                    self.problem(Problem::DynamicCode {
+                        program: name.clone(),
+                    });
+                }
+                let args = match args.first() {
+                    Some(w) if w.value == "--" => &args[1..],
+                    _ => args,
+                };
                 if let Some(action) = args.first().filter(|a| !a.value.starts_with('-')) {
                     self.code_words(
                         &name,
@@ -194,6 +206,7 @@ impl Walker {
 
     /// `bash -c STRING`, `bash -s`, `bash` fed by a pipe or heredoc.
     fn shell(&mut self, cmd: &SimpleCommand, name: &str, depth: u8) {
+        let name = &self.real_shell(cmd, name);
         let args = cmd.args();
         let mut command_mode = false;
         let mut stdin_mode = false;
@@ -282,33 +295,9 @@ impl Walker {
         }
     }
 
-    /// Code `program` runs: fish's is restated first (`fish -c 'echo
-    /// (rm -rf ~)'` is not POSIX shell, and `export a=(rm -rf ~)` would read
-    /// as an array there, hiding the `rm`); a restatement that fails is
-    /// unparseable. In zsh's, `=rm` is `rm` (its path), and a glob
-    /// qualifier that runs code is code known only at run time.
+    /// Code `program` runs, read in its shell's grammar (see `readings`).
     pub(super) fn source_for(&mut self, program: &str, src: &str, origin: Origin, depth: u8) {
-        if program == "zsh" {
-            if zsh::glob_qualifier_runs_code(src) {
-                self.problem(Problem::DynamicCode {
-                    program: "zsh".into(),
-                });
-            }
-            self.source(&zsh::restate(src), origin, depth);
-            return;
-        }
-        if program != "fish" {
-            self.source(src, origin, depth);
-            return;
-        }
-        match fish::to_posix(src) {
-            Ok(posix) => {
-                self.source(&posix, origin, depth);
-            }
-            Err(e) => self.problem(Problem::Unparseable {
-                detail: e.to_string(),
-            }),
-        }
+        self.source_named(program, src, origin, depth);
     }
 
     /// `find … -exec CMD {} ;` and friends.
@@ -1164,7 +1153,8 @@ pub(super) fn output_text(cmd: &SimpleCommand) -> Option<String> {
 /// What `echo` prints. Options are read as bash's echo reads them (`-n`,
 /// `-e`, `-E` and clusters of them); the escapes are decoded whether or
 /// not `-e` is given, since dash's and zsh's echo decode them always, and
-/// the text as written is kept beside the decoded one: a shell fed either
+/// the text as written is kept beside both decodings of octal (`\0NNN`,
+/// `\NNN`): a shell fed any of them
 /// is judged.
 fn echo_output(values: &[&str]) -> String {
     let mut start = 0;
@@ -1173,19 +1163,13 @@ fn echo_output(values: &[&str]) -> String {
     }) {
         start += 1;
     }
-    let text = values.get(start..).unwrap_or_default().join(" ");
-    let decoded = decode_escapes(&text, true);
-    if decoded == text {
-        text
-    } else {
-        format!("{decoded}\n{text}")
-    }
+    with_escapes(&values.get(start..).unwrap_or_default().join(" "))
 }
 
 /// What `printf FORMAT ARGS…` prints: the format's escapes decoded, each
 /// conversion given its argument (`%b` with its escapes decoded too), the
 /// format repeated while arguments remain. `printf -v VAR` prints nothing.
-fn printf_output(values: &[&str]) -> Option<String> {
+pub(super) fn printf_output(values: &[&str]) -> Option<String> {
     let mut rest = values;
     if rest.first() == Some(&"--") {
         rest = &rest[1..];
@@ -1266,74 +1250,6 @@ fn escape_end(format: &[char], at: usize) -> usize {
         Some(_) => at + 1,
         None => at,
     }
-}
-
-/// Decodes echo's and printf's backslash escapes. `echo_style` reads
-/// octal as `\0NNN` (echo -e, printf's `%b`), otherwise as `\NNN`.
-pub(super) fn decode_escapes(text: &str, echo_style: bool) -> String {
-    if !text.contains('\\') {
-        return text.to_owned();
-    }
-    let mut out = String::new();
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    while let Some(&c) = chars.get(i) {
-        i += 1;
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        let Some(&e) = chars.get(i) else {
-            out.push('\\');
-            break;
-        };
-        i += 1;
-        let digits = |i: &mut usize, max: usize, radix: u32| {
-            let start = *i;
-            while *i < start + max && chars.get(*i).is_some_and(|c| c.is_digit(radix)) {
-                *i += 1;
-            }
-            let s: String = chars[start..*i].iter().collect();
-            u32::from_str_radix(&s, radix).ok()
-        };
-        match e {
-            'n' => out.push('\n'),
-            't' => out.push('\t'),
-            'r' => out.push('\r'),
-            'a' => out.push('\x07'),
-            'b' => out.push('\x08'),
-            'f' => out.push('\x0c'),
-            'v' => out.push('\x0b'),
-            'e' | 'E' => out.push('\x1b'),
-            '\\' => out.push('\\'),
-            '0' if echo_style => {
-                out.extend(digits(&mut i, 3, 8).and_then(|v| char::from_u32(v & 0xff)));
-            }
-            '0'..='7' if !echo_style => {
-                i -= 1;
-                out.extend(digits(&mut i, 3, 8).and_then(|v| char::from_u32(v & 0xff)));
-            }
-            'x' => match digits(&mut i, 2, 16) {
-                Some(v) => out.extend(char::from_u32(v)),
-                None => out.push_str("\\x"),
-            },
-            'u' | 'U' => {
-                let max = if e == 'u' { 4 } else { 8 };
-                match digits(&mut i, max, 16) {
-                    Some(v) => out.extend(char::from_u32(v)),
-                    None => {
-                        out.push('\\');
-                        out.push(e);
-                    }
-                }
-            }
-            other => {
-                out.push('\\');
-                out.push(other);
-            }
-        }
-    }
-    out
 }
 
 /// True when xargs fills this word in from its input.

@@ -1,0 +1,474 @@
+//! Strings bash (and zsh) evaluate as code after quote removal.
+//!
+//! A quoted string is data to the grammar, but bash runs code from some
+//! strings later:
+//!
+//! - an array subscript is expanded wherever a variable name or an
+//!   arithmetic expression is evaluated: `let 'a[$(rm -rf ~)]'`,
+//!   `declare`, `printf -v`, `read`, `unset`, `test -v`, `[[ -v ]]`,
+//!   `[[ x -eq y ]]`, `${!x}` and arithmetic on a variable whose value is
+//!   `a[$(…)]`. Any literal word holding such a subscript has its
+//!   substitutions walked as code ([`subscript_code`]), wherever it stands:
+//!   the routes from a string to arithmetic are too many to follow;
+//! - prompt strings: `PS4='$(…)'` with `set -x`, `PS0`–`PS3` in an
+//!   interactive shell, and `${x@P}` on any value;
+//! - `mapfile -C CODE`, `trap -- CODE`;
+//! - names given new meanings: `hash -p /bin/rm ls` and
+//!   `BASH_CMDS[ls]=/bin/rm` make `ls` run `rm`; `BASH_ALIASES[x]=…` and
+//!   `alias x=…` make `x` run the alias (dash and zsh expand aliases in
+//!   scripts too); `enable -f lib.so` loads a builtin from a file;
+//! - code put on a file descriptor (`exec 3<<<'…'`, `cmd 3<<EOF`) and then
+//!   read as a program (`. /dev/fd/3`, `bash <&3`).
+
+use super::{Origin, Problem, RedirectOp, SimpleCommand, Walker, Word, word};
+
+/// Most strings kept for a later `${x@P}` on the line.
+const MAX_CODE_STRINGS: usize = 256;
+
+impl Walker {
+    /// Walks the code in literal words that bash may evaluate, and keeps
+    /// strings that `${x@P}` would run.
+    pub(super) fn evaluated_words(&mut self, words: &[Word], raw: &str, depth: u8) {
+        if raw.contains("@P") {
+            self.prompt_expansion = true;
+        }
+        for w in words.iter().filter(|w| w.literal) {
+            for sub in subscript_code(&w.value) {
+                self.source(&sub, Origin::Substitution, depth + 1);
+            }
+            if self.code_strings.len() < MAX_CODE_STRINGS
+                && (w.value.contains("$(") || w.value.contains('`'))
+            {
+                self.code_strings.push(w.value.clone());
+            }
+        }
+    }
+
+    /// What a command makes bash evaluate: prompt strings it sets,
+    /// `mapfile -C`, `enable -f`.
+    pub(super) fn evaluated_code(&mut self, cmd: &SimpleCommand) {
+        let depth = cmd.depth + 1;
+        for (name, value) in &cmd.assignments {
+            if is_prompt(name) {
+                self.prompt_code(&value.value, depth);
+            }
+        }
+        let Some(name) = cmd.name() else {
+            return;
+        };
+        let args = cmd.args();
+        match name.as_str() {
+            "export" | "declare" | "typeset" | "readonly" | "local" => {
+                for a in args {
+                    if let Some((var, value)) = a.value.split_once('=')
+                        && is_prompt(var.trim_end_matches('+'))
+                    {
+                        self.prompt_code(value, depth);
+                    }
+                }
+            }
+            "mapfile" | "readarray" => {
+                let mut i = 0;
+                while let Some(a) = args.get(i) {
+                    let code = match a.value.as_str() {
+                        "-C" => args.get(i + 1).cloned(),
+                        v if v.starts_with("-C") => {
+                            let mut w = a.clone();
+                            w.value = v[2..].to_owned();
+                            Some(w)
+                        }
+                        _ => None,
+                    };
+                    if let Some(code) = code {
+                        self.code_words(&name, std::slice::from_ref(&code), Origin::Eval, depth);
+                    }
+                    i += 1;
+                }
+            }
+            "enable" if args.iter().any(|a| a.value.starts_with("-f")) => {
+                self.problem(Problem::DynamicCode {
+                    program: "enable -f".into(),
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// Substitutions in a prompt string run when it is shown.
+    fn prompt_code(&mut self, value: &str, depth: u8) {
+        for sub in word::substitutions_in(&as_double_quoted(value)) {
+            self.source(&sub, Origin::Substitution, depth);
+        }
+    }
+
+    /// After the whole line is walked: names remapped by `hash -p`,
+    /// `BASH_CMDS` and aliases, code on descriptors, and `${x@P}`.
+    pub(super) fn finish(&mut self) {
+        if self.prompt_expansion {
+            for s in std::mem::take(&mut self.code_strings) {
+                self.prompt_code(&s, 1);
+            }
+        }
+        self.remapped_names();
+        self.descriptor_code();
+    }
+
+    /// `hash -p PATH NAME`, `BASH_CMDS[NAME]=PATH`: NAME runs PATH.
+    /// `alias NAME=BODY`, `BASH_ALIASES[NAME]=BODY`: NAME runs BODY.
+    fn remapped_names(&mut self) {
+        let mut paths: Vec<(String, Word)> = Vec::new();
+        let mut aliases: Vec<(String, String)> = Vec::new();
+        let mut bash_aliases: Vec<String> = Vec::new();
+        let mut unknown = false;
+        for c in &self.script.commands {
+            for (n, v) in &c.assignments {
+                if let Some(key) = element(n, "BASH_CMDS") {
+                    paths.push((key, v.clone()));
+                } else if let Some(key) = element(n, "BASH_ALIASES") {
+                    aliases.push((key, v.value.clone()));
+                    bash_aliases.push(v.value.clone());
+                    unknown |= !v.literal;
+                } else if n == "BASH_CMDS" || n == "BASH_ALIASES" {
+                    unknown = true;
+                }
+            }
+            let args = c.args();
+            match c.name().as_deref() {
+                Some("hash") => {
+                    if let Some(i) = args.iter().position(|a| a.value == "-p") {
+                        let path = args.get(i + 1).cloned();
+                        for n in args.iter().skip(i + 2) {
+                            if let Some(p) = &path {
+                                paths.push((n.value.clone(), p.clone()));
+                            }
+                            unknown |= !n.literal;
+                        }
+                    }
+                }
+                Some("alias") => {
+                    for a in args {
+                        if let Some((n, body)) = a.value.split_once('=') {
+                            aliases.push((n.to_owned(), body.to_owned()));
+                        }
+                    }
+                }
+                Some("declare" | "typeset" | "local" | "export" | "readonly") => {
+                    for a in args {
+                        let Some((n, v)) = a.value.split_once('=') else {
+                            continue;
+                        };
+                        if let Some(key) = element(n, "BASH_CMDS") {
+                            let mut w = a.clone();
+                            w.value = v.to_owned();
+                            paths.push((key, w));
+                        } else if let Some(key) = element(n, "BASH_ALIASES") {
+                            aliases.push((key, v.to_owned()));
+                            bash_aliases.push(v.to_owned());
+                        } else if n == "BASH_CMDS" || n == "BASH_ALIASES" {
+                            unknown = true;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if unknown {
+            self.problem(Problem::DynamicCommand {
+                word: "BASH_CMDS, BASH_ALIASES or hash -p".into(),
+            });
+        }
+        if paths.is_empty() && aliases.is_empty() {
+            return;
+        }
+        let commands: Vec<SimpleCommand> = self.script.commands.clone();
+        // `alias` bodies are walked where they are defined; these not.
+        for body in &bash_aliases {
+            self.source_named("alias", body, Origin::Definition, 1);
+        }
+        for c in &commands {
+            let Some(name) = c.argv.first().and_then(Word::known) else {
+                continue;
+            };
+            for (n, path) in &paths {
+                if n == name {
+                    let mut inner = c.clone();
+                    inner.argv[0] = path.clone();
+                    inner.via.push("hash".into());
+                    inner.origin = super::Origin::Wrapper;
+                    self.resolve(inner);
+                }
+            }
+            for (n, body) in &aliases {
+                if n == name {
+                    let rest: Vec<String> = c.args().iter().map(|w| w.value.clone()).collect();
+                    let line = format!("{body} {}", super::shell_quote(&rest));
+                    self.source_named("alias", &line, Origin::Definition, c.depth + 1);
+                }
+            }
+        }
+    }
+
+    /// Text put on a descriptor (`3<<<'…'`, `exec <<EOF`) is read as code
+    /// when the line reads code from a descriptor: a shell, `source`, `.`
+    /// or `eval`, and a `/dev/fd/N`, `/proc/…/fd/N`, `/dev/stdin` or a
+    /// `<&N` anywhere on it.
+    fn descriptor_code(&mut self) {
+        let mut texts = Vec::new();
+        let mut reads_fd = false;
+        let mut reader = None;
+        for c in &self.script.commands {
+            let exec_only = c.argv.len() == 1 && c.name().as_deref() == Some("exec");
+            for r in &c.redirects {
+                let here = matches!(r.op, RedirectOp::HereDoc | RedirectOp::HereString);
+                if here && (exec_only || r.fd.is_some_and(|fd| fd != 0)) {
+                    texts.push(r.target.clone());
+                }
+                if r.op == RedirectOp::Duplicate {
+                    reads_fd = true;
+                }
+            }
+            if c.args().iter().any(|a| names_descriptor(&a.value)) {
+                reads_fd = true;
+            }
+            if let Some(n) = c.name()
+                && (super::programs::is_shell(&n) || matches!(n.as_str(), "source" | "." | "eval"))
+            {
+                reader.get_or_insert(n);
+            }
+        }
+        let (Some(reader), true) = (reader, reads_fd) else {
+            return;
+        };
+        let program = if super::programs::is_shell(&reader) {
+            reader
+        } else {
+            "source".to_owned()
+        };
+        for t in texts {
+            if t.literal {
+                self.source_named(&program, &t.value, Origin::Stdin, 1);
+            } else {
+                self.problem(Problem::DynamicCode {
+                    program: program.clone(),
+                });
+            }
+        }
+    }
+}
+
+/// `NAME[KEY]` → KEY, for NAME.
+fn element(assigned: &str, name: &str) -> Option<String> {
+    assigned
+        .strip_prefix(name)?
+        .strip_prefix('[')?
+        .strip_suffix(']')
+        .map(str::to_owned)
+}
+
+fn is_prompt(name: &str) -> bool {
+    matches!(name, "PS0" | "PS1" | "PS2" | "PS3" | "PS4")
+}
+
+/// A path through which a process reads one of its descriptors.
+fn names_descriptor(value: &str) -> bool {
+    value.starts_with("/dev/fd/")
+        || value == "/dev/stdin"
+        || (value.starts_with("/proc/") && value.contains("/fd/"))
+}
+
+/// `value` as the inside of a double-quoted word, where substitutions
+/// run and quotes are plain characters.
+fn as_double_quoted(value: &str) -> String {
+    let mut s = String::with_capacity(value.len() + 2);
+    s.push('"');
+    for c in value.chars() {
+        if c == '"' {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s.push('"');
+    s
+}
+
+/// The substitutions inside the array subscripts of `value`
+/// (`a[$(rm -rf ~)]`), which bash expands when it evaluates the string as
+/// a variable name or in arithmetic. Empty for most words: only a word
+/// with a `[` and a `$(` or backquote is looked at.
+pub fn subscript_code(value: &str) -> Vec<String> {
+    if !value.contains('[') || !(value.contains("$(") || value.contains('`')) {
+        return Vec::new();
+    }
+    let b = value.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let named =
+            i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b']');
+        if b[i] == b'[' && named {
+            let mut depth = 0usize;
+            let mut end = None;
+            for (j, &c) in b.iter().enumerate().skip(i) {
+                match c {
+                    b'[' => depth += 1,
+                    b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = Some(j);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let end = end.unwrap_or(b.len());
+            let inside = &value[i + 1..end];
+            out.extend(word::substitutions_in(&as_double_quoted(inside)));
+            i = end;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Text `echo` or `printf` writes, with its backslash escapes as written
+/// and, on lines of their own, decoded as `printf` and as `echo -e` (and
+/// dash's and zsh's plain `echo`) decode them: a shell reading the output
+/// is judged on every version (`printf '\162m -rf ~' | sh` runs `rm`).
+pub fn with_escapes(text: &str) -> String {
+    if !text.contains('\\') {
+        return text.to_owned();
+    }
+    let mut out = text.to_owned();
+    for echo in [false, true] {
+        let decoded = decode_escapes(text, echo);
+        if decoded != text && !out.split('\n').any(|l| l == decoded) {
+            out.push('\n');
+            out.push_str(&decoded);
+        }
+    }
+    out
+}
+
+/// Decodes backslash escapes: octal as `printf` reads it (`\NNN`) or as
+/// `echo` does (`\0NNN`).
+pub(super) fn decode_escapes(text: &str, echo: bool) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let digits = |from: usize, max: usize, radix: u32| -> (u32, usize) {
+        let mut v = 0u32;
+        let mut n = 0;
+        while n < max {
+            match chars.get(from + n).and_then(|c| c.to_digit(radix)) {
+                Some(d) => {
+                    v = v.saturating_mul(radix).saturating_add(d);
+                    n += 1;
+                }
+                None => break,
+            }
+        }
+        (v, n)
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        if c != '\\' || i + 1 >= chars.len() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let e = chars[i + 1];
+        i += 2;
+        let simple = match e {
+            'a' => Some('\u{7}'),
+            'b' => Some('\u{8}'),
+            'e' | 'E' => Some('\u{1b}'),
+            'f' => Some('\u{c}'),
+            'n' => Some('\n'),
+            'r' => Some('\r'),
+            't' => Some('\t'),
+            'v' => Some('\u{b}'),
+            '\\' => Some('\\'),
+            _ => None,
+        };
+        if let Some(s) = simple {
+            out.push(s);
+            continue;
+        }
+        let code = match e {
+            'c' => break,
+            '0' if echo => {
+                let (v, n) = digits(i, 3, 8);
+                i += n;
+                Some(v)
+            }
+            '0'..='7' if !echo => {
+                let (v, n) = digits(i - 1, 3, 8);
+                i += n - 1;
+                Some(v)
+            }
+            'x' => {
+                let (v, n) = digits(i, 2, 16);
+                i += n;
+                (n > 0).then_some(v)
+            }
+            'u' | 'U' => {
+                let (v, n) = digits(i, if e == 'u' { 4 } else { 8 }, 16);
+                i += n;
+                (n > 0).then_some(v)
+            }
+            _ => None,
+        };
+        match code.and_then(char::from_u32) {
+            // A shell reading the text skips NUL bytes.
+            Some('\0') => {}
+            Some(ch) => out.push(ch),
+            None => {
+                out.push('\\');
+                out.push(e);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::subscript_code;
+
+    #[test]
+    fn printf_puts_its_arguments_in_the_format() {
+        let printf = |v: &[&str]| crate::parse::wrappers::printf_output(v);
+        assert_eq!(printf(&["%s\\n", "a", "b"]).as_deref(), Some("a\nb\n"));
+        assert_eq!(
+            printf(&["rm %s %-3s", "-rf", "~"]).as_deref(),
+            Some("rm -rf ~")
+        );
+        assert_eq!(printf(&["100%% %d", "5"]).as_deref(), Some("100% 5"));
+        assert_eq!(printf(&["ls", "x"]).as_deref(), Some("ls"));
+        assert_eq!(printf(&["%s"]).as_deref(), Some(""));
+        assert_eq!(printf(&["--", "\\162m"]).as_deref(), Some("rm"));
+        assert_eq!(printf(&["-v", "x", "%s"]), None);
+    }
+
+    #[test]
+    fn escapes_are_decoded_both_ways() {
+        use super::with_escapes;
+        assert_eq!(with_escapes("ls"), "ls");
+        assert_eq!(with_escapes("\\162m -rf ~"), "\\162m -rf ~\nrm -rf ~");
+        assert_eq!(with_escapes("\\x72m x"), "\\x72m x\nrm x");
+        assert_eq!(with_escapes("\\0162m x"), "\\0162m x\n\u{e}2m x\nrm x");
+        assert_eq!(with_escapes("a\\cb"), "a\\cb\na");
+    }
+
+    #[test]
+    fn subscripts_with_code() {
+        assert_eq!(subscript_code("a[$(rm -rf ~)]"), ["rm -rf ~"]);
+        assert_eq!(subscript_code("x=a[`id`]+1"), ["id"]);
+        assert_eq!(subscript_code("m[k][$(id)]"), ["id"]);
+        assert!(subscript_code("$(rm -rf ~)").is_empty());
+        assert!(subscript_code("[$(id)]").is_empty());
+        assert!(subscript_code("a[1]").is_empty());
+        assert!(subscript_code("a[$(x").len() <= 1);
+    }
+}
