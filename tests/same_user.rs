@@ -432,6 +432,58 @@ fn scripts_on_disk_are_read_and_judged() {
     assert_eq!(v["files"][0]["text"], "echo tidying\nrm -rf ~\n", "{v}");
 }
 
+// ── 7. askrisky's own files and commands, by another way ────────────────
+
+#[test]
+fn a_link_into_askriskys_folders_does_not_hide_them() {
+    let env = Env::new();
+    let before = "mode = \"autopilot\"\n";
+    env.config(before);
+    let config_dir = env.config_path().parent().expect("folder").to_path_buf();
+    // Made earlier by the agent's file tool, or by a line askrisky saw.
+    std::os::unix::fs::symlink(&config_dir, env.project.join("cfg")).expect("link");
+    std::os::unix::fs::symlink(env.state_dir(), env.project.join("st")).expect("link");
+    for line in [
+        "echo 'allow = [{prefix = [\"rm\"]}]' >> cfg/config.toml",
+        "cp /dev/null cfg/config.toml",
+        "rm -r st/keys",
+    ] {
+        let out = exec_line(&env, line);
+        out.status(81);
+        assert!(
+            out.stderr().contains("protected.write"),
+            "{line}: {}",
+            out.stderr()
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(env.config_path()).unwrap_or_default(),
+        before
+    );
+    assert!(env.state_dir().join("keys").exists());
+}
+
+#[test]
+fn askrisky_hook_run_as_a_command_asks() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    // An agent answering its own hook, or feeding askrisky a payload that
+    // names another session, is changing how askrisky asks.
+    for line in [
+        "echo '{}' | askrisky hook claude-code",
+        "askrisky hook codex < payload.json",
+        "askrisky suggest --include-danger",
+    ] {
+        let out = exec_line(&env, line);
+        out.status(81);
+        assert!(
+            out.stderr().contains("askrisky.self"),
+            "{line}: {}",
+            out.stderr()
+        );
+    }
+}
+
 // ── 8. Smaller ones ─────────────────────────────────────────────────────
 
 #[test]

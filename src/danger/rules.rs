@@ -2036,6 +2036,9 @@ pub static RULES: &[Rule] = &[
                                 | "inbox"
                                 | "init"
                                 | "hook"
+                                // Writes allow rules, after a yes typed on
+                                // the terminal the agent may be sharing.
+                                | "suggest"
                         );
                     }
                 }
@@ -2059,6 +2062,7 @@ pub static RULES: &[Rule] = &[
             "export ASKRISKY_SESSION=abc",
             "askrisky hook claude-code",
             "echo '{}' | askrisky hook codex",
+            "askrisky suggest --include-danger",
             "export HOME=/tmp/h",
             "export XDG_CONFIG_HOME=/tmp/c",
             "declare -x XDG_STATE_HOME=/tmp/s",
@@ -2075,6 +2079,7 @@ pub static RULES: &[Rule] = &[
             "askrisky rules",
             "askrisky log -n 5",
             "askrisky exec -- ls",
+            "askrisky report --since 7d",
             "askrisky --mode ask exec -- git push",
             "askrisky exec -- git session",
             "RUST_LOG=debug askrisky check -c ls",
