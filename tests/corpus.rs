@@ -19,37 +19,12 @@ use std::collections::{HashMap, HashSet};
 use askrisky::danger::{Place, Tier, assess};
 use askrisky::parse::{Syntax, parse_as};
 
+#[path = "common/tsv.rs"]
+mod tsv;
+use tsv::unescape;
+
 const BYPASS: &str = include_str!("corpus/bypass.tsv");
 const KNOWN_GAPS: &str = include_str!("corpus/known_gaps.tsv");
-
-/// Undoes the file's escapes: `\t` is a tab, `\n` a newline, `\\` one
-/// backslash; any other backslash is kept as written (`\rm`, `$'\x72'`).
-fn unescape(field: &str) -> String {
-    let mut out = String::with_capacity(field.len());
-    let mut chars = field.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.peek() {
-            Some('t') => {
-                chars.next();
-                out.push('\t');
-            }
-            Some('n') => {
-                chars.next();
-                out.push('\n');
-            }
-            Some('\\') => {
-                chars.next();
-                out.push('\\');
-            }
-            _ => out.push('\\'),
-        }
-    }
-    out
-}
 
 /// The data lines of a TSV file: neither blank nor comments.
 fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {

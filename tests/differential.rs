@@ -18,6 +18,9 @@
 //! (`scripts/differential.sh`); it is ignored by default.
 
 mod common;
+#[path = "common/tsv.rs"]
+mod tsv;
+use tsv::unescape;
 
 use std::collections::HashSet;
 use std::os::unix::fs::PermissionsExt;
@@ -429,33 +432,6 @@ fn corpus_lines() -> Vec<String> {
         .filter_map(|l| l.split('\t').next())
         .map(unescape)
         .collect()
-}
-
-fn unescape(field: &str) -> String {
-    let mut out = String::with_capacity(field.len());
-    let mut chars = field.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.peek() {
-            Some('t') => {
-                chars.next();
-                out.push('\t');
-            }
-            Some('n') => {
-                chars.next();
-                out.push('\n');
-            }
-            Some('\\') => {
-                chars.next();
-                out.push('\\');
-            }
-            _ => out.push('\\'),
-        }
-    }
-    out
 }
 
 /// Every program name askrisky reports for these lines, so each has a stub.

@@ -428,28 +428,8 @@ impl<'a> Cmd<'a> {
             return None;
         }
         let args = self.args();
-        let mut i = 0;
-        while i < args.len() {
-            let v = args[i].value.as_str();
-            if matches!(
-                v,
-                "-C" | "-c"
-                    | "--git-dir"
-                    | "--work-tree"
-                    | "--namespace"
-                    | "--exec-path"
-                    | "--config-env"
-                    | "--super-prefix"
-                    | "--attr-source"
-            ) {
-                i += 2;
-            } else if v.starts_with('-') {
-                i += 1;
-            } else {
-                return Some((v, &args[i + 1..]));
-            }
-        }
-        None
+        let i = crate::parse::programs::git_subcommand_at(args)?;
+        Some((args.get(i)?.value.as_str(), args.get(i + 1..)?))
     }
 
     /// `git -c KEY=VALUE` settings given on the command line.

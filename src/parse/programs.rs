@@ -640,6 +640,33 @@ pub fn is_downloader(name: &str) -> bool {
     )
 }
 
+/// For git's arguments: where its subcommand is, after git's own options
+/// (`-C DIR`, `-c KEY=VALUE`, `--git-dir DIR`, …), if it has one.
+pub fn git_subcommand_at(args: &[Word]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        if matches!(
+            v,
+            "-C" | "-c"
+                | "--git-dir"
+                | "--work-tree"
+                | "--namespace"
+                | "--exec-path"
+                | "--config-env"
+                | "--super-prefix"
+                | "--attr-source"
+        ) {
+            i += 2;
+        } else if v.starts_with('-') {
+            i += 1;
+        } else {
+            return Some(i);
+        }
+    }
+    None
+}
+
 /// The program name rules match on: basename, without a leading backslash,
 /// lowercased (macOS file systems ignore case, so `/BIN/RM` runs `rm`).
 pub fn program_name(word: &str) -> String {

@@ -260,27 +260,13 @@ fn expands(text: &str) -> bool {
 /// and `${HOME?msg}`, which stop the line instead when HOME is unset
 /// (`rm -rf "${HOME:?}/"` is the careful spelling of deleting home).
 fn names_home(expr: &ParameterExpr) -> bool {
-    use brush_parser::word::Parameter::Named;
-    match expr {
-        ParameterExpr::Parameter {
-            parameter: Named(name),
-            indirect: false,
-        }
-        | ParameterExpr::IndicateErrorIfNullOrUnset {
-            parameter: Named(name),
-            indirect: false,
-            ..
-        } => name == "HOME",
-        _ => false,
-    }
+    !matches!(expr, ParameterExpr::UseDefaultValues { .. }) && named(expr) == Some("HOME")
 }
 
-/// The folders the XDG variables (and `ZDOTDIR`) name by default, and
-/// `$PWD`: a path through them is judged as the same path through `~` or
-/// `.` (`rm -rf "$XDG_CONFIG_HOME/askrisky"` deletes askrisky's config).
-fn known_folder(expr: &ParameterExpr) -> Option<&'static str> {
+/// The variable `$NAME`, `${NAME}`, `${NAME:?…}` or `${NAME:-…}` expands.
+fn named(expr: &ParameterExpr) -> Option<&str> {
     use brush_parser::word::Parameter::Named;
-    let name = match expr {
+    match expr {
         ParameterExpr::Parameter {
             parameter: Named(name),
             indirect: false,
@@ -294,9 +280,16 @@ fn known_folder(expr: &ParameterExpr) -> Option<&'static str> {
             parameter: Named(name),
             indirect: false,
             ..
-        } => name.as_str(),
-        _ => return None,
-    };
+        } => Some(name),
+        _ => None,
+    }
+}
+
+/// The folders the XDG variables (and `ZDOTDIR`) name by default, and
+/// `$PWD`: a path through them is judged as the same path through `~` or
+/// `.` (`rm -rf "$XDG_CONFIG_HOME/askrisky"` deletes askrisky's config).
+fn known_folder(expr: &ParameterExpr) -> Option<&'static str> {
+    let name = named(expr)?;
     Some(match name {
         "XDG_CONFIG_HOME" => "~/.config",
         "XDG_STATE_HOME" => "~/.local/state",

@@ -653,28 +653,10 @@ impl Walker {
     /// foreach`, `bisect run` and `difftool`/`mergetool -x`.
     fn git_runs(&mut self, cmd: &SimpleCommand, depth: u8) {
         let args = cmd.args();
-        let mut i = 0;
-        while let Some(w) = args.get(i) {
-            let v = w.value.as_str();
-            if matches!(
-                v,
-                "-C" | "-c"
-                    | "--git-dir"
-                    | "--work-tree"
-                    | "--namespace"
-                    | "--exec-path"
-                    | "--config-env"
-                    | "--super-prefix"
-                    | "--attr-source"
-            ) {
-                i += 2;
-            } else if v.starts_with('-') {
-                i += 1;
-            } else {
-                break;
-            }
-        }
-        let Some((sub, rest)) = args.get(i..).and_then(|r| r.split_first()) else {
+        let Some((sub, rest)) = programs::git_subcommand_at(args)
+            .and_then(|i| args.get(i..))
+            .and_then(|r| r.split_first())
+        else {
             return;
         };
         match sub.value.as_str() {
