@@ -22,6 +22,7 @@ mod common;
 mod tsv;
 use tsv::unescape;
 
+use serde_json::json;
 use std::collections::HashSet;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -296,6 +297,14 @@ fn homes() -> Vec<(String, String)> {
 /// A word as askrisky shows it (`~` for home, `~user` for a user's), with
 /// users' home folders written out as the shell does.
 fn as_run(value: &str, homes: &[(String, String)]) -> String {
+    let mut value = value.to_owned();
+    if let Some(rest) = value.strip_prefix('~') {
+        let name_len = rest.find('/').unwrap_or(rest.len());
+        let (user, tail) = rest.split_at(name_len);
+        if let Some((_, home)) = homes.iter().find(|(u, _)| u == user) {
+            value = format!("{home}{tail}");
+        }
+    }
     // A program's path (zsh's `=name`): where on PATH is the machine's.
     for dir in [
         "/usr/local/bin/",
@@ -310,14 +319,7 @@ fn as_run(value: &str, homes: &[(String, String)]) -> String {
             return format!("/usr/bin/{name}");
         }
     }
-    if let Some(rest) = value.strip_prefix('~') {
-        let name_len = rest.find('/').unwrap_or(rest.len());
-        let (user, tail) = rest.split_at(name_len);
-        if let Some((_, home)) = homes.iter().find(|(u, _)| u == user) {
-            return format!("{home}{tail}");
-        }
-    }
-    value.to_owned()
+    value
 }
 
 /// The folder the line runs in, `~/project`, written `.` as askrisky
@@ -334,7 +336,7 @@ fn unreported(script: &Script, argv: &[String]) -> Option<String> {
     let name = programs::program_name(&argv[0]);
     let args: Vec<String> = argv[1..]
         .iter()
-        .map(|a| as_cwd(&a.replace("/tmp/w/home", "~")))
+        .map(|a| as_cwd(&a.replace("/tmp/w/home", "~").replace("/home/user", "~")))
         .collect();
     let same_name: Vec<_> = script
         .commands
@@ -689,6 +691,26 @@ fn generated_lines() {
     let mut rng = Rng(seed | 1);
     let corpus = corpus_lines();
     let sandbox = Sandbox::new(&reported_names(&corpus));
+    // `ASKRISKY_DIFF_REPLAY=FILE`: the lines of an earlier run's findings
+    // again, each under its shell, instead of new ones.
+    if let Ok(file) = std::env::var("ASKRISKY_DIFF_REPLAY") {
+        let text = std::fs::read_to_string(&file).expect("findings file");
+        let mut left = Vec::new();
+        for row in text.lines().filter(|l| !l.is_empty()) {
+            let mut f = row.splitn(3, '\t');
+            let (Some(shell), Some(line)) = (f.next(), f.next()) else {
+                continue;
+            };
+            let line: String = serde_json::from_str(line).expect("a JSON string");
+            let (_, found) = compare(&sandbox, std::slice::from_ref(&line), Some(shell));
+            left.extend(found);
+        }
+        for f in &left {
+            println!("{}\t{}\t{}", f.shell, json!(f.line), f.why);
+        }
+        assert!(left.is_empty(), "{} findings left", left.len());
+        return;
+    }
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let (mut lines_total, mut runs_total) = (0usize, 0usize);
     let mut all = Vec::new();
@@ -705,7 +727,7 @@ fn generated_lines() {
     }
     let report: Vec<String> = all
         .iter()
-        .map(|f| format!("{}\t{:?}\t{}", f.shell, f.line, f.why))
+        .map(|f| format!("{}\t{}\t{}", f.shell, json!(f.line), f.why))
         .collect();
     let _ = std::fs::write(&out, report.join("\n") + "\n");
     println!(

@@ -32,9 +32,14 @@ impl Walker {
         if raw.contains("@P") {
             self.prompt_expansion = true;
         }
-        for w in words.iter().filter(|w| w.literal) {
+        for w in words {
+            // Also in a word only partly known (`'a[$(cmd)]'$x`): the
+            // subscript is text either way.
             for sub in subscript_code(&w.value) {
                 self.source(&sub, Origin::Substitution, depth + 1);
+            }
+            if !w.literal {
+                continue;
             }
             if self.code_strings.len() < MAX_CODE_STRINGS
                 && (w.value.contains("$(") || w.value.contains('`'))
@@ -306,25 +311,11 @@ pub fn subscript_code(value: &str) -> Vec<String> {
         let named =
             i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b']');
         if b[i] == b'[' && named {
-            let mut depth = 0usize;
-            let mut end = None;
-            for (j, &c) in b.iter().enumerate().skip(i) {
-                match c {
-                    b'[' => depth += 1,
-                    b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            end = Some(j);
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            let end = end.unwrap_or(b.len());
-            let inside = &value[i + 1..end];
-            out.extend(word::substitutions_in(&as_double_quoted(inside)));
-            i = end;
+            // Where the subscript ends depends on how bash skips the
+            // substitutions inside it (`a[$(rm -]]rf ~)]`): every
+            // substitution after the `[` is taken as the subscript's.
+            out.extend(word::substitutions_in(&as_double_quoted(&value[i + 1..])));
+            break;
         }
         i += 1;
     }
@@ -341,18 +332,37 @@ pub fn with_escapes(text: &str) -> String {
     }
     let mut out = text.to_owned();
     for echo in [false, true] {
-        let decoded = decode_escapes(text, echo);
-        if decoded != text && !out.split('\n').any(|l| l == decoded) {
-            out.push('\n');
-            out.push_str(&decoded);
+        for hex in Hex::ALL {
+            let decoded = decode_escapes(text, echo, hex);
+            if decoded != text && !out.split('\n').any(|l| l == decoded) {
+                out.push('\n');
+                out.push_str(&decoded);
+            }
         }
     }
     out
 }
 
+/// How an `echo` or `printf` reads `\xHH` and `\uHHHH`: the shells' own
+/// differ, so text is decoded each way and every version judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Hex {
+    /// bash's: decoded, and `\x` with no digit written as it is.
+    Decoded,
+    /// dash's (POSIX): not escapes at all, written as they are.
+    Kept,
+    /// zsh's: decoded, and `\x` with no digit a NUL, which a shell
+    /// reading the text skips.
+    EmptyIsNul,
+}
+
+impl Hex {
+    pub(super) const ALL: [Hex; 3] = [Hex::Decoded, Hex::Kept, Hex::EmptyIsNul];
+}
+
 /// Decodes backslash escapes: octal as `printf` reads it (`\NNN`) or as
-/// `echo` does (`\0NNN`).
-pub(super) fn decode_escapes(text: &str, echo: bool) -> String {
+/// `echo` does (`\0NNN`), hexadecimal as `hex` says.
+pub(super) fn decode_escapes(text: &str, echo: bool, hex: Hex) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -407,10 +417,11 @@ pub(super) fn decode_escapes(text: &str, echo: bool) -> String {
                 i += n - 1;
                 Some(v)
             }
+            'x' | 'u' | 'U' if hex == Hex::Kept => None,
             'x' => {
                 let (v, n) = digits(i, 2, 16);
                 i += n;
-                (n > 0).then_some(v)
+                (n > 0 || hex == Hex::EmptyIsNul).then_some(v)
             }
             'u' | 'U' => {
                 let (v, n) = digits(i, if e == 'u' { 4 } else { 8 }, 16);

@@ -162,11 +162,14 @@ impl Walker {
             "emulate" => {
                 let args = cmd.args();
                 if let Some(i) = args.iter().position(|a| a.value == "-c") {
-                    let code = args
-                        .get(i + 1)
-                        .map(std::slice::from_ref)
-                        .unwrap_or_default();
-                    self.code_words("zsh", code, Origin::ShellString, cmd.depth + 1);
+                    // zsh reads options after -c too (`emulate sh -c - CODE`):
+                    // every word after it that is not one may be the code.
+                    for w in args.get(i + 1..).unwrap_or_default() {
+                        if !matches!(w.value.as_str(), "-" | "--") {
+                            let code = std::slice::from_ref(w);
+                            self.code_words("zsh", code, Origin::ShellString, cmd.depth + 1);
+                        }
+                    }
                 }
                 return None;
             }
@@ -177,7 +180,14 @@ impl Walker {
         }
         let mut inner = cmd.clone();
         inner.argv = cmd.argv[skip..].to_vec();
-        if inner.argv.is_empty() {
+        // `nocorrect IFS=- cmd`: assignments may follow the modifier.
+        while let Some(first) = inner.argv.first()
+            && let Some((name, value)) = assignment(first)
+        {
+            inner.assignments.push((name, value));
+            inner.argv.remove(0);
+        }
+        if inner.argv.is_empty() && !inner.redirects.is_empty() {
             // `nocorrect > f`: redirections alone run $NULLCMD.
             inner.argv = vec![Word::literal("cat")];
         }
@@ -266,7 +276,7 @@ impl Walker {
         let Some(first) = self.script.commands.get(at) else {
             return;
         };
-        if first.argv.is_empty() {
+        if first.argv.is_empty() && first.assignments.is_empty() {
             return;
         }
         let mut cmd = first.clone();
@@ -277,6 +287,14 @@ impl Walker {
         ) {
             argv.push(Word::literal("-p"));
         }
+        // To the program, `time X=1 cmd` has the argument `X=1`, which
+        // GNU time then runs as a program.
+        for (name, value) in &first.assignments {
+            let mut w = value.clone();
+            w.value = format!("{name}={}", value.value);
+            argv.push(w);
+        }
+        cmd.assignments.clear();
         argv.extend(first.argv.iter().cloned());
         cmd.argv = argv;
         cmd.via.clear();
@@ -368,4 +386,21 @@ fn fingerprints(commands: &[SimpleCommand]) -> Vec<String> {
     all.sort_unstable();
     all.dedup();
     all
+}
+
+/// A word that is an assignment where the shell reads one (`NAME=value`,
+/// `NAME[sub]=value`): the name and the value.
+fn assignment(w: &Word) -> Option<(String, Word)> {
+    let (name, value) = w.value.split_once('=')?;
+    let base = name.split_once('[').map_or(name, |(b, _)| b);
+    let ident = base
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && base.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    (ident && (name == base || name.ends_with(']'))).then(|| {
+        let mut v = w.clone();
+        v.value = value.to_owned();
+        (name.to_owned(), v)
+    })
 }

@@ -307,14 +307,16 @@ impl Construct {
             Self::HereString => "<<< (dash reads a here-document)",
             Self::BashOperator => "&>, |&, ;& (dash reads & and | as their own operators)",
             Self::ProcessSubstitution => "<(…) or >(…) (dash reads a redirection and a subshell)",
-            Self::Array => "an array assignment name=(…) (dash reads a subshell)",
+            Self::Array => {
+                "an array assignment name=(…) or name[i]=… (dash reads a subshell, or a command)"
+            }
             Self::BashKeyword => "function, select or coproc (dash runs them as commands)",
             Self::ZshEquals => "=name (zsh's path of the program name names)",
             Self::ZshPrecommand => {
                 "noglob, nocorrect, - or repeat (zsh runs the command after them)"
             }
             Self::ZshGlobQualifier => "a glob qualifier that runs code (zsh runs it for each file)",
-            Self::ZshOther => "zsh syntax (${(e)…}, &!, emulate -c, always)",
+            Self::ZshOther => "zsh syntax (${(e)…}, >!, &!, emulate -c, always)",
             Self::ZshQuoting => {
                 "zsh quoting and braces ($'…' escapes, $\"…\", {cmd} without spaces, ~NAME)"
             }
@@ -374,7 +376,7 @@ static DASH: &[Scan] = &[
     },
     Scan {
         construct: Construct::Array,
-        found: |b| has(b, b"=("),
+        found: |b| has(b, b"=(") || has(b, b"]="),
     },
     Scan {
         construct: Construct::BashKeyword,
@@ -396,6 +398,7 @@ static ZSH: &[Scan] = &[
         construct: Construct::ZshOther,
         found: |b| {
             has(b, b"${(")
+                || has(b, b">!")
                 || has(b, b"&!")
                 || has(b, b"&|")
                 || has_word(b, b"emulate")
@@ -541,6 +544,26 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                     i = zsh_ansi_c(b, i + 2, &mut out);
                 }
                 b'<' | b'>' if !zsh && long_number_before(b, i) => out.push(Edit::insert(i, " ")),
+                // zsh's `>!` and `>>!` write even with noclobber set, as
+                // bash's `>|` does: the `!` is part of the operator.
+                b'>' if zsh && b.get(i + 1) == Some(&b'!') => {
+                    // bash has `>|` but no `&>|`: there, plain `&>`.
+                    let after_amp = i > 0 && b[i - 1] == b'&';
+                    out.push(Edit {
+                        at: i + 1,
+                        remove: 1,
+                        insert: if after_amp { "" } else { "|" },
+                    });
+                    i += 1;
+                }
+                b'>' if zsh && b.get(i + 1) == Some(&b'>') && b.get(i + 2) == Some(&b'!') => {
+                    out.push(Edit {
+                        at: i + 2,
+                        remove: 1,
+                        insert: "",
+                    });
+                    i += 2;
+                }
                 b'$' => i += open_dollar(b, i, &mut stack),
                 b'(' if end == Some(b')') => set_top(&mut stack, Ctx::Code(end, depth + 1)),
                 b')' if end == Some(b')') && depth == 0 => {
@@ -906,6 +929,10 @@ mod tests {
                 "rm -rf ~ $ZSH_NAMED_DIR/x ~ ~/a",
             ),
             ("=rm x", "rm x"),
+            (
+                "&>! hidden x; echo a >>! log >!b '>!'",
+                "&> hidden x; echo a >> log >|b '>!'",
+            ),
             ("sudo =rm x; (=curl y)", "sudo /usr/bin/rm x; (curl y)"),
             ("=\\rm x; =- y", "\\rm x; - y"),
             ("ls =(date) a=b '=rm'", "ls =(date) a=b '=rm'"),

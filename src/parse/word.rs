@@ -94,6 +94,9 @@ enum Piece {
     /// is empty): the guess is what rules see, and the word is not literal,
     /// since the shell may run it with another value.
     Guess(&'static str),
+    /// `$PWD` at the start of a word: the folder the line starts in, `.`,
+    /// when a `/` or nothing follows it (`"$PWD"x` is another name).
+    Pwd(String),
     /// An unquoted `$IFS`: it expands to separator characters, so the
     /// shell splits the word there (`rm -rf${IFS}/` is `rm -rf /`).
     Split(String),
@@ -156,7 +159,21 @@ fn flatten(
     seq: &mut Vec<Piece>,
     subs: &mut Vec<String>,
 ) {
+    // brush may split one expansion over two text pieces (`${!}` is `$`
+    // and `{!}`): adjacent text is joined before it is looked at.
+    let mut joined: Vec<WordPieceWithSource> = Vec::with_capacity(pieces.len());
     for p in pieces {
+        if let (Some(last), WordPiece::Text(t)) = (joined.last_mut(), &p.piece)
+            && let WordPiece::Text(prev) = &mut last.piece
+            && last.end_index == p.start_index
+        {
+            prev.push_str(t);
+            last.end_index = p.end_index;
+            continue;
+        }
+        joined.push(p.clone());
+    }
+    for p in &joined {
         let source = raw.get(p.start_index..p.end_index).unwrap_or_default();
         match &p.piece {
             WordPiece::Text(t) if expands(t) => {
@@ -221,12 +238,12 @@ fn flatten(
                         quoted: false,
                     });
                 } else if let Some(path) = known_folder(expr) {
-                    if path == "." {
-                        // `$PWD` is the folder the line starts in.
-                        seq.push(Piece::Char {
-                            c: '.',
-                            quoted: true,
-                        });
+                    if !seq.is_empty() {
+                        // Inside a word (`x$PWD`) it is text only known
+                        // at run time.
+                        seq.push(Piece::Dynamic(source.to_owned()));
+                    } else if path == "." {
+                        seq.push(Piece::Pwd(source.to_owned()));
                     } else {
                         seq.push(Piece::Guess(path));
                     }
@@ -353,7 +370,7 @@ fn split_fields(seq: &[Piece]) -> Vec<Word> {
 fn to_word(seq: &[Piece]) -> Word {
     let mut w = Word::literal(String::new());
     let mut prev = None;
-    for p in seq {
+    for (i, p) in seq.iter().enumerate() {
         match p {
             Piece::Char { c, quoted } => {
                 if !quoted && matches!(c, '*' | '?' | '[') {
@@ -373,6 +390,15 @@ fn to_word(seq: &[Piece]) -> Word {
             Piece::Guess(path) => {
                 w.literal = false;
                 w.value.push_str(path);
+            }
+            Piece::Pwd(raw) => {
+                let next = seq.get(i + 1);
+                if next.is_none() || matches!(next, Some(Piece::Char { c: '/', .. })) {
+                    w.value.push('.');
+                } else {
+                    w.literal = false;
+                    w.value.push_str(raw);
+                }
             }
         }
     }
@@ -730,5 +756,51 @@ mod tests {
         assert_eq!(decode_ansi_c("\\q"), "\\q");
         assert_eq!(decode_ansi_c("\\x"), "\\x");
         assert_eq!(decode_ansi_c("tail\\"), "tail\\");
+    }
+}
+
+#[cfg(test)]
+mod special_parameters {
+    use super::normalize;
+
+    #[test]
+    fn special_parameters_are_not_literal() {
+        for raw in [
+            "${!}",
+            "${!}probe",
+            "${!#a}",
+            "${!#hidden x;-@P}",
+            "$!",
+            "${#}",
+            "${?}",
+            "${-}",
+            "${$}",
+        ] {
+            let n = normalize(raw);
+            assert!(n.words.iter().all(|w| !w.literal), "{raw}: {:?}", n.words);
+        }
+    }
+
+    #[test]
+    fn known_folders_are_named_only_where_they_are_sure() {
+        let one = |raw: &str| {
+            let n = normalize(raw);
+            assert_eq!(n.words.len(), 1, "{raw}");
+            let w = &n.words[0];
+            (w.value.clone(), w.literal)
+        };
+        assert_eq!(one("\"$PWD\""), (".".into(), true));
+        assert_eq!(one("\"$PWD/src\""), ("./src".into(), true));
+        assert_eq!(one("${PWD}/a"), ("./a".into(), true));
+        // Another name, or text only known at run time.
+        assert!(!one("\"$PWD\"x").1);
+        assert!(!one("\"$PWD\":/src").1);
+        assert!(!one("x$PWD").1);
+        // Usually ~/.config; but it may be set elsewhere, or be empty.
+        assert_eq!(
+            one("\"$XDG_CONFIG_HOME/askrisky\""),
+            ("~/.config/askrisky".into(), false)
+        );
+        assert!(!one("a$XDG_STATE_HOME").1);
     }
 }

@@ -3,7 +3,7 @@
 //! as strings, files or stdin, code-valued variables, and the text a
 //! command is known to feed a pipe.
 
-use super::evaluated::{decode_escapes, with_escapes};
+use super::evaluated::{Hex, decode_escapes, with_escapes};
 use super::{MAX_PASS_THROUGH, Origin, Problem, SimpleCommand, Walker, Word, programs};
 
 impl Walker {
@@ -86,7 +86,13 @@ impl Walker {
                     [dashes, rest @ ..] if dashes.literal && dashes.value == "--" => rest.first(),
                     _ => args.first(),
                 };
-                if file.is_some() {
+                if file.is_some_and(|f| f.value == "-") {
+                    // zsh sources a file named `-` found on PATH; bash
+                    // takes the word after it: not known before it runs.
+                    self.problem(Problem::DynamicCode {
+                        program: name.clone(),
+                    });
+                } else if file.is_some() {
                     self.script_file(&name, file, cmd, depth);
                 }
                 return None;
@@ -1150,28 +1156,41 @@ fn echo_output(values: &[&str]) -> String {
 
 /// What `printf FORMAT ARGS…` prints: the format's escapes decoded, each
 /// conversion given its argument (`%b` with its escapes decoded too), the
-/// format repeated while arguments remain. `printf -v VAR` prints nothing.
+/// format repeated while arguments remain; output stops at a conversion
+/// printf does not know. `printf -v VAR` prints nothing. The shells' printf
+/// read `\x` differently: each version is a line of its own.
 pub(super) fn printf_output(values: &[&str]) -> Option<String> {
     let mut rest = values;
     if rest.first() == Some(&"--") {
         rest = &rest[1..];
     }
-    let (format, mut args) = rest.split_first()?;
+    let (format, args) = rest.split_first()?;
     if format.starts_with("-v") {
         return None;
     }
     let format: Vec<char> = format.chars().collect();
+    let mut out: Vec<String> = Vec::new();
+    for hex in Hex::ALL {
+        let text = printf_once(&format, args, hex);
+        if !out.contains(&text) {
+            out.push(text);
+        }
+    }
+    Some(out.join("\n"))
+}
+
+fn printf_once(format: &[char], mut args: &[&str], hex: Hex) -> String {
     let mut out = String::new();
     // Bounded: each pass over the format uses at least one argument.
-    for _ in 0..=values.len() {
+    for _ in 0..=args.len() {
         let mut used = false;
         let mut i = 0;
         while let Some(&c) = format.get(i) {
             i += 1;
             if c == '\\' {
-                let end = escape_end(&format, i);
+                let end = escape_end(format, i);
                 let escape: String = format[i - 1..end].iter().collect();
-                out.push_str(&decode_escapes(&escape, false));
+                out.push_str(&decode_escapes(&escape, false, hex));
                 i = end;
                 continue;
             }
@@ -1194,13 +1213,17 @@ pub(super) fn printf_output(values: &[&str]) -> Option<String> {
                 out.push('%');
                 continue;
             }
+            if !"diouxXfFeEgGaAcsbqQ".contains(conv) {
+                // `printf: %h: invalid directive`, and nothing more.
+                return out;
+            }
             let arg = args.first().copied().unwrap_or("");
             if !args.is_empty() {
                 args = &args[1..];
                 used = true;
             }
             match conv {
-                'b' => out.push_str(&decode_escapes(arg, true)),
+                'b' => out.push_str(&decode_escapes(arg, true, hex)),
                 'c' => out.extend(arg.chars().next()),
                 _ => out.push_str(arg),
             }
@@ -1209,7 +1232,7 @@ pub(super) fn printf_output(values: &[&str]) -> Option<String> {
             break;
         }
     }
-    Some(out)
+    out
 }
 
 /// Where the escape starting with the backslash before `at` ends.
