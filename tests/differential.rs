@@ -344,6 +344,18 @@ fn unreported(script: &Script, argv: &[String]) -> Option<String> {
         .filter(|c| c.name().as_deref() == Some(name.as_str()))
         .collect();
     if same_name.is_empty() {
+        // A shell given a program's file as its script (`sh -p /bin/rm`):
+        // the stub is a script, which the real program is not, so running
+        // it here logs the program's name.
+        let shell_ran_the_file = script.commands.iter().any(|c| {
+            c.name().is_some_and(|n| programs::is_shell(&n))
+                && c.args()
+                    .iter()
+                    .any(|w| w.value.contains('/') && programs::program_name(&w.value) == name)
+        });
+        if shell_ran_the_file {
+            return None;
+        }
         return Some(format!("{name} was run, and askrisky did not see it"));
     }
     let homes = homes();

@@ -35,8 +35,15 @@ impl Walker {
         for w in words {
             // Also in a word only partly known (`'a[$(cmd)]'$x`): the
             // subscript is text either way.
-            for sub in subscript_code(&w.value) {
-                self.source(&sub, Origin::Substitution, depth + 1);
+            match subscript_code(&w.value) {
+                Some(subs) => {
+                    for sub in subs {
+                        self.source(&sub, Origin::Substitution, depth + 1);
+                    }
+                }
+                None => self.problem(Problem::DynamicCode {
+                    program: "an array subscript".into(),
+                }),
             }
             if !w.literal {
                 continue;
@@ -300,12 +307,11 @@ fn as_double_quoted(value: &str) -> String {
 /// (`a[$(rm -rf ~)]`), which bash expands when it evaluates the string as
 /// a variable name or in arithmetic. Empty for most words: only a word
 /// with a `[` and a `$(` or backquote is looked at.
-pub fn subscript_code(value: &str) -> Vec<String> {
+pub fn subscript_code(value: &str) -> Option<Vec<String>> {
     if !value.contains('[') || !(value.contains("$(") || value.contains('`')) {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let b = value.as_bytes();
-    let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
         let named =
@@ -313,13 +319,24 @@ pub fn subscript_code(value: &str) -> Vec<String> {
         if b[i] == b'[' && named {
             // Where the subscript ends depends on how bash skips the
             // substitutions inside it (`a[$(rm -]]rf ~)]`): every
-            // substitution after the `[` is taken as the subscript's.
-            out.extend(word::substitutions_in(&as_double_quoted(&value[i + 1..])));
-            break;
+            // substitution after the `[` is taken as the subscript's. Read
+            // as a word, then as a double-quoted one; code neither reading
+            // can parse is not known (None).
+            let rest = &value[i + 1..];
+            if !(rest.contains("$(") || rest.contains('`')) {
+                return Some(Vec::new());
+            }
+            for text in [rest.to_owned(), as_double_quoted(rest)] {
+                let n = word::normalize(&text);
+                if n.error.is_none() && !n.substitutions.is_empty() {
+                    return Some(n.substitutions);
+                }
+            }
+            return None;
         }
         i += 1;
     }
-    out
+    Some(Vec::new())
 }
 
 /// Text `echo` or `printf` writes, with its backslash escapes as written
@@ -474,12 +491,15 @@ mod tests {
 
     #[test]
     fn subscripts_with_code() {
-        assert_eq!(subscript_code("a[$(rm -rf ~)]"), ["rm -rf ~"]);
-        assert_eq!(subscript_code("x=a[`id`]+1"), ["id"]);
-        assert_eq!(subscript_code("m[k][$(id)]"), ["id"]);
-        assert!(subscript_code("$(rm -rf ~)").is_empty());
-        assert!(subscript_code("[$(id)]").is_empty());
-        assert!(subscript_code("a[1]").is_empty());
-        assert!(subscript_code("a[$(x").len() <= 1);
+        let code = |v: &str| subscript_code(v).unwrap_or_else(|| panic!("{v}: not read"));
+        assert_eq!(code("a[$(rm -rf ~)]"), ["rm -rf ~"]);
+        assert_eq!(code("x=a[`id`]+1"), ["id"]);
+        assert_eq!(code("m[k][$(id)]"), ["id"]);
+        assert_eq!(code("a[$(echo ]]; rm -rf ~)]"), ["echo ]]; rm -rf ~"]);
+        assert_eq!(code("a[$(rm -rf\\\" ~)=x]"), ["rm -rf\\\" ~"]);
+        assert!(code("$(rm -rf ~)").is_empty());
+        assert!(code("[$(id)]").is_empty());
+        assert!(code("a[1]").is_empty());
+        assert_eq!(subscript_code("a[$(x"), None);
     }
 }

@@ -97,6 +97,15 @@ impl Walker {
 
     /// Walks one reading of `src`.
     fn read_as(&mut self, dialect: Dialect, src: &str, origin: Origin, depth: u8) {
+        if matches!(dialect, Dialect::Bash | Dialect::BashExtglob)
+            && super::shells::glued_array(src.as_bytes())
+        {
+            self.problem(Problem::Ambiguous {
+                construct:
+                    "an array assignment with text after its ) (bash reads one assignment word)"
+                        .into(),
+            });
+        }
         let saved = std::mem::replace(&mut self.dialect, dialect);
         if dialect == Dialect::Zsh && super::zsh::glob_qualifier_runs_code(src) {
             self.problem(Problem::DynamicCode {
@@ -180,6 +189,15 @@ impl Walker {
         }
         let mut inner = cmd.clone();
         inner.argv = cmd.argv[skip..].to_vec();
+        // `repeat 1 ! cmd`: a negation may follow the count.
+        if name == "repeat"
+            && inner
+                .argv
+                .first()
+                .is_some_and(|w| w.literal && w.value == "!")
+        {
+            inner.argv.remove(0);
+        }
         // `nocorrect IFS=- cmd`: assignments may follow the modifier.
         while let Some(first) = inner.argv.first()
             && let Some((name, value)) = assignment(first)

@@ -300,7 +300,9 @@ impl Construct {
             Self::Descriptor => {
                 "a descriptor number of two or more digits (dash reads a word and a redirection)"
             }
-            Self::Arithmetic => "((…)) (dash runs it as nested subshells)",
+            Self::Arithmetic => {
+                "((…)) or $[…] (dash runs ((…)) as nested subshells; $[ is text to it)"
+            }
             Self::Test => {
                 "[[ … ]] (dash runs [[ as a command: its && ends it, its > is a redirection)"
             }
@@ -316,7 +318,7 @@ impl Construct {
                 "noglob, nocorrect, - or repeat (zsh runs the command after them)"
             }
             Self::ZshGlobQualifier => "a glob qualifier that runs code (zsh runs it for each file)",
-            Self::ZshOther => "zsh syntax (${(e)…}, >!, &!, emulate -c, always)",
+            Self::ZshOther => "zsh syntax (${(e)…}, >!, 2&>, &!, emulate -c, always)",
             Self::ZshQuoting => {
                 "zsh quoting and braces ($'…' escapes, $\"…\", {cmd} without spaces, ~NAME)"
             }
@@ -356,7 +358,7 @@ static DASH: &[Scan] = &[
     },
     Scan {
         construct: Construct::Arithmetic,
-        found: |b| has(b, b"(("),
+        found: |b| has(b, b"((") || has(b, b"$["),
     },
     Scan {
         construct: Construct::Test,
@@ -399,6 +401,8 @@ static ZSH: &[Scan] = &[
         found: |b| {
             has(b, b"${(")
                 || has(b, b">!")
+                || b.windows(3)
+                    .any(|w| w[0].is_ascii_digit() && &w[1..] == b"&>")
                 || has(b, b"&!")
                 || has(b, b"&|")
                 || has_word(b, b"emulate")
@@ -431,6 +435,40 @@ fn dash_restate(src: &str) -> std::borrow::Cow<'_, str> {
 /// parameter (`~HOME` is home, `~PWD` the working folder).
 fn zsh_restate(src: &str) -> std::borrow::Cow<'_, str> {
     apply(src, scan(src.as_bytes(), Dialect::Zsh))
+}
+
+/// `a=(one two)x`: bash reads an array assignment with text glued after
+/// its `)` as one assignment word, brush as an assignment and a command.
+pub fn glued_array(b: &[u8]) -> bool {
+    let mut from = 0;
+    while let Some(at) = b[from..].windows(2).position(|w| w == b"=(") {
+        let open = from + at + 1;
+        let mut depth = 0usize;
+        let mut close = None;
+        for (j, &c) in b.iter().enumerate().skip(open) {
+            match c {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(j);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = close else {
+            return false;
+        };
+        if b.get(close + 1)
+            .is_some_and(|c| !c.is_ascii_whitespace() && !b";&|)<>".contains(c))
+        {
+            return true;
+        }
+        from = close;
+    }
+    false
 }
 
 /// Applies edits (in order of their place) to `src`.
@@ -513,6 +551,8 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                 b'"' => {
                     stack.pop();
                 }
+                // dash has no `$[…]`: the `$` is text.
+                b'$' if !zsh && b.get(i + 1) == Some(&b'[') => out.push(Edit::insert(i, "\\")),
                 b'`' => stack.push(Ctx::Code(Some(b'`'), 0)),
                 b'$' => i += open_dollar(b, i, &mut stack),
                 _ => {}
@@ -539,6 +579,7 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                 }
                 b'`' => stack.push(Ctx::Code(Some(b'`'), 0)),
                 b'$' if b.get(i + 1) == Some(&b'"') => out.push(Edit::dollar(i)),
+                b'$' if !zsh && b.get(i + 1) == Some(&b'[') => out.push(Edit::insert(i, "\\")),
                 b'$' if b.get(i + 1) == Some(&b'\'') && !zsh => out.push(Edit::dollar(i)),
                 b'$' if b.get(i + 1) == Some(&b'\'') => {
                     i = zsh_ansi_c(b, i + 2, &mut out);
@@ -546,6 +587,21 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                 b'<' | b'>' if !zsh && long_number_before(b, i) => out.push(Edit::insert(i, " ")),
                 // zsh's `>!` and `>>!` write even with noclobber set, as
                 // bash's `>|` does: the `!` is part of the operator.
+                b'&' if zsh && b.get(i + 1) == Some(&b'>') => {
+                    // `7&>f`: zsh takes the digits for a descriptor.
+                    let digits = b[..i]
+                        .iter()
+                        .rev()
+                        .take_while(|c| c.is_ascii_digit())
+                        .count();
+                    if digits > 0 && starts_word(b, i - digits) {
+                        out.push(Edit {
+                            at: i - digits,
+                            remove: digits,
+                            insert: "",
+                        });
+                    }
+                }
                 b'>' if zsh && b.get(i + 1) == Some(&b'!') => {
                     // bash has `>|` but no `&>|`: there, plain `&>`.
                     let after_amp = i > 0 && b[i - 1] == b'&';
@@ -598,7 +654,7 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                 // program it runs `name`; as an argument it is a path
                 // known only at run time.
                 b'=' if zsh
-                    && (i == 0 || word_break(b[i - 1]))
+                    && starts_word(b, i)
                     && b.get(i + 1).is_some_and(|&n| {
                         !(n.is_ascii_whitespace() || b"()=;&|<>".contains(&n))
                     }) =>
@@ -619,7 +675,7 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                         });
                     }
                 }
-                b'~' if zsh && (i == 0 || word_break(b[i - 1]) || b[i - 1] == b'=') => {
+                b'~' if zsh && (starts_word(b, i) || b[i - 1] == b'=') => {
                     if let Some(e) = zsh_named_dir(b, i) {
                         out.push(e);
                     }
@@ -652,6 +708,12 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
 
 /// True when the byte at `i` starts a command: the line's start, or after
 /// `;`, `&`, `|`, `(`, `{` or a line break (blanks skipped).
+/// True when a word starts at `i`: the line's start, or after a break
+/// that is not itself escaped (`x\ =y` is one word).
+fn starts_word(b: &[u8], i: usize) -> bool {
+    i == 0 || (word_break(b[i - 1]) && !(i >= 2 && b[i - 2] == b'\\'))
+}
+
 fn command_start(b: &[u8], i: usize) -> bool {
     match b[..i].iter().rposition(|c| *c != b' ' && *c != b'\t') {
         None => true,
@@ -890,6 +952,7 @@ mod tests {
     fn dash_restatement() {
         for (src, want) in [
             ("echo $'a'", "echo \"$\"'a'"),
+            ("echo $[1+2] \"$[x]\"", "echo \\$[1+2] \"\\$[x]\""),
             ("echo $\"a\"", "echo \"$\"\"a\""),
             ("echo \"$'a'\"", "echo \"$'a'\""),
             ("echo '$'\"'\"", "echo '$'\"'\""),
@@ -933,6 +996,7 @@ mod tests {
                 "&>! hidden x; echo a >>! log >!b '>!'",
                 "&> hidden x; echo a >> log >|b '>!'",
             ),
+            ("chmod 7&>77 x\\ =y", "chmod &>77 x\\ =y"),
             ("sudo =rm x; (=curl y)", "sudo /usr/bin/rm x; (curl y)"),
             ("=\\rm x; =- y", "\\rm x; - y"),
             ("ls =(date) a=b '=rm'", "ls =(date) a=b '=rm'"),

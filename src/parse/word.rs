@@ -231,6 +231,8 @@ fn flatten(
                     .unwrap_or("");
                 if !body.is_empty() {
                     subs.extend(normalize(body).substitutions);
+                    // bash runs `<(…)` in a default word too (`${x:=$<(cmd)}`).
+                    subs.extend(process_substitutions(body));
                 }
                 if names_home(expr) {
                     seq.push(Piece::Char {
@@ -263,6 +265,36 @@ fn flatten(
             }
         }
     }
+}
+
+/// The code of each `<(…)` and `>(…)` in text, parentheses matched
+/// outside quotes.
+fn process_substitutions(text: &str) -> Vec<String> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if matches!(b[i], b'<' | b'>') && b[i + 1] == b'(' {
+            let start = i + 2;
+            let (mut depth, mut j, mut quote) = (1usize, start, None);
+            while j < b.len() && depth > 0 {
+                match (quote, b[j]) {
+                    (None, b'\\') => j += 1,
+                    (None, q @ (b'\'' | b'"')) => quote = Some(q),
+                    (Some(q), c) if c == q => quote = None,
+                    (None, b'(') => depth += 1,
+                    (None, b')') => depth -= 1,
+                    _ => {}
+                }
+                j += 1;
+            }
+            let end = if depth == 0 { j - 1 } else { b.len() };
+            out.extend(text.get(start..end).map(str::to_owned));
+            i = end;
+        }
+        i += 1;
+    }
+    out
 }
 
 /// True when text holds a `$` the shell expands: before `{`, `(`, a name
@@ -802,5 +834,15 @@ mod special_parameters {
             ("~/.config/askrisky".into(), false)
         );
         assert!(!one("a$XDG_STATE_HOME").1);
+    }
+
+    #[test]
+    fn process_substitutions_in_a_default_word_run() {
+        let n = normalize("${x:=$<(rm -rf ~)}");
+        assert!(n.substitutions.iter().any(|c| c == "rm -rf ~"), "{n:?}");
+        assert_eq!(
+            super::process_substitutions("a >(tee 'x)' y) <(ls (a))"),
+            ["tee 'x)' y", "ls (a)"]
+        );
     }
 }
