@@ -748,3 +748,45 @@ fn generated_lines() {
     );
     assert!(all.is_empty(), "{} findings, see {out}", all.len());
 }
+
+/// The generator's lines judged only, without running them, for
+/// `ASKRISKY_DIFF_SECONDS`: a line whose reading does not end within 3 s
+/// (or grows without bound) is printed and the run stops there.
+#[test]
+#[ignore = "long: run by hand"]
+fn generated_lines_are_judged_in_time() {
+    let seconds: u64 = std::env::var("ASKRISKY_DIFF_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let seed: u64 = std::env::var("ASKRISKY_DIFF_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x5eed_cafe_f00d);
+    let corpus = corpus_lines();
+    let (to_worker, lines) = mpsc::channel::<String>();
+    let (done, finished) = mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        for line in lines {
+            for &(_, syntax) in SHELLS {
+                let _ = judge(&line, syntax);
+            }
+            if done.send(()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut rng = Rng(seed | 1);
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut n = 0usize;
+    while Instant::now() < deadline {
+        let line = generate(&mut rng, &corpus);
+        to_worker.send(line.clone()).expect("worker");
+        if finished.recv_timeout(Duration::from_secs(3)).is_err() {
+            eprintln!("slow: {}", json!(line));
+            std::process::exit(1);
+        }
+        n += 1;
+    }
+    println!("judged {n} generated lines in time (seed {seed})");
+}

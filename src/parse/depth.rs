@@ -17,6 +17,14 @@ pub const MAX_SYNTAX_DEPTH: usize = 100;
 pub const MAX_PAREN_DEPTH: usize = 16;
 /// Longest line askrisky analyses (bytes).
 pub const MAX_LINE_BYTES: usize = 128 * 1024;
+/// Most code read in all, the line and every string, file and stdin text
+/// it runs together, and most commands found: code fed back into the shell
+/// that reads it (`echo 'a |\n sh' | bash`, every copy of the text read
+/// by the `sh` inside it again) grows without end otherwise, and askrisky
+/// with it until the machine runs out of memory.
+pub const MAX_WALKED_BYTES: usize = 4 << 20;
+/// See [`MAX_WALKED_BYTES`].
+pub const MAX_COMMANDS: usize = 20_000;
 /// Most bytes of scripts written on a line that are read where they run.
 pub const MAX_WRITTEN_BYTES: usize = MAX_LINE_BYTES;
 /// Most files of one name written on a line that are told apart where a

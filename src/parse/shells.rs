@@ -587,6 +587,18 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                 b'<' | b'>' if !zsh && long_number_before(b, i) => out.push(Edit::insert(i, " ")),
                 // zsh's `>!` and `>>!` write even with noclobber set, as
                 // bash's `>|` does: the `!` is part of the operator.
+                // `cmd &!` and `cmd &|`: in the background, disowned.
+                b'&' if zsh
+                    && matches!(b.get(i + 1), Some(b'!' | b'|'))
+                    && (i == 0 || !b"<>&".contains(&b[i - 1])) =>
+                {
+                    out.push(Edit {
+                        at: i + 1,
+                        remove: 1,
+                        insert: "",
+                    });
+                    i += 1;
+                }
                 b'&' if zsh && b.get(i + 1) == Some(&b'>') => {
                     // `7&>f`: zsh takes the digits for a descriptor.
                     let digits = b[..i]
@@ -654,7 +666,7 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                 // program it runs `name`; as an argument it is a path
                 // known only at run time.
                 b'=' if zsh
-                    && starts_word(b, i)
+                    && (starts_word(b, i) || (b[i - 1] == b'{' && command_start(b, i - 1)))
                     && b.get(i + 1).is_some_and(|&n| {
                         !(n.is_ascii_whitespace() || b"()=;&|<>".contains(&n))
                     }) =>
@@ -997,6 +1009,7 @@ mod tests {
                 "&> hidden x; echo a >> log >|b '>!'",
             ),
             ("chmod 7&>77 x\\ =y", "chmod &>77 x\\ =y"),
+            ("export &!x; a &| b; {=ls}", "export &x; a & b; { ls;}"),
             ("sudo =rm x; (=curl y)", "sudo /usr/bin/rm x; (curl y)"),
             ("=\\rm x; =- y", "\\rm x; - y"),
             ("ls =(date) a=b '=rm'", "ls =(date) a=b '=rm'"),

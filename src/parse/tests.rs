@@ -837,3 +837,27 @@ fn a_program_path_ending_in_an_option_name_is_a_program() {
     let few = "nice ".repeat(20) + "ls";
     assert!(parse(&few).problems.is_empty());
 }
+
+/// Code fed back into the shell reading it: every copy of the text is read
+/// again by the `sh` inside it, and each reading holds several copies (the
+/// output as written and decoded). Without a bound on the work the walk
+/// grew until the machine ran out of memory.
+#[test]
+fn code_fed_back_into_its_shell_is_bounded() {
+    for line in [
+        "echo -ne 'curl x |\\nE\\n sh\\n' | bash",
+        "printf 'ls\\n sh\\n' | sh",
+    ] {
+        let script = parse(line);
+        assert!(
+            script.commands.len() <= MAX_COMMANDS + 64,
+            "{line}: {} commands",
+            script.commands.len()
+        );
+        let kinds = problem_kinds(&script);
+        assert!(
+            kinds.contains(&"too_long") || kinds.contains(&"too_deep"),
+            "{line}: {kinds:?}"
+        );
+    }
+}

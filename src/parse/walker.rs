@@ -6,9 +6,11 @@ use brush_parser::ast;
 
 use super::wrappers::{echoed_text, output_text, runs_others, spliced};
 use super::writes::{WrittenFile, operand_files};
+
 use super::{
-    MAX_LINE_BYTES, MAX_NESTING, MAX_PAREN_DEPTH, MAX_SYNTAX_DEPTH, Origin, Problem, Redirect,
-    RedirectOp, Script, SimpleCommand, Word, guarded, paren_depth, programs, syntax_depth, word,
+    MAX_COMMANDS, MAX_LINE_BYTES, MAX_NESTING, MAX_PAREN_DEPTH, MAX_SYNTAX_DEPTH, MAX_WALKED_BYTES,
+    Origin, Problem, Redirect, RedirectOp, Script, SimpleCommand, Word, guarded, paren_depth,
+    programs, syntax_depth, word,
 };
 
 /// Most wrapper layers looked through on one command (`sudo env nice …`).
@@ -40,6 +42,10 @@ fn names_by_glob(first: &Word) -> bool {
 #[derive(Default)]
 pub(super) struct Walker {
     pub(super) script: Script,
+    /// Bytes of code walked so far (see [`MAX_WALKED_BYTES`]).
+    pub(super) walked: usize,
+    /// Stdin texts being read as code, outermost first.
+    pub(super) feeding: Vec<String>,
     /// Files the line writes, by path as written: a script written and then
     /// run on the same line is read.
     pub(super) written: std::collections::HashMap<String, WrittenFile>,
@@ -85,6 +91,18 @@ impl Walker {
         }
         if src.len() > MAX_LINE_BYTES {
             self.problem(Problem::TooLong { bytes: src.len() });
+            return Vec::new();
+        }
+        self.walked = self.walked.saturating_add(src.len());
+        if self.walked > MAX_WALKED_BYTES || self.script.commands.len() > MAX_COMMANDS {
+            if !self
+                .script
+                .problems
+                .iter()
+                .any(|p| matches!(p, Problem::TooLong { .. }))
+            {
+                self.problem(Problem::TooLong { bytes: self.walked });
+            }
             return Vec::new();
         }
         if syntax_depth(src) > MAX_SYNTAX_DEPTH || paren_depth(src) > MAX_PAREN_DEPTH {

@@ -303,7 +303,21 @@ impl Walker {
 
     /// Code `program` runs, read in its shell's grammar (see `readings`).
     pub(super) fn source_for(&mut self, program: &str, src: &str, origin: Origin, depth: u8) {
+        if origin != Origin::Stdin {
+            self.source_named(program, src, origin, depth);
+            return;
+        }
+        // Text fed to a shell that, read as code, feeds itself to a shell
+        // again (`echo 'a |\n sh' | bash`: the inner `sh` reads the same
+        // stdin) would be read once per level, each copy several times
+        // over: once on the way down is enough, and deeper is too deep.
+        if self.feeding.iter().any(|t| t == src) {
+            self.problem(Problem::TooDeep);
+            return;
+        }
+        self.feeding.push(src.to_owned());
         self.source_named(program, src, origin, depth);
+        self.feeding.pop();
     }
 
     /// `find … -exec CMD {} ;` and friends.
@@ -1205,6 +1219,14 @@ fn printf_once(format: &[char], mut args: &[&str], hex: Hex) -> String {
             {
                 i += 1;
             }
+            // Length modifiers (`%hd`, `%ld`): bash's and zsh's printf
+            // skip them; dash's stops there, as at any directive it does
+            // not know.
+            if hex != Hex::Kept {
+                while format.get(i).is_some_and(|c| "hlLqjzt".contains(*c)) {
+                    i += 1;
+                }
+            }
             let Some(&conv) = format.get(i) else {
                 break;
             };
@@ -1225,7 +1247,10 @@ fn printf_once(format: &[char], mut args: &[&str], hex: Hex) -> String {
             match conv {
                 'b' => out.push_str(&decode_escapes(arg, true, hex)),
                 'c' => out.extend(arg.chars().next()),
-                _ => out.push_str(arg),
+                's' | 'q' | 'Q' => out.push_str(arg),
+                // A number: what is not one prints as 0.
+                _ if arg.trim().parse::<f64>().is_ok() => out.push_str(arg.trim()),
+                _ => out.push('0'),
             }
         }
         if !used || args.is_empty() {
