@@ -183,4 +183,17 @@ mod tests {
         std::os::unix::fs::symlink(&planted, path(state.path())).unwrap_or_else(|e| panic!("{e}"));
         assert!(Key::load(state.path()).is_err());
     }
+
+    /// A key that cannot be made says why (not that it vanished): `keys`
+    /// here leads into /proc, where not even root can create a file.
+    #[test]
+    fn a_key_that_cannot_be_made_says_why() {
+        let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        std::os::unix::fs::symlink("/proc", state.path().join("keys"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let err = Key::load(state.path())
+            .err()
+            .unwrap_or_else(|| panic!("a key was made"));
+        assert!(!err.to_string().contains("vanished"), "{err}");
+    }
 }
