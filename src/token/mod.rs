@@ -162,4 +162,18 @@ mod tests {
         s.put("cd34", b"new").unwrap_or_else(|e| panic!("{e}"));
         assert!(!s.names().contains(&"ab12".to_owned()));
     }
+
+    #[test]
+    fn tokens_are_read_up_to_their_bound() {
+        let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let s = Store::new(state.path(), "t", Duration::from_secs(60), hex);
+        let max = usize::try_from(MAX_TOKEN_BYTES).unwrap_or(usize::MAX);
+        // A session approval names a whole line, which may be long.
+        s.put("ab12", &vec![b'x'; max])
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.get("ab12").map(|b| b.len()), Some(max));
+        s.put("cd34", &vec![b'x'; max + 1])
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.get("cd34"), None);
+    }
 }
