@@ -69,7 +69,6 @@ pub(super) fn of(ruling: &Ruling, end: End) -> Record {
             ..base
         }),
         Review::Unavailable { cause, detail } => Some(ReviewerRecord {
-            answered: false,
             unavailable_reason: Some(cause.as_str().into()),
             unavailable_detail: Some(detail.clone()),
             ..base
@@ -167,7 +166,6 @@ pub(super) fn watch(
     let mut r = base_record(request, mode, started);
     if reviewing {
         r.reviewer = Some(ReviewerRecord {
-            answered: false,
             unavailable_reason: Some(ReviewFailure::Cancelled.as_str().into()),
             unavailable_detail: Some("interrupted while the reviewer was asked".into()),
             ..ReviewerRecord::default()

@@ -298,11 +298,12 @@ fn process_substitutions(text: &str) -> Vec<String> {
 }
 
 /// True when text holds a `$` the shell expands: before `{`, `(`, a name
-/// or a special parameter.
+/// or a special parameter, or zsh's `$=`, `$~` and `$^` (text to bash, an
+/// expansion to zsh).
 fn expands(text: &str) -> bool {
     let b = text.as_bytes();
     b.windows(2)
-        .any(|w| w[0] == b'$' && (w[1].is_ascii_alphanumeric() || b"{(_!#?$@*-".contains(&w[1])))
+        .any(|w| w[0] == b'$' && (w[1].is_ascii_alphanumeric() || b"{(_!#?$@*-=~^".contains(&w[1])))
 }
 
 /// `$HOME` and `${HOME}` name the same folder as `~`; so do `${HOME:?}`

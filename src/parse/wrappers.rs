@@ -1165,7 +1165,12 @@ fn echo_output(values: &[&str]) -> String {
     }) {
         start += 1;
     }
-    with_escapes(&values.get(start..).unwrap_or_default().join(" "))
+    let text = with_escapes(&values.get(start..).unwrap_or_default().join(" "));
+    // zsh's echo takes a lone `-` for the end of its options.
+    match values.get(start..) {
+        Some(["-", rest @ ..]) => format!("{text}\n{}", with_escapes(&rest.join(" "))),
+        _ => text,
+    }
 }
 
 /// What `printf FORMAT ARGS…` prints: the format's escapes decoded, each
