@@ -251,6 +251,17 @@ mod tests {
         recent.created = now() - VALID_FOR.as_secs() + 60;
         grant(st.path(), &recent).unwrap_or_else(|e| panic!("{e}"));
         assert!(find(st.path(), "make", "/p", "codex/s1", &[], "").is_some());
+        // A working day: twelve hours, shown to the person as its end.
+        assert_eq!(VALID_FOR, Duration::from_secs(12 * 60 * 60));
+        assert_eq!(recent.expires(), recent.created + 12 * 60 * 60);
+    }
+
+    #[test]
+    fn only_full_ids_name_approvals() {
+        assert!(is_id(&"0123456789abcdef".repeat(2)));
+        assert!(!is_id("abcd"));
+        assert!(!is_id(&"z".repeat(32)));
+        assert!(!is_id(&"A".repeat(32)));
     }
 
     #[test]
