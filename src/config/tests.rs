@@ -655,10 +655,13 @@ fn allow_rules_are_added_and_written_only_over_what_was_read() {
     ];
     let text = with_allow_rules(&path, user, &rules, "why\nand more \x1b[2J")
         .unwrap_or_else(|e| panic!("{e}"));
-    assert!(text.starts_with(user), "{text}");
-    assert!(
-        text.contains("# why\n# and more \\x1b[2J\n[[allow]]\nprefix = [\"cargo\", \"test\"]"),
-        "{text}"
+    let note = "# why\n# and more \\x1b[2J\n";
+    assert_eq!(
+        text,
+        format!(
+            "{user}\n{note}[[allow]]\nprefix = [\"cargo\", \"test\"]\n\n{note}[[allow]]\n\
+             line = \"rm -rf build\"\ncovers = [\"delete.recursive\", \"delete.forced\"]\n"
+        )
     );
     // Written over the file it was made from ...
     replace_user_file(&path, Some(user), &text).unwrap_or_else(|e| panic!("{e}"));

@@ -504,3 +504,18 @@ fn which_surfaces_read_scripts_from_disk() {
         assert_eq!(r.verdict == Verdict::Ask, reads, "{surface:?}");
     }
 }
+
+/// A refusal and a hook's reason end with the safer way, when a rule
+/// behind the decision has one; a clear line has none.
+#[test]
+fn rulings_say_the_safer_way() {
+    let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let s = setup(root.path(), Mode::Autopilot);
+    let refused = line(&s, "rm -rf /", Surface::Exec);
+    let safer = refused.safer().unwrap_or_default();
+    assert!(safer.contains("rm -r ./build"), "{safer}");
+    assert_eq!(refused.safer_tail(), format!(". {safer}"));
+    let clear = line(&s, "ls", Surface::Exec);
+    assert_eq!(clear.safer(), None);
+    assert_eq!(clear.safer_tail(), "");
+}
