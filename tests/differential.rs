@@ -680,6 +680,20 @@ fn generate(rng: &mut Rng, corpus: &[String]) -> String {
     line
 }
 
+/// `ASKRISKY_DIFF_SECONDS` (default 60) and `ASKRISKY_DIFF_SEED`.
+fn run_length_and_seed() -> (u64, u64) {
+    let number = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    };
+    (
+        number("ASKRISKY_DIFF_SECONDS", 60),
+        number("ASKRISKY_DIFF_SEED", 0x5eed_cafe_f00d),
+    )
+}
+
 /// Runs generated lines under one shell (`ASKRISKY_DIFF_SHELL`, default all)
 /// for `ASKRISKY_DIFF_SECONDS`; findings are written to
 /// `ASKRISKY_DIFF_OUT` (default `target/differential-findings.txt`).
@@ -689,14 +703,7 @@ fn generated_lines() {
     if !tools_present() {
         return;
     }
-    let seconds: u64 = std::env::var("ASKRISKY_DIFF_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(60);
-    let seed: u64 = std::env::var("ASKRISKY_DIFF_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0x5eed_cafe_f00d);
+    let (seconds, seed) = run_length_and_seed();
     let only = std::env::var("ASKRISKY_DIFF_SHELL").ok();
     let out = std::env::var("ASKRISKY_DIFF_OUT")
         .unwrap_or_else(|_| "target/differential-findings.txt".into());
@@ -755,14 +762,7 @@ fn generated_lines() {
 #[test]
 #[ignore = "long: run by hand"]
 fn generated_lines_are_judged_in_time() {
-    let seconds: u64 = std::env::var("ASKRISKY_DIFF_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(60);
-    let seed: u64 = std::env::var("ASKRISKY_DIFF_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0x5eed_cafe_f00d);
+    let (seconds, seed) = run_length_and_seed();
     let corpus = corpus_lines();
     let (to_worker, lines) = mpsc::channel::<String>();
     let (done, finished) = mpsc::channel::<()>();
