@@ -519,3 +519,26 @@ fn rulings_say_the_safer_way() {
     assert_eq!(clear.safer(), None);
     assert_eq!(clear.safer_tail(), "");
 }
+
+/// With no session to date it, a script's problems count when the file
+/// changed in the last twelve hours (the agent may have written it), and
+/// not when it is older (the project's own).
+#[test]
+fn without_a_session_the_last_twelve_hours_count_as_this_session() {
+    let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let s = setup(root.path(), Mode::Autopilot);
+    std::fs::create_dir_all(&s.place.cwd).unwrap_or_else(|e| panic!("{e}"));
+    let script = s.place.cwd.join("run.sh");
+    std::fs::write(&script, "\"$TOOL\" --build\n").unwrap_or_else(|e| panic!("{e}"));
+    let aged = |hours: u64| {
+        let when = std::time::SystemTime::now() - std::time::Duration::from_secs(hours * 3600);
+        std::fs::File::options()
+            .write(true)
+            .open(&script)
+            .and_then(|f| f.set_modified(when))
+            .unwrap_or_else(|e| panic!("{e}"));
+        line(&s, "bash run.sh", Surface::Exec).verdict
+    };
+    assert_eq!(aged(11), Verdict::Ask);
+    assert_eq!(aged(13), Verdict::Run);
+}
