@@ -343,10 +343,12 @@ fn session_approved(
     let (Some(state), Some(session)) = (state, session) else {
         return false;
     };
-    if evaluation.assessment.tier == Tier::Blocked
-        || matches!(request.subject, Subject::FileWrite { .. })
-        || !(request.surface.runs() || request.surface == Surface::Check)
-    {
+    // Never the blocked tier, nor a file write (neither can be approved
+    // for a session), and only where a command runs or `check` says
+    // whether it would.
+    let approvable = evaluation.assessment.tier != Tier::Blocked
+        && !matches!(request.subject, Subject::FileWrite { .. });
+    if !approvable || !(request.surface.runs() || request.surface == Surface::Check) {
         return false;
     }
     session_approval::find(
