@@ -66,5 +66,22 @@ mod tests {
         let theirs = start_time(parent).unwrap_or_else(|| panic!("no start time"));
         assert!(theirs <= mine, "a parent starts first");
         assert_eq!(start_time(u64::MAX), None);
+        // Field 22 of stat, counted from the end of the name: a thread
+        // named `a) b c` here would shift a count made from the front.
+        let stat = std::fs::read_to_string(format!("/proc/{me}/stat")).unwrap_or_default();
+        let field22 = stat
+            .rsplit(')')
+            .next()
+            .and_then(|rest| rest.split_whitespace().nth(19))
+            .and_then(|f| f.parse().ok());
+        assert_eq!(Some(mine), field22);
+    }
+
+    #[test]
+    fn command_lines_are_read_whole() {
+        let me = u64::from(std::process::id());
+        let args: Vec<String> = std::env::args().collect();
+        assert_eq!(cmdline(me), Some(args));
+        assert_eq!(cmdline(u64::MAX), None);
     }
 }
