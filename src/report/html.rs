@@ -20,25 +20,18 @@ const COLOURS: [&str; 7] = [
 
 /// Text from the log, safe in HTML text and attribute values.
 pub fn esc(s: &str) -> String {
-    let shown = crate::escape::escape(s);
-    let mut out = String::with_capacity(shown.len());
-    for c in shown.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    html_text(&crate::escape::escape(s))
 }
 
 /// Escaped and cut to at most `max` characters (before escaping for HTML).
 fn cut(s: &str, max: usize) -> String {
-    let shown = super::text::shown(s, max);
-    let mut out = String::new();
+    html_text(&super::text::shown(s, max))
+}
+
+/// Text already shown safe for a terminal, made safe in HTML text and
+/// attribute values.
+fn html_text(shown: &str) -> String {
+    let mut out = String::with_capacity(shown.len());
     for c in shown.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -182,21 +175,11 @@ fn counts_table(groups: &[Group]) -> String {
         "<table><tr><th></th><th>total</th><th>ran</th><th>approved</th><th>asked</th><th>declined</th><th>not run</th><th>refused</th><th>asked agent</th><th>cancelled</th></tr>",
     );
     for g in groups {
-        let c = &g.counts;
-        let _ = write!(
-            s,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            esc(&g.name),
-            c.total,
-            c.ran,
-            c.approved,
-            c.asked,
-            c.declined,
-            c.not_run,
-            c.refused,
-            c.asked_agent,
-            c.cancelled
-        );
+        let _ = write!(s, "<tr><td>{}</td>", esc(&g.name));
+        for n in g.counts.columns() {
+            let _ = write!(s, "<td>{n}</td>");
+        }
+        s.push_str("</tr>");
     }
     s.push_str("</table>");
     s

@@ -99,6 +99,21 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// The counts in the order the tables show them.
+    pub fn columns(&self) -> [usize; 9] {
+        [
+            self.total,
+            self.ran,
+            self.approved,
+            self.asked,
+            self.declined,
+            self.not_run,
+            self.refused,
+            self.asked_agent,
+            self.cancelled,
+        ]
+    }
+
     fn add(&mut self, r: &Record) {
         self.total += 1;
         if r.decision == "ask" {

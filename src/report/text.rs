@@ -38,17 +38,7 @@ pub fn shown(s: &str, max: usize) -> String {
 
 fn row(out: &mut String, name: &str, c: &Counts, width: usize) {
     let _ = write!(out, "  {:<width$}", shown(name, width));
-    for n in [
-        c.total,
-        c.ran,
-        c.approved,
-        c.asked,
-        c.declined,
-        c.not_run,
-        c.refused,
-        c.asked_agent,
-        c.cancelled,
-    ] {
+    for n in c.columns() {
         let _ = write!(out, " {n:>9}");
     }
     out.push('\n');
