@@ -454,7 +454,7 @@ fn reported_names(lines: &[String]) -> HashSet<String> {
     for line in lines {
         for &(_, syntax) in SHELLS {
             for c in &parse_as(line, syntax).commands {
-                names.extend(c.name());
+                names.extend(c.name().map(std::borrow::Cow::into_owned));
             }
         }
     }

@@ -113,9 +113,10 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
     let rules: Vec<&rules::Rule> = RULES
         .iter()
         .filter(|r| {
-            !rules::PACKS
-                .iter()
-                .any(|(pack, codes)| off.contains(pack) && codes.contains(&r.code))
+            off.is_empty()
+                || !rules::PACKS
+                    .iter()
+                    .any(|(pack, codes)| off.contains(pack) && codes.contains(&r.code))
         })
         .collect();
     for command in &script.commands {
@@ -189,7 +190,7 @@ fn root_links(script: &Script, folders: &[Place]) -> Vec<String> {
         }
         let name = c.name().unwrap_or_default();
         let symbolic = has_flag(c.args(), &["-s", "--symbolic"]);
-        if !(symbolic && matches!(name.as_str(), "ln" | "cp")) {
+        if !(symbolic && matches!(&*name, "ln" | "cp")) {
             continue;
         }
         let ops = operands(c.args());
@@ -337,17 +338,23 @@ pub struct Cmd<'a> {
     pub root_links: &'a [String],
     /// [`Cmd::written_paths`], worked out once: several rules ask.
     written: std::cell::OnceCell<Vec<String>>,
+    /// [`Cmd::operands`], worked out once: most rules ask.
+    operands: std::cell::OnceCell<Vec<&'a Word>>,
 }
 
 impl<'a> Cmd<'a> {
     /// Wraps a parsed command.
     pub fn new(command: &'a SimpleCommand, ctx: &'a Place) -> Self {
         Self {
-            name: command.name().unwrap_or_default(),
+            name: command
+                .name()
+                .map(std::borrow::Cow::into_owned)
+                .unwrap_or_default(),
             command,
             ctx,
             root_links: &[],
             written: std::cell::OnceCell::new(),
+            operands: std::cell::OnceCell::new(),
         }
     }
 
@@ -396,8 +403,8 @@ impl<'a> Cmd<'a> {
     }
 
     /// Arguments that are not options (all of them after `--`).
-    pub fn operands(&self) -> Vec<&'a Word> {
-        operands(self.args())
+    pub fn operands(&self) -> &[&'a Word] {
+        self.operands.get_or_init(|| operands(self.args()))
     }
 
     /// The subcommand and the operands after it, past the tool's own
@@ -492,12 +499,12 @@ impl<'a> Cmd<'a> {
         match self.name.as_str() {
             "tee" | "truncate" | "rm" | "unlink" | "shred" | "touch" | "chmod" | "chown"
             | "chgrp" | "chattr" | "setfacl" | "rmdir" | "mkdir" | "sponge" | "ed" | "ex"
-            | "link" | "mkfifo" | "srm" | "wipe" => out.extend(values(&ops)),
+            | "link" | "mkfifo" | "srm" | "wipe" => out.extend(values(ops)),
             // mv takes its sources away from where they were: moving
             // `.askrisky.toml` or `~/.bashrc` aside changes what guards or
             // runs later as surely as overwriting them.
             "mv" => {
-                out.extend(values(&ops));
+                out.extend(values(ops));
                 out.extend(owned(self.option_values(&["-t", "--target-directory"])));
                 out.extend(crate::parse::copies(self.command).into_iter().map(|c| c.0));
             }
@@ -509,7 +516,7 @@ impl<'a> Cmd<'a> {
                 } else {
                     for t in targets {
                         out.push(t.to_owned());
-                        for src in &ops {
+                        for src in ops {
                             let base = src.value.trim_end_matches('/');
                             let base = base.rsplit('/').next().unwrap_or(base);
                             out.push(format!("{}/{base}", t.trim_end_matches('/')));
@@ -527,7 +534,7 @@ impl<'a> Cmd<'a> {
                     },
                 ) =>
             {
-                out.extend(values(&ops).into_iter().skip(1));
+                out.extend(values(ops).into_iter().skip(1));
             }
             // find's -fprint/-fprint0/-fls FILE and -fprintf FILE FORMAT.
             "find" => {

@@ -355,6 +355,37 @@ impl Glob {
         if name.starts_with('.') && !self.leading_dot {
             return false;
         }
+        let len = name.chars().count();
+        if len >= 127 {
+            return self.matches_long(name);
+        }
+        // The table of `matches_long` as bits, without allocating: the
+        // names tried are askrisky's own short ones, many per pattern.
+        let all: u128 = (1 << (len + 1)) - 1;
+        let mut row: u128 = 1;
+        for token in &self.tokens {
+            row = if let GlobToken::Star = token {
+                // Every length from the shortest reached on.
+                let lowest = row & row.wrapping_neg();
+                all & !(lowest - 1)
+            } else {
+                let mut next = 0;
+                for (j, c) in name.chars().enumerate() {
+                    if row & (1 << j) != 0 && token.matches(c) {
+                        next |= 1 << (j + 1);
+                    }
+                }
+                next
+            };
+            if row == 0 {
+                return false;
+            }
+        }
+        row & (1 << len) != 0
+    }
+
+    /// [`Glob::matches`] for a name too long for its bit table.
+    fn matches_long(&self, name: &str) -> bool {
         let name: Vec<char> = name.chars().collect();
         // row[j]: the pattern so far matches the first j characters of name.
         let mut row = vec![false; name.len() + 1];
@@ -462,6 +493,9 @@ struct Screen {
     hints: &'static [&'static str],
     more: &'static [&'static str],
     automaton: Option<AhoCorasick>,
+    /// The last folder screened and its answer: every relative word of a
+    /// line is read in the same folder.
+    last_cwd: std::sync::Mutex<Option<(String, bool)>>,
 }
 
 impl Screen {
@@ -475,6 +509,7 @@ impl Screen {
                 .kind(Some(AhoCorasickKind::ContiguousNFA))
                 .build(hints.iter().chain(more))
                 .ok(),
+            last_cwd: std::sync::Mutex::new(None),
         }
     }
 
@@ -488,7 +523,23 @@ impl Screen {
 
     fn passes(&self, value: &str, cwd: &str) -> bool {
         let relative = !value.starts_with(['/', '~']);
-        self.hinted(value) || relative && self.hinted(cwd)
+        self.hinted(value) || relative && self.cwd_hinted(cwd)
+    }
+
+    /// [`Screen::hinted`] for the folder, remembered for the next word.
+    fn cwd_hinted(&self, cwd: &str) -> bool {
+        // A poisoned lock only loses the memory, never the answer.
+        let Ok(mut last) = self.last_cwd.lock() else {
+            return self.hinted(cwd);
+        };
+        match &*last {
+            Some((seen, hinted)) if seen == cwd => *hinted,
+            _ => {
+                let hinted = self.hinted(cwd);
+                *last = Some((cwd.to_owned(), hinted));
+                hinted
+            }
+        }
     }
 }
 
@@ -1257,6 +1308,7 @@ mod tests {
             automaton: None,
             ..Screen::new(&[".ssh"], &["approvals"])
         };
+        // Each folder twice: the second answer is the remembered one.
         assert!(screen.automaton.is_some());
         for (value, cwd, passes) in [
             ("~/.ssh/id_rsa", "/home/user/project", true),
@@ -1275,6 +1327,7 @@ mod tests {
             ("src/main.rs", "/home/user/project", false),
         ] {
             assert_eq!(screen.passes(value, cwd), passes, "{value} in {cwd}");
+            assert_eq!(screen.passes(value, cwd), passes, "{value} in {cwd}, again");
             assert_eq!(slow.passes(value, cwd), passes, "{value} in {cwd}");
         }
     }
@@ -1323,6 +1376,27 @@ mod tests {
         let many_folders = format!("{}credentials", ".*/".repeat(1_000));
         assert!(is_secret(&c, &many_folders));
         assert!(!is_secret(&c, &".*/".repeat(40_000)));
+        // Names as long as the bit table holds, and past it.
+        for len in [125, 126, 127, 200] {
+            let name = "a".repeat(len);
+            assert!(glob_matches("a*", &name), "{len}");
+            assert!(glob_matches(&"?".repeat(len), &name), "{len}");
+            assert!(!glob_matches(&"?".repeat(len + 1), &name), "{len}");
+            assert!(!glob_matches("*b", &name), "{len}");
+        }
+    }
+
+    proptest::proptest! {
+        /// The bit table answers as the plain table does.
+        #[test]
+        fn glob_bits_match_the_table(
+            pattern in "[ab.*?!^\\[\\]-]{0,12}",
+            name in "[ab.\\]-]{0,16}",
+        ) {
+            let glob = Glob::new(&pattern);
+            let plain = (!name.starts_with('.') || glob.leading_dot) && glob.matches_long(&name);
+            proptest::prop_assert_eq!(glob.matches(&name), plain);
+        }
     }
 
     #[test]

@@ -309,7 +309,7 @@ impl Walker {
         if self.disk.is_none() {
             return;
         }
-        let Some(name) = cmd.name() else {
+        let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
             return;
         };
         let depth = cmd.depth + 1;

@@ -65,7 +65,7 @@ impl Walker {
                 self.prompt_code(&value.value, depth);
             }
         }
-        let Some(name) = cmd.name() else {
+        let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
             return;
         };
         let args = cmd.args();
@@ -242,7 +242,7 @@ impl Walker {
             if c.args().iter().any(|a| names_descriptor(&a.value)) {
                 reads_fd = true;
             }
-            if let Some(n) = c.name()
+            if let Some(n) = c.name().map(std::borrow::Cow::into_owned)
                 && (super::programs::is_shell(&n) || matches!(n.as_str(), "source" | "." | "eval"))
             {
                 reader.get_or_insert(n);

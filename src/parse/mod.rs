@@ -77,7 +77,7 @@ pub fn parse_for(shell: &str, line: &str) -> Script {
 }
 
 fn read(walker: &mut Walker, line: &str, syntax: Syntax) {
-    match plain_words(line).filter(|_| is_plain_as(line, syntax)) {
+    match plain_words(line).filter(|_| read_alike(line, syntax)) {
         // Equivalent to the full parse (a property test checks it), only
         // without the parser's cost for lines like `git status`.
         Some(words) => walker.resolve(SimpleCommand {
@@ -94,8 +94,13 @@ fn read(walker: &mut Walker, line: &str, syntax: Syntax) {
 /// every shell of `syntax` reads alike (zsh's `=name` and `noglob` are
 /// plain words too).
 pub fn is_plain_as(line: &str, syntax: Syntax) -> bool {
+    plain_words(line).is_some() && read_alike(line, syntax)
+}
+
+/// For a line of plain words: true when every shell of `syntax` reads it
+/// as plain words.
+fn read_alike(line: &str, syntax: Syntax) -> bool {
     syntax != Syntax::Fish
-        && plain_words(line).is_some()
         && (!syntax.dialects().contains(&Dialect::Zsh) || Dialect::Zsh.constructs(line).is_empty())
 }
 
@@ -105,14 +110,37 @@ pub fn is_plain(line: &str) -> bool {
     plain_words(line).is_some()
 }
 
+/// The bytes of plain words, and the blanks and `=` between and in them.
+const PLAIN_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'-' | b'_'
+                    | b'.'
+                    | b'/'
+                    | b':'
+                    | b','
+                    | b'+'
+                    | b'@'
+                    | b'%'
+                    | b'^'
+                    | b' '
+                    | b'\t'
+                    | b'='
+            );
+        b += 1;
+    }
+    table
+};
+
 /// The words of a line that is one simple command made only of plain words
 /// (no quoting, expansion, operators, assignments or reserved words).
 fn plain_words(line: &str) -> Option<Vec<&str>> {
-    let plain = |b: u8| b.is_ascii_alphanumeric() || b"-_./:,+@%^".contains(&b);
-    if !line
-        .bytes()
-        .all(|b| plain(b) || b == b' ' || b == b'\t' || b == b'=')
-    {
+    if !line.bytes().all(|b| PLAIN_BYTES[usize::from(b)]) {
         return None;
     }
     let words: Vec<&str> = line.split([' ', '\t']).filter(|w| !w.is_empty()).collect();

@@ -670,8 +670,22 @@ pub fn git_subcommand_at(args: &[Word]) -> Option<usize> {
 /// The program name rules match on: basename, without a leading backslash,
 /// lowercased (macOS file systems ignore case, so `/BIN/RM` runs `rm`).
 pub fn program_name(word: &str) -> String {
+    program_name_of(word).into_owned()
+}
+
+/// [`program_name`], borrowed from the word when it is already the name
+/// (the usual case: rules ask for it many times per command).
+pub fn program_name_of(word: &str) -> std::borrow::Cow<'_, str> {
     let base = word.rsplit('/').next().unwrap_or(word);
-    base.trim_start_matches('\\').to_lowercase()
+    let base = base.trim_start_matches('\\');
+    if !base
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
+        std::borrow::Cow::Borrowed(base)
+    } else {
+        std::borrow::Cow::Owned(base.to_lowercase())
+    }
 }
 
 /// True when a long option as written (`--rec`, without its `--` and
@@ -774,6 +788,8 @@ pub fn option_values<'a>(args: &'a [Word], names: &[&str]) -> Vec<&'a str> {
             } else if let Some(rest) = v.strip_prefix(n)
                 && !rest.is_empty()
                 && !v.starts_with("--")
+                // `-out` is openssl's own option, not `-o` with `ut`.
+                && !names.contains(&v)
             {
                 out.push(rest);
             }

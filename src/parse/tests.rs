@@ -614,7 +614,7 @@ fn written_scripts_and_pass_through_are_bounded() {
     let names = |s: &Script| {
         s.commands
             .iter()
-            .filter_map(SimpleCommand::name)
+            .filter_map(|c| c.name().map(std::borrow::Cow::into_owned))
             .collect::<Vec<_>>()
     };
     // A script that runs itself is read once, not once per run.

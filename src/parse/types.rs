@@ -82,11 +82,11 @@ pub struct SimpleCommand {
 
 impl SimpleCommand {
     /// The program name rules match on, when it is known.
-    pub fn name(&self) -> Option<String> {
+    pub fn name(&self) -> Option<std::borrow::Cow<'_, str>> {
         self.argv
             .first()
             .and_then(Word::known)
-            .map(programs::program_name)
+            .map(programs::program_name_of)
     }
 
     /// The arguments after the program name.

@@ -166,7 +166,7 @@ impl Walker {
     pub(super) fn names_since(&self, start: usize) -> Vec<String> {
         self.script.commands[start..]
             .iter()
-            .filter_map(SimpleCommand::name)
+            .filter_map(|c| c.name().map(std::borrow::Cow::into_owned))
             .collect()
     }
 

@@ -21,7 +21,7 @@ impl Walker {
     /// a variable that programs run as a command, set for everything after
     /// it on the line (`export PAGER='rm -rf ~'; git log`).
     pub(super) fn declared_code(&mut self, cmd: &SimpleCommand) {
-        let Some(name) = cmd.name() else {
+        let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
             return;
         };
         let args = cmd.args();
@@ -58,7 +58,7 @@ impl Walker {
     /// Finds the command run by `cmd`'s program, if it runs one: the next
     /// wrapper layer is returned; code in strings is walked here.
     pub(super) fn look_through(&mut self, cmd: &SimpleCommand) -> Option<SimpleCommand> {
-        let name = cmd.name()?;
+        let name = cmd.name().map(std::borrow::Cow::into_owned)?;
         let args = cmd.args();
         let depth = cmd.depth + 1;
         if programs::is_shell(&name) {
@@ -925,7 +925,7 @@ pub(super) fn runs_others(cmd: &SimpleCommand) -> bool {
         || programs::is_python(&name)
         || is_time_option(cmd)
         || matches!(
-            name.as_str(),
+            &*name,
             "eval"
                 | "find"
                 | "alias"
@@ -938,9 +938,7 @@ pub(super) fn runs_others(cmd: &SimpleCommand) -> bool {
                 | "gdb-multiarch"
                 | "capsh"
         )
-        || programs::WRAPPERS
-            .iter()
-            .any(|w| w.names.contains(&name.as_str()))
+        || programs::WRAPPERS.iter().any(|w| w.names.contains(&&*name))
 }
 
 /// True when the command's first word, as written, is an option: under
@@ -1129,7 +1127,7 @@ pub(super) fn echoed_text(cmd: &SimpleCommand) -> Option<String> {
 /// (`echo 'rm -rf /' | sh`), and `cat` or `tee` passing on text they are
 /// known to read (`cat <<EOF | sh`, `echo … | tee log | sh`).
 pub(super) fn output_text(cmd: &SimpleCommand) -> Option<String> {
-    let name = cmd.name()?;
+    let name = cmd.name().map(std::borrow::Cow::into_owned)?;
     // Without file operands (or with only `-`) cat copies stdin as is; tee
     // always does. Each stage holds a copy, so only so many are followed.
     let passes_on = cmd.upstream.len() <= MAX_PASS_THROUGH;

@@ -152,7 +152,7 @@ impl Walker {
         if self.written.is_empty() {
             return;
         }
-        let Some(name) = cmd.name() else {
+        let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
             return;
         };
         let depth = cmd.depth + 1;
@@ -238,7 +238,7 @@ fn url_file_name(url: &str) -> Option<String> {
 /// `curl -o F`, `curl -O URL`, `wget URL`, `wget -O F`, with their
 /// output folders.
 pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
-    let Some(name) = cmd.name() else {
+    let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
         return Vec::new();
     };
     let args = cmd.args();
@@ -290,7 +290,7 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
 /// kin, `dd if=SRC of=DEST`. Used to follow a downloaded file to where it
 /// is copied before it runs.
 pub fn copies(cmd: &SimpleCommand) -> Vec<(String, Vec<String>)> {
-    let Some(name) = cmd.name() else {
+    let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
         return Vec::new();
     };
     let args = cmd.args();
