@@ -110,20 +110,17 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
     let (folders, too_many_folders) = folders(script, ctx);
     let root_links = root_links(script, &folders);
     let off: Vec<&str> = extra.iter().filter_map(|r| r.pack_off.as_deref()).collect();
-    let rules: Vec<&rules::Rule> = RULES
-        .iter()
-        .filter(|r| {
-            off.is_empty()
-                || !rules::PACKS
-                    .iter()
-                    .any(|(pack, codes)| off.contains(pack) && codes.contains(&r.code))
-        })
-        .collect();
+    let enabled = |r: &&rules::Rule| {
+        off.is_empty()
+            || !rules::PACKS
+                .iter()
+                .any(|(pack, codes)| off.contains(pack) && codes.contains(&r.code))
+    };
     for command in &script.commands {
         for ctx in &folders {
             let mut cmd = Cmd::new(command, ctx);
             cmd.root_links = &root_links;
-            for rule in &rules {
+            for rule in RULES.iter().filter(enabled) {
                 if let Check::Command(f) = rule.check
                     && f(&cmd)
                 {

@@ -355,6 +355,12 @@ impl Glob {
         if name.starts_with('.') && !self.leading_dot {
             return false;
         }
+        // Most names end otherwise than a pattern ending in a letter.
+        if let Some(GlobToken::Char(last)) = self.tokens.last()
+            && !name.ends_with(*last)
+        {
+            return false;
+        }
         let len = name.chars().count();
         if len >= 127 {
             return self.matches_long(name);
@@ -495,7 +501,7 @@ struct Screen {
     automaton: Option<AhoCorasick>,
     /// The last folder screened and its answer: every relative word of a
     /// line is read in the same folder.
-    last_cwd: std::sync::Mutex<Option<(String, bool)>>,
+    last_cwd: std::sync::Mutex<Option<(PathBuf, bool)>>,
 }
 
 impl Screen {
@@ -521,22 +527,22 @@ impl Screen {
         }
     }
 
-    fn passes(&self, value: &str, cwd: &str) -> bool {
+    fn passes(&self, value: &str, cwd: &std::path::Path) -> bool {
         let relative = !value.starts_with(['/', '~']);
         self.hinted(value) || relative && self.cwd_hinted(cwd)
     }
 
     /// [`Screen::hinted`] for the folder, remembered for the next word.
-    fn cwd_hinted(&self, cwd: &str) -> bool {
+    fn cwd_hinted(&self, cwd: &std::path::Path) -> bool {
         // A poisoned lock only loses the memory, never the answer.
         let Ok(mut last) = self.last_cwd.lock() else {
-            return self.hinted(cwd);
+            return self.hinted(&cwd.to_string_lossy());
         };
         match &*last {
-            Some((seen, hinted)) if seen == cwd => *hinted,
+            Some((seen, hinted)) if seen.as_os_str() == cwd.as_os_str() => *hinted,
             _ => {
-                let hinted = self.hinted(cwd);
-                *last = Some((cwd.to_owned(), hinted));
+                let hinted = self.hinted(&cwd.to_string_lossy());
+                *last = Some((cwd.to_path_buf(), hinted));
                 hinted
             }
         }
@@ -589,7 +595,7 @@ const OWN_SECRET_DIRS: &[&str] = &["approvals", "nested", "keys"];
 /// Whether `value` is inside (or is) one of [`OWN_SECRET_DIRS`] of
 /// askrisky's own folders.
 fn is_own_secret(ctx: &Place, value: &str) -> bool {
-    if !OWN_SCREEN.passes(value, &ctx.cwd.to_string_lossy()) {
+    if !OWN_SCREEN.passes(value, &ctx.cwd) {
         return false;
     }
     let resolved = ctx.resolve(value);
@@ -609,7 +615,7 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     }
     // Cheap screen first: every secret below has one of its folders or one
     // of the name fragments in its path.
-    if !SECRET_SCREEN.passes(value, &ctx.cwd.to_string_lossy()) {
+    if !SECRET_SCREEN.passes(value, &ctx.cwd) {
         return false;
     }
     let resolved = ctx.resolve(value);
@@ -1326,9 +1332,14 @@ mod tests {
             ("id_rsa", "/home/user/project", false),
             ("src/main.rs", "/home/user/project", false),
         ] {
-            assert_eq!(screen.passes(value, cwd), passes, "{value} in {cwd}");
-            assert_eq!(screen.passes(value, cwd), passes, "{value} in {cwd}, again");
-            assert_eq!(slow.passes(value, cwd), passes, "{value} in {cwd}");
+            let folder = std::path::Path::new(cwd);
+            assert_eq!(screen.passes(value, folder), passes, "{value} in {cwd}");
+            assert_eq!(
+                screen.passes(value, folder),
+                passes,
+                "{value} in {cwd}, again"
+            );
+            assert_eq!(slow.passes(value, folder), passes, "{value} in {cwd}");
         }
     }
 
