@@ -367,13 +367,13 @@ impl Glob {
         }
         // The table of `matches_long` as bits, without allocating: the
         // names tried are askrisky's own short ones, many per pattern.
-        let all: u128 = (1 << (len + 1)) - 1;
+        // Bits past the name's length may be set; none is read.
         let mut row: u128 = 1;
         for token in &self.tokens {
             row = if let GlobToken::Star = token {
                 // Every length from the shortest reached on.
                 let lowest = row & row.wrapping_neg();
-                all & !(lowest - 1)
+                !(lowest - 1)
             } else {
                 let mut next = 0;
                 for (j, c) in name.chars().enumerate() {
@@ -1301,9 +1301,40 @@ mod tests {
             "~/.config/gh/config.yml",
             "~/.config/gcloud/logs/run.log",
             "~/*",
+            // The agents' token files' names elsewhere, and their other
+            // files; a process's environment only under /proc.
+            "notes/.credentials.json",
+            "~/.claude/settings.json",
+            "docs/auth.json",
+            "~/.codex/config.toml",
+            "docs/oauth_creds.json",
+            "~/.gemini/settings.json",
+            "~/.config/github-copilot/versions.json",
+            "docs/environ",
+            "/proc/cpuinfo",
         ] {
             assert!(!is_secret(&c, v), "{v}");
         }
+        for v in [
+            "~/.claude/.credentials.json",
+            "~/.codex/auth.json",
+            "~/.gemini/oauth_creds.json",
+            "~/.config/github-copilot/hosts.json",
+            "~/.config/github-copilot/apps.json",
+            "/proc/self/environ",
+            "/proc/1/environ",
+        ] {
+            assert!(is_secret(&c, v), "{v}");
+        }
+    }
+
+    #[test]
+    fn a_link_to_a_secret_is_a_secret() {
+        let (_dir, c) = on_disk_home();
+        link("../.ssh/id_rsa", &c.cwd.join("k"));
+        assert!(is_secret(&c, "k"));
+        assert!(is_secret(&c, "./k"));
+        assert!(!is_secret(&c, "notes.txt"));
     }
 
     #[test]
@@ -1357,6 +1388,10 @@ mod tests {
             ("*.key", "tls.key"),
             ("x[a-]", "x-"),
             ("x[a-]", "xa"),
+            ("ab*", "ab"),
+            ("a*b*", "ab"),
+            ("*a*", "a"),
+            ("a**b", "ab"),
         ] {
             assert!(glob_matches(p, n), "{p} {n}");
         }
