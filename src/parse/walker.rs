@@ -81,17 +81,16 @@ impl Walker {
         }
     }
 
-    /// Parses `src` as a program and walks it. Returns the names of the
-    /// programs it runs.
-    pub(super) fn source(&mut self, src: &str, origin: Origin, depth: u8) -> Vec<String> {
-        let start = self.script.commands.len();
+    /// Parses `src` as a program and walks it ([`Walker::names_since`]
+    /// names the programs it ran).
+    pub(super) fn source(&mut self, src: &str, origin: Origin, depth: u8) {
         if depth > MAX_NESTING {
             self.problem(Problem::TooDeep);
-            return Vec::new();
+            return;
         }
         if src.len() > MAX_LINE_BYTES {
             self.problem(Problem::TooLong { bytes: src.len() });
-            return Vec::new();
+            return;
         }
         self.walked = self.walked.saturating_add(src.len());
         if self.walked > MAX_WALKED_BYTES || self.script.commands.len() > MAX_COMMANDS {
@@ -103,11 +102,11 @@ impl Walker {
             {
                 self.problem(Problem::TooLong { bytes: self.walked });
             }
-            return Vec::new();
+            return;
         }
         if syntax_depth(src) > MAX_SYNTAX_DEPTH || paren_depth(src) > MAX_PAREN_DEPTH {
             self.problem(Problem::TooDeep);
-            return Vec::new();
+            return;
         }
         let options = self.parser_options();
         let parsed =
@@ -116,7 +115,7 @@ impl Walker {
             self.problem(Problem::Unparseable {
                 detail: "the shell parser failed on this line".into(),
             });
-            return self.names_since(start);
+            return;
         };
         match parsed {
             Ok(program) => {
@@ -160,7 +159,6 @@ impl Walker {
                 }
             }
         }
-        self.names_since(start)
     }
 
     pub(super) fn names_since(&self, start: usize) -> Vec<String> {
@@ -346,7 +344,9 @@ impl Walker {
         }
         let mut runs = Vec::new();
         for sub in &n.substitutions {
-            runs.extend(self.source(sub, Origin::Substitution, ctx.depth + 1));
+            let start = self.script.commands.len();
+            self.source(sub, Origin::Substitution, ctx.depth + 1);
+            runs.extend(self.names_since(start));
         }
         self.evaluated_words(&n.words, raw, ctx.depth);
         let mut words = n.words;
