@@ -357,6 +357,17 @@ fn cd_through_cdpath_set_on_the_line() {
     );
 }
 
+/// The command of `line` named by its first word (`time -o t ls` is also
+/// read as `ls`).
+fn named_first<'a>(script: &'a Script, line: &str) -> &'a SimpleCommand {
+    let first = line.split(' ').next();
+    script
+        .commands
+        .iter()
+        .find(|c| c.argv.first().map(|w| w.value.as_str()) == first)
+        .unwrap_or_else(|| panic!("no command in {line}"))
+}
+
 /// What a command writes, by operand and option, as the rules see it: the
 /// files ([`Cmd::written_paths`]) and the folders it fills with names it
 /// alone knows ([`Cmd::written_folders`]).
@@ -429,13 +440,7 @@ fn what_each_writer_writes() {
         ("ls a", none, none),
     ] {
         let script = parse(line);
-        let first = line.split(' ').next();
-        let command = script
-            .commands
-            .iter()
-            .find(|c| c.argv.first().map(|w| w.value.as_str()) == first)
-            .unwrap_or_else(|| panic!("no command in {line}"));
-        let cmd = Cmd::new(command, &ctx);
+        let cmd = Cmd::new(named_first(&script, line), &ctx);
         if cmd.written_paths() != paths || cmd.written_folders() != folders {
             failures.push(format!(
                 "{line}: writes {:?} into {:?}",
@@ -481,10 +486,7 @@ fn what_each_reader_reads() {
         ("cp a b", &["a"], false),
     ] {
         let script = parse(line);
-        let Some(command) = script.commands.first() else {
-            panic!("no command in {line}");
-        };
-        let cmd = Cmd::new(command, &ctx);
+        let cmd = Cmd::new(named_first(&script, line), &ctx);
         let (got, got_whole) = (scan::read_words(&cmd), scan::reads_recursively(&cmd));
         if got != read || got_whole != whole {
             failures.push(format!("{line}: reads {got:?}, whole: {got_whole}"));
