@@ -11,6 +11,8 @@ pub mod rules;
 pub mod safer;
 mod scan;
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::parse::{Problem, Redirect, Script, SimpleCommand, Word};
@@ -101,6 +103,7 @@ impl ExtraRule {
 
 /// Classifies every command of a parsed line.
 pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
+    let _lookups = paths::OneLine::start();
     let mut matches: Vec<Match> = Vec::new();
     let mut add = |m: Match| {
         if !matches.contains(&m) {
@@ -175,7 +178,7 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
 /// The links a line makes to the root, a home or a system folder (`ln -s
 /// / r`), resolved in every folder the line may run in: deleting through
 /// one (`rm -rf r/`) deletes what it points to.
-fn root_links(script: &Script, folders: &[Place]) -> Vec<String> {
+fn root_links(script: &Script, folders: &[Cow<'_, Place>]) -> Vec<String> {
     let mut out = Vec::new();
     for c in &script.commands {
         let maybe = c
@@ -214,7 +217,7 @@ pub const MAX_FOLDERS: usize = 8;
 /// in a loop is taken to run once). A
 /// `cd` to a folder only known at run time cannot be followed. The second
 /// value is true when there are more than [`MAX_FOLDERS`].
-fn folders(script: &Script, ctx: &Place) -> (Vec<Place>, bool) {
+fn folders<'p>(script: &Script, ctx: &'p Place) -> (Vec<Cow<'p, Place>>, bool) {
     let mut targets: Vec<String> = script
         .commands
         .iter()
@@ -244,7 +247,12 @@ fn folders(script: &Script, ctx: &Place) -> (Vec<Place>, bool) {
             }
         }
     }
-    let mut cwds = vec![ctx.resolve(&ctx.cwd.to_string_lossy())];
+    let start = ctx.resolve(&ctx.cwd.to_string_lossy());
+    // The usual line: no cd, and the folder already as resolved.
+    if targets.is_empty() && ctx.cwd.as_os_str() == start.as_str() {
+        return (vec![Cow::Borrowed(ctx)], false);
+    }
+    let mut cwds = vec![start];
     // Each cd, in the order found, may or may not have run: `cd a; cd b`
     // may end in the start, a, b or a/b. So each target is resolved from
     // every folder reached before it.
@@ -267,9 +275,11 @@ fn folders(script: &Script, ctx: &Place) -> (Vec<Place>, bool) {
     }
     let contexts = cwds
         .into_iter()
-        .map(|cwd| Place {
-            cwd: cwd.into(),
-            ..ctx.clone()
+        .map(|cwd| {
+            Cow::Owned(Place {
+                cwd: cwd.into(),
+                ..ctx.clone()
+            })
         })
         .collect();
     (contexts, too_many)

@@ -496,8 +496,7 @@ fn bracket(p: &[char]) -> Option<(GlobToken, usize)> {
 /// screen is not a secret and need not be resolved; most words of most
 /// commands fail it. One pass over the word for all fragments at once.
 struct Screen {
-    hints: &'static [&'static str],
-    more: &'static [&'static str],
+    hints: &'static [&'static [&'static str]],
     automaton: Option<AhoCorasick>,
     /// The last folder screened and its answer: every relative word of a
     /// line is read in the same folder.
@@ -505,15 +504,14 @@ struct Screen {
 }
 
 impl Screen {
-    fn new(hints: &'static [&'static str], more: &'static [&'static str]) -> Self {
+    fn new(hints: &'static [&'static [&'static str]]) -> Self {
         Self {
             hints,
-            more,
             // Built once per process, which mostly checks a line or two: a
             // quick-to-build automaton over a fast-to-search one.
             automaton: AhoCorasick::builder()
                 .kind(Some(AhoCorasickKind::ContiguousNFA))
-                .build(hints.iter().chain(more))
+                .build(hints.iter().copied().flatten())
                 .ok(),
             last_cwd: std::sync::Mutex::new(None),
         }
@@ -523,7 +521,7 @@ impl Screen {
         match &self.automaton {
             Some(a) => a.is_match(s),
             // Without the automaton, the same answer the slow way.
-            None => self.hints.iter().chain(self.more).any(|h| s.contains(h)),
+            None => self.hints.iter().copied().flatten().any(|h| s.contains(h)),
         }
     }
 
@@ -549,10 +547,10 @@ impl Screen {
     }
 }
 
-/// Every secret's folder or a fragment of its name.
-static SECRET_SCREEN: LazyLock<Screen> = LazyLock::new(|| Screen::new(SECRET_DIRS, NAME_HINTS));
-/// askrisky's own secret folders.
-static OWN_SCREEN: LazyLock<Screen> = LazyLock::new(|| Screen::new(OWN_SECRET_DIRS, &[]));
+/// Every secret's folder or a fragment of its name, and askrisky's own
+/// secret folders: the one pass most words take.
+static SECRET_SCREEN: LazyLock<Screen> =
+    LazyLock::new(|| Screen::new(&[SECRET_DIRS, NAME_HINTS, OWN_SECRET_DIRS]));
 
 /// Fragments of secret file names, for the screen.
 const NAME_HINTS: &[&str] = &[
@@ -595,9 +593,6 @@ const OWN_SECRET_DIRS: &[&str] = &["approvals", "nested", "keys"];
 /// Whether `value` is inside (or is) one of [`OWN_SECRET_DIRS`] of
 /// askrisky's own folders.
 fn is_own_secret(ctx: &Place, value: &str) -> bool {
-    if !OWN_SCREEN.passes(value, &ctx.cwd) {
-        return false;
-    }
     let resolved = ctx.resolve(value);
     ctx.own_dirs.iter().any(|own| {
         let own = ctx.resolve(&own.to_string_lossy());
@@ -610,13 +605,13 @@ fn is_own_secret(ctx: &Place, value: &str) -> bool {
 
 /// [`is_secret`] for one exact path.
 fn is_secret_path(ctx: &Place, value: &str) -> bool {
-    if is_own_secret(ctx, value) {
-        return true;
-    }
-    // Cheap screen first: every secret below has one of its folders or one
-    // of the name fragments in its path.
+    // Cheap screen first: every secret below, askrisky's own included, has
+    // one of its folders or one of the name fragments in its path.
     if !SECRET_SCREEN.passes(value, &ctx.cwd) {
         return false;
+    }
+    if is_own_secret(ctx, value) {
+        return true;
     }
     let resolved = ctx.resolve(value);
     let parts: Vec<&str> = resolved.split('/').filter(|p| !p.is_empty()).collect();
@@ -994,19 +989,89 @@ pub fn on_disk(ctx: &Place, value: &str) -> Option<String> {
             continue;
         }
         real.push(part);
-        match std::fs::symlink_metadata(&real) {
-            Ok(meta) if meta.file_type().is_symlink() => {
+        match look_up(&real) {
+            Found::Link => {
                 saw_link = true;
                 break;
             }
-            Ok(_) => {}
-            Err(_) => return None,
+            Found::Other => {}
+            Found::Missing => return None,
         }
     }
     if !saw_link {
         return None;
     }
     on_disk_through_links(ctx, value, start.to_string_lossy().into_owned(), rest)
+}
+
+/// What one `lstat` of a path found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Found {
+    Missing,
+    Link,
+    Other,
+}
+
+/// Most lookups one line remembers: past them, the disk is asked again
+/// (a line of thousands of words must not make every lookup a long search).
+const MAX_REMEMBERED: usize = 256;
+
+thread_local! {
+    /// The lookups of the line being assessed (see [`OneLine`]); `None`
+    /// outside an assessment, where every lookup asks the disk.
+    static LOOKED_UP: std::cell::RefCell<Option<Vec<(PathBuf, Found)>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Looks a path up without following a final link, once per line: the
+/// same word is asked about by several rules (`rm -rf target` is a
+/// catastrophe, a protected file and a secret candidate), and every
+/// relative word shares the folder's parts.
+fn look_up(path: &std::path::Path) -> Found {
+    let ask = || match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => Found::Link,
+        Ok(_) => Found::Other,
+        Err(_) => Found::Missing,
+    };
+    LOOKED_UP.with(|seen| {
+        let mut seen = seen.borrow_mut();
+        let Some(seen) = seen.as_mut() else {
+            return ask();
+        };
+        if let Some((_, found)) = seen.iter().find(|(p, _)| p == path) {
+            return *found;
+        }
+        let found = ask();
+        if seen.len() < MAX_REMEMBERED {
+            seen.push((path.to_path_buf(), found));
+        }
+        found
+    })
+}
+
+/// While alive, lookups on this thread are remembered: the disk is taken
+/// as it stands when a line is assessed. Only for the length of one line
+/// — a later line may run after this one changed the disk (`ln -s
+/// ~/.ssh/id_rsa x` then `cat x`), so nothing is remembered across lines.
+#[must_use = "lookups are remembered only while the guard lives"]
+pub struct OneLine {
+    outer: Option<Vec<(PathBuf, Found)>>,
+}
+
+impl OneLine {
+    /// Starts remembering (an assessment inside another keeps its own
+    /// memory and gives the outer one back).
+    pub fn start() -> Self {
+        let outer = LOOKED_UP.with(|seen| seen.replace(Some(Vec::new())));
+        Self { outer }
+    }
+}
+
+impl Drop for OneLine {
+    fn drop(&mut self) {
+        let outer = self.outer.take();
+        LOOKED_UP.with(|seen| *seen.borrow_mut() = outer);
+    }
 }
 
 /// [`on_disk`] once a link is known to be on the way.
@@ -1338,12 +1403,48 @@ mod tests {
     }
 
     #[test]
+    fn the_disk_is_remembered_for_one_line_only() {
+        let (_dir, c) = on_disk_home();
+        let k = c.cwd.join("k");
+        assert_eq!(look_up(&k), Found::Missing);
+        {
+            let _line = OneLine::start();
+            assert_eq!(look_up(&k), Found::Missing);
+            link("../.ssh/id_rsa", &k);
+            // Within the line, the disk as it was first seen.
+            assert_eq!(look_up(&k), Found::Missing);
+            {
+                // An assessment inside another remembers on its own.
+                let _inner = OneLine::start();
+                assert_eq!(look_up(&k), Found::Link);
+            }
+            assert_eq!(look_up(&k), Found::Missing);
+        }
+        // The next line sees the link the last one made.
+        assert_eq!(look_up(&k), Found::Link);
+        assert_eq!(look_up(&c.cwd), Found::Other);
+    }
+
+    #[test]
+    fn a_link_made_by_one_line_is_seen_by_the_next() {
+        let (_dir, c) = on_disk_home();
+        let read = |line: &str| {
+            crate::danger::assess(&crate::parse::parse(line), &c, &[])
+                .codes()
+                .contains(&"secret.read")
+        };
+        assert!(!read("cat k"));
+        link("../.ssh/id_rsa", &c.cwd.join("k"));
+        assert!(read("cat k"));
+    }
+
+    #[test]
     fn the_secret_screen() {
-        let screen = Screen::new(&[".ssh"], &["approvals"]);
+        let screen = Screen::new(&[&[".ssh"], &["approvals"]]);
         // The same answers without the automaton.
         let slow = Screen {
             automaton: None,
-            ..Screen::new(&[".ssh"], &["approvals"])
+            ..Screen::new(&[&[".ssh"], &["approvals"]])
         };
         // Each folder twice: the second answer is the remembered one.
         assert!(screen.automaton.is_some());

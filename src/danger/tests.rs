@@ -205,7 +205,8 @@ fn cd_folders_are_followed_and_bounded() {
     // them a decoy cd could hide the one that matters, so the line asks.
     let many: String = (0..200).map(|i| format!("cd d{i}; ")).collect();
     let script = parse(&format!("{many}cd ~; echo x >> .bashrc"));
-    let (judged_in, too_many) = folders(&script, &Place::example());
+    let place = Place::example();
+    let (judged_in, too_many) = folders(&script, &place);
     assert!(judged_in.len() <= MAX_FOLDERS && too_many);
     assert!(
         assess(&script, &Place::example(), &[])

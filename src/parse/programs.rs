@@ -676,12 +676,21 @@ pub fn program_name(word: &str) -> String {
 /// [`program_name`], borrowed from the word when it is already the name
 /// (the usual case: rules ask for it many times per command).
 pub fn program_name_of(word: &str) -> std::borrow::Cow<'_, str> {
-    let base = word.rsplit('/').next().unwrap_or(word);
-    let base = base.trim_start_matches('\\');
-    if !base
-        .bytes()
-        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
-    {
+    // One pass over the bytes: rules ask for the name many times per
+    // command, and a `str` searcher costs more than the short word.
+    let bytes = word.as_bytes();
+    let mut start = 0;
+    let mut plain = true;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'/' {
+            start = i + 1;
+            plain = true;
+        } else if b.is_ascii_uppercase() || !b.is_ascii() {
+            plain = false;
+        }
+    }
+    let base = word[start..].trim_start_matches('\\');
+    if plain {
         std::borrow::Cow::Borrowed(base)
     } else {
         std::borrow::Cow::Owned(base.to_lowercase())
@@ -808,6 +817,25 @@ mod tests {
         assert_eq!(program_name("/bin/rm"), "rm");
         assert_eq!(program_name("./RM"), "rm");
         assert_eq!(program_name("rm"), "rm");
+        // Only the last part decides: an upper-case folder is no reason to
+        // copy, a `\\` before the name is dropped, a trailing `/` names
+        // nothing.
+        for (word, name, borrowed) in [
+            ("/Users/Me/bin/rm", "rm", true),
+            ("/usr/bin/Rm", "rm", false),
+            ("\\rm", "rm", true),
+            ("/bin/\\RM", "rm", false),
+            ("dir/", "", true),
+            ("Ünïcode/ls", "ls", true),
+            ("/opt/ÄPP", "äpp", false),
+        ] {
+            let got = program_name_of(word);
+            assert_eq!(
+                (&*got, matches!(got, std::borrow::Cow::Borrowed(_))),
+                (name, borrowed),
+                "{word}"
+            );
+        }
         assert!(is_shell("bash"));
         assert!(!is_shell("bashful"));
         assert!(inline_code_flags("python3.12").is_some());
