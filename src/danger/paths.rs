@@ -1439,6 +1439,30 @@ mod tests {
     }
 
     #[test]
+    fn a_subcommand_is_no_file_read() {
+        let (_dir, c) = on_disk_home();
+        for name in ["test", "run"] {
+            link("../.ssh/id_rsa", &c.cwd.join(name));
+        }
+        let read = |line: &str| {
+            crate::danger::assess(&crate::parse::parse(line), &c, &[])
+                .codes()
+                .contains(&"secret.read")
+        };
+        for (line, reads) in [
+            ("cargo test", false),
+            ("npm run build", false),
+            ("go test ./...", false),
+            ("cat test", true),
+            ("cargo run -- test", true),
+            ("npm run test", true),
+            ("python3 test", true),
+        ] {
+            assert_eq!(read(line), reads, "{line}");
+        }
+    }
+
+    #[test]
     fn the_secret_screen() {
         let screen = Screen::new(&[&[".ssh"], &["approvals"]]);
         // The same answers without the automaton.

@@ -855,27 +855,63 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         let written = c.option_values(&["-out", "-keyout"]);
         return all().filter(|v| !written.contains(v)).collect();
     }
+    if c.is(&["curl", "wget", "wget2", "aria2c", "http", "https", "xh"]) {
+        return all().filter(|v| !remote_url(v)).collect();
+    }
+    if c.is(&[
+        "cargo", "npm", "pnpm", "docker", "podman", "kubectl", "helm", "gh", "go",
+    ]) {
+        // The subcommand names no file (`cargo test`, `npm run …`).
+        let sub = c.operands().first().map(|w| std::ptr::from_ref(*w));
+        return args
+            .iter()
+            .filter(|w| Some(std::ptr::from_ref(*w)) != sub)
+            .map(|w| w.value.as_str())
+            .collect();
+    }
     if let Some((sub, rest)) = c.git() {
         return match sub {
             // Only the index or the working tree's bookkeeping changes.
             "rm" | "mv" | "check-ignore" | "check-attr" | "ls-files" | "status" | "clean"
             | "restore" | "checkout" | "switch" | "reset" | "update-index" => Vec::new(),
             "grep" => search_read(rest, &[]),
-            _ => without_values(
-                rest,
-                &[
-                    "-S",
-                    "-G",
-                    "--grep",
-                    "--author",
-                    "--committer",
-                    "-m",
-                    "--message",
-                ],
-            ),
+            _ => {
+                let mut read = without_values(
+                    rest,
+                    &[
+                        "-S",
+                        "-G",
+                        "--grep",
+                        "--author",
+                        "--committer",
+                        "-m",
+                        "--message",
+                    ],
+                );
+                // What these fetch from or send to is another machine.
+                if matches!(
+                    sub,
+                    "clone" | "fetch" | "pull" | "push" | "ls-remote" | "remote" | "submodule"
+                ) {
+                    read.retain(|v| !remote_url(v));
+                }
+                read
+            }
         };
     }
     all().collect()
+}
+
+/// True for the URL of another machine (`https://x/.env`): what it names
+/// is fetched, not read here. A `file:` URL names a file on this machine.
+fn remote_url(value: &str) -> bool {
+    value.split_once("://").is_some_and(|(scheme, _)| {
+        !scheme.is_empty()
+            && scheme
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+            && !scheme.eq_ignore_ascii_case("file")
+    })
 }
 
 /// The words, less the options in `options` and their values (`-i KEY`,
