@@ -168,24 +168,50 @@ const USR_SECOND: &[&str] = &[
 /// cuts it back to the last `/`.
 fn join(base: &str, middle: &str, rest: &str) -> String {
     let mut out = String::with_capacity(base.len() + middle.len() + rest.len() + 2);
-    let middle = (!middle.is_empty()).then_some(middle);
-    for part in base.split('/').chain(middle).chain(rest.split('/')) {
-        match part {
-            "" | "." => {}
-            ".." => {
-                let cut = out.rfind('/').unwrap_or(0);
-                out.truncate(cut);
-            }
-            p => {
-                out.push('/');
-                out.push_str(p);
-            }
-        }
+    push_parts(&mut out, base);
+    if !middle.is_empty() {
+        push_part(&mut out, middle);
     }
+    push_parts(&mut out, rest);
     if out.is_empty() {
         out.push('/');
     }
     out
+}
+
+/// [`push_part`] for each `/`-separated part of `path`, found in one pass
+/// over its bytes (paths are resolved many times per line).
+fn push_parts(out: &mut String, path: &str) {
+    let mut start = 0;
+    for (i, &b) in path.as_bytes().iter().enumerate() {
+        if b == b'/' {
+            // `/` is one byte in UTF-8: both ends are character boundaries.
+            push_part(out, &path[start..i]);
+            start = i + 1;
+        }
+    }
+    push_part(out, &path[start..]);
+}
+
+/// True when the resolved `path` is `folder` or inside it.
+fn at_or_below(path: &str, folder: &str) -> bool {
+    path.strip_prefix(folder)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// One part of a path onto `out`: `.` and nothing stay, `..` goes up.
+fn push_part(out: &mut String, part: &str) {
+    match part {
+        "" | "." => {}
+        ".." => {
+            let cut = out.rfind('/').unwrap_or(0);
+            out.truncate(cut);
+        }
+        p => {
+            out.push('/');
+            out.push_str(p);
+        }
+    }
 }
 
 /// True for a block device node (disks, partitions, loop and RAID devices).
@@ -596,10 +622,9 @@ fn is_own_secret(ctx: &Place, value: &str) -> bool {
     let resolved = ctx.resolve(value);
     ctx.own_dirs.iter().any(|own| {
         let own = ctx.resolve(&own.to_string_lossy());
-        OWN_SECRET_DIRS.iter().any(|d| {
-            let dir = format!("{own}/{d}");
-            resolved == dir || resolved.starts_with(&format!("{dir}/"))
-        })
+        OWN_SECRET_DIRS
+            .iter()
+            .any(|d| at_or_below(&resolved, &format!("{own}/{d}")))
     })
 }
 
@@ -723,7 +748,7 @@ fn protected_lexically(ctx: &Place, value: &str) -> Option<&'static str> {
     let resolved = ctx.resolve(value);
     for own in &ctx.own_dirs {
         let own = ctx.resolve(&own.to_string_lossy());
-        if resolved == own || resolved.starts_with(&format!("{own}/")) {
+        if at_or_below(&resolved, &own) {
             return Some("askrisky's own config or state");
         }
     }
@@ -937,7 +962,7 @@ fn in_linked_git_dir(ctx: &Place, value: &str, real: Option<&str>) -> Option<&'s
             [Some(resolved.as_str()), real]
                 .into_iter()
                 .flatten()
-                .any(|p| p == g || p.starts_with(&format!("{g}/")))
+                .any(|p| at_or_below(p, g))
         })
         .then_some("a git repository's own files")
 }

@@ -309,7 +309,7 @@ impl Walker {
         if self.disk.is_none() {
             return;
         }
-        let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
+        let Some(name) = cmd.name() else {
             return;
         };
         let depth = cmd.depth + 1;
@@ -321,11 +321,15 @@ impl Walker {
             return;
         };
         if scripts.iter().any(|s| s == "*") {
-            self.problem(Problem::DynamicCode { program: name });
+            self.problem(Problem::DynamicCode {
+                program: name.into_owned(),
+            });
             return;
         }
         let Some(found) = self.package_json() else {
-            self.problem(Problem::DynamicCode { program: name });
+            self.problem(Problem::DynamicCode {
+                program: name.into_owned(),
+            });
             return;
         };
         let Some((path, json)) = found else {

@@ -29,7 +29,9 @@ impl Walker {
     /// Walks the code in literal words that bash may evaluate, and keeps
     /// strings that `${x@P}` would run.
     pub(super) fn evaluated_words(&mut self, words: &[Word], raw: &str, depth: u8) {
-        if raw.contains("@P") {
+        // A byte search first: most words have no `@`, `$` or backquote,
+        // and a two-byte search costs more than the word.
+        if raw.contains('@') && raw.contains("@P") {
             self.prompt_expansion = true;
         }
         for w in words {
@@ -49,7 +51,7 @@ impl Walker {
                 continue;
             }
             if self.code_strings.len() < MAX_CODE_STRINGS
-                && (w.value.contains("$(") || w.value.contains('`'))
+                && (w.value.contains('$') && w.value.contains("$(") || w.value.contains('`'))
             {
                 self.code_strings.push(w.value.clone());
             }
@@ -65,11 +67,11 @@ impl Walker {
                 self.prompt_code(&value.value, depth);
             }
         }
-        let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
+        let Some(name) = cmd.name() else {
             return;
         };
         let args = cmd.args();
-        match name.as_str() {
+        match &*name {
             "export" | "declare" | "typeset" | "readonly" | "local" => {
                 for a in args {
                     if let Some((var, value)) = a.value.split_once('=')

@@ -21,11 +21,11 @@ impl Walker {
     /// a variable that programs run as a command, set for everything after
     /// it on the line (`export PAGER='rm -rf ~'; git log`).
     pub(super) fn declared_code(&mut self, cmd: &SimpleCommand) {
-        let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
+        let Some(name) = cmd.name() else {
             return;
         };
         let args = cmd.args();
-        let settings: Vec<(&str, Word)> = match name.as_str() {
+        let settings: Vec<(&str, Word)> = match &*name {
             "export" | "declare" | "typeset" | "readonly" | "local" => args
                 .iter()
                 .filter_map(|a| {
@@ -58,14 +58,14 @@ impl Walker {
     /// Finds the command run by `cmd`'s program, if it runs one: the next
     /// wrapper layer is returned; code in strings is walked here.
     pub(super) fn look_through(&mut self, cmd: &SimpleCommand) -> Option<SimpleCommand> {
-        let name = cmd.name().map(std::borrow::Cow::into_owned)?;
+        let name = cmd.name()?;
         let args = cmd.args();
         let depth = cmd.depth + 1;
         if programs::is_shell(&name) {
             self.shell(cmd, &name, depth);
             return None;
         }
-        match name.as_str() {
+        match &*name {
             "eval" => {
                 // bash's eval takes `--` as the end of its options and runs
                 // the rest (`eval -- 'rm -rf /'`).
@@ -90,7 +90,7 @@ impl Walker {
                     // zsh sources a file named `-` found on PATH; bash
                     // takes the word after it: not known before it runs.
                     self.problem(Problem::DynamicCode {
-                        program: name.clone(),
+                        program: name.to_string(),
                     });
                 } else if file.is_some() {
                     self.script_file(&name, file, cmd, depth);
@@ -104,7 +104,7 @@ impl Walker {
                             self.source(body, Origin::Definition, depth);
                         } else {
                             self.problem(Problem::DynamicCode {
-                                program: name.clone(),
+                                program: name.to_string(),
                             });
                         }
                     }
@@ -116,7 +116,7 @@ impl Walker {
                 // known only at run time may be `--` too (`-$x-`).
                 if args.first().is_some_and(|w| !w.literal) {
                     self.problem(Problem::DynamicCode {
-                        program: name.clone(),
+                        program: name.to_string(),
                     });
                 }
                 let args = match args.first() {
@@ -147,14 +147,14 @@ impl Walker {
         if is_time_option(cmd) {
             let mut inner = cmd.clone();
             inner.argv.insert(0, Word::literal("time"));
-            inner.via.push(name);
+            inner.via.push(name.into_owned());
             inner.origin = Origin::Wrapper;
             return Some(inner);
         }
         if programs::is_python(&name) {
             let mut inner = cmd.clone();
             inner.argv = python_module(args)?;
-            inner.via.push(name);
+            inner.via.push(name.into_owned());
             inner.origin = Origin::Wrapper;
             return Some(inner);
         }
@@ -190,7 +190,7 @@ impl Walker {
                 inner
             }
         };
-        inner.via.push(name);
+        inner.via.push(name.into_owned());
         inner.origin = Origin::Wrapper;
         Some(inner)
     }
@@ -1127,11 +1127,11 @@ pub(super) fn echoed_text(cmd: &SimpleCommand) -> Option<String> {
 /// (`echo 'rm -rf /' | sh`), and `cat` or `tee` passing on text they are
 /// known to read (`cat <<EOF | sh`, `echo … | tee log | sh`).
 pub(super) fn output_text(cmd: &SimpleCommand) -> Option<String> {
-    let name = cmd.name().map(std::borrow::Cow::into_owned)?;
+    let name = cmd.name()?;
     // Without file operands (or with only `-`) cat copies stdin as is; tee
     // always does. Each stage holds a copy, so only so many are followed.
     let passes_on = cmd.upstream.len() <= MAX_PASS_THROUGH;
-    match name.as_str() {
+    match &*name {
         "cat" if passes_on && cmd.args().iter().all(|a| a.literal && a.value == "-") => {
             return cmd.stdin_text.clone();
         }

@@ -238,7 +238,7 @@ fn url_file_name(url: &str) -> Option<String> {
 /// `curl -o F`, `curl -O URL`, `wget URL`, `wget -O F`, with their
 /// output folders.
 pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
-    let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
+    let Some(name) = cmd.name() else {
         return Vec::new();
     };
     let args = cmd.args();
@@ -252,7 +252,7 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
             .filter(|w| w.value.contains("://"))
             .filter_map(|w| url_file_name(&w.value))
     };
-    match name.as_str() {
+    match &*name {
         "curl" => {
             let dir = programs::option_values(args, &["--output-dir"]).pop();
             let mut out: Vec<String> = programs::option_values(args, &["-o", "--output"])
@@ -290,11 +290,11 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
 /// kin, `dd if=SRC of=DEST`. Used to follow a downloaded file to where it
 /// is copied before it runs.
 pub fn copies(cmd: &SimpleCommand) -> Vec<(String, Vec<String>)> {
-    let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
+    let Some(name) = cmd.name() else {
         return Vec::new();
     };
     let args = cmd.args();
-    match name.as_str() {
+    match &*name {
         "cp" | "mv" | "install" | "ln" | "rsync" => {
             let ops: Vec<String> = programs::operands(args)
                 .into_iter()
