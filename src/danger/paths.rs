@@ -1451,6 +1451,39 @@ mod tests {
     }
 
     #[test]
+    fn a_line_remembers_so_many_lookups_and_no_more() {
+        let (_dir, c) = on_disk_home();
+        let _line = OneLine::start();
+        for i in 0..MAX_REMEMBERED {
+            assert_eq!(look_up(&c.cwd.join(format!("f{i}"))), Found::Missing);
+        }
+        // Past the bound, the disk is asked each time.
+        let late = c.cwd.join("late");
+        assert_eq!(look_up(&late), Found::Missing);
+        std::fs::write(&late, "").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(look_up(&late), Found::Other);
+        // What was remembered stays.
+        std::fs::write(c.cwd.join("f0"), "").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(look_up(&c.cwd.join("f0")), Found::Missing);
+    }
+
+    #[test]
+    fn the_folder_is_resolved_before_the_disk_is_asked() {
+        // Given as `project/up/..` where `up` links elsewhere, the folder is
+        // `project` (as the shell's `cd` reads it), not where the link's
+        // parent is.
+        let (_dir, c) = on_disk_home();
+        link("/", &c.cwd.join("up"));
+        link("../.ssh/id_rsa", &c.cwd.join("k"));
+        let given = Place {
+            cwd: c.cwd.join("up/.."),
+            ..c.clone()
+        };
+        let codes = crate::danger::assess(&crate::parse::parse("cat k"), &given, &[]);
+        assert!(codes.codes().contains(&"secret.read"), "{codes:?}");
+    }
+
+    #[test]
     fn a_link_made_by_one_line_is_seen_by_the_next() {
         let (_dir, c) = on_disk_home();
         let read = |line: &str| {

@@ -914,6 +914,41 @@ mod tests {
     }
 
     #[test]
+    fn package_scripts_and_make_recipes_a_line_runs_are_walked() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let cwd = dir.path().to_path_buf();
+        let write = |name: &str, text: &str| {
+            std::fs::write(cwd.join(name), text).unwrap_or_else(|e| panic!("{e}"));
+        };
+        write(
+            "package.json",
+            r#"{"scripts":{"build":"tsc","prebuild":"shred -u notes","lint":"eslint ."}}"#,
+        );
+        write("Makefile", "clean:\n\trm -rf out\n");
+        let disk = || Disk {
+            cwd: cwd.clone(),
+            home: None,
+            user_path: Vec::new(),
+            since: SystemTime::UNIX_EPOCH,
+        };
+        let names = |line: &str| -> Vec<String> {
+            crate::parse::parse_on(line, crate::parse::Syntax::Bash, disk())
+                .commands
+                .iter()
+                .filter_map(|c| c.name().map(std::borrow::Cow::into_owned))
+                .collect()
+        };
+        assert_eq!(names("npm run build"), ["shred", "tsc", "npm"]);
+        assert_eq!(names("npm run lint"), ["eslint", "npm"]);
+        assert_eq!(names("make clean"), ["rm", "make"]);
+        // Not a package manager: its words name no script.
+        assert_eq!(names("echo build"), ["echo"]);
+        // A script named at run time may be any of them.
+        let dynamic = crate::parse::parse_on("npm run $T", crate::parse::Syntax::Bash, disk());
+        assert!(!dynamic.problems.is_empty());
+    }
+
+    #[test]
     fn makefiles_read_as_far_as_they_can_be() {
         let m = read_makefile(
             "CC = cc\nOUT := build\n\nall: $(OUT)/app\n\n$(OUT)/app: main.c\n\t@$(CC) -o $@ $<\n\nclean:\n\trm -rf $(OUT)\n\ntest: all ; ./$(OUT)/app --test\n",
