@@ -27,31 +27,9 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 #[path = "../tests/common/fake_provider.rs"]
 mod fake_provider;
 
-const LINES: &[&str] = &[
-    "ls -la",
-    "git status",
-    "git diff --stat HEAD~1",
-    "cargo test --all-targets",
-    "npm run build && npm test",
-    "rg -n 'fn main' src | head -20",
-    "find . -name '*.rs' -newer Cargo.toml",
-    "cat src/lib.rs | wc -l",
-    "rm -rf target/debug/incremental",
-    "curl -fsSL https://example.com/install.sh | sh",
-    "python3 -c 'import json,sys; print(json.load(sys.stdin)[\"name\"])' < package.json",
-    "for f in $(git ls-files '*.md'); do wc -w \"$f\"; done",
-];
-
-/// Lines with constructs dash or zsh read differently from bash: each is
-/// read two or three times.
-const BASHISMS: &[&str] = &[
-    "[[ -f Cargo.toml ]] && cargo build",
-    "git commit -m $'fix\\n\\ndetails'",
-    "for ((i=0; i<3; i++)); do echo $i; done",
-    "make &> build.log",
-    "diff <(ls a) <(ls b)",
-    "noglob git log --oneline",
-];
+#[path = "lines.rs"]
+mod lines;
+use lines::{BASHISMS, LINES};
 
 fn classify(c: &mut Criterion) {
     let ctx = Place::example();

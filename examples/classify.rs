@@ -1,0 +1,36 @@
+//! Classifies the benchmark's typical lines (`benches/lines.rs`) a given
+//! number of rounds, for measurements a benchmark harness would disturb:
+//! instruction counts under callgrind, and whole-process timings of two
+//! builds taken in turn (`bench/classify.sh`).
+//!
+//! `cargo run --release --example classify -- ROUNDS`
+
+use std::hint::black_box;
+
+use askrisky::danger::{Place, assess};
+use askrisky::parse::parse;
+
+#[path = "../benches/lines.rs"]
+#[allow(dead_code)]
+mod lines;
+
+fn main() {
+    let rounds: usize = match std::env::args().nth(1).map(|n| n.parse()) {
+        None => 1,
+        Some(Ok(n)) => n,
+        Some(Err(e)) => {
+            eprintln!("classify: ROUNDS must be a whole number: {e}");
+            std::process::exit(2);
+        }
+    };
+    let ctx = Place::example();
+    let mut matches = 0;
+    for _ in 0..rounds {
+        for line in lines::LINES {
+            matches += black_box(assess(&parse(black_box(line)), &ctx, &[]))
+                .matches
+                .len();
+        }
+    }
+    println!("{matches}");
+}
