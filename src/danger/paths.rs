@@ -1515,6 +1515,9 @@ mod tests {
             ("cargo run -- test", true),
             ("npm run test", true),
             ("python3 test", true),
+            // After an option, the first word may be its value.
+            ("cargo --config test build", true),
+            ("npm --userconfig run test", true),
         ] {
             assert_eq!(read(line), reads, "{line}");
         }

@@ -1035,6 +1035,8 @@ pub static RULES: &[Rule] = &[
             "cat https://example.com/.env",
             "cargo run -- .env",
             "docker build -f .env .",
+            "cargo --config ~/.ssh/id_rsa build",
+            "kubectl --kubeconfig ~/.kube/config get pods",
             "git diff https://x/.env",
         ],
         counterexamples: &[

@@ -861,13 +861,11 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     if c.is(&[
         "cargo", "npm", "pnpm", "docker", "podman", "kubectl", "helm", "gh", "go",
     ]) {
-        // The subcommand names no file (`cargo test`, `npm run …`).
-        let sub = c.operands().first().map(|w| std::ptr::from_ref(*w));
-        return args
-            .iter()
-            .filter(|w| Some(std::ptr::from_ref(*w)) != sub)
-            .map(|w| w.value.as_str())
-            .collect();
+        // The subcommand names no file (`cargo test`, `npm run …`). Only a
+        // first word: after an option it may be the option's value
+        // (`cargo --config FILE build`).
+        let skip = usize::from(args.first().is_some_and(|w| !w.value.starts_with('-')));
+        return all().skip(skip).collect();
     }
     if let Some((sub, rest)) = c.git() {
         return match sub {
