@@ -511,26 +511,19 @@ impl<'a> Cmd<'a> {
             // `.askrisky.toml` or `~/.bashrc` aside changes what guards or
             // runs later as surely as overwriting them.
             "mv" => {
-                out.extend(values(ops));
-                out.extend(owned(self.option_values(&["-t", "--target-directory"])));
+                let targets = crate::parse::target_dirs(&self.name, self.args());
+                out.extend(
+                    ops.iter()
+                        .filter(|w| !targets.contains(&w.value.as_str()))
+                        .map(|w| w.value.clone()),
+                );
                 out.extend(crate::parse::copies(self.command).into_iter().map(|c| c.0));
             }
-            "cp" | "install" | "ln" | "rsync" | "scp" => {
-                let targets = self.option_values(&["-t", "--target-directory"]);
-                if targets.is_empty() {
-                    out.extend(ops.last().map(|w| w.value.clone()));
-                    out.extend(crate::parse::copies(self.command).into_iter().map(|c| c.0));
-                } else {
-                    for t in targets {
-                        out.push(t.to_owned());
-                        for src in ops {
-                            let base = src.value.trim_end_matches('/');
-                            let base = base.rsplit('/').next().unwrap_or(base);
-                            out.push(format!("{}/{base}", t.trim_end_matches('/')));
-                        }
-                    }
-                }
+            // Where each copy lands, `-t DIR` too (see `copies`).
+            "cp" | "install" | "ln" | "rsync" => {
+                out.extend(crate::parse::copies(self.command).into_iter().map(|c| c.0));
             }
+            "scp" => out.extend(ops.last().map(|w| w.value.clone())),
             "sed" | "gsed" | "perl" | "ruby"
                 if scan::in_place(
                     self.args(),

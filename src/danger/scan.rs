@@ -828,7 +828,7 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     if c.is(&["cp", "install", "ln", "rsync", "scp", "sftp"]) {
         // The last operand (or `-t DIR`) is written; `-i KEY` is used.
         let kept = without_values(args, &["-i", "-F", "-P", "-o", "-S", "-l", "-c", "-J"]);
-        let into = c.option_values(&["-t", "--target-directory"]);
+        let into = crate::parse::target_dirs(&c.name, args);
         let mut ops: Vec<&str> = if c.is(&["scp", "sftp"]) {
             kept.into_iter()
                 .filter(|v| !(v.starts_with('-') && v.len() > 1))
@@ -1292,7 +1292,8 @@ pub(super) fn linked_to<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         return Vec::new();
     }
     let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
-    let into_dir = !c.option_values(&["-t", "--target-directory"]).is_empty();
+    let into_values = crate::parse::target_dirs(&c.name, c.args());
+    let into_dir = !into_values.is_empty();
     let sources = |ops: Vec<&'a str>| -> Vec<&'a str> {
         match ops.split_last() {
             // `ln TARGET` makes a link named after it, here.
@@ -1300,7 +1301,6 @@ pub(super) fn linked_to<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             _ => ops,
         }
     };
-    let into_values = c.option_values(&["-t", "--target-directory"]);
     let ops: Vec<&str> = ops
         .into_iter()
         .filter(|v| !into_values.contains(v))

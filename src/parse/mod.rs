@@ -41,7 +41,7 @@ pub use shells::{Construct, Dialect, Syntax};
 pub use types::{Origin, Problem, Redirect, RedirectOp, Script, SimpleCommand};
 use walker::Walker;
 pub use word::Word;
-pub use writes::{copies, downloaded};
+pub use writes::{copies, downloaded, target_dirs};
 
 /// Parses a command line, in bash's grammar, into every simple command it
 /// can run.

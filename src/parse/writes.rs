@@ -286,9 +286,39 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
     }
 }
 
+/// The folders a GNU copier's `-t DIR` (`--target-directory`) names:
+/// every operand lands there (`mv -t ~ .bashrc` writes `~/.bashrc`). In a
+/// cluster too (`-vt DIR`, `-vtDIR`): a `t` anywhere in one is taken as
+/// the option, which at worst names one folder too many. Only `cp`, `mv`,
+/// `install` and `ln`: `rsync -t` keeps times, `scp -t` is its sink mode.
+pub fn target_dirs<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
+    if !matches!(name, "cp" | "mv" | "install" | "ln") {
+        return Vec::new();
+    }
+    let mut out = programs::option_values(args, &["--target-directory"]);
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        if w.value == "--" {
+            break;
+        }
+        let Some(cluster) = w.value.strip_prefix('-').filter(|c| !c.starts_with('-')) else {
+            continue;
+        };
+        if let Some((_, value)) = cluster.split_once('t') {
+            if value.is_empty() {
+                out.extend(args.get(i).map(|w| w.value.as_str()));
+            } else {
+                out.push(value);
+            }
+        }
+    }
+    out
+}
+
 /// What a copying command writes, and what from: `cp SRC… DEST` and its
-/// kin, `dd if=SRC of=DEST`. Used to follow a downloaded file to where it
-/// is copied before it runs.
+/// kin (`-t DIR SRC…` too), `dd if=SRC of=DEST`. Used to follow a
+/// downloaded file to where it is copied before it runs.
 pub fn copies(cmd: &SimpleCommand) -> Vec<(String, Vec<String>)> {
     let Some(name) = cmd.name() else {
         return Vec::new();
@@ -296,20 +326,33 @@ pub fn copies(cmd: &SimpleCommand) -> Vec<(String, Vec<String>)> {
     let args = cmd.args();
     match &*name {
         "cp" | "mv" | "install" | "ln" | "rsync" => {
+            let targets = target_dirs(&name, args);
             let ops: Vec<String> = programs::operands(args)
                 .into_iter()
+                .filter(|w| !targets.contains(&w.value.as_str()))
                 .map(|w| w.value.clone())
                 .collect();
-            let Some((dest, sources)) = ops.split_last() else {
-                return Vec::new();
+            let into: Vec<(String, &[String])> = if targets.is_empty() {
+                let Some((dest, sources)) = ops.split_last() else {
+                    return Vec::new();
+                };
+                vec![(dest.clone(), sources)]
+            } else {
+                targets
+                    .iter()
+                    .map(|t| ((*t).to_owned(), &ops[..]))
+                    .collect()
             };
-            let mut out = vec![(dest.clone(), sources.to_vec())];
-            for s in sources {
-                let base = s.trim_end_matches('/').rsplit('/').next().unwrap_or(s);
-                out.push((
-                    format!("{}/{base}", dest.trim_end_matches('/')),
-                    vec![s.clone()],
-                ));
+            let mut out = Vec::new();
+            for (dest, sources) in into {
+                for s in sources {
+                    let base = s.trim_end_matches('/').rsplit('/').next().unwrap_or(s);
+                    out.push((
+                        format!("{}/{base}", dest.trim_end_matches('/')),
+                        vec![s.clone()],
+                    ));
+                }
+                out.insert(0, (dest, sources.to_vec()));
             }
             out
         }
