@@ -200,4 +200,8 @@ proptest::proptest! {
 fn nesting_is_bounded() {
     let deep = format!("echo {}x{}", "(".repeat(500), ")".repeat(500));
     assert!(to_posix(&deep).is_err());
+    // Exactly at the bound: read; one past it: an error.
+    let nested = |n: usize| format!("echo {}x{}", "(echo ".repeat(n), ")".repeat(n));
+    assert!(to_posix(&nested(MAX_SYNTAX_DEPTH)).is_ok());
+    assert!(to_posix(&nested(MAX_SYNTAX_DEPTH + 1)).is_err());
 }
