@@ -50,6 +50,8 @@ const ROWS: &[(&str, &str)] = &[
     ("cmd > out 2>> log < in", "cmd > out 2>> log < in"),
     ("cmd >? out", "cmd > out"),
     ("cmd &> all; cmd &>> all", "cmd &> all; cmd &>> all"),
+    // A redirection may come first.
+    ("&> all cmd; &>> all cmd", "&> all cmd; &>> all cmd"),
     ("cmd >&2 2>&-", "cmd >&2 2>&-"),
     (">out echo hi", "> out echo hi"),
     ("echo a>b", "echo a > b"),
