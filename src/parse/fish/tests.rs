@@ -50,6 +50,15 @@ const ROWS: &[(&str, &str)] = &[
     ("cmd > out 2>> log < in", "cmd > out 2>> log < in"),
     ("cmd >? out", "cmd > out"),
     ("cmd &> all; cmd &>> all", "cmd &> all; cmd &>> all"),
+    // `and`/`or` only lead a statement; elsewhere they are words.
+    ("echo a; and echo b", "echo a; echo b"),
+    ("not and true", "! and true"),
+    ("time and true", "time and true"),
+    ("echo a; not not echo b", "echo a; ! ! echo b"),
+    (
+        "if true; echo a; else if false; echo b; end",
+        "if true; then echo a; elif false; then echo b; fi",
+    ),
     // A redirection may come first.
     ("&> all cmd; &>> all cmd", "&> all cmd; &>> all cmd"),
     ("cmd >&2 2>&-", "cmd >&2 2>&-"),
@@ -206,4 +215,29 @@ fn nesting_is_bounded() {
     let nested = |n: usize| format!("echo {}x{}", "(echo ".repeat(n), ")".repeat(n));
     assert!(to_posix(&nested(MAX_SYNTAX_DEPTH)).is_ok());
     assert!(to_posix(&nested(MAX_SYNTAX_DEPTH + 1)).is_err());
+}
+
+#[test]
+fn block_keywords_only_open_a_statement() {
+    // After `not`, `command` or a pipe, fish rejects them; so does the
+    // restatement, rather than open a block fish would not.
+    for (line, keyword) in [
+        ("not begin; end", "begin"),
+        ("not if true; end", "if"),
+        ("command while true; end", "while"),
+        ("echo x | for i in a; end", "for"),
+        ("not else", "else"),
+        ("not switch x; end", "switch"),
+        ("not function f; end", "function"),
+        ("not case x", "case"),
+        ("not end", "end"),
+    ] {
+        assert_eq!(
+            to_posix(line),
+            Err(FishError(format!(
+                "`{keyword}` in the middle of a statement"
+            ))),
+            "{line}"
+        );
+    }
 }
