@@ -59,6 +59,11 @@ const ROWS: &[(&str, &str)] = &[
         "if true; echo a; else if false; echo b; end",
         "if true; then echo a; elif false; then echo b; fi",
     ),
+    // `if'x'` is the command `ifx`, not a keyword.
+    (
+        "if true; echo a; else if'x'; echo b; end",
+        "if true; then echo a; else if'x'; echo b; fi",
+    ),
     // A redirection may come first.
     ("&> all cmd; &>> all cmd", "&> all cmd; &>> all cmd"),
     ("cmd >&2 2>&-", "cmd >&2 2>&-"),
@@ -239,5 +244,15 @@ fn block_keywords_only_open_a_statement() {
             ))),
             "{line}"
         );
+    }
+}
+
+#[test]
+fn what_follows_switch() {
+    for (line, error) in [
+        ("switch a b; end", "`switch` takes one word"),
+        ("switch a; case'x'; end", "only `case` may follow `switch`"),
+    ] {
+        assert_eq!(to_posix(line), Err(FishError(error.into())), "{line}");
     }
 }
