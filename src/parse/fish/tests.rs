@@ -59,6 +59,10 @@ const ROWS: &[(&str, &str)] = &[
         "if true; echo a; else if false; echo b; end",
         "if true; then echo a; elif false; then echo b; fi",
     ),
+    (
+        "for my_var in a b; echo $my_var; end",
+        "for my_var in a b; do echo ${my_var}; done",
+    ),
     // `if'x'` is the command `ifx`, not a keyword.
     (
         "if true; echo a; else if'x'; echo b; end",
@@ -248,10 +252,12 @@ fn block_keywords_only_open_a_statement() {
 }
 
 #[test]
-fn what_follows_switch() {
+fn what_fish_rejects_is_an_error() {
     for (line, error) in [
         ("switch a b; end", "`switch` takes one word"),
         ("switch a; case'x'; end", "only `case` may follow `switch`"),
+        ("for a-b in x; end", "`for` needs a variable name"),
+        ("for 1x in a; end", "`for` needs a variable name"),
     ] {
         assert_eq!(to_posix(line), Err(FishError(error.into())), "{line}");
     }
