@@ -48,6 +48,18 @@ pub fn start_time(pid: u64) -> Option<u64> {
     after.split_whitespace().nth(22 - 3)?.parse().ok()
 }
 
+/// This process's own program file, for starting askrisky again: on Linux
+/// `/proc/self/exe`, which still names the running binary after an upgrade
+/// replaced or removed the file at its path; elsewhere the path it was
+/// started from.
+pub fn own_exe() -> std::path::PathBuf {
+    let proc_self = std::path::Path::new("/proc/self/exe");
+    if cfg!(target_os = "linux") && proc_self.exists() {
+        return proc_self.to_path_buf();
+    }
+    std::env::current_exe().unwrap_or_else(|_| proc_self.to_path_buf())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,9 +9,20 @@ use crate::config::{Dirs, Overrides};
 use crate::hook::Agent;
 
 /// `askrisky hook AGENT`: one hook call, answered on stdout within the
-/// watchdog's bound, then recorded.
+/// watchdog's bound, then recorded. The process the agent starts only
+/// supervises: the decision runs in a worker, so that a crash of the
+/// analysis still leaves a closed answer (see `hook::supervise`).
 pub(super) fn hook(agent: Agent, overrides: Overrides) -> Result<u8, CliError> {
+    use crate::hook::supervise::{OUTER_BOUND, is_worker, supervise, worker_command};
     use crate::hook::watchdog::{BOUND, Watchdog};
+    if !is_worker() {
+        let out = supervise(agent, worker_command(), OUTER_BOUND);
+        let mut stdout = std::io::stdout().lock();
+        // Nothing else may reach stdout: it is the agent's protocol.
+        let _ = writeln!(stdout, "{out}");
+        let _ = stdout.flush();
+        return Ok(0);
+    }
     let dog = Watchdog::start(agent, BOUND);
     let input = crate::hook::read_input();
     let live = crate::hook::live::Live::new(overrides, Some(dog.clone()));

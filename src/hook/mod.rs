@@ -21,6 +21,7 @@ pub mod opencode;
 pub mod pi;
 pub mod qwen;
 pub mod shell;
+pub mod supervise;
 pub mod watchdog;
 
 use std::path::PathBuf;
@@ -260,7 +261,7 @@ pub fn read_input() -> Vec<u8> {
 /// The answer when askrisky cannot tell what the agent wants: never allow.
 /// Gemini CLI meets "ask" in a headless run by stopping the turn, and which
 /// run this is cannot be told here: it is denied.
-fn fail_closed(agent: Agent, why: &str) -> String {
+pub(crate) fn fail_closed(agent: Agent, why: &str) -> String {
     let verdict = if agent.can_ask() && agent != Agent::Gemini {
         Permission::Ask {
             reason: format!("{why}; the person must decide"),
