@@ -105,7 +105,7 @@ pub const ANALYSIS_BUDGET: Duration = Duration::from_secs(2);
 
 /// Stack for the analysis thread: the parser recurses once per nesting
 /// level, up to [`parse::MAX_SYNTAX_DEPTH`].
-const ANALYSIS_STACK: usize = 16 << 20;
+pub const ANALYSIS_STACK: usize = 16 << 20;
 
 /// Parses a line and runs the danger set over it within `budget`. Plain
 /// lines (one command of plain words) are analysed in place; any other

@@ -20,7 +20,7 @@ pub mod request;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-pub use evaluate::{ANALYSIS_BUDGET, Evaluation, allow_for, analyse};
+pub use evaluate::{ANALYSIS_BUDGET, ANALYSIS_STACK, Evaluation, allow_for, analyse};
 pub use record::End;
 pub use request::{Request, SessionChoice, Subject, Surface};
 

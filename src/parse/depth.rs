@@ -10,6 +10,13 @@ pub const MAX_NESTING: u8 = 16;
 /// at all: brush recurses per level, and a hostile line must not be able to
 /// overflow askrisky's stack (10,000 nested `$(` would).
 pub const MAX_SYNTAX_DEPTH: usize = 100;
+/// The sum of [`syntax_depth`] over a piece of code and every code it is
+/// inside (`bash -c "…"` in a script run by a line): the walker recurses
+/// into the inner code from inside the outer, on one stack. Measured on a
+/// debug build with the analysis thread's 16 MiB, the shallowest overflow
+/// is at about 700 levels (nested function bodies); this keeps a margin of
+/// more than two.
+pub const MAX_TOTAL_SYNTAX_DEPTH: usize = 300;
 /// Parenthesis depth past which a line is not handed to the parser: the
 /// shell grammar's parser backtracks exponentially on unclosed subshell
 /// parentheses (`((((((((((a b((((((((((r` takes seconds), and nobody
@@ -76,53 +83,124 @@ pub fn paren_depth(src: &str) -> usize {
 
 /// An upper bound on how deeply a line nests, read without parsing:
 /// brackets and block keywords, quotes ignored (so the bound errs high).
+///
+/// The threat: the parser recurses once per level, and a stack overflow
+/// is not a panic that can be caught — the process is gone. So the bound
+/// must never read a line as shallower than the parser will: a closer
+/// only closes the opener it matches (`case x in a)` does not close the
+/// `case`, a stray `)` closes nothing), and the prefixes that nest without
+/// any closer (`! ! ! x`, `coproc coproc x`, `time time x`) count until
+/// the command they prefix ends.
 pub fn syntax_depth(src: &str) -> usize {
-    let mut depth = 0usize;
-    let mut max = 0usize;
+    let mut d = Depth::default();
     let mut word = String::new();
-    let close_word = |word: &mut String, depth: &mut usize, max: &mut usize| {
-        match word.as_str() {
-            "if" | "case" | "do" => {
-                *depth += 1;
-                *max = (*max).max(*depth);
-            }
-            "fi" | "esac" | "done" => *depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        word.clear();
-    };
     let mut in_backticks = false;
     let mut prev = ' ';
     for c in src.chars() {
         let escaped = prev == '\\';
         prev = c;
+        let ends_word = matches!(
+            c,
+            '`' | '(' | '{' | '[' | ')' | '}' | ']' | ';' | '&' | '|' | '<' | '>'
+        ) || c.is_whitespace();
+        if !ends_word {
+            word.push(c);
+            continue;
+        }
+        d.word(&word);
+        word.clear();
         match c {
             '`' if !escaped && in_backticks => {
-                close_word(&mut word, &mut depth, &mut max);
                 in_backticks = false;
-                depth = depth.saturating_sub(1);
+                d.close("`");
             }
             '`' if !escaped => {
-                close_word(&mut word, &mut depth, &mut max);
                 in_backticks = true;
-                depth += 1;
-                max = max.max(depth);
+                d.open("`");
             }
-            '(' | '{' | '[' | '`' => {
-                close_word(&mut word, &mut depth, &mut max);
-                depth += 1;
-                max = max.max(depth);
-            }
-            ')' | '}' | ']' => {
-                close_word(&mut word, &mut depth, &mut max);
-                depth = depth.saturating_sub(1);
-            }
-            c if c.is_whitespace() || matches!(c, ';' | '&' | '|' | '<' | '>') => {
-                close_word(&mut word, &mut depth, &mut max);
-            }
-            c => word.push(c),
+            // An escaped backtick opens a level it never closes.
+            '`' => d.open(""),
+            '(' => d.open(")"),
+            '{' => d.open("}"),
+            '[' => d.open("]"),
+            ')' => d.close(")"),
+            '}' => d.close("}"),
+            ']' => d.close("]"),
+            // The end of a command ends its prefixes.
+            ';' | '&' | '|' | '\n' => d.prefixes = 0,
+            _ => {}
         }
     }
-    close_word(&mut word, &mut depth, &mut max);
-    max
+    d.word(&word);
+    d.max
+}
+
+/// An upper bound on how deeply an arithmetic expression nests: brush's
+/// arithmetic parser recurses on every prefix operator, assignment,
+/// ternary, power and index (`- - - … 1`, `a=a=…`), so every character
+/// that may be one counts.
+pub fn arithmetic_depth(expr: &str) -> usize {
+    expr.bytes()
+        .filter(|b| {
+            matches!(
+                b,
+                b'-' | b'+' | b'!' | b'~' | b'(' | b'=' | b'?' | b'*' | b'['
+            )
+        })
+        .count()
+}
+
+/// The state of [`syntax_depth`]: the open levels, each with what closes
+/// it and the prefixes that were open when it opened.
+#[derive(Default)]
+struct Depth {
+    stack: Vec<(&'static str, usize)>,
+    /// Prefixes open at this level.
+    prefixes: usize,
+    /// Prefixes open in the levels below.
+    below: usize,
+    max: usize,
+}
+
+impl Depth {
+    fn note(&mut self) {
+        self.max = self.max.max(self.stack.len() + self.below + self.prefixes);
+    }
+
+    fn open(&mut self, closer: &'static str) {
+        self.stack.push((closer, self.prefixes));
+        self.below += self.prefixes;
+        self.prefixes = 0;
+        self.note();
+    }
+
+    /// Closes the innermost level if `closer` is what closes it.
+    fn close(&mut self, closer: &str) {
+        if self.stack.last().is_some_and(|(c, _)| *c == closer)
+            && let Some((_, prefixes)) = self.stack.pop()
+        {
+            self.below -= prefixes;
+            self.prefixes = prefixes;
+        }
+    }
+
+    fn word(&mut self, word: &str) {
+        match word {
+            "if" => self.open("fi"),
+            "case" => self.open("esac"),
+            // A loop's condition nests too (`while while a; do …`): the
+            // loop opens a level that its `do` turns into the body's.
+            "while" | "until" | "for" | "select" => self.open("do"),
+            "do" => {
+                self.close("do");
+                self.open("done");
+            }
+            "fi" | "esac" | "done" => self.close(word),
+            "!" | "coproc" | "time" | "function" => {
+                self.prefixes += 1;
+                self.note();
+            }
+            _ => {}
+        }
+    }
 }

@@ -22,6 +22,7 @@ pub mod zsh;
 mod depth;
 pub mod disk;
 mod evaluated;
+pub mod nesting;
 mod quote;
 mod readings;
 pub mod shells;
@@ -33,8 +34,8 @@ mod writes;
 pub(crate) use depth::guarded;
 pub use depth::{
     MAX_COMMANDS, MAX_LINE_BYTES, MAX_NESTING, MAX_PAREN_DEPTH, MAX_PASS_THROUGH, MAX_SYNTAX_DEPTH,
-    MAX_WALKED_BYTES, MAX_WRITTEN_BYTES, MAX_WRITTEN_CANDIDATES, panics_are_expected, paren_depth,
-    syntax_depth,
+    MAX_TOTAL_SYNTAX_DEPTH, MAX_WALKED_BYTES, MAX_WRITTEN_BYTES, MAX_WRITTEN_CANDIDATES,
+    panics_are_expected, paren_depth, syntax_depth,
 };
 pub use quote::shell_quote;
 pub use shells::{Construct, Dialect, Syntax};

@@ -330,6 +330,11 @@ impl Walker {
 /// True when `body` parses as an arithmetic expression once each
 /// expansion in it (`$x`, `${…}`, `$(…)`, backquotes) is taken for a number.
 fn plausible_arithmetic(body: &str) -> bool {
+    // Past the bound the parser's recursion could overflow the stack: read
+    // as subshells, which the depth bounds then judge.
+    if super::depth::arithmetic_depth(body) > super::MAX_SYNTAX_DEPTH {
+        return false;
+    }
     let b = body.as_bytes();
     let mut s = String::with_capacity(body.len());
     let mut i = 0;

@@ -8,9 +8,9 @@ use super::wrappers::{echoed_text, output_text, runs_others, spliced};
 use super::writes::{WrittenFile, operand_files};
 
 use super::{
-    MAX_COMMANDS, MAX_LINE_BYTES, MAX_NESTING, MAX_PAREN_DEPTH, MAX_SYNTAX_DEPTH, MAX_WALKED_BYTES,
-    Origin, Problem, Redirect, RedirectOp, Script, SimpleCommand, Word, guarded, paren_depth,
-    programs, syntax_depth, word,
+    MAX_COMMANDS, MAX_LINE_BYTES, MAX_NESTING, MAX_PAREN_DEPTH, MAX_SYNTAX_DEPTH,
+    MAX_TOTAL_SYNTAX_DEPTH, MAX_WALKED_BYTES, Origin, Problem, Redirect, RedirectOp, Script,
+    SimpleCommand, Word, guarded, paren_depth, programs, syntax_depth, word,
 };
 
 /// Most wrapper layers looked through on one command (`sudo env nice …`).
@@ -44,6 +44,9 @@ pub(super) struct Walker {
     pub(super) script: Script,
     /// Bytes of code walked so far (see [`MAX_WALKED_BYTES`]).
     pub(super) walked: usize,
+    /// The nesting of the code being walked and of every code it is
+    /// inside (see [`MAX_TOTAL_SYNTAX_DEPTH`]).
+    pub(super) enclosing_depth: usize,
     /// Stdin texts being read as code, outermost first.
     pub(super) feeding: Vec<String>,
     /// Files the line writes, by path as written: a script written and then
@@ -104,10 +107,21 @@ impl Walker {
             }
             return;
         }
-        if syntax_depth(src) > MAX_SYNTAX_DEPTH || paren_depth(src) > MAX_PAREN_DEPTH {
+        let nesting = syntax_depth(src);
+        if nesting > MAX_SYNTAX_DEPTH
+            || paren_depth(src) > MAX_PAREN_DEPTH
+            || self.enclosing_depth + nesting > MAX_TOTAL_SYNTAX_DEPTH
+        {
             self.problem(Problem::TooDeep);
             return;
         }
+        self.enclosing_depth += nesting;
+        self.parse_and_walk(src, origin, depth);
+        self.enclosing_depth -= nesting;
+    }
+
+    /// [`Walker::source`] once the bounds are checked.
+    fn parse_and_walk(&mut self, src: &str, origin: Origin, depth: u8) {
         let options = self.parser_options();
         let parsed =
             guarded(|| brush_parser::Parser::new(src.as_bytes(), &options).parse_program());
