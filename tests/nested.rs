@@ -238,34 +238,32 @@ fn generated_nested_lines_get_closed_answers() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
     let env = env();
-    let mut all: Vec<Surface> = surfaces(Place::Command);
-    all.extend(surfaces(Place::Fish));
-    all.extend(AGENTS.iter().skip(1).map(|a| Surface::Hook(a)));
-    for surface in all {
-        let start = Place::from_surface(surface);
-        let mut g = Generator::new(0x5eed ^ start as u64);
+    // Each surface, in each of its grammars or agents in turn.
+    let groups: [(&str, Vec<Surface>); 4] = [
+        (
+            "check",
+            ["bash", "sh", "zsh", "fish"].map(Surface::Check).to_vec(),
+        ),
+        ("exec", vec![Surface::Exec]),
+        ("guard", ["bash", "zsh", "fish"].map(Surface::Guard).to_vec()),
+        ("hook", AGENTS.map(Surface::Hook).to_vec()),
+    ];
+    for (name, variants) in groups {
+        let mut g = Generator::new(0x5eed ^ name.len() as u64);
         let until = Instant::now() + Duration::from_secs(seconds);
-        let mut n = 0u64;
+        let mut n = 0usize;
         while n < 12 || Instant::now() < until {
-            let seed_line = g.line(start, MAX_BYTES - 100);
-            closed(&env, surface, &seed_line, &format!("generated #{n}"));
+            let surface = variants[n % variants.len()];
+            let start = match surface {
+                Surface::Check("fish") | Surface::Guard("fish") => Place::Fish,
+                _ => Place::Command,
+            };
+            let line = g.line(start, MAX_BYTES - 100);
+            closed(&env, surface, &line, &format!("generated #{n}"));
             n += 1;
         }
         if seconds > 0 {
-            eprintln!("{surface:?}: {n} generated lines, every answer closed");
-        }
-    }
-}
-
-trait FromSurface {
-    fn from_surface(s: Surface) -> Self;
-}
-
-impl FromSurface for Place {
-    fn from_surface(s: Surface) -> Self {
-        match s {
-            Surface::Check("fish") | Surface::Guard("fish") => Place::Fish,
-            _ => Place::Command,
+            eprintln!("{name}: {n} generated lines, every answer closed");
         }
     }
 }
