@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
 
-use crate::hook::Agent;
+use crate::agents::{Agent, Layout};
 
 /// Why installing failed; the settings file is untouched.
 #[derive(Debug, thiserror::Error)]
@@ -56,55 +56,21 @@ impl Plan {
     }
 }
 
-/// An absolute folder named by an environment variable.
-fn env_dir(name: &str) -> Option<PathBuf> {
-    std::env::var_os(name)
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-}
-
-/// Pi's folder as Pi reads `$PI_CODING_AGENT_DIR`: `~` and `~/…` are the
-/// home folder's.
-fn pi_dir(home: &Path) -> Option<PathBuf> {
-    let v = std::env::var_os("PI_CODING_AGENT_DIR")?;
-    let s = v.to_str()?;
-    if s == "~" {
-        return Some(home.to_path_buf());
-    }
-    if let Some(rest) = s.strip_prefix("~/") {
-        return Some(home.join(rest));
-    }
-    Some(PathBuf::from(s)).filter(|p| p.is_absolute())
-}
-
 /// The user-level settings file each agent reads hooks from (for OpenCode
 /// and Pi: askrisky's plugin file, in the folder each loads global plugins
-/// from). Codex's folder is `$CODEX_HOME`, OpenCode's
-/// `$XDG_CONFIG_HOME/opencode`, Pi's `$PI_CODING_AGENT_DIR`, each under the
-/// home folder when not set.
+/// from), as the agent's row says, in this process's environment.
 pub fn settings_path(agent: Agent, home: &Path) -> PathBuf {
-    match agent {
-        Agent::ClaudeCode => home.join(".claude/settings.json"),
-        Agent::Codex => env_dir("CODEX_HOME")
-            .unwrap_or_else(|| home.join(".codex"))
-            .join("hooks.json"),
-        Agent::Gemini => home.join(".gemini/settings.json"),
-        Agent::Cursor => home.join(".cursor/hooks.json"),
-        // A file of askrisky's own in Copilot CLI's hooks folder.
-        Agent::Copilot => home.join(".copilot/hooks/askrisky.json"),
-        Agent::OpenCode => env_dir("XDG_CONFIG_HOME")
-            .unwrap_or_else(|| home.join(".config"))
-            .join("opencode/plugins/askrisky.js"),
-        Agent::Pi => pi_dir(home)
-            .unwrap_or_else(|| home.join(".pi/agent"))
-            .join("extensions/askrisky.ts"),
-        Agent::Qwen => home.join(".qwen/settings.json"),
-    }
+    agent.hook_path(home, &crate::agents::process_env)
 }
 
 /// Whether askrisky's hook for the agent is a plugin file of its own.
 fn is_plugin(agent: Agent) -> bool {
-    matches!(agent, Agent::OpenCode | Agent::Pi)
+    agent.row().layout == Layout::Plugin
+}
+
+/// Whether the agent lists hook objects directly under each event.
+fn is_flat(agent: Agent) -> bool {
+    agent.row().layout == Layout::Flat
 }
 
 /// The line that marks askrisky's plugin and names its hook command.
@@ -322,31 +288,7 @@ fn is_ours(cmd: &str, agent: Agent) -> bool {
 
 /// (event, matcher) pairs askrisky hooks into, per agent.
 fn events(agent: Agent) -> &'static [(&'static str, Option<&'static str>)] {
-    match agent {
-        Agent::ClaudeCode => &[
-            ("PreToolUse", Some("Bash|Write|Edit|MultiEdit|NotebookEdit")),
-            ("UserPromptSubmit", None),
-            ("SessionStart", Some("resume|compact")),
-        ],
-        Agent::Codex => &[
-            ("PreToolUse", Some("Bash")),
-            ("UserPromptSubmit", None),
-            ("SessionStart", Some("resume")),
-        ],
-        Agent::Gemini => &[
-            ("BeforeTool", Some("run_shell_command")),
-            ("BeforeAgent", None),
-            ("SessionStart", Some("resume")),
-        ],
-        Agent::Cursor => &[("beforeShellExecution", None), ("beforeSubmitPrompt", None)],
-        Agent::Copilot => &[("preToolUse", None), ("userPromptSubmitted", None)],
-        Agent::Qwen => &[
-            ("PreToolUse", Some("^run_shell_command$")),
-            ("UserPromptSubmit", None),
-            ("SessionStart", Some("resume|compact")),
-        ],
-        Agent::OpenCode | Agent::Pi => &[],
-    }
+    agent.row().events
 }
 
 fn read(path: &Path) -> Result<Option<String>, InstallError> {
@@ -396,8 +338,7 @@ fn remove_ours(
         let Some(groups) = list.as_array_mut() else {
             return Err(bad(&format!("hooks.{event} is not a list")));
         };
-        let flat = matches!(agent, Agent::Cursor | Agent::Copilot);
-        if flat {
+        if is_flat(agent) {
             // Cursor and Copilot list hook objects directly.
             groups.retain(|h| {
                 let cmd = h
@@ -468,7 +409,7 @@ pub fn plan_install(agent: Agent, home: &Path, bin: &Path) -> Result<Plan, Insta
     let path = settings_path(agent, home);
     let before = read(&path)?;
     let mut root = parse(&path, before.as_deref())?;
-    if matches!(agent, Agent::Cursor | Agent::Copilot) {
+    if is_flat(agent) {
         root.entry("version").or_insert(json!(1));
     }
     let hooks = hooks_of(&path, &mut root)?;
@@ -696,33 +637,6 @@ pub fn installed_command(agent: Agent, home: &Path) -> Result<Option<String>, In
         }
     }
     Ok(found)
-}
-
-/// A payload each agent sends for something askrisky has no opinion on:
-/// a harmless probe that the installed hook answers without side effects.
-pub fn probe_payload(agent: Agent) -> Value {
-    match agent {
-        Agent::ClaudeCode => {
-            json!({"hook_event_name": "PreToolUse", "tool_name": "Read", "tool_input": {"file_path": "README.md"}})
-        }
-        Agent::Codex => {
-            json!({"hook_event_name": "PreToolUse", "tool_name": "apply_patch", "tool_input": {}})
-        }
-        Agent::Gemini => {
-            json!({"hook_event_name": "BeforeTool", "tool_name": "read_file", "tool_input": {}})
-        }
-        Agent::Cursor => json!({"hook_event_name": "afterFileEdit"}),
-        Agent::Copilot => json!({"toolName": "view", "toolArgs": "{}"}),
-        Agent::OpenCode => {
-            json!({"hook_event_name": "tool.execute.before", "input": {"tool": "read", "sessionID": "probe", "callID": "probe"}, "output": {"args": {}}})
-        }
-        Agent::Pi => {
-            json!({"hook_event_name": "tool_call", "tool_name": "read", "input": {}, "has_ui": false})
-        }
-        Agent::Qwen => {
-            json!({"hook_event_name": "PreToolUse", "tool_name": "read_file", "tool_input": {}})
-        }
-    }
 }
 
 /// Whether Codex will run askrisky's hooks: Codex runs a hook from

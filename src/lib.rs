@@ -18,7 +18,8 @@
 //! Modules are layered: each imports only modules below it (a test,
 //! `tests/layers.rs`, holds that). From the bottom:
 //!
-//! - leaves: [`util`] (atomic writes, random ids, cutting text, time),
+//! - leaves: [`agents`] (one row of facts per agent), [`util`] (atomic
+//!   writes, random ids, cutting text, time),
 //!   [`files`] (opens nothing planted can hang or redirect), [`procs`],
 //!   [`escape`],
 //!   [`exit`], [`tty`]; then [`log`];
@@ -32,6 +33,7 @@
 //!   [`suggest`] (allow rules from it), [`install`], and [`cli`] on top.
 #![forbid(unsafe_code)]
 
+pub mod agents;
 pub mod approve;
 pub mod cli;
 pub mod config;

@@ -7,6 +7,7 @@ use std::path::Path;
 
 /// Layer of each top-level module, bottom first.
 const LAYERS: &[(&str, u8)] = &[
+    ("agents", 0),
     ("util", 0),
     ("escape", 0),
     ("exit", 0),

@@ -12,10 +12,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use askrisky::hook::{Agent, command_payload};
 use askrisky::parse::MAX_SYNTAX_DEPTH;
 use askrisky::parse::nesting::{Generator, NESTS, Place, nested};
 use common::Env;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// Longer lines do not fit in one argument (`MAX_ARG_STRLEN`).
 const MAX_BYTES: usize = 100_000;
@@ -30,41 +31,7 @@ enum Surface {
     /// `guard --silent [--zsh|--fish] -c LINE`.
     Guard(&'static str),
     /// `hook AGENT`, with the agent's payload.
-    Hook(&'static str),
-}
-
-const AGENTS: [&str; 8] = [
-    "claude-code",
-    "codex",
-    "gemini",
-    "cursor",
-    "copilot",
-    "opencode",
-    "pi",
-    "qwen",
-];
-
-/// The payload of an agent's pre-tool hook for `line`.
-fn payload(agent: &str, line: &str, cwd: &std::path::Path) -> Value {
-    match agent {
-        "gemini" => json!({"session_id":"s","cwd":cwd,"hook_event_name":"BeforeTool",
-            "tool_name":"run_shell_command","tool_input":{"command":line}}),
-        "qwen" => json!({"session_id":"s","cwd":cwd,"hook_event_name":"PreToolUse",
-            "tool_name":"run_shell_command","tool_input":{"command":line},"tool_use_id":"t"}),
-        "cursor" => {
-            json!({"conversation_id":"s","generation_id":"g","hook_event_name":"beforeShellExecution",
-            "command":line,"cwd":cwd,"workspace_roots":[cwd]})
-        }
-        "copilot" => json!({"timestamp":1,"cwd":cwd,"toolName":"bash",
-            "toolArgs": json!({"command":line}).to_string()}),
-        "opencode" => json!({"hook_event_name":"tool.execute.before","directory":cwd,
-            "input":{"tool":"bash","sessionID":"s","callID":"c"},"output":{"args":{"command":line}},
-            "session":{"id":"s","parent_id":null,"root_id":"s"}}),
-        "pi" => json!({"hook_event_name":"tool_call","tool_name":"bash","tool_call_id":"c",
-            "input":{"command":line},"cwd":cwd,"session_id":"s","has_ui":true}),
-        _ => json!({"session_id":"s","cwd":cwd,"hook_event_name":"PreToolUse","tool_name":"Bash",
-            "tool_input":{"command":line},"tool_use_id":"t"}),
-    }
+    Hook(Agent),
 }
 
 /// Runs `line` through `surface` and fails the test unless the answer is
@@ -87,8 +54,12 @@ fn closed(env: &Env, surface: Surface, line: &str, what: &str) {
             env.askrisky(args).output()
         }
         Surface::Hook(agent) => env
-            .askrisky(["hook", agent])
-            .stdin(payload(agent, line, &env.project).to_string().as_bytes())
+            .askrisky(["hook", agent.name()])
+            .stdin(
+                command_payload(agent, line, &env.project)
+                    .to_string()
+                    .as_bytes(),
+            )
             .output(),
     };
     let err = out.stderr();
@@ -123,16 +94,16 @@ fn closed(env: &Env, surface: Surface, line: &str, what: &str) {
             assert_eq!(
                 out.code(),
                 Some(0),
-                "{what} via hook {agent}: {}",
+                "{what} via hook {agent:?}: {}",
                 tail(&err)
             );
             let text = out.stdout();
             let answer: Value = serde_json::from_str(text.trim())
-                .unwrap_or_else(|e| panic!("{what} via hook {agent}: {e}: {text}"));
+                .unwrap_or_else(|e| panic!("{what} via hook {agent:?}: {e}: {text}"));
             let flat = answer.to_string();
             assert!(
                 !flat.contains("\"allow\"") && flat != "{}",
-                "{what} via hook {agent}: {flat}"
+                "{what} via hook {agent:?}: {flat}"
             );
         }
         _ => {
@@ -160,7 +131,7 @@ fn surfaces(place: Place) -> Vec<Surface> {
     }
     vec![
         Surface::Check("bash"),
-        Surface::Hook("claude-code"),
+        Surface::Hook(Agent::ClaudeCode),
         Surface::Check("sh"),
         Surface::Check("zsh"),
         Surface::Exec,
@@ -201,7 +172,7 @@ fn lines_found_to_crash_get_closed_answers() {
     let env = env();
     // The line first reported to crash every hook.
     let line = format!("[[ {}x ]] || rm -rf victim", "! ".repeat(20_000));
-    for agent in AGENTS {
+    for agent in Agent::ALL {
         closed(&env, Surface::Hook(agent), &line, "[[ ! ×20000");
     }
     // Nested `case` items (a pattern's `)` was read as a closer) and
@@ -224,7 +195,7 @@ fn lines_found_to_crash_get_closed_answers() {
             Surface::Check("bash"),
             Surface::Check("zsh"),
             Surface::Guard("zsh"),
-            Surface::Hook("claude-code"),
+            Surface::Hook(Agent::ClaudeCode),
         ] {
             closed(&env, surface, line, what);
         }
@@ -245,8 +216,11 @@ fn generated_nested_lines_get_closed_answers() {
             ["bash", "sh", "zsh", "fish"].map(Surface::Check).to_vec(),
         ),
         ("exec", vec![Surface::Exec]),
-        ("guard", ["bash", "zsh", "fish"].map(Surface::Guard).to_vec()),
-        ("hook", AGENTS.map(Surface::Hook).to_vec()),
+        (
+            "guard",
+            ["bash", "zsh", "fish"].map(Surface::Guard).to_vec(),
+        ),
+        ("hook", Agent::ALL.map(Surface::Hook).to_vec()),
     ];
     for (name, variants) in groups {
         let mut g = Generator::new(0x5eed ^ name.len() as u64);

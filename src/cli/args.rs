@@ -30,40 +30,14 @@ impl From<ModeArg> for Mode {
     }
 }
 
-/// An agent on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum AgentArg {
-    /// Claude Code.
-    ClaudeCode,
-    /// OpenAI Codex CLI.
-    Codex,
-    /// Gemini CLI.
-    Gemini,
-    /// Cursor.
-    Cursor,
-    /// GitHub Copilot CLI.
-    Copilot,
-    /// OpenCode (through a plugin askrisky writes).
-    #[value(name = "opencode")]
-    OpenCode,
-    /// Pi (through an extension askrisky writes).
-    Pi,
-    /// Qwen Code.
-    Qwen,
-}
+/// An agent on the command line: its name and title from its row.
+impl ValueEnum for Agent {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Agent::ALL
+    }
 
-impl From<AgentArg> for Agent {
-    fn from(a: AgentArg) -> Self {
-        match a {
-            AgentArg::ClaudeCode => Self::ClaudeCode,
-            AgentArg::Codex => Self::Codex,
-            AgentArg::Gemini => Self::Gemini,
-            AgentArg::Cursor => Self::Cursor,
-            AgentArg::Copilot => Self::Copilot,
-            AgentArg::OpenCode => Self::OpenCode,
-            AgentArg::Pi => Self::Pi,
-            AgentArg::Qwen => Self::Qwen,
-        }
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.row().title))
     }
 }
 
@@ -168,7 +142,7 @@ pub enum Command {
     Hook {
         /// The agent whose hook protocol to speak
         #[arg(value_enum)]
-        agent: AgentArg,
+        agent: Agent,
     },
 
     /// Measure the configured reviewer on labelled cases (nothing is run)
@@ -189,7 +163,7 @@ pub enum Command {
     Install {
         /// The agent
         #[arg(value_enum)]
-        agent: AgentArg,
+        agent: Agent,
         /// Show the change without writing it
         #[arg(long)]
         dry_run: bool,
@@ -199,7 +173,7 @@ pub enum Command {
     Uninstall {
         /// The agent
         #[arg(value_enum)]
-        agent: AgentArg,
+        agent: Agent,
         /// Show the change without writing it
         #[arg(long)]
         dry_run: bool,
@@ -512,11 +486,10 @@ mod tests {
             let name = m.to_possible_value().map(|v| v.get_name().to_owned());
             assert_eq!(name.as_deref(), Some(Mode::from(*m).as_str()));
         }
-        for a in AgentArg::value_variants() {
+        for a in Agent::value_variants() {
             let name = a.to_possible_value().map(|v| v.get_name().to_owned());
-            assert_eq!(name.as_deref(), Some(Agent::from(*a).name()));
+            assert_eq!(name.as_deref(), Some(a.name()));
         }
-        assert_eq!(AgentArg::value_variants().len(), Agent::ALL.len());
     }
 
     #[test]

@@ -52,13 +52,12 @@ pub(super) fn report(args: &ReportArgs) -> Result<u8, CliError> {
 /// existing file only when it is an earlier report.
 fn write_html(path: &Path, dirs: &Dirs, page: &str) -> Result<(), CliError> {
     let fail = |why: String| CliError::Html(path.to_path_buf(), why);
-    let place = Place {
-        home: dirs.home.clone(),
-        cwd: path
-            .parent()
+    let place = Place::new(
+        dirs.home.clone(),
+        path.parent()
             .map_or_else(|| PathBuf::from("/"), Path::to_path_buf),
-        own_dirs: dirs.protected(),
-    };
+        dirs.protected(),
+    );
     if let Some(what) = crate::danger::paths::protected_reason(&place, &path.to_string_lossy()) {
         return Err(fail(format!("it is protected ({what})")));
     }

@@ -103,17 +103,8 @@ pub(super) fn doctor() -> Result<u8, CliError> {
     };
     for agent in Agent::ALL {
         let settings = install::settings_path(agent, &home);
-        let present = settings.parent().is_some_and(std::path::Path::exists)
-            || on_path(match agent {
-                Agent::ClaudeCode => &["claude"],
-                Agent::Codex => &["codex"],
-                Agent::Gemini => &["gemini"],
-                Agent::Cursor => &["cursor", "cursor-agent"],
-                Agent::Copilot => &["copilot"],
-                Agent::OpenCode => &["opencode"],
-                Agent::Pi => &["pi"],
-                Agent::Qwen => &["qwen"],
-            });
+        let present =
+            settings.parent().is_some_and(std::path::Path::exists) || on_path(agent.row().programs);
         let status = match install::installed_command(agent, &home) {
             Err(e) => {
                 problems += 1;
@@ -186,7 +177,7 @@ fn probe(cmd: &str, agent: Agent) -> Result<(), String> {
         .spawn()
         .map_err(|e| e.to_string())?;
     if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(crate::install::probe_payload(agent).to_string().as_bytes());
+        let _ = stdin.write_all(crate::hook::probe_payload(agent).to_string().as_bytes());
     }
     let out = child.wait_with_output().map_err(|e| e.to_string())?;
     let text = String::from_utf8_lossy(&out.stdout);

@@ -21,6 +21,9 @@ pub struct Place {
     /// askrisky's own folders (config, state, the inbox's runtime folder):
     /// writing there loosens it.
     pub own_dirs: Vec<PathBuf>,
+    /// Agents' guarded files in folders the environment moved away from
+    /// their defaults (`CODEX_HOME`, …); the defaults are known anywhere.
+    pub moved_agent_guards: std::sync::Arc<[String]>,
 }
 
 impl Place {
@@ -34,6 +37,23 @@ impl Place {
                 PathBuf::from("/home/user/.config/askrisky"),
                 PathBuf::from("/home/user/.local/state/askrisky"),
             ],
+            moved_agent_guards: std::sync::Arc::from([]),
+        }
+    }
+
+    /// The place of a command run in `cwd` by the person whose home is
+    /// `home`, with askrisky's `own_dirs`, in this process's environment.
+    pub fn new(home: Option<PathBuf>, cwd: PathBuf, own_dirs: Vec<PathBuf>) -> Self {
+        let moved_agent_guards = home
+            .as_deref()
+            .map(|h| crate::agents::moved_guards(h, &crate::agents::process_env))
+            .unwrap_or_default()
+            .into();
+        Self {
+            home,
+            cwd,
+            own_dirs,
+            moved_agent_guards,
         }
     }
 
@@ -677,10 +697,11 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     }
     // A process's environment, and agents' own login tokens.
     if name == "environ" && parts.first() == Some(&"proc")
-        || name == ".credentials.json" && under(".claude")
-        || name == "auth.json" && under(".codex")
-        || name == "oauth_creds.json" && under(".gemini")
-        || matches!(name, "hosts.json" | "apps.json") && under("github-copilot")
+        || crate::agents::ROWS.iter().any(|r| {
+            r.credentials
+                .iter()
+                .any(|c| crate::agents::ends_with_pattern(&parts, c))
+        })
     {
         return true;
     }
@@ -788,20 +809,20 @@ fn protected_lexically(ctx: &Place, value: &str) -> Option<&'static str> {
         return Some("cron");
     }
     // What agents keep as the record of a session: a forged record could
-    // read as the person's words.
-    if has(".claude", "projects") || has(".codex", "sessions") || has(".gemini", "tmp") {
-        return Some("an agent's transcripts");
+    // read as the person's words. And what starts, permits or hooks them:
+    // changed, the agent's guard is gone.
+    if let Some(kind) = crate::agents::protects(&parts) {
+        return Some(match kind {
+            crate::agents::Kind::Transcript => "an agent's transcripts",
+            crate::agents::Kind::Guard => "an agent's settings, hooks or plugins",
+        });
     }
-    if has(".claude", "settings.json")
-        || has(".claude", "settings.local.json")
-        || name == ".claude.json"
-        || has(".gemini", "settings.json")
-        || has(".cursor", "hooks.json")
-        || has(".copilot", "hooks")
-        || has(".github", "hooks")
-        || parts.contains(&".codex") && matches!(name, "config.toml" | "hooks.json")
+    if ctx
+        .moved_agent_guards
+        .iter()
+        .any(|g| crate::agents::path_matches(&resolved, g))
     {
-        return Some("an agent's settings");
+        return Some("an agent's settings, hooks or plugins");
     }
     if let Some(rel) = ctx.in_home(&resolved).or_else(|| {
         // `~` unresolved (no home known): `/~/…`
@@ -1727,11 +1748,11 @@ mod tests {
             std::fs::create_dir_all(home.join(d)).unwrap_or_else(|e| panic!("{e}"));
         }
         std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap_or_else(|e| panic!("{e}"));
-        let place = Place {
-            home: Some(home.clone()),
-            cwd: home.join("project"),
-            own_dirs: vec![home.join(".config/askrisky")],
-        };
+        let place = Place::new(
+            Some(home.clone()),
+            home.join("project"),
+            vec![home.join(".config/askrisky")],
+        );
         (dir, place)
     }
 

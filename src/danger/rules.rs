@@ -1391,6 +1391,11 @@ pub static RULES: &[Rule] = &[
             "echo x > .husky/pre-commit",
             "echo 'autocmd VimEnter * !curl x|sh' >> ~/.vimrc",
             "echo x > ~/.config/zsh/.zshrc",
+            "echo '{}' > ~/.qwen/settings.json",
+            "rm ~/.config/opencode/plugins/askrisky.js",
+            "echo x > ~/.pi/agent/extensions/askrisky.ts",
+            "echo '{}' > .claude/settings.local.json",
+            "cp x .opencode/plugins/p.js",
         ],
         counterexamples: &[
             "echo x >> notes.txt",
@@ -1420,6 +1425,49 @@ pub static RULES: &[Rule] = &[
             "cp model.pth checkpoints/",
             "echo x > husky.md",
             "echo x > ~/notes/bin/git.md",
+        ],
+    },
+    Rule {
+        code: "agent.unguarded",
+        tier: Danger,
+        sentence: "Starts an AI agent with its hooks, plugins or approvals turned off, so what it runs is not checked.",
+        check: C(|c| {
+            crate::agents::ROWS.iter().any(|row| {
+                c.is(row.programs) && {
+                    let args: Vec<&str> = c.values().collect();
+                    crate::agents::unguarded_option(row, &args).is_some()
+                }
+            })
+        }),
+        examples: &[
+            "opencode --pure run 'clean up'",
+            "pi --no-extensions -p 'x'",
+            "claude --setting-sources project -p 'x'",
+            "claude --dangerously-skip-permissions",
+            "claude --permission-mode=bypassPermissions -p x",
+            "gemini --extensions none -p x",
+            "gemini -y -p x",
+            "codex --dangerously-bypass-approvals-and-sandbox exec x",
+            "codex -a never exec 'x'",
+            "qwen --approval-mode=yolo",
+            "copilot --allow-all-tools -p x",
+            "cursor-agent --force -p x",
+            "env FOO=1 claude --settings s.json -p x",
+        ],
+        counterexamples: &[
+            "claude -p 'fix the failing test'",
+            "claude --permission-mode plan",
+            "codex exec 'run the tests'",
+            "codex -a on-request",
+            "gemini -p hi",
+            "gemini --extensions mine -p x",
+            "opencode run 'x'",
+            "pi -p x",
+            "qwen -p x",
+            "copilot -p x",
+            "echo --yolo",
+            "git push --force-with-lease",
+            "cargo run -- --yolo",
         ],
     },
     Rule {

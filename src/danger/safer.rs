@@ -177,6 +177,11 @@ pub static SAFER: &[Safer] = &[
         "cp ~/.bashrc ./bashrc.proposed",
     ),
     s(
+        "agent.unguarded",
+        "Start the agent with its hooks and approvals on, so askrisky still checks what it runs.",
+        "claude -p 'fix the failing test'",
+    ),
+    s(
         "process.kill",
         "Ask the process to stop first (plain `kill PID` sends SIGTERM), by its process id rather than its name.",
         "kill -TERM 1234",

@@ -565,3 +565,55 @@ fn sql_that_destroys() {
         assert_eq!(scan::sql_destroys(sql), destroys, "{sql}");
     }
 }
+
+/// Every agent's settings, hook, plugin and transcript files, in its
+/// default folder and in a repository, ask when written, deleted, moved
+/// over, moved away or linked; and every option that starts an agent
+/// without its guard asks.
+#[test]
+fn every_agents_files_and_unguarded_starts_ask() {
+    use crate::agents::ROWS;
+    let mut failures = Vec::new();
+    let mut check = |line: String, code: &str| {
+        let a = assess_line(&line);
+        if a.tier < Tier::Danger || !a.codes().contains(&code) {
+            failures.push(format!("{line:?}: {:?}", a.codes()));
+        }
+    };
+    for row in ROWS {
+        let home = std::path::Path::new("/home/user");
+        let folder = row.agent.default_folder(home);
+        let files = row
+            .guards
+            .iter()
+            .map(|g| format!("{}/{g}", folder.display()))
+            .chain(row.project_guards.iter().map(|g| format!("sub/{g}")))
+            .chain(row.transcripts.iter().map(|t| format!("~/{t}")))
+            // A folder: a file in it.
+            .map(|p| match p.strip_suffix('/') {
+                Some(dir) => format!("{dir}/x.json"),
+                None => p,
+            });
+        for f in files {
+            for line in [
+                format!("echo x > {f}"),
+                format!("rm {f}"),
+                format!("mv /tmp/x {f}"),
+                format!("mv {f} /tmp/x"),
+                format!("ln -sf /tmp/x {f}"),
+                format!("cp /tmp/x {f}"),
+            ] {
+                check(line, "protected.write");
+            }
+        }
+        for opt in row.unguarded {
+            for program in row.programs {
+                check(format!("{program} {opt} -p 'x'"), "agent.unguarded");
+            }
+        }
+        for c in row.credentials {
+            check(format!("cat ~/{c}"), "secret.read");
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}

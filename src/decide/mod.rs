@@ -67,11 +67,7 @@ impl Setup {
 
     /// A setup from parts (eval and tests build their own settings).
     pub fn new(dirs: Dirs, settings: Settings, cwd: PathBuf) -> Self {
-        let place = Place {
-            home: dirs.home.clone(),
-            cwd,
-            own_dirs: dirs.protected(),
-        };
+        let place = Place::new(dirs.home.clone(), cwd, dirs.protected());
         Self {
             dirs,
             settings,

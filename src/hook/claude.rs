@@ -94,3 +94,14 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
         }
     })
 }
+
+/// A payload for something askrisky has no opinion on: `doctor`'s probe of
+/// the installed hook, answered without side effects.
+pub fn probe() -> Value {
+    json!({"hook_event_name": "PreToolUse", "tool_name": "Read", "tool_input": {"file_path": "README.md"}})
+}
+
+/// The payload of a shell command `line` run in `cwd`, as the agent sends it.
+pub fn command_payload(line: &str, cwd: &std::path::Path) -> Value {
+    json!({"session_id": "probe", "cwd": cwd, "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": line}, "tool_use_id": "probe"})
+}

@@ -62,3 +62,14 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
     };
     json!({"permissionDecision": decision, "permissionDecisionReason": reason})
 }
+
+/// A payload for something askrisky has no opinion on: `doctor`'s probe of
+/// the installed hook, answered without side effects.
+pub fn probe() -> Value {
+    json!({"toolName": "view", "toolArgs": "{}"})
+}
+
+/// The payload of a shell command `line` run in `cwd`, as the agent sends it.
+pub fn command_payload(line: &str, cwd: &std::path::Path) -> Value {
+    json!({"timestamp": 1, "cwd": cwd, "toolName": "bash", "toolArgs": json!({"command": line}).to_string()})
+}

@@ -65,3 +65,14 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
         _ => json!({}),
     }
 }
+
+/// A payload for something askrisky has no opinion on: `doctor`'s probe of
+/// the installed hook, answered without side effects.
+pub fn probe() -> Value {
+    json!({"hook_event_name": "afterFileEdit"})
+}
+
+/// The payload of a shell command `line` run in `cwd`, as the agent sends it.
+pub fn command_payload(line: &str, cwd: &std::path::Path) -> Value {
+    json!({"conversation_id": "probe", "generation_id": "probe", "hook_event_name": "beforeShellExecution", "command": line, "cwd": cwd, "workspace_roots": [cwd]})
+}

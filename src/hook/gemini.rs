@@ -89,3 +89,14 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
         Permission::Pass => json!({}),
     }
 }
+
+/// A payload for something askrisky has no opinion on: `doctor`'s probe of
+/// the installed hook, answered without side effects.
+pub fn probe() -> Value {
+    json!({"hook_event_name": "BeforeTool", "tool_name": "read_file", "tool_input": {}})
+}
+
+/// The payload of a shell command `line` run in `cwd`, as the agent sends it.
+pub fn command_payload(line: &str, cwd: &std::path::Path) -> Value {
+    json!({"session_id": "probe", "cwd": cwd, "hook_event_name": "BeforeTool", "tool_name": "run_shell_command", "tool_input": {"command": line}})
+}

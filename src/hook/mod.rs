@@ -28,64 +28,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-/// The agents askrisky speaks to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Agent {
-    /// Claude Code.
-    ClaudeCode,
-    /// OpenAI Codex CLI.
-    Codex,
-    /// Gemini CLI.
-    Gemini,
-    /// Cursor.
-    Cursor,
-    /// GitHub Copilot CLI.
-    Copilot,
-    /// OpenCode (through a plugin askrisky writes).
-    OpenCode,
-    /// Pi (through an extension askrisky writes).
-    Pi,
-    /// Qwen Code.
-    Qwen,
-}
-
-impl Agent {
-    /// Every agent.
-    pub const ALL: [Self; 8] = [
-        Self::ClaudeCode,
-        Self::Codex,
-        Self::Gemini,
-        Self::Cursor,
-        Self::Copilot,
-        Self::OpenCode,
-        Self::Pi,
-        Self::Qwen,
-    ];
-
-    /// The name used on the command line, in logs and as the session store
-    /// namespace.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::ClaudeCode => "claude-code",
-            Self::Codex => "codex",
-            Self::Gemini => "gemini",
-            Self::Cursor => "cursor",
-            Self::Copilot => "copilot",
-            Self::OpenCode => "opencode",
-            Self::Pi => "pi",
-            Self::Qwen => "qwen",
-        }
-    }
-
-    /// Whether the agent's hook protocol can hand a decision to the person
-    /// at all. Codex acts only on "deny" and OpenCode's plugin hook can only
-    /// throw; "ask" there becomes a refusal that says how to approve. Where
-    /// the protocol can ask, whether a person is there to answer is the
-    /// hook surface's question ([`host::can_ask`]).
-    pub fn can_ask(self) -> bool {
-        !matches!(self, Self::Codex | Self::OpenCode)
-    }
-}
+pub use crate::agents::Agent;
 
 /// What the agent's hook reported.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -293,6 +236,35 @@ fn answer(agent: Agent, event: &Event, verdict: &Permission) -> String {
         Agent::Qwen => qwen::answer(event, verdict),
     };
     v.to_string()
+}
+
+/// A payload `agent` sends for something askrisky has no opinion on: a
+/// harmless probe that the installed hook answers without side effects.
+pub fn probe_payload(agent: Agent) -> Value {
+    match agent {
+        Agent::ClaudeCode => claude::probe(),
+        Agent::Codex => codex::probe(),
+        Agent::Gemini => gemini::probe(),
+        Agent::Cursor => cursor::probe(),
+        Agent::Copilot => copilot::probe(),
+        Agent::OpenCode => opencode::probe(),
+        Agent::Pi => pi::probe(),
+        Agent::Qwen => qwen::probe(),
+    }
+}
+
+/// The payload `agent` sends for a shell command `line` run in `cwd`.
+pub fn command_payload(agent: Agent, line: &str, cwd: &std::path::Path) -> Value {
+    match agent {
+        Agent::ClaudeCode => claude::command_payload(line, cwd),
+        Agent::Codex => codex::command_payload(line, cwd),
+        Agent::Gemini => gemini::command_payload(line, cwd),
+        Agent::Cursor => cursor::command_payload(line, cwd),
+        Agent::Copilot => copilot::command_payload(line, cwd),
+        Agent::OpenCode => opencode::command_payload(line, cwd),
+        Agent::Pi => pi::command_payload(line, cwd),
+        Agent::Qwen => qwen::command_payload(line, cwd),
+    }
 }
 
 /// What [`handle`] needs from the rest of askrisky (the engine, the session

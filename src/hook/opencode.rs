@@ -123,3 +123,14 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
         }
     }
 }
+
+/// A payload for something askrisky has no opinion on: `doctor`'s probe of
+/// the installed hook, answered without side effects.
+pub fn probe() -> Value {
+    json!({"hook_event_name": "tool.execute.before", "input": {"tool": "read", "sessionID": "probe", "callID": "probe"}, "output": {"args": {}}})
+}
+
+/// The payload of a shell command `line` run in `cwd`, as the agent sends it.
+pub fn command_payload(line: &str, cwd: &std::path::Path) -> Value {
+    json!({"hook_event_name": "tool.execute.before", "directory": cwd, "input": {"tool": "bash", "sessionID": "probe", "callID": "probe"}, "output": {"args": {"command": line}}, "session": {"id": "probe", "parent_id": null, "root_id": "probe"}})
+}

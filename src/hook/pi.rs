@@ -69,3 +69,14 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
         Permission::Pass => json!({"decision": "pass"}),
     }
 }
+
+/// A payload for something askrisky has no opinion on: `doctor`'s probe of
+/// the installed hook, answered without side effects.
+pub fn probe() -> Value {
+    json!({"hook_event_name": "tool_call", "tool_name": "read", "input": {}, "has_ui": false})
+}
+
+/// The payload of a shell command `line` run in `cwd`, as the agent sends it.
+pub fn command_payload(line: &str, cwd: &std::path::Path) -> Value {
+    json!({"hook_event_name": "tool_call", "tool_name": "bash", "tool_call_id": "probe", "input": {"command": line}, "cwd": cwd, "session_id": "probe", "has_ui": true})
+}

@@ -19,16 +19,17 @@
 use std::path::{Path, PathBuf};
 
 use super::Agent;
+use crate::agents::Shell;
 use crate::parse::Syntax;
 
 /// The syntax of the commands `agent` runs, given its environment.
 pub fn syntax_of(agent: Agent, env: &dyn Fn(&str) -> Option<String>) -> Syntax {
-    match agent {
-        Agent::ClaudeCode => claude_code(env),
-        Agent::Codex => codex(),
-        Agent::Gemini | Agent::Qwen | Agent::Copilot => Syntax::Bash,
-        Agent::OpenCode => opencode(env),
-        Agent::Pi | Agent::Cursor => Syntax::Unknown,
+    match agent.row().shell {
+        Shell::ClaudeCode => claude_code(env),
+        Shell::Login => codex(),
+        Shell::Bash => Syntax::Bash,
+        Shell::OpenCode => opencode(env),
+        Shell::Unknown => Syntax::Unknown,
     }
 }
 

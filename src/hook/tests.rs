@@ -526,3 +526,38 @@ fn long_reasons_are_capped() {
         .unwrap_or_default();
     assert!(r.chars().count() <= MAX_REASON);
 }
+
+/// Each protocol module's own payloads read back as what they say: a
+/// command in its folder, and a probe askrisky has no opinion on.
+#[test]
+fn every_agents_payloads_read_back() {
+    let cwd = std::path::Path::new("/home/user/project");
+    for agent in Agent::ALL {
+        let event = |v: &Value| match agent {
+            Agent::ClaudeCode => claude::event(v),
+            Agent::Codex => codex::event(v),
+            Agent::Gemini => gemini::event(v),
+            Agent::Cursor => cursor::event(v),
+            Agent::Copilot => copilot::event(v),
+            Agent::OpenCode => opencode::event(v),
+            Agent::Pi => pi::event(v),
+            Agent::Qwen => qwen::event(v),
+        };
+        match event(&command_payload(agent, "make test", cwd)) {
+            Ok(Event::Command {
+                command,
+                cwd: Some(dir),
+                ..
+            }) => {
+                assert_eq!(command, "make test", "{agent:?}");
+                assert_eq!(dir, cwd, "{agent:?}");
+            }
+            other => panic!("{agent:?}: {other:?}"),
+        }
+        assert!(
+            matches!(event(&probe_payload(agent)), Ok(Event::Other)),
+            "{agent:?}: {:?}",
+            event(&probe_payload(agent))
+        );
+    }
+}

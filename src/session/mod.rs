@@ -103,11 +103,12 @@ pub enum ContextError {
 pub fn transcript_dirs(home: Option<&Path>, extra: &[PathBuf]) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = home
         .map(|h| {
-            vec![
-                h.join(".claude/projects"),
-                h.join(".codex/sessions"),
-                h.join(".gemini/tmp"),
-            ]
+            crate::agents::ROWS
+                .iter()
+                .filter(|r| r.reads_transcripts)
+                .flat_map(|r| r.transcripts.iter())
+                .map(|t| h.join(t.trim_end_matches('/')))
+                .collect()
         })
         .unwrap_or_default();
     dirs.extend(extra.iter().cloned());
