@@ -136,9 +136,18 @@ hooks = {
         {"session_id": "q1", "hook_event_name": "UserPromptSubmit", "prompt": "x", "submitted_prompt": "fix"},
     ],
 }
+# One target for every agent: the first byte picks the agent, in the order
+# of askrisky's agent table.
+order = ["hook_claude_code", "hook_codex", "hook_gemini", "hook_cursor", "hook_copilot",
+         "hook_opencode", "hook_pi", "hook_qwen"]
 for target, payloads in hooks.items():
+    pick = bytes([order.index(target)])
     for i, p in enumerate(payloads):
-        put(target, f"payload-{i}", json.dumps(p))
-    put(target, "not-an-object", "[1, 2]")
+        put("hook", f"{target}-{i}", pick + json.dumps(p).encode())
+    put("hook", f"{target}-not-an-object", pick + b"[1, 2]")
+
+# Deeply nested lines: the generator's choices.
+for i in range(8):
+    put("nested", f"choices-{i}", bytes([i, 0, 255, 7, i * 31 % 256, 200, 3, 1] * 16))
 
 print(f"seeded {out}: {len(lines)} command lines")
