@@ -401,3 +401,58 @@ fn no_color_and_narrow_terminals() {
     pane.keys(&["n"]);
     assert_eq!(pane.status(), 82);
 }
+
+/// An allow-once approval is of what the card showed: approved for `bash
+/// deploy.sh` as it read then, it does not cover `deploy.sh` rewritten
+/// after the person said yes; the script as shown still runs.
+#[test]
+fn an_allow_once_approval_does_not_cover_a_rewritten_script() {
+    common::require!("tmux");
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    std::fs::create_dir_all(env.project.join("build")).expect("mkdir");
+    let script = env.project.join("deploy.sh");
+    std::fs::write(&script, "rm -rf build\n").expect("write");
+    let run = || {
+        let out = env.askrisky(["exec", "-c", "bash deploy.sh"]).output();
+        (out.code(), out.stderr())
+    };
+    let approve = |code: &str| {
+        let p = Pane::start(
+            &env.project,
+            &pane_env(&env),
+            &format!("\"$ASKRISKY\" approve {code} 2> approve.txt"),
+            100,
+            30,
+        );
+        let screen = p.wait_card();
+        assert!(screen.contains("[delete.recursive]"), "{screen}");
+        assert!(
+            screen.contains("rm -rf build"),
+            "the script is shown: {screen}"
+        );
+        p.keys(&["r"]);
+        assert_eq!(p.status(), 0, "{}", read(&env, "approve.txt"));
+    };
+    let code_of = |err: &str| {
+        err.split("askrisky approve ")
+            .nth(1)
+            .and_then(|s| s.split_whitespace().next())
+            .map(|s| s.trim_end_matches(['.', ')', '`']).to_owned())
+            .unwrap_or_else(|| panic!("no code in: {err}"))
+    };
+    let (status, err) = run();
+    assert_eq!(status, Some(81), "{err}");
+    approve(&code_of(&err));
+    // The agent rewrites the script after the person's yes.
+    std::fs::write(&script, "rm -rf build; touch pwned\n").expect("rewrite");
+    let (status, err) = run();
+    assert_eq!(status, Some(81), "the rewritten script ran: {err}");
+    assert!(!env.project.join("pwned").exists());
+    assert!(env.project.join("build").exists());
+    // Approved as it reads now, it runs, once.
+    approve(&code_of(&err));
+    let (status, err) = run();
+    assert_eq!(status, Some(0), "{err}");
+    assert!(env.project.join("pwned").exists());
+}

@@ -213,7 +213,11 @@ fn codex_gets_a_denial_that_says_how_to_approve() {
     // the card), and the agent retries the same command: it runs, once.
     let state = env.state_dir();
     let code = askrisky::token::allow_once::normalise(&code).expect("code");
-    askrisky::token::allow_once::approve(&state, &code).expect("approve");
+    let shown = askrisky::token::allow_once::Shown {
+        codes: vec!["git.force_push".into()],
+        files: String::new(),
+    };
+    askrisky::token::allow_once::approve(&state, &code, &shown).expect("approve");
     assert_eq!(hook(&env, "codex", &p), json!({}));
     let v = hook(&env, "codex", &p);
     assert_eq!(decision(&v).0, "deny", "a second retry is not covered");

@@ -88,7 +88,7 @@ pub(super) fn approve(code: &str, overrides: &Overrides) -> Result<u8, CliError>
             Ok(exit::NEEDS_PERSON)
         }
         Answer::Run => {
-            allow_once::approve(&state, &code).map_err(CliError::Approval)?;
+            allow_once::approve(&state, &code, &ruling.shown()).map_err(CliError::Approval)?;
             eprintln!(
                 "askrisky: approved once: the same command, folder and session may run within 10 minutes"
             );
@@ -99,7 +99,7 @@ pub(super) fn approve(code: &str, overrides: &Overrides) -> Result<u8, CliError>
             ruling
                 .approve_for_session(&setup, session)
                 .map_err(CliError::Approval)?;
-            allow_once::approve(&state, &code).map_err(CliError::Approval)?;
+            allow_once::approve(&state, &code, &ruling.shown()).map_err(CliError::Approval)?;
             eprintln!(
                 "askrisky: approved for session {}: the same command in the same folder runs for the rest of it (at most {} hours)",
                 crate::escape::escape(session),

@@ -181,6 +181,21 @@ impl Ruling {
             .map(|c| allow_once::show(&c))
     }
 
+    /// What the card shows of this decision, for an allow-once approval
+    /// bound to it: the rules matched and the scripts run, as read.
+    pub fn shown(&self) -> allow_once::Shown {
+        allow_once::Shown {
+            codes: self
+                .evaluation
+                .assessment
+                .codes()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+            files: files_digest(&self.evaluation.script),
+        }
+    }
+
     /// Records the person's approval of exactly this request (line,
     /// folder, the rules it matched, the files it runs as read) for the
     /// rest of `session`. Never for the blocked tier or a file write.
@@ -298,6 +313,8 @@ pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling 
                 &request.line,
                 &request.cwd.display().to_string(),
                 session.as_deref(),
+                &evaluation.assessment.codes(),
+                &files_digest(&evaluation.script),
             )
             .is_some()
         });

@@ -177,7 +177,7 @@ fn allow_once_codes_are_spent_where_commands_run() {
         .unwrap_or_else(|| panic!("no code"));
     let state = s.dirs.state.clone().unwrap_or_default();
     let code = allow_once::normalise(&code).unwrap_or_default();
-    allow_once::approve(&state, &code).unwrap_or_else(|e| panic!("{e}"));
+    allow_once::approve(&state, &code, &first.shown()).unwrap_or_else(|e| panic!("{e}"));
     // Looking does not spend it; a different line does not match it.
     for surface in [
         Surface::Check,

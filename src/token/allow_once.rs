@@ -9,6 +9,12 @@
 //! expired code is not covered; the blocked tier is refused before codes
 //! are looked at. Reading or writing these files is in the danger set for
 //! the agent.
+//!
+//! The approval is of what the card showed: the danger-set rules the line
+//! matched and the scripts it runs as they were read then. A retry that
+//! matches a rule the card did not name, or runs a script that changed
+//! since (`bash deploy.sh` after `deploy.sh` was rewritten), is not
+//! covered and asks again.
 
 use std::path::Path;
 use std::time::Duration;
@@ -41,6 +47,13 @@ pub struct Pending {
     pub created: u64,
     /// When the person approved it, if they did.
     pub approved: Option<u64>,
+    /// The danger-set rules the card showed when the person approved it.
+    #[serde(default)]
+    pub codes: Vec<String>,
+    /// A digest of the scripts the line ran as the card showed them (empty
+    /// when it ran none).
+    #[serde(default)]
+    pub files: String,
     /// askrisky's signature over the code and every field above: a record
     /// written by anyone else (a forged "approved") does not verify.
     #[serde(default)]
@@ -57,11 +70,13 @@ impl Pending {
             surface: surface.to_owned(),
             created: now(),
             approved: None,
+            codes: Vec::new(),
+            files: String::new(),
             mac: String::new(),
         }
     }
 
-    fn parts(&self, code: &str) -> [Vec<u8>; 7] {
+    fn parts(&self, code: &str) -> [Vec<u8>; 9] {
         let opt = |o: Option<u64>| o.map_or_else(Vec::new, |t| t.to_be_bytes().to_vec());
         [
             code.as_bytes().to_vec(),
@@ -71,6 +86,8 @@ impl Pending {
             self.surface.as_bytes().to_vec(),
             self.created.to_be_bytes().to_vec(),
             opt(self.approved),
+            self.codes.join("\n").into_bytes(),
+            self.files.as_bytes().to_vec(),
         ]
     }
 
@@ -127,25 +144,62 @@ pub fn get(state: &Path, code: &str) -> Option<Pending> {
     key.verify(&p.parts(code), &p.mac).then_some(p)
 }
 
-/// Marks a code approved by the person, now.
-pub fn approve(state: &Path, code: &str) -> std::io::Result<()> {
+/// What the person saw on the card: the rules and the scripts' digest.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// The danger-set rule codes the line matched.
+    pub codes: Vec<String>,
+    /// A digest of the scripts it runs, as read.
+    pub files: String,
+}
+
+impl Shown {
+    /// Whether a retry that matched `codes` and runs `files` is what was
+    /// shown: no rule the card did not name, the same scripts.
+    pub fn covers(&self, codes: &[&str], files: &str) -> bool {
+        codes.iter().all(|c| self.codes.iter().any(|a| a == c)) && self.files == files
+    }
+}
+
+/// Marks a code approved by the person, now, for what the card showed.
+pub fn approve(state: &Path, code: &str, shown: &Shown) -> std::io::Result<()> {
     let mut p = get(state, code).ok_or_else(|| std::io::Error::other("no such code"))?;
     p.approved = Some(now());
+    p.codes.clone_from(&shown.codes);
+    p.files.clone_from(&shown.files);
     let p = p.signed(&Key::load(state)?, code);
     let body = serde_json::to_vec(&p).map_err(std::io::Error::other)?;
     store(state).put(code, &body)
 }
 
 /// Spends an approval matching this exact request, if there is one: the
-/// file is renamed away first, so two retries cannot both spend it.
-pub fn take(state: &Path, line: &str, cwd: &str, session: Option<&str>) -> Option<String> {
+/// same line, folder and session, matching no rule and running no script
+/// other than the card showed (`codes`, `files`: what the retry matches
+/// and runs now). The file is renamed away first, so two retries cannot
+/// both spend it.
+pub fn take(
+    state: &Path,
+    line: &str,
+    cwd: &str,
+    session: Option<&str>,
+    codes: &[&str],
+    files: &str,
+) -> Option<String> {
     let store = store(state);
     store.names().into_iter().find(|code| {
         get(state, code).is_some_and(|p| {
             let fresh = p
                 .approved
                 .is_some_and(|t| now().saturating_sub(t) <= VALID_FOR.as_secs());
-            fresh && p.line == line && p.cwd == cwd && p.session.as_deref() == session
+            let shown = Shown {
+                codes: p.codes.clone(),
+                files: p.files.clone(),
+            };
+            fresh
+                && p.line == line
+                && p.cwd == cwd
+                && p.session.as_deref() == session
+                && shown.covers(codes, files)
         }) && store.spend(code)
     })
 }
@@ -162,8 +216,52 @@ mod tests {
             surface: "hook:codex".into(),
             created: now(),
             approved: None,
+            codes: Vec::new(),
+            files: String::new(),
             mac: String::new(),
         }
+    }
+
+    /// An approval is of what the card showed: a retry that matches a rule
+    /// it did not name, or runs a changed script, is not covered.
+    #[test]
+    fn codes_cover_only_what_the_card_showed() {
+        let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let code =
+            record(state.path(), &pending("bash deploy.sh")).unwrap_or_else(|e| panic!("{e}"));
+        let shown = Shown {
+            codes: vec!["delete.recursive".into()],
+            files: "sha256:aa".into(),
+        };
+        approve(state.path(), &code, &shown).unwrap_or_else(|e| panic!("{e}"));
+        let take_now = |codes: &[&str], files: &str| {
+            take(
+                state.path(),
+                "bash deploy.sh",
+                "/p",
+                Some("codex/s1"),
+                codes,
+                files,
+            )
+        };
+        assert_eq!(
+            take_now(&["delete.recursive"], "sha256:bb"),
+            None,
+            "a changed script"
+        );
+        assert_eq!(
+            take_now(&["delete.recursive", "secret.read"], "sha256:aa"),
+            None,
+            "a rule the card did not show"
+        );
+        // The record cannot be edited to widen it: the signature covers it.
+        let file = state.path().join("approvals").join(&code);
+        let mut wider = get(state.path(), &code).unwrap_or_else(|| panic!("no record"));
+        wider.files = "sha256:bb".into();
+        std::fs::write(&file, serde_json::to_vec(&wider).unwrap_or_default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(take_now(&["delete.recursive"], "sha256:bb"), None);
+        approve(state.path(), &code, &shown).unwrap_err();
     }
 
     #[test]
@@ -173,27 +271,34 @@ mod tests {
         assert_eq!(normalise(&show(&code).to_lowercase()), Some(code.clone()));
         // Not approved yet: nothing to spend.
         assert_eq!(
-            take(state.path(), "git push -f", "/p", Some("codex/s1")),
+            take(state.path(), "git push -f", "/p", Some("codex/s1"), &[], ""),
             None
         );
-        approve(state.path(), &code).unwrap_or_else(|e| panic!("{e}"));
+        approve(state.path(), &code, &Shown::default()).unwrap_or_else(|e| panic!("{e}"));
         // A different line, folder or session is not covered.
         assert_eq!(
-            take(state.path(), "git push -f origin", "/p", Some("codex/s1")),
+            take(
+                state.path(),
+                "git push -f origin",
+                "/p",
+                Some("codex/s1"),
+                &[],
+                ""
+            ),
             None
         );
         assert_eq!(
-            take(state.path(), "git push -f", "/q", Some("codex/s1")),
+            take(state.path(), "git push -f", "/q", Some("codex/s1"), &[], ""),
             None
         );
-        assert_eq!(take(state.path(), "git push -f", "/p", None), None);
+        assert_eq!(take(state.path(), "git push -f", "/p", None, &[], ""), None);
         // The same one is, once.
         assert_eq!(
-            take(state.path(), "git push -f", "/p", Some("codex/s1")),
+            take(state.path(), "git push -f", "/p", Some("codex/s1"), &[], ""),
             Some(code)
         );
         assert_eq!(
-            take(state.path(), "git push -f", "/p", Some("codex/s1")),
+            take(state.path(), "git push -f", "/p", Some("codex/s1"), &[], ""),
             None
         );
     }
@@ -205,7 +310,10 @@ mod tests {
         p.approved = Some(now() - VALID_FOR.as_secs() - 5);
         let code = record(state.path(), &p).unwrap_or_else(|e| panic!("{e}"));
         assert!(get(state.path(), &code).is_some());
-        assert_eq!(take(state.path(), "ls", "/p", Some("codex/s1")), None);
+        assert_eq!(
+            take(state.path(), "ls", "/p", Some("codex/s1"), &[], ""),
+            None
+        );
     }
 
     #[test]
@@ -220,12 +328,12 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(get(state.path(), &code), None);
         assert_eq!(
-            take(state.path(), "git push -f", "/p", Some("codex/s1")),
+            take(state.path(), "git push -f", "/p", Some("codex/s1"), &[], ""),
             None
         );
         // A genuine approval copied under a second code is not a second one.
         let code = record(state.path(), &pending("ls")).unwrap_or_else(|e| panic!("{e}"));
-        approve(state.path(), &code).unwrap_or_else(|e| panic!("{e}"));
+        approve(state.path(), &code, &Shown::default()).unwrap_or_else(|e| panic!("{e}"));
         let copy = if code == "ABCDEFGH" {
             "HGFEDCBA"
         } else {
@@ -237,8 +345,14 @@ mod tests {
         )
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(get(state.path(), copy), None);
-        assert_eq!(take(state.path(), "ls", "/p", Some("codex/s1")), Some(code));
-        assert_eq!(take(state.path(), "ls", "/p", Some("codex/s1")), None);
+        assert_eq!(
+            take(state.path(), "ls", "/p", Some("codex/s1"), &[], ""),
+            Some(code)
+        );
+        assert_eq!(
+            take(state.path(), "ls", "/p", Some("codex/s1"), &[], ""),
+            None
+        );
     }
 
     /// An approval is good for ten minutes, and an unapproved code is kept
@@ -249,7 +363,10 @@ mod tests {
         let mut p = pending("ls");
         p.approved = Some(now() - 300);
         let code = record(state.path(), &p).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(take(state.path(), "ls", "/p", Some("codex/s1")), Some(code));
+        assert_eq!(
+            take(state.path(), "ls", "/p", Some("codex/s1"), &[], ""),
+            Some(code)
+        );
         let code = record(state.path(), &pending("make")).unwrap_or_else(|e| panic!("{e}"));
         let two_hours = std::time::SystemTime::now() - Duration::from_secs(2 * 3600);
         std::fs::File::options()

@@ -43,6 +43,9 @@ impl Pane {
             dir.display()
         );
         std::fs::write(dir.join("pane.sh"), body).expect("write pane script");
+        // A status left by an earlier pane in the same folder is not this
+        // one's.
+        let _ = std::fs::remove_file(dir.join("status"));
         let status = Command::new("tmux")
             .args([
                 "-L",
