@@ -11,11 +11,16 @@
 //!
 //! A process of the same user can remove the socket and listen in its
 //! place. So the inbox signs each answer with askrisky's key (see
-//! `crate::key`) over a fresh nonce the asker sent, and the asker accepts
-//! only an answer that verifies: an impostor without the key can delay a
-//! command (which then is not run) but cannot approve one. The inbox
-//! watches its socket and says so on its terminal when the socket is
-//! removed or replaced.
+//! `crate::key`) over the whole request exactly as it received it (its
+//! bytes, with the fresh nonce the asker put in), and the asker accepts
+//! only an answer that verifies against the request it sent: an impostor
+//! without the key can delay a command (which then is not run) but cannot
+//! approve one, and a relay that moved the real socket aside and shows the
+//! person another command (`echo hello` for `rm -rf …`) gets a signature
+//! over the command it showed, which the asker rejects. The inbox also
+//! checks its socket before each card: once the socket was removed or
+//! replaced, whatever reaches the inbox may come from that relay, so it
+//! says so and shows no more cards.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
@@ -106,12 +111,20 @@ struct Signed {
     mac: String,
 }
 
-fn signed_parts(nonce: &str, reply: &Reply) -> [String; 3] {
+/// What the inbox's signature covers: the request as it travelled (a
+/// digest of its exact bytes) and the reply.
+fn signed_parts(request_digest: &str, reply: &Reply) -> [String; 3] {
     [
-        "inbox answer".to_owned(),
-        nonce.to_owned(),
+        "inbox answer v2".to_owned(),
+        request_digest.to_owned(),
         serde_json::to_string(reply).unwrap_or_default(),
     ]
+}
+
+/// A digest of a request's exact text, as sent and as received.
+fn request_digest(text: &str) -> String {
+    let d = ring::digest::digest(&ring::digest::SHA256, text.as_bytes());
+    d.as_ref().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// What the client sends.
@@ -192,14 +205,14 @@ pub fn ask(dirs: &Dirs, request: &Question, wait: Duration) -> Result<Reply, Inb
     let mut stream = connect(dirs)?;
     let mut question = request.clone();
     question.nonce = crate::util::random_id().map_err(InboxError::Key)?;
-    let mut line = serde_json::to_string(&Message::Ask(Box::new(question.clone())))
+    let text = serde_json::to_string(&Message::Ask(Box::new(question.clone())))
         .map_err(|_| InboxError::Closed)?;
-    line.push('\n');
+    let digest = request_digest(&text);
     stream
-        .write_all(line.as_bytes())
+        .write_all(format!("{text}\n").as_bytes())
         .map_err(|_| InboxError::Closed)?;
     let answer = read_reply(stream, wait)?;
-    if !key.verify(&signed_parts(&question.nonce, &answer.reply), &answer.mac) {
+    if !key.verify(&signed_parts(&digest, &answer.reply), &answer.mac) {
         return Err(InboxError::Impostor);
     }
     Ok(answer.reply)
@@ -242,6 +255,8 @@ fn read_reply(stream: UnixStream, wait: Duration) -> Result<Signed, InboxError> 
 /// One request waiting for the person.
 struct Waiting {
     request: Question,
+    /// The digest of the request's exact text (see [`signed_parts`]).
+    digest: String,
     stream: UnixStream,
     arrived: Instant,
 }
@@ -280,7 +295,8 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
 
     let queue: Arc<(Mutex<VecDeque<Waiting>>, Condvar)> =
         Arc::new((Mutex::new(VecDeque::new()), Condvar::new()));
-    let replaced = watch_socket(&sock, queue.clone());
+    let ours = socket_id(&sock);
+    let replaced = watch_socket(&sock, ours, queue.clone());
     let mut warned = false;
     let q = queue.clone();
     std::thread::spawn(move || {
@@ -318,6 +334,21 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
         };
         let Some(mut w) = next else { continue };
         approve::clear_status(&mut tty);
+        // The socket moved or replaced: this request may have come through
+        // whatever listens at its path now, which can show here a command
+        // other than the one that waits. No card, from now on.
+        if socket_id(&sock) != ours {
+            if !warned {
+                warned = true;
+                tty.write(&format!(
+                    "askrisky inbox: WARNING: {} was removed or replaced by another process, so requests may be relayed through it: this request was not shown and nothing ran. Restart the inbox.\r\n",
+                    sock.display()
+                ));
+            } else {
+                tty.write("askrisky inbox: a request was not shown (the socket was replaced); nothing ran\r\n");
+            }
+            continue;
+        }
         let waiting = {
             let (lock, _) = &*queue;
             lock.lock().map(|g| g.len()).unwrap_or(0)
@@ -361,7 +392,7 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
                 return Err(InboxError::NoTerminal(why.reason().to_owned()));
             }
         };
-        let mac = key.sign(&signed_parts(&w.request.nonce, &reply));
+        let mac = key.sign(&signed_parts(&w.digest, &reply));
         let mut line = serde_json::to_string(&Signed { reply, mac }).unwrap_or_default();
         line.push('\n');
         if w.stream.write_all(line.as_bytes()).is_err() {
@@ -370,24 +401,26 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
     }
 }
 
+/// What file stands at the socket's path (device and inode).
+fn socket_id(sock: &Path) -> Option<(u64, u64)> {
+    std::fs::symlink_metadata(sock)
+        .ok()
+        .map(|m| (m.dev(), m.ino()))
+}
+
 /// Watches the socket the inbox bound: once it is gone or another file
 /// stands at its path, the flag is set and the inbox is woken to say so.
 fn watch_socket(
     sock: &Path,
+    ours: Option<(u64, u64)>,
     queue: Arc<(Mutex<VecDeque<Waiting>>, Condvar)>,
 ) -> Arc<std::sync::atomic::AtomicBool> {
     let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let id = |p: &Path| {
-        std::fs::symlink_metadata(p)
-            .ok()
-            .map(|m| (m.dev(), m.ino()))
-    };
-    let ours = id(sock);
     let (sock, set) = (sock.to_path_buf(), flag.clone());
     let _ = std::thread::Builder::new()
         .name("askrisky-inbox-socket".into())
         .spawn(move || {
-            while id(&sock) == ours {
+            while socket_id(&sock) == ours {
                 std::thread::sleep(Duration::from_millis(500));
             }
             set.store(true, std::sync::atomic::Ordering::SeqCst);
@@ -411,7 +444,9 @@ fn accept(stream: UnixStream, queue: &(Mutex<VecDeque<Waiting>>, Condvar), annou
     if reader.read_line(&mut line).is_err() {
         return;
     }
-    match serde_json::from_str::<Message>(line.trim()) {
+    // Exactly the text the asker sent (it signs nothing else).
+    let text = line.strip_suffix('\n').unwrap_or(&line);
+    match serde_json::from_str::<Message>(text) {
         Ok(Message::Status) => {
             let pending = queue.0.lock().map(|g| g.len()).unwrap_or(0);
             let mut out = serde_json::to_string(&Reply::Status { pending }).unwrap_or_default();
@@ -439,6 +474,7 @@ fn accept(stream: UnixStream, queue: &(Mutex<VecDeque<Waiting>>, Condvar), annou
             if let Ok(mut g) = lock.lock() {
                 g.push_back(Waiting {
                     request: *request,
+                    digest: request_digest(text),
                     stream,
                     arrived: Instant::now(),
                 });

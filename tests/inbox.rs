@@ -399,3 +399,100 @@ fn status_reports_the_inbox() {
     );
     assert!(out.stdout().contains("mode:   ask"), "{}", out.stdout());
 }
+
+/// A same-user relay: moves the inbox's socket aside and listens at its
+/// path, so the request of `rm -rf victim` reaches it; it then sends the
+/// inbox the same request with another command. Returns the asker, the
+/// relay's connection to the real inbox (opened before the socket moved)
+/// and the connection from the asker.
+fn relay(
+    env: &Env,
+    restore: bool,
+) -> (
+    Child,
+    std::os::unix::net::UnixStream,
+    std::os::unix::net::UnixStream,
+) {
+    use std::io::{BufRead, Write};
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::net::{UnixListener, UnixStream};
+    let sock = runtime(env).join("askrisky/inbox.sock");
+    let aside = sock.with_file_name("inbox.real");
+    let to_inbox = UnixStream::connect(&sock).expect("connect to the inbox");
+    std::fs::rename(&sock, &aside).expect("move the socket aside");
+    let listener = UnixListener::bind(&sock).expect("bind in its place");
+    std::fs::set_permissions(&sock, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let asker = exec(env, &["-c", "rm -rf victim"]);
+    let (from_asker, _) = listener.accept().expect("the asker connects");
+    let mut line = String::new();
+    std::io::BufReader::new(&from_asker)
+        .read_line(&mut line)
+        .expect("the request");
+    assert!(line.contains("rm -rf victim"), "{line}");
+    if restore {
+        drop(listener);
+        std::fs::remove_file(&sock).expect("remove the relay's socket");
+        std::fs::rename(&aside, &sock).expect("put the socket back");
+    }
+    let forged = line.replace("rm -rf victim", "echo hello");
+    (&to_inbox).write_all(forged.as_bytes()).expect("relay");
+    (asker, to_inbox, from_asker)
+}
+
+/// Passes the inbox's answer, if any comes within a short wait, back to
+/// the asker.
+fn pass_answer(
+    to_inbox: &std::os::unix::net::UnixStream,
+    from_asker: &mut std::os::unix::net::UnixStream,
+) {
+    use std::io::{BufRead, Write};
+    let _ = to_inbox.set_read_timeout(Some(Duration::from_secs(10)));
+    let mut answer = String::new();
+    let _ = std::io::BufReader::new(to_inbox).read_line(&mut answer);
+    let _ = from_asker.write_all(answer.as_bytes());
+}
+
+/// The person's "run" for the command a relay showed is not an answer to
+/// the request that waits: the signature covers the whole request.
+#[test]
+fn a_relayed_request_cannot_borrow_the_persons_answer() {
+    common::require!("tmux");
+    let env = Env::new();
+    std::fs::create_dir_all(env.project.join("victim")).expect("mkdir");
+    let p = inbox(&env);
+    let (asker, to_inbox, mut from_asker) = relay(&env, true);
+    let screen = p.wait_card();
+    assert!(screen.contains("echo hello"), "{screen}");
+    p.keys(&["r"]);
+    pass_answer(&to_inbox, &mut from_asker);
+    drop(from_asker);
+    let (code, err) = finish(asker);
+    assert!(
+        env.project.join("victim").exists(),
+        "the relayed answer ran it: {err}"
+    );
+    assert_eq!(code, Some(81), "{err}");
+    assert!(err.contains("not signed by askrisky's inbox"), "{err}");
+}
+
+/// Once its socket was moved or replaced, the inbox shows no card: what
+/// reaches it may be relayed.
+#[test]
+fn an_inbox_whose_socket_was_replaced_shows_no_card() {
+    common::require!("tmux");
+    let env = Env::new();
+    std::fs::create_dir_all(env.project.join("victim")).expect("mkdir");
+    let p = inbox(&env);
+    let (asker, to_inbox, mut from_asker) = relay(&env, false);
+    let screen = p.wait_for("was not shown");
+    assert!(screen.contains("WARNING"), "{screen}");
+    assert!(!screen.contains("echo hello"), "{screen}");
+    if p.screen(false).contains("waiting for your answer") {
+        p.keys(&["r"]);
+    }
+    pass_answer(&to_inbox, &mut from_asker);
+    drop(from_asker);
+    let (code, err) = finish(asker);
+    assert!(env.project.join("victim").exists(), "it ran: {err}");
+    assert_eq!(code, Some(81), "{err}");
+}
