@@ -523,3 +523,41 @@ fn review_waits_for_the_transcript_to_hold_the_call() {
         .to_owned();
     assert!(user.contains("[tool call] Bash"), "{user}");
 }
+
+/// A folder the agent gives as its `cwd` is judged where it really is: a
+/// link into askrisky's own folder is askrisky's folder.
+#[test]
+fn a_cwd_that_links_into_askriskys_folder_is_resolved() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    let link = env.project.join("cfg");
+    std::os::unix::fs::symlink(env.home.join(".config/askrisky"), &link).expect("link");
+    let mut p = claude_bash(&env, "echo 'mode = \"autopilot\"' > extra.toml");
+    p["cwd"] = json!(link);
+    let v = hook(&env, "claude-code", &p);
+    assert_eq!(decision(&v).0, "ask", "{v}");
+    assert!(decision(&v).1.contains("[protected.write]"), "{v}");
+}
+
+/// The agent's own file tool writing a file that has another name (a hard
+/// link made earlier to an agent's settings) asks: writing one name writes
+/// them all.
+#[test]
+fn a_file_write_through_a_hard_link_asks() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    let settings = env.home.join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&settings, "{}").expect("write");
+    let alias = env.project.join("notes.json");
+    std::fs::hard_link(&settings, &alias).expect("hard link");
+    let write = json!({"session_id":"s","cwd":env.project,"hook_event_name":"PreToolUse","tool_name":"Write",
+                       "tool_input":{"file_path": alias,"content":"{\"hooks\":{}}"}});
+    let v = hook(&env, "claude-code", &write);
+    assert_eq!(decision(&v).0, "ask", "{v}");
+    assert!(decision(&v).1.contains("[protected.write]"), "{v}");
+    // An ordinary file of the project is still the agent's to write.
+    let ok = json!({"session_id":"s","cwd":env.project,"hook_event_name":"PreToolUse","tool_name":"Write",
+                    "tool_input":{"file_path": env.project.join("src/main.rs"),"content":"x"}});
+    assert_eq!(hook(&env, "claude-code", &ok), json!({}));
+}

@@ -471,7 +471,18 @@ fn mode_for(setup: &Setup, request: &Request) -> Sourced<Mode> {
 /// An agent's file tool writing `path`: in the danger set when the path is
 /// protected (`protected.write`), clear otherwise.
 fn file_write(place: &Place, path: &Path, tool: &str, line: &str) -> Evaluation {
+    // A file with more than one name (a hard link made earlier): writing it
+    // writes every name, and another may be protected — which a path
+    // cannot show.
+    let names = std::fs::symlink_metadata(path)
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .map_or(1, |m| std::os::unix::fs::MetadataExt::nlink(&m));
+    let shared = (names > 1)
+        .then(|| format!("a file with {names} names (hard links); another may be protected"));
     let matches: Vec<Match> = danger::paths::protected_reason(place, &path.to_string_lossy())
+        .map(str::to_owned)
+        .or(shared)
         .map(|what| Match {
             code: "protected.write".into(),
             tier: Tier::Danger,

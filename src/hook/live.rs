@@ -72,13 +72,16 @@ impl Live {
     }
 
     /// The setup for an event in `cwd` (the agent's folder when it gave an
-    /// absolute one, else askrisky's own).
+    /// absolute one, else askrisky's own), resolved through links: a folder
+    /// given as a link into askrisky's own (or any protected) folder is
+    /// judged as the folder it is, where the command's writes land.
     fn setup(&self, cwd: Option<&PathBuf>) -> Setup {
         let cwd = cwd
             .filter(|c| c.is_absolute())
             .cloned()
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_else(|| PathBuf::from("/"));
+        let cwd = std::fs::canonicalize(&cwd).unwrap_or(cwd);
         Setup::load(&self.overrides, cwd)
     }
 
