@@ -17,6 +17,9 @@ pub const DECLINED: u8 = 82;
 pub const FAILED: u8 = 83;
 /// Not run: interrupted (Ctrl-C, SIGTERM) while deciding.
 pub const INTERRUPTED: u8 = 84;
+/// Not run: the command line given to askrisky was wrong (an unknown flag,
+/// a missing argument, a value that is not one), as for every CLI.
+pub const USAGE: u8 = 2;
 /// The command was not found (as a shell reports it).
 pub const NOT_FOUND: u8 = 127;
 /// The command could not be executed (as a shell reports it).

@@ -16,8 +16,13 @@ fn main() -> ExitCode {
             ExitCode::from(askrisky::exit::FAILED)
         }
         Err(e) => {
+            let status = if e.is_usage() {
+                askrisky::exit::USAGE
+            } else {
+                askrisky::exit::FAILED
+            };
             eprintln!("askrisky: {:#}", anyhow::Error::from(e));
-            ExitCode::from(askrisky::exit::FAILED)
+            ExitCode::from(status)
         }
     }
 }

@@ -293,9 +293,24 @@ pub struct Target {
     )]
     pub line: Option<String>,
 
-    /// A program and its arguments (after `--`)
-    #[arg(value_name = "CMD", trailing_var_arg = true, allow_hyphen_values = true, num_args = 1..)]
+    /// A program and its arguments (after `--`). A first word that starts
+    /// with `-` must come after `--`: a mistyped flag of askrisky's is an
+    /// error, never the program to run.
+    #[arg(value_name = "CMD", trailing_var_arg = true, num_args = 1..)]
     pub argv: Vec<OsString>,
+}
+
+/// A `--shell` value: a syntax's name, or the path of a program that
+/// exists. Anything else is a usage error, not a silent "unknown".
+fn shell_name(value: &str) -> Result<String, String> {
+    if crate::parse::Syntax::from_name(value).is_some() || std::path::Path::new(value).is_file() {
+        return Ok(value.to_owned());
+    }
+    let names: Vec<&str> = crate::parse::Syntax::ALL.iter().map(|s| s.name()).collect();
+    Err(format!(
+        "not a shell askrisky knows: give one of {}, or the path of a shell",
+        names.join(", ")
+    ))
 }
 
 /// Shells `init` supports.
@@ -352,7 +367,7 @@ pub struct CheckArgs {
     /// The shell that would run the `-c` line: a path or a name (bash,
     /// dash, sh, zsh, fish, bash-or-zsh, unknown); default: the configured
     /// `shell`, as `exec -c` runs it
-    #[arg(long, value_name = "SHELL", requires = "line")]
+    #[arg(long, value_name = "SHELL", requires = "line", value_parser = shell_name)]
     pub shell: Option<String>,
 
     /// What to decide on
@@ -521,5 +536,28 @@ mod tests {
             panic!("not exec")
         };
         assert_eq!(t.argv, ["ls", "--mode", "x"]);
+        // A mistyped flag is an error, never the program; after `--`, a
+        // program whose name starts with `-` is still possible.
+        for bad in [
+            &["askrisky", "exec", "--quiet", "--", "ls"][..],
+            &["askrisky", "check", "--jsn", "-c", "ls"],
+            &["askrisky", "exec", "-x", "ls"],
+            &["askrisky", "check", "--shell", "nosuchsh", "-c", "ls"],
+        ] {
+            let e = Cli::try_parse_from(bad)
+                .err()
+                .unwrap_or_else(|| panic!("{bad:?} parsed"));
+            assert_eq!(e.exit_code(), 2, "{bad:?}");
+        }
+        let cli = Cli::try_parse_from(["askrisky", "exec", "--", "-weird", "a"])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let Command::Exec(t) = cli.command else {
+            panic!("not exec")
+        };
+        assert_eq!(t.argv, ["-weird", "a"]);
+        assert!(Cli::try_parse_from(["askrisky", "check", "--shell", "dash", "-c", "ls"]).is_ok());
+        assert!(
+            Cli::try_parse_from(["askrisky", "check", "--shell", "/bin/sh", "-c", "ls"]).is_ok()
+        );
     }
 }

@@ -86,6 +86,14 @@ pub enum CliError {
     Config(String),
 }
 
+impl CliError {
+    /// Whether the command line itself was wrong (exit 2, as for the
+    /// flags clap rejects), rather than askrisky failing.
+    pub fn is_usage(&self) -> bool {
+        matches!(self, Self::EmptyGoal | Self::NotACode(_) | Self::Since(_))
+    }
+}
+
 /// `writeln!` to an output, as a [`CliError`].
 macro_rules! say {
     ($out:expr, $($arg:tt)*) => {
