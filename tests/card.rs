@@ -158,6 +158,37 @@ fn tell_the_agent_why() {
         env.log()[0]["message"],
         "keep build, run make clean instead"
     );
+    // The card, its header too, gives way to the one summary line.
+    let screen = pane.screen(false);
+    assert!(!screen.contains("approve this command?"), "{screen}");
+    assert!(
+        screen.contains("askrisky: not run, the agent is told why: rm -rf build"),
+        "{screen}"
+    );
+}
+
+/// Esc while typing the message goes back to the card's keys; it is not a
+/// "no".
+#[test]
+fn esc_in_the_message_goes_back_to_the_card() {
+    common::require!("tmux");
+    let env = with_build_dir();
+    let pane = start(&env, "-c 'rm -rf build'");
+    pane.wait_card();
+    pane.keys(&["t"]);
+    pane.wait_for("message for the agent");
+    pane.text("never mind");
+    pane.keys(&["Escape"]);
+    common::wait_until(
+        || (!pane.screen(false).contains("message for the agent")).then_some(()),
+        || format!("the message prompt stayed:\n{}", pane.screen(false)),
+    );
+    assert!(pane.screen(false).contains("waiting for your answer"));
+    pane.keys(&["r"]);
+    assert_eq!(pane.status(), 0, "{}", read(&env, "err.txt"));
+    assert!(!env.project.join("build").exists());
+    let screen = pane.screen(false);
+    assert!(!screen.contains("approve this command?"), "{screen}");
 }
 
 #[test]
@@ -398,6 +429,8 @@ fn no_color_and_narrow_terminals() {
         joined.contains(&format!("rm -rf build {}", "x/".repeat(60))),
         "{screen}"
     );
+    // The whole line is shown once: the reasons do not repeat it.
+    assert_eq!(screen.matches("rm -rf build").count(), 1, "{screen}");
     pane.keys(&["n"]);
     assert_eq!(pane.status(), 82);
 }

@@ -188,14 +188,22 @@ fn labelled(label: &str, text: &str, style: Style) -> Vec<String> {
         .collect()
 }
 
-/// Why the card is asking, as (label, text) lines.
-pub fn why(decision: &Decision) -> Vec<(&'static str, String)> {
+/// The longest excerpt of the line a `why` row names (the whole line is
+/// shown above it).
+const MAX_EXCERPT: usize = 60;
+
+/// Why the card is asking, as (label, text) lines. `shown` is the command
+/// the card shows: a rule's excerpt that is all of it is not repeated.
+pub fn why(decision: &Decision, shown: &str) -> Vec<(&'static str, String)> {
     match &decision.reason {
         Reason::Danger { matches } | Reason::Blocked { matches } => matches
             .iter()
             .map(|m| {
-                let on = if m.command.is_empty() {
+                let on = if m.command.is_empty() || m.command.trim() == shown.trim() {
                     String::new()
+                } else if m.command.chars().count() > MAX_EXCERPT {
+                    let cut: String = m.command.chars().take(MAX_EXCERPT - 1).collect();
+                    format!(" ({cut}…)")
                 } else {
                     format!(" ({})", m.command)
                 };
@@ -308,7 +316,7 @@ pub fn render(card: &Card<'_>, style: Style) -> Rendered {
     if let Some(e) = card.explanation {
         lines.extend(labelled("agent", &format!("\"{e}\""), style));
     }
-    for (label, text) in why(card.decision) {
+    for (label, text) in why(card.decision, card.command) {
         lines.extend(labelled(label, &text, style));
     }
     let mut keys = keys_line(card);

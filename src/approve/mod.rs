@@ -160,10 +160,17 @@ fn show(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>, leave_summary: b
                 };
             }
             raw.write(&format!("\r{WAITING}  "));
-            let a = read_answer(&mut raw, c, &rendered, timeout, started);
+            // Rows written below the card while answering (a message for
+            // the agent, the whole command paged): cleared with it.
+            let mut extra = 0;
+            let a = read_answer(&mut raw, c, &rendered, timeout, started, &mut extra);
             if can_move {
-                // Leave one summary line (or nothing) instead of the card.
-                raw.write(&format!("\r\x1b[{}A\x1b[J", rows - 1));
+                // Leave one summary line (or nothing) instead of the card,
+                // as far up as the screen still shows it.
+                let up = (rows - 1 + extra)
+                    .min(raw.height().saturating_sub(1))
+                    .max(1);
+                raw.write(&format!("\r\x1b[{up}A\x1b[J"));
             } else {
                 raw.write("\r\n");
             }
@@ -207,12 +214,16 @@ pub fn summary(command: &str, a: &Answer) -> String {
     }
 }
 
+/// The prompt for the person's message to the agent.
+const MESSAGE_PROMPT: &str = "  message for the agent (Enter to send, Esc to go back): ";
+
 fn read_answer(
     raw: &mut RawGuard<'_>,
     c: &Card<'_>,
     rendered: &card::Rendered,
     timeout: Option<Duration>,
     started: Instant,
+    extra: &mut usize,
 ) -> Answer {
     loop {
         let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
@@ -221,15 +232,30 @@ fn read_answer(
             Key::Char('a' | 'A') if c.offer_always => return Answer::AlwaysAllow,
             Key::Char('s' | 'S') if c.offer_session => return Answer::ForSession,
             Key::Char('t' | 'T') if c.offer_tell => {
-                raw.write("t\r\n  message for the agent (Enter to send, Esc to cancel): ");
-                return match read_message(raw, timeout, started) {
-                    Ok(m) if !m.trim().is_empty() => Answer::Tell(m.trim().to_owned()),
-                    Ok(_) => Answer::Declined,
-                    Err(other) => other,
-                };
+                raw.write(&format!("t\r\n{MESSAGE_PROMPT}"));
+                *extra += 1;
+                match read_message(raw, timeout, started) {
+                    Ok(m) => {
+                        let width = raw.width().max(1);
+                        *extra += (MESSAGE_PROMPT.len() + m.chars().count()) / width;
+                        return if m.trim().is_empty() {
+                            Answer::Declined
+                        } else {
+                            Answer::Tell(m.trim().to_owned())
+                        };
+                    }
+                    // Esc: back to the card's keys, the message dropped.
+                    Err(None) => {
+                        raw.write(&format!("\r\x1b[J\x1b[A\r\x1b[2K{WAITING}"));
+                        *extra -= 1;
+                    }
+                    Err(Some(other)) => return other,
+                }
             }
             Key::Char('p' | 'P') if rendered.hidden_rows > 0 => {
-                if !page(raw, &rendered.command_rows) {
+                let written = page(raw, &rendered.command_rows);
+                *extra += written.unwrap_or(0) + 2;
+                if written.is_none() {
                     return Answer::NoAnswer(NoAnswer::Closed);
                 }
                 raw.write(&format!("\r\n{}\r\n{WAITING}", card::keys_line(c)));
@@ -244,8 +270,9 @@ fn read_answer(
     }
 }
 
-/// Shows the whole command a screen at a time. False if the terminal closed.
-fn page(raw: &mut RawGuard<'_>, rows: &[String]) -> bool {
+/// Shows the whole command a screen at a time. The rows written, or
+/// `None` if the terminal closed.
+fn page(raw: &mut RawGuard<'_>, rows: &[String]) -> Option<usize> {
     let per = raw.height().saturating_sub(2).max(5);
     raw.write("\r\n");
     for (i, chunk) in rows.chunks(per).enumerate() {
@@ -254,19 +281,21 @@ fn page(raw: &mut RawGuard<'_>, rows: &[String]) -> bool {
         if (i + 1) * per < rows.len() {
             raw.write("  -- more: any key --");
             if matches!(raw.key(None), Key::Closed | Key::Interrupt) {
-                return false;
+                return None;
             }
             raw.write("\r\x1b[2K");
         }
     }
-    true
+    Some(rows.len() + 1)
 }
 
+/// The person's message for the agent; `Err(None)` when they went back
+/// to the card (Esc), `Err(Some(answer))` when the card ends without one.
 fn read_message(
     raw: &mut RawGuard<'_>,
     timeout: Option<Duration>,
     started: Instant,
-) -> Result<String, Answer> {
+) -> Result<String, Option<Answer>> {
     let mut msg = String::new();
     loop {
         let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
@@ -290,9 +319,10 @@ fn read_message(
                 }
             }
             Key::Other => {}
-            Key::Esc | Key::Interrupt | Key::EndOfFile => return Err(Answer::Declined),
-            Key::Closed => return Err(Answer::NoAnswer(NoAnswer::Closed)),
-            Key::Timeout => return Err(Answer::NoAnswer(NoAnswer::TimedOut)),
+            Key::Esc => return Err(None),
+            Key::Interrupt | Key::EndOfFile => return Err(Some(Answer::Declined)),
+            Key::Closed => return Err(Some(Answer::NoAnswer(NoAnswer::Closed))),
+            Key::Timeout => return Err(Some(Answer::NoAnswer(NoAnswer::TimedOut))),
         }
     }
 }
