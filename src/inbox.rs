@@ -299,10 +299,13 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
     let replaced = watch_socket(&sock, ours, queue.clone());
     let mut warned = false;
     let q = queue.clone();
+    // The request on screen, counted by `status` with those queued.
+    let showing = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let shown = showing.clone();
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
-            let q = q.clone();
-            std::thread::spawn(move || accept(stream, &q, announce));
+            let (q, shown) = (q.clone(), shown.clone());
+            std::thread::spawn(move || accept(stream, &q, &shown, announce));
         }
     });
 
@@ -379,7 +382,13 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
             from: Some(&from),
             files: &w.request.files,
         };
-        let asked = approve::ask(&mut tty, &card, None);
+        // A card whose request gave up (its wait ran out, it was killed) is
+        // taken down: an answer now would run nothing.
+        let stream = w.stream.try_clone().ok();
+        let still_waiting = || stream.as_ref().is_some_and(asker_waits);
+        showing.store(1, std::sync::atomic::Ordering::SeqCst);
+        let asked = approve::ask_while(&mut tty, &card, None, &still_waiting);
+        showing.store(0, std::sync::atomic::Ordering::SeqCst);
         let reply = match asked.answer {
             Answer::Run | Answer::AlwaysAllow => Reply::Run,
             Answer::ForSession => Reply::RunForSession,
@@ -388,6 +397,10 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
             // Nobody is at this inbox any more: do not answer for them.
             // Dropping the request tells the asker "no answer", and the
             // requests still queued get the same as the inbox exits.
+            Answer::NoAnswer(approve::NoAnswer::Withdrawn) => {
+                tty.write("askrisky inbox: that request stopped waiting; nothing ran\r\n");
+                continue;
+            }
             Answer::NoAnswer(why) => {
                 return Err(InboxError::NoTerminal(why.reason().to_owned()));
             }
@@ -398,6 +411,23 @@ pub fn serve(dirs: &Dirs, announce: Announce) -> Result<(), InboxError> {
         if w.stream.write_all(line.as_bytes()).is_err() {
             tty.write("askrisky inbox: that request had already given up; nothing ran\r\n");
         }
+    }
+}
+
+/// Whether the asker on `stream` still waits: it sends nothing after its
+/// request, so anything to read there — the end of the stream above all —
+/// means it is gone.
+fn asker_waits(stream: &UnixStream) -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let mut fds = [PollFd::new(stream, PollFlags::IN)];
+    let now = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    match poll(&mut fds, Some(&now)) {
+        Ok(0) => true,
+        Ok(_) => false,
+        Err(_) => true,
     }
 }
 
@@ -431,7 +461,12 @@ fn watch_socket(
     flag
 }
 
-fn accept(stream: UnixStream, queue: &(Mutex<VecDeque<Waiting>>, Condvar), announce: Announce) {
+fn accept(
+    stream: UnixStream,
+    queue: &(Mutex<VecDeque<Waiting>>, Condvar),
+    showing: &std::sync::atomic::AtomicUsize,
+    announce: Announce,
+) {
     // Only the same user may ask: another user's request could be a trick to
     // get a card approved in their favour.
     match rustix::net::sockopt::socket_peercred(&stream) {
@@ -448,7 +483,8 @@ fn accept(stream: UnixStream, queue: &(Mutex<VecDeque<Waiting>>, Condvar), annou
     let text = line.strip_suffix('\n').unwrap_or(&line);
     match serde_json::from_str::<Message>(text) {
         Ok(Message::Status) => {
-            let pending = queue.0.lock().map(|g| g.len()).unwrap_or(0);
+            let pending = queue.0.lock().map(|g| g.len()).unwrap_or(0)
+                + showing.load(std::sync::atomic::Ordering::SeqCst);
             let mut out = serde_json::to_string(&Reply::Status { pending }).unwrap_or_default();
             out.push('\n');
             let mut s = &stream;

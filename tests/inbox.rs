@@ -142,8 +142,9 @@ fn two_requests_get_their_own_answers() {
     let screen = p.wait_card();
     assert!(screen.contains("touch first"), "{screen}");
     let second = exec(&env, &["-c", "touch second"]);
-    // The second waits in the inbox's queue while the first is shown.
-    let queued = || status(&env).contains("listening, 1 request(s) waiting");
+    // The second waits in the inbox's queue while the first is shown; both
+    // wait for the person.
+    let queued = || status(&env).contains("listening, 2 request(s) waiting");
     common::wait_until(
         || queued().then_some(()),
         || format!("the second request never queued: {}", status(&env)),
@@ -164,13 +165,35 @@ fn a_wait_that_times_out_refuses() {
     common::require!("tmux");
     let env = Env::new();
     env.config("approval_wait_s = 1\n");
-    let _p = inbox(&env);
+    let p = inbox(&env);
     let started = Instant::now();
     let (code, err) = finish(exec(&env, &["-c", "touch late"]));
     assert_eq!(code, Some(81), "{err}");
     assert!(err.contains("no answer from the inbox within 1 s"), "{err}");
     assert!(started.elapsed() < Duration::from_secs(10));
     assert!(!env.project.join("late").exists());
+    // Its card does not stay up asking for an answer that runs nothing.
+    let screen = p.wait_for("stopped waiting");
+    assert!(!screen.contains("waiting for your answer"), "{screen}");
+    assert!(p.screen(false).contains("waiting for requests"));
+    let out = status(&env);
+    assert!(out.contains("listening, 0 request(s) waiting"), "{out}");
+}
+
+/// The person's answers at the inbox, and at `askrisky approve` for an
+/// allow-once code, are timed in the log as the card's are.
+#[test]
+fn answers_at_the_inbox_and_for_codes_are_timed() {
+    common::require!("tmux");
+    let env = Env::new();
+    let p = inbox(&env);
+    let c = exec(&env, &["-c", "touch timed"]);
+    p.wait_card();
+    p.keys(&["r"]);
+    assert_eq!(finish(c).0, Some(0));
+    let log = env.log();
+    assert_eq!(log[0]["decided_by"], "person");
+    assert!(log[0]["answer_ms"].is_u64(), "{}", log[0]);
 }
 
 #[test]
@@ -291,9 +314,13 @@ fn allow_once_codes() {
     assert_eq!(run("touch approved").0, Some(81));
     assert!(!env.project.join("approved").exists());
     let log = env.log();
+    // The retry the code let through is the person's, timed from the
+    // refusal to their yes.
     assert!(
-        log.iter()
-            .any(|r| r["decided_by"] == "person" && r["outcome"] == "ran")
+        log.iter().any(|r| r["decided_by"] == "person"
+            && r["outcome"] == "ran"
+            && r["answer_ms"].is_u64()),
+        "{log:?}"
     );
     // An unknown or spent code is refused.
     let out = env.askrisky(["approve", &approval]).output();

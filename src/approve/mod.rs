@@ -40,6 +40,9 @@ pub enum NoAnswer {
     /// The terminal went away (closed, hung up) or could not be put in raw
     /// mode, so no deliberate keypress could come from it.
     Closed,
+    /// The request stopped waiting for the answer (an inbox card whose
+    /// command gave up): whatever the person answers now runs nothing.
+    Withdrawn,
 }
 
 impl NoAnswer {
@@ -48,6 +51,7 @@ impl NoAnswer {
         match self {
             Self::TimedOut => "no answer before the timeout",
             Self::Closed => "the terminal closed before an answer",
+            Self::Withdrawn => "the request stopped waiting before an answer",
         }
     }
 }
@@ -100,14 +104,29 @@ pub fn clear_status(tty: &mut Tty) {
 
 /// Shows the card and waits for the answer; one summary line stays.
 pub fn ask(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>) -> Asked {
-    show(tty, c, timeout, true)
+    show(tty, c, timeout, true, None)
 }
+
+/// [`ask`] for a request that may stop waiting: `waiting` is checked while
+/// the card is up, and once it says no the card is taken down with
+/// [`NoAnswer::Withdrawn`] (an inbox card whose command gave up).
+pub fn ask_while(
+    tty: &mut Tty,
+    c: &Card<'_>,
+    timeout: Option<Duration>,
+    waiting: &dyn Fn() -> bool,
+) -> Asked {
+    show(tty, c, timeout, true, Some(waiting))
+}
+
+/// How often [`ask_while`] looks whether the request still waits.
+const WAITING_POLL: Duration = Duration::from_millis(250);
 
 /// Shows the card and waits for the answer; nothing stays, the cursor is
 /// back where the card began. For a shell that redraws its own prompt over
 /// whatever is below it (fish): it shows the summary itself.
 pub fn ask_and_vanish(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>) -> Asked {
-    show(tty, c, timeout, false)
+    show(tty, c, timeout, false, None)
 }
 
 /// How long keys are ignored once a card is drawn.
@@ -117,7 +136,13 @@ const SETTLING: &str = "  a moment…";
 /// The card's last line once an answer is read.
 pub const WAITING: &str = "  waiting for your answer… [n] ";
 
-fn show(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>, leave_summary: bool) -> Asked {
+fn show(
+    tty: &mut Tty,
+    c: &Card<'_>,
+    timeout: Option<Duration>,
+    leave_summary: bool,
+    waiting: Option<&dyn Fn() -> bool>,
+) -> Asked {
     let started = Instant::now();
     let (style, can_move) = style_for(tty);
     let rendered = card::render(c, style);
@@ -163,7 +188,14 @@ fn show(tty: &mut Tty, c: &Card<'_>, timeout: Option<Duration>, leave_summary: b
             // Rows written below the card while answering (a message for
             // the agent, the whole command paged): cleared with it.
             let mut extra = 0;
-            let a = read_answer(&mut raw, c, &rendered, timeout, started, &mut extra);
+            let a = read_answer(
+                &mut raw,
+                c,
+                &rendered,
+                (timeout, waiting),
+                started,
+                &mut extra,
+            );
             if can_move {
                 // Leave one summary line (or nothing) instead of the card,
                 // as far up as the screen still shows it.
@@ -221,13 +253,24 @@ fn read_answer(
     raw: &mut RawGuard<'_>,
     c: &Card<'_>,
     rendered: &card::Rendered,
-    timeout: Option<Duration>,
+    (timeout, waiting): (Option<Duration>, Option<&dyn Fn() -> bool>),
     started: Instant,
     extra: &mut usize,
 ) -> Answer {
     loop {
         let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
-        match raw.key(left) {
+        // With a request that may stop waiting, wake up now and then to
+        // look.
+        let wait = match waiting {
+            Some(_) => Some(left.map_or(WAITING_POLL, |l| l.min(WAITING_POLL))),
+            None => left,
+        };
+        match raw.key(wait) {
+            Key::Timeout if waiting.is_some_and(|still| !still()) => {
+                return Answer::NoAnswer(NoAnswer::Withdrawn);
+            }
+            // Only a look at the request: the answer's own time is not up.
+            Key::Timeout if waiting.is_some() && left.is_none_or(|l| l > WAITING_POLL) => {}
             Key::Char('r' | 'R') => return Answer::Run,
             Key::Char('a' | 'A') if c.offer_always => return Answer::AlwaysAllow,
             Key::Char('s' | 'S') if c.offer_session => return Answer::ForSession,

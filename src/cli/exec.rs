@@ -130,11 +130,16 @@ fn nobody_here(setup: &Setup, ruling: &mut Ruling, why: &str, verbose: u8) -> u8
             files: ruling.evaluation.script.files.clone(),
         };
         let wait = Duration::from_secs(setup.settings.approval_wait_s);
-        Some(inbox::ask(&setup.dirs, &question, wait))
+        let asked = std::time::Instant::now();
+        Some((inbox::ask(&setup.dirs, &question, wait), asked.elapsed()))
     } else {
         None
     };
-    let person = |outcome| End::new(outcome, DecidedBy::Person);
+    // The person's answer time at the inbox: from the question sent to the
+    // answer back, as the command waited for it.
+    let took = inbox.as_ref().map_or(0, |(_, t)| millis(*t));
+    let inbox = inbox.map(|(reply, _)| reply);
+    let person = |outcome| End::new(outcome, DecidedBy::Person).answered_in(took);
     match inbox {
         Some(Ok(Reply::Run)) => return run_it(setup, ruling, person(Outcome::Ran), verbose),
         Some(Ok(Reply::RunForSession)) => {

@@ -130,6 +130,9 @@ pub struct Ruling {
     pub session: Option<String>,
     /// True when an allow-once approval was spent on this request.
     pub approved_once: bool,
+    /// How long the person took to approve the allow-once code spent here,
+    /// from the refusal (for the log's answer time).
+    pub person_answer_ms: Option<u64>,
     /// True when the person had approved exactly this request for the rest
     /// of its session (see [`session_approval`]).
     pub session_approved: bool,
@@ -304,10 +307,11 @@ pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling 
     // An allow-once code the person approved for exactly this request
     // (line, folder, session): spent here, once, and only where the
     // command will run.
-    let approved_once = policy == Verdict::Ask
+    let spent = (policy == Verdict::Ask
         && request.surface.runs()
-        && !matches!(request.subject, Subject::FileWrite { .. })
-        && state.is_some_and(|st| {
+        && !matches!(request.subject, Subject::FileWrite { .. }))
+    .then(|| {
+        state.and_then(|st| {
             allow_once::take(
                 st,
                 &request.line,
@@ -316,8 +320,11 @@ pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling 
                 &evaluation.assessment.codes(),
                 &files_digest(&evaluation.script),
             )
-            .is_some()
-        });
+        })
+    })
+    .flatten();
+    let approved_once = spent.is_some();
+    let person_answer_ms = spent.as_ref().and_then(allow_once::Pending::answer_ms);
     // Or an approval of exactly this request for the rest of its session;
     // not spent, and never of the blocked tier (which refuses).
     let session_approved = !approved_once
@@ -336,6 +343,7 @@ pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling 
         mode,
         session,
         approved_once,
+        person_answer_ms,
         session_approved,
         started,
         watcher,

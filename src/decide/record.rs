@@ -95,7 +95,7 @@ pub(super) fn of(ruling: &Ruling, end: End) -> Record {
         reviewer,
         outcome: end.outcome,
         decided_by: end.by,
-        answer_ms: end.answer_ms,
+        answer_ms: end.answer_ms.or(ruling.person_answer_ms),
         message,
         session: ruling.session.clone(),
         ..base_record(&ruling.request, &ruling.mode, ruling.started)

@@ -105,6 +105,14 @@ fn store(state: &Path) -> Store {
     Store::new(state, "approvals", KEEP, is_code)
 }
 
+impl Pending {
+    /// How long the person took to approve it, from the refusal (ms).
+    pub fn answer_ms(&self) -> Option<u64> {
+        self.approved
+            .map(|t| t.saturating_sub(self.created).saturating_mul(1000))
+    }
+}
+
 /// Normalises what a person typed (`k7q2 9xm3`, `K7Q2-9XM3`) to a code.
 pub fn normalise(code: &str) -> Option<String> {
     let c: String = code
@@ -176,7 +184,7 @@ pub fn approve(state: &Path, code: &str, shown: &Shown) -> std::io::Result<()> {
 /// same line, folder and session, matching no rule and running no script
 /// other than the card showed (`codes`, `files`: what the retry matches
 /// and runs now). The file is renamed away first, so two retries cannot
-/// both spend it.
+/// both spend it. Returns the spent request.
 pub fn take(
     state: &Path,
     line: &str,
@@ -184,10 +192,10 @@ pub fn take(
     session: Option<&str>,
     codes: &[&str],
     files: &str,
-) -> Option<String> {
+) -> Option<Pending> {
     let store = store(state);
-    store.names().into_iter().find(|code| {
-        get(state, code).is_some_and(|p| {
+    store.names().into_iter().find_map(|code| {
+        get(state, &code).filter(|p| {
             let fresh = p
                 .approved
                 .is_some_and(|t| now().saturating_sub(t) <= VALID_FOR.as_secs());
@@ -200,7 +208,8 @@ pub fn take(
                 && p.cwd == cwd
                 && p.session.as_deref() == session
                 && shown.covers(codes, files)
-        }) && store.spend(code)
+                && store.spend(&code)
+        })
     })
 }
 
@@ -293,10 +302,7 @@ mod tests {
         );
         assert_eq!(take(state.path(), "git push -f", "/p", None, &[], ""), None);
         // The same one is, once.
-        assert_eq!(
-            take(state.path(), "git push -f", "/p", Some("codex/s1"), &[], ""),
-            Some(code)
-        );
+        assert!(take(state.path(), "git push -f", "/p", Some("codex/s1"), &[], "").is_some());
         assert_eq!(
             take(state.path(), "git push -f", "/p", Some("codex/s1"), &[], ""),
             None
@@ -345,9 +351,11 @@ mod tests {
         )
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(get(state.path(), copy), None);
+        let genuine = get(state.path(), &code);
+        assert!(genuine.is_some());
         assert_eq!(
             take(state.path(), "ls", "/p", Some("codex/s1"), &[], ""),
-            Some(code)
+            genuine
         );
         assert_eq!(
             take(state.path(), "ls", "/p", Some("codex/s1"), &[], ""),
@@ -363,9 +371,11 @@ mod tests {
         let mut p = pending("ls");
         p.approved = Some(now() - 300);
         let code = record(state.path(), &p).unwrap_or_else(|e| panic!("{e}"));
+        let genuine = get(state.path(), &code);
+        assert!(genuine.is_some());
         assert_eq!(
             take(state.path(), "ls", "/p", Some("codex/s1"), &[], ""),
-            Some(code)
+            genuine
         );
         let code = record(state.path(), &pending("make")).unwrap_or_else(|e| panic!("{e}"));
         let two_hours = std::time::SystemTime::now() - Duration::from_secs(2 * 3600);
