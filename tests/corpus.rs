@@ -211,3 +211,115 @@ fn unescape_handles_only_tab_newline_and_backslash() {
     assert_eq!(unescape("printf '%s\\\\n'"), "printf '%s\\n'");
     assert_eq!(unescape("tail\\"), "tail\\");
 }
+
+const CLASSES: &str = include_str!("corpus/classes.tsv");
+
+/// One class and half's counts.
+#[derive(Default)]
+struct Rates {
+    /// Lines that must ask or be refused, and how many do.
+    must_catch: usize,
+    caught: usize,
+    /// Of those, how many get exactly the tier they deserve.
+    exact: usize,
+    /// Lines that must stay clear, and how many do.
+    must_pass: usize,
+    passed: usize,
+}
+
+impl Rates {
+    fn per_mille(n: usize, of: usize) -> usize {
+        (n * 1000).checked_div(of).unwrap_or(1000)
+    }
+}
+
+/// The lowest rate (per mille) each class and half may fall to: caught, and
+/// left clear. Raised as the danger set learns; a change that lowers one
+/// fails here.
+const FLOORS: &[(&str, &str, usize, usize)] = &[
+    ("operand", "tune", 666, 1000),
+    ("operand", "held", 725, 833),
+    ("verb", "tune", 414, 1000),
+    ("verb", "held", 362, 944),
+    ("hidden", "tune", 614, 950),
+    ("hidden", "held", 588, 1000),
+    ("noeffect", "tune", 777, 750),
+    ("noeffect", "held", 884, 830),
+    ("blocked", "tune", 964, 937),
+    ("blocked", "held", 927, 937),
+];
+
+/// How well the danger set judges lines of each class it was not written
+/// for, on the half it was tuned on and the half kept aside. Prints the
+/// table (`-- --nocapture`); `ASKRISKY_CORPUS_MISSES=held|tune` also prints
+/// that half's misses.
+#[test]
+fn class_rates() {
+    let ctx = Place::example();
+    let show = std::env::var("ASKRISKY_CORPUS_MISSES").ok();
+    let mut rates: std::collections::BTreeMap<(String, String), Rates> = Default::default();
+    let mut seen = HashSet::new();
+    for (n, fields) in rows(CLASSES) {
+        let [command, expected, class, split, note] = fields[..] else {
+            panic!("classes.tsv:{n}: want 5 tab-separated fields, got {fields:?}");
+        };
+        let want = tier(expected).unwrap_or_else(|| panic!("classes.tsv:{n}: tier {expected:?}"));
+        assert!(
+            FLOORS.iter().any(|(c, s, _, _)| *c == class && *s == split),
+            "classes.tsv:{n}: unknown class or split {class:?} {split:?}"
+        );
+        let command = unescape(command);
+        assert!(seen.insert(command.clone()), "classes.tsv:{n}: duplicate");
+        let got = assess(&parse_as(&command, Syntax::Bash), &ctx, &[]).tier;
+        let r = rates
+            .entry((class.to_owned(), split.to_owned()))
+            .or_default();
+        let right = if want == Tier::Clear {
+            r.must_pass += 1;
+            r.passed += usize::from(got == Tier::Clear);
+            got == Tier::Clear
+        } else {
+            r.must_catch += 1;
+            r.caught += usize::from(got != Tier::Clear);
+            r.exact += usize::from(got == want);
+            got != Tier::Clear
+        };
+        if !right && show.as_deref() == Some(split) {
+            println!(
+                "miss\t{class}\t{expected}\tgot {}\t{command:?}\t{note}",
+                got.as_str()
+            );
+        }
+    }
+    println!("class     half  caught          exact tier      left clear");
+    let mut low = Vec::new();
+    for ((class, split), r) in &rates {
+        let caught = Rates::per_mille(r.caught, r.must_catch);
+        let passed = Rates::per_mille(r.passed, r.must_pass);
+        println!(
+            "{class:<9} {split:<5} {:>3}/{:<3} {:>5.1}%  {:>3}/{:<3} {:>5.1}%  {:>3}/{:<3} {:>5.1}%",
+            r.caught,
+            r.must_catch,
+            caught as f64 / 10.0,
+            r.exact,
+            r.must_catch,
+            Rates::per_mille(r.exact, r.must_catch) as f64 / 10.0,
+            r.passed,
+            r.must_pass,
+            passed as f64 / 10.0,
+        );
+        if let Some((_, _, min_caught, min_passed)) =
+            FLOORS.iter().find(|(c, s, _, _)| c == class && s == split)
+            && (caught < *min_caught || passed < *min_passed)
+        {
+            low.push(format!(
+                "{class}/{split}: caught {caught}‰ (floor {min_caught}‰), left clear {passed}‰ (floor {min_passed}‰)"
+            ));
+        }
+    }
+    assert!(
+        low.is_empty(),
+        "rates fell below their floors:\n{}",
+        low.join("\n")
+    );
+}
