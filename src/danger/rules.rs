@@ -6,9 +6,14 @@
 //! `/home/user/project`); a test runs every one of them. To add a rule, add a
 //! row here with both kinds of examples.
 
-use super::paths::{self, is_block_device, is_secret, protected_reason};
-use super::{Cmd, Tier, scan};
-use crate::parse::{Problem, programs};
+use super::cmd::Cmd;
+use super::place::is_block_device;
+use super::protected::{holds_protected, protected_reason};
+use super::secrets::{holds_secrets, is_secret};
+use super::tier::Tier;
+use super::{cloud, dryrun::dry_run, find, git, interpreters, reads, tools};
+use crate::parse::Problem;
+use crate::parse::programs::{self, has_flag, operands, option_values};
 
 /// How a rule looks at a line.
 #[derive(Clone, Copy)]
@@ -59,13 +64,13 @@ pub static RULES: &[Rule] = &[
             // find deleting everything below a root: its tests would pick
             // some files (`-name .DS_Store`), and then it only asks.
             if c.is(&["find"]) {
-                return scan::find_deletes(c.args())
-                    && !scan::find_narrows(c.args())
-                    && scan::find_starting_points(c.args()).iter().any(root);
+                return find::deletes(c.args())
+                    && !find::narrows(c.args())
+                    && find::starting_points(c.args()).iter().any(root);
             }
             // rsync mirroring (an empty folder, say) onto a root.
             c.is(&["rsync"])
-                && !scan::dry_run(c.args(), true)
+                && !dry_run(c.args(), true)
                 && c.values()
                     .any(|v| v.starts_with("--del") || v == "--remove-source-files")
                 && c.operands().last().is_some_and(root)
@@ -345,9 +350,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Deletes untracked files from the working tree, with no undo.",
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
-                sub == "clean"
-                    && super::has_flag(rest, &["-f", "--force"])
-                    && !scan::dry_run(rest, true)
+                sub == "clean" && has_flag(rest, &["-f", "--force"]) && !dry_run(rest, true)
             })
         }),
         examples: &[
@@ -411,11 +414,11 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 sub == "push"
-                    && !scan::dry_run(rest, true)
-                    && (super::has_flag(
+                    && !dry_run(rest, true)
+                    && (has_flag(
                         rest,
                         &["-f", "--force", "--force-with-lease", "--force-if-includes"],
-                    ) || super::operands(rest)
+                    ) || operands(rest)
                         .iter()
                         .skip(1)
                         .any(|w| w.value.starts_with('+')))
@@ -449,9 +452,9 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 sub == "push"
-                    && !scan::dry_run(rest, true)
-                    && (super::has_flag(rest, &["-d", "--delete", "--mirror", "--prune"])
-                        || super::operands(rest)
+                    && !dry_run(rest, true)
+                    && (has_flag(rest, &["-d", "--delete", "--mirror", "--prune"])
+                        || operands(rest)
                             .iter()
                             .any(|w| w.value.starts_with(':') || w.value.starts_with("+:")))
             })
@@ -480,7 +483,7 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 // `--keep` refuses to run over local changes it would lose.
-                sub == "reset" && super::has_flag(rest, &["--hard", "--merge"])
+                sub == "reset" && has_flag(rest, &["--hard", "--merge"])
             })
         }),
         examples: &[
@@ -501,25 +504,23 @@ pub static RULES: &[Rule] = &[
         sentence: "Discards uncommitted changes to files, with no undo.",
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
-                let ops = super::operands(rest);
+                let ops = operands(rest);
                 match sub {
                     "checkout" => {
-                        let branching = super::has_flag(
-                            rest,
-                            &["-b", "-B", "--orphan", "-t", "--track", "--detach"],
-                        );
-                        super::has_flag(rest, &["-f", "--force", "--pathspec-from-file"])
+                        let branching =
+                            has_flag(rest, &["-b", "-B", "--orphan", "-t", "--track", "--detach"]);
+                        has_flag(rest, &["-f", "--force", "--pathspec-from-file"])
                             || rest.iter().any(|w| w.value == "--")
                             // Two operands: a commit and the paths it restores.
                             || (!branching && ops.len() > 1)
-                            || ops.iter().any(|w| scan::looks_like_path(&w.value))
+                            || ops.iter().any(|w| git::looks_like_path(&w.value))
                     }
                     "restore" => {
-                        (!ops.is_empty() || super::has_flag(rest, &["--pathspec-from-file"]))
-                            && (!super::has_flag(rest, &["-S", "--staged"])
-                                || super::has_flag(rest, &["-W", "--worktree"]))
+                        (!ops.is_empty() || has_flag(rest, &["--pathspec-from-file"]))
+                            && (!has_flag(rest, &["-S", "--staged"])
+                                || has_flag(rest, &["-W", "--worktree"]))
                     }
-                    "switch" => super::has_flag(rest, &["-f", "--force", "--discard-changes"]),
+                    "switch" => has_flag(rest, &["-f", "--force", "--discard-changes"]),
                     "stash" => ops
                         .first()
                         .is_some_and(|w| matches!(w.value.as_str(), "drop" | "clear")),
@@ -565,9 +566,8 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 sub == "branch"
-                    && (super::has_flag(rest, &["-D", "-M", "-C"])
-                        || (super::has_flag(rest, &["-f", "--force"])
-                            && !super::operands(rest).is_empty()))
+                    && (has_flag(rest, &["-D", "-M", "-C"])
+                        || (has_flag(rest, &["-f", "--force"]) && !operands(rest).is_empty()))
             })
         }),
         examples: &[
@@ -588,11 +588,11 @@ pub static RULES: &[Rule] = &[
             c.is(&["git-filter-repo", "bfg"])
                 || c.git().is_some_and(|(sub, rest)| match sub {
                     "filter-branch" | "filter-repo" => true,
-                    "reflog" => super::operands(rest)
+                    "reflog" => operands(rest)
                         .first()
                         .is_some_and(|w| matches!(w.value.as_str(), "expire" | "delete")),
                     "gc" => rest.iter().any(|w| w.value.starts_with("--prune")),
-                    "update-ref" => super::has_flag(rest, &["-d"]),
+                    "update-ref" => has_flag(rest, &["-d"]),
                     "prune" => true,
                     _ => false,
                 })
@@ -618,8 +618,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Sets a git option that makes git run a program (hooks, pager, ssh command, alias, filter).",
         check: C(|c| {
             let risky = |kv: &str| match kv.split_once('=') {
-                Some((k, v)) => scan::git_setting_risky(k, Some(v)),
-                None => scan::git_setting_risky(kv, Some("true")),
+                Some((k, v)) => git::git_setting_risky(k, Some(v)),
+                None => git::git_setting_risky(kv, Some("true")),
             };
             let overrides = c.git_config_overrides();
             if overrides.iter().any(|kv| risky(kv)) {
@@ -627,14 +627,14 @@ pub static RULES: &[Rule] = &[
             }
             c.git().is_some_and(|(sub, rest)| {
                 if sub == "clone" || sub == "submodule" {
-                    return super::option_values(rest, &["-c", "--config"])
+                    return option_values(rest, &["-c", "--config"])
                         .iter()
                         .any(|kv| risky(kv));
                 }
                 if sub != "config" {
                     return false;
                 }
-                let reading = super::has_flag(
+                let reading = has_flag(
                     rest,
                     &[
                         "--get",
@@ -650,13 +650,13 @@ pub static RULES: &[Rule] = &[
                         "--get-colorbool",
                         "--remove-section",
                     ],
-                ) || super::operands(rest).first().is_some_and(|w| {
+                ) || operands(rest).first().is_some_and(|w| {
                     matches!(
                         w.value.as_str(),
                         "get" | "list" | "unset" | "remove-section"
                     )
                 });
-                let ops = super::operands(rest);
+                let ops = operands(rest);
                 let (key, value) = match ops.first().map(|w| w.value.as_str()) {
                     Some("set") => (ops.get(1), ops.get(2)),
                     _ => (ops.first(), ops.get(1)),
@@ -664,7 +664,7 @@ pub static RULES: &[Rule] = &[
                 !reading
                     && value.is_some()
                     && key.is_some_and(|k| {
-                        scan::git_setting_risky(&k.value, value.map(|v| v.value.as_str()))
+                        git::git_setting_risky(&k.value, value.map(|v| v.value.as_str()))
                     })
             })
         }),
@@ -774,7 +774,7 @@ pub static RULES: &[Rule] = &[
                     "difftool" | "mergetool" => &["-x", "--extcmd", "-t", "--tool"],
                     _ => &[],
                 };
-                return super::has_flag(rest, opts);
+                return has_flag(rest, opts);
             }
             if c.is(&["vim", "vi", "nvim", "ex"]) {
                 return c
@@ -928,7 +928,7 @@ pub static RULES: &[Rule] = &[
             interpreter
                 && c.command.stdin_dynamic
                 && c.command.stdin_text.is_none()
-                && !(programs::is_shell(&c.name) && scan::reads_own_script(c))
+                && !(programs::is_shell(&c.name) && interpreters::reads_own_script(c))
         }),
         examples: &[
             "base64 -d x | sh",
@@ -968,7 +968,7 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Reads a file that holds keys, passwords or tokens.",
         check: C(|c| {
-            let read = scan::read_words(c);
+            let read = reads::read_words(c);
             let redirected = c
                 .redirects()
                 .iter()
@@ -977,14 +977,14 @@ pub static RULES: &[Rule] = &[
             read.iter()
                 .copied()
                 .chain(redirected)
-                .any(|v| scan::path_candidates(v).any(|p| is_secret(c.ctx, p)))
+                .any(|v| reads::path_candidates(v).any(|p| is_secret(c.ctx, p)))
                 // A folder that holds secret folders, read as a whole
                 // (`scp -r ~ host:`, `tar czf x.tgz ~/.config`).
-                || (scan::reads_recursively(c)
-                    && read.iter().any(|v| paths::holds_secrets(c.ctx, v)))
+                || (reads::reads_recursively(c)
+                    && read.iter().any(|v| holds_secrets(c.ctx, v)))
                 // Inline code that opens a secret file by name.
-                || scan::inline_code(c).flatten().is_some_and(|code| {
-                    scan::quoted_strings(&code).any(|s| is_secret(c.ctx, s))
+                || interpreters::inline_code(c).flatten().is_some_and(|code| {
+                    interpreters::quoted_strings(&code).any(|s| is_secret(c.ctx, s))
                 })
         }),
         examples: &[
@@ -1110,14 +1110,9 @@ pub static RULES: &[Rule] = &[
                     && c.flag(&["--raw", "--flatten"]))
                 || (c.is(&["kubectl"]) && sub == "create" && second == "token")
                 || c.git().is_some_and(|(g, rest)| {
-                    (g == "credential"
-                        && super::operands(rest)
-                            .first()
-                            .is_some_and(|w| w.value == "fill"))
+                    (g == "credential" && operands(rest).first().is_some_and(|w| w.value == "fill"))
                         || (matches!(g, "credential-store" | "credential-cache")
-                            && super::operands(rest)
-                                .first()
-                                .is_some_and(|w| w.value == "get"))
+                            && operands(rest).first().is_some_and(|w| w.value == "get"))
                 })
                 || (c.is(&["aws"])
                     && ((sub == "sts"
@@ -1329,7 +1324,7 @@ pub static RULES: &[Rule] = &[
             c.is(&["crontab"]) && !c.flag(&["-l"])
                 // A link made to a protected file or folder is a second
                 // way in (`ln -s ~/.config/askrisky cfg`, `cp -l`).
-                || scan::linked_to(c)
+                || c.linked_to()
                     .iter()
                     .any(|p| protected_reason(c.ctx, p).is_some())
                 || c.written_paths()
@@ -1337,7 +1332,7 @@ pub static RULES: &[Rule] = &[
                     .any(|p| protected_reason(c.ctx, p).is_some())
                 || c.written_folders()
                     .iter()
-                    .any(|d| paths::holds_protected(c.ctx, d))
+                    .any(|d| holds_protected(c.ctx, d))
         }),
         examples: &[
             "echo 'alias ls=rm' >> ~/.bashrc",
@@ -1694,7 +1689,7 @@ pub static RULES: &[Rule] = &[
                     && !c.written_paths().iter().all(|p| from_null(p)))
                 || (c.is(&["mv"]) && c.operands().last().is_some_and(|w| from_null(&w.value)))
                 || (c.is(&["rsync"])
-                    && !scan::dry_run(c.args(), true)
+                    && !dry_run(c.args(), true)
                     && c.args().iter().any(|w| {
                         w.value.starts_with("--del") || w.value.starts_with("--remove-source")
                     }))
@@ -1735,8 +1730,8 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Runs inline interpreter code that deletes files, starts programs or opens network connections.",
         check: C(|c| {
-            scan::inline_code(c).is_some_and(|code| match code {
-                Some(text) => scan::risky_code(&c.name, &text),
+            interpreters::inline_code(c).is_some_and(|code| match code {
+                Some(text) => interpreters::risky_code(&c.name, &text),
                 None => true,
             })
         }),
@@ -1855,7 +1850,7 @@ pub static RULES: &[Rule] = &[
             if !c.is(&["docker", "podman", "nerdctl"]) {
                 return false;
             }
-            let ops = c.subcommand_operands(scan::CONTAINER_GLOBAL_VALUES);
+            let ops = c.subcommand_operands(tools::CONTAINER_GLOBAL_VALUES);
             let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
             let verb = if sub == "container" {
                 ops.get(1).map(|w| w.value.as_str()).unwrap_or("")
@@ -1945,11 +1940,11 @@ pub static RULES: &[Rule] = &[
             // The tool's own options come before the subcommand; stepping
             // over their values keeps `npm -w pkg publish` a publish.
             let global: &[&str] = match c.name.as_str() {
-                "npm" => scan::NPM_GLOBAL_VALUES,
-                "pnpm" => scan::PNPM_GLOBAL_VALUES,
+                "npm" => tools::NPM_GLOBAL_VALUES,
+                "pnpm" => tools::PNPM_GLOBAL_VALUES,
                 "yarn" | "bun" => &["--cwd"],
                 "cargo" => &["-Z", "--config", "-C", "--color"],
-                "docker" | "podman" | "buildah" | "nerdctl" => scan::CONTAINER_GLOBAL_VALUES,
+                "docker" | "podman" | "buildah" | "nerdctl" => tools::CONTAINER_GLOBAL_VALUES,
                 _ => &[],
             };
             let mut ops = c.subcommand_operands(global);
@@ -1964,7 +1959,7 @@ pub static RULES: &[Rule] = &[
             let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
             let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
             // A rehearsal publishes nothing.
-            if scan::dry_run(c.args(), false) {
+            if dry_run(c.args(), false) {
                 return false;
             }
             (c.is(&["npm", "pnpm", "yarn", "bun"])
@@ -2174,7 +2169,7 @@ pub static RULES: &[Rule] = &[
         code: "cloud.destroy",
         tier: Danger,
         sentence: "Deletes cloud or cluster resources, stacks, buckets or volumes.",
-        check: C(scan::cloud_destroys),
+        check: C(cloud::destroys),
         examples: &[
             "kubectl delete ns prod",
             "kubectl -n prod delete deploy api",
@@ -2248,7 +2243,7 @@ pub static RULES: &[Rule] = &[
         code: "db.destroy",
         tier: Danger,
         sentence: "Drops or empties a database, schema or table.",
-        check: C(scan::db_destroys),
+        check: C(cloud::db_destroys),
         examples: &[
             "psql -c 'DROP TABLE users'",
             "psql -d prod --command='drop database prod'",

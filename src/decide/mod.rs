@@ -454,7 +454,7 @@ fn mode_for(setup: &Setup, request: &Request) -> Sourced<Mode> {
 /// An agent's file tool writing `path`: in the danger set when the path is
 /// protected (`protected.write`), clear otherwise.
 fn file_write(place: &Place, path: &Path, tool: &str, line: &str) -> Evaluation {
-    let matches: Vec<Match> = danger::paths::protected_reason(place, &path.to_string_lossy())
+    let matches: Vec<Match> = danger::protected::protected_reason(place, &path.to_string_lossy())
         .map(|what| Match {
             code: "protected.write".into(),
             tier: Tier::Danger,
