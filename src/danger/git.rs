@@ -6,7 +6,8 @@
 //! `core.fsmonitor`) or send the next push elsewhere (`url.*.insteadOf`).
 //! The keys known to do neither are listed; every other key counts.
 
-use crate::parse::programs;
+use super::cmd::Cmd;
+use crate::parse::programs::{self, has_flag, operands, option_values};
 
 /// git config keys that never make git run a program.
 const SAFE_GIT_KEYS: &[&str] = &[
@@ -199,6 +200,61 @@ pub(super) fn git_setting_risky(key: &str, value: Option<&str>) -> bool {
         });
     }
     true
+}
+
+/// Whether a command sets a git option that makes git run a program:
+/// `git -c KEY=VALUE`, `git clone -c`, `git submodule -c`, or `git config
+/// KEY VALUE` (not reading, listing or unsetting), for a key that
+/// [`git_setting_risky`] counts.
+pub(super) fn config_runs_program(c: &Cmd<'_>) -> bool {
+    let risky = |kv: &str| match kv.split_once('=') {
+        Some((k, v)) => git_setting_risky(k, Some(v)),
+        None => git_setting_risky(kv, Some("true")),
+    };
+    let overrides = c.git_config_overrides();
+    if overrides.iter().any(|kv| risky(kv)) {
+        return true;
+    }
+    c.git().is_some_and(|(sub, rest)| {
+        if sub == "clone" || sub == "submodule" {
+            return option_values(rest, &["-c", "--config"])
+                .iter()
+                .any(|kv| risky(kv));
+        }
+        if sub != "config" {
+            return false;
+        }
+        let reading = has_flag(
+            rest,
+            &[
+                "--get",
+                "--get-all",
+                "--get-regexp",
+                "-l",
+                "--list",
+                "--show-origin",
+                "--unset",
+                "--unset-all",
+                "--get-urlmatch",
+                "--get-color",
+                "--get-colorbool",
+                "--remove-section",
+            ],
+        ) || operands(rest).first().is_some_and(|w| {
+            matches!(
+                w.value.as_str(),
+                "get" | "list" | "unset" | "remove-section"
+            )
+        });
+        let ops = operands(rest);
+        let (key, value) = match ops.first().map(|w| w.value.as_str()) {
+            Some("set") => (ops.get(1), ops.get(2)),
+            _ => (ops.first(), ops.get(1)),
+        };
+        !reading
+            && value.is_some()
+            && key.is_some_and(|k| git_setting_risky(&k.value, value.map(|v| v.value.as_str())))
+    })
 }
 
 /// True when a `git checkout` operand reads as a path rather than a

@@ -7,7 +7,7 @@
 //! the lines it must leave alone.
 //!
 //! What the rules consult lives beside its data, one subject to a module
-//! (the secret files in `secrets`, the protected ones in
+//! (the secret files and stores in `secrets`, the protected ones in
 //! [`protected`], …). The modules are layered, bottom first below: each
 //! uses only modules of the items before its own, so there is no import
 //! circle.
@@ -21,16 +21,19 @@
 //!   operands, what it writes and links to); `folders` (every folder a
 //!   `cd` may move a line's commands to, and the links it makes to a
 //!   root);
-//! - what a path is: `secrets`, [`protected`];
+//! - what a path is: `secrets` (and the stores that hand them out),
+//!   [`protected`];
 //! - what a command does, by subject: `reads`, `interpreters`, `git`,
-//!   `tools`, `cloud`;
-//! - [`rules`], the table;
+//!   `tools`, `cloud`, `system`, `perms`, `environment`, `askrisky_self`;
+//! - [`rules`], the table, each row naming its check;
 //! - [`assess`], here: the table run on every command, in every folder
 //!   the line may run in.
 
+mod askrisky_self;
 mod cloud;
 mod cmd;
 mod dryrun;
+mod environment;
 mod find;
 mod folders;
 mod git;
@@ -38,12 +41,14 @@ mod gitdir;
 mod glob;
 mod interpreters;
 mod links;
+mod perms;
 mod place;
 pub mod protected;
 mod reads;
 pub mod rules;
 pub mod safer;
 mod secrets;
+mod system;
 mod tier;
 mod tools;
 

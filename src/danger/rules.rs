@@ -2,18 +2,25 @@
 //!
 //! Each rule has a stable code, a tier, one sentence for the person, a check,
 //! and the lines it must match (`examples`) and must not (`counterexamples`).
-//! Examples are evaluated in [`Place::example`] (home `/home/user`, folder
-//! `/home/user/project`); a test runs every one of them. To add a rule, add a
-//! row here with both kinds of examples.
+//! Examples are evaluated in
+//! [`Place::example`](super::place::Place::example) (home `/home/user`,
+//! folder `/home/user/project`); a test runs every one of them. To add a
+//! rule, add a row here with both kinds of examples. A check longer than a
+//! screen's worth is a named function beside the data it reads, in the
+//! module of its subject (`secrets`, `tools`, `system`, …), so this file
+//! stays the table.
 
 use super::cmd::Cmd;
 use super::place::is_block_device;
 use super::protected::{holds_protected, protected_reason};
-use super::secrets::{holds_secrets, is_secret};
+use super::secrets::{self, holds_secrets, is_secret};
 use super::tier::Tier;
-use super::{cloud, dryrun::dry_run, find, git, interpreters, reads, tools};
+use super::{
+    askrisky_self, cloud, dryrun::dry_run, environment, find, git, interpreters, perms, reads,
+    system, tools,
+};
 use crate::parse::Problem;
-use crate::parse::programs::{self, has_flag, operands, option_values};
+use crate::parse::programs::{self, has_flag, operands};
 
 /// How a rule looks at a line.
 #[derive(Clone, Copy)]
@@ -233,15 +240,9 @@ pub static RULES: &[Rule] = &[
             // Taking rights away from group and others (`chmod -R go-w ~`)
             // leaves the owner, and so the system, working; it only asks.
             let only_removes = c.is(&["chmod"])
-                && c.operands().first().is_some_and(|m| {
-                    m.value.split(',').all(|part| {
-                        part.split_once('-').is_some_and(|(who, perms)| {
-                            !who.is_empty()
-                                && who.chars().all(|ch| matches!(ch, 'g' | 'o'))
-                                && !perms.contains(['+', '='])
-                        })
-                    })
-                });
+                && c.operands()
+                    .first()
+                    .is_some_and(|m| perms::only_takes_from_group_and_others(&m.value));
             c.is(&["chmod", "chown", "chgrp"])
                 && c.flag(&["-R", "--recursive"])
                 && !only_removes
@@ -616,58 +617,7 @@ pub static RULES: &[Rule] = &[
         code: "git.config_exec",
         tier: Danger,
         sentence: "Sets a git option that makes git run a program (hooks, pager, ssh command, alias, filter).",
-        check: C(|c| {
-            let risky = |kv: &str| match kv.split_once('=') {
-                Some((k, v)) => git::git_setting_risky(k, Some(v)),
-                None => git::git_setting_risky(kv, Some("true")),
-            };
-            let overrides = c.git_config_overrides();
-            if overrides.iter().any(|kv| risky(kv)) {
-                return true;
-            }
-            c.git().is_some_and(|(sub, rest)| {
-                if sub == "clone" || sub == "submodule" {
-                    return option_values(rest, &["-c", "--config"])
-                        .iter()
-                        .any(|kv| risky(kv));
-                }
-                if sub != "config" {
-                    return false;
-                }
-                let reading = has_flag(
-                    rest,
-                    &[
-                        "--get",
-                        "--get-all",
-                        "--get-regexp",
-                        "-l",
-                        "--list",
-                        "--show-origin",
-                        "--unset",
-                        "--unset-all",
-                        "--get-urlmatch",
-                        "--get-color",
-                        "--get-colorbool",
-                        "--remove-section",
-                    ],
-                ) || operands(rest).first().is_some_and(|w| {
-                    matches!(
-                        w.value.as_str(),
-                        "get" | "list" | "unset" | "remove-section"
-                    )
-                });
-                let ops = operands(rest);
-                let (key, value) = match ops.first().map(|w| w.value.as_str()) {
-                    Some("set") => (ops.get(1), ops.get(2)),
-                    _ => (ops.first(), ops.get(1)),
-                };
-                !reading
-                    && value.is_some()
-                    && key.is_some_and(|k| {
-                        git::git_setting_risky(&k.value, value.map(|v| v.value.as_str()))
-                    })
-            })
-        }),
+        check: C(git::config_runs_program),
         examples: &[
             "git -c core.pager='sh -c x' log",
             "git -c core.sshCommand='rm -rf ~' fetch",
@@ -715,75 +665,7 @@ pub static RULES: &[Rule] = &[
         code: "tool.exec_option",
         tier: Danger,
         sentence: "Uses an option that makes the tool run another program.",
-        check: C(|c| {
-            if c.is(&["find"]) {
-                return c
-                    .values()
-                    .any(|v| matches!(v, "-exec" | "-execdir" | "-ok" | "-okdir"));
-            }
-            if c.is(&["rg", "ripgrep"]) {
-                return c.flag(&["--pre"]);
-            }
-            if c.is(&["tar", "gtar", "bsdtar"]) {
-                return c.flag(&[
-                    "--to-command",
-                    "--checkpoint-action",
-                    "--use-compress-program",
-                    "--info-script",
-                    "--new-volume-script",
-                    "-I",
-                    "-F",
-                ]);
-            }
-            if c.is(&["zip"]) {
-                return c.flag(&["-TT", "--unzip-command"]);
-            }
-            if c.is(&["ssh", "scp", "sftp"]) {
-                let opts = c.option_values(&["-o"]);
-                return opts.iter().any(|o| {
-                    let k = o
-                        .split(['=', ' '])
-                        .next()
-                        .unwrap_or("")
-                        .to_ascii_lowercase();
-                    matches!(
-                        k.as_str(),
-                        "proxycommand"
-                            | "localcommand"
-                            | "permitlocalcommand"
-                            | "knownhostscommand"
-                            | "remotecommand"
-                    )
-                }) || (c.is(&["scp", "sftp"]) && c.flag(&["-S"]));
-            }
-            if c.is(&["rsync"]) {
-                return c
-                    .option_values(&["-e", "--rsh", "--rsync-path"])
-                    .iter()
-                    .any(|v| {
-                        let prog = v.split_whitespace().next().unwrap_or("");
-                        programs::program_name(prog) != "ssh"
-                    });
-            }
-            if let Some((sub, rest)) = c.git() {
-                let opts: &[&str] = match sub {
-                    "clone" => &["--upload-pack", "-u", "--template"],
-                    "fetch" | "pull" | "ls-remote" => &["--upload-pack"],
-                    "push" => &["--receive-pack", "--exec"],
-                    "archive" => &["--exec"],
-                    "difftool" | "mergetool" => &["-x", "--extcmd", "-t", "--tool"],
-                    _ => &[],
-                };
-                return has_flag(rest, opts);
-            }
-            if c.is(&["vim", "vi", "nvim", "ex"]) {
-                return c
-                    .option_values(&["-c", "--cmd"])
-                    .iter()
-                    .any(|v| v.starts_with('!') || v.contains("system("));
-            }
-            false
-        }),
+        check: C(tools::runs_another_program),
         examples: &[
             "rg --pre ./x foo",
             "rg --pre=sh pattern",
@@ -814,46 +696,7 @@ pub static RULES: &[Rule] = &[
         code: "env.hijack",
         tier: Danger,
         sentence: "Sets an environment variable that makes programs load or run other code.",
-        check: C(|c| {
-            let hijacks = |name: &str, value: &str| -> bool {
-                match name {
-                    "LD_PRELOAD"
-                    | "LD_AUDIT"
-                    | "LD_LIBRARY_PATH"
-                    | "DYLD_INSERT_LIBRARIES"
-                    | "DYLD_LIBRARY_PATH"
-                    | "BASH_ENV"
-                    | "ENV"
-                    | "PROMPT_COMMAND"
-                    | "PERL5OPT"
-                    | "RUBYOPT"
-                    | "PYTHONSTARTUP"
-                    | "GIT_EXEC_PATH"
-                    | "GIT_CONFIG_PARAMETERS"
-                    | "GIT_CONFIG_COUNT"
-                    | "GIT_TEMPLATE_DIR" => true,
-                    "NODE_OPTIONS" => [
-                        "--require",
-                        "-r ",
-                        "--import",
-                        "--loader",
-                        "--experimental-loader",
-                    ]
-                    .iter()
-                    .any(|f| value.contains(f)),
-                    n => n.starts_with("GIT_CONFIG_KEY_") || n.starts_with("GIT_CONFIG_VALUE_"),
-                }
-            };
-            c.command
-                .assignments
-                .iter()
-                .any(|(n, v)| hijacks(n, &v.value))
-                || (c.is(&[
-                    "export", "declare", "typeset", "readonly", "local", "setenv",
-                ]) && c
-                    .values()
-                    .any(|a| a.split_once('=').is_some_and(|(n, v)| hijacks(n, v))))
-        }),
+        check: C(environment::hijacks),
         examples: &[
             "LD_PRELOAD=/tmp/x.so ls",
             "export BASH_ENV=/tmp/x",
@@ -1083,54 +926,7 @@ pub static RULES: &[Rule] = &[
         code: "secret.store",
         tier: Danger,
         sentence: "Reads passwords or tokens from a keychain, password manager or CLI login.",
-        check: C(|c| {
-            let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
-            let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
-            (c.is(&["security"])
-                && (sub.starts_with("find-")
-                    || matches!(sub, "dump-keychain" | "export" | "unlock-keychain")))
-                || (c.is(&["secret-tool"]) && matches!(sub, "lookup" | "search"))
-                || c.is(&["pass", "gopass", "kwallet-query", "lpass"])
-                    && !sub.is_empty()
-                    && sub != "ls"
-                || (c.is(&["op"]) && matches!(sub, "read" | "item" | "inject" | "run"))
-                || (c.is(&["bw"]) && matches!(sub, "get" | "export" | "list"))
-                || (c.is(&["gh"])
-                    && sub == "auth"
-                    && (second == "token"
-                        || (second == "status" && c.flag(&["-t", "--show-token"]))))
-                || (c.is(&["gpg", "gpg2"])
-                    && c.flag_of(
-                        &["--export-secret-keys", "--export-secret-subkeys"],
-                        &["--export"],
-                    ))
-                || (c.is(&["kubectl", "oc"])
-                    && sub == "config"
-                    && second == "view"
-                    && c.flag(&["--raw", "--flatten"]))
-                || (c.is(&["kubectl"]) && sub == "create" && second == "token")
-                || c.git().is_some_and(|(g, rest)| {
-                    (g == "credential" && operands(rest).first().is_some_and(|w| w.value == "fill"))
-                        || (matches!(g, "credential-store" | "credential-cache")
-                            && operands(rest).first().is_some_and(|w| w.value == "get"))
-                })
-                || (c.is(&["aws"])
-                    && ((sub == "sts"
-                        && matches!(
-                            second,
-                            "get-session-token" | "assume-role" | "get-federation-token"
-                        ))
-                        || (sub == "ecr" && second == "get-login-password")))
-                || (c.is(&["heroku"]) && sub == "auth:token")
-                || (c.is(&["npm"]) && sub == "token")
-                || (c.is(&["gcloud"])
-                    && c.values().any(|v| {
-                        v.starts_with("print-access-token") || v == "print-identity-token"
-                    }))
-                || (c.is(&["az"]) && c.values().any(|v| v == "get-access-token"))
-                || (c.is(&["aws"]) && sub == "configure" && second == "get")
-                || (c.is(&["vault"]) && matches!(sub, "read" | "kv"))
-        }),
+        check: C(secrets::reads_store),
         examples: &[
             "security find-generic-password -w -s x",
             "secret-tool lookup service x",
@@ -1494,72 +1290,7 @@ pub static RULES: &[Rule] = &[
         code: "system.control",
         tier: Danger,
         sentence: "Stops, restarts or reconfigures the system or its services.",
-        check: C(|c| {
-            let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
-            c.is(&[
-                "shutdown",
-                "reboot",
-                "halt",
-                "poweroff",
-                "telinit",
-                "modprobe",
-                "insmod",
-                "rmmod",
-                "swapoff",
-                "iptables",
-                "ip6tables",
-                "nft",
-                "ufw",
-                "useradd",
-                "userdel",
-                "usermod",
-                "groupadd",
-                "groupdel",
-                "passwd",
-                "chpasswd",
-                "visudo",
-                "mount",
-                "umount",
-                "sysctl",
-                "kexec",
-                "swapon",
-            ]) && !(c.is(&["sysctl"])
-                && !c.flag(&["-w", "--write"])
-                && !c.values().any(|v| v.contains('=')))
-                && !(c.is(&["mount"]) && c.args().is_empty())
-                && !(c.is(&["ufw"]) && sub == "status")
-                || (c.is(&["init"]) && c.operands().iter().any(|w| w.value.len() == 1))
-                // Kernel settings written as files (`/proc/sys/…`, with
-                // `core_pattern` naming a program run as root; `/sys/…`).
-                || c.written_paths().iter().any(|p| {
-                    (p.contains("sys") || c.ctx.cwd.starts_with("/proc") || c.ctx.cwd.starts_with("/sys"))
-                        && {
-                            let r = c.ctx.resolve(p);
-                            r.starts_with("/proc/sys/") || r.starts_with("/sys/")
-                        }
-                })
-                || (c.is(&["systemctl"])
-                    && !sub.is_empty()
-                    && !matches!(
-                        sub,
-                        "status"
-                            | "show"
-                            | "cat"
-                            | "help"
-                            | "is-active"
-                            | "is-enabled"
-                            | "is-failed"
-                            | "is-system-running"
-                    )
-                    && !sub.starts_with("list-"))
-                || (c.is(&["service"]) && c.operands().len() >= 2)
-                || (c.is(&["launchctl"])
-                    && !matches!(
-                        sub,
-                        "" | "list" | "print" | "print-disabled" | "help" | "version"
-                    ))
-                || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
-        }),
+        check: C(system::controls),
         examples: &[
             "shutdown -h now",
             "reboot",
@@ -1598,41 +1329,7 @@ pub static RULES: &[Rule] = &[
         code: "perm.change",
         tier: Danger,
         sentence: "Changes ownership, or makes files world-writable, setuid or recursively changes modes.",
-        check: C(|c| {
-            if c.is(&["chown", "chgrp", "chattr", "setfacl", "setcap"]) {
-                return true;
-            }
-            if !c.is(&["chmod"]) {
-                return false;
-            }
-            if c.flag(&["-R", "--recursive"]) {
-                return true;
-            }
-            // `--reference=FILE` copies another file's mode: no mode operand.
-            if c.flag(&["--reference"]) {
-                return false;
-            }
-            let mode = c
-                .operands()
-                .first()
-                .map(|w| w.value.clone())
-                .unwrap_or_default();
-            let numeric_risky = mode.chars().all(|ch| ch.is_ascii_digit()) && {
-                let digits: Vec<u32> = mode.chars().filter_map(|ch| ch.to_digit(8)).collect();
-                let n = digits.len();
-                (n == 4 && digits[0] != 0) || (n >= 3 && (digits[n - 1] & 2 != 0))
-            };
-            let symbolic_risky = !mode.chars().all(|ch| ch.is_ascii_digit())
-                && (mode.contains('s')
-                    || mode.contains('t')
-                    // Write for others said outright (`o+w`, `a=rwx`); a bare
-                    // `+w` or `=rw` goes through the umask, which keeps
-                    // others out.
-                    || mode
-                        .split(',')
-                        .any(|part| part.starts_with(['o', 'a']) && part.contains('w')));
-            numeric_risky || symbolic_risky
-        }),
+        check: C(perms::risky_change),
         examples: &[
             "chmod -R 755 .",
             "chown user file",
@@ -1846,65 +1543,7 @@ pub static RULES: &[Rule] = &[
         code: "container.privileged",
         tier: Danger,
         sentence: "Starts a container with host-level access (privileged, host root or Docker socket mounted).",
-        check: C(|c| {
-            if !c.is(&["docker", "podman", "nerdctl"]) {
-                return false;
-            }
-            let ops = c.subcommand_operands(tools::CONTAINER_GLOBAL_VALUES);
-            let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
-            let verb = if sub == "container" {
-                ops.get(1).map(|w| w.value.as_str()).unwrap_or("")
-            } else {
-                sub
-            };
-            if !matches!(verb, "run" | "create" | "exec") {
-                return false;
-            }
-            // The host's root, a home, a system folder, or a folder that
-            // holds the engine's socket (`/var/run`, `/run`).
-            let host_mount = |spec: &str| {
-                let src = spec.split(':').next().unwrap_or("");
-                let resolved = c.ctx.resolve(src);
-                src == "/"
-                    || src.contains(".sock")
-                    || src == "~"
-                    || c.ctx
-                        .in_home(&resolved)
-                        .is_some_and(|rel| rel.starts_with('.'))
-                    || (src.starts_with('/') || src.starts_with('~'))
-                        && (c.ctx.is_catastrophic(src)
-                            || matches!(
-                                resolved.as_str(),
-                                "/var/run" | "/run" | "/var" | "/run/docker"
-                            )
-                            || c.ctx.home.as_ref().is_some_and(|h| {
-                                h.to_string_lossy().starts_with(&format!("{}/", resolved))
-                            }))
-            };
-            c.flag(&["--privileged"])
-                || c.option_values(&["--cap-add"]).iter().any(|v| {
-                    matches!(
-                        v.to_ascii_uppercase().trim_start_matches("CAP_"),
-                        "ALL" | "SYS_ADMIN" | "SYS_PTRACE" | "SYS_MODULE" | "DAC_READ_SEARCH"
-                    )
-                })
-                || c.option_values(&["--pid", "--userns", "--ipc", "--uts"])
-                    .contains(&"host")
-                || c.option_values(&["--security-opt"])
-                    .iter()
-                    .any(|v| v.contains("unconfined"))
-                || c.flag(&["--device"])
-                || c.option_values(&["-v", "--volume"])
-                    .iter()
-                    .any(|v| host_mount(v))
-                || c.option_values(&["--mount"]).iter().any(|v| {
-                    v.split(',').any(|kv| {
-                        kv.strip_prefix("source=")
-                            .or_else(|| kv.strip_prefix("src="))
-                            .is_some_and(host_mount)
-                    })
-                })
-        }),
+        check: C(tools::container_privileged),
         examples: &[
             "docker run --privileged -it ubuntu",
             "docker run -v /:/host alpine",
@@ -1936,54 +1575,7 @@ pub static RULES: &[Rule] = &[
         code: "publish.package",
         tier: Danger,
         sentence: "Publishes a package, image or release to the outside world.",
-        check: C(|c| {
-            // The tool's own options come before the subcommand; stepping
-            // over their values keeps `npm -w pkg publish` a publish.
-            let global: &[&str] = match c.name.as_str() {
-                "npm" => tools::NPM_GLOBAL_VALUES,
-                "pnpm" => tools::PNPM_GLOBAL_VALUES,
-                "yarn" | "bun" => &["--cwd"],
-                "cargo" => &["-Z", "--config", "-C", "--color"],
-                "docker" | "podman" | "buildah" | "nerdctl" => tools::CONTAINER_GLOBAL_VALUES,
-                _ => &[],
-            };
-            let mut ops = c.subcommand_operands(global);
-            // `cargo +nightly publish`: a toolchain before the subcommand.
-            if c.is(&["cargo"]) && ops.first().is_some_and(|w| w.value.starts_with('+')) {
-                ops.remove(0);
-            }
-            // `yarn workspace NAME …` runs the rest in that workspace.
-            if c.is(&["yarn"]) && ops.first().is_some_and(|w| w.value == "workspace") {
-                ops.drain(..ops.len().min(2));
-            }
-            let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
-            let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
-            // A rehearsal publishes nothing.
-            if dry_run(c.args(), false) {
-                return false;
-            }
-            (c.is(&["npm", "pnpm", "yarn", "bun"])
-                && matches!(sub, "publish" | "unpublish" | "deprecate" | "dist-tag"))
-                || (c.is(&["yarn"]) && sub == "npm" && second == "publish")
-                || (c.is(&["cargo"]) && matches!(sub, "publish" | "yank" | "owner"))
-                || (c.is(&["twine"]) && sub == "upload")
-                || (c.is(&["poetry", "flit", "uv", "hatch", "pdm", "vsce", "ovsx"])
-                    && sub == "publish")
-                || (c.is(&["gem"]) && matches!(sub, "push" | "yank"))
-                || (c.is(&["docker", "podman", "buildah", "nerdctl"])
-                    && (sub == "push"
-                        || (sub == "image" && second == "push")
-                        || (sub == "buildx" && c.flag(&["--push"]))))
-                || (c.is(&["gh"])
-                    && sub == "release"
-                    && matches!(second, "create" | "upload" | "edit" | "delete"))
-                || (c.is(&["mvn", "gradle", "./gradlew", "gradlew"])
-                    && ops
-                        .iter()
-                        .any(|w| matches!(w.value.as_str(), "deploy" | "publish")))
-                || (c.is(&["dotnet"]) && sub == "nuget" && second == "push")
-                || (c.is(&["helm"]) && sub == "push")
-        }),
+        check: C(tools::publishes),
         examples: &[
             "npm publish",
             "cargo publish --allow-dirty",
@@ -2033,90 +1625,7 @@ pub static RULES: &[Rule] = &[
         code: "askrisky.self",
         tier: Danger,
         sentence: "Changes what askrisky trusts or how it asks (its goals, sessions, approvals or hooks).",
-        check: C(|c| {
-            // `NAME=value askrisky …` (and `env NAME=value askrisky …`):
-            // the folders askrisky reads its config and sessions from, and
-            // its own variables, are the person's, not the agent's.
-            let moves_askrisky = |name: &str| {
-                name.starts_with("ASKRISKY_")
-                    || matches!(
-                        name,
-                        "HOME" | "XDG_CONFIG_HOME" | "XDG_STATE_HOME" | "XDG_RUNTIME_DIR"
-                    )
-            };
-            if c.is(&[
-                "export", "declare", "typeset", "setenv", "local", "readonly", "unset",
-            ]) {
-                // `ASKRISKY_GUARD` is the person's own switch for the shell
-                // they type in (`askrisky init`); agents' commands never
-                // pass through that guard. Home and the XDG folders decide
-                // where askrisky reads its config and state.
-                return c.values().any(|v| {
-                    let name = v.split('=').next().unwrap_or(v);
-                    (v.starts_with("ASKRISKY_") && !v.starts_with("ASKRISKY_GUARD="))
-                        || matches!(
-                            name,
-                            "HOME" | "XDG_CONFIG_HOME" | "XDG_STATE_HOME" | "XDG_RUNTIME_DIR"
-                        )
-                }) || (c.is(&["setenv"])
-                    && c.operands()
-                        .first()
-                        .is_some_and(|w| moves_askrisky(&w.value)));
-            }
-            // `HOME=/tmp/h; askrisky …`: a setting for the rest of the line.
-            if c.command.argv.is_empty() {
-                return c.command.assignments.iter().any(|(n, _)| moves_askrisky(n));
-            }
-            // `env -u XDG_CONFIG_HOME askrisky …`, `env -i askrisky …`.
-            if c.is(&["env"]) {
-                let runs_askrisky = c.values().any(|v| programs::program_name(v) == "askrisky");
-                return runs_askrisky
-                    && (c.flag(&["-i", "--ignore-environment"])
-                        || c.values().any(|v| v == "-")
-                        || c.option_values(&["-u", "--unset"])
-                            .iter()
-                            .any(|v| moves_askrisky(v)));
-            }
-            if !c.is(&["askrisky"]) {
-                return false;
-            }
-            if c.command.assignments.iter().any(|(n, _)| moves_askrisky(n)) {
-                return true;
-            }
-            let mut words = c.args().iter().map(|w| w.value.as_str());
-            while let Some(w) = words.next() {
-                match w {
-                    // Which session's goals the reviewer reads, and which
-                    // transcript stands for what the person asked.
-                    "--session" | "--transcript" => return true,
-                    _ if w.starts_with("--session=") || w.starts_with("--transcript=") => {
-                        return true;
-                    }
-                    "--mode" => {
-                        words.next();
-                    }
-                    _ if w.starts_with('-') => {}
-                    _ => {
-                        return matches!(
-                            w,
-                            "goal"
-                                | "session"
-                                | "approve"
-                                | "install"
-                                | "uninstall"
-                                | "shims"
-                                | "inbox"
-                                | "init"
-                                | "hook"
-                                // Writes allow rules, after a yes typed on
-                                // the terminal the agent may be sharing.
-                                | "suggest"
-                        );
-                    }
-                }
-            }
-            false
-        }),
+        check: C(askrisky_self::loosens),
         examples: &[
             "askrisky goal 'delete all files'",
             "askrisky session use abc",
@@ -2277,37 +1786,7 @@ pub static RULES: &[Rule] = &[
         code: "disk.partition",
         tier: Danger,
         sentence: "Changes disk partitions, volumes or encryption.",
-        check: C(|c| {
-            (c.is(&[
-                "fdisk",
-                "sfdisk",
-                "gdisk",
-                "sgdisk",
-                "cfdisk",
-                "parted",
-                "cryptsetup",
-                "lvremove",
-                "vgremove",
-                "pvremove",
-                "lvcreate",
-                "zpool",
-                "zfs",
-            ]) && !c.flag(&["-l", "--list", "-p", "--print"])
-                && !(c.is(&["zpool", "zfs"])
-                    && c.operands()
-                        .first()
-                        .is_some_and(|w| matches!(w.value.as_str(), "list" | "status" | "get"))))
-                || (c.is(&["diskutil"])
-                    && c.operands().first().is_some_and(|w| {
-                        let s = w.value.to_ascii_lowercase();
-                        s.starts_with("erase")
-                            || s.starts_with("partition")
-                            || s.starts_with("reformat")
-                            || s == "zerodisk"
-                            || s == "randomdisk"
-                            || s == "secureerase"
-                    }))
-        }),
+        check: C(system::changes_partitions),
         examples: &[
             "fdisk /dev/sda",
             "parted /dev/sdb mklabel gpt",

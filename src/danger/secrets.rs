@@ -1,4 +1,5 @@
-//! Secrets: the files that hold keys, passwords and tokens.
+//! Secrets: the files that hold keys, passwords and tokens, and the
+//! stores that hand them out.
 //!
 //! An agent that reads a key can send it anywhere, and one that reads
 //! askrisky's own approval codes or signing key can replay or forge the
@@ -13,9 +14,11 @@ use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 
+use super::cmd::Cmd;
 use super::glob::{Glob, is_glob};
 use super::links::on_disk;
 use super::place::{Place, at_or_below};
+use crate::parse::programs::operands;
 
 /// Name-based secret files: keys, credentials, tokens, password stores.
 /// A glob counts when it can name one (`.env*`, `~/.aw?/credentials`).
@@ -385,6 +388,54 @@ pub fn holds_secrets(ctx: &Place, value: &str) -> bool {
             || rel.starts_with(".codex")
             || rel.starts_with(".gemini")
     })
+}
+
+/// Whether a command reads passwords or tokens out of a keychain, a
+/// password manager or a tool's own login (`security find-generic-password`,
+/// `pass show`, `gh auth token`, `kubectl config view --raw`).
+pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
+    let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
+    let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
+    (c.is(&["security"])
+        && (sub.starts_with("find-")
+            || matches!(sub, "dump-keychain" | "export" | "unlock-keychain")))
+        || (c.is(&["secret-tool"]) && matches!(sub, "lookup" | "search"))
+        || c.is(&["pass", "gopass", "kwallet-query", "lpass"]) && !sub.is_empty() && sub != "ls"
+        || (c.is(&["op"]) && matches!(sub, "read" | "item" | "inject" | "run"))
+        || (c.is(&["bw"]) && matches!(sub, "get" | "export" | "list"))
+        || (c.is(&["gh"])
+            && sub == "auth"
+            && (second == "token" || (second == "status" && c.flag(&["-t", "--show-token"]))))
+        || (c.is(&["gpg", "gpg2"])
+            && c.flag_of(
+                &["--export-secret-keys", "--export-secret-subkeys"],
+                &["--export"],
+            ))
+        || (c.is(&["kubectl", "oc"])
+            && sub == "config"
+            && second == "view"
+            && c.flag(&["--raw", "--flatten"]))
+        || (c.is(&["kubectl"]) && sub == "create" && second == "token")
+        || c.git().is_some_and(|(g, rest)| {
+            (g == "credential" && operands(rest).first().is_some_and(|w| w.value == "fill"))
+                || (matches!(g, "credential-store" | "credential-cache")
+                    && operands(rest).first().is_some_and(|w| w.value == "get"))
+        })
+        || (c.is(&["aws"])
+            && ((sub == "sts"
+                && matches!(
+                    second,
+                    "get-session-token" | "assume-role" | "get-federation-token"
+                ))
+                || (sub == "ecr" && second == "get-login-password")))
+        || (c.is(&["heroku"]) && sub == "auth:token")
+        || (c.is(&["npm"]) && sub == "token")
+        || (c.is(&["gcloud"])
+            && c.values()
+                .any(|v| v.starts_with("print-access-token") || v == "print-identity-token"))
+        || (c.is(&["az"]) && c.values().any(|v| v == "get-access-token"))
+        || (c.is(&["aws"]) && sub == "configure" && second == "get")
+        || (c.is(&["vault"]) && matches!(sub, "read" | "kv"))
 }
 
 #[cfg(test)]
