@@ -148,3 +148,126 @@ fn the_import_reader_sees_paths_and_groups() {
         ["danger", "parse", "policy", "util"]
     );
 }
+
+/// Layer of each module of the danger set, bottom first: the list in the
+/// module doc of `src/danger/mod.rs`. `mod.rs` itself (`assess`) is on
+/// top; its test code (`tests.rs`, `fixture.rs`) is not layered.
+const DANGER_LAYERS: &[(&str, u8)] = &[
+    ("tier", 0),
+    ("place", 0),
+    ("glob", 0),
+    ("find", 0),
+    ("dryrun", 0),
+    ("safer", 0),
+    ("links", 1),
+    ("gitdir", 1),
+    ("cmd", 2),
+    ("folders", 2),
+    ("secrets", 3),
+    ("protected", 3),
+    ("reads", 4),
+    ("interpreters", 4),
+    ("git", 4),
+    ("tools", 4),
+    ("cloud", 4),
+    ("system", 4),
+    ("perms", 4),
+    ("environment", 4),
+    ("askrisky_self", 4),
+    ("rules", 5),
+];
+
+fn danger_layer(module: &str) -> u8 {
+    DANGER_LAYERS
+        .iter()
+        .find(|(m, _)| *m == module)
+        .map(|(_, l)| *l)
+        .unwrap_or_else(|| panic!("danger module `{module}` is not in the layer table"))
+}
+
+/// The sibling modules a danger module's source names: `super::x` and
+/// `crate::danger::x` paths, and the items of `use super::{x, y::z}`
+/// groups (nested groups too).
+fn danger_imports(text: &str) -> Vec<String> {
+    let ident = |s: &str| -> String {
+        s.trim_start()
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = Vec::new();
+    for prefix in ["super::", "crate::danger::"] {
+        let mut rest = text;
+        while let Some(i) = rest.find(prefix) {
+            rest = &rest[i + prefix.len()..];
+            let Some(group) = rest.strip_prefix('{') else {
+                out.push(ident(rest));
+                continue;
+            };
+            // The group's items at its own depth: each starts with a name.
+            let mut depth = 0;
+            let mut start = 0;
+            for (j, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        out.push(ident(&group[start..j]));
+                        break;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        out.push(ident(&group[start..j]));
+                        start = j + 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    out.retain(|n| !n.is_empty() && n != "self");
+    out
+}
+
+#[test]
+fn danger_modules_import_only_modules_below_them() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/danger");
+    let mut wrong: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut seen = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir:?}: {e}")) {
+        let path = e.expect("entry").path();
+        let Some(name) = path.file_stem().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        if matches!(name, "mod" | "tests" | "fixture") {
+            continue;
+        }
+        assert!(
+            path.extension().is_some_and(|x| x == "rs"),
+            "{path:?}: the table assumes one file a module"
+        );
+        seen.push(name.to_owned());
+        for dep in danger_imports(&source(&path)) {
+            if danger_layer(&dep) >= danger_layer(name) {
+                wrong.entry(name.to_owned()).or_default().push(dep);
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "danger modules importing at or above their own layer: {wrong:#?}"
+    );
+    // Every row of the table is a module that exists.
+    for (m, _) in DANGER_LAYERS {
+        assert!(seen.iter().any(|s| s == m), "no module `{m}` in src/danger");
+    }
+}
+
+#[test]
+fn the_danger_import_reader_sees_groups() {
+    assert_eq!(
+        danger_imports(
+            "use super::cmd::Cmd;\nuse super::{\n    git, dryrun::dry_run, secrets::{self, x},\n};\ncrate::danger::place::f()"
+        ),
+        ["cmd", "git", "dryrun", "secrets", "place"]
+    );
+}

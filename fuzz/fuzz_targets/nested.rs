@@ -4,7 +4,7 @@
 //! in fish's. A stack overflow aborts the process: that is a finding.
 #![no_main]
 
-use askrisky::danger::{self, paths::Place};
+use askrisky::danger::{self, Place};
 use askrisky::parse::nesting::{Generator, Place as Where};
 use askrisky::parse::{self, Syntax};
 use libfuzzer_sys::fuzz_target;

@@ -3,7 +3,7 @@
 //! escaped form shown on the card hides nothing.
 #![no_main]
 
-use askrisky::danger::{self, paths::Place};
+use askrisky::danger::{self, Place};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(init: askrisky_fuzz::panic_policy(), |data: &[u8]| {

@@ -1,6 +1,6 @@
 //! What the fuzz targets share: the panic policy and the hook harness.
 
-use askrisky::danger::{self, Tier, paths::Place};
+use askrisky::danger::{self, Place, Tier};
 use askrisky::hook::{self, Agent, Decider, Event, Permission};
 use serde_json::Value;
 

@@ -58,7 +58,8 @@ fn write_html(path: &Path, dirs: &Dirs, page: &str) -> Result<(), CliError> {
             .map_or_else(|| PathBuf::from("/"), Path::to_path_buf),
         dirs.protected(),
     );
-    if let Some(what) = crate::danger::paths::protected_reason(&place, &path.to_string_lossy()) {
+    if let Some(what) = crate::danger::protected::protected_reason(&place, &path.to_string_lossy())
+    {
         return Err(fail(format!("it is protected ({what})")));
     }
     match std::fs::symlink_metadata(path) {

@@ -2,13 +2,25 @@
 //!
 //! Each rule has a stable code, a tier, one sentence for the person, a check,
 //! and the lines it must match (`examples`) and must not (`counterexamples`).
-//! Examples are evaluated in [`Place::example`] (home `/home/user`, folder
-//! `/home/user/project`); a test runs every one of them. To add a rule, add a
-//! row here with both kinds of examples.
+//! Examples are evaluated in
+//! [`Place::example`](super::place::Place::example) (home `/home/user`,
+//! folder `/home/user/project`); a test runs every one of them. To add a
+//! rule, add a row here with both kinds of examples. A check longer than a
+//! screen's worth is a named function beside the data it reads, in the
+//! module of its subject (`secrets`, `tools`, `system`, …), so this file
+//! stays the table.
 
-use super::paths::{self, is_block_device, is_secret, protected_reason};
-use super::{Cmd, Tier, scan};
-use crate::parse::{Problem, programs};
+use super::cmd::Cmd;
+use super::place::is_block_device;
+use super::protected::{holds_protected, protected_reason};
+use super::secrets::{self, holds_secrets, is_secret};
+use super::tier::Tier;
+use super::{
+    askrisky_self, cloud, dryrun::dry_run, environment, find, git, interpreters, perms, reads,
+    system, tools,
+};
+use crate::parse::Problem;
+use crate::parse::programs::{self, has_flag, operands};
 
 /// How a rule looks at a line.
 #[derive(Clone, Copy)]
@@ -59,13 +71,13 @@ pub static RULES: &[Rule] = &[
             // find deleting everything below a root: its tests would pick
             // some files (`-name .DS_Store`), and then it only asks.
             if c.is(&["find"]) {
-                return scan::find_deletes(c.args())
-                    && !scan::find_narrows(c.args())
-                    && scan::find_starting_points(c.args()).iter().any(root);
+                return find::deletes(c.args())
+                    && !find::narrows(c.args())
+                    && find::starting_points(c.args()).iter().any(root);
             }
             // rsync mirroring (an empty folder, say) onto a root.
             c.is(&["rsync"])
-                && !scan::dry_run(c.args(), true)
+                && !dry_run(c.args(), true)
                 && c.values()
                     .any(|v| v.starts_with("--del") || v == "--remove-source-files")
                 && c.operands().last().is_some_and(root)
@@ -228,15 +240,9 @@ pub static RULES: &[Rule] = &[
             // Taking rights away from group and others (`chmod -R go-w ~`)
             // leaves the owner, and so the system, working; it only asks.
             let only_removes = c.is(&["chmod"])
-                && c.operands().first().is_some_and(|m| {
-                    m.value.split(',').all(|part| {
-                        part.split_once('-').is_some_and(|(who, perms)| {
-                            !who.is_empty()
-                                && who.chars().all(|ch| matches!(ch, 'g' | 'o'))
-                                && !perms.contains(['+', '='])
-                        })
-                    })
-                });
+                && c.operands()
+                    .first()
+                    .is_some_and(|m| perms::only_takes_from_group_and_others(&m.value));
             c.is(&["chmod", "chown", "chgrp"])
                 && c.flag(&["-R", "--recursive"])
                 && !only_removes
@@ -345,9 +351,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Deletes untracked files from the working tree, with no undo.",
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
-                sub == "clean"
-                    && super::has_flag(rest, &["-f", "--force"])
-                    && !scan::dry_run(rest, true)
+                sub == "clean" && has_flag(rest, &["-f", "--force"]) && !dry_run(rest, true)
             })
         }),
         examples: &[
@@ -411,11 +415,11 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 sub == "push"
-                    && !scan::dry_run(rest, true)
-                    && (super::has_flag(
+                    && !dry_run(rest, true)
+                    && (has_flag(
                         rest,
                         &["-f", "--force", "--force-with-lease", "--force-if-includes"],
-                    ) || super::operands(rest)
+                    ) || operands(rest)
                         .iter()
                         .skip(1)
                         .any(|w| w.value.starts_with('+')))
@@ -449,9 +453,9 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 sub == "push"
-                    && !scan::dry_run(rest, true)
-                    && (super::has_flag(rest, &["-d", "--delete", "--mirror", "--prune"])
-                        || super::operands(rest)
+                    && !dry_run(rest, true)
+                    && (has_flag(rest, &["-d", "--delete", "--mirror", "--prune"])
+                        || operands(rest)
                             .iter()
                             .any(|w| w.value.starts_with(':') || w.value.starts_with("+:")))
             })
@@ -480,7 +484,7 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 // `--keep` refuses to run over local changes it would lose.
-                sub == "reset" && super::has_flag(rest, &["--hard", "--merge"])
+                sub == "reset" && has_flag(rest, &["--hard", "--merge"])
             })
         }),
         examples: &[
@@ -501,25 +505,23 @@ pub static RULES: &[Rule] = &[
         sentence: "Discards uncommitted changes to files, with no undo.",
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
-                let ops = super::operands(rest);
+                let ops = operands(rest);
                 match sub {
                     "checkout" => {
-                        let branching = super::has_flag(
-                            rest,
-                            &["-b", "-B", "--orphan", "-t", "--track", "--detach"],
-                        );
-                        super::has_flag(rest, &["-f", "--force", "--pathspec-from-file"])
+                        let branching =
+                            has_flag(rest, &["-b", "-B", "--orphan", "-t", "--track", "--detach"]);
+                        has_flag(rest, &["-f", "--force", "--pathspec-from-file"])
                             || rest.iter().any(|w| w.value == "--")
                             // Two operands: a commit and the paths it restores.
                             || (!branching && ops.len() > 1)
-                            || ops.iter().any(|w| scan::looks_like_path(&w.value))
+                            || ops.iter().any(|w| git::looks_like_path(&w.value))
                     }
                     "restore" => {
-                        (!ops.is_empty() || super::has_flag(rest, &["--pathspec-from-file"]))
-                            && (!super::has_flag(rest, &["-S", "--staged"])
-                                || super::has_flag(rest, &["-W", "--worktree"]))
+                        (!ops.is_empty() || has_flag(rest, &["--pathspec-from-file"]))
+                            && (!has_flag(rest, &["-S", "--staged"])
+                                || has_flag(rest, &["-W", "--worktree"]))
                     }
-                    "switch" => super::has_flag(rest, &["-f", "--force", "--discard-changes"]),
+                    "switch" => has_flag(rest, &["-f", "--force", "--discard-changes"]),
                     "stash" => ops
                         .first()
                         .is_some_and(|w| matches!(w.value.as_str(), "drop" | "clear")),
@@ -565,9 +567,8 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 sub == "branch"
-                    && (super::has_flag(rest, &["-D", "-M", "-C"])
-                        || (super::has_flag(rest, &["-f", "--force"])
-                            && !super::operands(rest).is_empty()))
+                    && (has_flag(rest, &["-D", "-M", "-C"])
+                        || (has_flag(rest, &["-f", "--force"]) && !operands(rest).is_empty()))
             })
         }),
         examples: &[
@@ -588,11 +589,11 @@ pub static RULES: &[Rule] = &[
             c.is(&["git-filter-repo", "bfg"])
                 || c.git().is_some_and(|(sub, rest)| match sub {
                     "filter-branch" | "filter-repo" => true,
-                    "reflog" => super::operands(rest)
+                    "reflog" => operands(rest)
                         .first()
                         .is_some_and(|w| matches!(w.value.as_str(), "expire" | "delete")),
                     "gc" => rest.iter().any(|w| w.value.starts_with("--prune")),
-                    "update-ref" => super::has_flag(rest, &["-d"]),
+                    "update-ref" => has_flag(rest, &["-d"]),
                     "prune" => true,
                     _ => false,
                 })
@@ -616,58 +617,7 @@ pub static RULES: &[Rule] = &[
         code: "git.config_exec",
         tier: Danger,
         sentence: "Sets a git option that makes git run a program (hooks, pager, ssh command, alias, filter).",
-        check: C(|c| {
-            let risky = |kv: &str| match kv.split_once('=') {
-                Some((k, v)) => scan::git_setting_risky(k, Some(v)),
-                None => scan::git_setting_risky(kv, Some("true")),
-            };
-            let overrides = c.git_config_overrides();
-            if overrides.iter().any(|kv| risky(kv)) {
-                return true;
-            }
-            c.git().is_some_and(|(sub, rest)| {
-                if sub == "clone" || sub == "submodule" {
-                    return super::option_values(rest, &["-c", "--config"])
-                        .iter()
-                        .any(|kv| risky(kv));
-                }
-                if sub != "config" {
-                    return false;
-                }
-                let reading = super::has_flag(
-                    rest,
-                    &[
-                        "--get",
-                        "--get-all",
-                        "--get-regexp",
-                        "-l",
-                        "--list",
-                        "--show-origin",
-                        "--unset",
-                        "--unset-all",
-                        "--get-urlmatch",
-                        "--get-color",
-                        "--get-colorbool",
-                        "--remove-section",
-                    ],
-                ) || super::operands(rest).first().is_some_and(|w| {
-                    matches!(
-                        w.value.as_str(),
-                        "get" | "list" | "unset" | "remove-section"
-                    )
-                });
-                let ops = super::operands(rest);
-                let (key, value) = match ops.first().map(|w| w.value.as_str()) {
-                    Some("set") => (ops.get(1), ops.get(2)),
-                    _ => (ops.first(), ops.get(1)),
-                };
-                !reading
-                    && value.is_some()
-                    && key.is_some_and(|k| {
-                        scan::git_setting_risky(&k.value, value.map(|v| v.value.as_str()))
-                    })
-            })
-        }),
+        check: C(git::config_runs_program),
         examples: &[
             "git -c core.pager='sh -c x' log",
             "git -c core.sshCommand='rm -rf ~' fetch",
@@ -715,75 +665,7 @@ pub static RULES: &[Rule] = &[
         code: "tool.exec_option",
         tier: Danger,
         sentence: "Uses an option that makes the tool run another program.",
-        check: C(|c| {
-            if c.is(&["find"]) {
-                return c
-                    .values()
-                    .any(|v| matches!(v, "-exec" | "-execdir" | "-ok" | "-okdir"));
-            }
-            if c.is(&["rg", "ripgrep"]) {
-                return c.flag(&["--pre"]);
-            }
-            if c.is(&["tar", "gtar", "bsdtar"]) {
-                return c.flag(&[
-                    "--to-command",
-                    "--checkpoint-action",
-                    "--use-compress-program",
-                    "--info-script",
-                    "--new-volume-script",
-                    "-I",
-                    "-F",
-                ]);
-            }
-            if c.is(&["zip"]) {
-                return c.flag(&["-TT", "--unzip-command"]);
-            }
-            if c.is(&["ssh", "scp", "sftp"]) {
-                let opts = c.option_values(&["-o"]);
-                return opts.iter().any(|o| {
-                    let k = o
-                        .split(['=', ' '])
-                        .next()
-                        .unwrap_or("")
-                        .to_ascii_lowercase();
-                    matches!(
-                        k.as_str(),
-                        "proxycommand"
-                            | "localcommand"
-                            | "permitlocalcommand"
-                            | "knownhostscommand"
-                            | "remotecommand"
-                    )
-                }) || (c.is(&["scp", "sftp"]) && c.flag(&["-S"]));
-            }
-            if c.is(&["rsync"]) {
-                return c
-                    .option_values(&["-e", "--rsh", "--rsync-path"])
-                    .iter()
-                    .any(|v| {
-                        let prog = v.split_whitespace().next().unwrap_or("");
-                        programs::program_name(prog) != "ssh"
-                    });
-            }
-            if let Some((sub, rest)) = c.git() {
-                let opts: &[&str] = match sub {
-                    "clone" => &["--upload-pack", "-u", "--template"],
-                    "fetch" | "pull" | "ls-remote" => &["--upload-pack"],
-                    "push" => &["--receive-pack", "--exec"],
-                    "archive" => &["--exec"],
-                    "difftool" | "mergetool" => &["-x", "--extcmd", "-t", "--tool"],
-                    _ => &[],
-                };
-                return super::has_flag(rest, opts);
-            }
-            if c.is(&["vim", "vi", "nvim", "ex"]) {
-                return c
-                    .option_values(&["-c", "--cmd"])
-                    .iter()
-                    .any(|v| v.starts_with('!') || v.contains("system("));
-            }
-            false
-        }),
+        check: C(tools::runs_another_program),
         examples: &[
             "rg --pre ./x foo",
             "rg --pre=sh pattern",
@@ -814,46 +696,7 @@ pub static RULES: &[Rule] = &[
         code: "env.hijack",
         tier: Danger,
         sentence: "Sets an environment variable that makes programs load or run other code.",
-        check: C(|c| {
-            let hijacks = |name: &str, value: &str| -> bool {
-                match name {
-                    "LD_PRELOAD"
-                    | "LD_AUDIT"
-                    | "LD_LIBRARY_PATH"
-                    | "DYLD_INSERT_LIBRARIES"
-                    | "DYLD_LIBRARY_PATH"
-                    | "BASH_ENV"
-                    | "ENV"
-                    | "PROMPT_COMMAND"
-                    | "PERL5OPT"
-                    | "RUBYOPT"
-                    | "PYTHONSTARTUP"
-                    | "GIT_EXEC_PATH"
-                    | "GIT_CONFIG_PARAMETERS"
-                    | "GIT_CONFIG_COUNT"
-                    | "GIT_TEMPLATE_DIR" => true,
-                    "NODE_OPTIONS" => [
-                        "--require",
-                        "-r ",
-                        "--import",
-                        "--loader",
-                        "--experimental-loader",
-                    ]
-                    .iter()
-                    .any(|f| value.contains(f)),
-                    n => n.starts_with("GIT_CONFIG_KEY_") || n.starts_with("GIT_CONFIG_VALUE_"),
-                }
-            };
-            c.command
-                .assignments
-                .iter()
-                .any(|(n, v)| hijacks(n, &v.value))
-                || (c.is(&[
-                    "export", "declare", "typeset", "readonly", "local", "setenv",
-                ]) && c
-                    .values()
-                    .any(|a| a.split_once('=').is_some_and(|(n, v)| hijacks(n, v))))
-        }),
+        check: C(environment::hijacks),
         examples: &[
             "LD_PRELOAD=/tmp/x.so ls",
             "export BASH_ENV=/tmp/x",
@@ -928,7 +771,7 @@ pub static RULES: &[Rule] = &[
             interpreter
                 && c.command.stdin_dynamic
                 && c.command.stdin_text.is_none()
-                && !(programs::is_shell(&c.name) && scan::reads_own_script(c))
+                && !(programs::is_shell(&c.name) && interpreters::reads_own_script(c))
         }),
         examples: &[
             "base64 -d x | sh",
@@ -968,7 +811,7 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Reads a file that holds keys, passwords or tokens.",
         check: C(|c| {
-            let read = scan::read_words(c);
+            let read = reads::read_words(c);
             let redirected = c
                 .redirects()
                 .iter()
@@ -977,14 +820,14 @@ pub static RULES: &[Rule] = &[
             read.iter()
                 .copied()
                 .chain(redirected)
-                .any(|v| scan::path_candidates(v).any(|p| is_secret(c.ctx, p)))
+                .any(|v| reads::path_candidates(v).any(|p| is_secret(c.ctx, p)))
                 // A folder that holds secret folders, read as a whole
                 // (`scp -r ~ host:`, `tar czf x.tgz ~/.config`).
-                || (scan::reads_recursively(c)
-                    && read.iter().any(|v| paths::holds_secrets(c.ctx, v)))
+                || (reads::reads_recursively(c)
+                    && read.iter().any(|v| holds_secrets(c.ctx, v)))
                 // Inline code that opens a secret file by name.
-                || scan::inline_code(c).flatten().is_some_and(|code| {
-                    scan::quoted_strings(&code).any(|s| is_secret(c.ctx, s))
+                || interpreters::inline_code(c).flatten().is_some_and(|code| {
+                    interpreters::quoted_strings(&code).any(|s| is_secret(c.ctx, s))
                 })
         }),
         examples: &[
@@ -1083,59 +926,7 @@ pub static RULES: &[Rule] = &[
         code: "secret.store",
         tier: Danger,
         sentence: "Reads passwords or tokens from a keychain, password manager or CLI login.",
-        check: C(|c| {
-            let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
-            let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
-            (c.is(&["security"])
-                && (sub.starts_with("find-")
-                    || matches!(sub, "dump-keychain" | "export" | "unlock-keychain")))
-                || (c.is(&["secret-tool"]) && matches!(sub, "lookup" | "search"))
-                || c.is(&["pass", "gopass", "kwallet-query", "lpass"])
-                    && !sub.is_empty()
-                    && sub != "ls"
-                || (c.is(&["op"]) && matches!(sub, "read" | "item" | "inject" | "run"))
-                || (c.is(&["bw"]) && matches!(sub, "get" | "export" | "list"))
-                || (c.is(&["gh"])
-                    && sub == "auth"
-                    && (second == "token"
-                        || (second == "status" && c.flag(&["-t", "--show-token"]))))
-                || (c.is(&["gpg", "gpg2"])
-                    && c.flag_of(
-                        &["--export-secret-keys", "--export-secret-subkeys"],
-                        &["--export"],
-                    ))
-                || (c.is(&["kubectl", "oc"])
-                    && sub == "config"
-                    && second == "view"
-                    && c.flag(&["--raw", "--flatten"]))
-                || (c.is(&["kubectl"]) && sub == "create" && second == "token")
-                || c.git().is_some_and(|(g, rest)| {
-                    (g == "credential"
-                        && super::operands(rest)
-                            .first()
-                            .is_some_and(|w| w.value == "fill"))
-                        || (matches!(g, "credential-store" | "credential-cache")
-                            && super::operands(rest)
-                                .first()
-                                .is_some_and(|w| w.value == "get"))
-                })
-                || (c.is(&["aws"])
-                    && ((sub == "sts"
-                        && matches!(
-                            second,
-                            "get-session-token" | "assume-role" | "get-federation-token"
-                        ))
-                        || (sub == "ecr" && second == "get-login-password")))
-                || (c.is(&["heroku"]) && sub == "auth:token")
-                || (c.is(&["npm"]) && sub == "token")
-                || (c.is(&["gcloud"])
-                    && c.values().any(|v| {
-                        v.starts_with("print-access-token") || v == "print-identity-token"
-                    }))
-                || (c.is(&["az"]) && c.values().any(|v| v == "get-access-token"))
-                || (c.is(&["aws"]) && sub == "configure" && second == "get")
-                || (c.is(&["vault"]) && matches!(sub, "read" | "kv"))
-        }),
+        check: C(secrets::reads_store),
         examples: &[
             "security find-generic-password -w -s x",
             "secret-tool lookup service x",
@@ -1329,7 +1120,7 @@ pub static RULES: &[Rule] = &[
             c.is(&["crontab"]) && !c.flag(&["-l"])
                 // A link made to a protected file or folder is a second
                 // way in (`ln -s ~/.config/askrisky cfg`, `cp -l`).
-                || scan::linked_to(c)
+                || c.linked_to()
                     .iter()
                     .any(|p| protected_reason(c.ctx, p).is_some())
                 || c.written_paths()
@@ -1337,7 +1128,7 @@ pub static RULES: &[Rule] = &[
                     .any(|p| protected_reason(c.ctx, p).is_some())
                 || c.written_folders()
                     .iter()
-                    .any(|d| paths::holds_protected(c.ctx, d))
+                    .any(|d| holds_protected(c.ctx, d))
         }),
         examples: &[
             "echo 'alias ls=rm' >> ~/.bashrc",
@@ -1499,72 +1290,7 @@ pub static RULES: &[Rule] = &[
         code: "system.control",
         tier: Danger,
         sentence: "Stops, restarts or reconfigures the system or its services.",
-        check: C(|c| {
-            let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
-            c.is(&[
-                "shutdown",
-                "reboot",
-                "halt",
-                "poweroff",
-                "telinit",
-                "modprobe",
-                "insmod",
-                "rmmod",
-                "swapoff",
-                "iptables",
-                "ip6tables",
-                "nft",
-                "ufw",
-                "useradd",
-                "userdel",
-                "usermod",
-                "groupadd",
-                "groupdel",
-                "passwd",
-                "chpasswd",
-                "visudo",
-                "mount",
-                "umount",
-                "sysctl",
-                "kexec",
-                "swapon",
-            ]) && !(c.is(&["sysctl"])
-                && !c.flag(&["-w", "--write"])
-                && !c.values().any(|v| v.contains('=')))
-                && !(c.is(&["mount"]) && c.args().is_empty())
-                && !(c.is(&["ufw"]) && sub == "status")
-                || (c.is(&["init"]) && c.operands().iter().any(|w| w.value.len() == 1))
-                // Kernel settings written as files (`/proc/sys/…`, with
-                // `core_pattern` naming a program run as root; `/sys/…`).
-                || c.written_paths().iter().any(|p| {
-                    (p.contains("sys") || c.ctx.cwd.starts_with("/proc") || c.ctx.cwd.starts_with("/sys"))
-                        && {
-                            let r = c.ctx.resolve(p);
-                            r.starts_with("/proc/sys/") || r.starts_with("/sys/")
-                        }
-                })
-                || (c.is(&["systemctl"])
-                    && !sub.is_empty()
-                    && !matches!(
-                        sub,
-                        "status"
-                            | "show"
-                            | "cat"
-                            | "help"
-                            | "is-active"
-                            | "is-enabled"
-                            | "is-failed"
-                            | "is-system-running"
-                    )
-                    && !sub.starts_with("list-"))
-                || (c.is(&["service"]) && c.operands().len() >= 2)
-                || (c.is(&["launchctl"])
-                    && !matches!(
-                        sub,
-                        "" | "list" | "print" | "print-disabled" | "help" | "version"
-                    ))
-                || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
-        }),
+        check: C(system::controls),
         examples: &[
             "shutdown -h now",
             "reboot",
@@ -1603,41 +1329,7 @@ pub static RULES: &[Rule] = &[
         code: "perm.change",
         tier: Danger,
         sentence: "Changes ownership, or makes files world-writable, setuid or recursively changes modes.",
-        check: C(|c| {
-            if c.is(&["chown", "chgrp", "chattr", "setfacl", "setcap"]) {
-                return true;
-            }
-            if !c.is(&["chmod"]) {
-                return false;
-            }
-            if c.flag(&["-R", "--recursive"]) {
-                return true;
-            }
-            // `--reference=FILE` copies another file's mode: no mode operand.
-            if c.flag(&["--reference"]) {
-                return false;
-            }
-            let mode = c
-                .operands()
-                .first()
-                .map(|w| w.value.clone())
-                .unwrap_or_default();
-            let numeric_risky = mode.chars().all(|ch| ch.is_ascii_digit()) && {
-                let digits: Vec<u32> = mode.chars().filter_map(|ch| ch.to_digit(8)).collect();
-                let n = digits.len();
-                (n == 4 && digits[0] != 0) || (n >= 3 && (digits[n - 1] & 2 != 0))
-            };
-            let symbolic_risky = !mode.chars().all(|ch| ch.is_ascii_digit())
-                && (mode.contains('s')
-                    || mode.contains('t')
-                    // Write for others said outright (`o+w`, `a=rwx`); a bare
-                    // `+w` or `=rw` goes through the umask, which keeps
-                    // others out.
-                    || mode
-                        .split(',')
-                        .any(|part| part.starts_with(['o', 'a']) && part.contains('w')));
-            numeric_risky || symbolic_risky
-        }),
+        check: C(perms::risky_change),
         examples: &[
             "chmod -R 755 .",
             "chown user file",
@@ -1694,7 +1386,7 @@ pub static RULES: &[Rule] = &[
                     && !c.written_paths().iter().all(|p| from_null(p)))
                 || (c.is(&["mv"]) && c.operands().last().is_some_and(|w| from_null(&w.value)))
                 || (c.is(&["rsync"])
-                    && !scan::dry_run(c.args(), true)
+                    && !dry_run(c.args(), true)
                     && c.args().iter().any(|w| {
                         w.value.starts_with("--del") || w.value.starts_with("--remove-source")
                     }))
@@ -1735,8 +1427,8 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Runs inline interpreter code that deletes files, starts programs or opens network connections.",
         check: C(|c| {
-            scan::inline_code(c).is_some_and(|code| match code {
-                Some(text) => scan::risky_code(&c.name, &text),
+            interpreters::inline_code(c).is_some_and(|code| match code {
+                Some(text) => interpreters::risky_code(&c.name, &text),
                 None => true,
             })
         }),
@@ -1851,65 +1543,7 @@ pub static RULES: &[Rule] = &[
         code: "container.privileged",
         tier: Danger,
         sentence: "Starts a container with host-level access (privileged, host root or Docker socket mounted).",
-        check: C(|c| {
-            if !c.is(&["docker", "podman", "nerdctl"]) {
-                return false;
-            }
-            let ops = c.subcommand_operands(scan::CONTAINER_GLOBAL_VALUES);
-            let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
-            let verb = if sub == "container" {
-                ops.get(1).map(|w| w.value.as_str()).unwrap_or("")
-            } else {
-                sub
-            };
-            if !matches!(verb, "run" | "create" | "exec") {
-                return false;
-            }
-            // The host's root, a home, a system folder, or a folder that
-            // holds the engine's socket (`/var/run`, `/run`).
-            let host_mount = |spec: &str| {
-                let src = spec.split(':').next().unwrap_or("");
-                let resolved = c.ctx.resolve(src);
-                src == "/"
-                    || src.contains(".sock")
-                    || src == "~"
-                    || c.ctx
-                        .in_home(&resolved)
-                        .is_some_and(|rel| rel.starts_with('.'))
-                    || (src.starts_with('/') || src.starts_with('~'))
-                        && (c.ctx.is_catastrophic(src)
-                            || matches!(
-                                resolved.as_str(),
-                                "/var/run" | "/run" | "/var" | "/run/docker"
-                            )
-                            || c.ctx.home.as_ref().is_some_and(|h| {
-                                h.to_string_lossy().starts_with(&format!("{}/", resolved))
-                            }))
-            };
-            c.flag(&["--privileged"])
-                || c.option_values(&["--cap-add"]).iter().any(|v| {
-                    matches!(
-                        v.to_ascii_uppercase().trim_start_matches("CAP_"),
-                        "ALL" | "SYS_ADMIN" | "SYS_PTRACE" | "SYS_MODULE" | "DAC_READ_SEARCH"
-                    )
-                })
-                || c.option_values(&["--pid", "--userns", "--ipc", "--uts"])
-                    .contains(&"host")
-                || c.option_values(&["--security-opt"])
-                    .iter()
-                    .any(|v| v.contains("unconfined"))
-                || c.flag(&["--device"])
-                || c.option_values(&["-v", "--volume"])
-                    .iter()
-                    .any(|v| host_mount(v))
-                || c.option_values(&["--mount"]).iter().any(|v| {
-                    v.split(',').any(|kv| {
-                        kv.strip_prefix("source=")
-                            .or_else(|| kv.strip_prefix("src="))
-                            .is_some_and(host_mount)
-                    })
-                })
-        }),
+        check: C(tools::container_privileged),
         examples: &[
             "docker run --privileged -it ubuntu",
             "docker run -v /:/host alpine",
@@ -1941,54 +1575,7 @@ pub static RULES: &[Rule] = &[
         code: "publish.package",
         tier: Danger,
         sentence: "Publishes a package, image or release to the outside world.",
-        check: C(|c| {
-            // The tool's own options come before the subcommand; stepping
-            // over their values keeps `npm -w pkg publish` a publish.
-            let global: &[&str] = match c.name.as_str() {
-                "npm" => scan::NPM_GLOBAL_VALUES,
-                "pnpm" => scan::PNPM_GLOBAL_VALUES,
-                "yarn" | "bun" => &["--cwd"],
-                "cargo" => &["-Z", "--config", "-C", "--color"],
-                "docker" | "podman" | "buildah" | "nerdctl" => scan::CONTAINER_GLOBAL_VALUES,
-                _ => &[],
-            };
-            let mut ops = c.subcommand_operands(global);
-            // `cargo +nightly publish`: a toolchain before the subcommand.
-            if c.is(&["cargo"]) && ops.first().is_some_and(|w| w.value.starts_with('+')) {
-                ops.remove(0);
-            }
-            // `yarn workspace NAME …` runs the rest in that workspace.
-            if c.is(&["yarn"]) && ops.first().is_some_and(|w| w.value == "workspace") {
-                ops.drain(..ops.len().min(2));
-            }
-            let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
-            let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
-            // A rehearsal publishes nothing.
-            if scan::dry_run(c.args(), false) {
-                return false;
-            }
-            (c.is(&["npm", "pnpm", "yarn", "bun"])
-                && matches!(sub, "publish" | "unpublish" | "deprecate" | "dist-tag"))
-                || (c.is(&["yarn"]) && sub == "npm" && second == "publish")
-                || (c.is(&["cargo"]) && matches!(sub, "publish" | "yank" | "owner"))
-                || (c.is(&["twine"]) && sub == "upload")
-                || (c.is(&["poetry", "flit", "uv", "hatch", "pdm", "vsce", "ovsx"])
-                    && sub == "publish")
-                || (c.is(&["gem"]) && matches!(sub, "push" | "yank"))
-                || (c.is(&["docker", "podman", "buildah", "nerdctl"])
-                    && (sub == "push"
-                        || (sub == "image" && second == "push")
-                        || (sub == "buildx" && c.flag(&["--push"]))))
-                || (c.is(&["gh"])
-                    && sub == "release"
-                    && matches!(second, "create" | "upload" | "edit" | "delete"))
-                || (c.is(&["mvn", "gradle", "./gradlew", "gradlew"])
-                    && ops
-                        .iter()
-                        .any(|w| matches!(w.value.as_str(), "deploy" | "publish")))
-                || (c.is(&["dotnet"]) && sub == "nuget" && second == "push")
-                || (c.is(&["helm"]) && sub == "push")
-        }),
+        check: C(tools::publishes),
         examples: &[
             "npm publish",
             "cargo publish --allow-dirty",
@@ -2038,90 +1625,7 @@ pub static RULES: &[Rule] = &[
         code: "askrisky.self",
         tier: Danger,
         sentence: "Changes what askrisky trusts or how it asks (its goals, sessions, approvals or hooks).",
-        check: C(|c| {
-            // `NAME=value askrisky …` (and `env NAME=value askrisky …`):
-            // the folders askrisky reads its config and sessions from, and
-            // its own variables, are the person's, not the agent's.
-            let moves_askrisky = |name: &str| {
-                name.starts_with("ASKRISKY_")
-                    || matches!(
-                        name,
-                        "HOME" | "XDG_CONFIG_HOME" | "XDG_STATE_HOME" | "XDG_RUNTIME_DIR"
-                    )
-            };
-            if c.is(&[
-                "export", "declare", "typeset", "setenv", "local", "readonly", "unset",
-            ]) {
-                // `ASKRISKY_GUARD` is the person's own switch for the shell
-                // they type in (`askrisky init`); agents' commands never
-                // pass through that guard. Home and the XDG folders decide
-                // where askrisky reads its config and state.
-                return c.values().any(|v| {
-                    let name = v.split('=').next().unwrap_or(v);
-                    (v.starts_with("ASKRISKY_") && !v.starts_with("ASKRISKY_GUARD="))
-                        || matches!(
-                            name,
-                            "HOME" | "XDG_CONFIG_HOME" | "XDG_STATE_HOME" | "XDG_RUNTIME_DIR"
-                        )
-                }) || (c.is(&["setenv"])
-                    && c.operands()
-                        .first()
-                        .is_some_and(|w| moves_askrisky(&w.value)));
-            }
-            // `HOME=/tmp/h; askrisky …`: a setting for the rest of the line.
-            if c.command.argv.is_empty() {
-                return c.command.assignments.iter().any(|(n, _)| moves_askrisky(n));
-            }
-            // `env -u XDG_CONFIG_HOME askrisky …`, `env -i askrisky …`.
-            if c.is(&["env"]) {
-                let runs_askrisky = c.values().any(|v| programs::program_name(v) == "askrisky");
-                return runs_askrisky
-                    && (c.flag(&["-i", "--ignore-environment"])
-                        || c.values().any(|v| v == "-")
-                        || c.option_values(&["-u", "--unset"])
-                            .iter()
-                            .any(|v| moves_askrisky(v)));
-            }
-            if !c.is(&["askrisky"]) {
-                return false;
-            }
-            if c.command.assignments.iter().any(|(n, _)| moves_askrisky(n)) {
-                return true;
-            }
-            let mut words = c.args().iter().map(|w| w.value.as_str());
-            while let Some(w) = words.next() {
-                match w {
-                    // Which session's goals the reviewer reads, and which
-                    // transcript stands for what the person asked.
-                    "--session" | "--transcript" => return true,
-                    _ if w.starts_with("--session=") || w.starts_with("--transcript=") => {
-                        return true;
-                    }
-                    "--mode" => {
-                        words.next();
-                    }
-                    _ if w.starts_with('-') => {}
-                    _ => {
-                        return matches!(
-                            w,
-                            "goal"
-                                | "session"
-                                | "approve"
-                                | "install"
-                                | "uninstall"
-                                | "shims"
-                                | "inbox"
-                                | "init"
-                                | "hook"
-                                // Writes allow rules, after a yes typed on
-                                // the terminal the agent may be sharing.
-                                | "suggest"
-                        );
-                    }
-                }
-            }
-            false
-        }),
+        check: C(askrisky_self::loosens),
         examples: &[
             "askrisky goal 'delete all files'",
             "askrisky session use abc",
@@ -2174,7 +1678,7 @@ pub static RULES: &[Rule] = &[
         code: "cloud.destroy",
         tier: Danger,
         sentence: "Deletes cloud or cluster resources, stacks, buckets or volumes.",
-        check: C(scan::cloud_destroys),
+        check: C(cloud::destroys),
         examples: &[
             "kubectl delete ns prod",
             "kubectl -n prod delete deploy api",
@@ -2248,7 +1752,7 @@ pub static RULES: &[Rule] = &[
         code: "db.destroy",
         tier: Danger,
         sentence: "Drops or empties a database, schema or table.",
-        check: C(scan::db_destroys),
+        check: C(cloud::db_destroys),
         examples: &[
             "psql -c 'DROP TABLE users'",
             "psql -d prod --command='drop database prod'",
@@ -2282,37 +1786,7 @@ pub static RULES: &[Rule] = &[
         code: "disk.partition",
         tier: Danger,
         sentence: "Changes disk partitions, volumes or encryption.",
-        check: C(|c| {
-            (c.is(&[
-                "fdisk",
-                "sfdisk",
-                "gdisk",
-                "sgdisk",
-                "cfdisk",
-                "parted",
-                "cryptsetup",
-                "lvremove",
-                "vgremove",
-                "pvremove",
-                "lvcreate",
-                "zpool",
-                "zfs",
-            ]) && !c.flag(&["-l", "--list", "-p", "--print"])
-                && !(c.is(&["zpool", "zfs"])
-                    && c.operands()
-                        .first()
-                        .is_some_and(|w| matches!(w.value.as_str(), "list" | "status" | "get"))))
-                || (c.is(&["diskutil"])
-                    && c.operands().first().is_some_and(|w| {
-                        let s = w.value.to_ascii_lowercase();
-                        s.starts_with("erase")
-                            || s.starts_with("partition")
-                            || s.starts_with("reformat")
-                            || s == "zerodisk"
-                            || s == "randomdisk"
-                            || s == "secureerase"
-                    }))
-        }),
+        check: C(system::changes_partitions),
         examples: &[
             "fdisk /dev/sda",
             "parted /dev/sdb mklabel gpt",

@@ -1,5 +1,6 @@
 //! Every rule against its own examples, routine commands against all rules.
 
+use super::folders::MAX_FOLDERS;
 use super::*;
 use crate::parse::parse;
 
@@ -358,161 +359,6 @@ fn cd_through_cdpath_set_on_the_line() {
     );
 }
 
-/// The command of `line` named by its first word (`time -o t ls` is also
-/// read as `ls`).
-fn named_first<'a>(script: &'a Script, line: &str) -> &'a SimpleCommand {
-    let first = line.split(' ').next();
-    script
-        .commands
-        .iter()
-        .find(|c| c.argv.first().map(|w| w.value.as_str()) == first)
-        .unwrap_or_else(|| panic!("no command in {line}"))
-}
-
-/// What a command writes, by operand and option, as the rules see it: the
-/// files ([`Cmd::written_paths`]) and the folders it fills with names it
-/// alone knows ([`Cmd::written_folders`]).
-#[test]
-fn what_each_writer_writes() {
-    let ctx = Place::example();
-    let none: &[&str] = &[];
-    let mut failures = Vec::new();
-    for (line, paths, folders) in [
-        ("tee a b", &["a", "b"][..], none),
-        ("echo x > a", &["a"], none),
-        ("cat < a", none, none),
-        ("mv a b", &["a", "b", "b", "b/a"], none),
-        // `-t DIR`: every operand lands there, in a cluster too.
-        ("mv -t d a", &["a", "d", "d/a"], none),
-        ("mv -t ~ .bashrc", &[".bashrc", "~", "~/.bashrc"], none),
-        (
-            "mv --target-directory=~ .bashrc",
-            &[".bashrc", "~", "~/.bashrc"],
-            none,
-        ),
-        ("cp a b", &["b", "b/a"], none),
-        ("cp .bashrc ~", &["~", "~/.bashrc"], none),
-        ("cp -t d/ x/a b", &["d/", "d/a", "d/b"], none),
-        ("cp -vt ~ .bashrc", &["~", "~/.bashrc"], none),
-        ("cp -rvt~ .bashrc", &["~", "~/.bashrc"], none),
-        ("cp --target ~ .bashrc", &["~", "~/.bashrc"], none),
-        ("install -t d a", &["d", "d/a"], none),
-        (
-            "ln -st ~/.local/bin x/git",
-            &["~/.local/bin", "~/.local/bin/git"],
-            none,
-        ),
-        // Not a target folder: rsync's `-t` keeps times, scp's is its sink.
-        ("rsync -t x ~/.bashrc", &["~/.bashrc", "~/.bashrc/x"], none),
-        ("scp -t x ~/.bashrc", &["~/.bashrc"], none),
-        ("sed -i s/a/b/ f g", &["f", "g"], none),
-        ("sed s/a/b/ f", none, none),
-        ("perl -pi -e s/a/b/ f", &["f"], none),
-        ("ruby -i -e x f", &["f"], none),
-        ("perl -e x f", none, none),
-        // `-I` takes a value: `-Ii` adds the folder `i`, not `-i`.
-        ("ruby -Ii -e x f", none, none),
-        ("perl -Ii -e x f", none, none),
-        ("sed -Ii s/a/b/ f", &["f"], none),
-        (
-            "find . -fprint a -fls b -fprintf c %p",
-            &["a", "b", "c"],
-            none,
-        ),
-        ("find . -print", none, none),
-        ("strace -o t ls", &["t"], none),
-        ("ltrace --output=t ls", &["t"], none),
-        ("time -o t ls", &["t"], none),
-        ("valgrind --log-file=t ls", &["t"], none),
-        ("perf stat -o t ls", &["t"], none),
-        ("dd if=a of=b", &["b"], none),
-        ("sort -o s a", &["s"], none),
-        ("uniq a b", &["b"], none),
-        ("uniq a", none, none),
-        ("openssl genrsa -out k", &["k"], none),
-        ("ssh-keygen -f k", &["k"], none),
-        ("patch -o out f p", &["out", "f"], none),
-        ("patch -p1 f", &["f"], none),
-        ("patch -p 1 f", &["f"], none),
-        ("patch -- -f", &["-f"], none),
-        ("patch -p1", none, &["."]),
-        ("patch -p1 -d sub", none, &["sub"]),
-        ("patch -", &["-"], none),
-        ("git config -f c k v", &["c"], none),
-        ("git config k v", none, none),
-        ("git clone u d", &["d"], none),
-        ("git clone u", none, none),
-        ("git -C x clone --depth 1 u d", &["d"], none),
-        ("curl -o f u", &["f"], none),
-        ("wget -O f u", &["f"], none),
-        ("tar -xf a.tar", none, &["."]),
-        ("tar xf a.tar -C d", none, &["d"]),
-        ("tar --extract -f a --directory=d", none, &["d"]),
-        ("tar -cf a.tar d", none, none),
-        ("tar cf a.tar d", none, none),
-        ("unzip a.zip", none, &["."]),
-        ("unzip a.zip -d d", none, &["d"]),
-        ("cpio -i", none, &["."]),
-        ("cpio --extract", none, &["."]),
-        ("cpio -o", none, none),
-        ("ls a", none, none),
-    ] {
-        let script = parse(line);
-        let cmd = Cmd::new(named_first(&script, line), &ctx);
-        if cmd.written_paths() != paths || cmd.written_folders() != folders {
-            failures.push(format!(
-                "{line}: writes {:?} into {:?}",
-                cmd.written_paths(),
-                cmd.written_folders()
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{failures:#?}");
-}
-
-/// The words a command reads as files, and whether it reads folders
-/// whole, as the secret rules see them.
-#[test]
-fn what_each_reader_reads() {
-    let ctx = Place::example();
-    let none: &[&str] = &[];
-    let mut failures = Vec::new();
-    for (line, read, whole) in [
-        ("cat a b", &["a", "b"][..], false),
-        ("grep x a", &["a"], false),
-        ("grep x - a", &["-", "a"], false),
-        ("grep -e x a", &["a"], false),
-        ("grep -f pats a", &["pats", "a"], false),
-        ("grep -r x .", &["."], true),
-        ("ssh -i key host", &["host"], false),
-        ("git log --grep x a", &["a"], false),
-        ("git log --grep=x a", &["a"], false),
-        ("git log --grepx a", &["--grepx", "a"], false),
-        ("ls -a ~", none, false),
-        ("rsync a b", &["a"], false),
-        ("rsync -a a b", &["a"], true),
-        ("rg x", none, false),
-        ("rg --hidden x .", &["."], true),
-        ("rclone copy a b", &["copy", "a", "b"], true),
-        ("aws s3 cp a b", &["s3", "cp", "a", "b"], false),
-        (
-            "aws s3 cp --recursive a b",
-            &["s3", "cp", "--recursive", "a", "b"],
-            true,
-        ),
-        ("cp -r a b", &["a"], true),
-        ("cp a b", &["a"], false),
-    ] {
-        let script = parse(line);
-        let cmd = Cmd::new(named_first(&script, line), &ctx);
-        let (got, got_whole) = (scan::read_words(&cmd), scan::reads_recursively(&cmd));
-        if got != read || got_whole != whole {
-            failures.push(format!("{line}: reads {got:?}, whole: {got_whole}"));
-        }
-    }
-    assert!(failures.is_empty(), "{failures:#?}");
-}
-
 /// A shell's different reading is named on the match; a link the line
 /// makes to the root makes deleting through it, not anything else,
 /// blocked; a copy is not a link.
@@ -539,30 +385,6 @@ fn matches_name_what_they_are_about() {
         ("ln / r; rm -rf r/", Tier::Danger),
     ] {
         assert_eq!(assess_line(line).tier, tier, "{line}");
-    }
-}
-
-/// SQL in quotes is text, not a statement.
-#[test]
-fn sql_that_destroys() {
-    for (sql, destroys) in [
-        ("DROP TABLE users", true),
-        ("drop schema app cascade", true),
-        ("truncate orders", true),
-        ("delete from t", true),
-        ("delete from t where id = 1", false),
-        ("DROP INDEX i", false),
-        ("SELECT 'DROP TABLE x'", false),
-        ("SELECT \"DROP TABLE x\"", false),
-        ("SELECT ' DROP TABLE x'", false),
-        ("SELECT 'a;DROP TABLE x'", false),
-        ("SELECT \"a;DROP TABLE x\"", false),
-        ("SELECT 'a'; DROP TABLE x", true),
-        ("SELECT 'x\"y'; DROP TABLE t", true),
-        ("SELECT \"x'y\"; DROP TABLE t", true),
-        ("SELECT \"x'y; DROP TABLE t\"", false),
-    ] {
-        assert_eq!(scan::sql_destroys(sql), destroys, "{sql}");
     }
 }
 

@@ -488,7 +488,7 @@ fn file_write(place: &Place, path: &Path, tool: &str, line: &str) -> Evaluation 
         .map_or(1, |m| std::os::unix::fs::MetadataExt::nlink(&m));
     let shared = (names > 1)
         .then(|| format!("a file with {names} names (hard links); another may be protected"));
-    let matches: Vec<Match> = danger::paths::protected_reason(place, &path.to_string_lossy())
+    let matches: Vec<Match> = danger::protected::protected_reason(place, &path.to_string_lossy())
         .map(str::to_owned)
         .or(shared)
         .map(|what| Match {

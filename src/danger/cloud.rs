@@ -1,0 +1,252 @@
+//! Clouds, clusters and databases: the commands that delete their
+//! resources or drop their data (the cloud pack, which the person's own
+//! config may turn off).
+//!
+//! `kubectl delete ns prod`, `terraform destroy` and `psql -c 'DROP TABLE
+//! users'` reach far past the machine, and no undo brings them back.
+
+use super::cmd::Cmd;
+
+/// Whether a cloud, cluster or container CLI deletes resources (the
+/// cloud pack's `cloud.destroy`).
+pub(super) fn destroys(c: &Cmd<'_>) -> bool {
+    if !c.is(&[
+        "kubectl",
+        "oc",
+        "k3s",
+        "microk8s.kubectl",
+        "helm",
+        "terraform",
+        "tofu",
+        "terragrunt",
+        "pulumi",
+        "cdk",
+        "cdktf",
+        "serverless",
+        "sls",
+        "aws",
+        "gcloud",
+        "az",
+        "doctl",
+        "linode-cli",
+        "hcloud",
+        "ibmcloud",
+        "oci",
+        "firebase",
+        "netlify",
+        "vercel",
+        "gsutil",
+        "flyctl",
+        "fly",
+        "heroku",
+        "docker",
+        "podman",
+        "nerdctl",
+        "docker-compose",
+        "podman-compose",
+    ]) {
+        return false;
+    }
+    let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
+    let has = |w: &str| ops.contains(&w);
+    let first = ops.first().copied().unwrap_or("");
+    match c.name.as_str() {
+        "kubectl" | "oc" | "k3s" | "microk8s.kubectl" => {
+            ops.iter().any(|w| matches!(*w, "delete" | "drain"))
+        }
+        "helm" => ops
+            .iter()
+            .any(|w| matches!(*w, "uninstall" | "delete" | "del" | "un")),
+        "terraform" | "tofu" | "terragrunt" => {
+            has("destroy")
+                || (has("apply") && c.flag(&["-destroy", "--destroy"]))
+                || (has("state") && (has("rm") || has("replace-provider")))
+                || (has("workspace") && has("delete"))
+        }
+        "pulumi" | "cdk" | "cdktf" => has("destroy") || (has("stack") && has("rm")),
+        "serverless" | "sls" => has("remove"),
+        "aws" => {
+            let s3_rm = ops.windows(2).any(|w| {
+                w[0] == "s3" && matches!(w[1], "rm" | "rb")
+                    || w[0] == "s3" && w[1] == "sync" && c.flag(&["--delete"])
+            });
+            s3_rm
+                || ops.iter().any(|w| {
+                    [
+                        "delete-",
+                        "terminate-",
+                        "remove-",
+                        "deregister-",
+                        "purge-",
+                        "destroy-",
+                    ]
+                    .iter()
+                    .any(|p| w.starts_with(p))
+                })
+        }
+        "gcloud" | "az" | "doctl" | "linode-cli" | "hcloud" | "ibmcloud" | "oci" | "firebase"
+        | "netlify" | "vercel" => ops.iter().any(|w| {
+            matches!(*w, "delete" | "remove" | "rm" | "destroy" | "purge") || w.ends_with(":delete")
+        }),
+        "gsutil" => matches!(first, "rm" | "rb") || (first == "rsync" && c.flag(&["-d"])),
+        "flyctl" | "fly" => has("destroy"),
+        "heroku" => ops.iter().any(|w| w.ends_with(":destroy")),
+        "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose" => {
+            let compose_down = (c.is(&["docker-compose", "podman-compose"]) || has("compose"))
+                && has("down")
+                && c.flag(&["-v", "--volumes", "--rmi"]);
+            compose_down
+                || (has("volume") && ops.iter().any(|w| matches!(*w, "rm" | "prune")))
+                || (has("system") && has("prune") && c.flag(&["--volumes"]))
+        }
+        _ => false,
+    }
+}
+
+/// Whether a database client runs SQL (or a command) that drops or
+/// empties a database, schema or table (the cloud pack's `db.destroy`).
+pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
+    let sql: Vec<String> = match c.name.as_str() {
+        "psql" | "cockroach" | "clickhouse-client" | "duckdb" | "sqlcmd" => {
+            let mut v: Vec<String> = c
+                .option_values(&["-c", "--command", "-q", "--query", "-Q"])
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
+            v.extend(c.command.stdin_text.clone());
+            v
+        }
+        "mysql" | "mariadb" => {
+            let mut v: Vec<String> = c
+                .option_values(&["-e", "--execute"])
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
+            v.extend(c.command.stdin_text.clone());
+            v
+        }
+        "sqlite3" | "sqlite" => {
+            let mut v: Vec<String> = c
+                .operands()
+                .iter()
+                .skip(1)
+                .map(|w| w.value.clone())
+                .collect();
+            v.extend(c.command.stdin_text.clone());
+            v
+        }
+        "redis-cli" | "valkey-cli" | "keydb-cli" => {
+            return c
+                .values()
+                .any(|v| matches!(v.to_ascii_uppercase().as_str(), "FLUSHALL" | "FLUSHDB"))
+                || c.command
+                    .stdin_text
+                    .as_ref()
+                    .is_some_and(|t| t.to_ascii_uppercase().contains("FLUSH"));
+        }
+        "mongo" | "mongosh" => {
+            let mut v: Vec<String> = c
+                .option_values(&["--eval"])
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
+            v.extend(c.command.stdin_text.clone());
+            return v.iter().any(|code| {
+                ["dropDatabase", ".drop(", "deleteMany({})", "remove({})"]
+                    .iter()
+                    .any(|t| code.contains(t))
+            });
+        }
+        "dropdb" | "dropuser" => return true,
+        "mysqladmin" => {
+            return c
+                .operands()
+                .iter()
+                .any(|w| w.value.eq_ignore_ascii_case("drop"));
+        }
+        _ => return false,
+    };
+    sql.iter().any(|s| sql_destroys(s))
+}
+
+/// Whether SQL drops a database, schema or table, truncates one, or
+/// deletes every row (`DELETE FROM t` with no `WHERE`). Text in quotes
+/// is not SQL (`SELECT 'DROP TABLE x'`).
+pub(super) fn sql_destroys(sql: &str) -> bool {
+    let mut plain = String::with_capacity(sql.len());
+    let mut quote = None;
+    for ch in sql.chars() {
+        match quote {
+            Some(q) if ch == q => quote = None,
+            Some(_) => {}
+            None if ch == '\'' || ch == '"' => quote = Some(ch),
+            None => plain.push(ch.to_ascii_uppercase()),
+        }
+    }
+    plain.split(';').any(|statement| {
+        let words: Vec<&str> = statement.split_whitespace().collect();
+        let starts = |a: &str, b: &[&str]| {
+            words.first() == Some(&a) && words.get(1).is_some_and(|w| b.contains(w))
+        };
+        starts(
+            "DROP",
+            &["DATABASE", "SCHEMA", "TABLE", "OWNED", "USER", "ROLE"],
+        ) || words.first() == Some(&"TRUNCATE")
+            || (starts("DELETE", &["FROM"]) && !words.contains(&"WHERE"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sql_that_destroys() {
+        for sql in [
+            "DROP TABLE t",
+            "drop database x;",
+            "select 1; drop schema s cascade",
+            "TRUNCATE t",
+            "truncate table t",
+            "DELETE FROM t",
+            "delete from t;",
+            "DROP OWNED BY x",
+        ] {
+            assert!(sql_destroys(sql), "{sql}");
+        }
+        for sql in [
+            "SELECT 'DROP TABLE x'",
+            "select \"truncate\" from t",
+            "DELETE FROM t WHERE id = 1",
+            "CREATE TABLE drop_log (x int)",
+            "INSERT INTO t VALUES ('DELETE FROM t')",
+            "",
+        ] {
+            assert!(!sql_destroys(sql), "{sql}");
+        }
+    }
+
+    /// SQL in quotes is text, not a statement.
+    #[test]
+    fn sql_in_quotes_is_text() {
+        for (sql, destroys) in [
+            ("DROP TABLE users", true),
+            ("drop schema app cascade", true),
+            ("truncate orders", true),
+            ("delete from t", true),
+            ("delete from t where id = 1", false),
+            ("DROP INDEX i", false),
+            ("SELECT 'DROP TABLE x'", false),
+            ("SELECT \"DROP TABLE x\"", false),
+            ("SELECT ' DROP TABLE x'", false),
+            ("SELECT 'a;DROP TABLE x'", false),
+            ("SELECT \"a;DROP TABLE x\"", false),
+            ("SELECT 'a'; DROP TABLE x", true),
+            ("SELECT 'x\"y'; DROP TABLE t", true),
+            ("SELECT \"x'y\"; DROP TABLE t", true),
+            ("SELECT \"x'y; DROP TABLE t\"", false),
+        ] {
+            assert_eq!(sql_destroys(sql), destroys, "{sql}");
+        }
+    }
+}

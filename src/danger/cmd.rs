@@ -1,0 +1,546 @@
+//! The command view: one simple command as the rules see it.
+//!
+//! A rule asks of a command what it is (`is`, `git`), which options and
+//! operands it has, and what it writes or links to. Those answers are
+//! worked out here once, so each rule reads as what it catches, and a
+//! file written by any known writer (`tee`, `cp`, `sed -i`, `curl -o`, `dd
+//! of=`, an archive unpacked) is seen by every rule that asks.
+
+use super::links::on_disk;
+use super::place::Place;
+use crate::parse::programs::{has_flag, long_names, operands, option_values};
+use crate::parse::{Redirect, SimpleCommand, Word};
+
+/// One simple command as the rules see it.
+pub struct Cmd<'a> {
+    /// The parsed command.
+    pub command: &'a SimpleCommand,
+    /// Program name (basename, lowercase); empty when unknown or absent.
+    pub name: String,
+    /// Where it runs.
+    pub ctx: &'a Place,
+    /// Links the line makes to the root, a home or a system folder.
+    pub root_links: &'a [String],
+    /// [`Cmd::written_paths`], worked out once: several rules ask.
+    written: std::cell::OnceCell<Vec<String>>,
+    /// [`Cmd::operands`], worked out once: most rules ask.
+    operands: std::cell::OnceCell<Vec<&'a Word>>,
+}
+
+impl<'a> Cmd<'a> {
+    /// Wraps a parsed command.
+    pub fn new(command: &'a SimpleCommand, ctx: &'a Place) -> Self {
+        Self {
+            name: command
+                .name()
+                .map(std::borrow::Cow::into_owned)
+                .unwrap_or_default(),
+            command,
+            ctx,
+            root_links: &[],
+            written: std::cell::OnceCell::new(),
+            operands: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// [`Place::is_catastrophic`], also through a link the line made to
+    /// such a folder (`ln -s / r; rm -rf r/`) or one on disk.
+    pub fn is_catastrophic(&self, value: &str) -> bool {
+        if self.ctx.is_catastrophic(value) {
+            return true;
+        }
+        // `r/*` empties what `r` names.
+        let trimmed = value.trim_end_matches(['*', '/']);
+        let folder = if trimmed.is_empty() { value } else { trimmed };
+        (!self.root_links.is_empty() && self.root_links.contains(&self.ctx.resolve(folder)))
+            || on_disk(self.ctx, folder).is_some_and(|real| self.ctx.is_catastrophic(&real))
+    }
+
+    /// True when the program is one of `names`. A name ending in `*`
+    /// matches by prefix (`mkfs*` matches `mkfs.ext4`).
+    pub fn is(&self, names: &[&str]) -> bool {
+        names.iter().any(|n| match n.strip_suffix('*') {
+            Some(prefix) => self.name.starts_with(prefix),
+            None => self.name == *n,
+        })
+    }
+
+    /// Arguments after the program name.
+    pub fn args(&self) -> &'a [Word] {
+        self.command.args()
+    }
+
+    /// Argument values (as the program receives them).
+    pub fn values(&self) -> impl Iterator<Item = &'a str> {
+        self.args().iter().map(|w| w.value.as_str())
+    }
+
+    /// True when any option in `flags` is given before `--`. Short options
+    /// match inside clusters (`-r` in `-rf`); long ones also with `=value`.
+    pub fn flag(&self, flags: &[&str]) -> bool {
+        has_flag(self.args(), flags)
+    }
+
+    /// [`Cmd::flag`] for a tool whose own long options `exact` are
+    /// prefixes of the flags (`gpg --export` is not `--export-secret-keys`).
+    pub fn flag_of(&self, flags: &[&str], exact: &[&str]) -> bool {
+        crate::parse::programs::has_flag_of(self.args(), flags, exact)
+    }
+
+    /// Arguments that are not options (all of them after `--`).
+    pub fn operands(&self) -> &[&'a Word] {
+        self.operands.get_or_init(|| operands(self.args()))
+    }
+
+    /// The subcommand and the operands after it, past the tool's own
+    /// leading options: those in `with_value` take the next word as their
+    /// value, so it is not the subcommand (`npm -w pkg publish`, `docker
+    /// --context prod push img`).
+    pub fn subcommand_operands(&self, with_value: &[&str]) -> Vec<&'a Word> {
+        let args = self.args();
+        let mut i = 0;
+        while let Some(w) = args.get(i) {
+            let v = w.value.as_str();
+            if v == "--" || !(v.starts_with('-') && v.len() > 1) {
+                break;
+            }
+            i += if with_value.contains(&v) { 2 } else { 1 };
+        }
+        operands(args.get(i..).unwrap_or_default())
+    }
+
+    /// The value given to an option: `--opt=V`, `--opt V`, `-oV`, `-o V`.
+    pub fn option_values(&self, names: &[&str]) -> Vec<&'a str> {
+        option_values(self.args(), names)
+    }
+
+    /// For `git`: the subcommand and its arguments, after git's own options.
+    pub fn git(&self) -> Option<(&'a str, &'a [Word])> {
+        if self.name != "git" {
+            return None;
+        }
+        let args = self.args();
+        let i = crate::parse::programs::git_subcommand_at(args)?;
+        Some((args.get(i)?.value.as_str(), args.get(i + 1..)?))
+    }
+
+    /// `git -c KEY=VALUE` settings given on the command line.
+    pub fn git_config_overrides(&self) -> Vec<&'a str> {
+        if self.name != "git" {
+            return Vec::new();
+        }
+        let args = self.args();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            let v = args[i].value.as_str();
+            if !v.starts_with('-') {
+                break;
+            }
+            if matches!(v, "-c" | "--config-env") {
+                if let Some(kv) = args.get(i + 1) {
+                    out.push(kv.value.as_str());
+                }
+                i += 2;
+            } else if let Some(kv) = v.strip_prefix("--config-env=") {
+                out.push(kv);
+                i += 1;
+            } else if matches!(
+                v,
+                "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path"
+            ) {
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// Every redirection of the command.
+    pub fn redirects(&self) -> &'a [Redirect] {
+        &self.command.redirects
+    }
+
+    /// Paths the command writes: redirection targets, and the files that
+    /// well-known writers write by operand or option (`tee F`, `cp … DEST`,
+    /// `mv SRC… DEST`, `sed -i … F`, `curl -o F`, `sort -o F`, `dd of=F`,
+    /// …). A copy into a folder also names the file it makes there
+    /// (`cp .bashrc ~` writes `~/.bashrc`).
+    pub fn written_paths(&self) -> &[String] {
+        self.written.get_or_init(|| self.find_written_paths())
+    }
+
+    fn find_written_paths(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .redirects()
+            .iter()
+            .filter(|r| r.op.writes())
+            .map(|r| r.target.value.clone())
+            .collect();
+        let ops = self.operands();
+        let values = |ws: &[&'a Word]| ws.iter().map(|w| w.value.clone()).collect::<Vec<_>>();
+        let owned = |vs: Vec<&str>| vs.into_iter().map(str::to_owned).collect::<Vec<_>>();
+        match self.name.as_str() {
+            "tee" | "truncate" | "rm" | "unlink" | "shred" | "touch" | "chmod" | "chown"
+            | "chgrp" | "chattr" | "setfacl" | "rmdir" | "mkdir" | "sponge" | "ed" | "ex"
+            | "link" | "mkfifo" | "srm" | "wipe" => out.extend(values(ops)),
+            // mv takes its sources away from where they were: moving
+            // `.askrisky.toml` or `~/.bashrc` aside changes what guards or
+            // runs later as surely as overwriting them.
+            "mv" => {
+                let targets = crate::parse::target_dirs(&self.name, self.args());
+                out.extend(
+                    ops.iter()
+                        .filter(|w| !targets.contains(&w.value.as_str()))
+                        .map(|w| w.value.clone()),
+                );
+                out.extend(crate::parse::copies(self.command).into_iter().map(|c| c.0));
+            }
+            // Where each copy lands, `-t DIR` too (see `copies`).
+            "cp" | "install" | "ln" | "rsync" => {
+                out.extend(crate::parse::copies(self.command).into_iter().map(|c| c.0));
+            }
+            "scp" => out.extend(ops.last().map(|w| w.value.clone())),
+            "sed" | "gsed" | "perl" | "ruby"
+                if in_place(
+                    self.args(),
+                    match self.name.as_str() {
+                        "perl" => PERL_VALUES,
+                        "ruby" => RUBY_VALUES,
+                        _ => SED_VALUES,
+                    },
+                ) =>
+            {
+                out.extend(values(ops).into_iter().skip(1));
+            }
+            // find's -fprint/-fprint0/-fls FILE and -fprintf FILE FORMAT.
+            "find" => {
+                let args = self.args();
+                for (i, w) in args.iter().enumerate() {
+                    if matches!(
+                        w.value.as_str(),
+                        "-fprint" | "-fprint0" | "-fprintf" | "-fls"
+                    ) {
+                        out.extend(args.get(i + 1).map(|w| w.value.clone()));
+                    }
+                }
+            }
+            "strace" | "ltrace" | "time" | "valgrind" | "perf" => {
+                out.extend(owned(self.option_values(&["-o", "--output", "--log-file"])));
+            }
+            "dd" => out.extend(
+                self.values()
+                    .filter_map(|v| v.strip_prefix("of="))
+                    .map(str::to_owned),
+            ),
+            "sort" | "uniq" | "openssl" | "ssh-keygen" | "patch" => {
+                out.extend(owned(self.option_values(&["-o", "--output", "-out", "-f"])));
+                if self.name == "patch" {
+                    out.extend(patch_files(self.args()).first().map(|w| w.value.clone()));
+                }
+                if self.name == "uniq" {
+                    out.extend(ops.get(1).map(|w| w.value.clone()));
+                }
+            }
+            "git" => match self.git() {
+                Some(("config", rest)) => out.extend(owned(option_values(rest, &["-f", "--file"]))),
+                Some(("clone", rest)) => {
+                    let ops = operands(rest);
+                    if ops.len() >= 2 {
+                        out.extend(ops.last().map(|w| w.value.clone()));
+                    }
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+        if self.is(&["curl", "wget", "wget2", "aria2c"]) {
+            out.extend(crate::parse::downloaded(self.command));
+        }
+        out
+    }
+
+    /// Folders the command writes files of names it alone knows into: an
+    /// archive unpacked (`tar -x -C D`, `unzip -d D`), a patch applied
+    /// without naming its file (into the folder it runs in, `.`).
+    pub fn written_folders(&self) -> Vec<String> {
+        let args = self.args();
+        match self.name.as_str() {
+            "tar" | "gtar" | "bsdtar" => {
+                let extracting = self.flag(&["-x", "--extract", "--get"])
+                    || args
+                        .first()
+                        .is_some_and(|w| !w.value.starts_with('-') && w.value.contains('x'));
+                if !extracting {
+                    return Vec::new();
+                }
+                let dirs = self.option_values(&["-C", "--directory"]);
+                if dirs.is_empty() {
+                    vec![".".to_owned()]
+                } else {
+                    dirs.into_iter().map(str::to_owned).collect()
+                }
+            }
+            "unzip" => {
+                let dirs = self.option_values(&["-d"]);
+                if dirs.is_empty() {
+                    vec![".".to_owned()]
+                } else {
+                    dirs.into_iter().map(str::to_owned).collect()
+                }
+            }
+            "patch" if patch_files(args).is_empty() => {
+                let dirs = self.option_values(&["-d", "--directory"]);
+                if dirs.is_empty() {
+                    vec![".".to_owned()]
+                } else {
+                    dirs.into_iter().map(str::to_owned).collect()
+                }
+            }
+            "cpio" if self.flag(&["-i", "--extract"]) => vec![".".to_owned()],
+            _ => Vec::new(),
+        }
+    }
+
+    /// What a command makes a link to: `ln [-s] TARGET… [NAME]`, `link
+    /// TARGET NAME`, `cp -l`/`-s` (`--link`, `--symbolic-link`) SOURCE… DEST.
+    pub fn linked_to(&self) -> Vec<&'a str> {
+        if !self.is(&["ln", "link", "cp"]) {
+            return Vec::new();
+        }
+        let ops: Vec<&str> = self.operands().iter().map(|w| w.value.as_str()).collect();
+        let into_values = crate::parse::target_dirs(&self.name, self.args());
+        let into_dir = !into_values.is_empty();
+        let sources = |ops: Vec<&'a str>| -> Vec<&'a str> {
+            match ops.split_last() {
+                // `ln TARGET` makes a link named after it, here.
+                Some((_, rest)) if !into_dir && !rest.is_empty() => rest.to_vec(),
+                _ => ops,
+            }
+        };
+        let ops: Vec<&str> = ops
+            .into_iter()
+            .filter(|v| !into_values.contains(v))
+            .collect();
+        if self.is(&["ln"]) {
+            return sources(ops);
+        }
+        if self.is(&["link"]) {
+            return ops.into_iter().take(1).collect();
+        }
+        if self.is(&["cp"]) && self.flag(&["-l", "--link", "-s", "--symbolic-link"]) {
+            return sources(ops);
+        }
+        Vec::new()
+    }
+}
+
+/// patch's operands (the file to patch, then the patch), past the options
+/// that take a value.
+fn patch_files(args: &[Word]) -> Vec<&Word> {
+    const VALUES: &[&str] = &[
+        "-d", "-p", "-i", "-o", "-r", "-B", "-F", "-z", "-D", "-V", "-Y", "-g",
+    ];
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        if v == "--" {
+            out.extend(args.get(i + 1..).unwrap_or_default());
+            break;
+        }
+        if VALUES.contains(&v) {
+            i += 2;
+            continue;
+        }
+        if !(v.starts_with('-') && v.len() > 1) {
+            out.push(w);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// sed's short options that take a value.
+pub(super) const SED_VALUES: &str = "efl";
+/// perl's short options that take a value (attached, most of them).
+pub(super) const PERL_VALUES: &str = "eEMmIxFCdDl";
+/// ruby's short options that take a value.
+pub(super) const RUBY_VALUES: &str = "eErIxFCKTW";
+
+/// True when `sed`, `perl` or `ruby` edits files in place: `-i` alone, in a
+/// cluster (`-ni`, `-pi`) or with a backup suffix (`-i.bak`, `-Ei~`), or
+/// `--in-place` (abbreviated too).
+/// `stops` are the tool's short options that take a value: letters after
+/// one are that value (`-Ilib`, `-MFile::Find`, `-e'…'`).
+pub(super) fn in_place(args: &[Word], stops: &str) -> bool {
+    args.iter()
+        .map(|w| w.value.as_str())
+        .take_while(|v| *v != "--")
+        .any(|v| match v.strip_prefix("--") {
+            Some(long) => long_names(long.split('=').next().unwrap_or(long), "in-place", &[]),
+            None => v.strip_prefix('-').is_some_and(|cluster| {
+                cluster
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphabetic() && !stops.contains(*c))
+                    .chain(cluster.chars().take(1))
+                    .any(|c| c == 'i')
+            }),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::danger::fixture::{named_first, on};
+    use crate::parse::parse;
+
+    /// What a command writes, by operand and option, as the rules see it: the
+    /// files ([`Cmd::written_paths`]) and the folders it fills with names it
+    /// alone knows ([`Cmd::written_folders`]).
+    #[test]
+    fn what_each_writer_writes() {
+        let ctx = Place::example();
+        let none: &[&str] = &[];
+        let mut failures = Vec::new();
+        for (line, paths, folders) in [
+            ("tee a b", &["a", "b"][..], none),
+            ("echo x > a", &["a"], none),
+            ("cat < a", none, none),
+            ("mv a b", &["a", "b", "b", "b/a"], none),
+            // `-t DIR`: every operand lands there, in a cluster too.
+            ("mv -t d a", &["a", "d", "d/a"], none),
+            ("mv -t ~ .bashrc", &[".bashrc", "~", "~/.bashrc"], none),
+            (
+                "mv --target-directory=~ .bashrc",
+                &[".bashrc", "~", "~/.bashrc"],
+                none,
+            ),
+            ("cp a b", &["b", "b/a"], none),
+            ("cp .bashrc ~", &["~", "~/.bashrc"], none),
+            ("cp -t d/ x/a b", &["d/", "d/a", "d/b"], none),
+            ("cp -vt ~ .bashrc", &["~", "~/.bashrc"], none),
+            ("cp -rvt~ .bashrc", &["~", "~/.bashrc"], none),
+            ("cp --target ~ .bashrc", &["~", "~/.bashrc"], none),
+            ("install -t d a", &["d", "d/a"], none),
+            (
+                "ln -st ~/.local/bin x/git",
+                &["~/.local/bin", "~/.local/bin/git"],
+                none,
+            ),
+            // Not a target folder: rsync's `-t` keeps times, scp's is its sink.
+            ("rsync -t x ~/.bashrc", &["~/.bashrc", "~/.bashrc/x"], none),
+            ("scp -t x ~/.bashrc", &["~/.bashrc"], none),
+            ("sed -i s/a/b/ f g", &["f", "g"], none),
+            ("sed s/a/b/ f", none, none),
+            ("perl -pi -e s/a/b/ f", &["f"], none),
+            ("ruby -i -e x f", &["f"], none),
+            ("perl -e x f", none, none),
+            // `-I` takes a value: `-Ii` adds the folder `i`, not `-i`.
+            ("ruby -Ii -e x f", none, none),
+            ("perl -Ii -e x f", none, none),
+            ("sed -Ii s/a/b/ f", &["f"], none),
+            (
+                "find . -fprint a -fls b -fprintf c %p",
+                &["a", "b", "c"],
+                none,
+            ),
+            ("find . -print", none, none),
+            ("strace -o t ls", &["t"], none),
+            ("ltrace --output=t ls", &["t"], none),
+            ("time -o t ls", &["t"], none),
+            ("valgrind --log-file=t ls", &["t"], none),
+            ("perf stat -o t ls", &["t"], none),
+            ("dd if=a of=b", &["b"], none),
+            ("sort -o s a", &["s"], none),
+            ("uniq a b", &["b"], none),
+            ("uniq a", none, none),
+            ("openssl genrsa -out k", &["k"], none),
+            ("ssh-keygen -f k", &["k"], none),
+            ("patch -o out f p", &["out", "f"], none),
+            ("patch -p1 f", &["f"], none),
+            ("patch -p 1 f", &["f"], none),
+            ("patch -- -f", &["-f"], none),
+            ("patch -p1", none, &["."]),
+            ("patch -p1 -d sub", none, &["sub"]),
+            ("patch -", &["-"], none),
+            ("git config -f c k v", &["c"], none),
+            ("git config k v", none, none),
+            ("git clone u d", &["d"], none),
+            ("git clone u", none, none),
+            ("git -C x clone --depth 1 u d", &["d"], none),
+            ("curl -o f u", &["f"], none),
+            ("wget -O f u", &["f"], none),
+            ("tar -xf a.tar", none, &["."]),
+            ("tar xf a.tar -C d", none, &["d"]),
+            ("tar --extract -f a --directory=d", none, &["d"]),
+            ("tar -cf a.tar d", none, none),
+            ("tar cf a.tar d", none, none),
+            ("unzip a.zip", none, &["."]),
+            ("unzip a.zip -d d", none, &["d"]),
+            ("cpio -i", none, &["."]),
+            ("cpio --extract", none, &["."]),
+            ("cpio -o", none, none),
+            ("ls a", none, none),
+        ] {
+            let script = parse(line);
+            let cmd = Cmd::new(named_first(&script, line), &ctx);
+            if cmd.written_paths() != paths || cmd.written_folders() != folders {
+                failures.push(format!(
+                    "{line}: writes {:?} into {:?}",
+                    cmd.written_paths(),
+                    cmd.written_folders()
+                ));
+            }
+        }
+        assert!(failures.is_empty(), "{failures:#?}");
+    }
+
+    #[test]
+    fn in_place_edits() {
+        let words = |line: &str| -> Vec<Word> { line.split(' ').map(Word::literal).collect() };
+        for line in [
+            "-i",
+            "-i.bak",
+            "-ni",
+            "-Ei~",
+            "--in-place",
+            "--in-pl=.b",
+            "-i -e x",
+        ] {
+            assert!(in_place(&words(line), SED_VALUES), "{line}");
+        }
+        for line in ["-n", "-e", "--", "-- -i", "x -E", "-f", "-fi"] {
+            assert!(!in_place(&words(line), SED_VALUES), "{line}");
+        }
+        for line in ["-pi", "-i.bak", "-pie"] {
+            assert!(in_place(&words(line), PERL_VALUES), "{line}");
+        }
+        for line in ["-Ilib", "-MFile::Find", "-Ei", "-ne"] {
+            assert!(!in_place(&words(line), PERL_VALUES), "{line}");
+        }
+    }
+
+    #[test]
+    fn what_commands_link() {
+        for (line, want) in [
+            ("ln -s a b", &["a"][..]),
+            ("ln a", &["a"]),
+            ("ln -t d a b", &["a", "b"]),
+            ("link a b", &["a"]),
+            ("cp -l a b", &["a"]),
+            ("cp --symbolic-link a b c", &["a", "b"]),
+            ("cp a b", &[]),
+            ("mv a b", &[]),
+        ] {
+            let got = on(line, |c| {
+                c.linked_to()
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(got, want, "{line}");
+        }
+    }
+}

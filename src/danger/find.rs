@@ -1,0 +1,139 @@
+//! find: where it starts, whether it deletes what it finds, and whether
+//! its tests pick some files or everything.
+//!
+//! `find / -delete` and `find ~ -exec rm {} +` empty a whole tree; the
+//! same with `-name .DS_Store` only tidies it. find's own options come
+//! before its starting points, so `find -L / -delete` still starts at the
+//! root.
+
+use crate::parse::{Word, programs};
+
+/// find's starting points: the words before its first expression. find's
+/// own options (`-H`, `-L`, `-P`, `-D opts`, `-O3`, `--`) come first, and
+/// stopping at them would hide the root in `find -L / -delete`.
+pub(super) fn starting_points(args: &[Word]) -> Vec<&Word> {
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        match w.value.as_str() {
+            "-H" | "-L" | "-P" => i += 1,
+            "-D" => i += 2,
+            "--" => {
+                i += 1;
+                break;
+            }
+            v if v.starts_with("-O") => i += 1,
+            _ => break,
+        }
+    }
+    args.get(i..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|w| !(w.value.starts_with('-') || matches!(w.value.as_str(), "(" | "!")))
+        .collect()
+}
+
+/// True when find deletes what it finds: `-delete`, or `-exec`/`-execdir`
+/// of rm, unlink or shred.
+pub(super) fn deletes(args: &[Word]) -> bool {
+    args.iter().enumerate().any(|(i, w)| {
+        w.value == "-delete"
+            || (matches!(w.value.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
+                && args.get(i + 1).is_some_and(|p| {
+                    matches!(
+                        programs::program_name(&p.value).as_str(),
+                        "rm" | "unlink" | "shred" | "srm"
+                    )
+                }))
+    })
+}
+
+/// True when find's tests pick some files by name, time, size or owner
+/// (`-name .DS_Store`), rather than everything below its starting points.
+/// A negation or an alternative (`!`, `-not`, `-o`) may pick everything
+/// again, so it counts as no pick.
+pub(super) fn narrows(args: &[Word]) -> bool {
+    const PICKS: &[&str] = &[
+        "-name",
+        "-iname",
+        "-path",
+        "-ipath",
+        "-wholename",
+        "-iwholename",
+        "-regex",
+        "-iregex",
+        "-newer",
+        "-anewer",
+        "-cnewer",
+        "-mtime",
+        "-mmin",
+        "-atime",
+        "-amin",
+        "-ctime",
+        "-cmin",
+        "-size",
+        "-user",
+        "-group",
+        "-uid",
+        "-gid",
+        "-nouser",
+        "-nogroup",
+        "-perm",
+        "-empty",
+        "-links",
+        "-inum",
+        "-samefile",
+        "-lname",
+        "-ilname",
+        "-used",
+        "-newermt",
+    ];
+    let values: Vec<&str> = args.iter().map(|w| w.value.as_str()).collect();
+    // `-name '*'` and `-regex '.*'` pick everything.
+    let everything = |v: &str| v.chars().all(|c| matches!(c, '*' | '.'));
+    values
+        .iter()
+        .enumerate()
+        .any(|(i, v)| PICKS.contains(v) && !values.get(i + 1).is_some_and(|next| everything(next)))
+        && !values
+            .iter()
+            .any(|v| matches!(*v, "!" | "-not" | "-o" | "-or" | ","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_picks_and_deletes() {
+        let words = |line: &str| -> Vec<Word> { line.split(' ').map(Word::literal).collect() };
+        for line in [
+            ". -name x -delete",
+            "~ -mtime +3 -exec rm {} +",
+            "/ -empty -delete",
+        ] {
+            assert!(narrows(&words(line)), "{line}");
+        }
+        for line in [
+            "~ -delete",
+            "~ -name * -delete",
+            "~ -regex .* -delete",
+            "~ ! -name x -delete",
+            "~ -not -name x -delete",
+            "~ -name x -o -true -delete",
+            "~ -type f -delete",
+        ] {
+            assert!(!narrows(&words(line)), "{line}");
+        }
+        for line in [
+            "~ -delete",
+            "~ -exec rm {} +",
+            "~ -execdir /bin/shred {} ;",
+            "~ -ok unlink {} ;",
+        ] {
+            assert!(deletes(&words(line)), "{line}");
+        }
+        for line in ["~ -print", "~ -exec ls {} +", "~ -exec"] {
+            assert!(!deletes(&words(line)), "{line}");
+        }
+    }
+}

@@ -1,0 +1,532 @@
+//! Interpreters: the code a line hands one inline, and whether it looks
+//! risky in its language.
+//!
+//! `python3 -c`, `node -e`, `perl -e` and their kin run code askrisky does
+//! not parse as a shell line. What such code can do is told by what it
+//! names: deleting files, starting programs, opening sockets, or building
+//! code at run time to hide the rest. Each language's names are one row
+//! of [`LANGUAGES`].
+
+use super::cmd::Cmd;
+use crate::parse::programs;
+
+/// One language's inline code: the interpreters that run it, and the
+/// names in code that deletes, spawns, opens sockets or evaluates code it
+/// builds.
+struct Language {
+    /// Interpreter names, without a version (`python` for `python3.12`).
+    interpreters: &'static [&'static str],
+    /// Whether the language calls a function named by a variable
+    /// (`$f('id')` in PHP), which hides what it calls.
+    variable_calls: bool,
+    /// Names that mark risky code, each matched where a name starts.
+    risky: &'static [&'static str],
+}
+
+/// Every language whose inline code askrisky reads. Code for any other
+/// interpreter (PowerShell, a shell) is taken as risky whatever it says.
+static LANGUAGES: &[Language] = &[
+    Language {
+        interpreters: &["python", "pypy"],
+        variable_calls: false,
+        risky: &[
+            "os.remove",
+            "os.unlink",
+            "os.rmdir",
+            "removedirs",
+            "rmtree",
+            ".unlink(",
+            ".rmdir(",
+            "os.system",
+            "os.popen",
+            "os.exec",
+            "os.spawn",
+            "os.fork",
+            "os.kill",
+            "subprocess",
+            "pty",
+            "socket",
+            "urllib",
+            "http.client",
+            "requests",
+            "eval(",
+            "exec(",
+            "compile(",
+            "__import__",
+            "importlib",
+            "getattr(",
+            "b64decode",
+            "marshal",
+            "pickle",
+            "ctypes",
+            "shutil.move",
+            // Names imported bare (`from os import system`).
+            "system(",
+            "popen(",
+            "spawnl",
+            "spawnv",
+            "execv",
+            "execl",
+            "rmtree",
+            "unlink(",
+            "rmdir(",
+            "kill(",
+            "from os import",
+            "from shutil import",
+            "from subprocess import",
+            "from pty import",
+            "from socket import",
+            "builtins",
+            "globals()",
+        ],
+    },
+    Language {
+        interpreters: &["node", "nodejs", "bun", "deno"],
+        variable_calls: false,
+        risky: &[
+            "child_process",
+            "exec(",
+            "execSync",
+            "spawn",
+            "fork(",
+            "unlink",
+            "rmSync",
+            "rmdir",
+            ".rm(",
+            "fs.rm",
+            "'net'",
+            "\"net\"",
+            "'http",
+            "\"http",
+            "https",
+            "dgram",
+            "'tls'",
+            "fetch(",
+            "eval(",
+            "Function(",
+            "process.binding",
+            "vm.",
+            "import(",
+            "Deno.run",
+            "Deno.Command",
+            "Deno.remove",
+            "Bun.spawn",
+            "$`",
+        ],
+    },
+    Language {
+        interpreters: &["perl"],
+        variable_calls: false,
+        risky: &[
+            "system",
+            "exec",
+            "unlink",
+            "rmtree",
+            "remove_tree",
+            "`",
+            "qx",
+            "fork",
+            "socket",
+            "Socket",
+            "Net::",
+            "LWP",
+            "HTTP::",
+            "eval",
+            "open",
+            "rmdir",
+            "kill",
+            "readpipe",
+            "syscall",
+            "require",
+            "do ",
+        ],
+    },
+    Language {
+        interpreters: &["ruby"],
+        variable_calls: false,
+        risky: &[
+            "system",
+            "exec",
+            "spawn",
+            "`",
+            "%x",
+            "popen",
+            "Open3",
+            "fork",
+            "FileUtils",
+            "File.delete",
+            "File.unlink",
+            "Dir.rmdir",
+            "rm_rf",
+            "Socket",
+            "Net::HTTP",
+            "open-uri",
+            "URI.open",
+            "eval",
+            "send(",
+            "Kernel",
+            "public_send",
+            "TCPSocket",
+            "UDPSocket",
+            "UNIXSocket",
+            "TCPServer",
+            "instance_eval",
+            "class_eval",
+            "syscall",
+            // `open("|cmd")` and its kin run cmd.
+            "(\"|",
+            "('|",
+            "open \"|",
+            "open '|",
+            "IO.",
+        ],
+    },
+    Language {
+        interpreters: &["php"],
+        variable_calls: true,
+        risky: &[
+            "system",
+            "exec",
+            "passthru",
+            "popen",
+            "proc_open",
+            "pcntl",
+            "`",
+            "unlink",
+            "rmdir",
+            "fsockopen",
+            "socket_",
+            "curl_",
+            "file_get_contents",
+            "eval",
+            "assert(",
+            "create_function",
+            "include",
+            "require",
+            "shell_exec",
+            "proc_open",
+            "call_user_func",
+            "array_map",
+            "array_filter",
+            "usort",
+            "preg_replace",
+            "ReflectionFunction",
+        ],
+    },
+    Language {
+        interpreters: &["lua", "luajit"],
+        variable_calls: false,
+        risky: &[
+            "os.execute",
+            "io.popen",
+            "os.remove",
+            "socket",
+            "load(",
+            "loadstring",
+            "dofile",
+        ],
+    },
+    Language {
+        interpreters: &["awk", "gawk", "mawk", "nawk"],
+        variable_calls: false,
+        risky: &[
+            "system(",
+            "| getline",
+            "|getline",
+            "|&",
+            "\"sh\"",
+            "/inet/",
+            // `print | "cmd"` and `printf … | "cmd"` pipe into a command.
+            "| \"",
+            "|\"",
+            "| cmd",
+            "|cmd",
+        ],
+    },
+    Language {
+        interpreters: &["osascript"],
+        variable_calls: false,
+        risky: &[
+            "do shell script",
+            "delete",
+            "System Events",
+            "keystroke",
+            "run script",
+        ],
+    },
+];
+
+/// True when a shell reads its program from a file operand (not from
+/// stdin, which `-`, `/dev/stdin` and its aliases also name). Other
+/// interpreters with a file operand are not counted as reading stdin at all.
+pub(super) fn reads_own_script(c: &Cmd<'_>) -> bool {
+    // A shell with an operand (and no -s) runs that file, not stdin.
+    let mut it = c.args().iter();
+    while let Some(w) = it.next() {
+        let v = w.value.as_str();
+        if matches!(v, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
+            it.next();
+            continue;
+        }
+        if v.starts_with('-') || v.starts_with('+') {
+            if v.contains('s') && !v.starts_with("--") {
+                return false;
+            }
+            continue;
+        }
+        return !programs::is_stdin_path(v);
+    }
+    false
+}
+
+/// The inline program given to an interpreter: `Some(Some(text))` when
+/// known, `Some(None)` when only known at run time, `None` when there is
+/// none (the interpreter runs a file, or is not an interpreter).
+pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
+    if c.is(&["awk", "gawk", "mawk", "nawk"]) {
+        let mut it = c.args().iter();
+        while let Some(w) = it.next() {
+            let v = w.value.as_str();
+            if matches!(v, "-f" | "--file") {
+                return None;
+            }
+            if matches!(v, "-v" | "-F" | "--assign" | "--field-separator") {
+                it.next();
+                continue;
+            }
+            if v.starts_with('-') && v.len() > 1 {
+                continue;
+            }
+            return Some(w.literal.then(|| w.value.clone()));
+        }
+        return None;
+    }
+    if c.is(&[
+        "pwsh",
+        "powershell",
+        "pwsh-preview",
+        "powershell.exe",
+        "pwsh.exe",
+    ]) {
+        return powershell_code(c);
+    }
+    let flags = programs::inline_code_flags(&c.name)?;
+    let args = c.args();
+    for (i, w) in args.iter().enumerate() {
+        let v = w.value.as_str();
+        if v == "--" {
+            break;
+        }
+        // `-e` itself, or a cluster of short options ending in it (`-ne`).
+        let takes_code = flags.contains(&v)
+            || (v.starts_with('-')
+                && flags.iter().any(|f| f.len() == 2 && v.ends_with(&f[1..]))
+                && v[1..].chars().all(|ch| ch.is_ascii_alphabetic()));
+        if takes_code {
+            return Some(
+                args.get(i + 1)
+                    .and_then(|code| code.literal.then(|| code.value.clone())),
+            );
+        }
+        if let Some(code) = flags.iter().find_map(|f| v.strip_prefix(&format!("{f}=")))
+            && f_is_long(flags, v)
+        {
+            return Some(w.literal.then(|| code.to_owned()));
+        }
+    }
+    // No inline flag: a script the line wrote before running it.
+    if let Some(text) = &c.command.script_text {
+        return Some(Some(text.clone()));
+    }
+    // The program is the text of `<(…)` when the script
+    // operand is one (only known at run time unless it is a literal echo).
+    if let Some(script) = c.operands().first()
+        && script.process
+    {
+        return Some(script.output.clone());
+    }
+    // A program on stdin (`python3 - <<EOF`, `python3 <<EOF`, `python3
+    // /dev/stdin <<EOF`).
+    let runs_stdin = args.is_empty() || args.iter().any(|w| programs::is_stdin_path(&w.value));
+    if runs_stdin && (c.command.stdin_text.is_some() || c.command.stdin_dynamic) {
+        return Some(c.command.stdin_text.clone());
+    }
+    None
+}
+
+/// PowerShell takes any prefix of a parameter's name, in any case
+/// (`-c`, `-Com`, `-e`, `-enc`, `-EncodedCommand`), and a command with no
+/// parameter at all (`powershell 'Remove-Item …'`). Encoded or not, what
+/// it runs is code: the interpreter is judged as running it.
+fn powershell_code(c: &Cmd<'_>) -> Option<Option<String>> {
+    let args = c.args();
+    for (i, w) in args.iter().enumerate() {
+        let v = w.value.to_ascii_lowercase();
+        let Some(name) = v.strip_prefix('-').map(|n| n.trim_start_matches('-')) else {
+            // A first operand that is not a script file is a command.
+            return (!v.ends_with(".ps1")).then(|| w.literal.then(|| w.value.clone()));
+        };
+        let name = name.split(':').next().unwrap_or(name);
+        if !name.is_empty()
+            && ("command".starts_with(name) || "encodedcommand".starts_with(name) || name == "ec")
+        {
+            return Some(
+                args.get(i + 1)
+                    .and_then(|code| code.literal.then(|| code.value.clone())),
+            );
+        }
+        if name == "file" || name == "f" {
+            return None;
+        }
+    }
+    None
+}
+
+fn f_is_long(flags: &[&str], v: &str) -> bool {
+    flags
+        .iter()
+        .any(|f| f.starts_with("--") && v.starts_with(f))
+}
+
+/// Whether inline code, in its language, deletes, spawns, opens sockets or
+/// evaluates code it builds at run time (how obfuscation hides the rest).
+pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
+    let base = interpreter.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    // Anything a shell-like interpreter runs inline is treated as code.
+    let Some(language) = LANGUAGES.iter().find(|l| l.interpreters.contains(&base)) else {
+        return true;
+    };
+    if language.variable_calls && php_variable_call(code) {
+        return true;
+    }
+    language.risky.iter().any(|t| contains_word(code, t))
+}
+
+/// True when `token` occurs in `code` where a name starts: not inside a
+/// longer name (`pty` is not in `empty`, `system` not in `filesystem`).
+fn contains_word(code: &str, token: &str) -> bool {
+    let name_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let starts_name = token.chars().next().is_some_and(name_char);
+    // Most tokens are in no code at all: one search says so.
+    if !code.contains(token) {
+        return false;
+    }
+    code.match_indices(token)
+        .any(|(i, _)| !starts_name || !code[..i].chars().next_back().is_some_and(name_char))
+}
+
+/// True when PHP code calls through a variable: `$f(…)`, `$x['f'](…)`.
+fn php_variable_call(code: &str) -> bool {
+    let b = code.as_bytes();
+    b.iter().enumerate().any(|(i, &c)| {
+        if c != b'$' {
+            return false;
+        }
+        let mut j = i + 1;
+        while b
+            .get(j)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        {
+            j += 1;
+        }
+        if j == i + 1 {
+            return false;
+        }
+        // An index or two between the name and the call.
+        while b.get(j) == Some(&b'[') {
+            while b.get(j).is_some_and(|c| *c != b']') {
+                j += 1;
+            }
+            j += 1;
+        }
+        while b.get(j) == Some(&b' ') {
+            j += 1;
+        }
+        b.get(j) == Some(&b'(')
+    })
+}
+
+/// The quoted strings in a piece of code (`'…'`, `"…"`, `` `…` ``), the
+/// file names code opens.
+pub(super) fn quoted_strings(code: &str) -> impl Iterator<Item = &str> {
+    let mut rest = code;
+    std::iter::from_fn(move || {
+        loop {
+            let start = rest.find(['\'', '"', '`'])?;
+            let quote = rest[start..].chars().next()?;
+            let body = &rest[start + 1..];
+            let Some(end) = body.find(quote) else {
+                rest = "";
+                return None;
+            };
+            let found = &body[..end];
+            rest = &body[end + 1..];
+            if !found.is_empty() {
+                return Some(found);
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::danger::fixture::on;
+
+    #[test]
+    fn words_and_calls_in_inline_code() {
+        for (code, token) in [
+            ("os.system(x)", "system("),
+            ("system(x)", "system("),
+            ("(\"|id\")", "(\"|"),
+            ("x;pty.spawn()", "pty"),
+        ] {
+            assert!(contains_word(code, token), "{code} {token}");
+        }
+        for (code, token) in [
+            ("empty", "pty"),
+            ("filesystem", "system"),
+            ("my_socket", "socket"),
+        ] {
+            assert!(!contains_word(code, token), "{code} {token}");
+        }
+        for code in ["$f('id')", "$f ('id')", "$x['a']('id')", "$a[0][1]('x')"] {
+            assert!(php_variable_call(code), "{code}");
+        }
+        for code in ["$a = 1;", "echo $a;", "f($a)", "$ (x)", "$"] {
+            assert!(!php_variable_call(code), "{code}");
+        }
+        assert_eq!(
+            quoted_strings("open('a') + \"b\" + `c` + '' + 'open").collect::<Vec<_>>(),
+            ["a", "b", "c"]
+        );
+    }
+
+    #[test]
+    fn powershell_parameters_by_any_prefix() {
+        for (line, code) in [
+            ("pwsh -c x", Some(Some("x"))),
+            ("pwsh -Com x", Some(Some("x"))),
+            ("pwsh -EncodedCommand e", Some(Some("e"))),
+            ("pwsh -e e", Some(Some("e"))),
+            ("pwsh -ec e", Some(Some("e"))),
+            ("pwsh --command x", Some(Some("x"))),
+            ("powershell 'Get-Item x'", Some(Some("Get-Item x"))),
+            ("pwsh -NoProfile -c x", Some(Some("x"))),
+            ("pwsh -c $X", Some(None)),
+            ("pwsh -File a.ps1", None),
+            ("pwsh -f build", None),
+            ("pwsh -File build", None),
+            ("pwsh -c run.ps1", Some(Some("run.ps1"))),
+            ("pwsh -Command run.ps1", Some(Some("run.ps1"))),
+            ("pwsh -enc x.ps1", Some(Some("x.ps1"))),
+            ("pwsh -ec x.ps1", Some(Some("x.ps1"))),
+            ("pwsh -encodedcommand x.ps1", Some(Some("x.ps1"))),
+            ("pwsh a.ps1", None),
+            ("pwsh -NoProfile", None),
+        ] {
+            let got = on(line, inline_code);
+            assert_eq!(got, code.map(|c| c.map(str::to_owned)), "{line}");
+        }
+    }
+}

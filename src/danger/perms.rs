@@ -1,0 +1,59 @@
+//! Permissions: changes of owner and mode that open files to others or
+//! run them with another user's rights.
+//!
+//! A world-writable file can be changed by any user; a setuid program
+//! runs as its owner, often root.
+
+use super::cmd::Cmd;
+
+/// True for a chmod mode that only takes rights away from group and
+/// others (`go-w`, `o-rwx,g-w`): the owner, and so the system, keeps
+/// working.
+pub(super) fn only_takes_from_group_and_others(mode: &str) -> bool {
+    mode.split(',').all(|part| {
+        part.split_once('-').is_some_and(|(who, perms)| {
+            !who.is_empty()
+                && who.chars().all(|ch| matches!(ch, 'g' | 'o'))
+                && !perms.contains(['+', '='])
+        })
+    })
+}
+
+/// Whether a command changes ownership, or makes files world-writable,
+/// setuid or setgid, sticky, or changes modes recursively. A bare `+w`
+/// or `=rw` goes through the umask, which keeps others out.
+pub(super) fn risky_change(c: &Cmd<'_>) -> bool {
+    if c.is(&["chown", "chgrp", "chattr", "setfacl", "setcap"]) {
+        return true;
+    }
+    if !c.is(&["chmod"]) {
+        return false;
+    }
+    if c.flag(&["-R", "--recursive"]) {
+        return true;
+    }
+    // `--reference=FILE` copies another file's mode: no mode operand.
+    if c.flag(&["--reference"]) {
+        return false;
+    }
+    let mode = c
+        .operands()
+        .first()
+        .map(|w| w.value.clone())
+        .unwrap_or_default();
+    let numeric_risky = mode.chars().all(|ch| ch.is_ascii_digit()) && {
+        let digits: Vec<u32> = mode.chars().filter_map(|ch| ch.to_digit(8)).collect();
+        let n = digits.len();
+        (n == 4 && digits[0] != 0) || (n >= 3 && (digits[n - 1] & 2 != 0))
+    };
+    let symbolic_risky = !mode.chars().all(|ch| ch.is_ascii_digit())
+        && (mode.contains('s')
+            || mode.contains('t')
+            // Write for others said outright (`o+w`, `a=rwx`); a bare
+            // `+w` or `=rw` goes through the umask, which keeps
+            // others out.
+            || mode
+                .split(',')
+                .any(|part| part.starts_with(['o', 'a']) && part.contains('w')));
+    numeric_risky || symbolic_risky
+}

@@ -1,0 +1,346 @@
+//! Where a command runs, and what a path names there, lexically.
+//!
+//! Rules ask "is this the root, a home, a system folder, a block device?".
+//! Paths are resolved against the person's home and the command's folder,
+//! so `rm -rf ../..` from `~/project` is seen for what it is (`/home`),
+//! without touching the disk (following links on disk is `links`' part).
+
+use std::path::PathBuf;
+
+/// The place a command runs: the person's home, the folder, and the
+/// folders askrisky protects.
+#[derive(Clone, Debug)]
+pub struct Place {
+    /// The person's home folder (`$HOME`).
+    pub home: Option<PathBuf>,
+    /// The folder the command runs in.
+    pub cwd: PathBuf,
+    /// askrisky's own folders (config, state, the inbox's runtime folder):
+    /// writing there loosens it.
+    pub own_dirs: Vec<PathBuf>,
+    /// Agents' guarded files in folders the environment moved away from
+    /// their defaults (`CODEX_HOME`, …); the defaults are known anywhere.
+    pub moved_agent_guards: std::sync::Arc<[String]>,
+}
+
+impl Place {
+    /// A fixed context for tests and examples: home `/home/user`, folder
+    /// `/home/user/project`.
+    pub fn example() -> Self {
+        Self {
+            home: Some(PathBuf::from("/home/user")),
+            cwd: PathBuf::from("/home/user/project"),
+            own_dirs: vec![
+                PathBuf::from("/home/user/.config/askrisky"),
+                PathBuf::from("/home/user/.local/state/askrisky"),
+            ],
+            moved_agent_guards: std::sync::Arc::from([]),
+        }
+    }
+
+    /// The place of a command run in `cwd` by the person whose home is
+    /// `home`, with askrisky's `own_dirs`, in this process's environment.
+    pub fn new(home: Option<PathBuf>, cwd: PathBuf, own_dirs: Vec<PathBuf>) -> Self {
+        let moved_agent_guards = home
+            .as_deref()
+            .map(|h| crate::agents::moved_guards(h, &crate::agents::process_env))
+            .unwrap_or_default()
+            .into();
+        Self {
+            home,
+            cwd,
+            own_dirs,
+            moved_agent_guards,
+        }
+    }
+
+    /// Resolves a path word to a normalized absolute path (`~` stays `~`
+    /// when the home folder is unknown). Globs are kept as written.
+    pub fn resolve(&self, value: &str) -> String {
+        // The shell's own folder and root, seen through /proc.
+        let value = match ["/proc/self/cwd", "/proc/thread-self/cwd"]
+            .iter()
+            .find_map(|p| {
+                value
+                    .strip_prefix(p)
+                    .filter(|r| r.is_empty() || r.starts_with('/'))
+            }) {
+            Some(rest) => return join(&self.cwd.to_string_lossy(), "", rest),
+            None => value
+                .strip_prefix("/proc/self/root")
+                .filter(|r| r.starts_with('/'))
+                .unwrap_or(value),
+        };
+        if let Some(after) = value.strip_prefix('~') {
+            let (user, tail) = match after.find('/') {
+                Some(i) => (&after[..i], &after[i..]),
+                None => (after, ""),
+            };
+            if user.is_empty() {
+                match &self.home {
+                    Some(h) => join(&h.to_string_lossy(), "", tail),
+                    None => join("/~", "", tail),
+                }
+            } else if user == "root" {
+                join("/root", "", tail)
+            } else {
+                join("/home", user, tail)
+            }
+        } else if value.starts_with('/') {
+            join("", "", value)
+        } else {
+            join(&self.cwd.to_string_lossy(), "", value)
+        }
+    }
+
+    pub(super) fn home_str(&self) -> Option<String> {
+        self.home
+            .as_ref()
+            .map(|h| self.resolve(&h.to_string_lossy()))
+    }
+
+    /// The path relative to home (`.bashrc` for `~/.bashrc`), if inside it.
+    pub fn in_home<'a>(&self, resolved: &'a str) -> Option<&'a str> {
+        let home = self.home_str()?;
+        let rest = resolved.strip_prefix(home.as_str())?;
+        if rest.is_empty() {
+            Some("")
+        } else {
+            rest.strip_prefix('/')
+        }
+    }
+
+    /// True for the root, a home folder, or a top-level system folder: the
+    /// targets whose recursive deletion or permission change wrecks the
+    /// machine. A trailing glob (`/*`, `~/*`) counts as its folder.
+    pub fn is_catastrophic(&self, value: &str) -> bool {
+        let mut path = self.resolve(value);
+        // `/usr/*`, `~/.*`, `/*/*`: the glob empties the folder above it.
+        while let Some((parent, last)) = path.rsplit_once('/') {
+            if !(last.contains('*') || last.contains('?')) {
+                break;
+            }
+            path = if parent.is_empty() {
+                "/".to_owned()
+            } else {
+                parent.to_owned()
+            };
+        }
+        if path == "/" || path == "/~" {
+            return true;
+        }
+        if self.home_str().as_deref() == Some(path.as_str()) {
+            return true;
+        }
+        let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        match parts.as_slice() {
+            [top] => SYSTEM_TOP.contains(top),
+            ["home" | "Users", _] => true,
+            ["usr" | "System", second] => USR_SECOND.contains(second),
+            ["var", "lib" | "log" | "db" | "spool"] => true,
+            _ => false,
+        }
+    }
+}
+
+/// Top-level folders of Linux and macOS systems.
+const SYSTEM_TOP: &[&str] = &[
+    "bin",
+    "boot",
+    "dev",
+    "etc",
+    "home",
+    "lib",
+    "lib32",
+    "lib64",
+    "libx32",
+    "opt",
+    "proc",
+    "root",
+    "run",
+    "sbin",
+    "srv",
+    "sys",
+    "usr",
+    "var",
+    "snap",
+    "mnt",
+    "media",
+    "nix",
+    "Applications",
+    "Library",
+    "System",
+    "Users",
+    "Volumes",
+    "private",
+    "cores",
+];
+
+const USR_SECOND: &[&str] = &[
+    "bin", "sbin", "lib", "lib32", "lib64", "libexec", "share", "include", "local", "Library",
+];
+
+/// `base`, then `middle` as one folder name, then `rest`, as one absolute
+/// path, minding `.` and `..` (never above the root). One buffer; a `..`
+/// cuts it back to the last `/`.
+fn join(base: &str, middle: &str, rest: &str) -> String {
+    let mut out = String::with_capacity(base.len() + middle.len() + rest.len() + 2);
+    push_parts(&mut out, base);
+    if !middle.is_empty() {
+        push_part(&mut out, middle);
+    }
+    push_parts(&mut out, rest);
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
+}
+
+/// [`push_part`] for each `/`-separated part of `path`, found in one pass
+/// over its bytes (paths are resolved many times per line).
+fn push_parts(out: &mut String, path: &str) {
+    let mut start = 0;
+    for (i, &b) in path.as_bytes().iter().enumerate() {
+        if b == b'/' {
+            // `/` is one byte in UTF-8: both ends are character boundaries.
+            push_part(out, &path[start..i]);
+            start = i + 1;
+        }
+    }
+    push_part(out, &path[start..]);
+}
+
+/// True when the resolved `path` is `folder` or inside it.
+pub(super) fn at_or_below(path: &str, folder: &str) -> bool {
+    path.strip_prefix(folder)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// One part of a path onto `out`: `.` and nothing stay, `..` goes up.
+fn push_part(out: &mut String, part: &str) {
+    match part {
+        "" | "." => {}
+        ".." => {
+            let cut = out.rfind('/').unwrap_or(0);
+            out.truncate(cut);
+        }
+        p => {
+            out.push('/');
+            out.push_str(p);
+        }
+    }
+}
+
+/// True for a block device node (disks, partitions, loop and RAID devices).
+pub fn is_block_device(value: &str) -> bool {
+    let Some(dev) = value.strip_prefix("/dev/") else {
+        return false;
+    };
+    const PREFIXES: &[&str] = &[
+        "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "loop", "md", "dm-", "mapper/",
+        "sr", "mtd", "zram", "nbd", "bcache", "root",
+    ];
+    PREFIXES.iter().any(|p| dev.starts_with(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolve() {
+        let c = Place::example();
+        for (v, want) in [
+            ("/", "/"),
+            ("~", "/home/user"),
+            ("~/", "/home/user"),
+            ("~/.ssh/id_rsa", "/home/user/.ssh/id_rsa"),
+            ("../..", "/home"),
+            (".", "/home/user/project"),
+            ("/usr/./bin/../lib", "/usr/lib"),
+            ("//etc", "/etc"),
+            ("~bob/x", "/home/bob/x"),
+            ("~root", "/root"),
+            ("/../../..", "/"),
+            ("/proc/self/cwd", "/home/user/project"),
+            (
+                "/proc/self/cwd/.askrisky.toml",
+                "/home/user/project/.askrisky.toml",
+            ),
+            ("/proc/thread-self/cwd/../x", "/home/user/x"),
+            ("/proc/self/root/etc/passwd", "/etc/passwd"),
+            ("/proc/self/cwdx", "/proc/self/cwdx"),
+            ("/proc/self/rootx", "/proc/self/rootx"),
+        ] {
+            assert_eq!(c.resolve(v), want, "{v}");
+        }
+        let nohome = Place {
+            home: None,
+            ..Place::example()
+        };
+        assert_eq!(nohome.resolve("~/x"), "/~/x");
+    }
+
+    #[test]
+    fn catastrophic() {
+        let c = Place::example();
+        for v in [
+            "/",
+            "/*",
+            "~",
+            "~/",
+            "~/*",
+            "/usr",
+            "/usr/*",
+            "/etc/",
+            "../..",
+            "/home/user",
+            "..",
+            "/var/lib",
+            "~bob",
+            "/Users/x",
+            "/.",
+            "/*/*",
+            "/usr/local",
+        ] {
+            assert!(c.is_catastrophic(v), "{v}");
+        }
+        for v in [
+            "/tmp",
+            "/tmp/*",
+            "./build",
+            "~/project/build",
+            "/usr/local/lib/foo",
+            "node_modules",
+            "/var/tmp/x",
+            "~/.cache",
+        ] {
+            assert!(!c.is_catastrophic(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn block_devices() {
+        for v in [
+            "/dev/sda",
+            "/dev/sdb1",
+            "/dev/nvme0n1",
+            "/dev/mmcblk0",
+            "/dev/disk2",
+            "/dev/mapper/root",
+            "/dev/loop0",
+        ] {
+            assert!(is_block_device(v), "{v}");
+        }
+        for v in [
+            "/dev/null",
+            "/dev/zero",
+            "/dev/tty",
+            "/dev/stdout",
+            "/dev/urandom",
+            "sda",
+        ] {
+            assert!(!is_block_device(v), "{v}");
+        }
+    }
+}

@@ -1,0 +1,465 @@
+//! Protected files: those whose change alters what runs later or
+//! loosens a guard.
+//!
+//! A line added to `~/.bashrc` or `.git/hooks/pre-commit` runs later,
+//! outside any check; a changed agent setting or askrisky config turns the
+//! guard off; a forged transcript reads as the person's words. Each kind
+//! is one row of [`PROTECTED`]: what it is, and how a path is known as
+//! one. A path is judged as written and, where the disk takes it
+//! elsewhere through links or a `.git` file, as reached.
+
+use super::gitdir::in_linked_git_dir;
+use super::links::on_disk;
+use super::place::{Place, at_or_below};
+use crate::agents::{self, Kind};
+
+/// One kind of protected file: the reason the person reads, and whether
+/// a path is one.
+struct Protected {
+    /// What the file is, as the person reads it ("a shell startup file").
+    reason: &'static str,
+    /// Whether the path is one.
+    holds: fn(&Seen<'_>) -> bool,
+}
+
+/// A path as the rows of [`PROTECTED`] read it, worked out once. Most
+/// paths are no protected file and go through every row, so what the
+/// rows ask is worked out up front rather than on demand.
+struct Seen<'a> {
+    /// Where the command runs.
+    ctx: &'a Place,
+    /// The path resolved (`/home/user/.bashrc`).
+    resolved: &'a str,
+    /// Its parts (`["home", "user", ".bashrc"]`).
+    parts: Vec<&'a str>,
+    /// Its last part.
+    name: &'a str,
+    /// The path below home (`.bashrc`), also when home is not known and
+    /// `~` stayed unresolved (`/~/.bashrc`).
+    in_home: Option<&'a str>,
+    /// What it is to an agent, if anything.
+    agent: Option<Kind>,
+}
+
+impl<'a> Seen<'a> {
+    fn new(ctx: &'a Place, resolved: &'a str) -> Self {
+        let parts: Vec<&str> = resolved.split('/').filter(|p| !p.is_empty()).collect();
+        Self {
+            ctx,
+            resolved,
+            name: parts.last().copied().unwrap_or(""),
+            in_home: ctx
+                .in_home(resolved)
+                .or_else(|| resolved.strip_prefix("/~/")),
+            agent: agents::protects(&parts),
+            parts,
+        }
+    }
+
+    /// True when folder `a` holds `b` somewhere on the path (`.git/hooks`).
+    fn has(&self, a: &str, b: &str) -> bool {
+        self.parts.windows(2).any(|w| w[0] == a && w[1] == b)
+    }
+}
+
+/// The reason for a repository's own files, found by name or through a
+/// `.git` file.
+const REPOSITORY: &str = "a git repository's own files";
+
+/// Every kind of protected file, the first that holds giving the reason.
+static PROTECTED: &[Protected] = &[
+    Protected {
+        reason: "askrisky's own config or state",
+        holds: |p| {
+            p.ctx
+                .own_dirs
+                .iter()
+                .any(|own| at_or_below(p.resolved, &p.ctx.resolve(&own.to_string_lossy())))
+        },
+    },
+    Protected {
+        reason: "askrisky's project file",
+        holds: |p| p.name == ".askrisky.toml",
+    },
+    Protected {
+        reason: "git hooks or config",
+        holds: |p| p.has(".git", "hooks") || (p.has(".git", "config") && p.name == "config"),
+    },
+    // Anything else of a repository's own: refs, objects, its info, and a
+    // `.git` file that says where the repository is.
+    Protected {
+        reason: REPOSITORY,
+        holds: |p| p.parts.contains(&".git"),
+    },
+    Protected {
+        reason: "git hooks (husky)",
+        holds: |p| p.parts.contains(&".husky"),
+    },
+    // Python runs `import` lines of `.pth` files, and these modules, at
+    // every start.
+    Protected {
+        reason: "Python startup code",
+        holds: |p| {
+            p.parts
+                .iter()
+                .any(|part| matches!(*part, "site-packages" | "dist-packages"))
+                && (p.name.ends_with(".pth")
+                    || matches!(p.name, "sitecustomize.py" | "usercustomize.py"))
+        },
+    },
+    Protected {
+        reason: "kernel settings",
+        holds: |p| p.parts.starts_with(&["proc", "sys"]) || p.parts.first() == Some(&"sys"),
+    },
+    Protected {
+        reason: "system configuration",
+        holds: |p| p.parts.first() == Some(&"etc"),
+    },
+    Protected {
+        reason: "cron",
+        holds: |p| p.parts.first() == Some(&"var") && p.parts.get(1) == Some(&"spool"),
+    },
+    // What agents keep as the record of a session: a forged record could
+    // read as the person's words.
+    Protected {
+        reason: "an agent's transcripts",
+        holds: |p| p.agent == Some(Kind::Transcript),
+    },
+    // What starts, permits or hooks an agent, in its default folder or the
+    // one its environment moved it to: changed, the agent's guard is gone.
+    Protected {
+        reason: "an agent's settings, hooks or plugins",
+        holds: |p| {
+            p.agent == Some(Kind::Guard)
+                || p.ctx
+                    .moved_agent_guards
+                    .iter()
+                    .any(|g| agents::path_matches(p.resolved, g))
+        },
+    },
+    Protected {
+        reason: "a shell startup file",
+        holds: |p| {
+            p.in_home.is_some_and(|rel| {
+                STARTUP_FILES.contains(&rel) || STARTUP_DIRS.iter().any(|d| rel.starts_with(d))
+            })
+        },
+    },
+    // A program of a common name early in PATH runs instead of the real
+    // one (`~/.local/bin/git`).
+    Protected {
+        reason: "a program that runs in place of a common one",
+        holds: |p| {
+            p.in_home.is_some_and(|rel| {
+                rel.strip_prefix(".local/bin/")
+                    .or_else(|| rel.strip_prefix("bin/"))
+                    .or_else(|| rel.strip_prefix(".cargo/bin/"))
+                    .is_some_and(|prog| COMMON_PROGRAMS.contains(&prog))
+            })
+        },
+    },
+    Protected {
+        reason: "SSH access",
+        holds: |p| {
+            p.in_home
+                .is_some_and(|rel| rel == ".ssh" || rel.starts_with(".ssh/"))
+        },
+    },
+    Protected {
+        reason: "git config",
+        holds: |p| {
+            p.in_home
+                .is_some_and(|rel| matches!(rel, ".gitconfig" | ".config/git/config"))
+        },
+    },
+    Protected {
+        reason: "programs started at login",
+        holds: |p| {
+            p.in_home.is_some_and(|rel| {
+                rel.starts_with(".config/systemd/user")
+                    || rel.starts_with(".config/autostart")
+                    || rel.starts_with("Library/LaunchAgents")
+            }) || p.parts.starts_with(&["Library", "LaunchDaemons"])
+                || p.parts.starts_with(&["Library", "LaunchAgents"])
+        },
+    },
+];
+
+/// Files below home that a shell, an editor or a tool reads and runs at
+/// its start: a line added there runs in the person's next session.
+const STARTUP_FILES: &[&str] = &[
+    ".bashrc",
+    ".bash_profile",
+    ".bash_login",
+    ".bash_logout",
+    ".profile",
+    ".zshrc",
+    ".zshenv",
+    ".zprofile",
+    ".zlogin",
+    ".zlogout",
+    ".kshrc",
+    ".cshrc",
+    ".tcshrc",
+    ".inputrc",
+    ".config/fish/config.fish",
+    ".xprofile",
+    ".xinitrc",
+    ".pam_environment",
+    ".bash_aliases",
+    ".bash_functions",
+    ".bashrc.d",
+    ".zlogin",
+    ".mkshrc",
+    ".config/environment.d",
+    ".vimrc",
+    ".exrc",
+    ".gvimrc",
+    ".emacs",
+    ".tmux.conf",
+    ".screenrc",
+    ".curlrc",
+    ".wgetrc",
+    ".npmrc",
+    ".yarnrc",
+    ".yarnrc.yml",
+    ".pip/pip.conf",
+    ".config/pip/pip.conf",
+    ".pydistutils.cfg",
+    ".cargo/config",
+    ".cargo/config.toml",
+    ".gemrc",
+    ".config/starship.toml",
+    ".config/direnv/direnvrc",
+    ".direnvrc",
+];
+
+/// Folders below home whose every file is read at a start, as above.
+const STARTUP_DIRS: &[&str] = &[
+    ".config/fish/conf.d/",
+    ".config/fish/functions/",
+    ".config/fish/completions/",
+    ".config/zsh/",
+    ".oh-my-zsh/custom/",
+    ".bashrc.d/",
+    ".config/environment.d/",
+    ".config/nvim/",
+    ".vim/plugin/",
+    ".vim/autoload/",
+    ".emacs.d/",
+    ".config/tmux/",
+    ".ipython/profile_default/startup/",
+    ".config/git/",
+];
+
+/// Programs an agent and the person run all day: one of these names early
+/// in PATH is run in their place.
+const COMMON_PROGRAMS: &[&str] = &[
+    "git", "ls", "cd", "cat", "sudo", "ssh", "scp", "rm", "cp", "mv", "sh", "bash", "zsh",
+    "python", "python3", "pip", "pip3", "node", "npm", "npx", "pnpm", "yarn", "cargo", "rustc",
+    "go", "make", "curl", "wget", "grep", "rg", "find", "sed", "awk", "docker", "kubectl", "gh",
+    "code", "vim", "nvim", "less", "env", "askrisky", "claude", "codex", "gemini", "uv", "pytest",
+    "java", "gcc", "cc", "clang", "tar", "gpg", "ps", "kill", "which", "id",
+];
+
+/// Files whose change alters what runs later or loosens a guard: shell
+/// startup files, git hooks and config, cron, SSH access, agents' settings,
+/// askrisky's own config and state, system config.
+pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
+    if let Some(reason) = protected_lexically(ctx, value) {
+        return Some(reason);
+    }
+    let real = on_disk(ctx, value);
+    real.as_deref()
+        .and_then(|r| protected_lexically(ctx, r))
+        .or_else(|| in_linked_git_dir(ctx, value, real.as_deref()).then_some(REPOSITORY))
+}
+
+/// [`protected_reason`] for the path as written, resolved lexically.
+fn protected_lexically(ctx: &Place, value: &str) -> Option<&'static str> {
+    let resolved = ctx.resolve(value);
+    let seen = Seen::new(ctx, &resolved);
+    PROTECTED
+        .iter()
+        .find(|row| (row.holds)(&seen))
+        .map(|row| row.reason)
+}
+
+/// One kind of folder that protected files may be written into unseen.
+struct Holder {
+    /// What the folder is.
+    reason: &'static str,
+    /// Whether the resolved folder is one.
+    holds: fn(&Place, &str) -> bool,
+}
+
+/// Folders that hold protected files, besides those protected themselves.
+static HOLDERS: &[Holder] = &[
+    Holder {
+        reason: REPOSITORY,
+        holds: |_, folder| folder.split('/').any(|p| p == ".git"),
+    },
+    Holder {
+        reason: "a home, or a folder above one",
+        holds: |ctx, folder| {
+            ctx.home_str().is_some_and(|home| {
+                home == folder || home.starts_with(&format!("{}/", folder.trim_end_matches('/')))
+            })
+        },
+    },
+    Holder {
+        reason: "askrisky's own folders, or a folder above them",
+        holds: |ctx, folder| {
+            ctx.own_dirs
+                .iter()
+                .any(|own| ctx.resolve(&own.to_string_lossy()).starts_with(folder))
+        },
+    },
+    Holder {
+        reason: "a hidden folder of home or anything in one, or home's Library",
+        holds: |ctx, folder| {
+            ctx.in_home(folder)
+                .is_some_and(|rel| rel.starts_with('.') || rel.starts_with("Library/"))
+        },
+    },
+    Holder {
+        reason: "the root",
+        holds: |_, folder| folder == "/",
+    },
+];
+
+/// True when files of names only known at run time written into folder
+/// `value` (an archive unpacked there, a patch applied) may land on a
+/// protected file: the folder is the root, a home or above one, a dot
+/// folder of home or anything in one (`~/.config`, `~/.claude`), a git
+/// folder, or itself protected.
+pub fn holds_protected(ctx: &Place, value: &str) -> bool {
+    holds_protected_reason(ctx, value).is_some()
+}
+
+/// [`holds_protected`], with what the folder is.
+fn holds_protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
+    let resolved = ctx.resolve(value);
+    protected_reason(ctx, value).or_else(|| {
+        HOLDERS
+            .iter()
+            .find(|row| (row.holds)(ctx, &resolved))
+            .map(|row| row.reason)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn protected() {
+        let c = Place::example();
+        for v in [
+            "~/.bashrc",
+            "../.zshrc",
+            ".git/hooks/pre-commit",
+            ".git/config",
+            "~/.config/askrisky/config.toml",
+            "/home/user/.local/state/askrisky/log.jsonl",
+            ".askrisky.toml",
+            "/etc/hosts",
+            "~/.ssh/authorized_keys",
+            "~/.claude/settings.json",
+            ".claude/settings.local.json",
+            "/var/spool/cron/crontabs/user",
+            "~/.config/fish/config.fish",
+            "~/.gitconfig",
+            "~/.codex/config.toml",
+            ".codex/hooks.json",
+            "~/.claude.json",
+            ".gemini/settings.json",
+            ".cursor/hooks.json",
+            "~/.copilot/hooks/pre.json",
+            ".github/hooks/hooks.json",
+            "~/.config/fish/conf.d/x.fish",
+            "~/.ssh",
+            "~/.config/git/config",
+            "~/.config/systemd/user/x.service",
+            "~/.config/autostart/x.desktop",
+            "~/Library/LaunchAgents/x.plist",
+            "/Library/LaunchDaemons/x.plist",
+            "/Library/LaunchAgents/x.plist",
+            "~/.claude/projects/x/s.jsonl",
+            "~/.codex/sessions/2026/r.jsonl",
+            "~/.gemini/tmp/h/chats/c.json",
+            ".git/info/exclude",
+            ".git",
+            "sub/.git",
+            ".husky/pre-commit",
+            "~/.local/lib/python3.12/site-packages/x.pth",
+            "/usr/lib/python3/dist-packages/sitecustomize.py",
+            "/proc/sys/kernel/core_pattern",
+            "/sys/class/x",
+            "~/.bash_aliases",
+            "~/.config/fish/functions/ls.fish",
+            "~/.cargo/config.toml",
+            "~/.local/bin/git",
+            "~/bin/sudo",
+            "~/.vimrc",
+        ] {
+            assert!(protected_reason(&c, v).is_some(), "{v}");
+        }
+        for v in [
+            "notes.txt",
+            "src/main.rs",
+            "~/project/.bashrc.bak",
+            ".github/workflows/ci.yml",
+            "/tmp/x",
+            "docs/.git-guide",
+            "/var/tmp/x",
+            "/opt/spool/x",
+            "config",
+            "config.toml",
+            ".codex/notes.md",
+            "hooks.json",
+            ".gemini/notes.md",
+            ".cursor/rules.md",
+            "~/.config/fish/functions.md",
+            "~/Library/Caches/x",
+            "/Library/Fonts/x.ttf",
+            "~/.claude/notes.md",
+            "docs/git.md",
+            "model.pth",
+            "~/.local/bin/mytool",
+            "~/bin",
+            "/proc/cpuinfo",
+        ] {
+            assert!(protected_reason(&c, v).is_none(), "{v}");
+        }
+    }
+
+    #[test]
+    fn folders_that_hold_protected_files() {
+        let c = Place::example();
+        for v in [
+            "~",
+            "/home",
+            "/",
+            "~/.config",
+            "~/.claude",
+            ".git",
+            "/etc",
+            "~/Library/x",
+        ] {
+            assert!(holds_protected(&c, v), "{v}");
+        }
+        for v in ["vendor", ".", "/tmp/x", "~/project/build"] {
+            assert!(!holds_protected(&c, v), "{v}");
+        }
+        // Home and above, also with none of askrisky's folders in them.
+        let bare = Place {
+            own_dirs: Vec::new(),
+            ..Place::example()
+        };
+        for v in ["~", "/home", "/home/"] {
+            assert!(holds_protected(&bare, v), "{v}");
+        }
+        assert!(!holds_protected(&bare, "/home/other"));
+    }
+}

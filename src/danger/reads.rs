@@ -1,0 +1,398 @@
+//! What a command reads: the words it takes as files to read, and
+//! whether it reads the folders it is given as a whole.
+//!
+//! A secret is only at risk when it is read: `cat .env` sends it to the
+//! agent, `grep -rn id_rsa .` only searches for the name, `cp
+//! .env.example .env` only writes it, `ssh -i KEY` uses the key without
+//! showing it, and a URL names a file on another machine. A folder read
+//! whole (`tar czf x ~/.config`) reads every secret in it.
+
+use super::cmd::Cmd;
+use crate::parse::Word;
+
+/// The words of a command that name what it reads. Not read: a search
+/// pattern (`grep -rn id_rsa .`, `git log -S KEY`), what is only written
+/// (`cp .env.example .env`, `openssl genrsa -out server.key`), a key used
+/// rather than shown (`ssh -i KEY`), files git only stages or forgets
+/// (`git rm --cached .env`), and files a command only names, moves or
+/// changes the mode of.
+pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
+    if c.is(&[
+        "echo",
+        "printf",
+        "ls",
+        "stat",
+        "test",
+        "[",
+        "basename",
+        "dirname",
+        "realpath",
+        "readlink",
+        "file",
+        "mkdir",
+        "touch",
+        "export",
+        "cd",
+        "chmod",
+        "chown",
+        "chgrp",
+        "rm",
+        "unlink",
+        "mv",
+        "ssh-keygen",
+        "ssh-add",
+        "git-crypt",
+    ]) {
+        return Vec::new();
+    }
+    let args = c.args();
+    let all = || args.iter().map(|w| w.value.as_str());
+    if c.is(&["grep", "egrep", "fgrep", "ag", "ack", "zgrep", "sed"]) {
+        return search_read(args, &[]);
+    }
+    if c.is(&["awk", "gawk", "mawk", "nawk"]) {
+        return search_read(args, &["-v", "-F"]);
+    }
+    if c.is(&["rg", "ripgrep"]) {
+        return search_read(args, &["-r"]);
+    }
+    if c.is(&["cp", "install", "ln", "rsync", "scp", "sftp"]) {
+        // The last operand (or `-t DIR`) is written; `-i KEY` is used.
+        let kept = without_values(args, &["-i", "-F", "-P", "-o", "-S", "-l", "-c", "-J"]);
+        let into = crate::parse::target_dirs(&c.name, args);
+        let mut ops: Vec<&str> = if c.is(&["scp", "sftp"]) {
+            kept.into_iter()
+                .filter(|v| !(v.starts_with('-') && v.len() > 1))
+                .collect()
+        } else {
+            c.operands()
+                .iter()
+                .map(|w| w.value.as_str())
+                .filter(|v| !into.contains(v))
+                .collect()
+        };
+        if into.is_empty() {
+            ops.pop();
+        }
+        if c.is(&["ln"]) {
+            return Vec::new();
+        }
+        return ops;
+    }
+    if c.is(&["ssh", "mosh"]) {
+        return without_values(args, &["-i", "-F"]);
+    }
+    if c.is(&["openssl"]) {
+        let written = c.option_values(&["-out", "-keyout"]);
+        return all().filter(|v| !written.contains(v)).collect();
+    }
+    if c.is(&["curl", "wget", "wget2", "aria2c", "http", "https", "xh"]) {
+        return all().filter(|v| !remote_url(v)).collect();
+    }
+    if c.is(&[
+        "cargo", "npm", "pnpm", "docker", "podman", "kubectl", "helm", "gh", "go",
+    ]) {
+        // The subcommand names no file (`cargo test`, `npm run …`). Only a
+        // first word: after an option it may be the option's value
+        // (`cargo --config FILE build`).
+        let skip = usize::from(args.first().is_some_and(|w| !w.value.starts_with('-')));
+        return all().skip(skip).collect();
+    }
+    if let Some((sub, rest)) = c.git() {
+        return match sub {
+            // Only the index or the working tree's bookkeeping changes.
+            "rm" | "mv" | "check-ignore" | "check-attr" | "ls-files" | "status" | "clean"
+            | "restore" | "checkout" | "switch" | "reset" | "update-index" => Vec::new(),
+            "grep" => search_read(rest, &[]),
+            _ => {
+                let mut read = without_values(
+                    rest,
+                    &[
+                        "-S",
+                        "-G",
+                        "--grep",
+                        "--author",
+                        "--committer",
+                        "-m",
+                        "--message",
+                    ],
+                );
+                // What these fetch from or send to is another machine.
+                if matches!(
+                    sub,
+                    "clone" | "fetch" | "pull" | "push" | "ls-remote" | "remote" | "submodule"
+                ) {
+                    read.retain(|v| !remote_url(v));
+                }
+                read
+            }
+        };
+    }
+    all().collect()
+}
+
+/// True for the URL of another machine (`https://x/.env`): what it names
+/// is fetched, not read here. A `file:` URL names a file on this machine.
+fn remote_url(value: &str) -> bool {
+    value.split_once("://").is_some_and(|(scheme, _)| {
+        !scheme.is_empty()
+            && scheme
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+            && !scheme.eq_ignore_ascii_case("file")
+    })
+}
+
+/// The words, less the options in `options` and their values (`-i KEY`,
+/// `-iKEY`, `--grep=X`, `--grep X`).
+fn without_values<'a>(args: &'a [Word], options: &[&str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        i += 1;
+        if options.contains(&v) {
+            i += 1;
+        } else if !options.iter().any(|o| {
+            v.strip_prefix(o)
+                .is_some_and(|r| !r.is_empty() && (!o.starts_with("--") || r.starts_with('=')))
+        }) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// What a search tool reads: its files, and pattern files (`-f FILE`),
+/// not the pattern (the first operand, unless `-e`/`-f` gave it).
+/// `with_value` adds the tool's own short options that take a value.
+fn search_read<'a>(args: &'a [Word], with_value: &[&str]) -> Vec<&'a str> {
+    const VALUES: &[&str] = &[
+        "-e",
+        "--regexp",
+        "-m",
+        "--max-count",
+        "-A",
+        "-B",
+        "-C",
+        "--context",
+        "-g",
+        "--glob",
+        "-t",
+        "--type",
+        "-T",
+        "--type-not",
+        "--include",
+        "--exclude",
+        "--exclude-dir",
+        "-d",
+        "-D",
+        "--color",
+        "--colour",
+        "-j",
+        "--threads",
+        "-M",
+        "--max-columns",
+        "--replace",
+        "--label",
+        "-v",
+        "--assign",
+        "-F",
+        "--field-separator",
+    ];
+    let mut out = Vec::new();
+    let mut pattern_given = false;
+    let mut i = 0;
+    let mut rest = false;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        i += 1;
+        if rest || !(v.starts_with('-') && v.len() > 1) {
+            if pattern_given {
+                out.push(v);
+            } else {
+                pattern_given = true;
+            }
+            continue;
+        }
+        if v == "--" {
+            rest = true;
+            continue;
+        }
+        if matches!(v, "-f" | "--file") {
+            out.extend(args.get(i).map(|w| w.value.as_str()));
+            pattern_given = true;
+            i += 1;
+        } else if let Some(f) = v.strip_prefix("--file=") {
+            out.push(f);
+            pattern_given = true;
+        } else if matches!(v, "-e" | "--regexp") || v.starts_with("--regexp=") {
+            pattern_given = true;
+            i += usize::from(!v.contains('='));
+        } else if VALUES.contains(&v) || with_value.contains(&v) {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// True when the command reads the folders it is given as a whole: a
+/// recursive copy, search or archive.
+pub(super) fn reads_recursively(c: &Cmd<'_>) -> bool {
+    c.is(&[
+        "tar",
+        "gtar",
+        "bsdtar",
+        "7z",
+        "7za",
+        "borg",
+        "restic",
+        "duplicity",
+        "rclone",
+    ]) || (c.is(&[
+        "grep", "egrep", "fgrep", "zip", "cp", "scp", "chmod", "chown",
+    ]) && c.flag(&[
+        "-r",
+        "-R",
+        "--recursive",
+        "-a",
+        "--archive",
+        "--dereference-recursive",
+    ])) || (c.is(&["rsync"]) && c.flag(&["-r", "--recursive", "-a", "--archive"]))
+        || (c.is(&["rg", "ag"]) && c.flag(&["--hidden", "-u", "-uu", "-uuu", "--no-ignore"]))
+        || c.is(&["rclone", "gsutil", "azcopy"])
+        || (c.is(&["aws"]) && c.flag(&["--recursive"]))
+}
+
+/// A word and the paths it may name: `--file=X`, `key=@X`, `@X`, `if=X`.
+pub(super) fn path_candidates(v: &str) -> impl Iterator<Item = &str> {
+    let after_eq = v.split_once('=').map(|(_, r)| r);
+    // `REV:PATH` (`git show HEAD:.env`), `host:PATH`.
+    let after_colon = v.split_once(':').map(|(_, r)| r);
+    [
+        Some(v),
+        after_eq,
+        after_colon,
+        v.strip_prefix('@'),
+        after_eq.and_then(|r| r.strip_prefix('@')),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|p| !p.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::danger::fixture::{link, named_first, on, on_disk_home};
+    use crate::danger::place::Place;
+    use crate::parse::parse;
+
+    #[test]
+    fn what_commands_read() {
+        for (line, want) in [
+            ("grep -rn id_rsa .", &["."][..]),
+            ("grep -e x -f pats a", &["pats", "a"]),
+            ("grep --regexp=x a", &["a"]),
+            ("grep --file=p a", &["p", "a"]),
+            ("grep -- -x a", &["a"]),
+            ("grep -A 3 x a", &["a"]),
+            ("rg -r y x a", &["a"]),
+            ("awk -F , '{print}' f", &["f"]),
+            ("sed -n 1p f", &["f"]),
+            ("cp a b c", &["a", "b"]),
+            ("cp -t d a b", &["a", "b"]),
+            ("cp --target-directory=d a", &["a"]),
+            ("scp -i k -P 22 a h:", &["a"]),
+            ("scp -r a h:", &["a"]),
+            ("scp a - h:", &["a", "-"]),
+            ("ln -s a b", &[]),
+            ("ssh -i k -F cfg h ls", &["h", "ls"]),
+            ("ssh -ik h", &["h"]),
+            ("openssl genrsa -out k 2048", &["genrsa", "-out", "2048"]),
+            ("git log -S x --grep=y p", &["p"]),
+            ("git rm --cached .env", &[]),
+            ("git grep x f", &["f"]),
+            ("rm .env", &[]),
+            ("cat a b", &["a", "b"]),
+        ] {
+            let got = on(line, |c| {
+                read_words(c)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(got, want, "{line}");
+        }
+    }
+
+    /// The words a command reads as files, and whether it reads folders
+    /// whole, as the secret rules see them.
+    #[test]
+    fn what_each_reader_reads() {
+        let ctx = Place::example();
+        let none: &[&str] = &[];
+        let mut failures = Vec::new();
+        for (line, read, whole) in [
+            ("cat a b", &["a", "b"][..], false),
+            ("grep x a", &["a"], false),
+            ("grep x - a", &["-", "a"], false),
+            ("grep -e x a", &["a"], false),
+            ("grep -f pats a", &["pats", "a"], false),
+            ("grep -r x .", &["."], true),
+            ("ssh -i key host", &["host"], false),
+            ("git log --grep x a", &["a"], false),
+            ("git log --grep=x a", &["a"], false),
+            ("git log --grepx a", &["--grepx", "a"], false),
+            ("ls -a ~", none, false),
+            ("rsync a b", &["a"], false),
+            ("rsync -a a b", &["a"], true),
+            ("rg x", none, false),
+            ("rg --hidden x .", &["."], true),
+            ("rclone copy a b", &["copy", "a", "b"], true),
+            ("aws s3 cp a b", &["s3", "cp", "a", "b"], false),
+            (
+                "aws s3 cp --recursive a b",
+                &["s3", "cp", "--recursive", "a", "b"],
+                true,
+            ),
+            ("cp -r a b", &["a"], true),
+            ("cp a b", &["a"], false),
+        ] {
+            let script = parse(line);
+            let cmd = Cmd::new(named_first(&script, line), &ctx);
+            let (got, got_whole) = (read_words(&cmd), reads_recursively(&cmd));
+            if got != read || got_whole != whole {
+                failures.push(format!("{line}: reads {got:?}, whole: {got_whole}"));
+            }
+        }
+        assert!(failures.is_empty(), "{failures:#?}");
+    }
+
+    #[test]
+    fn a_subcommand_is_no_file_read() {
+        let (_dir, c) = on_disk_home();
+        for name in ["test", "run"] {
+            link("../.ssh/id_rsa", &c.cwd.join(name));
+        }
+        let read = |line: &str| {
+            crate::danger::assess(&crate::parse::parse(line), &c, &[])
+                .codes()
+                .contains(&"secret.read")
+        };
+        for (line, reads) in [
+            ("cargo test", false),
+            ("npm run build", false),
+            ("go test ./...", false),
+            ("cat test", true),
+            ("cargo run -- test", true),
+            ("npm run test", true),
+            ("python3 test", true),
+            // After an option, the first word may be its value.
+            ("cargo --config test build", true),
+            ("npm --userconfig run test", true),
+        ] {
+            assert_eq!(read(line), reads, "{line}");
+        }
+    }
+}

@@ -1,0 +1,656 @@
+//! Secrets: the files that hold keys, passwords and tokens, and the
+//! stores that hand them out.
+//!
+//! An agent that reads a key can send it anywhere, and one that reads
+//! askrisky's own approval codes or signing key can replay or forge the
+//! person's say-so. A path is a secret by its name and folder (`.env`,
+//! `~/.ssh/id_*`, `~/.aws/credentials`), by a pattern that can name one
+//! (`cat .env*`), or by a link on disk to one. Most words of most commands
+//! are no secret, and a one-pass screen says so before anything is
+//! resolved.
+
+use std::path::PathBuf;
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
+
+use super::cmd::Cmd;
+use super::glob::{Glob, is_glob};
+use super::links::on_disk;
+use super::place::{Place, at_or_below};
+use crate::parse::programs::operands;
+
+/// Name-based secret files: keys, credentials, tokens, password stores.
+/// A glob counts when it can name one (`.env*`, `~/.aw?/credentials`).
+pub fn is_secret(ctx: &Place, value: &str) -> bool {
+    if is_glob(value) {
+        glob_may_name_secret(ctx, value)
+    } else {
+        is_secret_path(ctx, value)
+            || (!value.starts_with('-')
+                && !value.contains("://")
+                && on_disk(ctx, value).is_some_and(|real| is_secret_path(ctx, &real)))
+    }
+}
+
+/// Stand-ins for every kind of secret file name, in any folder (the folder
+/// decides for `.ssh/*`, `.aws/credentials`, `.kube/config`, …).
+const SECRET_NAMES: &[&str] = &[
+    ".env",
+    ".env.local",
+    ".env.production",
+    "id_rsa",
+    "id_ed25519",
+    "id_ecdsa",
+    "id_dsa",
+    "config",
+    "credentials",
+    "config.json",
+    "hosts.yml",
+    "credentials.db",
+    "shadow",
+    "gshadow",
+    "sudoers",
+    ".netrc",
+    "_netrc",
+    ".pgpass",
+    ".git-credentials",
+    ".npmrc",
+    ".pypirc",
+    ".vault-token",
+    "master.key",
+    "credentials.json",
+    "service-account.json",
+    ".htpasswd",
+    "server.pem",
+    "tls.key",
+    "cert.p12",
+    "cert.pfx",
+    "store.jks",
+    "app.keystore",
+    "vault.kdbx",
+    "login.keychain-db",
+    "putty.ppk",
+    "private.asc",
+    "secret.gpg",
+];
+
+/// Folders whose files are secrets, or hold the secret file names above.
+const SECRET_DIRS: &[&str] = &[
+    ".ssh",
+    ".gnupg",
+    ".password-store",
+    ".aws",
+    ".docker",
+    ".kube",
+    "gh",
+    "gcloud",
+    ".azure",
+    "Keychains",
+    "approvals",
+    "nested",
+];
+
+/// A file name every project has. A pattern that also matches it (`*`,
+/// `*.*`) names ordinary files first, and counting it as naming a secret
+/// would make every `grep foo *` ask; in a secret folder it still counts.
+const ORDINARY_NAME: &str = "README.md";
+
+/// The longest path the system opens (PATH_MAX): a longer pattern names no
+/// file it could read, and the bound keeps a hostile pattern cheap.
+const MAX_PATH: usize = 4096;
+
+/// How many folders above the file a folder pattern is tried as a secret
+/// folder (`~/.aw?/credentials`, `~/.ss?/keys/id_x`).
+const GLOB_FOLDER_DEPTH: usize = 8;
+
+/// True when a glob can name a secret file: a folder pattern may stand for
+/// a secret folder, the file pattern for a secret name in its folder.
+fn glob_may_name_secret(ctx: &Place, value: &str) -> bool {
+    if value.len() > MAX_PATH {
+        return false;
+    }
+    let resolved = ctx.resolve(value);
+    let parts: Vec<&str> = resolved.split('/').filter(|p| !p.is_empty()).collect();
+    let Some((name, dirs)) = parts.split_last() else {
+        return false;
+    };
+    let mut folders: Vec<Vec<&str>> = vec![dirs.to_vec()];
+    let nearest = dirs.len().saturating_sub(GLOB_FOLDER_DEPTH);
+    for (i, dir) in dirs.iter().enumerate().skip(nearest) {
+        if is_glob(dir) {
+            let glob = Glob::new(dir);
+            for secret in SECRET_DIRS.iter().filter(|s| glob.matches(s)) {
+                let mut folder = dirs.to_vec();
+                folder[i] = secret;
+                folders.push(folder);
+            }
+        }
+    }
+    let glob = is_glob(name).then(|| Glob::new(name));
+    folders.iter().any(|folder| {
+        let path = |file: &str| format!("/{}/{file}", folder.join("/"));
+        let Some(glob) = &glob else {
+            return is_secret_path(ctx, &path(name));
+        };
+        let too_general = glob.matches(ORDINARY_NAME) && !is_secret_path(ctx, &path(ORDINARY_NAME));
+        !too_general
+            && SECRET_NAMES
+                .iter()
+                .chain(SECRET_DIRS)
+                .any(|s| glob.matches(s) && is_secret_path(ctx, &path(s)))
+    })
+}
+
+/// The cheap screen in front of the secret checks: whether a path (or,
+/// when it is relative, the folder it is read in) mentions one of some
+/// fragments. Every secret path mentions one, so a word that fails the
+/// screen is not a secret and need not be resolved; most words of most
+/// commands fail it. One pass over the word for all fragments at once.
+struct Screen {
+    hints: &'static [&'static [&'static str]],
+    automaton: Option<AhoCorasick>,
+    /// The last folder screened and its answer: every relative word of a
+    /// line is read in the same folder.
+    last_cwd: std::sync::Mutex<Option<(PathBuf, bool)>>,
+}
+
+impl Screen {
+    fn new(hints: &'static [&'static [&'static str]]) -> Self {
+        Self {
+            hints,
+            // Built once per process, which mostly checks a line or two: a
+            // quick-to-build automaton over a fast-to-search one.
+            automaton: AhoCorasick::builder()
+                .kind(Some(AhoCorasickKind::ContiguousNFA))
+                .build(hints.iter().copied().flatten())
+                .ok(),
+            last_cwd: std::sync::Mutex::new(None),
+        }
+    }
+
+    fn hinted(&self, s: &str) -> bool {
+        match &self.automaton {
+            Some(a) => a.is_match(s),
+            // Without the automaton, the same answer the slow way.
+            None => self.hints.iter().copied().flatten().any(|h| s.contains(h)),
+        }
+    }
+
+    fn passes(&self, value: &str, cwd: &std::path::Path) -> bool {
+        let relative = !value.starts_with(['/', '~']);
+        self.hinted(value) || relative && self.cwd_hinted(cwd)
+    }
+
+    /// [`Screen::hinted`] for the folder, remembered for the next word.
+    fn cwd_hinted(&self, cwd: &std::path::Path) -> bool {
+        // A poisoned lock only loses the memory, never the answer.
+        let Ok(mut last) = self.last_cwd.lock() else {
+            return self.hinted(&cwd.to_string_lossy());
+        };
+        match &*last {
+            Some((seen, hinted)) if seen.as_os_str() == cwd.as_os_str() => *hinted,
+            _ => {
+                let hinted = self.hinted(&cwd.to_string_lossy());
+                *last = Some((cwd.to_path_buf(), hinted));
+                hinted
+            }
+        }
+    }
+}
+
+/// Every secret's folder or a fragment of its name, and askrisky's own
+/// secret folders: the one pass most words take.
+static SECRET_SCREEN: LazyLock<Screen> =
+    LazyLock::new(|| Screen::new(&[SECRET_DIRS, NAME_HINTS, OWN_SECRET_DIRS]));
+
+/// Fragments of secret file names, for the screen.
+const NAME_HINTS: &[&str] = &[
+    ".env",
+    "id_",
+    "shadow",
+    "sudoers",
+    "netrc",
+    ".pgpass",
+    "credentials",
+    ".npmrc",
+    ".pypirc",
+    ".vault-token",
+    "master.key",
+    "service-account",
+    ".htpasswd",
+    ".pem",
+    ".key",
+    ".p12",
+    ".pfx",
+    ".jks",
+    "keystore",
+    ".kdbx",
+    "keychain",
+    ".ppk",
+    ".asc",
+    ".gpg",
+    "environ",
+    ".credentials",
+    "auth.json",
+    "oauth_creds",
+    "github-copilot",
+];
+
+/// Subfolders of askrisky's state that hold what stands in for the
+/// person's say-so: allow-once codes, nested-run tokens, and the key that
+/// signs them. An agent that reads them learns what to replay or forge.
+const OWN_SECRET_DIRS: &[&str] = &["approvals", "nested", "keys"];
+
+/// Whether `value` is inside (or is) one of [`OWN_SECRET_DIRS`] of
+/// askrisky's own folders.
+fn is_own_secret(ctx: &Place, value: &str) -> bool {
+    let resolved = ctx.resolve(value);
+    ctx.own_dirs.iter().any(|own| {
+        let own = ctx.resolve(&own.to_string_lossy());
+        OWN_SECRET_DIRS
+            .iter()
+            .any(|d| at_or_below(&resolved, &format!("{own}/{d}")))
+    })
+}
+
+/// [`is_secret`] for one exact path.
+fn is_secret_path(ctx: &Place, value: &str) -> bool {
+    // Cheap screen first: every secret below, askrisky's own included, has
+    // one of its folders or one of the name fragments in its path.
+    if !SECRET_SCREEN.passes(value, &ctx.cwd) {
+        return false;
+    }
+    if is_own_secret(ctx, value) {
+        return true;
+    }
+    let resolved = ctx.resolve(value);
+    let parts: Vec<&str> = resolved.split('/').filter(|p| !p.is_empty()).collect();
+    let Some((&name, dirs)) = parts.split_last() else {
+        return false;
+    };
+    let under = |d: &str| dirs.contains(&d);
+    let public = name.ends_with(".pub") || name.starts_with("known_hosts");
+    // A folder of keys read as a whole (`tar czf x ~/.ssh`, `cp -r
+    // ~/.password-store`) reads every key in it.
+    let parent = dirs.last().copied().unwrap_or("");
+    if matches!(
+        name,
+        ".ssh" | ".gnupg" | ".password-store" | ".aws" | ".docker" | ".kube" | ".azure"
+    ) || parent == ".config" && matches!(name, "gh" | "gcloud")
+        || parent == "Library" && name == "Keychains"
+    {
+        return true;
+    }
+    if under(".ssh") {
+        return !public;
+    }
+    if under(".gnupg") || under(".password-store") || under(".azure") || under("Keychains") {
+        return true;
+    }
+    if under(".aws") && matches!(name, "credentials" | "config") {
+        return true;
+    }
+    if under(".docker") && name == "config.json"
+        || under(".kube") && name == "config"
+        || under("gh") && name == "hosts.yml"
+        || under("gcloud") && (name.contains("credentials") || name.ends_with(".db"))
+    {
+        return true;
+    }
+    if name == ".env" {
+        return true;
+    }
+    // A process's environment, and agents' own login tokens.
+    if name == "environ" && parts.first() == Some(&"proc")
+        || crate::agents::ROWS.iter().any(|r| {
+            r.credentials
+                .iter()
+                .any(|c| crate::agents::ends_with_pattern(&parts, c))
+        })
+    {
+        return true;
+    }
+    if let Some(variant) = name.strip_prefix(".env.") {
+        return !matches!(
+            variant,
+            "example" | "sample" | "template" | "dist" | "defaults" | "schema" | "test.example"
+        );
+    }
+    if name.starts_with("id_")
+        && !public
+        && ["rsa", "dsa", "ecdsa", "ed25519"]
+            .iter()
+            .any(|k| name[3..].starts_with(k))
+    {
+        return true;
+    }
+    match name {
+        "shadow" | "gshadow" | "sudoers" => return resolved.starts_with("/etc/"),
+        ".netrc"
+        | "_netrc"
+        | ".pgpass"
+        | ".git-credentials"
+        | ".npmrc"
+        | ".pypirc"
+        | ".vault-token"
+        | "master.key"
+        | "credentials.json"
+        | "service-account.json"
+        | ".htpasswd" => return true,
+        _ => {}
+    }
+    const EXTS: &[&str] = &[
+        ".pem",
+        ".key",
+        ".p12",
+        ".pfx",
+        ".jks",
+        ".keystore",
+        ".kdbx",
+        ".keychain",
+        ".keychain-db",
+        ".ppk",
+        ".asc",
+        ".gpg",
+    ];
+    EXTS.iter().any(|e| name.ends_with(e))
+}
+
+/// True for a folder that holds secret folders: the root, a home or a
+/// folder above one, and the folders below home that keep keys and
+/// tokens (`~/.config`, `~/.local/state`, `~/Library`), and `/etc`. Read
+/// as a whole, it reads them all.
+pub fn holds_secrets(ctx: &Place, value: &str) -> bool {
+    let resolved = ctx.resolve(value);
+    let parent_of =
+        |p: &str| p == resolved || p.starts_with(&format!("{}/", resolved.trim_end_matches('/')));
+    if ctx.home_str().is_some_and(|h| parent_of(&h)) || resolved == "/etc" {
+        return true;
+    }
+    if ctx
+        .own_dirs
+        .iter()
+        .any(|own| parent_of(&ctx.resolve(&own.to_string_lossy())))
+    {
+        return true;
+    }
+    ctx.in_home(&resolved).is_some_and(|rel| {
+        matches!(
+            rel,
+            ".config"
+                | ".local"
+                | ".local/state"
+                | ".local/share"
+                | "Library"
+                | "Library/Application Support"
+        ) || rel.starts_with(".claude")
+            || rel.starts_with(".codex")
+            || rel.starts_with(".gemini")
+    })
+}
+
+/// Whether a command reads passwords or tokens out of a keychain, a
+/// password manager or a tool's own login (`security find-generic-password`,
+/// `pass show`, `gh auth token`, `kubectl config view --raw`).
+pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
+    let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
+    let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
+    (c.is(&["security"])
+        && (sub.starts_with("find-")
+            || matches!(sub, "dump-keychain" | "export" | "unlock-keychain")))
+        || (c.is(&["secret-tool"]) && matches!(sub, "lookup" | "search"))
+        || c.is(&["pass", "gopass", "kwallet-query", "lpass"]) && !sub.is_empty() && sub != "ls"
+        || (c.is(&["op"]) && matches!(sub, "read" | "item" | "inject" | "run"))
+        || (c.is(&["bw"]) && matches!(sub, "get" | "export" | "list"))
+        || (c.is(&["gh"])
+            && sub == "auth"
+            && (second == "token" || (second == "status" && c.flag(&["-t", "--show-token"]))))
+        || (c.is(&["gpg", "gpg2"])
+            && c.flag_of(
+                &["--export-secret-keys", "--export-secret-subkeys"],
+                &["--export"],
+            ))
+        || (c.is(&["kubectl", "oc"])
+            && sub == "config"
+            && second == "view"
+            && c.flag(&["--raw", "--flatten"]))
+        || (c.is(&["kubectl"]) && sub == "create" && second == "token")
+        || c.git().is_some_and(|(g, rest)| {
+            (g == "credential" && operands(rest).first().is_some_and(|w| w.value == "fill"))
+                || (matches!(g, "credential-store" | "credential-cache")
+                    && operands(rest).first().is_some_and(|w| w.value == "get"))
+        })
+        || (c.is(&["aws"])
+            && ((sub == "sts"
+                && matches!(
+                    second,
+                    "get-session-token" | "assume-role" | "get-federation-token"
+                ))
+                || (sub == "ecr" && second == "get-login-password")))
+        || (c.is(&["heroku"]) && sub == "auth:token")
+        || (c.is(&["npm"]) && sub == "token")
+        || (c.is(&["gcloud"])
+            && c.values()
+                .any(|v| v.starts_with("print-access-token") || v == "print-identity-token"))
+        || (c.is(&["az"]) && c.values().any(|v| v == "get-access-token"))
+        || (c.is(&["aws"]) && sub == "configure" && second == "get")
+        || (c.is(&["vault"]) && matches!(sub, "read" | "kv"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::danger::fixture::{link, on_disk_home};
+
+    #[test]
+    fn secrets() {
+        let c = Place::example();
+        for v in [
+            ".env",
+            ".env.local",
+            "config/.env.production",
+            "~/.ssh/id_rsa",
+            "~/.ssh/config",
+            ".ssh/id_ed25519",
+            "~/.aws/credentials",
+            "server.pem",
+            "tls.key",
+            "~/.netrc",
+            "/etc/shadow",
+            "~/.git-credentials",
+            "~/.docker/config.json",
+            "~/.kube/config",
+            "~/.config/gh/hosts.yml",
+            "~/Library/Keychains/login.keychain-db",
+            "~/.ssh",
+            "id_ed25519_sk",
+            ".env*",
+            ".e?v",
+            ".en[v]",
+            "config/.env.*",
+            "~/.aw?/credentials",
+            "~/.*/credentials",
+            "~/.ssh/*",
+            "~/.ssh/id_*",
+            "*.pem",
+            "id_*",
+            "/etc/sha*",
+            // Folders of keys, read as a whole, and what is in them.
+            "~/.gnupg",
+            "~/.gnupg/pubring.kbx",
+            "~/.password-store",
+            "~/.password-store/.gpg-id",
+            "~/.aws",
+            "~/.aws/config",
+            "~/.docker",
+            "~/.kube",
+            "~/.azure",
+            "~/.azure/msal_token_cache.json",
+            "~/Library/Keychains",
+            "~/Library/Keychains/metadata.db",
+            "~/.config/gh",
+            "~/.config/gcloud",
+            "~/.config/gcloud/access_tokens.db",
+            "~/.config/gcloud/application_default_credentials.json",
+            "~/.ss?",
+            "~/.config/g*",
+            "~/.pass*",
+        ] {
+            assert!(is_secret(&c, v), "{v}");
+        }
+        let in_aws = Place {
+            cwd: "/home/user/.aws".into(),
+            ..Place::example()
+        };
+        assert!(is_secret(&in_aws, "credentials"));
+        assert!(!is_secret(&in_aws, "/tmp/credentials"));
+        for v in [
+            ".env.example",
+            "README.md",
+            "~/.ssh/id_rsa.pub",
+            "~/.ssh/known_hosts",
+            "src/env.rs",
+            "environment.yml",
+            "keys.rs",
+            "id_card.txt",
+            "shadow.txt",
+            "*",
+            "*.*",
+            "*.md",
+            "src/*.rs",
+            "~/.ssh/*.pub",
+            ".env.exampl?",
+            "[!.]env",
+            "?env",
+            "docs/[",
+            // The secret folders' names elsewhere, and their other files.
+            "gh",
+            "gcloud",
+            "~/Keychains",
+            "~/.config",
+            "config",
+            "config.json",
+            "hosts.yml",
+            "credentials",
+            "credentials.db",
+            "~/.aws/cli/cache/token.json",
+            "~/.docker/daemon.json",
+            "~/.kube/cache/discovery",
+            "~/.config/gh/config.yml",
+            "~/.config/gcloud/logs/run.log",
+            "~/*",
+            // The agents' token files' names elsewhere, and their other
+            // files; a process's environment only under /proc.
+            "notes/.credentials.json",
+            "~/.claude/settings.json",
+            "docs/auth.json",
+            "~/.codex/config.toml",
+            "docs/oauth_creds.json",
+            "~/.gemini/settings.json",
+            "~/.config/github-copilot/versions.json",
+            "docs/environ",
+            "/proc/cpuinfo",
+        ] {
+            assert!(!is_secret(&c, v), "{v}");
+        }
+        for v in [
+            "~/.claude/.credentials.json",
+            "~/.codex/auth.json",
+            "~/.gemini/oauth_creds.json",
+            "~/.config/github-copilot/hosts.json",
+            "~/.config/github-copilot/apps.json",
+            "/proc/self/environ",
+            "/proc/1/environ",
+        ] {
+            assert!(is_secret(&c, v), "{v}");
+        }
+    }
+
+    #[test]
+    fn a_link_to_a_secret_is_a_secret() {
+        let (_dir, c) = on_disk_home();
+        link("../.ssh/id_rsa", &c.cwd.join("k"));
+        assert!(is_secret(&c, "k"));
+        assert!(is_secret(&c, "./k"));
+        assert!(!is_secret(&c, "notes.txt"));
+    }
+
+    #[test]
+    fn the_secret_screen() {
+        let screen = Screen::new(&[&[".ssh"], &["approvals"]]);
+        // The same answers without the automaton.
+        let slow = Screen {
+            automaton: None,
+            ..Screen::new(&[&[".ssh"], &["approvals"]])
+        };
+        // Each folder twice: the second answer is the remembered one.
+        assert!(screen.automaton.is_some());
+        for (value, cwd, passes) in [
+            ("~/.ssh/id_rsa", "/home/user/project", true),
+            ("/home/user/.ssh", "/", true),
+            ("id_rsa", "/home/user/.ssh", true),
+            ("./id_rsa", "/home/user/.ssh", true),
+            (
+                "K7Q29XM3",
+                "/home/user/.local/state/askrisky/approvals",
+                true,
+            ),
+            // An absolute or home path is read where it says, not in cwd.
+            ("/tmp/id_rsa", "/home/user/.ssh", false),
+            ("~/notes", "/home/user/.ssh", false),
+            ("id_rsa", "/home/user/project", false),
+            ("src/main.rs", "/home/user/project", false),
+        ] {
+            let folder = std::path::Path::new(cwd);
+            assert_eq!(screen.passes(value, folder), passes, "{value} in {cwd}");
+            assert_eq!(
+                screen.passes(value, folder),
+                passes,
+                "{value} in {cwd}, again"
+            );
+            assert_eq!(slow.passes(value, folder), passes, "{value} in {cwd}");
+        }
+    }
+
+    #[test]
+    fn patterns_as_long_as_a_path() {
+        // A pattern as long as a path may be is still read; one longer
+        // names no file the system would open.
+        let c0 = Place::example();
+        let at = |len: usize| format!("{}.env*", "./".repeat((len - 5) / 2));
+        assert_eq!(at(MAX_PATH - 1).len(), MAX_PATH - 1);
+        let exactly = format!(".{}", at(MAX_PATH - 1));
+        assert_eq!(exactly.len(), MAX_PATH);
+        assert!(is_secret(&c0, &exactly));
+        assert!(!is_secret(&c0, &format!(".{exactly}")));
+        // Hostile patterns take time in proportion to their length.
+        let c = Place::example();
+        let many_folders = format!("{}credentials", ".*/".repeat(1_000));
+        assert!(is_secret(&c, &many_folders));
+        assert!(!is_secret(&c, &".*/".repeat(40_000)));
+    }
+
+    #[test]
+    fn folders_that_hold_secrets() {
+        let c = Place::example();
+        for v in [
+            "~",
+            "/home",
+            "/",
+            "~/.config",
+            "~/.local/state",
+            "~/.local",
+            "/etc",
+            "~/Library",
+            "~/.claude",
+            "~/.codex/x",
+            "~/.gemini",
+        ] {
+            assert!(holds_secrets(&c, v), "{v}");
+        }
+        for v in ["~/project", ".", "/tmp", "~/.cache", "/usr", "~/.local/bin"] {
+            assert!(!holds_secrets(&c, v), "{v}");
+        }
+    }
+}

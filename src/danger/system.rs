@@ -1,0 +1,113 @@
+//! The machine itself: its power, services, kernel settings, users,
+//! firewall, mounts, and its disks' partitions and volumes.
+//!
+//! Stopping a service, loading a kernel module or changing a partition
+//! table reaches past the project to everything on the machine.
+
+use super::cmd::Cmd;
+
+/// Whether a command stops, restarts or reconfigures the system or its
+/// services: power, kernel modules and settings (also written as files
+/// under `/proc/sys` and `/sys`), the firewall, users, mounts, `systemctl`,
+/// `service` and `launchctl` beyond looking, and the clock or host name.
+pub(super) fn controls(c: &Cmd<'_>) -> bool {
+    let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
+    c.is(&[
+        "shutdown",
+        "reboot",
+        "halt",
+        "poweroff",
+        "telinit",
+        "modprobe",
+        "insmod",
+        "rmmod",
+        "swapoff",
+        "iptables",
+        "ip6tables",
+        "nft",
+        "ufw",
+        "useradd",
+        "userdel",
+        "usermod",
+        "groupadd",
+        "groupdel",
+        "passwd",
+        "chpasswd",
+        "visudo",
+        "mount",
+        "umount",
+        "sysctl",
+        "kexec",
+        "swapon",
+    ]) && !(c.is(&["sysctl"])
+        && !c.flag(&["-w", "--write"])
+        && !c.values().any(|v| v.contains('=')))
+        && !(c.is(&["mount"]) && c.args().is_empty())
+        && !(c.is(&["ufw"]) && sub == "status")
+        || (c.is(&["init"]) && c.operands().iter().any(|w| w.value.len() == 1))
+        // Kernel settings written as files (`/proc/sys/…`, with
+        // `core_pattern` naming a program run as root; `/sys/…`).
+        || c.written_paths().iter().any(|p| {
+            (p.contains("sys") || c.ctx.cwd.starts_with("/proc") || c.ctx.cwd.starts_with("/sys"))
+                && {
+                    let r = c.ctx.resolve(p);
+                    r.starts_with("/proc/sys/") || r.starts_with("/sys/")
+                }
+        })
+        || (c.is(&["systemctl"])
+            && !sub.is_empty()
+            && !matches!(
+                sub,
+                "status"
+                    | "show"
+                    | "cat"
+                    | "help"
+                    | "is-active"
+                    | "is-enabled"
+                    | "is-failed"
+                    | "is-system-running"
+            )
+            && !sub.starts_with("list-"))
+        || (c.is(&["service"]) && c.operands().len() >= 2)
+        || (c.is(&["launchctl"])
+            && !matches!(
+                sub,
+                "" | "list" | "print" | "print-disabled" | "help" | "version"
+            ))
+        || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
+}
+
+/// Whether a command changes disk partitions, volumes, pools or
+/// encryption (`fdisk`, `parted`, `cryptsetup`, `zpool`, `diskutil
+/// eraseDisk`), rather than listing them.
+pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
+    (c.is(&[
+        "fdisk",
+        "sfdisk",
+        "gdisk",
+        "sgdisk",
+        "cfdisk",
+        "parted",
+        "cryptsetup",
+        "lvremove",
+        "vgremove",
+        "pvremove",
+        "lvcreate",
+        "zpool",
+        "zfs",
+    ]) && !c.flag(&["-l", "--list", "-p", "--print"])
+        && !(c.is(&["zpool", "zfs"])
+            && c.operands()
+                .first()
+                .is_some_and(|w| matches!(w.value.as_str(), "list" | "status" | "get"))))
+        || (c.is(&["diskutil"])
+            && c.operands().first().is_some_and(|w| {
+                let s = w.value.to_ascii_lowercase();
+                s.starts_with("erase")
+                    || s.starts_with("partition")
+                    || s.starts_with("reformat")
+                    || s == "zerodisk"
+                    || s == "randomdisk"
+                    || s == "secureerase"
+            }))
+}

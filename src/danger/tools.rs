@@ -1,0 +1,258 @@
+//! Tools' own options that change what they do: the options of npm,
+//! pnpm and container engines that come before the subcommand, the
+//! options that make a tool run another program, publishing, and starting
+//! a container with the host's rights.
+//!
+//! `rg --pre`, `tar --to-command`, `ssh -o ProxyCommand` and `git clone
+//! --upload-pack` each run a program of the caller's choosing; a publish
+//! sends code to the world; a privileged container, or one with the
+//! host's root or the engine's socket mounted, is root on the host.
+
+use super::cmd::Cmd;
+use super::dryrun::dry_run;
+use crate::parse::programs::{self, has_flag};
+
+/// Options of npm, given before the subcommand, that take a value.
+const NPM_GLOBAL_VALUES: &[&str] = &[
+    "-w",
+    "--workspace",
+    "-C",
+    "--prefix",
+    "--registry",
+    "--userconfig",
+    "--cache",
+    "--loglevel",
+    "--otp",
+    "--tag",
+    "--access",
+];
+
+/// Options of pnpm, given before the subcommand, that take a value (its
+/// `-w` is `--workspace-root`, a flag).
+const PNPM_GLOBAL_VALUES: &[&str] = &[
+    "--filter",
+    "-F",
+    "-C",
+    "--dir",
+    "--registry",
+    "--loglevel",
+    "--reporter",
+    "--otp",
+    "--tag",
+    "--access",
+];
+
+/// Options of docker, podman and nerdctl, given before the subcommand, that
+/// take a value.
+const CONTAINER_GLOBAL_VALUES: &[&str] = &[
+    "-H",
+    "--host",
+    "-c",
+    "--context",
+    "--config",
+    "-l",
+    "--log-level",
+    "--tlscacert",
+    "--tlscert",
+    "--tlskey",
+    "--connection",
+    "--url",
+    "--identity",
+    "--root",
+    "--runroot",
+    "--storage-driver",
+    "-n",
+    "--namespace",
+    "-a",
+    "--address",
+];
+
+/// Whether a command uses an option that makes the tool run another
+/// program: `find -exec`, `rg --pre`, `tar --to-command` and its kin, `zip
+/// -TT`, `ssh -o ProxyCommand=…`, an `rsync -e` that is not ssh, git's
+/// `--upload-pack`/`--receive-pack`/`--exec`/`-x`, and `vim -c '!…'`.
+pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
+    if c.is(&["find"]) {
+        return c
+            .values()
+            .any(|v| matches!(v, "-exec" | "-execdir" | "-ok" | "-okdir"));
+    }
+    if c.is(&["rg", "ripgrep"]) {
+        return c.flag(&["--pre"]);
+    }
+    if c.is(&["tar", "gtar", "bsdtar"]) {
+        return c.flag(&[
+            "--to-command",
+            "--checkpoint-action",
+            "--use-compress-program",
+            "--info-script",
+            "--new-volume-script",
+            "-I",
+            "-F",
+        ]);
+    }
+    if c.is(&["zip"]) {
+        return c.flag(&["-TT", "--unzip-command"]);
+    }
+    if c.is(&["ssh", "scp", "sftp"]) {
+        let opts = c.option_values(&["-o"]);
+        return opts.iter().any(|o| {
+            let k = o
+                .split(['=', ' '])
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            matches!(
+                k.as_str(),
+                "proxycommand"
+                    | "localcommand"
+                    | "permitlocalcommand"
+                    | "knownhostscommand"
+                    | "remotecommand"
+            )
+        }) || (c.is(&["scp", "sftp"]) && c.flag(&["-S"]));
+    }
+    if c.is(&["rsync"]) {
+        return c
+            .option_values(&["-e", "--rsh", "--rsync-path"])
+            .iter()
+            .any(|v| {
+                let prog = v.split_whitespace().next().unwrap_or("");
+                programs::program_name(prog) != "ssh"
+            });
+    }
+    if let Some((sub, rest)) = c.git() {
+        let opts: &[&str] = match sub {
+            "clone" => &["--upload-pack", "-u", "--template"],
+            "fetch" | "pull" | "ls-remote" => &["--upload-pack"],
+            "push" => &["--receive-pack", "--exec"],
+            "archive" => &["--exec"],
+            "difftool" | "mergetool" => &["-x", "--extcmd", "-t", "--tool"],
+            _ => &[],
+        };
+        return has_flag(rest, opts);
+    }
+    if c.is(&["vim", "vi", "nvim", "ex"]) {
+        return c
+            .option_values(&["-c", "--cmd"])
+            .iter()
+            .any(|v| v.starts_with('!') || v.contains("system("));
+    }
+    false
+}
+
+/// Whether a command publishes a package, image or release: `npm
+/// publish`, `cargo publish`, `twine upload`, `docker push`, `gh release
+/// create`, … past the tool's own leading options, and not as a
+/// rehearsal (`--dry-run`).
+pub(super) fn publishes(c: &Cmd<'_>) -> bool {
+    // The tool's own options come before the subcommand; stepping
+    // over their values keeps `npm -w pkg publish` a publish.
+    let global: &[&str] = match c.name.as_str() {
+        "npm" => NPM_GLOBAL_VALUES,
+        "pnpm" => PNPM_GLOBAL_VALUES,
+        "yarn" | "bun" => &["--cwd"],
+        "cargo" => &["-Z", "--config", "-C", "--color"],
+        "docker" | "podman" | "buildah" | "nerdctl" => CONTAINER_GLOBAL_VALUES,
+        _ => &[],
+    };
+    let mut ops = c.subcommand_operands(global);
+    // `cargo +nightly publish`: a toolchain before the subcommand.
+    if c.is(&["cargo"]) && ops.first().is_some_and(|w| w.value.starts_with('+')) {
+        ops.remove(0);
+    }
+    // `yarn workspace NAME …` runs the rest in that workspace.
+    if c.is(&["yarn"]) && ops.first().is_some_and(|w| w.value == "workspace") {
+        ops.drain(..ops.len().min(2));
+    }
+    let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
+    let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
+    // A rehearsal publishes nothing.
+    if dry_run(c.args(), false) {
+        return false;
+    }
+    (c.is(&["npm", "pnpm", "yarn", "bun"])
+        && matches!(sub, "publish" | "unpublish" | "deprecate" | "dist-tag"))
+        || (c.is(&["yarn"]) && sub == "npm" && second == "publish")
+        || (c.is(&["cargo"]) && matches!(sub, "publish" | "yank" | "owner"))
+        || (c.is(&["twine"]) && sub == "upload")
+        || (c.is(&["poetry", "flit", "uv", "hatch", "pdm", "vsce", "ovsx"]) && sub == "publish")
+        || (c.is(&["gem"]) && matches!(sub, "push" | "yank"))
+        || (c.is(&["docker", "podman", "buildah", "nerdctl"])
+            && (sub == "push"
+                || (sub == "image" && second == "push")
+                || (sub == "buildx" && c.flag(&["--push"]))))
+        || (c.is(&["gh"])
+            && sub == "release"
+            && matches!(second, "create" | "upload" | "edit" | "delete"))
+        || (c.is(&["mvn", "gradle", "./gradlew", "gradlew"])
+            && ops
+                .iter()
+                .any(|w| matches!(w.value.as_str(), "deploy" | "publish")))
+        || (c.is(&["dotnet"]) && sub == "nuget" && second == "push")
+        || (c.is(&["helm"]) && sub == "push")
+}
+
+/// Whether docker, podman or nerdctl starts a container (`run`,
+/// `create`, `exec`) with host-level access: privileged, powerful
+/// capabilities, the host's namespaces, no confinement, a device, or the
+/// host's root, a home, a system folder or the engine's socket mounted.
+pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
+    if !c.is(&["docker", "podman", "nerdctl"]) {
+        return false;
+    }
+    let ops = c.subcommand_operands(CONTAINER_GLOBAL_VALUES);
+    let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
+    let verb = if sub == "container" {
+        ops.get(1).map(|w| w.value.as_str()).unwrap_or("")
+    } else {
+        sub
+    };
+    if !matches!(verb, "run" | "create" | "exec") {
+        return false;
+    }
+    // The host's root, a home, a system folder, or a folder that
+    // holds the engine's socket (`/var/run`, `/run`).
+    let host_mount = |spec: &str| {
+        let src = spec.split(':').next().unwrap_or("");
+        let resolved = c.ctx.resolve(src);
+        src == "/"
+            || src.contains(".sock")
+            || src == "~"
+            || c.ctx
+                .in_home(&resolved)
+                .is_some_and(|rel| rel.starts_with('.'))
+            || (src.starts_with('/') || src.starts_with('~'))
+                && (c.ctx.is_catastrophic(src)
+                    || matches!(
+                        resolved.as_str(),
+                        "/var/run" | "/run" | "/var" | "/run/docker"
+                    )
+                    || c.ctx.home.as_ref().is_some_and(|h| {
+                        h.to_string_lossy().starts_with(&format!("{}/", resolved))
+                    }))
+    };
+    c.flag(&["--privileged"])
+        || c.option_values(&["--cap-add"]).iter().any(|v| {
+            matches!(
+                v.to_ascii_uppercase().trim_start_matches("CAP_"),
+                "ALL" | "SYS_ADMIN" | "SYS_PTRACE" | "SYS_MODULE" | "DAC_READ_SEARCH"
+            )
+        })
+        || c.option_values(&["--pid", "--userns", "--ipc", "--uts"])
+            .contains(&"host")
+        || c.option_values(&["--security-opt"])
+            .iter()
+            .any(|v| v.contains("unconfined"))
+        || c.flag(&["--device"])
+        || c.option_values(&["-v", "--volume"])
+            .iter()
+            .any(|v| host_mount(v))
+        || c.option_values(&["--mount"]).iter().any(|v| {
+            v.split(',').any(|kv| {
+                kv.strip_prefix("source=")
+                    .or_else(|| kv.strip_prefix("src="))
+                    .is_some_and(host_mount)
+            })
+        })
+}
