@@ -222,7 +222,10 @@ pub fn why(decision: &Decision) -> Vec<(&'static str, String)> {
             "why",
             format!("the reviewer could not decide: {detail} [reviewer.{cause}]"),
         )],
-        Reason::AllowRule { .. } | Reason::Clear | Reason::ReviewerAllowed { .. } => {
+        Reason::AllowRule { .. }
+        | Reason::Clear
+        | Reason::ReviewerAllowed { .. }
+        | Reason::Containment { .. } => {
             vec![("why", decision.explain())]
         }
     }
