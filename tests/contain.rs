@@ -565,3 +565,85 @@ fn log_verify_names_an_edited_middle_record() {
         out.stdout()
     );
 }
+
+/// Claude Code's hook hands back the command wrapped to run contained
+/// through askrisky, in the shell Claude Code would use: run as Claude Code
+/// would run it, the line is contained, its token works once, and a token
+/// that is not askrisky's for that line is worth nothing.
+#[test]
+fn claude_codes_hook_wraps_the_command_to_run_contained() {
+    if !landlock() {
+        return;
+    }
+    let env = env();
+    write(&env.home.join(".bashrc"), "# mine\n");
+    write(
+        &env.project.join("job.py"),
+        "import os\nopen('made.txt', 'w').write('ok')\nopen(os.path.expanduser('~/.bashrc'), 'a').write('x')\n",
+    );
+    let payload = serde_json::json!({"session_id": "s1", "cwd": env.project, "hook_event_name": "PreToolUse",
+        "tool_name": "Bash", "tool_input": {"command": "/usr/bin/python3 job.py", "description": "run it", "timeout": 60000}, "tool_use_id": "t1"});
+    let out = run(&env, &["hook", "claude-code"])
+        .env("SHELL", "/bin/bash")
+        .stdin(payload.to_string().as_bytes())
+        .output();
+    let v: serde_json::Value = serde_json::from_str(&out.stdout()).expect("JSON");
+    let o = &v["hookSpecificOutput"];
+    assert_eq!(o["permissionDecision"], "allow", "{v}");
+    assert_eq!(
+        o["updatedInput"]["description"], "run it",
+        "other fields stand"
+    );
+    assert_eq!(o["updatedInput"]["timeout"], 60000);
+    let wrapped = o["updatedInput"]["command"]
+        .as_str()
+        .expect("command")
+        .to_owned();
+    assert!(wrapped.contains("exec --contained "), "{wrapped}");
+    assert!(wrapped.contains("/bin/bash -c"), "{wrapped}");
+    assert_eq!(last(&env)["contained"]["applied"], true);
+    // What Claude Code then runs, in its shell, in the project.
+    let records = env.log().len();
+    let ran = std::process::Command::new("/bin/bash")
+        .args(["-c", &wrapped])
+        .current_dir(&env.project)
+        .env("HOME", &env.home)
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("TMPDIR", tmp(&env))
+        .output()
+        .expect("run");
+    let stderr = String::from_utf8_lossy(&ran.stderr);
+    assert!(stderr.contains("PermissionError"), "{stderr}");
+    assert!(env.project.join("made.txt").exists());
+    assert_eq!(
+        std::fs::read_to_string(env.home.join(".bashrc")).unwrap_or_default(),
+        "# mine\n"
+    );
+    assert_eq!(env.log().len(), records, "decided once, by the hook");
+    // The token is spent: the same wrapper again is decided anew (and, in
+    // autopilot, contained again).
+    let again = std::process::Command::new("/bin/bash")
+        .args(["-c", &wrapped])
+        .current_dir(&env.project)
+        .env("HOME", &env.home)
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .output()
+        .expect("run");
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("deciding it anew"),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert_eq!(env.log().len(), records + 1);
+    // A token for another line: the line is decided on its own (here it
+    // is in the danger set, so not run).
+    let forged = wrapped.replace("/usr/bin/python3 job.py", "rm -rf ~/notes");
+    let out = std::process::Command::new("/bin/bash")
+        .args(["-c", &forged])
+        .current_dir(&env.project)
+        .env("HOME", &env.home)
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(81));
+}
