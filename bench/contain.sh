@@ -8,8 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n="${1:-400}"
-bin="${ASKRISKY_BIN:-target/release/askrisky}"
-[ -x "$bin" ] || cargo build --release --quiet
+bin="$(realpath "${ASKRISKY_BIN:-target/release/askrisky}")"
+[ -x "$bin" ] || { cargo build --release --quiet && bin="$(realpath target/release/askrisky)"; }
 scratch="$(mktemp -d /var/tmp/askrisky-bench.XXXXXX)"
 trap 'rm -rf "$scratch"' EXIT
 home="$scratch/home"
@@ -23,7 +23,7 @@ run() { # $1: config; prints seconds for n runs
   local start end
   start=$(date +%s%N)
   for ((i = 0; i < n; i++)); do
-    (cd "$home/project" && HOME="$home" "$bin" exec -- true)
+    (cd "$home/project" && HOME="$home" "$bin" exec -- true) || { echo "askrisky exec failed" >&2; exit 1; }
   done
   end=$(date +%s%N)
   echo $(((end - start) / n))
