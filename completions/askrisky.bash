@@ -352,13 +352,17 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__exec)
-            opts="-c -v -h --mode --no-prompt --session --transcript --verbose --help"
+            opts="-c -v -h --uncontained --contained --mode --no-prompt --session --transcript --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --contained)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -946,7 +950,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__log)
-            opts="-n -f -v -h --json --lines --follow --mode --no-prompt --session --transcript --verbose --help"
+            opts="-n -f -v -h --json --lines --follow --verify --mode --no-prompt --session --transcript --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

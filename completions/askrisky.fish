@@ -55,11 +55,13 @@ complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "session" -d 'Mana
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "generate" -d 'Print shell completions or the man page'
 complete -c askrisky -n "__fish_askrisky_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -s c -d 'A shell command line' -r
+complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l contained -d 'A token from askrisky\'s hook: the line was decided there, and runs contained without being decided again (a token that does not verify is ignored)' -r
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l mode -d 'Make approvals stricter than the config (never looser)' -r -f -a "autopilot\t'Runs what is not in the danger set'
 review\t'Asks a reviewer model about what is not in the danger set'
 ask\t'Asks about everything but the person\'s own allow rules'"
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l uncontained -d 'Run it uncontained: asks the person even where it would run contained; once approved it runs as it is'
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand exec" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -92,6 +94,7 @@ complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l session -d 'Th
 complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
 complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l json -d 'Print the raw JSONL records'
 complete -c askrisky -n "__fish_askrisky_using_subcommand log" -s f -l follow -d 'Keep printing records as they are appended'
+complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l verify -d 'Check the log\'s chain of seals and name the first record that was changed, removed or put in (exit 1 then)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand log" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand log" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand log" -s h -l help -d 'Print help (see more with \'--help\')'

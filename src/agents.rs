@@ -119,6 +119,10 @@ pub struct Row {
     pub can_ask: bool,
     /// The shell it runs commands with.
     pub shell: Shell,
+    /// Whether its hook can hand back a rewritten command to run in place
+    /// of the one it was asked about: askrisky then answers "allow" with
+    /// the command wrapped to run contained (see `hook::live`).
+    pub rewrites: bool,
     /// Options that start it with its hooks, plugins or approvals off:
     /// `--flag` matches the flag (and `--flag=…`); `--flag value` matches
     /// only that value.
@@ -159,6 +163,7 @@ pub static ROWS: &[Row] = &[
         credentials: &[".claude/.credentials.json"],
         can_ask: true,
         shell: Shell::ClaudeCode,
+        rewrites: true,
         unguarded: &[
             "--dangerously-skip-permissions",
             "--allow-dangerously-skip-permissions",
@@ -187,6 +192,7 @@ pub static ROWS: &[Row] = &[
         credentials: &[".codex/auth.json"],
         can_ask: false,
         shell: Shell::Login,
+        rewrites: false,
         unguarded: &[
             "--dangerously-bypass-approvals-and-sandbox",
             "--yolo",
@@ -214,6 +220,7 @@ pub static ROWS: &[Row] = &[
         credentials: &[".gemini/oauth_creds.json"],
         can_ask: true,
         shell: Shell::Bash,
+        rewrites: false,
         unguarded: &[
             "--yolo",
             "-y",
@@ -238,6 +245,7 @@ pub static ROWS: &[Row] = &[
         credentials: &[],
         can_ask: true,
         shell: Shell::Unknown,
+        rewrites: false,
         unguarded: &["--force", "-f", "--yolo"],
     },
     Row {
@@ -260,6 +268,7 @@ pub static ROWS: &[Row] = &[
         ],
         can_ask: true,
         shell: Shell::Bash,
+        rewrites: false,
         unguarded: &["--allow-all-tools", "--allow-all", "--yolo"],
     },
     Row {
@@ -289,6 +298,7 @@ pub static ROWS: &[Row] = &[
         credentials: &[".local/share/opencode/auth.json"],
         can_ask: false,
         shell: Shell::OpenCode,
+        rewrites: false,
         unguarded: &["--pure", "--dangerously-skip-permissions"],
     },
     Row {
@@ -307,6 +317,7 @@ pub static ROWS: &[Row] = &[
         credentials: &[".pi/agent/auth.json"],
         can_ask: true,
         shell: Shell::Unknown,
+        rewrites: false,
         unguarded: &["--no-extensions", "-ne"],
     },
     Row {
@@ -329,6 +340,7 @@ pub static ROWS: &[Row] = &[
         credentials: &[".qwen/oauth_creds.json"],
         can_ask: true,
         shell: Shell::Bash,
+        rewrites: false,
         unguarded: &["--yolo", "-y", "--approval-mode yolo", "--extensions none"],
     },
 ];

@@ -163,6 +163,24 @@ struct UserFile {
     /// Packs of built-in danger rules, each on unless set to false here.
     #[serde(default)]
     danger_packs: DangerPacks,
+    /// Containment of what runs without the person's approval.
+    #[serde(default)]
+    contain: ContainFile,
+}
+
+/// `[contain]`: what a command no person approved may touch. In the
+/// person's file every key applies; in a project file only what tightens
+/// (see [`tighten_contain`]).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ContainFile {
+    enabled: Option<bool>,
+    unavailable: Option<crate::contain::Unavailable>,
+    writable: Option<Vec<String>>,
+    #[serde(default)]
+    unreadable: Vec<String>,
+    protect_git: Option<bool>,
+    new_processes: Option<u64>,
 }
 
 /// `danger_packs = { cloud = false }`: the packs of built-in danger rules
@@ -192,6 +210,8 @@ struct ProjectFile {
     approval_wait_s: Option<toml::Value>,
     host_permissions: Option<toml::Value>,
     danger_packs: Option<toml::Value>,
+    #[serde(default)]
+    contain: ContainFile,
 }
 
 /// What the command line and environment asked for (tightening only).
@@ -229,6 +249,9 @@ pub struct Settings {
     /// Whether askrisky's "allow" skips the agent's own permission rules
     /// (user config only).
     pub host_permissions: HostPermissions,
+    /// Containment of what runs without the person's approval (strictest
+    /// wins: only the person's file loosens).
+    pub contain: crate::contain::Settings,
     /// The user config file read, if any.
     pub user_file: Option<PathBuf>,
     /// The project file read, if any.
@@ -258,6 +281,7 @@ impl Settings {
             transcript_dirs: Vec::new(),
             approval_wait_s: 120,
             host_permissions: HostPermissions::Skip,
+            contain: crate::contain::Settings::default(),
             user_file: None,
             project_file: None,
             errors: Vec::new(),
@@ -387,6 +411,7 @@ pub fn load(
                     s.transcript_dirs = file.transcript_dirs;
                     s.approval_wait_s = file.approval_wait_s.unwrap_or(120);
                     s.host_permissions = file.host_permissions.unwrap_or_default();
+                    apply_user_contain(&mut s.contain, file.contain);
                 }
                 Err(e) => {
                     s.errors.push(e);
@@ -417,6 +442,9 @@ pub fn load(
                         });
                     }
                     s.extra_danger.extend(file.danger);
+                    for w in tighten_contain(&mut s.contain, file.contain) {
+                        s.warnings.push(format!("{}: {w}", path.display()));
+                    }
                     for (key, present) in [
                         ("allow", file.allow.is_some()),
                         ("reviewer", file.reviewer.is_some()),
@@ -477,6 +505,12 @@ pub fn load(
         // A broken file may have held danger rules: keep nothing that loosens.
         s.allow.clear();
         s.extra_danger.retain(|r| r.pack_off.is_none());
+        // Nor any loosening of containment.
+        let d = crate::contain::Settings::default();
+        s.contain.enabled = true;
+        s.contain.unavailable = crate::contain::Unavailable::Ask;
+        s.contain.writable.retain(|w| d.writable.contains(w));
+        s.contain.new_processes = s.contain.new_processes.min(d.new_processes);
     }
     // The user's mode (or the default) is the base; every other source can
     // only make it stricter. On a tie the earlier source is named.
@@ -497,6 +531,62 @@ pub fn load(
         None
     };
     s
+}
+
+/// The person's `[contain]`: every key applies.
+fn apply_user_contain(c: &mut crate::contain::Settings, f: ContainFile) {
+    if let Some(v) = f.enabled {
+        c.enabled = v;
+    }
+    if let Some(v) = f.unavailable {
+        c.unavailable = v;
+    }
+    if let Some(v) = f.writable {
+        c.writable = v;
+    }
+    c.unreadable.extend(f.unreadable);
+    if let Some(v) = f.protect_git {
+        c.protect_git = v;
+    }
+    if let Some(v) = f.new_processes {
+        c.new_processes = v;
+    }
+}
+
+/// A project's `[contain]`: only what tightens applies — fewer writable
+/// folders (those it lists that the person's list also has), more
+/// unreadable paths, `protect_git`, fewer processes, `unavailable =
+/// "ask"`. What would loosen is ignored, and said so.
+fn tighten_contain(c: &mut crate::contain::Settings, f: ContainFile) -> Vec<String> {
+    let mut ignored = Vec::new();
+    if f.enabled == Some(false) {
+        ignored.push(
+            "`contain.enabled = false` ignored: only your user config can turn containment off"
+                .to_owned(),
+        );
+    }
+    match f.unavailable {
+        Some(crate::contain::Unavailable::Run) => ignored.push("`contain.unavailable = \"run\"` ignored: only your user config can run commands uncontained".to_owned()),
+        Some(crate::contain::Unavailable::Ask) => c.unavailable = crate::contain::Unavailable::Ask,
+        None => {}
+    }
+    if let Some(w) = f.writable {
+        let extra: Vec<&String> = w.iter().filter(|x| !c.writable.contains(x)).collect();
+        if !extra.is_empty() {
+            ignored.push(format!(
+                "`contain.writable` entries not in your user config ignored: {extra:?}"
+            ));
+        }
+        c.writable.retain(|x| w.contains(x));
+    }
+    c.unreadable.extend(f.unreadable);
+    if f.protect_git == Some(true) {
+        c.protect_git = true;
+    }
+    if let Some(n) = f.new_processes {
+        c.new_processes = c.new_processes.min(n);
+    }
+    ignored
 }
 
 fn truthy(v: &str) -> bool {

@@ -11,6 +11,7 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::Command;
 
+use crate::contain::landlock::Prepared;
 use crate::exit;
 
 /// Why exec failed, with the status a shell would report.
@@ -34,15 +35,32 @@ fn failed(program: &str, e: &std::io::Error) -> ExecError {
     }
 }
 
-/// Runs `argv` in place of this process (searching `PATH`). Returns only on
-/// failure.
-pub fn argv(argv: &[OsString], env: &[(&str, String)]) -> ExecError {
+/// Contains this process, when `floor` says so, as the last step before
+/// exec: from here on nothing askrisky does could be stopped by the rules
+/// it sets, and everything the command does is. Fails closed: a floor
+/// that cannot be applied runs nothing.
+fn contain(floor: Option<Prepared>) -> Result<(), ExecError> {
+    match floor {
+        None => Ok(()),
+        Some(p) => p.apply().map_err(|e| ExecError {
+            status: exit::FAILED,
+            message: format!("askrisky: not run: {e}"),
+        }),
+    }
+}
+
+/// Runs `argv` in place of this process (searching `PATH`), contained by
+/// `floor` when given. Returns only on failure.
+pub fn argv(argv: &[OsString], env: &[(&str, String)], floor: Option<Prepared>) -> ExecError {
     let Some((program, args)) = argv.split_first() else {
         return ExecError {
             status: exit::FAILED,
             message: "askrisky: no command given".into(),
         };
     };
+    if let Err(e) = contain(floor) {
+        return e;
+    }
     let e = Command::new(program)
         .args(args)
         .envs(env.iter().map(|(k, v)| (*k, v)))
@@ -50,8 +68,17 @@ pub fn argv(argv: &[OsString], env: &[(&str, String)]) -> ExecError {
     failed(&crate::escape::escape(&program.to_string_lossy()), &e)
 }
 
-/// Runs `shell -c line` in place of this process. Returns only on failure.
-pub fn line(shell: &Path, line: &str, env: &[(&str, String)]) -> ExecError {
+/// Runs `shell -c line` in place of this process, contained by `floor`
+/// when given. Returns only on failure.
+pub fn line(
+    shell: &Path,
+    line: &str,
+    env: &[(&str, String)],
+    floor: Option<Prepared>,
+) -> ExecError {
+    if let Err(e) = contain(floor) {
+        return e;
+    }
     let e = Command::new(shell)
         .arg("-c")
         .arg(line)

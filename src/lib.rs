@@ -37,6 +37,7 @@ pub mod agents;
 pub mod approve;
 pub mod cli;
 pub mod config;
+pub mod contain;
 pub mod danger;
 pub mod decide;
 pub mod escape;

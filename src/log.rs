@@ -128,11 +128,83 @@ pub struct Record {
     pub answer_ms: Option<u64>,
     /// The agent session, when known.
     pub session: Option<String>,
+    /// For a command that ran: whether it ran contained, and with what.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contained: Option<Contained>,
+}
+
+/// How a command that ran was contained (see `contain`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+pub struct Contained {
+    /// True when it ran contained; false when it ran without the floor.
+    pub applied: bool,
+    /// Why it ran uncontained ("approved by the person", "containment is
+    /// off in your config", …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why_not: Option<String>,
+    /// The folders it could write.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub writable: Vec<String>,
+    /// What it could not read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unreadable: Vec<String>,
+    /// The process bound set (`RLIMIT_NPROC`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_processes: Option<u64>,
 }
 
 /// The log file's path in a state folder.
 pub fn path(state_dir: &Path) -> PathBuf {
     state_dir.join("log.jsonl")
+}
+
+/// Signs the parts of a chain link (askrisky's key, through the caller:
+/// this module sits below the key's).
+pub type Signer<'a> = &'a dyn Fn(&[&[u8]]) -> String;
+
+/// Checks a chain link's MAC.
+pub type Checker<'a> = &'a dyn Fn(&[&[u8]], &str) -> bool;
+
+/// What a chain link's MAC covers first: no other MAC of askrisky's key
+/// signs the same bytes.
+const CHAIN_DOMAIN: &[u8] = b"askrisky log chain v1";
+
+/// The end of a sealed line: `,"chain":"<64 hex>"}`.
+const CHAIN_KEY: &str = ",\"chain\":\"";
+
+/// A sealed line's body (the record as it was signed) and its MAC.
+fn unseal(line: &str) -> Option<(String, &str)> {
+    let i = line.rfind(CHAIN_KEY)?;
+    let mac = line[i + CHAIN_KEY.len()..].strip_suffix("\"}")?;
+    (mac.len() == 64 && mac.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| (format!("{}}}", &line[..i]), mac))
+}
+
+/// The seal of the log's last line, or "" (a new chain) when there is
+/// none, or it has no seal.
+fn last_seal(p: &Path) -> String {
+    let Ok(mut file) = crate::files::open(p, crate::files::Whose::Own) else {
+        return String::new();
+    };
+    let Ok(len) = file.metadata().map(|m| m.len()) else {
+        return String::new();
+    };
+    // Lines end in a seal of fixed length: the last 128 bytes hold it.
+    let start = len.saturating_sub(128);
+    let mut tail = Vec::new();
+    if file.seek(SeekFrom::Start(start)).is_err() || file.read_to_end(&mut tail).is_err() {
+        return String::new();
+    }
+    let text = String::from_utf8_lossy(&tail);
+    let last = text.trim_end_matches('\n');
+    last.rsplit('\n')
+        .next()
+        .and_then(|l| {
+            let i = l.rfind(CHAIN_KEY)?;
+            let mac = l[i + CHAIN_KEY.len()..].strip_suffix("\"}")?;
+            (mac.len() == 64).then(|| mac.to_owned())
+        })
+        .unwrap_or_default()
 }
 
 /// Appends one record as one `write` to the log opened for appending. The
@@ -141,9 +213,13 @@ pub fn path(state_dir: &Path) -> PathBuf {
 /// writers apart; one held longer than [`crate::files::LOCK_WAIT`] is not
 /// waited for (the single append still lands whole), so holding it cannot
 /// stall a decision or keep records out.
-pub fn append(state_dir: &Path, record: &Record) -> std::io::Result<()> {
-    let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;
-    line.push('\n');
+///
+/// With `sign`, the record is sealed: its line ends in `"chain"`, a MAC
+/// over the previous line's seal and the record as written, so a record
+/// edited, removed or put in between breaks the chain from there on
+/// ([`verify`]).
+pub fn append(state_dir: &Path, record: &Record, sign: Option<Signer<'_>>) -> std::io::Result<()> {
+    let body = serde_json::to_string(record).map_err(std::io::Error::other)?;
     let p = path(state_dir);
     let open = || crate::files::open_append(&p);
     // The folder exists on every run but the first: try the file first.
@@ -174,6 +250,17 @@ pub fn append(state_dir: &Path, record: &Record) -> std::io::Result<()> {
         other => other?,
     };
     let locked = crate::files::lock(&file, crate::files::LOCK_WAIT);
+    let mut line = match sign {
+        Some(sign) => {
+            // Read under the lock: the seal before is the one written last.
+            let prev = last_seal(&p);
+            let mac = sign(&[CHAIN_DOMAIN, prev.as_bytes(), body.as_bytes()]);
+            let open = body.strip_suffix('}').unwrap_or(&body);
+            format!("{open}{CHAIN_KEY}{mac}\"}}")
+        }
+        None => body,
+    };
+    line.push('\n');
     let result = file.write_all(line.as_bytes());
     if locked {
         let _ = file.unlock();
@@ -184,6 +271,77 @@ pub fn append(state_dir: &Path, record: &Record) -> std::io::Result<()> {
 fn is_refused(e: &std::io::Error) -> bool {
     e.get_ref()
         .is_some_and(|i| i.downcast_ref::<crate::files::Refused>().is_some())
+}
+
+/// What [`verify`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verified {
+    /// Every sealed record checks; `unsealed` records came before the
+    /// first seal (written before askrisky sealed its log).
+    Intact {
+        /// Sealed records.
+        sealed: usize,
+        /// Unsealed records before them.
+        unsealed: usize,
+    },
+    /// The first record (1-based line number) whose seal does not hold:
+    /// it, or one before it, was changed, removed or put in.
+    Broken {
+        /// Its line number.
+        line: usize,
+        /// Its time and command, when readable.
+        what: String,
+        /// Why.
+        why: String,
+    },
+}
+
+/// Checks the log's chain from its first line: each sealed record's MAC
+/// must cover the seal before it and the record as written.
+pub fn verify(state_dir: &Path, check: Checker<'_>) -> std::io::Result<Verified> {
+    use std::io::BufRead;
+    let file = match crate::files::open(&path(state_dir), crate::files::Whose::Own) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Verified::Intact {
+                sealed: 0,
+                unsealed: 0,
+            });
+        }
+        Err(e) => return Err(e),
+    };
+    let mut prev = String::new();
+    let (mut sealed, mut unsealed) = (0, 0);
+    for (i, line) in std::io::BufReader::new(file).split(b'\n').enumerate() {
+        let line = String::from_utf8_lossy(&line?).into_owned();
+        if line.is_empty() {
+            continue;
+        }
+        let what = || {
+            serde_json::from_str::<Record>(&line)
+                .map(|r| format!("{} {}", r.time, crate::escape::escape(&r.command)))
+                .unwrap_or_else(|_| "(unreadable)".into())
+        };
+        let broken = |why: &str| Verified::Broken {
+            line: i + 1,
+            what: what(),
+            why: why.to_owned(),
+        };
+        match unseal(&line) {
+            None if sealed == 0 => unsealed += 1,
+            None => return Ok(broken("it has no seal, after sealed records")),
+            Some((body, mac)) => {
+                if !check(&[CHAIN_DOMAIN, prev.as_bytes(), body.as_bytes()], mac) {
+                    return Ok(broken(
+                        "its seal does not match: it, or a record before it, was changed, removed or put in",
+                    ));
+                }
+                sealed += 1;
+                prev = mac.to_owned();
+            }
+        }
+    }
+    Ok(Verified::Intact { sealed, unsealed })
 }
 
 /// Reads the last `n` lines of the log (reading only the end of the file).
@@ -360,6 +518,7 @@ mod tests {
             duration_ms: 1,
             answer_ms: None,
             session: None,
+            contained: None,
         }
     }
 
@@ -374,7 +533,7 @@ mod tests {
                     for i in 0..50 {
                         let mut r = record(t * 1000 + i);
                         r.command = format!("{} {}", "x".repeat(5000), r.command);
-                        append(&state, &r).unwrap_or_else(|e| panic!("{e}"));
+                        append(&state, &r, None).unwrap_or_else(|e| panic!("{e}"));
                     }
                 })
             })
@@ -393,11 +552,11 @@ mod tests {
     #[test]
     fn a_log_with_a_second_name_is_moved_aside() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        append(dir.path(), &record(1)).unwrap_or_else(|e| panic!("{e}"));
+        append(dir.path(), &record(1), None).unwrap_or_else(|e| panic!("{e}"));
         // A hard link made elsewhere, through which records could be edited.
         let other = dir.path().join("elsewhere");
         std::fs::hard_link(path(dir.path()), &other).unwrap_or_else(|e| panic!("{e}"));
-        append(dir.path(), &record(2)).unwrap_or_else(|e| panic!("{e}"));
+        append(dir.path(), &record(2), None).unwrap_or_else(|e| panic!("{e}"));
         let lines = tail(dir.path(), 10).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(lines.len(), 1, "a new log began");
         assert!(lines[0].contains("echo 2"));
@@ -426,7 +585,7 @@ mod tests {
             let mut r = record(i);
             // Lines of many lengths, so chunks cut them anywhere.
             r.command = format!("echo {i} {}", "é".repeat(i % 97));
-            append(dir.path(), &r).unwrap_or_else(|e| panic!("{e}"));
+            append(dir.path(), &r, None).unwrap_or_else(|e| panic!("{e}"));
             written.push(r.command);
         }
         let mut read = Vec::new();
@@ -456,7 +615,7 @@ mod tests {
     #[test]
     fn an_overlong_line_is_skipped() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        append(dir.path(), &record(1)).unwrap_or_else(|e| panic!("{e}"));
+        append(dir.path(), &record(1), None).unwrap_or_else(|e| panic!("{e}"));
         {
             use std::io::Write;
             let mut f = std::fs::OpenOptions::new()
@@ -467,7 +626,7 @@ mod tests {
             f.write_all(&junk).unwrap_or_else(|e| panic!("{e}"));
             f.write_all(b"\n").unwrap_or_else(|e| panic!("{e}"));
         }
-        append(dir.path(), &record(2)).unwrap_or_else(|e| panic!("{e}"));
+        append(dir.path(), &record(2), None).unwrap_or_else(|e| panic!("{e}"));
         let mut seen = Vec::new();
         each_back(dir.path(), |l| {
             assert!(l.len() < 1000, "a line of {} bytes", l.len());
@@ -482,11 +641,58 @@ mod tests {
         assert_eq!(seen, ["echo 2", OVERLONG, "echo 1"]);
     }
 
+    /// A sealed log verifies; a record edited in the middle is named, and
+    /// so is one removed.
+    #[test]
+    fn the_chain_names_the_first_broken_record() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let key = |parts: &[&[u8]]| -> String {
+            let mut ctx =
+                ring::hmac::Context::with_key(&ring::hmac::Key::new(ring::hmac::HMAC_SHA256, b"k"));
+            for p in parts {
+                ctx.update(&(p.len() as u64).to_be_bytes());
+                ctx.update(p);
+            }
+            ctx.sign()
+                .as_ref()
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect()
+        };
+        let check = |parts: &[&[u8]], mac: &str| key(parts) == mac;
+        append(dir.path(), &record(0), None).unwrap_or_else(|e| panic!("{e}"));
+        for i in 1..6 {
+            append(dir.path(), &record(i), Some(&key)).unwrap_or_else(|e| panic!("{e}"));
+        }
+        assert_eq!(
+            verify(dir.path(), &check).unwrap_or_else(|e| panic!("{e}")),
+            Verified::Intact {
+                sealed: 5,
+                unsealed: 1
+            }
+        );
+        let text = std::fs::read_to_string(path(dir.path())).unwrap_or_default();
+        let edited = text.replace("echo 3", "echo X");
+        std::fs::write(path(dir.path()), &edited).unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(
+            verify(dir.path(), &check),
+            Ok(Verified::Broken { line: 4, .. })
+        ));
+        // A record removed: the one after it no longer follows.
+        let removed: Vec<&str> = text.lines().filter(|l| !l.contains("echo 2")).collect();
+        std::fs::write(path(dir.path()), removed.join("\n") + "\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(
+            verify(dir.path(), &check),
+            Ok(Verified::Broken { line: 3, .. })
+        ));
+    }
+
     #[test]
     fn tail_reads_the_end() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         for i in 0..2000 {
-            append(dir.path(), &record(i)).unwrap_or_else(|e| panic!("{e}"));
+            append(dir.path(), &record(i), None).unwrap_or_else(|e| panic!("{e}"));
         }
         let last = tail(dir.path(), 3).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(last.len(), 3);

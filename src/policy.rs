@@ -261,6 +261,16 @@ pub enum Reason {
         /// One line for the person.
         detail: String,
     },
+    /// A line that would run contained cannot be (the kernel cannot
+    /// contain it here, or the request asked to run uncontained): running
+    /// it without the floor is the person's call. Set by `decide` after
+    /// this policy, never by [`decide`].
+    Containment {
+        /// `contain.unavailable` or `contain.requested`.
+        code: String,
+        /// One line for the person.
+        detail: String,
+    },
 }
 
 /// The decision on one command line.
@@ -303,6 +313,7 @@ impl Decision {
             Reason::ReviewerUnavailable { detail, cause } => {
                 format!("the reviewer could not decide: {detail} [reviewer.{cause}]")
             }
+            Reason::Containment { code, detail } => format!("{detail} [{code}]"),
         }
     }
 
@@ -315,6 +326,7 @@ impl Decision {
             Reason::AskMode => vec!["mode.ask".into()],
             Reason::ReviewerUnavailable { cause, .. } => vec![format!("reviewer.{cause}")],
             Reason::ReviewerAsked { .. } => vec!["reviewer.ask".into()],
+            Reason::Containment { code, .. } => vec![code.clone()],
             Reason::AllowRule { .. } | Reason::Clear | Reason::ReviewerAllowed { .. } => Vec::new(),
         }
     }

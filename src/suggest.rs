@@ -360,6 +360,7 @@ mod tests {
             duration_ms: 1,
             answer_ms: Some(900),
             session: None,
+            contained: None,
         }
     }
 

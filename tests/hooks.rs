@@ -47,7 +47,27 @@ fn claude_code_decisions() {
     let env = Env::new();
     env.config("mode = \"autopilot\"\n");
     let v = hook(&env, "claude-code", &claude_bash(&env, "cargo test"));
-    assert_eq!(decision(&v), ("allow", "askrisky: not in the danger set"));
+    let (d, reason) = decision(&v);
+    assert_eq!(d, "allow");
+    assert!(
+        reason.starts_with("askrisky: not in the danger set"),
+        "{reason}"
+    );
+    // Where the kernel can contain, the command comes back wrapped to run
+    // contained (tests/contain.rs runs it).
+    if askrisky::contain::landlock::available().is_ok() {
+        assert!(reason.ends_with(
+            "runs contained (writes only in the project, temporary folders and tool caches)"
+        ));
+        let cmd = v
+            .pointer("/hookSpecificOutput/updatedInput/command")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        assert!(
+            cmd.contains(" exec --contained ") && cmd.ends_with(" -c 'cargo test'"),
+            "{cmd}"
+        );
+    }
     let v = hook(&env, "claude-code", &claude_bash(&env, "rm -rf build"));
     assert_eq!(decision(&v).0, "ask");
     assert!(decision(&v).1.contains("[delete.recursive]"));

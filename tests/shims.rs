@@ -151,7 +151,10 @@ fn children_of_an_approved_command_are_not_asked_again() {
         false,
         "Creates files.",
     )]);
-    let s = setup(&fake::review_config("openai", &f.base, 5));
+    // Uncontained: a contained command's children cannot write askrisky's
+    // log nor check the nesting token (see the README's containment
+    // limits); this test is about nesting itself.
+    let s = setup(&(fake::review_config("openai", &f.base, 5) + "\n[contain]\nenabled = false\n"));
     // The danger is in a program the approved line runs, out of the
     // reviewer's sight (askrisky reads shell scripts, package scripts and
     // Makefiles a line runs, not Python files): it comes back through the

@@ -230,7 +230,10 @@ pub fn why(decision: &Decision, shown: &str) -> Vec<(&'static str, String)> {
             "why",
             format!("the reviewer could not decide: {detail} [reviewer.{cause}]"),
         )],
-        Reason::AllowRule { .. } | Reason::Clear | Reason::ReviewerAllowed { .. } => {
+        Reason::AllowRule { .. }
+        | Reason::Clear
+        | Reason::ReviewerAllowed { .. }
+        | Reason::Containment { .. } => {
             vec![("why", decision.explain())]
         }
     }

@@ -98,7 +98,7 @@ pub enum Command {
             (/bin/sh by default). Once it runs, stdin, stdout, stderr, signals and \
             the exit status are the command's own."
     )]
-    Exec(Target),
+    Exec(ExecArgs),
 
     /// Decide on a command without running it, and say why
     Check(CheckArgs),
@@ -281,6 +281,25 @@ pub enum Command {
     },
 }
 
+/// `exec`: the command, and how it may run.
+#[derive(Debug, Args)]
+pub struct ExecArgs {
+    /// The command.
+    #[command(flatten)]
+    pub target: Target,
+
+    /// Run it uncontained: asks the person even where it would run
+    /// contained; once approved it runs as it is
+    #[arg(long)]
+    pub uncontained: bool,
+
+    /// A token from askrisky's hook: the line was decided there, and runs
+    /// contained without being decided again (a token that does not verify
+    /// is ignored)
+    #[arg(long, value_name = "TOKEN", hide = true)]
+    pub contained: Option<String>,
+}
+
 /// The command to decide on: `-c LINE` or `-- CMD ARGS…`.
 #[derive(Debug, Args)]
 pub struct Target {
@@ -417,6 +436,11 @@ pub struct LogArgs {
     /// Keep printing records as they are appended
     #[arg(short, long)]
     pub follow: bool,
+
+    /// Check the log's chain of seals and name the first record that was
+    /// changed, removed or put in (exit 1 then)
+    #[arg(long, conflicts_with_all = ["follow", "json"])]
+    pub verify: bool,
 }
 
 /// `report`.
@@ -519,14 +543,14 @@ mod tests {
         let Command::Exec(t) = cli.command else {
             panic!("not exec")
         };
-        assert_eq!(t.argv, ["rm", "-rf", "x"]);
+        assert_eq!(t.target.argv, ["rm", "-rf", "x"]);
         let cli = Cli::try_parse_from(["askrisky", "--mode", "ask", "exec", "-c", "ls -la"])
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(cli.mode.map(Mode::from), Some(Mode::Ask));
         let Command::Exec(t) = cli.command else {
             panic!("not exec")
         };
-        assert_eq!(t.line.as_deref(), Some("ls -la"));
+        assert_eq!(t.target.line.as_deref(), Some("ls -la"));
         assert!(Cli::try_parse_from(["askrisky", "exec"]).is_err());
         assert!(Cli::try_parse_from(["askrisky", "exec", "-c", "ls", "--", "ls"]).is_err());
         // Flags after the program belong to the program.
@@ -535,7 +559,7 @@ mod tests {
         let Command::Exec(t) = cli.command else {
             panic!("not exec")
         };
-        assert_eq!(t.argv, ["ls", "--mode", "x"]);
+        assert_eq!(t.target.argv, ["ls", "--mode", "x"]);
         // A mistyped flag is an error, never the program; after `--`, a
         // program whose name starts with `-` is still possible.
         for bad in [
@@ -554,7 +578,7 @@ mod tests {
         let Command::Exec(t) = cli.command else {
             panic!("not exec")
         };
-        assert_eq!(t.argv, ["-weird", "a"]);
+        assert_eq!(t.target.argv, ["-weird", "a"]);
         assert!(Cli::try_parse_from(["askrisky", "check", "--shell", "dash", "-c", "ls"]).is_ok());
         assert!(
             Cli::try_parse_from(["askrisky", "check", "--shell", "/bin/sh", "-c", "ls"]).is_ok()

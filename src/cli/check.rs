@@ -109,6 +109,9 @@ pub(super) fn run(
             )?;
         }
         say!(out, "tier:     {}", eval.assessment.tier.as_str())?;
+        if ruling.verdict == crate::policy::Verdict::Run {
+            say!(out, "contain:  {}", containment(&setup, &ruling))?;
+        }
         say!(
             out,
             "mode:     {} (from {})",
@@ -164,4 +167,23 @@ pub(super) fn run(
         Verdict::Ask => exit::NEEDS_PERSON,
         Verdict::Refuse => exit::REFUSED,
     })
+}
+
+/// How `exec` would run a line it runs: contained, and with what, or not
+/// and why (once, on `check`'s output; `doctor` says it for the machine).
+fn containment(setup: &crate::decide::Setup, ruling: &crate::decide::Ruling) -> String {
+    let c = &setup.settings.contain;
+    if ruling.by == crate::log::DecidedBy::Person {
+        return "no: approved by you, it runs as it is".into();
+    }
+    if !c.enabled {
+        return "no: containment is off in your config".into();
+    }
+    if let Err(e) = crate::contain::landlock::available() {
+        return format!("no: {e} (your config runs it anyway)");
+    }
+    match crate::decide::floor::policy(setup, &ruling.request.cwd) {
+        Ok(p) => format!("yes: {}", p.summary()),
+        Err(e) => format!("no: {e}: exec would not run it"),
+    }
 }

@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
-use super::{CliError, ContextFlags, args::Target};
+use super::{CliError, ContextFlags, args::ExecArgs, args::Target};
 use crate::approve::{self, Answer, Card};
 use crate::config::Overrides;
-use crate::decide::{self, End, Options, Request, Ruling, Setup, Subject, Surface};
+use crate::decide::{self, End, Options, Request, Ruling, Setup, Subject, Surface, floor};
 use crate::exit;
 use crate::inbox::{self, InboxError, Reply};
 use crate::log::{DecidedBy, Outcome};
@@ -41,13 +41,23 @@ pub(super) fn request(
 }
 
 pub(super) fn run(
-    target: &Target,
+    args: &ExecArgs,
     overrides: &Overrides,
     context: &ContextFlags,
     verbose: u8,
 ) -> Result<u8, CliError> {
+    let target = &args.target;
     let setup = Setup::load(overrides, super::cwd()?);
+    // A line askrisky's hook already decided, wrapped to run contained:
+    // run it so, without deciding again. A token that does not verify is
+    // worth nothing: the line is decided like any other.
+    if let Some(token) = &args.contained
+        && let Some(status) = prejudged(&setup, target, token, verbose)
+    {
+        return Ok(status);
+    }
     let mut request = request(target, &setup, context, Surface::Exec, None);
+    request.uncontained = args.uncontained;
     // Inside an approved command (see `token::nested`), only the blocked
     // tier and the danger set stop a child.
     request.nested_token = std::env::var(crate::token::nested::ENV).ok();
@@ -80,22 +90,75 @@ pub(super) fn run(
     }
 }
 
-/// Records the run and replaces this process with the command. Returns only
-/// when exec failed, with the status a shell would give.
+/// Records the run and replaces this process with the command, contained
+/// unless a person approved it (see `decide::floor`). Returns only when
+/// exec failed, with the status a shell would give; a floor that was due
+/// and could not be set up runs nothing.
 fn run_it(setup: &Setup, ruling: &Ruling, end: End, verbose: u8) -> u8 {
-    ruling.record(setup, end);
+    let floor = match floor::floor(setup, &ruling.request.cwd, end.by) {
+        Ok(f) => f,
+        Err(e) => {
+            ruling.record(
+                setup,
+                End::new(Outcome::NotRun, DecidedBy::Rule).message(Some(e.to_string())),
+            );
+            eprintln!(
+                "askrisky: not run: {e}; it would have run uncontained [contain.unavailable] — a person's approval runs it as it is: askrisky exec --uncontained …"
+            );
+            return exit::NEEDS_PERSON;
+        }
+    };
+    ruling.record(setup, end.contained(Some(floor.record())));
     if verbose > 0 {
         eprintln!("askrisky: run: {}", ruling.explain());
+        eprintln!("{}", floor.note());
     }
+    // Written before the floor goes up: the state folder is out of reach
+    // after it.
     let env = ruling.command_env(setup);
+    let prepared = floor.into_prepared();
     let err = match &ruling.request.subject {
-        Subject::Argv(argv) => crate::exec::argv(argv, &env),
+        Subject::Argv(argv) => crate::exec::argv(argv, &env, prepared),
         Subject::Line(_) | Subject::FileWrite { .. } => {
-            crate::exec::line(&setup.settings.shell, &ruling.request.line, &env)
+            crate::exec::line(&setup.settings.shell, &ruling.request.line, &env, prepared)
         }
     };
     eprintln!("{}", err.message);
     err.status
+}
+
+/// Runs a line the hook decided (see `token::contained`), contained; `None`
+/// when the token is not askrisky's for exactly this argv in this folder.
+fn prejudged(setup: &Setup, target: &Target, token: &str, verbose: u8) -> Option<u8> {
+    let state = setup.dirs.state.as_deref()?;
+    let argv: Vec<String> = target
+        .argv
+        .iter()
+        .map(|a| a.to_str().map(str::to_owned))
+        .collect::<Option<_>>()?;
+    let cwd = setup.place.cwd.display().to_string();
+    if target.line.is_some() || !crate::token::contained::take(state, token, &argv, &cwd) {
+        eprintln!("askrisky: the hook's token does not hold for this command; deciding it anew");
+        return None;
+    }
+    // The hook decided and logged it; the floor is due (no person approved).
+    let floor = match floor::floor(setup, &setup.place.cwd, DecidedBy::Mode) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!(
+                "askrisky: not run: {e}; it would have run uncontained [contain.unavailable]"
+            );
+            return Some(exit::NEEDS_PERSON);
+        }
+    };
+    if verbose > 0 {
+        eprintln!("{}", floor.note());
+    }
+    let env = [(decide::VETTED_ENV, "1".to_owned())];
+    let argv: Vec<std::ffi::OsString> = target.argv.clone();
+    let err = crate::exec::argv(&argv, &env, floor.into_prepared());
+    eprintln!("{}", err.message);
+    Some(err.status)
 }
 
 /// Why no person can answer here, or the terminal to ask on.

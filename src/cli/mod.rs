@@ -140,7 +140,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         transcript: cli.transcript.clone(),
     };
     match cli.command {
-        Command::Exec(target) => exec::run(&target, &overrides, &context, cli.verbose),
+        Command::Exec(args) => exec::run(&args, &overrides, &context, cli.verbose),
         Command::Check(args) => check::run(&args, &overrides, &context),
         Command::Guard {
             line,

@@ -161,6 +161,29 @@ pub(super) fn doctor() -> Result<u8, CliError> {
         )
         .map_err(CliError::Output)?;
     }
+    // The floor under the text check, once for the machine.
+    let floor = match crate::contain::landlock::probe() {
+        Ok(abi) => format!(
+            "Landlock ABI {abi}: what runs without your approval runs contained (hosts that cannot rewrite a command: not there)"
+        ),
+        Err(e) => {
+            let settings = crate::config::load(
+                &Dirs::from_env(),
+                &super::cwd()?,
+                &crate::config::Overrides::default(),
+                &|k| std::env::var(k).ok(),
+            );
+            match settings.contain.unavailable {
+                crate::contain::Unavailable::Ask => {
+                    format!("NOT available ({e}): lines that would run contained ask instead")
+                }
+                crate::contain::Unavailable::Run => {
+                    format!("NOT available ({e}): your config runs them uncontained")
+                }
+            }
+        }
+    };
+    writeln!(out, "{:<12} {}", "containment", floor).map_err(CliError::Output)?;
     Ok(if problems > 0 { 1 } else { 0 })
 }
 

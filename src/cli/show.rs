@@ -55,6 +55,9 @@ pub(super) fn rules(args: &RulesArgs) -> Result<u8, CliError> {
 pub(super) fn log(args: &LogArgs) -> Result<u8, CliError> {
     let dirs = Dirs::from_env();
     let state = dirs.state.ok_or(CliError::NoStateDir)?;
+    if args.verify {
+        return verify_log(&state);
+    }
     let mut out = std::io::stdout().lock();
     let print = |out: &mut std::io::StdoutLock<'_>, line: &str| -> std::io::Result<()> {
         if args.json {
@@ -62,6 +65,13 @@ pub(super) fn log(args: &LogArgs) -> Result<u8, CliError> {
         }
         match serde_json::from_str::<Record>(line) {
             Ok(r) => {
+                // A run contained says so, with how to run it as it is.
+                let contained = match &r.contained {
+                    Some(c) if c.applied => {
+                        "  [contained: an approved line runs uncontained: askrisky exec --uncontained …]"
+                    }
+                    _ => "",
+                };
                 let outcome = serde_json::to_value(r.outcome)
                     .ok()
                     .and_then(|v| v.as_str().map(str::to_owned))
@@ -72,7 +82,7 @@ pub(super) fn log(args: &LogArgs) -> Result<u8, CliError> {
                     .unwrap_or_default();
                 writeln!(
                     out,
-                    "{}  {:<9} {:<10} {}  — {}",
+                    "{}  {:<9} {:<10} {}  — {}{contained}",
                     r.time.get(..19).unwrap_or(&r.time),
                     outcome,
                     by,
@@ -95,6 +105,35 @@ pub(super) fn log(args: &LogArgs) -> Result<u8, CliError> {
         .map_err(|e| CliError::Log(log::path(&state), e))?;
     }
     Ok(0)
+}
+
+/// `askrisky log --verify`: 0 when every sealed record holds, 1 naming the
+/// first that does not.
+fn verify_log(state: &std::path::Path) -> Result<u8, CliError> {
+    let key = crate::key::Key::load(state).map_err(|e| CliError::Log(log::path(state), e))?;
+    let check = |parts: &[&[u8]], mac: &str| key.verify(parts, mac);
+    let found = log::verify(state, &check).map_err(|e| CliError::Log(log::path(state), e))?;
+    let mut out = std::io::stdout().lock();
+    match found {
+        log::Verified::Intact { sealed, unsealed } => {
+            let before = if unsealed > 0 {
+                format!(" ({unsealed} earlier records were written before the log was sealed)")
+            } else {
+                String::new()
+            };
+            writeln!(out, "the log holds: {sealed} sealed records check{before}")
+                .map_err(CliError::Output)?;
+            Ok(0)
+        }
+        log::Verified::Broken { line, what, why } => {
+            writeln!(
+                out,
+                "the log was tampered with: record {line} ({what}): {why}"
+            )
+            .map_err(CliError::Output)?;
+            Ok(1)
+        }
+    }
 }
 
 /// `askrisky eval CORPUS.jsonl… [--json] [--limit N] [--jobs N]`.

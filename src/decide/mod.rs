@@ -14,6 +14,7 @@
 //! `exec`). Every surface now protects exactly [`Dirs::protected`].
 
 pub mod evaluate;
+pub mod floor;
 mod record;
 pub mod request;
 
@@ -303,6 +304,8 @@ pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling 
             },
         ),
     };
+    let mut evaluation = evaluation;
+    contain_or_ask(setup, &request, &mut evaluation);
     let policy = evaluation.decision.verdict;
     // An allow-once code the person approved for exactly this request
     // (line, folder, session): spent here, once, and only where the
@@ -347,6 +350,58 @@ pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling 
         session_approved,
         started,
         watcher,
+    }
+}
+
+/// Whether a run on this surface would be contained: `exec`, `check`
+/// (which says what `exec` would do), and the hooks of agents that let
+/// askrisky rewrite the command (it then runs through `askrisky exec`).
+pub fn contains(request: &Request) -> bool {
+    match &request.surface {
+        Surface::Exec | Surface::Check => true,
+        Surface::Hook(agent) => {
+            crate::agents::Agent::named(agent).is_some_and(|a| a.row().rewrites)
+        }
+        Surface::Shell | Surface::Approve | Surface::Eval => false,
+    }
+}
+
+/// What containment does to a line the policy would run without a person:
+/// it runs contained, unless it cannot be (the kernel cannot contain here
+/// and the person's config does not say to run anyway) or the request
+/// asked to run uncontained (`exec --uncontained`). Those ask: running
+/// without the floor is the person's call. Pure but for the one probe of
+/// the kernel.
+fn contain_or_ask(setup: &Setup, request: &Request, evaluation: &mut Evaluation) {
+    if evaluation.decision.verdict != Verdict::Run
+        || !contains(request)
+        || matches!(request.subject, Subject::FileWrite { .. })
+    {
+        return;
+    }
+    let contain = &setup.settings.contain;
+    let ask = |code: &str, detail: String| crate::policy::Decision {
+        verdict: Verdict::Ask,
+        reason: Reason::Containment {
+            code: code.to_owned(),
+            detail,
+        },
+    };
+    if request.uncontained {
+        evaluation.decision = ask(
+            "contain.requested",
+            "running it uncontained was asked for: that needs a person's approval".into(),
+        );
+        return;
+    }
+    if !contain.enabled || contain.unavailable == crate::contain::Unavailable::Run {
+        return;
+    }
+    if let Err(e) = crate::contain::landlock::available() {
+        evaluation.decision = ask(
+            "contain.unavailable",
+            format!("{e}, and it would run uncontained: a person must approve it"),
+        );
     }
 }
 
@@ -438,7 +493,9 @@ fn disk_for(setup: &Setup, request: &Request) -> Option<Disk> {
 /// reason must say who it belongs to.
 fn decided_by(reason: &Reason) -> DecidedBy {
     match reason {
-        Reason::Blocked { .. } | Reason::Danger { .. } => DecidedBy::Rule,
+        Reason::Blocked { .. } | Reason::Danger { .. } | Reason::Containment { .. } => {
+            DecidedBy::Rule
+        }
         Reason::AllowRule { .. } => DecidedBy::AllowRule,
         Reason::AskMode | Reason::Clear => DecidedBy::Mode,
         Reason::ReviewerAllowed { .. }

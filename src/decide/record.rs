@@ -19,6 +19,8 @@ pub struct End {
     pub answer_ms: Option<u64>,
     /// What the person told the agent, or a note on the approval.
     pub message: Option<String>,
+    /// For a run: whether it was contained, and with what.
+    pub contained: Option<log::Contained>,
 }
 
 impl End {
@@ -29,7 +31,14 @@ impl End {
             by,
             answer_ms: None,
             message: None,
+            contained: None,
         }
+    }
+
+    /// With how the run was contained.
+    pub fn contained(mut self, c: Option<log::Contained>) -> Self {
+        self.contained = c;
+        self
     }
 
     /// With the time the person took.
@@ -98,6 +107,7 @@ pub(super) fn of(ruling: &Ruling, end: End) -> Record {
         answer_ms: end.answer_ms.or(ruling.person_answer_ms),
         message,
         session: ruling.session.clone(),
+        contained: end.contained,
         ..base_record(&ruling.request, &ruling.mode, ruling.started)
     }
 }
@@ -124,6 +134,7 @@ fn base_record(request: &Request, mode: &Sourced<Mode>, started: Instant) -> Rec
         duration_ms: millis(started.elapsed()),
         answer_ms: None,
         session: None,
+        contained: None,
     }
 }
 
@@ -146,7 +157,12 @@ pub(super) fn write(dirs: &Dirs, r: &Record) {
     *logged = true;
     match &dirs.state {
         Some(state) => {
-            if let Err(e) = log::append(state, r) {
+            // Sealed with askrisky's key (which a contained command cannot
+            // read): an edited record breaks the chain (`log --verify`).
+            let key = crate::key::Key::load(state).ok();
+            let sign = |parts: &[&[u8]]| key.as_ref().map(|k| k.sign(parts)).unwrap_or_default();
+            let signer: Option<log::Signer<'_>> = key.is_some().then_some(&sign);
+            if let Err(e) = log::append(state, r, signer) {
                 eprintln!("askrisky: warning: cannot write the decision log: {e}");
             }
         }

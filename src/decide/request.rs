@@ -106,6 +106,9 @@ pub struct Request {
     pub transcript: Option<TranscriptSource>,
     /// The nesting token from the environment (`ASKRISKY_NESTED`), if any.
     pub nested_token: Option<String>,
+    /// `exec --uncontained`: a line that would run contained asks the
+    /// person instead, and runs uncontained once approved.
+    pub uncontained: bool,
 }
 
 impl Request {
@@ -120,6 +123,7 @@ impl Request {
             session: SessionChoice::None,
             transcript: None,
             nested_token: None,
+            uncontained: false,
         }
     }
 

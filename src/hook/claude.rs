@@ -75,13 +75,32 @@ pub fn event(v: &Value) -> Result<Event, PayloadError> {
     }
 }
 
-/// Writes Claude Code's answer.
-pub fn answer(event: &Event, verdict: &Permission) -> Value {
+/// Writes Claude Code's answer. A rewritten command goes back as
+/// `updatedInput`: the tool's input as the agent sent it (`payload`), with
+/// only `command` replaced, so its other fields (`timeout`,
+/// `run_in_background`, `description`) stand.
+pub fn answer(event: &Event, verdict: &Permission, payload: &Value) -> Value {
     if !matches!(event, Event::Command { .. } | Event::FileWrite { .. }) {
         return json!({});
     }
+    if let Permission::Rewrite { reason, command } = verdict {
+        let mut input = payload
+            .get("tool_input")
+            .filter(|v| v.is_object())
+            .cloned()
+            .unwrap_or_else(|| json!({}));
+        input["command"] = json!(command);
+        return json!({
+            "hookSpecificOutput": {
+                "hookEventName": "PreToolUse",
+                "permissionDecision": "allow",
+                "permissionDecisionReason": reason,
+                "updatedInput": input,
+            }
+        });
+    }
     let (decision, reason) = match verdict {
-        Permission::Allow { reason } => ("allow", reason),
+        Permission::Rewrite { reason, .. } | Permission::Allow { reason } => ("allow", reason),
         Permission::Ask { reason } => ("ask", reason),
         Permission::Deny { reason } => ("deny", reason),
         Permission::Pass => return json!({}),

@@ -80,7 +80,9 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
         return json!({});
     }
     let reason = match verdict {
-        Permission::Allow { .. } | Permission::Pass => return json!({}),
+        Permission::Allow { .. } | Permission::Rewrite { .. } | Permission::Pass => {
+            return json!({});
+        }
         // Codex cannot ask; the reason says how the person can run it.
         Permission::Deny { reason } | Permission::Ask { reason } => {
             reason.trim_end().trim_end_matches('.').to_owned()

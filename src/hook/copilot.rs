@@ -55,7 +55,7 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
         return json!({});
     }
     let (decision, reason) = match verdict {
-        Permission::Allow { reason } => ("allow", reason),
+        Permission::Allow { reason } | Permission::Rewrite { reason, .. } => ("allow", reason),
         Permission::Ask { reason } => ("ask", reason),
         Permission::Deny { reason } => ("deny", reason),
         Permission::Pass => return json!({}),

@@ -51,7 +51,7 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
     match event {
         Event::Prompt { .. } => json!({"continue": true}),
         Event::Command { .. } => match verdict {
-            Permission::Allow { reason } => {
+            Permission::Allow { reason } | Permission::Rewrite { reason, .. } => {
                 json!({"permission": "allow", "user_message": reason, "agent_message": reason})
             }
             Permission::Ask { reason } => {

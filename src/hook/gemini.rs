@@ -80,7 +80,9 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
         return json!({});
     }
     match verdict {
-        Permission::Allow { reason } => json!({"decision": "allow", "reason": reason}),
+        Permission::Allow { reason } | Permission::Rewrite { reason, .. } => {
+            json!({"decision": "allow", "reason": reason})
+        }
         // The reason already names askrisky.
         Permission::Ask { reason } => {
             json!({"decision": "ask", "reason": reason, "systemMessage": reason})

@@ -171,12 +171,38 @@ fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> (Permi
             },
             End::new(Outcome::Ran, DecidedBy::Person),
         ),
-        Verdict::Run => (
-            Permission::Allow {
-                reason: format!("askrisky: {explain}"),
-            },
-            End::new(Outcome::Ran, ruling.by),
-        ),
+        Verdict::Run => match contained(setup, agent, ruling) {
+            Contain::Not(why) => (
+                Permission::Allow {
+                    reason: format!("askrisky: {explain}"),
+                },
+                End::new(Outcome::Ran, ruling.by).contained(Some(crate::log::Contained {
+                    applied: false,
+                    why_not: Some(why),
+                    ..crate::log::Contained::default()
+                })),
+            ),
+            Contain::Wrapped(command, record) => (
+                Permission::Rewrite {
+                    reason: format!("askrisky: {explain}; runs contained (writes only in the project, temporary folders and tool caches)"),
+                    command,
+                },
+                End::new(Outcome::Ran, ruling.by).contained(Some(record)),
+            ),
+            // The floor was due and cannot be had: the person decides.
+            Contain::Failed(why) if can_ask && setup.settings.no_prompt.is_none() => (
+                Permission::Ask {
+                    reason: format!("askrisky: {why}: it would run uncontained [contain.unavailable]"),
+                },
+                End::new(Outcome::AskedAgent, DecidedBy::Agent),
+            ),
+            Contain::Failed(why) => (
+                Permission::Deny {
+                    reason: format!("askrisky: not run: {why}: it would run uncontained [contain.unavailable]"),
+                },
+                End::new(Outcome::NotRun, DecidedBy::Strict),
+            ),
+        },
         Verdict::Refuse => (
             Permission::Deny {
                 reason: format!(
@@ -218,6 +244,87 @@ fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> (Permi
         },
     };
     (permission, end)
+}
+
+/// How a command the hook lets run will run.
+enum Contain {
+    /// As the agent sent it, and why not contained.
+    Not(String),
+    /// Wrapped to run contained: the command, and the log's account.
+    Wrapped(String, crate::log::Contained),
+    /// Containment was due and cannot be set up.
+    Failed(String),
+}
+
+/// Whether a command this hook lets run is handed back wrapped to run
+/// contained: for agents whose hook can rewrite the command, when no
+/// person approved it and containment is on. The wrapper runs the line in
+/// the shell the agent would have used, in its folder and environment:
+/// `ASKRISKY exec --contained TOKEN -- SHELL -c LINE`, the token binding
+/// exactly that argv and folder (see `token::contained`).
+fn contained(setup: &Setup, agent: Agent, ruling: &Ruling) -> Contain {
+    let c = &setup.settings.contain;
+    if !agent.row().rewrites {
+        return Contain::Not(format!(
+            "{}'s hook cannot hand back a command: the floor is absent there",
+            agent.row().title
+        ));
+    }
+    if ruling.by == DecidedBy::Person {
+        return Contain::Not("approved by the person".into());
+    }
+    if !c.enabled {
+        return Contain::Not("containment is off in your config".into());
+    }
+    if let Err(e) = crate::contain::landlock::available() {
+        return match c.unavailable {
+            crate::contain::Unavailable::Run => {
+                Contain::Not(format!("{e}; your config says to run anyway"))
+            }
+            crate::contain::Unavailable::Ask => Contain::Failed(e.to_string()),
+        };
+    }
+    let wrap = || -> Result<Contain, String> {
+        let shell = super::shell::path_of(agent, &|k| std::env::var(k).ok())
+            .ok_or("the agent's shell could not be found")?;
+        let exe = std::env::current_exe().map_err(|e| format!("askrisky's own path: {e}"))?;
+        let state = setup.dirs.state.as_deref().ok_or("no state folder")?;
+        let cwd = ruling.request.cwd.display().to_string();
+        let argv = vec![
+            shell.display().to_string(),
+            "-c".to_owned(),
+            ruling.request.line.clone(),
+        ];
+        let policy =
+            crate::decide::floor::policy(setup, &ruling.request.cwd).map_err(|e| e.to_string())?;
+        let token = crate::token::contained::grant(state, &argv, &cwd)
+            .ok_or("the run's token could not be written")?;
+        let mut words = vec![
+            exe.display().to_string(),
+            "exec".into(),
+            "--contained".into(),
+            token,
+            "--".into(),
+        ];
+        words.extend(argv);
+        let record = crate::log::Contained {
+            applied: true,
+            why_not: None,
+            writable: policy
+                .writable
+                .iter()
+                .map(|w| w.display().to_string())
+                .collect(),
+            unreadable: policy
+                .unreadable
+                .iter()
+                .map(|w| w.display().to_string())
+                .collect(),
+            max_processes: policy.max_processes,
+        };
+        Ok(Contain::Wrapped(crate::parse::shell_quote(&words), record))
+    };
+    wrap().unwrap_or_else(|why| Contain::Failed(format!("containment could not be set up: {why}")))
 }
 
 /// For agents that can only deny: how the person can let the retry run.

@@ -109,6 +109,16 @@ pub enum Permission {
         /// Why, for the person.
         reason: String,
     },
+    /// Let it run, as this command instead (the hook's agent runs what the
+    /// hook hands back): the same line, wrapped to run contained through
+    /// askrisky. Only for agents whose hook can rewrite
+    /// ([`crate::agents::Row::rewrites`]).
+    Rewrite {
+        /// Why (shown to the person where the agent shows it).
+        reason: String,
+        /// The command to run in place of the agent's.
+        command: String,
+    },
     /// Do not run it.
     Deny {
         /// Why, for the agent (and the person where shown).
@@ -127,6 +137,11 @@ impl Permission {
         match self {
             Self::Allow { reason } => Self::Allow {
                 reason: cap(reason),
+            },
+            // The command is never cut: cut, it would be another command.
+            Self::Rewrite { reason, command } => Self::Rewrite {
+                reason: cap(reason),
+                command,
             },
             Self::Ask { reason } => Self::Ask {
                 reason: cap(reason),
@@ -188,7 +203,7 @@ pub fn handle(agent: Agent, input: &[u8], deps: &dyn Decider) -> String {
             }
         };
         let verdict = deps.decide(agent, &event).capped();
-        answer(agent, &event, &verdict)
+        answer(agent, &event, &verdict, &payload)
     }));
     answer.unwrap_or_else(|_| fail_closed(agent, "askrisky failed while deciding"))
 }
@@ -221,12 +236,12 @@ pub(crate) fn fail_closed(agent: Agent, why: &str) -> String {
         cwd: None,
         session: SessionInfo::default(),
     };
-    answer(agent, &event, &verdict)
+    answer(agent, &event, &verdict, &Value::Null)
 }
 
-fn answer(agent: Agent, event: &Event, verdict: &Permission) -> String {
+fn answer(agent: Agent, event: &Event, verdict: &Permission, payload: &Value) -> String {
     let v = match agent {
-        Agent::ClaudeCode => claude::answer(event, verdict),
+        Agent::ClaudeCode => claude::answer(event, verdict, payload),
         Agent::Codex => codex::answer(event, verdict),
         Agent::Gemini => gemini::answer(event, verdict),
         Agent::Cursor => cursor::answer(event, verdict),

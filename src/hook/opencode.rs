@@ -115,7 +115,9 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
         return json!({"decision": "pass"});
     }
     match verdict {
-        Permission::Allow { reason } => json!({"decision": "allow", "reason": reason}),
+        Permission::Allow { reason } | Permission::Rewrite { reason, .. } => {
+            json!({"decision": "allow", "reason": reason})
+        }
         Permission::Pass => json!({"decision": "pass"}),
         // The plugin cannot ask: the reason says how to approve.
         Permission::Ask { reason } | Permission::Deny { reason } => {

@@ -63,7 +63,9 @@ pub fn answer(event: &Event, verdict: &Permission) -> Value {
         return json!({"decision": "pass"});
     }
     match verdict {
-        Permission::Allow { reason } => json!({"decision": "allow", "reason": reason}),
+        Permission::Allow { reason } | Permission::Rewrite { reason, .. } => {
+            json!({"decision": "allow", "reason": reason})
+        }
         Permission::Ask { reason } => json!({"decision": "ask", "reason": reason}),
         Permission::Deny { reason } => json!({"decision": "deny", "reason": reason}),
         Permission::Pass => json!({"decision": "pass"}),

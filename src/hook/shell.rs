@@ -55,12 +55,30 @@ fn bash_or_zsh(path: &Path) -> Syntax {
 }
 
 fn claude_code(env: &dyn Fn(&str) -> Option<String>) -> Syntax {
+    claude_code_path(env).map_or(Syntax::BashOrZsh, |p| bash_or_zsh(&p))
+}
+
+/// The shell `agent` runs its commands with, as a path, where that can be
+/// told (for a command handed back to run contained in the same shell):
+/// Claude Code's resolver; bash on PATH for the agents that always use it.
+pub fn path_of(agent: Agent, env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    match agent.row().shell {
+        Shell::ClaudeCode => claude_code_path(env),
+        Shell::Bash => on_path("bash", env),
+        Shell::Login | Shell::OpenCode | Shell::Unknown => None,
+    }
+}
+
+/// Claude Code's choice of shell: `CLAUDE_CODE_SHELL` or `SHELL` when it
+/// names bash or zsh, else zsh or bash found on PATH or in the usual
+/// folders (bash first when `SHELL` names bash).
+fn claude_code_path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
     let named = |v: &str| v.contains("bash") || v.contains("zsh");
     for var in ["CLAUDE_CODE_SHELL", "SHELL"] {
         if let Some(v) = env(var).filter(|v| named(v))
             && executable(Path::new(&v))
         {
-            return bash_or_zsh(Path::new(&v));
+            return Some(PathBuf::from(v));
         }
     }
     let bash_first = env("SHELL").is_some_and(|s| s.contains("bash"));
@@ -76,11 +94,11 @@ fn claude_code(env: &dyn Fn(&str) -> Option<String>) -> Syntax {
                 .map(|d| Path::new(d).join(name))
                 .find(|p| executable(p))
         });
-        if let Some(p) = found {
-            return bash_or_zsh(&p);
+        if found.is_some() {
+            return found;
         }
     }
-    Syntax::BashOrZsh
+    None
 }
 
 /// Codex runs a string command with the login shell of the passwd entry

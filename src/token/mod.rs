@@ -12,6 +12,7 @@
 //! a token renames it away first, so two processes cannot both spend it.
 
 pub mod allow_once;
+pub mod contained;
 pub mod nested;
 pub mod session_approval;
 
