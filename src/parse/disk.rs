@@ -27,6 +27,7 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use super::makefile::{Invocation, Recipes};
 use super::walker::Walker;
 use super::{Origin, Problem, SimpleCommand, Word, programs};
 use crate::files::{self, Whose};
@@ -36,8 +37,6 @@ pub const MAX_SCRIPT_BYTES: u64 = 256 * 1024;
 /// Most bytes of script files read for one line; past it, what is left
 /// asks.
 pub const MAX_SCRIPTS_TOTAL: usize = 1 << 20;
-/// Most Makefile targets followed through their prerequisites.
-const MAX_MAKE_TARGETS: usize = 64;
 
 /// Where a line runs, for reading the files it runs.
 #[derive(Clone, Debug)]
@@ -525,254 +524,20 @@ fn is_builtin(program: &str, name: &str) -> bool {
     }
 }
 
-// ── make ────────────────────────────────────────────────────────────────
-
-/// What a Makefile says, as far as it can be read without running make.
-#[derive(Default)]
-struct Makefile {
-    vars: std::collections::HashMap<String, String>,
-    rules: std::collections::HashMap<String, (Vec<String>, Vec<String>)>,
-    default: Option<String>,
-    /// Something make computes at run time (`$(shell …)`, `include`,
-    /// conditionals, pattern rules): the recipes cannot all be known.
-    opaque: bool,
-}
-
-fn read_makefile(text: &str) -> Makefile {
-    let mut m = Makefile::default();
-    let mut current: Vec<String> = Vec::new();
-    let mut lines = text.lines().peekable();
-    while let Some(raw) = lines.next() {
-        let mut line = raw.to_owned();
-        while line.ends_with('\\') {
-            line.pop();
-            match lines.next() {
-                Some(next) => {
-                    line.push(' ');
-                    line.push_str(next.trim_start());
-                }
-                None => break,
-            }
-        }
-        if let Some(recipe) = line.strip_prefix('\t') {
-            for t in &current {
-                if let Some(rule) = m.rules.get_mut(t) {
-                    rule.1.push(recipe.to_owned());
-                }
-            }
-            continue;
-        }
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let first = trimmed.split_whitespace().next().unwrap_or("");
-        if matches!(
-            first,
-            "include"
-                | "-include"
-                | "sinclude"
-                | "ifeq"
-                | "ifneq"
-                | "ifdef"
-                | "ifndef"
-                | "define"
-                | "export"
-                | "unexport"
-                | "override"
-                | "vpath"
-        ) || trimmed.contains("$(shell")
-            || trimmed.contains("$(eval")
-            || trimmed.contains("$(call")
-            || trimmed.contains(".RECIPEPREFIX")
-        {
-            m.opaque = true;
-            current.clear();
-            continue;
-        }
-        // Assignments: NAME = v, NAME := v, NAME ::= v, NAME ?= v, NAME += v.
-        if let Some(eq) = trimmed.find('=')
-            && trimmed
-                .find(':')
-                .is_none_or(|c| c > eq || trimmed[c..].starts_with(":="))
-            && !trimmed[..eq].contains(['\t'])
-        {
-            let (name, op) = match trimmed[..eq].trim_end() {
-                n if n.ends_with("::") => (n.trim_end_matches(':'), ":"),
-                n if n.ends_with(':') || n.ends_with('?') || n.ends_with('+') => {
-                    (&n[..n.len() - 1], &n[n.len() - 1..])
-                }
-                n => (n, ""),
-            };
-            let name = name.trim().to_owned();
-            let value = trimmed[eq + 1..].trim().to_owned();
-            match op {
-                "+" => {
-                    let e = m.vars.entry(name).or_default();
-                    if !e.is_empty() {
-                        e.push(' ');
-                    }
-                    e.push_str(&value);
-                }
-                "?" => {
-                    m.vars.entry(name).or_insert(value);
-                }
-                _ => {
-                    m.vars.insert(name, value);
-                }
-            }
-            current.clear();
-            continue;
-        }
-        // A rule: targets: prerequisites [; recipe]
-        let Some(colon) = trimmed.find(':') else {
-            m.opaque = true;
-            current.clear();
-            continue;
-        };
-        let (targets, rest) = (&trimmed[..colon], &trimmed[colon + 1..]);
-        let rest = rest.trim_start_matches(':');
-        let (prereqs, inline) = match rest.split_once(';') {
-            Some((p, r)) => (p, Some(r.trim().to_owned())),
-            None => (rest, None),
-        };
-        current = targets.split_whitespace().map(str::to_owned).collect();
-        if current.iter().any(|t| t.contains('%')) {
-            m.opaque = true;
-        }
-        for t in &current {
-            if m.default.is_none() && !t.starts_with('.') && !t.contains('%') {
-                m.default = Some(t.clone());
-            }
-            let rule = m.rules.entry(t.clone()).or_default();
-            rule.0.extend(prereqs.split_whitespace().map(str::to_owned));
-            rule.1.extend(inline.clone());
-        }
-    }
-    m
-}
-
-/// Expands `$(NAME)`, `${NAME}`, `$X` and the automatic variables in a
-/// recipe line; `None` when a variable is not defined in the Makefile or
-/// on make's command line (the environment or make's defaults decide it).
-fn expand(
-    line: &str,
-    vars: &std::collections::HashMap<String, String>,
-    target: &str,
-    prereqs: &[String],
-    depth: u8,
-) -> Option<String> {
-    if depth > 8 {
-        return None;
-    }
-    let mut out = String::new();
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '$' {
-            out.push(c);
-            continue;
-        }
-        let name: String = match chars.next()? {
-            '$' => {
-                out.push('$');
-                continue;
-            }
-            '@' => {
-                out.push_str(target);
-                continue;
-            }
-            '<' => {
-                out.push_str(prereqs.first().map_or("", String::as_str));
-                continue;
-            }
-            '^' | '+' => {
-                out.push_str(&prereqs.join(" "));
-                continue;
-            }
-            open @ ('(' | '{') => {
-                let close = if open == '(' { ')' } else { '}' };
-                let mut n = String::new();
-                for c in chars.by_ref() {
-                    if c == close {
-                        break;
-                    }
-                    n.push(c);
-                }
-                n
-            }
-            other => other.to_string(),
-        };
-        let value = vars.get(&name)?;
-        out.push_str(&expand(value, vars, target, prereqs, depth + 1)?);
-    }
-    Some(out)
-}
-
 impl Walker {
     /// `make [-C DIR] [-f FILE] [NAME=VALUE…] [TARGET…]`: the recipe lines
     /// that would run, each walked as `sh` code, when the Makefile can be
     /// read without running make; otherwise code known only at run time,
     /// counted only for a Makefile changed since the session began.
     fn make(&mut self, cmd: &SimpleCommand, depth: u8) {
-        let args = cmd.args();
-        let mut file: Option<String> = None;
-        let mut dir: Option<String> = None;
-        let mut targets: Vec<String> = Vec::new();
-        let mut vars = std::collections::HashMap::new();
-        let mut i = 0;
         let unknown = Problem::DynamicCode {
             program: "make".into(),
         };
-        while i < args.len() {
-            let w = &args[i];
-            if !w.literal {
-                self.problem(unknown);
-                return;
-            }
-            let v = w.value.as_str();
-            let value_of = |i: usize| args.get(i).filter(|w| w.literal).map(|w| w.value.clone());
-            match v {
-                "-f" | "--file" | "--makefile" => {
-                    file = value_of(i + 1);
-                    i += 2;
-                    continue;
-                }
-                "-C" | "--directory" => {
-                    dir = value_of(i + 1);
-                    i += 2;
-                    continue;
-                }
-                "-I" | "--include-dir" | "-o" | "-W" | "--old-file" | "--what-if" | "-j" | "-l" => {
-                    i += 2;
-                    continue;
-                }
-                _ => {}
-            }
-            if let Some(f) = v.strip_prefix("-f").filter(|f| !f.is_empty()) {
-                file = Some(f.to_owned());
-            } else if let Some(d) = v.strip_prefix("-C").filter(|d| !d.is_empty()) {
-                dir = Some(d.to_owned());
-            } else if v.starts_with('-') {
-                // -n (dry run), -k, -s, -B …: nothing that changes what runs.
-            } else if let Some((k, val)) = v.split_once('=') {
-                vars.insert(k.to_owned(), val.to_owned());
-            } else {
-                targets.push(v.to_owned());
-            }
-            i += 1;
-        }
-        let base = match &dir {
-            Some(d) => d.clone(),
-            None => ".".to_owned(),
+        let Some(call) = Invocation::parse(cmd.args()) else {
+            self.problem(unknown);
+            return;
         };
-        let candidates: Vec<String> = match &file {
-            Some(f) if f.starts_with('/') => vec![f.clone()],
-            Some(f) => vec![format!("{base}/{f}")],
-            None => ["GNUmakefile", "makefile", "Makefile"]
-                .iter()
-                .map(|n| format!("{base}/{n}"))
-                .collect(),
-        };
+        let candidates = call.candidates();
         let Some(disk) = &self.disk else { return };
         let located: Vec<PathBuf> = candidates
             .iter()
@@ -799,54 +564,8 @@ impl Walker {
             }
             Found::NotText | Found::NoDisk => return,
         };
-        let mut mk = read_makefile(&text);
-        mk.vars.extend(vars);
-        self.script.files.push(ScriptFile {
-            path: shown,
-            text: text.clone(),
-        });
-        if targets.is_empty() {
-            targets.extend(mk.default.clone());
-        }
-        // The recipes that would run: each target's prerequisites first.
-        let mut order = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        let mut stack: Vec<(String, bool)> =
-            targets.into_iter().rev().map(|t| (t, false)).collect();
-        let mut opaque = mk.opaque;
-        while let Some((t, expanded)) = stack.pop() {
-            if expanded {
-                order.push(t);
-                continue;
-            }
-            if !seen.insert(t.clone()) {
-                continue;
-            }
-            if seen.len() > MAX_MAKE_TARGETS {
-                opaque = true;
-                break;
-            }
-            stack.push((t.clone(), true));
-            if let Some((prereqs, _)) = mk.rules.get(&t) {
-                for p in prereqs.iter().rev() {
-                    stack.push((p.clone(), false));
-                }
-            }
-        }
-        let mut lines = Vec::new();
-        for t in &order {
-            let Some((prereqs, recipe)) = mk.rules.get(t) else {
-                continue;
-            };
-            for r in recipe {
-                match expand(r, &mk.vars, t, prereqs, 0) {
-                    Some(l) => {
-                        lines.push(l.trim_start_matches(['@', '-', '+', ' ', '\t']).to_owned())
-                    }
-                    None => opaque = true,
-                }
-            }
-        }
+        let Recipes { lines, opaque } = call.recipes(&text);
+        self.script.files.push(ScriptFile { path: shown, text });
         let changed = std::fs::metadata(&path)
             .and_then(|m| m.modified())
             .map_or(true, |t| self.disk.as_ref().is_none_or(|d| t >= d.since));
@@ -946,33 +665,5 @@ mod tests {
         // A script named at run time may be any of them.
         let dynamic = crate::parse::parse_on("npm run $T", crate::parse::Syntax::Bash, disk());
         assert!(!dynamic.problems.is_empty());
-    }
-
-    #[test]
-    fn makefiles_read_as_far_as_they_can_be() {
-        let m = read_makefile(
-            "CC = cc\nOUT := build\n\nall: $(OUT)/app\n\n$(OUT)/app: main.c\n\t@$(CC) -o $@ $<\n\nclean:\n\trm -rf $(OUT)\n\ntest: all ; ./$(OUT)/app --test\n",
-        );
-        assert!(!m.opaque);
-        assert_eq!(m.default.as_deref(), Some("all"));
-        let (p, r) = m.rules.get("clean").cloned().unwrap_or_default();
-        assert!(p.is_empty());
-        assert_eq!(
-            expand(&r[0], &m.vars, "clean", &p, 0).as_deref(),
-            Some("rm -rf build")
-        );
-        let (p, r) = m.rules.get("test").cloned().unwrap_or_default();
-        assert_eq!(p, ["all"]);
-        assert_eq!(r, ["./$(OUT)/app --test"]);
-        // Undefined variables and what make computes are not known.
-        assert_eq!(expand("$(UNSET) x", &m.vars, "t", &[], 0), None);
-        for opaque in [
-            "include other.mk\n",
-            "X := $(shell date)\n",
-            "ifdef CI\nall:\n\ttrue\nendif\n",
-            "%.o: %.c\n\tcc -c $<\n",
-        ] {
-            assert!(read_makefile(opaque).opaque, "{opaque}");
-        }
     }
 }

@@ -21,7 +21,9 @@ pub mod zsh;
 
 mod depth;
 pub mod disk;
+mod echo;
 mod evaluated;
+mod makefile;
 pub mod nesting;
 mod quote;
 mod readings;

@@ -3,7 +3,7 @@
 //! as strings, files or stdin, code-valued variables, and the text a
 //! command is known to feed a pipe.
 
-use super::evaluated::{Hex, decode_escapes, with_escapes};
+use super::echo;
 use super::{MAX_PASS_THROUGH, Origin, Problem, SimpleCommand, Walker, Word, programs};
 
 impl Walker {
@@ -1145,144 +1145,9 @@ pub(super) fn output_text(cmd: &SimpleCommand) -> Option<String> {
     }
     let values: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
     if name == "printf" {
-        return printf_output(&values);
+        return echo::printf(&values);
     }
-    Some(echo_output(&values))
-}
-
-/// What `echo` prints. Options are read as bash's echo reads them (`-n`,
-/// `-e`, `-E` and clusters of them); the escapes are decoded whether or
-/// not `-e` is given, since dash's and zsh's echo decode them always, and
-/// the text as written is kept beside both decodings of octal (`\0NNN`,
-/// `\NNN`): a shell fed any of them
-/// is judged.
-fn echo_output(values: &[&str]) -> String {
-    let mut start = 0;
-    while values.get(start).is_some_and(|v| {
-        v.len() > 1 && v.starts_with('-') && v[1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E'))
-    }) {
-        start += 1;
-    }
-    let text = with_escapes(&values.get(start..).unwrap_or_default().join(" "));
-    // zsh's echo takes a lone `-` for the end of its options.
-    match values.get(start..) {
-        Some(["-", rest @ ..]) => format!("{text}\n{}", with_escapes(&rest.join(" "))),
-        _ => text,
-    }
-}
-
-/// What `printf FORMAT ARGS…` prints: the format's escapes decoded, each
-/// conversion given its argument (`%b` with its escapes decoded too), the
-/// format repeated while arguments remain; output stops at a conversion
-/// printf does not know. `printf -v VAR` prints nothing. The shells' printf
-/// read `\x` differently: each version is a line of its own.
-pub(super) fn printf_output(values: &[&str]) -> Option<String> {
-    let mut rest = values;
-    if rest.first() == Some(&"--") {
-        rest = &rest[1..];
-    }
-    let (format, args) = rest.split_first()?;
-    if format.starts_with("-v") {
-        return None;
-    }
-    let format: Vec<char> = format.chars().collect();
-    let mut out: Vec<String> = Vec::new();
-    for hex in Hex::ALL {
-        let text = printf_once(&format, args, hex);
-        if !out.contains(&text) {
-            out.push(text);
-        }
-    }
-    Some(out.join("\n"))
-}
-
-fn printf_once(format: &[char], mut args: &[&str], hex: Hex) -> String {
-    let mut out = String::new();
-    // Bounded: each pass over the format uses at least one argument.
-    for _ in 0..=args.len() {
-        let mut used = false;
-        let mut i = 0;
-        while let Some(&c) = format.get(i) {
-            i += 1;
-            if c == '\\' {
-                let end = escape_end(format, i);
-                let escape: String = format[i - 1..end].iter().collect();
-                out.push_str(&decode_escapes(&escape, false, hex));
-                i = end;
-                continue;
-            }
-            if c != '%' {
-                out.push(c);
-                continue;
-            }
-            // Flags, width and precision, then the conversion.
-            while format
-                .get(i)
-                .is_some_and(|c| c.is_ascii_digit() || "-+ #.*'".contains(*c))
-            {
-                i += 1;
-            }
-            // Length modifiers (`%hd`, `%ld`): bash's and zsh's printf
-            // skip them; dash's stops there, as at any directive it does
-            // not know.
-            if hex != Hex::Kept {
-                while format.get(i).is_some_and(|c| "hlLqjzt".contains(*c)) {
-                    i += 1;
-                }
-            }
-            let Some(&conv) = format.get(i) else {
-                break;
-            };
-            i += 1;
-            if conv == '%' {
-                out.push('%');
-                continue;
-            }
-            if !"diouxXfFeEgGaAcsbqQ".contains(conv) {
-                // `printf: %h: invalid directive`, and nothing more.
-                return out;
-            }
-            let arg = args.first().copied().unwrap_or("");
-            if !args.is_empty() {
-                args = &args[1..];
-                used = true;
-            }
-            match conv {
-                'b' => out.push_str(&decode_escapes(arg, true, hex)),
-                'c' => out.extend(arg.chars().next()),
-                's' | 'q' | 'Q' => out.push_str(arg),
-                // A number: what is not one prints as 0.
-                _ if arg.trim().parse::<f64>().is_ok() => out.push_str(arg.trim()),
-                _ => out.push('0'),
-            }
-        }
-        if !used || args.is_empty() {
-            break;
-        }
-    }
-    out
-}
-
-/// Where the escape starting with the backslash before `at` ends.
-fn escape_end(format: &[char], at: usize) -> usize {
-    match format.get(at) {
-        Some('0'..='7') => {
-            let mut end = at;
-            while end < at + 3 && format.get(end).is_some_and(|c| ('0'..='7').contains(c)) {
-                end += 1;
-            }
-            end
-        }
-        Some('x') => {
-            let mut end = at + 1;
-            while end < at + 3 && format.get(end).is_some_and(char::is_ascii_hexdigit) {
-                end += 1;
-            }
-            end
-        }
-        Some(_) => at + 1,
-        None => at,
-    }
+    Some(echo::echo(&values))
 }
 
 /// True when xargs fills this word in from its input.
