@@ -20,7 +20,8 @@
 //! - code put on a file descriptor (`exec 3<<<'…'`, `cmd 3<<EOF`) and then
 //!   read as a program (`. /dev/fd/3`, `bash <&3`).
 
-use super::{Origin, Problem, RedirectOp, SimpleCommand, Walker, Word, word};
+use super::walker::Walker;
+use super::{Origin, Problem, RedirectOp, SimpleCommand, Word, word};
 
 /// Most strings kept for a later `${x@P}` on the line.
 const MAX_CODE_STRINGS: usize = 256;
@@ -32,7 +33,7 @@ impl Walker {
         // A byte search first: most words have no `@`, `$` or backquote,
         // and a two-byte search costs more than the word.
         if raw.contains('@') && raw.contains("@P") {
-            self.prompt_expansion = true;
+            self.prompts.expanded = true;
         }
         for w in words {
             // Also in a word only partly known (`'a[$(cmd)]'$x`): the
@@ -50,10 +51,10 @@ impl Walker {
             if !w.literal {
                 continue;
             }
-            if self.code_strings.len() < MAX_CODE_STRINGS
+            if self.prompts.strings.len() < MAX_CODE_STRINGS
                 && (w.value.contains('$') && w.value.contains("$(") || w.value.contains('`'))
             {
-                self.code_strings.push(w.value.clone());
+                self.prompts.strings.push(w.value.clone());
             }
         }
     }
@@ -118,8 +119,8 @@ impl Walker {
     /// After the whole line is walked: names remapped by `hash -p`,
     /// `BASH_CMDS` and aliases, code on descriptors, and `${x@P}`.
     pub(super) fn finish(&mut self) {
-        if self.prompt_expansion {
-            for s in std::mem::take(&mut self.code_strings) {
+        if self.prompts.expanded {
+            for s in std::mem::take(&mut self.prompts.strings) {
                 self.prompt_code(&s, 1);
             }
         }

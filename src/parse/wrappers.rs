@@ -1,10 +1,10 @@
 //! Looking through what a command runs: wrappers (`sudo`, `env`, `xargs`,
 //! `find -exec`, `parallel`, `python3 -m`), shells and `eval` given code
-//! as strings, files or stdin, code-valued variables, and the text a
-//! command is known to feed a pipe.
+//! as strings or stdin, code-valued variables, and programs that run shell
+//! code given in their arguments (tmux, git, sed, vim, gdb, …).
 
-use super::echo;
-use super::{MAX_PASS_THROUGH, Origin, Problem, SimpleCommand, Walker, Word, programs};
+use super::walker::Walker;
+use super::{Origin, Problem, SimpleCommand, Word, programs};
 
 impl Walker {
     /// Reports code that xargs fills in from its input at run time
@@ -266,41 +266,6 @@ impl Walker {
         }
     }
 
-    /// What a shell or `source` runs when not given a string: the file
-    /// named, or stdin when none is (`None`). The text of `<(echo …)`, of a
-    /// file the line wrote, or of a file on disk is known; a `<(…)` of
-    /// anything else is code known only at run time, and `/dev/stdin` is
-    /// stdin.
-    fn script_file(&mut self, program: &str, file: Option<&Word>, cmd: &SimpleCommand, depth: u8) {
-        match file {
-            Some(w) if w.process => match &w.output {
-                Some(text) => {
-                    self.source_for(program, text, Origin::Stdin, depth);
-                }
-                None => self.problem(Problem::DynamicCode {
-                    program: program.to_owned(),
-                }),
-            },
-            // A file the line wrote is read as written; any other, from
-            // disk (see `disk`).
-            Some(w) if !(w.literal && programs::is_stdin_path(&w.value)) => {
-                let texts = self.read_written(&w.value);
-                if texts.is_empty() {
-                    self.disk_script(program, w, depth);
-                } else {
-                    self.run_texts(program, texts, depth);
-                }
-            }
-            _ => {
-                // The program arrives on stdin. When it is only known at
-                // run time, the danger rules judge what feeds it.
-                if let Some(text) = &cmd.stdin_text {
-                    self.source_for(program, text, Origin::Stdin, depth);
-                }
-            }
-        }
-    }
-
     /// Code `program` runs, read in its shell's grammar (see `readings`).
     pub(super) fn source_for(&mut self, program: &str, src: &str, origin: Origin, depth: u8) {
         if origin != Origin::Stdin {
@@ -311,13 +276,13 @@ impl Walker {
         // again (`echo 'a |\n sh' | bash`: the inner `sh` reads the same
         // stdin) would be read once per level, each copy several times
         // over: once on the way down is enough, and deeper is too deep.
-        if self.feeding.iter().any(|t| t == src) {
+        if self.bounds.feeding.iter().any(|t| t == src) {
             self.problem(Problem::TooDeep);
             return;
         }
-        self.feeding.push(src.to_owned());
+        self.bounds.feeding.push(src.to_owned());
         self.source_named(program, src, origin, depth);
-        self.feeding.pop();
+        self.bounds.feeding.pop();
     }
 
     /// `find … -exec CMD {} ;` and friends.
@@ -1112,42 +1077,6 @@ fn is_name(s: &str) -> bool {
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// The text the first command of a pipeline stage writes into the pipe
-/// (a wrapper's layers are looked at through the outermost one).
-pub(super) fn echoed_text(cmd: &SimpleCommand) -> Option<String> {
-    if cmd.origin == Origin::Wrapper {
-        return None;
-    }
-    output_text(cmd)
-}
-
-/// The text a command is known to write: `echo`/`printf` of literal words
-/// (`echo 'rm -rf /' | sh`), and `cat` or `tee` passing on text they are
-/// known to read (`cat <<EOF | sh`, `echo … | tee log | sh`).
-pub(super) fn output_text(cmd: &SimpleCommand) -> Option<String> {
-    let name = cmd.name()?;
-    // Without file operands (or with only `-`) cat copies stdin as is; tee
-    // always does. Each stage holds a copy, so only so many are followed.
-    let passes_on = cmd.upstream.len() <= MAX_PASS_THROUGH;
-    match &*name {
-        "cat" if passes_on && cmd.args().iter().all(|a| a.literal && a.value == "-") => {
-            return cmd.stdin_text.clone();
-        }
-        "tee" if passes_on => return cmd.stdin_text.clone(),
-        "echo" | "printf" => {}
-        _ => return None,
-    }
-    let args = cmd.args();
-    if !args.iter().all(|a| a.literal) {
-        return None;
-    }
-    let values: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
-    if name == "printf" {
-        return echo::printf(&values);
-    }
-    Some(echo::echo(&values))
 }
 
 /// True when xargs fills this word in from its input.
