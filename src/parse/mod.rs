@@ -39,8 +39,8 @@ mod writes;
 pub(crate) use depth::guarded;
 pub use depth::{
     MAX_COMMANDS, MAX_LINE_BYTES, MAX_NESTING, MAX_PAREN_DEPTH, MAX_PASS_THROUGH, MAX_SYNTAX_DEPTH,
-    MAX_TOTAL_SYNTAX_DEPTH, MAX_WALKED_BYTES, MAX_WRITTEN_BYTES, MAX_WRITTEN_CANDIDATES,
-    panics_are_expected, paren_depth, syntax_depth,
+    MAX_TOTAL_SYNTAX_DEPTH, MAX_UPSTREAM, MAX_WALKED_BYTES, MAX_WRITTEN_BYTES,
+    MAX_WRITTEN_CANDIDATES, panics_are_expected, paren_depth, syntax_depth,
 };
 pub use quote::shell_quote;
 pub use shells::{Construct, Dialect, Syntax};

@@ -8,8 +8,8 @@ use super::resolve::echoed_text;
 use super::walker::{Stdin, Walker};
 use super::{
     MAX_COMMANDS, MAX_LINE_BYTES, MAX_NESTING, MAX_PAREN_DEPTH, MAX_SYNTAX_DEPTH,
-    MAX_TOTAL_SYNTAX_DEPTH, MAX_WALKED_BYTES, Origin, Problem, Redirect, RedirectOp, SimpleCommand,
-    Word, guarded, paren_depth, syntax_depth, word,
+    MAX_TOTAL_SYNTAX_DEPTH, MAX_UPSTREAM, MAX_WALKED_BYTES, Origin, Problem, Redirect, RedirectOp,
+    SimpleCommand, Word, guarded, paren_depth, syntax_depth, word,
 };
 
 /// What enclosing constructs hand down to the commands inside them.
@@ -148,14 +148,15 @@ impl Walker {
     /// Walks a pipeline. Returns the text its last command is known to
     /// write (a literal `echo`, passed on by `cat` or `tee`).
     fn pipeline(&mut self, pipeline: &ast::Pipeline, ctx: &Ctx) -> Option<String> {
-        let mut upstream = ctx.upstream.clone();
+        let mut upstream = Vec::new();
         let mut fed: Option<String> = None;
         let piped = pipeline.seq.len() > 1;
+        let last = pipeline.seq.len().saturating_sub(1);
         for (i, command) in pipeline.seq.iter().enumerate() {
             let mut inner = ctx.clone();
             inner.piped |= piped;
             if i > 0 {
-                inner.upstream = upstream.clone();
+                inner.upstream = std::mem::take(&mut upstream);
                 inner.stdin_text = fed.take();
                 inner.stdin_dynamic = inner.stdin_text.is_none();
             }
@@ -165,9 +166,40 @@ impl Walker {
                 self.timed(pipeline.timed.as_ref(), start);
             }
             fed = self.script.commands.get(start).and_then(echoed_text);
-            upstream.extend(self.names_since(start));
+            if i < last {
+                // What feeds the next stage: what fed this one, then the
+                // programs this one ran.
+                upstream = inner.upstream;
+                self.feed(&mut upstream, start);
+            }
         }
         fed
+    }
+
+    /// Adds the programs of the commands found since `start` to those
+    /// feeding the next stage of a pipeline, up to [`MAX_UPSTREAM`].
+    fn feed(&mut self, upstream: &mut Vec<String>, start: usize) {
+        let mut over = false;
+        for c in &self.script.commands[start..] {
+            if let Some(name) = c.name() {
+                if upstream.len() >= MAX_UPSTREAM {
+                    over = true;
+                    break;
+                }
+                upstream.push(name.into_owned());
+            }
+        }
+        if over
+            && !self
+                .script
+                .problems
+                .iter()
+                .any(|p| matches!(p, Problem::TooLong { .. }))
+        {
+            self.problem(Problem::TooLong {
+                bytes: self.bounds.walked,
+            });
+        }
     }
 
     fn command(&mut self, command: &ast::Command, ctx: &Ctx) {
