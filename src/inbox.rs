@@ -98,7 +98,7 @@ pub struct Question {
     pub nonce: String,
     /// Files the command runs, as they were read and judged.
     #[serde(default)]
-    pub files: Vec<crate::parse::disk::ScriptFile>,
+    pub files: Vec<crate::parse::ScriptFile>,
 }
 
 /// An answer as it travels: the reply and the inbox's signature over it

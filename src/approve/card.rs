@@ -35,7 +35,7 @@ pub struct Card<'a> {
     /// Files the command runs, as they were read and judged (scripts,
     /// package scripts, Makefiles): shown after the command, in full
     /// through the pager.
-    pub files: &'a [crate::parse::disk::ScriptFile],
+    pub files: &'a [crate::parse::ScriptFile],
 }
 
 /// How to draw.
@@ -428,14 +428,14 @@ mod tests {
     #[test]
     fn scripts_the_command_runs_are_shown() {
         let d = danger();
-        let files = [crate::parse::disk::ScriptFile {
+        let files = [crate::parse::ScriptFile {
             path: "/home/user/project/build.sh".into(),
             text: "#!/bin/sh\nmake\nrm -rf build \x1b[2K# tidy\n".into(),
         }];
         let mut c = card("bash build.sh", &d);
         c.files = &files;
         insta::assert_snapshot!(render(&c, plain(80)).lines.join("\n"));
-        let long = [crate::parse::disk::ScriptFile {
+        let long = [crate::parse::ScriptFile {
             path: "x.sh".into(),
             text: "echo hi\n".repeat(40),
         }];

@@ -24,7 +24,7 @@ struct Report<'a> {
     safer: Vec<&'static danger::safer::Safer>,
     commands: Vec<String>,
     problems: &'a [crate::parse::Problem],
-    files: &'a [crate::parse::disk::ScriptFile],
+    files: &'a [crate::parse::ScriptFile],
     mode: &'a config::Sourced<config::Mode>,
     modes_given: &'a [config::Sourced<config::Mode>],
     allow_rule: Option<&'a str>,

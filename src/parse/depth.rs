@@ -1,7 +1,7 @@
 //! The bounds on what is analysed (nesting, line length, written scripts,
-//! `cat`/`tee` stages), the cheap depth checks a line must pass before it
-//! reaches the parser, and the guard that turns a parser panic into
-//! "unparseable".
+//! `cat`/`tee` stages, programs feeding a pipe), the cheap depth checks a
+//! line must pass before it reaches the parser, and the guard that turns a
+//! parser panic into "unparseable".
 
 /// How many times a string may be re-parsed as a program inside another
 /// (`bash -c "eval '…'"`) before askrisky stops and asks.
@@ -40,6 +40,12 @@ pub const MAX_WRITTEN_CANDIDATES: usize = 16;
 /// Most pipeline stages of `cat`/`tee` that known text is followed through;
 /// past them the text counts as unknown (which asks).
 pub const MAX_PASS_THROUGH: usize = 8;
+/// Most programs kept as feeding one command through a pipe: each command
+/// holds its own list of them, so without a bound a pipeline of thousands
+/// of stages would cost time and memory in the square of its length, past
+/// the analysis budget. Past it the line asks: a downloader feeding a
+/// shell may be among the programs not kept.
+pub const MAX_UPSTREAM: usize = 64;
 
 thread_local! {
     /// Set while a guarded parser call runs, so a panic hook can stay quiet

@@ -1,15 +1,19 @@
-//! Scripts on disk: what a line runs from files that were there before it.
+//! Scripts on disk: reading the files a line runs that were there before
+//! it.
 //!
 //! The threat: the agent writes `x.sh` (or a `package.json` script, or a
 //! Makefile recipe) with its own file tool, which askrisky does not vet,
 //! and then runs `bash x.sh`, `./x.sh`, `source x.sh`, `npm run x` or
 //! `make x`: the line looks harmless, the file is not. With a [`Disk`]
-//! (given by `decide`: the folder the line runs in), the walker reads such
-//! files — bounded, regular files only, so nothing planted can make it hang
-//! — and walks their code as nested code of the shell that runs it. What
-//! cannot be read, or is not there yet, is code known only at run time,
-//! which asks. What the file held when it was read is kept in
-//! [`Script::files`](super::Script) for the person to see.
+//! (given by `decide`: the folder the line runs in), such files are read —
+//! bounded, regular files only, through `crate::files`, so nothing planted
+//! can make askrisky hang — and the walker walks their code as nested code
+//! of the shell that runs it. What cannot be read, or is not there yet, is
+//! code known only at run time, which asks.
+//!
+//! This module only reads: a [`Reader`] gives a file's path and text, or
+//! says what it is instead (not text, not known before the line runs); the
+//! walker decides what to do with it (see `scripts`).
 //!
 //! A program run by name is read only when `PATH` finds it inside the
 //! folder the line runs in (`./bin`, `node_modules/.bin`).
@@ -20,15 +24,12 @@
 //! an older file is the project's own, not something the agent just
 //! planted. What the danger set finds in any file always counts.
 //!
-//! Without a `Disk` (pure parsing, as in tests) files are not read, but a
-//! script named by a word known only at run time (`bash "$x"`) is still
-//! code known only at run time.
+//! Without a `Disk` (pure parsing, as in tests) files are not read.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use super::walker::Walker;
-use super::{Origin, Problem, SimpleCommand, Word, programs};
+use super::{Problem, programs};
 use crate::files::{self, Whose};
 
 /// Most bytes of one script file read; a larger one asks.
@@ -36,8 +37,6 @@ pub const MAX_SCRIPT_BYTES: u64 = 256 * 1024;
 /// Most bytes of script files read for one line; past it, what is left
 /// asks.
 pub const MAX_SCRIPTS_TOTAL: usize = 1 << 20;
-/// Most Makefile targets followed through their prerequisites.
-const MAX_MAKE_TARGETS: usize = 64;
 
 /// Where a line runs, for reading the files it runs.
 #[derive(Clone, Debug)]
@@ -122,17 +121,8 @@ impl Disk {
     }
 }
 
-/// A file read for the line.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ScriptFile {
-    /// Where it is (for a `package.json` script: `package.json#NAME`).
-    pub path: String,
-    /// What it held when it was read.
-    pub text: String,
-}
-
 /// What reading a file gave.
-enum Found {
+pub(super) enum Found {
     /// Its text.
     Text(PathBuf, String),
     /// A file that is not text (a compiled program).
@@ -145,7 +135,7 @@ enum Found {
 
 /// How a script file's first line says it is run.
 #[derive(Debug, PartialEq, Eq)]
-enum Shebang {
+pub(super) enum Shebang {
     /// No `#!`: run by `sh` (shells and `execvp` fall back to it).
     None,
     /// A shell, by name.
@@ -154,7 +144,8 @@ enum Shebang {
     Other(String),
 }
 
-fn shebang(text: &str) -> Shebang {
+/// How `text`, a script file's, says it is run.
+pub(super) fn shebang(text: &str) -> Shebang {
     let Some(line) = text.strip_prefix("#!") else {
         return Shebang::None;
     };
@@ -175,9 +166,39 @@ fn shebang(text: &str) -> Shebang {
     }
 }
 
-impl Walker {
-    /// Reads a file the line runs.
-    fn find(&mut self, value: &str) -> Found {
+/// The disk as one line's walk reads it: where from (`None`: files are not
+/// read), how much was read, and whether relative paths still name the
+/// files they name now.
+#[derive(Default)]
+pub(super) struct Reader {
+    disk: Option<Disk>,
+    /// Bytes of files read so far (bounded by [`MAX_SCRIPTS_TOTAL`]).
+    read: usize,
+    /// A `cd` came before: relative paths no longer name known files.
+    moved: bool,
+}
+
+impl Reader {
+    pub(super) fn new(disk: Option<Disk>) -> Self {
+        Self {
+            disk,
+            ..Self::default()
+        }
+    }
+
+    /// True when files are read (a [`Disk`] was given).
+    pub(super) fn is_on(&self) -> bool {
+        self.disk.is_some()
+    }
+
+    /// The line changes folder (`cd`, `pushd`, `popd`): from here on, a
+    /// relative path names whatever is there when it runs.
+    pub(super) fn moved(&mut self) {
+        self.moved = true;
+    }
+
+    /// Reads a file the line runs, named by a word as written.
+    pub(super) fn read(&mut self, value: &str) -> Found {
         let Some(disk) = &self.disk else {
             return Found::NoDisk;
         };
@@ -189,14 +210,12 @@ impl Walker {
         let Some(path) = disk.locate(value, self.moved) else {
             return unknown(value);
         };
-        if self.disk_read >= MAX_SCRIPTS_TOTAL {
-            return Found::Unknown(Problem::TooLong {
-                bytes: self.disk_read,
-            });
+        if self.read >= MAX_SCRIPTS_TOTAL {
+            return Found::Unknown(Problem::TooLong { bytes: self.read });
         }
         match files::read_text(&path, Whose::Foreign, MAX_SCRIPT_BYTES) {
             Ok(Some(text)) => {
-                self.disk_read += text.len();
+                self.read += text.len();
                 Found::Text(path, text)
             }
             Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Found::NotText,
@@ -211,147 +230,32 @@ impl Walker {
         }
     }
 
-    /// Walks code read from `path` as `program`'s, depth below the command
-    /// that runs it. Problems found in a file older than the session do
-    /// not count; its commands always do.
-    fn walk_file(&mut self, program: &str, path: &Path, shown: String, text: &str, depth: u8) {
-        self.script.files.push(ScriptFile {
-            path: shown,
-            text: text.to_owned(),
-        });
-        let before = self.script.problems.len();
-        self.source_for(program, text, Origin::File, depth);
-        let old = self.disk.as_ref().is_some_and(|d| {
+    /// The file a program run by name is, when a folder of `PATH` inside
+    /// the folder the line runs in holds it.
+    pub(super) fn on_path(&self, name: &str) -> Option<PathBuf> {
+        self.disk.as_ref().and_then(|d| {
+            d.user_path
+                .iter()
+                .map(|dir| dir.join(name))
+                .find(|p| p.is_file())
+        })
+    }
+
+    /// True for a file last changed before the session began: problems
+    /// found in it do not count (see the module docs).
+    pub(super) fn older_than_session(&self, path: &Path) -> bool {
+        self.disk.as_ref().is_some_and(|d| {
             std::fs::metadata(path)
                 .and_then(|m| m.modified())
                 .is_ok_and(|t| t < d.since)
-        });
-        if old {
-            self.script.problems.truncate(before);
-        }
-    }
-
-    /// `bash FILE`, `source FILE`, `. FILE`: the file named, when the line
-    /// did not write it.
-    pub(super) fn disk_script(&mut self, program: &str, file: &Word, depth: u8) {
-        if !file.literal {
-            self.problem(Problem::DynamicCode {
-                program: program.to_owned(),
-            });
-            return;
-        }
-        match self.find(&file.value) {
-            Found::Text(path, text) => {
-                let shown = path.display().to_string();
-                self.walk_file(program, &path, shown, &text, depth);
-            }
-            Found::Unknown(p) => self.problem(p),
-            Found::NotText | Found::NoDisk => {}
-        }
-    }
-
-    /// A program run by its path (`./x.sh`), or a script in a folder of
-    /// `PATH` that is not the system's: a shell script is walked as code of
-    /// its shell, another interpreter's is kept for the danger rules.
-    pub(super) fn disk_program(&mut self, cmd: &mut SimpleCommand) {
-        if self.disk.is_none() {
-            return;
-        }
-        let Some(first) = cmd.argv.first().filter(|w| w.literal) else {
-            return;
-        };
-        let by_path = first.value.contains('/');
-        let value = if by_path {
-            first.value.clone()
-        } else {
-            let Some(found) = self.disk.as_ref().and_then(|d| {
-                d.user_path
-                    .iter()
-                    .map(|dir| dir.join(&first.value))
-                    .find(|p| p.is_file())
-            }) else {
-                return;
-            };
-            found.display().to_string()
-        };
-        if super::writes::file_name(&value).is_some_and(|n| self.written_names.contains_key(n)) {
-            return;
-        }
-        let depth = cmd.depth + 1;
-        match self.find(&value) {
-            Found::Text(path, text) => match shebang(&text) {
-                Shebang::None => {
-                    let shown = path.display().to_string();
-                    self.walk_file("sh", &path, shown, &text, depth);
-                }
-                Shebang::Shell(shell) => {
-                    let shown = path.display().to_string();
-                    self.walk_file(&shell, &path, shown, &text, depth);
-                }
-                Shebang::Other(interpreter) => {
-                    self.script.files.push(ScriptFile {
-                        path: path.display().to_string(),
-                        text: text.clone(),
-                    });
-                    if programs::inline_code_flags(&interpreter).is_some() {
-                        cmd.script_text = Some(text);
-                    }
-                }
-            },
-            Found::Unknown(p) if by_path => self.problem(p),
-            Found::Unknown(_) | Found::NotText | Found::NoDisk => {}
-        }
-    }
-
-    /// Package scripts (`npm run NAME`, `npm test`, `yarn NAME`, …) and
-    /// Makefile recipes (`make TARGET`) the command runs.
-    pub(super) fn disk_recipes(&mut self, cmd: &SimpleCommand) {
-        if self.disk.is_none() {
-            return;
-        }
-        let Some(name) = cmd.name() else {
-            return;
-        };
-        let depth = cmd.depth + 1;
-        if name == "make" || name == "gmake" {
-            self.make(cmd, depth);
-            return;
-        }
-        let Some(scripts) = package_scripts(&name, cmd.args()) else {
-            return;
-        };
-        if scripts.iter().any(|s| s == "*") {
-            self.problem(Problem::DynamicCode {
-                program: name.into_owned(),
-            });
-            return;
-        }
-        let Some(found) = self.package_json() else {
-            self.problem(Problem::DynamicCode {
-                program: name.into_owned(),
-            });
-            return;
-        };
-        let Some((path, json)) = found else {
-            return;
-        };
-        let Some(table) = json.get("scripts").and_then(serde_json::Value::as_object) else {
-            return;
-        };
-        for script in scripts {
-            if let Some(code) = table.get(&script).and_then(serde_json::Value::as_str) {
-                let shown = format!("{}#scripts.{script}", path.display());
-                // Package managers run scripts with `sh -c`.
-                self.walk_file("sh", &path, shown, code, depth);
-            }
-        }
+        })
     }
 
     /// The nearest `package.json` at or above the folder: `None` when that
     /// cannot be known before the line runs or cannot be read as JSON,
     /// `Some(None)` when there is none.
     #[allow(clippy::option_option)]
-    fn package_json(&mut self) -> Option<Option<(PathBuf, serde_json::Value)>> {
+    pub(super) fn package_json(&self) -> Option<Option<(PathBuf, serde_json::Value)>> {
         if self.moved {
             return None;
         }
@@ -370,495 +274,25 @@ impl Walker {
         let json = serde_json::from_str(&text).ok()?;
         Some(Some((path, json)))
     }
-}
 
-/// The package scripts a package-manager command runs, in order (`pre`,
-/// the script, `post`), or `None` when it runs none.
-fn package_scripts(program: &str, args: &[Word]) -> Option<Vec<String>> {
-    if !matches!(program, "npm" | "pnpm" | "yarn" | "bun") {
-        return None;
-    }
-    let mut words = args.iter();
-    let mut positional = Vec::new();
-    for w in words.by_ref() {
-        if !w.literal {
-            // A script name known only at run time: every script may run.
-            return Some(vec!["*".into()]);
-        }
-        if w.value == "--" {
-            break;
-        }
-        if w.value.starts_with('-') {
-            continue;
-        }
-        positional.push(w.value.as_str());
-        if positional.len() == 2 {
-            break;
-        }
-    }
-    const INSTALL: &[&str] = &[
-        "preinstall",
-        "install",
-        "postinstall",
-        "preprepare",
-        "prepare",
-        "postprepare",
-    ];
-    let around = |s: &str| vec![format!("pre{s}"), s.to_owned(), format!("post{s}")];
-    let run = match (program, positional.as_slice()) {
-        ("npm" | "pnpm" | "bun", ["run" | "run-script" | "rum" | "urn", name, ..]) => around(name),
-        ("yarn", ["run", name, ..]) => around(name),
-        ("npm" | "pnpm" | "yarn", ["test" | "t" | "tst", ..]) => around("test"),
-        ("npm" | "pnpm" | "yarn", ["start", ..]) => around("start"),
-        ("npm" | "pnpm", ["stop", ..]) => around("stop"),
-        ("npm" | "pnpm", ["restart", ..]) => {
-            let mut v = around("restart");
-            v.extend(around("stop"));
-            v.extend(around("start"));
-            v
-        }
-        ("npm" | "pnpm" | "yarn" | "bun", ["install" | "i" | "ci" | "add", ..]) | ("yarn", []) => {
-            INSTALL.iter().map(|s| (*s).to_owned()).collect()
-        }
-        // `yarn NAME` and `pnpm NAME` run a script of that name when it is
-        // not one of their own commands.
-        ("yarn" | "pnpm", [name, ..]) if !is_builtin(program, name) => around(name),
-        _ => return None,
-    };
-    Some(run)
-}
-
-fn is_builtin(program: &str, name: &str) -> bool {
-    const YARN: &[&str] = &[
-        "add",
-        "audit",
-        "autoclean",
-        "bin",
-        "cache",
-        "check",
-        "config",
-        "create",
-        "dedupe",
-        "dlx",
-        "exec",
-        "generate-lock-entry",
-        "global",
-        "help",
-        "import",
-        "info",
-        "init",
-        "install",
-        "licenses",
-        "link",
-        "list",
-        "login",
-        "logout",
-        "node",
-        "outdated",
-        "owner",
-        "pack",
-        "plugin",
-        "policies",
-        "publish",
-        "remove",
-        "rebuild",
-        "set",
-        "tag",
-        "team",
-        "unlink",
-        "unplug",
-        "up",
-        "upgrade",
-        "upgrade-interactive",
-        "version",
-        "versions",
-        "why",
-        "workspace",
-        "workspaces",
-    ];
-    const PNPM: &[&str] = &[
-        "add",
-        "audit",
-        "bin",
-        "config",
-        "create",
-        "dedupe",
-        "deploy",
-        "dlx",
-        "doctor",
-        "env",
-        "exec",
-        "fetch",
-        "help",
-        "import",
-        "init",
-        "install",
-        "install-test",
-        "licenses",
-        "link",
-        "list",
-        "ls",
-        "outdated",
-        "pack",
-        "patch",
-        "patch-commit",
-        "prune",
-        "publish",
-        "rebuild",
-        "remove",
-        "rm",
-        "root",
-        "server",
-        "setup",
-        "store",
-        "un",
-        "uninstall",
-        "unlink",
-        "update",
-        "up",
-        "why",
-    ];
-    match program {
-        "yarn" => YARN.contains(&name),
-        "pnpm" => PNPM.contains(&name),
-        _ => true,
-    }
-}
-
-// ── make ────────────────────────────────────────────────────────────────
-
-/// What a Makefile says, as far as it can be read without running make.
-#[derive(Default)]
-struct Makefile {
-    vars: std::collections::HashMap<String, String>,
-    rules: std::collections::HashMap<String, (Vec<String>, Vec<String>)>,
-    default: Option<String>,
-    /// Something make computes at run time (`$(shell …)`, `include`,
-    /// conditionals, pattern rules): the recipes cannot all be known.
-    opaque: bool,
-}
-
-fn read_makefile(text: &str) -> Makefile {
-    let mut m = Makefile::default();
-    let mut current: Vec<String> = Vec::new();
-    let mut lines = text.lines().peekable();
-    while let Some(raw) = lines.next() {
-        let mut line = raw.to_owned();
-        while line.ends_with('\\') {
-            line.pop();
-            match lines.next() {
-                Some(next) => {
-                    line.push(' ');
-                    line.push_str(next.trim_start());
-                }
-                None => break,
-            }
-        }
-        if let Some(recipe) = line.strip_prefix('\t') {
-            for t in &current {
-                if let Some(rule) = m.rules.get_mut(t) {
-                    rule.1.push(recipe.to_owned());
-                }
-            }
-            continue;
-        }
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let first = trimmed.split_whitespace().next().unwrap_or("");
-        if matches!(
-            first,
-            "include"
-                | "-include"
-                | "sinclude"
-                | "ifeq"
-                | "ifneq"
-                | "ifdef"
-                | "ifndef"
-                | "define"
-                | "export"
-                | "unexport"
-                | "override"
-                | "vpath"
-        ) || trimmed.contains("$(shell")
-            || trimmed.contains("$(eval")
-            || trimmed.contains("$(call")
-            || trimmed.contains(".RECIPEPREFIX")
-        {
-            m.opaque = true;
-            current.clear();
-            continue;
-        }
-        // Assignments: NAME = v, NAME := v, NAME ::= v, NAME ?= v, NAME += v.
-        if let Some(eq) = trimmed.find('=')
-            && trimmed
-                .find(':')
-                .is_none_or(|c| c > eq || trimmed[c..].starts_with(":="))
-            && !trimmed[..eq].contains(['\t'])
-        {
-            let (name, op) = match trimmed[..eq].trim_end() {
-                n if n.ends_with("::") => (n.trim_end_matches(':'), ":"),
-                n if n.ends_with(':') || n.ends_with('?') || n.ends_with('+') => {
-                    (&n[..n.len() - 1], &n[n.len() - 1..])
-                }
-                n => (n, ""),
-            };
-            let name = name.trim().to_owned();
-            let value = trimmed[eq + 1..].trim().to_owned();
-            match op {
-                "+" => {
-                    let e = m.vars.entry(name).or_default();
-                    if !e.is_empty() {
-                        e.push(' ');
-                    }
-                    e.push_str(&value);
-                }
-                "?" => {
-                    m.vars.entry(name).or_insert(value);
-                }
-                _ => {
-                    m.vars.insert(name, value);
-                }
-            }
-            current.clear();
-            continue;
-        }
-        // A rule: targets: prerequisites [; recipe]
-        let Some(colon) = trimmed.find(':') else {
-            m.opaque = true;
-            current.clear();
-            continue;
-        };
-        let (targets, rest) = (&trimmed[..colon], &trimmed[colon + 1..]);
-        let rest = rest.trim_start_matches(':');
-        let (prereqs, inline) = match rest.split_once(';') {
-            Some((p, r)) => (p, Some(r.trim().to_owned())),
-            None => (rest, None),
-        };
-        current = targets.split_whitespace().map(str::to_owned).collect();
-        if current.iter().any(|t| t.contains('%')) {
-            m.opaque = true;
-        }
-        for t in &current {
-            if m.default.is_none() && !t.starts_with('.') && !t.contains('%') {
-                m.default = Some(t.clone());
-            }
-            let rule = m.rules.entry(t.clone()).or_default();
-            rule.0.extend(prereqs.split_whitespace().map(str::to_owned));
-            rule.1.extend(inline.clone());
-        }
-    }
-    m
-}
-
-/// Expands `$(NAME)`, `${NAME}`, `$X` and the automatic variables in a
-/// recipe line; `None` when a variable is not defined in the Makefile or
-/// on make's command line (the environment or make's defaults decide it).
-fn expand(
-    line: &str,
-    vars: &std::collections::HashMap<String, String>,
-    target: &str,
-    prereqs: &[String],
-    depth: u8,
-) -> Option<String> {
-    if depth > 8 {
-        return None;
-    }
-    let mut out = String::new();
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '$' {
-            out.push(c);
-            continue;
-        }
-        let name: String = match chars.next()? {
-            '$' => {
-                out.push('$');
-                continue;
-            }
-            '@' => {
-                out.push_str(target);
-                continue;
-            }
-            '<' => {
-                out.push_str(prereqs.first().map_or("", String::as_str));
-                continue;
-            }
-            '^' | '+' => {
-                out.push_str(&prereqs.join(" "));
-                continue;
-            }
-            open @ ('(' | '{') => {
-                let close = if open == '(' { ')' } else { '}' };
-                let mut n = String::new();
-                for c in chars.by_ref() {
-                    if c == close {
-                        break;
-                    }
-                    n.push(c);
-                }
-                n
-            }
-            other => other.to_string(),
-        };
-        let value = vars.get(&name)?;
-        out.push_str(&expand(value, vars, target, prereqs, depth + 1)?);
-    }
-    Some(out)
-}
-
-impl Walker {
-    /// `make [-C DIR] [-f FILE] [NAME=VALUE…] [TARGET…]`: the recipe lines
-    /// that would run, each walked as `sh` code, when the Makefile can be
-    /// read without running make; otherwise code known only at run time,
-    /// counted only for a Makefile changed since the session began.
-    fn make(&mut self, cmd: &SimpleCommand, depth: u8) {
-        let args = cmd.args();
-        let mut file: Option<String> = None;
-        let mut dir: Option<String> = None;
-        let mut targets: Vec<String> = Vec::new();
-        let mut vars = std::collections::HashMap::new();
-        let mut i = 0;
-        let unknown = Problem::DynamicCode {
-            program: "make".into(),
-        };
-        while i < args.len() {
-            let w = &args[i];
-            if !w.literal {
-                self.problem(unknown);
-                return;
-            }
-            let v = w.value.as_str();
-            let value_of = |i: usize| args.get(i).filter(|w| w.literal).map(|w| w.value.clone());
-            match v {
-                "-f" | "--file" | "--makefile" => {
-                    file = value_of(i + 1);
-                    i += 2;
-                    continue;
-                }
-                "-C" | "--directory" => {
-                    dir = value_of(i + 1);
-                    i += 2;
-                    continue;
-                }
-                "-I" | "--include-dir" | "-o" | "-W" | "--old-file" | "--what-if" | "-j" | "-l" => {
-                    i += 2;
-                    continue;
-                }
-                _ => {}
-            }
-            if let Some(f) = v.strip_prefix("-f").filter(|f| !f.is_empty()) {
-                file = Some(f.to_owned());
-            } else if let Some(d) = v.strip_prefix("-C").filter(|d| !d.is_empty()) {
-                dir = Some(d.to_owned());
-            } else if v.starts_with('-') {
-                // -n (dry run), -k, -s, -B …: nothing that changes what runs.
-            } else if let Some((k, val)) = v.split_once('=') {
-                vars.insert(k.to_owned(), val.to_owned());
-            } else {
-                targets.push(v.to_owned());
-            }
-            i += 1;
-        }
-        let base = match &dir {
-            Some(d) => d.clone(),
-            None => ".".to_owned(),
-        };
-        let candidates: Vec<String> = match &file {
-            Some(f) if f.starts_with('/') => vec![f.clone()],
-            Some(f) => vec![format!("{base}/{f}")],
-            None => ["GNUmakefile", "makefile", "Makefile"]
-                .iter()
-                .map(|n| format!("{base}/{n}"))
-                .collect(),
-        };
-        let Some(disk) = &self.disk else { return };
+    /// The first of `candidates` (paths as written, in the order make
+    /// looks for them) that is there: `None` when one of them cannot be
+    /// known before the line runs, `Some(None)` when none is there.
+    #[allow(clippy::option_option)]
+    pub(super) fn first_present(&self, candidates: &[String]) -> Option<Option<PathBuf>> {
+        let disk = self.disk.as_ref()?;
         let located: Vec<PathBuf> = candidates
             .iter()
             .filter_map(|c| disk.locate(c, self.moved))
             .collect();
         if located.len() != candidates.len() {
-            self.problem(unknown);
-            return;
+            return None;
         }
-        let Some(path) = located
-            .into_iter()
-            .find(|p| std::fs::symlink_metadata(p).is_ok())
-        else {
-            // No Makefile: make finds nothing to run (or only its built-in
-            // rules, which compile).
-            return;
-        };
-        let shown = path.display().to_string();
-        let text = match self.find(&shown) {
-            Found::Text(_, t) => t,
-            Found::Unknown(p) => {
-                self.problem(p);
-                return;
-            }
-            Found::NotText | Found::NoDisk => return,
-        };
-        let mut mk = read_makefile(&text);
-        mk.vars.extend(vars);
-        self.script.files.push(ScriptFile {
-            path: shown,
-            text: text.clone(),
-        });
-        if targets.is_empty() {
-            targets.extend(mk.default.clone());
-        }
-        // The recipes that would run: each target's prerequisites first.
-        let mut order = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        let mut stack: Vec<(String, bool)> =
-            targets.into_iter().rev().map(|t| (t, false)).collect();
-        let mut opaque = mk.opaque;
-        while let Some((t, expanded)) = stack.pop() {
-            if expanded {
-                order.push(t);
-                continue;
-            }
-            if !seen.insert(t.clone()) {
-                continue;
-            }
-            if seen.len() > MAX_MAKE_TARGETS {
-                opaque = true;
-                break;
-            }
-            stack.push((t.clone(), true));
-            if let Some((prereqs, _)) = mk.rules.get(&t) {
-                for p in prereqs.iter().rev() {
-                    stack.push((p.clone(), false));
-                }
-            }
-        }
-        let mut lines = Vec::new();
-        for t in &order {
-            let Some((prereqs, recipe)) = mk.rules.get(t) else {
-                continue;
-            };
-            for r in recipe {
-                match expand(r, &mk.vars, t, prereqs, 0) {
-                    Some(l) => {
-                        lines.push(l.trim_start_matches(['@', '-', '+', ' ', '\t']).to_owned())
-                    }
-                    None => opaque = true,
-                }
-            }
-        }
-        let changed = std::fs::metadata(&path)
-            .and_then(|m| m.modified())
-            .map_or(true, |t| self.disk.as_ref().is_none_or(|d| t >= d.since));
-        let before = self.script.problems.len();
-        for l in &lines {
-            self.source_for("make", l, Origin::File, depth);
-        }
-        if !changed {
-            self.script.problems.truncate(before);
-        } else if opaque {
-            self.problem(unknown);
-        }
+        Some(
+            located
+                .into_iter()
+                .find(|p| std::fs::symlink_metadata(p).is_ok()),
+        )
     }
 }
 
@@ -883,96 +317,5 @@ mod tests {
             Shebang::Other("python3".into())
         );
         assert_eq!(shebang("#! /bin/sh -e\n"), Shebang::Shell("sh".into()));
-    }
-
-    fn words(args: &[&str]) -> Vec<Word> {
-        args.iter().map(|a| Word::literal(*a)).collect()
-    }
-
-    #[test]
-    fn package_manager_commands_and_their_scripts() {
-        let s = |p: &str, a: &[&str]| package_scripts(p, &words(a));
-        let around = |n: &str| Some(vec![format!("pre{n}"), n.to_owned(), format!("post{n}")]);
-        assert_eq!(s("npm", &["run", "build"]), around("build"));
-        assert_eq!(s("npm", &["run-script", "-s", "lint"]), around("lint"));
-        assert_eq!(s("npm", &["test"]), around("test"));
-        assert_eq!(s("npm", &["t"]), around("test"));
-        assert_eq!(s("yarn", &["build"]), around("build"));
-        assert_eq!(s("yarn", &["add", "left-pad"]).map(|v| v.len()), Some(6));
-        assert_eq!(s("pnpm", &["dev"]), around("dev"));
-        assert_eq!(s("pnpm", &["why", "x"]), None);
-        assert_eq!(s("npm", &["view", "x"]), None);
-        assert_eq!(
-            s("npm", &["install"]).map(|v| v.contains(&"postinstall".to_owned())),
-            Some(true)
-        );
-        assert_eq!(s("bun", &["run", "x"]), around("x"));
-        // Only package managers run package scripts, whatever their words.
-        let dynamic = [Word::literal("run"), Word::dynamic("$X")];
-        assert_eq!(package_scripts("npm", &dynamic), Some(vec!["*".to_owned()]));
-        assert_eq!(package_scripts("echo", &dynamic), None);
-    }
-
-    #[test]
-    fn package_scripts_and_make_recipes_a_line_runs_are_walked() {
-        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let cwd = dir.path().to_path_buf();
-        let write = |name: &str, text: &str| {
-            std::fs::write(cwd.join(name), text).unwrap_or_else(|e| panic!("{e}"));
-        };
-        write(
-            "package.json",
-            r#"{"scripts":{"build":"tsc","prebuild":"shred -u notes","lint":"eslint ."}}"#,
-        );
-        write("Makefile", "clean:\n\trm -rf out\n");
-        let disk = || Disk {
-            cwd: cwd.clone(),
-            home: None,
-            user_path: Vec::new(),
-            since: SystemTime::UNIX_EPOCH,
-        };
-        let names = |line: &str| -> Vec<String> {
-            crate::parse::parse_on(line, crate::parse::Syntax::Bash, disk())
-                .commands
-                .iter()
-                .filter_map(|c| c.name().map(std::borrow::Cow::into_owned))
-                .collect()
-        };
-        assert_eq!(names("npm run build"), ["shred", "tsc", "npm"]);
-        assert_eq!(names("npm run lint"), ["eslint", "npm"]);
-        assert_eq!(names("make clean"), ["rm", "make"]);
-        // Not a package manager: its words name no script.
-        assert_eq!(names("echo build"), ["echo"]);
-        // A script named at run time may be any of them.
-        let dynamic = crate::parse::parse_on("npm run $T", crate::parse::Syntax::Bash, disk());
-        assert!(!dynamic.problems.is_empty());
-    }
-
-    #[test]
-    fn makefiles_read_as_far_as_they_can_be() {
-        let m = read_makefile(
-            "CC = cc\nOUT := build\n\nall: $(OUT)/app\n\n$(OUT)/app: main.c\n\t@$(CC) -o $@ $<\n\nclean:\n\trm -rf $(OUT)\n\ntest: all ; ./$(OUT)/app --test\n",
-        );
-        assert!(!m.opaque);
-        assert_eq!(m.default.as_deref(), Some("all"));
-        let (p, r) = m.rules.get("clean").cloned().unwrap_or_default();
-        assert!(p.is_empty());
-        assert_eq!(
-            expand(&r[0], &m.vars, "clean", &p, 0).as_deref(),
-            Some("rm -rf build")
-        );
-        let (p, r) = m.rules.get("test").cloned().unwrap_or_default();
-        assert_eq!(p, ["all"]);
-        assert_eq!(r, ["./$(OUT)/app --test"]);
-        // Undefined variables and what make computes are not known.
-        assert_eq!(expand("$(UNSET) x", &m.vars, "t", &[], 0), None);
-        for opaque in [
-            "include other.mk\n",
-            "X := $(shell date)\n",
-            "ifdef CI\nall:\n\ttrue\nendif\n",
-            "%.o: %.c\n\tcc -c $<\n",
-        ] {
-            assert!(read_makefile(opaque).opaque, "{opaque}");
-        }
     }
 }

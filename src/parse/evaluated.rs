@@ -20,7 +20,8 @@
 //! - code put on a file descriptor (`exec 3<<<'…'`, `cmd 3<<EOF`) and then
 //!   read as a program (`. /dev/fd/3`, `bash <&3`).
 
-use super::{Origin, Problem, RedirectOp, SimpleCommand, Walker, Word, word};
+use super::walker::Walker;
+use super::{Origin, Problem, RedirectOp, SimpleCommand, Word, word};
 
 /// Most strings kept for a later `${x@P}` on the line.
 const MAX_CODE_STRINGS: usize = 256;
@@ -32,7 +33,7 @@ impl Walker {
         // A byte search first: most words have no `@`, `$` or backquote,
         // and a two-byte search costs more than the word.
         if raw.contains('@') && raw.contains("@P") {
-            self.prompt_expansion = true;
+            self.prompts.expanded = true;
         }
         for w in words {
             // Also in a word only partly known (`'a[$(cmd)]'$x`): the
@@ -50,10 +51,10 @@ impl Walker {
             if !w.literal {
                 continue;
             }
-            if self.code_strings.len() < MAX_CODE_STRINGS
+            if self.prompts.strings.len() < MAX_CODE_STRINGS
                 && (w.value.contains('$') && w.value.contains("$(") || w.value.contains('`'))
             {
-                self.code_strings.push(w.value.clone());
+                self.prompts.strings.push(w.value.clone());
             }
         }
     }
@@ -118,8 +119,8 @@ impl Walker {
     /// After the whole line is walked: names remapped by `hash -p`,
     /// `BASH_CMDS` and aliases, code on descriptors, and `${x@P}`.
     pub(super) fn finish(&mut self) {
-        if self.prompt_expansion {
-            for s in std::mem::take(&mut self.code_strings) {
+        if self.prompts.expanded {
+            for s in std::mem::take(&mut self.prompts.strings) {
                 self.prompt_code(&s, 1);
             }
         }
@@ -341,155 +342,9 @@ pub fn subscript_code(value: &str) -> Option<Vec<String>> {
     Some(Vec::new())
 }
 
-/// Text `echo` or `printf` writes, with its backslash escapes as written
-/// and, on lines of their own, decoded as `printf` and as `echo -e` (and
-/// dash's and zsh's plain `echo`) decode them: a shell reading the output
-/// is judged on every version (`printf '\162m -rf ~' | sh` runs `rm`).
-pub fn with_escapes(text: &str) -> String {
-    if !text.contains('\\') {
-        return text.to_owned();
-    }
-    let mut out = text.to_owned();
-    for echo in [false, true] {
-        for hex in Hex::ALL {
-            let decoded = decode_escapes(text, echo, hex);
-            if decoded != text && !out.split('\n').any(|l| l == decoded) {
-                out.push('\n');
-                out.push_str(&decoded);
-            }
-        }
-    }
-    out
-}
-
-/// How an `echo` or `printf` reads `\xHH` and `\uHHHH`: the shells' own
-/// differ, so text is decoded each way and every version judged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Hex {
-    /// bash's: decoded, and `\x` with no digit written as it is.
-    Decoded,
-    /// dash's (POSIX): not escapes at all, written as they are.
-    Kept,
-    /// zsh's: decoded, and `\x` with no digit a NUL, which a shell
-    /// reading the text skips.
-    EmptyIsNul,
-}
-
-impl Hex {
-    pub(super) const ALL: [Hex; 3] = [Hex::Decoded, Hex::Kept, Hex::EmptyIsNul];
-}
-
-/// Decodes backslash escapes: octal as `printf` reads it (`\NNN`) or as
-/// `echo` does (`\0NNN`), hexadecimal as `hex` says.
-pub(super) fn decode_escapes(text: &str, echo: bool, hex: Hex) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    let digits = |from: usize, max: usize, radix: u32| -> (u32, usize) {
-        let mut v = 0u32;
-        let mut n = 0;
-        while n < max {
-            match chars.get(from + n).and_then(|c| c.to_digit(radix)) {
-                Some(d) => {
-                    v = v.saturating_mul(radix).saturating_add(d);
-                    n += 1;
-                }
-                None => break,
-            }
-        }
-        (v, n)
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        if c != '\\' || i + 1 >= chars.len() {
-            out.push(c);
-            i += 1;
-            continue;
-        }
-        let e = chars[i + 1];
-        i += 2;
-        let simple = match e {
-            'a' => Some('\u{7}'),
-            'b' => Some('\u{8}'),
-            'e' | 'E' => Some('\u{1b}'),
-            'f' => Some('\u{c}'),
-            'n' => Some('\n'),
-            'r' => Some('\r'),
-            't' => Some('\t'),
-            'v' => Some('\u{b}'),
-            '\\' => Some('\\'),
-            _ => None,
-        };
-        if let Some(s) = simple {
-            out.push(s);
-            continue;
-        }
-        let code = match e {
-            'c' => break,
-            '0' if echo => {
-                let (v, n) = digits(i, 3, 8);
-                i += n;
-                Some(v)
-            }
-            '0'..='7' if !echo => {
-                let (v, n) = digits(i - 1, 3, 8);
-                i += n - 1;
-                Some(v)
-            }
-            'x' | 'u' | 'U' if hex == Hex::Kept => None,
-            'x' => {
-                let (v, n) = digits(i, 2, 16);
-                i += n;
-                (n > 0 || hex == Hex::EmptyIsNul).then_some(v)
-            }
-            'u' | 'U' => {
-                let (v, n) = digits(i, if e == 'u' { 4 } else { 8 }, 16);
-                i += n;
-                (n > 0).then_some(v)
-            }
-            _ => None,
-        };
-        match code.and_then(char::from_u32) {
-            // A shell reading the text skips NUL bytes.
-            Some('\0') => {}
-            Some(ch) => out.push(ch),
-            None => {
-                out.push('\\');
-                out.push(e);
-            }
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::subscript_code;
-
-    #[test]
-    fn printf_puts_its_arguments_in_the_format() {
-        let printf = |v: &[&str]| crate::parse::wrappers::printf_output(v);
-        assert_eq!(printf(&["%s\\n", "a", "b"]).as_deref(), Some("a\nb\n"));
-        assert_eq!(
-            printf(&["rm %s %-3s", "-rf", "~"]).as_deref(),
-            Some("rm -rf ~")
-        );
-        assert_eq!(printf(&["100%% %d", "5"]).as_deref(), Some("100% 5"));
-        assert_eq!(printf(&["ls", "x"]).as_deref(), Some("ls"));
-        assert_eq!(printf(&["%s"]).as_deref(), Some(""));
-        assert_eq!(printf(&["--", "\\162m"]).as_deref(), Some("rm"));
-        assert_eq!(printf(&["-v", "x", "%s"]), None);
-    }
-
-    #[test]
-    fn escapes_are_decoded_both_ways() {
-        use super::with_escapes;
-        assert_eq!(with_escapes("ls"), "ls");
-        assert_eq!(with_escapes("\\162m -rf ~"), "\\162m -rf ~\nrm -rf ~");
-        assert_eq!(with_escapes("\\x72m x"), "\\x72m x\nrm x");
-        assert_eq!(with_escapes("\\0162m x"), "\\0162m x\n\u{e}2m x\nrm x");
-        assert_eq!(with_escapes("a\\cb"), "a\\cb\na");
-    }
 
     #[test]
     fn subscripts_with_code() {

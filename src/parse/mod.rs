@@ -21,12 +21,17 @@ pub mod zsh;
 
 mod depth;
 pub mod disk;
+mod echo;
 mod evaluated;
+mod makefile;
 pub mod nesting;
 mod quote;
 mod readings;
+mod resolve;
+mod scripts;
 pub mod shells;
 mod types;
+mod walk;
 mod walker;
 mod wrappers;
 mod writes;
@@ -34,12 +39,12 @@ mod writes;
 pub(crate) use depth::guarded;
 pub use depth::{
     MAX_COMMANDS, MAX_LINE_BYTES, MAX_NESTING, MAX_PAREN_DEPTH, MAX_PASS_THROUGH, MAX_SYNTAX_DEPTH,
-    MAX_TOTAL_SYNTAX_DEPTH, MAX_WALKED_BYTES, MAX_WRITTEN_BYTES, MAX_WRITTEN_CANDIDATES,
-    panics_are_expected, paren_depth, syntax_depth,
+    MAX_TOTAL_SYNTAX_DEPTH, MAX_UPSTREAM, MAX_WALKED_BYTES, MAX_WRITTEN_BYTES,
+    MAX_WRITTEN_CANDIDATES, panics_are_expected, paren_depth, syntax_depth,
 };
 pub use quote::shell_quote;
 pub use shells::{Construct, Dialect, Syntax};
-pub use types::{Origin, Problem, Redirect, RedirectOp, Script, SimpleCommand};
+pub use types::{Origin, Problem, Redirect, RedirectOp, Script, ScriptFile, SimpleCommand};
 use walker::Walker;
 pub use word::Word;
 pub use writes::{copies, downloaded, target_dirs};
@@ -53,28 +58,26 @@ pub fn parse(line: &str) -> Script {
 /// Parses a line run by a shell of `syntax`: every reading of it is walked
 /// (see `readings`).
 pub fn parse_as(line: &str, syntax: Syntax) -> Script {
-    let mut walker = Walker::default();
-    read(&mut walker, line, syntax);
-    walker.finish();
-    walker.script
+    walk(line, syntax, None)
 }
 
 /// Parses a line in `syntax`, reading from `disk` the scripts it runs
 /// (see [`disk`]): what `decide` does for a line about to run.
 pub fn parse_on(line: &str, syntax: Syntax, disk: disk::Disk) -> Script {
-    let mut walker = Walker {
-        disk: Some(disk),
-        ..Walker::default()
-    };
-    read(&mut walker, line, syntax);
-    walker.finish();
-    walker.script
+    walk(line, syntax, Some(disk))
 }
 
 /// Parses a line written for `shell`, a program name (see
 /// [`Syntax::for_program`]).
 pub fn parse_for(shell: &str, line: &str) -> Script {
     parse_as(line, Syntax::for_program(shell))
+}
+
+fn walk(line: &str, syntax: Syntax, disk: Option<disk::Disk>) -> Script {
+    let mut walker = Walker::new(disk);
+    read(&mut walker, line, syntax);
+    walker.finish();
+    walker.script
 }
 
 fn read(walker: &mut Walker, line: &str, syntax: Syntax) {

@@ -16,7 +16,8 @@
 use std::collections::HashSet;
 
 use super::shells::{Construct, Dialect, Syntax};
-use super::{Origin, Problem, SimpleCommand, Walker, Word, fish};
+use super::walker::Walker;
+use super::{Origin, Problem, SimpleCommand, Word, fish};
 
 impl Walker {
     /// Reads `src` as code in `syntax` and walks every reading. Returns the
@@ -106,14 +107,14 @@ impl Walker {
                         .into(),
             });
         }
-        let saved = std::mem::replace(&mut self.dialect, dialect);
+        let saved = std::mem::replace(&mut self.code.dialect, dialect);
         if dialect == Dialect::Zsh && super::zsh::glob_qualifier_runs_code(src) {
             self.problem(Problem::DynamicCode {
                 program: "zsh".into(),
             });
         }
         self.source(&dialect.restate(src), origin, depth);
-        self.dialect = saved;
+        self.code.dialect = saved;
     }
 
     /// Code handed to `program` (`sh -c`, `eval`, a file run by a shell):
@@ -122,7 +123,7 @@ impl Walker {
     pub(super) fn source_named(&mut self, program: &str, src: &str, origin: Origin, depth: u8) {
         let syntax = match program {
             "eval" | "trap" | "alias" | "source" | "." | "mapfile" | "readarray" => {
-                self.dialect.syntax()
+                self.code.dialect.syntax()
             }
             "tcsh" | "csh" => {
                 self.problem(Problem::Ambiguous {
@@ -143,7 +144,7 @@ impl Walker {
     /// bash), else the name as written.
     pub(super) fn real_shell(&self, cmd: &SimpleCommand, name: &str) -> String {
         let path = cmd.argv.first().and_then(Word::known).unwrap_or_default();
-        if self.disk.is_none() || !path.starts_with('/') {
+        if !self.disk.is_on() || !path.starts_with('/') {
             return name.to_owned();
         }
         match Syntax::of_path(std::path::Path::new(path)) {
@@ -154,14 +155,14 @@ impl Walker {
 
     /// The brush options for the reading being walked.
     pub(super) fn parser_options(&self) -> brush_parser::ParserOptions {
-        self.dialect.parser_options()
+        self.code.dialect.parser_options()
     }
 
     /// zsh's precommand modifiers (`noglob`, `nocorrect`, `-`) and its
     /// `repeat N`, which run the command after them; `emulate … -c CODE`,
     /// which runs CODE. Only in zsh's reading.
     pub(super) fn zsh_precommand(&mut self, cmd: &SimpleCommand) -> Option<SimpleCommand> {
-        if self.dialect != Dialect::Zsh {
+        if self.code.dialect != Dialect::Zsh {
             return None;
         }
         let name = cmd.argv.first().and_then(Word::known)?;
@@ -218,7 +219,7 @@ impl Walker {
     /// or `$READNULLCMD` (`more`, `pager` on Debian) for one input: `>
     /// file` runs `cat`. Only in zsh's reading.
     pub(super) fn zsh_null_command(&mut self, cmd: &mut SimpleCommand) {
-        if self.dialect != Dialect::Zsh
+        if self.code.dialect != Dialect::Zsh
             || !cmd.argv.is_empty()
             || !cmd.assignments.is_empty()
             || cmd.redirects.is_empty()
@@ -247,6 +248,7 @@ impl Walker {
         depth: u8,
     ) {
         let text: String = self
+            .code
             .text
             .chars()
             .skip(loc.start.index)
@@ -256,7 +258,7 @@ impl Walker {
             // A line break between the parentheses: brush reads no
             // arithmetic there either.
             self.source(&format!("(\n{}", &text[1..]), origin, depth);
-        } else if self.dialect == Dialect::Zsh
+        } else if self.code.dialect == Dialect::Zsh
             && text.len() >= 4
             && !plausible_arithmetic(&text[2..text.len() - 2])
         {

@@ -649,6 +649,28 @@ fn written_scripts_and_pass_through_are_bounded() {
 }
 
 #[test]
+fn a_long_pipeline_keeps_a_bounded_list_of_feeders() {
+    // Within the bound, every program feeding a command is kept.
+    let s = parse(&format!("curl x | {}sh", "cat | ".repeat(MAX_UPSTREAM - 1)));
+    assert!(s.problems.is_empty(), "{:?}", s.problems);
+    let sh = s
+        .commands
+        .last()
+        .map(|c| c.upstream.clone())
+        .unwrap_or_default();
+    assert_eq!(sh.len(), MAX_UPSTREAM);
+    assert_eq!(sh[0], "curl");
+    // Past it, no command holds more, so a pipeline of thousands of stages
+    // costs time linear in its length; the line asks, since a downloader
+    // feeding the shell may be among the programs not kept.
+    let stages = 4_000;
+    let s = parse(&format!("{}curl x | sh", "cat | ".repeat(stages)));
+    assert_eq!(s.commands.len(), stages + 2);
+    assert!(s.commands.iter().all(|c| c.upstream.len() <= MAX_UPSTREAM));
+    assert_eq!(problem_kinds(&s), ["too_long"]);
+}
+
+#[test]
 fn moderate_nesting_parses() {
     let ok = format!("echo {}x{}", "$(echo ".repeat(12), ")".repeat(12));
     let s = parse(&ok);

@@ -1,6 +1,6 @@
 //! What the parse finds: the [`Script`] of a line, its simple commands,
-//! their redirections and where they were found, and the [`Problem`]s that
-//! could not be analysed.
+//! their redirections and where they were found, the files it runs that
+//! were read, and the [`Problem`]s that could not be analysed.
 
 use serde::Serialize;
 
@@ -17,7 +17,16 @@ pub struct Script {
     /// when read (scripts, package scripts, Makefiles): shown to the
     /// person, since that is what was judged.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub files: Vec<super::disk::ScriptFile>,
+    pub files: Vec<ScriptFile>,
+}
+
+/// A file read for the line.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ScriptFile {
+    /// Where it is (for a `package.json` script: `package.json#NAME`).
+    pub path: String,
+    /// What it held when it was read.
+    pub text: String,
 }
 
 impl Script {

@@ -1,665 +1,110 @@
-//! The walk: parses a program with brush and visits its lists, pipelines,
-//! compound commands, redirections, words and substitutions down to each
-//! simple command, which [`Walker::resolve`] records and looks through.
+//! What the walker holds while it walks one line, in groups by what each
+//! is about, so that each part of the walk reads and changes only the
+//! groups it needs:
+//!
+//! - `walk`: the walk over brush's syntax tree, down to each simple command
+//!   (the bounds, the code being walked);
+//! - `resolve`: a simple command recorded and looked through (the code's
+//!   stdin, what the line writes);
+//! - `wrappers`: what a command runs through its words (the bounds);
+//! - `readings`: code read the way each shell that may run it reads it
+//!   (the code being walked);
+//! - `evaluated`: strings bash evaluates later (the prompt strings);
+//! - `scripts`: files a command runs, written on the line or on disk (what
+//!   the line writes, the disk).
 
-use brush_parser::ast;
+use super::disk::{self, Disk};
+use super::shells::Dialect;
+use super::writes::Writes;
+use super::{Problem, Script};
 
-use super::wrappers::{echoed_text, output_text, runs_others, spliced};
-use super::writes::{WrittenFile, operand_files};
-
-use super::{
-    MAX_COMMANDS, MAX_LINE_BYTES, MAX_NESTING, MAX_PAREN_DEPTH, MAX_SYNTAX_DEPTH,
-    MAX_TOTAL_SYNTAX_DEPTH, MAX_WALKED_BYTES, Origin, Problem, Redirect, RedirectOp, Script,
-    SimpleCommand, Word, guarded, paren_depth, programs, syntax_depth, word,
-};
-
-/// Most wrapper layers looked through on one command (`sudo env nice …`).
-const MAX_LAYERS: usize = 64;
-
-/// What enclosing constructs hand down to the commands inside them.
-#[derive(Clone, Debug, Default)]
-struct Ctx {
-    origin: Origin,
-    depth: u8,
-    upstream: Vec<String>,
-    stdin_text: Option<String>,
-    stdin_dynamic: bool,
-    redirects: Vec<Redirect>,
-    piped: bool,
-    background: bool,
-    in_function: Option<String>,
-}
-
-/// A program name that is a pattern: the shell runs whatever file in the
-/// folder it matches first (`r* -rf ~` runs `rm` where a file is named
-/// `rm`). `[` and `[[` are names, not patterns.
-fn names_by_glob(first: &Word) -> bool {
-    let v = first.value.as_str();
-    first.glob
-        && (v.contains(['*', '?', '(']) || v.find('[').is_some_and(|i| v[i + 1..].contains(']')))
-}
-
+/// Walks one line and gathers its [`Script`].
 #[derive(Default)]
 pub(super) struct Walker {
+    /// What was found so far.
     pub(super) script: Script,
-    /// Bytes of code walked so far (see [`MAX_WALKED_BYTES`]).
+    /// How much has been walked, against the bounds on it.
+    pub(super) bounds: Bounds,
+    /// The code being walked.
+    pub(super) code: Code,
+    /// The files the line writes.
+    pub(super) writes: Writes,
+    /// Where the files the line runs are read from.
+    pub(super) disk: disk::Reader,
+    /// Strings that `${x@P}` would run.
+    pub(super) prompts: Prompts,
+}
+
+/// How much has been walked. A hostile line must not run askrisky out of
+/// memory or stack, or make it walk the same text without end.
+#[derive(Default)]
+pub(super) struct Bounds {
+    /// Bytes of code walked so far (see
+    /// [`MAX_WALKED_BYTES`](super::MAX_WALKED_BYTES)).
     pub(super) walked: usize,
     /// The nesting of the code being walked and of every code it is
-    /// inside (see [`MAX_TOTAL_SYNTAX_DEPTH`]).
+    /// inside (see [`MAX_TOTAL_SYNTAX_DEPTH`](super::MAX_TOTAL_SYNTAX_DEPTH)).
     pub(super) enclosing_depth: usize,
     /// Stdin texts being read as code, outermost first.
     pub(super) feeding: Vec<String>,
-    /// Files the line writes, by path as written: a script written and then
-    /// run on the same line is read.
-    pub(super) written: std::collections::HashMap<String, WrittenFile>,
-    /// The paths in `written` by file name, in the order first written.
-    pub(super) written_names: std::collections::HashMap<String, Vec<String>>,
-    /// Bytes of written scripts read so far (bounded by
-    /// [`MAX_WRITTEN_BYTES`](super::MAX_WRITTEN_BYTES)).
-    pub(super) written_read: usize,
-    /// Where files the line runs are read from; `None`: they are not.
-    pub(super) disk: Option<super::disk::Disk>,
-    /// Bytes of files read from disk so far.
-    pub(super) disk_read: usize,
-    /// A `cd` came before: relative paths no longer name known files.
-    pub(super) moved: bool,
+}
+
+/// The code being walked.
+#[derive(Default)]
+pub(super) struct Code {
     /// The grammar of the reading being walked (see `readings`).
-    pub(super) dialect: super::shells::Dialect,
+    pub(super) dialect: Dialect,
     /// The code being walked, when it may hold `(`: brush's places in it
     /// tell arithmetic from nested subshells (see `readings`).
     pub(super) text: String,
+    /// The stdin of the command whose code is being walked (`sh -c CODE`,
+    /// `eval`): the code's commands read it too.
+    pub(super) stdin: Option<Stdin>,
+}
+
+/// What arrives on a command's stdin.
+#[derive(Clone, Default)]
+pub(super) struct Stdin {
+    /// The text, when it is known.
+    pub(super) text: Option<String>,
+    /// Text arrives that is only known at run time.
+    pub(super) dynamic: bool,
+    /// The programs that feed it through a pipe.
+    pub(super) upstream: Vec<String>,
+}
+
+/// Strings that bash runs as code when `${x@P}` expands them, kept until
+/// the whole line is walked.
+#[derive(Default)]
+pub(super) struct Prompts {
     /// A `${x@P}` was seen: strings holding substitutions may run.
-    pub(super) prompt_expansion: bool,
-    /// Literal strings holding substitutions, for `${x@P}`.
-    pub(super) code_strings: Vec<String>,
-    /// The stdin of the command whose code is being walked (text, whether
-    /// only known at run time, the programs feeding it).
-    pub(super) code_stdin: Option<(Option<String>, bool, Vec<String>)>,
+    pub(super) expanded: bool,
+    /// Literal strings holding substitutions.
+    pub(super) strings: Vec<String>,
 }
 
 impl Walker {
+    /// A walker that reads the files the line runs from `disk` (`None`:
+    /// they are not read).
+    pub(super) fn new(disk: Option<Disk>) -> Self {
+        Self {
+            disk: disk::Reader::new(disk),
+            ..Self::default()
+        }
+    }
+
+    /// Records what could not be analysed, once.
     pub(super) fn problem(&mut self, p: Problem) {
         if !self.script.problems.contains(&p) {
             self.script.problems.push(p);
         }
     }
 
-    /// Parses `src` as a program and walks it ([`Walker::names_since`]
-    /// names the programs it ran).
-    pub(super) fn source(&mut self, src: &str, origin: Origin, depth: u8) {
-        if depth > MAX_NESTING {
-            self.problem(Problem::TooDeep);
-            return;
-        }
-        if src.len() > MAX_LINE_BYTES {
-            self.problem(Problem::TooLong { bytes: src.len() });
-            return;
-        }
-        self.walked = self.walked.saturating_add(src.len());
-        if self.walked > MAX_WALKED_BYTES || self.script.commands.len() > MAX_COMMANDS {
-            if !self
-                .script
-                .problems
-                .iter()
-                .any(|p| matches!(p, Problem::TooLong { .. }))
-            {
-                self.problem(Problem::TooLong { bytes: self.walked });
-            }
-            return;
-        }
-        let nesting = syntax_depth(src);
-        if nesting > MAX_SYNTAX_DEPTH
-            || paren_depth(src) > MAX_PAREN_DEPTH
-            || self.enclosing_depth + nesting > MAX_TOTAL_SYNTAX_DEPTH
-        {
-            self.problem(Problem::TooDeep);
-            return;
-        }
-        self.enclosing_depth += nesting;
-        self.parse_and_walk(src, origin, depth);
-        self.enclosing_depth -= nesting;
-    }
-
-    /// [`Walker::source`] once the bounds are checked.
-    fn parse_and_walk(&mut self, src: &str, origin: Origin, depth: u8) {
-        let options = self.parser_options();
-        let parsed =
-            guarded(|| brush_parser::Parser::new(src.as_bytes(), &options).parse_program());
-        let Some(parsed) = parsed else {
-            self.problem(Problem::Unparseable {
-                detail: "the shell parser failed on this line".into(),
-            });
-            return;
-        };
-        match parsed {
-            Ok(program) => {
-                // Code a command runs (`sh -c CODE`, `eval`) reads that
-                // command's stdin: `sh -c bash <<EOF` feeds the heredoc to
-                // the inner bash.
-                let (stdin_text, stdin_dynamic, upstream) =
-                    self.code_stdin.clone().unwrap_or_default();
-                let ctx = Ctx {
-                    origin,
-                    depth,
-                    stdin_text,
-                    stdin_dynamic,
-                    upstream,
-                    ..Ctx::default()
-                };
-                let text = if src.contains('(') {
-                    src.to_owned()
-                } else {
-                    String::new()
-                };
-                let saved = std::mem::replace(&mut self.text, text);
-                for list in &program.complete_commands {
-                    self.compound_list(list, &ctx);
-                }
-                self.text = saved;
-            }
-            Err(e) => {
-                let line = match &e {
-                    brush_parser::ParseError::ParsingNear(p) => p.line,
-                    brush_parser::ParseError::Tokenizing {
-                        position: Some(p), ..
-                    } => p.line,
-                    _ => usize::MAX,
-                };
-                self.problem(Problem::Unparseable {
-                    detail: e.to_string(),
-                });
-                if src.contains('\n') {
-                    self.salvage(src, line, origin, depth);
-                }
-            }
-        }
-    }
-
+    /// The programs of the commands found since `start`.
     pub(super) fn names_since(&self, start: usize) -> Vec<String> {
         self.script.commands[start..]
             .iter()
             .filter_map(|c| c.name().map(std::borrow::Cow::into_owned))
             .collect()
-    }
-
-    /// Walks a list. Returns the text it is known to write when it is one
-    /// pipeline whose output is known (see [`Walker::pipeline`]).
-    fn compound_list(&mut self, list: &ast::CompoundList, ctx: &Ctx) -> Option<String> {
-        let mut output = None;
-        for ast::CompoundListItem(and_or, sep) in &list.0 {
-            let mut ctx = ctx.clone();
-            ctx.background |= matches!(sep, ast::SeparatorOperator::Async);
-            output = self.pipeline(&and_or.first, &ctx);
-            for next in &and_or.additional {
-                match next {
-                    ast::AndOr::And(p) | ast::AndOr::Or(p) => {
-                        self.pipeline(p, &ctx);
-                    }
-                }
-            }
-            if list.0.len() > 1 || !and_or.additional.is_empty() || ctx.background {
-                output = None;
-            }
-        }
-        output
-    }
-
-    /// Walks a pipeline. Returns the text its last command is known to
-    /// write (a literal `echo`, passed on by `cat` or `tee`).
-    fn pipeline(&mut self, pipeline: &ast::Pipeline, ctx: &Ctx) -> Option<String> {
-        let mut upstream = ctx.upstream.clone();
-        let mut fed: Option<String> = None;
-        let piped = pipeline.seq.len() > 1;
-        for (i, command) in pipeline.seq.iter().enumerate() {
-            let mut inner = ctx.clone();
-            inner.piped |= piped;
-            if i > 0 {
-                inner.upstream = upstream.clone();
-                inner.stdin_text = fed.take();
-                inner.stdin_dynamic = inner.stdin_text.is_none();
-            }
-            let start = self.script.commands.len();
-            self.command(command, &inner);
-            if i == 0 && pipeline.timed.is_some() {
-                self.timed(pipeline.timed.as_ref(), start);
-            }
-            fed = self.script.commands.get(start).and_then(echoed_text);
-            upstream.extend(self.names_since(start));
-        }
-        fed
-    }
-
-    fn command(&mut self, command: &ast::Command, ctx: &Ctx) {
-        match command {
-            ast::Command::Simple(simple) => self.simple(simple, ctx),
-            ast::Command::Compound(compound, redirects) => {
-                let ctx = self.with_redirects(redirects.as_ref(), ctx);
-                self.compound(compound, &ctx);
-            }
-            ast::Command::Function(def) => {
-                let mut ctx = ctx.clone();
-                ctx.in_function = Some(def.fname.value.clone());
-                let ast::FunctionBody(body, redirects) = &def.body;
-                let ctx = self.with_redirects(redirects.as_ref(), &ctx);
-                self.compound(body, &ctx);
-            }
-            ast::Command::ExtendedTest(test, redirects) => {
-                let ctx = self.with_redirects(redirects.as_ref(), ctx);
-                self.extended_test(&test.expr, &ctx);
-            }
-        }
-    }
-
-    /// Redirections of a compound command apply to every command inside it.
-    fn with_redirects(&mut self, list: Option<&ast::RedirectList>, ctx: &Ctx) -> Ctx {
-        let mut ctx = ctx.clone();
-        if let Some(list) = list {
-            let outer = ctx.clone();
-            for r in &list.0 {
-                self.redirect(
-                    r,
-                    &mut ctx.redirects,
-                    &mut ctx.stdin_text,
-                    &mut ctx.stdin_dynamic,
-                    &outer,
-                );
-            }
-        }
-        ctx
-    }
-
-    fn compound(&mut self, compound: &ast::CompoundCommand, ctx: &Ctx) {
-        use ast::CompoundCommand as C;
-        match compound {
-            C::Arithmetic(a) => {
-                self.text_substitutions(&a.expr.value, ctx);
-                self.arithmetic_or_subshell(&a.loc, ctx.origin, ctx.depth);
-            }
-            C::ArithmeticForClause(f) => {
-                for e in [&f.initializer, &f.condition, &f.updater]
-                    .into_iter()
-                    .flatten()
-                {
-                    self.text_substitutions(&e.value, ctx);
-                }
-                self.compound_list(&f.body.list, ctx);
-            }
-            C::BraceGroup(g) => {
-                self.compound_list(&g.list, ctx);
-            }
-            C::Subshell(s) => {
-                self.compound_list(&s.list, ctx);
-            }
-            C::ForClause(f) => {
-                for w in f.values.iter().flatten() {
-                    self.words(&w.value, ctx);
-                }
-                self.compound_list(&f.body.list, ctx);
-            }
-            C::CaseClause(c) => {
-                self.words(&c.value.value, ctx);
-                for item in &c.cases {
-                    for p in &item.patterns {
-                        self.words(&p.value, ctx);
-                    }
-                    if let Some(list) = &item.cmd {
-                        self.compound_list(list, ctx);
-                    }
-                }
-            }
-            C::IfClause(i) => {
-                self.compound_list(&i.condition, ctx);
-                self.compound_list(&i.then, ctx);
-                for e in i.elses.iter().flatten() {
-                    if let Some(cond) = &e.condition {
-                        self.compound_list(cond, ctx);
-                    }
-                    self.compound_list(&e.body, ctx);
-                }
-            }
-            C::WhileClause(w) | C::UntilClause(w) => {
-                self.compound_list(&w.0, ctx);
-                self.compound_list(&w.1.list, ctx);
-            }
-            C::Coprocess(c) => self.command(&c.body, ctx),
-        }
-    }
-
-    fn extended_test(&mut self, expr: &ast::ExtendedTestExpr, ctx: &Ctx) {
-        use ast::ExtendedTestExpr as E;
-        match expr {
-            E::And(a, b) | E::Or(a, b) => {
-                self.extended_test(a, ctx);
-                self.extended_test(b, ctx);
-            }
-            E::Not(a) | E::Parenthesized(a) => self.extended_test(a, ctx),
-            E::UnaryTest(_, w) => {
-                self.words(&w.value, ctx);
-            }
-            E::BinaryTest(_, a, b) => {
-                self.words(&a.value, ctx);
-                self.words(&b.value, ctx);
-            }
-        }
-    }
-
-    /// Walks the substitutions in text the shell expands (arithmetic).
-    fn text_substitutions(&mut self, text: &str, ctx: &Ctx) {
-        for sub in word::substitutions_in(text) {
-            self.source(&sub, Origin::Substitution, ctx.depth + 1);
-        }
-    }
-
-    /// Normalizes one raw word, walking the commands its substitutions run.
-    fn words(&mut self, raw: &str, ctx: &Ctx) -> Vec<Word> {
-        let n = word::normalize(raw);
-        if let Some(detail) = n.error {
-            self.problem(Problem::Unparseable { detail });
-        }
-        let mut runs = Vec::new();
-        for sub in &n.substitutions {
-            let start = self.script.commands.len();
-            self.source(sub, Origin::Substitution, ctx.depth + 1);
-            runs.extend(self.names_since(start));
-        }
-        self.evaluated_words(&n.words, raw, ctx.depth);
-        let mut words = n.words;
-        if !runs.is_empty() {
-            for w in &mut words {
-                w.runs.clone_from(&runs);
-            }
-        }
-        words
-    }
-
-    fn process_substitution(
-        &mut self,
-        kind: &ast::ProcessSubstitutionKind,
-        sub: &ast::SubshellCommand,
-        ctx: &Ctx,
-    ) -> Word {
-        let start = self.script.commands.len();
-        let inner = Ctx {
-            origin: Origin::ProcessSubstitution,
-            depth: ctx.depth,
-            in_function: ctx.in_function.clone(),
-            ..Ctx::default()
-        };
-        let output = self.compound_list(&sub.list, &inner);
-        let (arrow, output) = match kind {
-            ast::ProcessSubstitutionKind::Read => ("<", output),
-            ast::ProcessSubstitutionKind::Write => (">", None),
-        };
-        let mut w = Word::dynamic(format!("{arrow}(…)"));
-        w.runs = self.names_since(start);
-        w.process = true;
-        w.output = output;
-        w
-    }
-
-    fn redirect(
-        &mut self,
-        r: &ast::IoRedirect,
-        out: &mut Vec<Redirect>,
-        stdin_text: &mut Option<String>,
-        stdin_dynamic: &mut bool,
-        ctx: &Ctx,
-    ) {
-        let stdin = |fd: &Option<i32>| fd.is_none_or(|f| f == 0);
-        match r {
-            ast::IoRedirect::File(fd, kind, target) => {
-                use ast::IoFileRedirectKind as K;
-                let op = match kind {
-                    K::Read => RedirectOp::Read,
-                    K::Write | K::Clobber => RedirectOp::Write,
-                    K::Append => RedirectOp::Append,
-                    K::ReadAndWrite => RedirectOp::ReadWrite,
-                    K::DuplicateInput | K::DuplicateOutput => RedirectOp::Duplicate,
-                };
-                let target = match target {
-                    ast::IoFileRedirectTarget::Filename(w)
-                    | ast::IoFileRedirectTarget::Duplicate(w) => self.one_word(&w.value, ctx),
-                    ast::IoFileRedirectTarget::Fd(n) => Word::literal(n.to_string()),
-                    ast::IoFileRedirectTarget::ProcessSubstitution(kind, sub) => {
-                        self.process_substitution(kind, sub, ctx)
-                    }
-                };
-                if op == RedirectOp::Read && stdin(fd) {
-                    // `sh < script`: the program comes from a file askrisky
-                    // does not read here, unless it is `<(…)` of known text.
-                    *stdin_text = target.output.clone();
-                    *stdin_dynamic = stdin_text.is_none();
-                }
-                out.push(Redirect {
-                    fd: *fd,
-                    op,
-                    target,
-                });
-            }
-            ast::IoRedirect::HereDocument(fd, doc) => {
-                if !doc.requires_expansion {
-                    self.evaluated_words(&[Word::literal(doc.doc.value.clone())], "", ctx.depth);
-                }
-                if doc.requires_expansion {
-                    match word::heredoc_substitutions(&doc.doc.value) {
-                        Ok(subs) => {
-                            for s in subs {
-                                self.source(&s, Origin::Substitution, ctx.depth + 1);
-                            }
-                        }
-                        Err(detail) => self.problem(Problem::Unparseable { detail }),
-                    }
-                }
-                if stdin(fd) {
-                    *stdin_text = Some(doc.doc.value.clone());
-                    *stdin_dynamic = false;
-                }
-                out.push(Redirect {
-                    fd: *fd,
-                    op: RedirectOp::HereDoc,
-                    target: Word::literal(doc.doc.value.clone()),
-                });
-            }
-            ast::IoRedirect::HereString(fd, w) => {
-                let target = self.one_word(&w.value, ctx);
-                if stdin(fd) {
-                    if target.literal {
-                        *stdin_text = Some(target.value.clone());
-                        *stdin_dynamic = false;
-                    } else {
-                        *stdin_text = None;
-                        *stdin_dynamic = true;
-                    }
-                }
-                out.push(Redirect {
-                    fd: *fd,
-                    op: RedirectOp::HereString,
-                    target,
-                });
-            }
-            ast::IoRedirect::OutputAndError(w, append) => {
-                let target = self.one_word(&w.value, ctx);
-                out.push(Redirect {
-                    fd: None,
-                    op: if *append {
-                        RedirectOp::Append
-                    } else {
-                        RedirectOp::Write
-                    },
-                    target,
-                });
-            }
-        }
-    }
-
-    /// A word in a place where the shell does not split (redirect targets).
-    fn one_word(&mut self, raw: &str, ctx: &Ctx) -> Word {
-        let mut words = self.words(raw, ctx);
-        if words.len() == 1 {
-            words.pop().unwrap_or_else(|| Word::dynamic(raw))
-        } else {
-            Word::dynamic(raw)
-        }
-    }
-
-    fn simple(&mut self, simple: &ast::SimpleCommand, ctx: &Ctx) {
-        let mut cmd = SimpleCommand {
-            origin: ctx.origin,
-            depth: ctx.depth,
-            upstream: ctx.upstream.clone(),
-            stdin_text: ctx.stdin_text.clone(),
-            stdin_dynamic: ctx.stdin_dynamic,
-            redirects: ctx.redirects.clone(),
-            piped: ctx.piped,
-            background: ctx.background,
-            in_function: ctx.in_function.clone(),
-            ..SimpleCommand::default()
-        };
-        let prefix = simple.prefix.iter().flat_map(|p| p.0.iter());
-        let name = simple
-            .word_or_name
-            .iter()
-            .map(|w| ast::CommandPrefixOrSuffixItem::Word(w.clone()));
-        let name: Vec<_> = name.collect();
-        let suffix = simple.suffix.iter().flat_map(|s| s.0.iter());
-        for item in prefix.chain(name.iter()).chain(suffix) {
-            use ast::CommandPrefixOrSuffixItem as I;
-            match item {
-                I::IoRedirect(r) => {
-                    let (mut text, mut dynamic) = (cmd.stdin_text.take(), cmd.stdin_dynamic);
-                    self.redirect(r, &mut cmd.redirects, &mut text, &mut dynamic, ctx);
-                    cmd.stdin_text = text;
-                    cmd.stdin_dynamic = dynamic;
-                }
-                I::Word(w) => {
-                    let words = self.words(&w.value, ctx);
-                    cmd.argv.extend(words);
-                }
-                I::AssignmentWord(a, raw) => {
-                    if cmd.argv.is_empty() {
-                        self.assignment(a, raw, &mut cmd, ctx);
-                    } else {
-                        // `declare X=$(…)` and friends: an ordinary argument.
-                        let words = self.words(&raw.value, ctx);
-                        cmd.argv.extend(words);
-                    }
-                }
-                I::ProcessSubstitution(kind, sub) => {
-                    let w = self.process_substitution(kind, sub, ctx);
-                    cmd.argv.push(w);
-                }
-            }
-        }
-        self.zsh_null_command(&mut cmd);
-        self.resolve(cmd);
-    }
-
-    fn assignment(
-        &mut self,
-        a: &ast::Assignment,
-        raw: &ast::Word,
-        cmd: &mut SimpleCommand,
-        ctx: &Ctx,
-    ) {
-        let name = match &a.name {
-            ast::AssignmentName::VariableName(n) => n.clone(),
-            ast::AssignmentName::ArrayElementName(n, i) => {
-                self.text_substitutions(i, ctx);
-                format!("{n}[{i}]")
-            }
-        };
-        match &a.value {
-            ast::AssignmentValue::Scalar(w) => {
-                let v = self.one_word(&w.value, ctx);
-                cmd.assignments.push((name, v));
-            }
-            ast::AssignmentValue::Array(items) => {
-                for (k, v) in items {
-                    if let Some(k) = k {
-                        self.words(&k.value, ctx);
-                    }
-                    self.words(&v.value, ctx);
-                }
-                cmd.assignments
-                    .push((name, Word::dynamic(raw.value.clone())));
-            }
-        }
-    }
-
-    /// Records a simple command, then looks through what it runs.
-    pub(super) fn resolve(&mut self, cmd: SimpleCommand) {
-        for (name, value) in &cmd.assignments {
-            if programs::is_code_variable(name) {
-                self.code_words(
-                    name,
-                    std::slice::from_ref(value),
-                    Origin::ShellString,
-                    cmd.depth + 1,
-                );
-            }
-        }
-        self.declared_code(&cmd);
-        self.evaluated_code(&cmd);
-        let redirects = cmd.redirects.clone();
-        let mut output = None;
-        let mut tee_files = Vec::new();
-        let mut current = cmd;
-        // Each layer is a wrapper's words less its own: a wrapper that
-        // hands back a command as long as itself must not loop forever.
-        let mut layers = 0usize;
-        loop {
-            layers += 1;
-            if layers > MAX_LAYERS {
-                self.problem(Problem::TooDeep);
-                break;
-            }
-            if let Some(first) = current.argv.first()
-                && (!first.literal || spliced(&current, first) || names_by_glob(first))
-            {
-                self.problem(Problem::DynamicCommand {
-                    word: first.value.clone(),
-                });
-            }
-            if matches!(current.name().as_deref(), Some("cd" | "pushd" | "popd")) {
-                self.moved = true;
-            }
-            self.run_written(&mut current);
-            self.disk_program(&mut current);
-            self.disk_recipes(&current);
-            let name = current.name();
-            if let Some(name) = &name {
-                self.note_option_writes(name, &current);
-                if name == "tee" {
-                    tee_files.extend(operand_files(current.args()));
-                }
-                self.look_inside(name, &current);
-            }
-            output = output.or_else(|| output_text(&current));
-            if !runs_others(&current) {
-                let inner = self.zsh_precommand(&current);
-                self.script.commands.push(current);
-                match inner {
-                    Some(inner) => {
-                        current = inner;
-                        continue;
-                    }
-                    None => break,
-                }
-            }
-            self.script.commands.push(current.clone());
-            let stdin = (
-                current.stdin_text.clone(),
-                current.stdin_dynamic,
-                current.upstream.clone(),
-            );
-            let saved = self.code_stdin.replace(stdin);
-            let inner = self.look_through(&current);
-            self.code_stdin = saved;
-            match inner {
-                Some(inner) => current = inner,
-                None => break,
-            }
-        }
-        self.note_writes(&redirects, output, tee_files);
     }
 }

@@ -1,10 +1,10 @@
 //! Looking through what a command runs: wrappers (`sudo`, `env`, `xargs`,
 //! `find -exec`, `parallel`, `python3 -m`), shells and `eval` given code
-//! as strings, files or stdin, code-valued variables, and the text a
-//! command is known to feed a pipe.
+//! as strings or stdin, code-valued variables, and programs that run shell
+//! code given in their arguments (tmux, git, sed, vim, gdb, …).
 
-use super::evaluated::{Hex, decode_escapes, with_escapes};
-use super::{MAX_PASS_THROUGH, Origin, Problem, SimpleCommand, Walker, Word, programs};
+use super::walker::Walker;
+use super::{Origin, Problem, SimpleCommand, Word, programs};
 
 impl Walker {
     /// Reports code that xargs fills in from its input at run time
@@ -266,41 +266,6 @@ impl Walker {
         }
     }
 
-    /// What a shell or `source` runs when not given a string: the file
-    /// named, or stdin when none is (`None`). The text of `<(echo …)`, of a
-    /// file the line wrote, or of a file on disk is known; a `<(…)` of
-    /// anything else is code known only at run time, and `/dev/stdin` is
-    /// stdin.
-    fn script_file(&mut self, program: &str, file: Option<&Word>, cmd: &SimpleCommand, depth: u8) {
-        match file {
-            Some(w) if w.process => match &w.output {
-                Some(text) => {
-                    self.source_for(program, text, Origin::Stdin, depth);
-                }
-                None => self.problem(Problem::DynamicCode {
-                    program: program.to_owned(),
-                }),
-            },
-            // A file the line wrote is read as written; any other, from
-            // disk (see `disk`).
-            Some(w) if !(w.literal && programs::is_stdin_path(&w.value)) => {
-                let texts = self.read_written(&w.value);
-                if texts.is_empty() {
-                    self.disk_script(program, w, depth);
-                } else {
-                    self.run_texts(program, texts, depth);
-                }
-            }
-            _ => {
-                // The program arrives on stdin. When it is only known at
-                // run time, the danger rules judge what feeds it.
-                if let Some(text) = &cmd.stdin_text {
-                    self.source_for(program, text, Origin::Stdin, depth);
-                }
-            }
-        }
-    }
-
     /// Code `program` runs, read in its shell's grammar (see `readings`).
     pub(super) fn source_for(&mut self, program: &str, src: &str, origin: Origin, depth: u8) {
         if origin != Origin::Stdin {
@@ -311,13 +276,13 @@ impl Walker {
         // again (`echo 'a |\n sh' | bash`: the inner `sh` reads the same
         // stdin) would be read once per level, each copy several times
         // over: once on the way down is enough, and deeper is too deep.
-        if self.feeding.iter().any(|t| t == src) {
+        if self.bounds.feeding.iter().any(|t| t == src) {
             self.problem(Problem::TooDeep);
             return;
         }
-        self.feeding.push(src.to_owned());
+        self.bounds.feeding.push(src.to_owned());
         self.source_named(program, src, origin, depth);
-        self.feeding.pop();
+        self.bounds.feeding.pop();
     }
 
     /// `find … -exec CMD {} ;` and friends.
@@ -1112,177 +1077,6 @@ fn is_name(s: &str) -> bool {
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// The text the first command of a pipeline stage writes into the pipe
-/// (a wrapper's layers are looked at through the outermost one).
-pub(super) fn echoed_text(cmd: &SimpleCommand) -> Option<String> {
-    if cmd.origin == Origin::Wrapper {
-        return None;
-    }
-    output_text(cmd)
-}
-
-/// The text a command is known to write: `echo`/`printf` of literal words
-/// (`echo 'rm -rf /' | sh`), and `cat` or `tee` passing on text they are
-/// known to read (`cat <<EOF | sh`, `echo … | tee log | sh`).
-pub(super) fn output_text(cmd: &SimpleCommand) -> Option<String> {
-    let name = cmd.name()?;
-    // Without file operands (or with only `-`) cat copies stdin as is; tee
-    // always does. Each stage holds a copy, so only so many are followed.
-    let passes_on = cmd.upstream.len() <= MAX_PASS_THROUGH;
-    match &*name {
-        "cat" if passes_on && cmd.args().iter().all(|a| a.literal && a.value == "-") => {
-            return cmd.stdin_text.clone();
-        }
-        "tee" if passes_on => return cmd.stdin_text.clone(),
-        "echo" | "printf" => {}
-        _ => return None,
-    }
-    let args = cmd.args();
-    if !args.iter().all(|a| a.literal) {
-        return None;
-    }
-    let values: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
-    if name == "printf" {
-        return printf_output(&values);
-    }
-    Some(echo_output(&values))
-}
-
-/// What `echo` prints. Options are read as bash's echo reads them (`-n`,
-/// `-e`, `-E` and clusters of them); the escapes are decoded whether or
-/// not `-e` is given, since dash's and zsh's echo decode them always, and
-/// the text as written is kept beside both decodings of octal (`\0NNN`,
-/// `\NNN`): a shell fed any of them
-/// is judged.
-fn echo_output(values: &[&str]) -> String {
-    let mut start = 0;
-    while values.get(start).is_some_and(|v| {
-        v.len() > 1 && v.starts_with('-') && v[1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E'))
-    }) {
-        start += 1;
-    }
-    let text = with_escapes(&values.get(start..).unwrap_or_default().join(" "));
-    // zsh's echo takes a lone `-` for the end of its options.
-    match values.get(start..) {
-        Some(["-", rest @ ..]) => format!("{text}\n{}", with_escapes(&rest.join(" "))),
-        _ => text,
-    }
-}
-
-/// What `printf FORMAT ARGS…` prints: the format's escapes decoded, each
-/// conversion given its argument (`%b` with its escapes decoded too), the
-/// format repeated while arguments remain; output stops at a conversion
-/// printf does not know. `printf -v VAR` prints nothing. The shells' printf
-/// read `\x` differently: each version is a line of its own.
-pub(super) fn printf_output(values: &[&str]) -> Option<String> {
-    let mut rest = values;
-    if rest.first() == Some(&"--") {
-        rest = &rest[1..];
-    }
-    let (format, args) = rest.split_first()?;
-    if format.starts_with("-v") {
-        return None;
-    }
-    let format: Vec<char> = format.chars().collect();
-    let mut out: Vec<String> = Vec::new();
-    for hex in Hex::ALL {
-        let text = printf_once(&format, args, hex);
-        if !out.contains(&text) {
-            out.push(text);
-        }
-    }
-    Some(out.join("\n"))
-}
-
-fn printf_once(format: &[char], mut args: &[&str], hex: Hex) -> String {
-    let mut out = String::new();
-    // Bounded: each pass over the format uses at least one argument.
-    for _ in 0..=args.len() {
-        let mut used = false;
-        let mut i = 0;
-        while let Some(&c) = format.get(i) {
-            i += 1;
-            if c == '\\' {
-                let end = escape_end(format, i);
-                let escape: String = format[i - 1..end].iter().collect();
-                out.push_str(&decode_escapes(&escape, false, hex));
-                i = end;
-                continue;
-            }
-            if c != '%' {
-                out.push(c);
-                continue;
-            }
-            // Flags, width and precision, then the conversion.
-            while format
-                .get(i)
-                .is_some_and(|c| c.is_ascii_digit() || "-+ #.*'".contains(*c))
-            {
-                i += 1;
-            }
-            // Length modifiers (`%hd`, `%ld`): bash's and zsh's printf
-            // skip them; dash's stops there, as at any directive it does
-            // not know.
-            if hex != Hex::Kept {
-                while format.get(i).is_some_and(|c| "hlLqjzt".contains(*c)) {
-                    i += 1;
-                }
-            }
-            let Some(&conv) = format.get(i) else {
-                break;
-            };
-            i += 1;
-            if conv == '%' {
-                out.push('%');
-                continue;
-            }
-            if !"diouxXfFeEgGaAcsbqQ".contains(conv) {
-                // `printf: %h: invalid directive`, and nothing more.
-                return out;
-            }
-            let arg = args.first().copied().unwrap_or("");
-            if !args.is_empty() {
-                args = &args[1..];
-                used = true;
-            }
-            match conv {
-                'b' => out.push_str(&decode_escapes(arg, true, hex)),
-                'c' => out.extend(arg.chars().next()),
-                's' | 'q' | 'Q' => out.push_str(arg),
-                // A number: what is not one prints as 0.
-                _ if arg.trim().parse::<f64>().is_ok() => out.push_str(arg.trim()),
-                _ => out.push('0'),
-            }
-        }
-        if !used || args.is_empty() {
-            break;
-        }
-    }
-    out
-}
-
-/// Where the escape starting with the backslash before `at` ends.
-fn escape_end(format: &[char], at: usize) -> usize {
-    match format.get(at) {
-        Some('0'..='7') => {
-            let mut end = at;
-            while end < at + 3 && format.get(end).is_some_and(|c| ('0'..='7').contains(c)) {
-                end += 1;
-            }
-            end
-        }
-        Some('x') => {
-            let mut end = at + 1;
-            while end < at + 3 && format.get(end).is_some_and(char::is_ascii_hexdigit) {
-                end += 1;
-            }
-            end
-        }
-        Some(_) => at + 1,
-        None => at,
-    }
 }
 
 /// True when xargs fills this word in from its input.

@@ -1,14 +1,19 @@
-//! Files written on the line: what is known of their text, and reading it
-//! where a file of that name runs later on the same line (`cat > x.sh
-//! <<EOF … bash x.sh`).
+//! What the line writes: the files it writes, with their text where it is
+//! known, so that a script written and then run on the same line (`cat >
+//! x.sh <<EOF … bash x.sh`, `curl -o x.sh …; ./x.sh`) is read where it runs
+//! and not taken for a file on disk; and which files a command writes
+//! through its options and operands (downloads, copies). Nothing here knows
+//! the walker: it records and answers.
+
+use std::collections::HashMap;
 
 use super::{
-    MAX_WRITTEN_BYTES, MAX_WRITTEN_CANDIDATES, Origin, Problem, Redirect, RedirectOp,
-    SimpleCommand, Walker, Word, programs,
+    MAX_WRITTEN_BYTES, MAX_WRITTEN_CANDIDATES, Problem, Redirect, RedirectOp, SimpleCommand, Word,
+    programs,
 };
 
 /// A file the line writes.
-pub(super) struct WrittenFile {
+struct WrittenFile {
     /// Its text, when everything written to it is known.
     text: Option<String>,
     /// Its text was already read where it runs: running it again finds the
@@ -17,10 +22,32 @@ pub(super) struct WrittenFile {
     read: bool,
 }
 
-impl Walker {
+/// The files a line writes, as far as it has been walked.
+#[derive(Default)]
+pub(super) struct Writes {
+    /// Files the line writes, by path as written.
+    files: HashMap<String, WrittenFile>,
+    /// The paths in `files` by file name, in the order first written.
+    names: HashMap<String, Vec<String>>,
+    /// Bytes of written scripts read so far (bounded by
+    /// [`MAX_WRITTEN_BYTES`]).
+    read: usize,
+}
+
+impl Writes {
+    /// True while the line has written no file.
+    pub(super) fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// True when the line wrote a file of this name (in any folder).
+    pub(super) fn has_name(&self, name: &str) -> bool {
+        self.names.contains_key(name)
+    }
+
     /// Records the files a command writes through its redirections (and
     /// `tee`'s operands), with the text when the command's output is known.
-    pub(super) fn note_writes(
+    pub(super) fn note_redirects(
         &mut self,
         redirects: &[Redirect],
         output: Option<String>,
@@ -34,17 +61,17 @@ impl Walker {
                 None | Some(1) => output.clone(),
                 Some(_) => None,
             };
-            self.note_write(&r.target.value, text, r.op == RedirectOp::Append);
+            self.note(&r.target.value, text, r.op == RedirectOp::Append);
         }
         for file in tee {
-            self.note_write(&file, output.clone(), false);
+            self.note(&file, output.clone(), false);
         }
     }
 
     /// Records the files a command writes through its options and operands
     /// rather than a redirection: what a downloader saves (text unknown),
     /// and a copy of a file written earlier on the line (its text).
-    pub(super) fn note_option_writes(&mut self, name: &str, cmd: &SimpleCommand) {
+    pub(super) fn note_options(&mut self, name: &str, cmd: &SimpleCommand) {
         if !matches!(
             name,
             "curl" | "wget" | "wget2" | "aria2c" | "cp" | "mv" | "install" | "ln" | "rsync" | "dd"
@@ -52,27 +79,27 @@ impl Walker {
             return;
         }
         for file in downloaded(cmd) {
-            self.note_write(&file, None, false);
+            self.note(&file, None, false);
         }
         for (dest, sources) in copies(cmd) {
             let texts: Vec<Option<String>> = sources
                 .iter()
-                .filter_map(|s| self.written.get(&file_key(s)).map(|f| f.text.clone()))
+                .filter_map(|s| self.files.get(&file_key(s)).map(|f| f.text.clone()))
                 .collect();
             match texts.as_slice() {
                 [] => {}
-                [one] => self.note_write(&dest, one.clone(), false),
-                _ => self.note_write(&dest, None, false),
+                [one] => self.note(&dest, one.clone(), false),
+                _ => self.note(&dest, None, false),
             }
         }
     }
 
-    fn note_write(&mut self, path: &str, text: Option<String>, append: bool) {
+    fn note(&mut self, path: &str, text: Option<String>, append: bool) {
         let key = file_key(path);
         let Some(name) = file_name(&key).map(str::to_owned) else {
             return;
         };
-        match self.written.get_mut(&key) {
+        match self.files.get_mut(&key) {
             Some(file) if append => {
                 match (&mut file.text, text) {
                     (Some(old), Some(new)) if old.len() + new.len() < MAX_WRITTEN_BYTES => {
@@ -89,9 +116,9 @@ impl Walker {
             None => {
                 // Appending to a file not written here adds to unknown text.
                 let text = if append { None } else { text };
-                self.written
+                self.files
                     .insert(key.clone(), WrittenFile { text, read: false });
-                self.written_names.entry(name).or_default().push(key);
+                self.names.entry(name).or_default().push(key);
             }
         }
     }
@@ -101,99 +128,29 @@ impl Walker {
     /// Names, not paths, are compared: `/tmp//x.sh`, `"$PWD/x.sh"` and
     /// `sub/../x.sh` may all be the `x.sh` written, and reading a written
     /// file where another of its name runs only adds to what is analysed.
-    /// Empty when the line wrote no such file (or its text was read).
-    pub(super) fn read_written(&mut self, path: &str) -> Vec<Option<String>> {
-        let Some(keys) = file_name(path).and_then(|name| self.written_names.get(name)) else {
-            return Vec::new();
+    /// Empty when the line wrote no such file (or its text was read); the
+    /// problem to report when the texts read on the line grow too long.
+    pub(super) fn read(&mut self, path: &str) -> Result<Vec<Option<String>>, Problem> {
+        let Some(keys) = file_name(path).and_then(|name| self.names.get(name)) else {
+            return Ok(Vec::new());
         };
         if keys.len() > MAX_WRITTEN_CANDIDATES {
-            return vec![None];
+            return Ok(vec![None]);
         }
         let mut texts = Vec::new();
         for key in keys.iter().rev() {
-            if let Some(file) = self.written.get_mut(key)
+            if let Some(file) = self.files.get_mut(key)
                 && !file.read
             {
                 file.read = true;
-                self.written_read += file.text.as_ref().map_or(0, String::len);
+                self.read += file.text.as_ref().map_or(0, String::len);
                 texts.push(file.text.clone());
             }
         }
-        if self.written_read > MAX_WRITTEN_BYTES {
-            self.problem(Problem::TooLong {
-                bytes: self.written_read,
-            });
-            return Vec::new();
+        if self.read > MAX_WRITTEN_BYTES {
+            return Err(Problem::TooLong { bytes: self.read });
         }
-        texts
-    }
-
-    /// Walks the texts of written files a shell runs; unknown text is code
-    /// known only at run time.
-    pub(super) fn run_texts(&mut self, program: &str, texts: Vec<Option<String>>, depth: u8) {
-        for text in texts {
-            match text {
-                Some(text) => {
-                    self.source_for(program, &text, Origin::Stdin, depth);
-                }
-                None => self.problem(Problem::DynamicCode {
-                    program: program.to_owned(),
-                }),
-            }
-        }
-    }
-
-    /// A program run from a file written earlier on the line: executed by
-    /// its path (`./x.sh`), its text is walked as shell code; run by an
-    /// interpreter (`python3 x.py`), its text is kept for the danger rules.
-    /// When the text is unknown (`curl … > x.sh; ./x.sh`), it is code known
-    /// only at run time.
-    pub(super) fn run_written(&mut self, cmd: &mut SimpleCommand) {
-        if self.written.is_empty() {
-            return;
-        }
-        let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
-            return;
-        };
-        let depth = cmd.depth + 1;
-        let program = cmd
-            .argv
-            .first()
-            .filter(|w| w.value.contains('/'))
-            .map(|w| w.value.clone())
-            .map(|path| self.read_written(&path))
-            .unwrap_or_default();
-        if !program.is_empty() {
-            // A `#!` line naming another language is not shell code.
-            let not_shell = |t: &str| {
-                t.strip_prefix("#!").is_some_and(|line| {
-                    !line
-                        .lines()
-                        .next()
-                        .unwrap_or("")
-                        .split_whitespace()
-                        .any(|w| programs::is_shell(&programs::program_name(w)))
-                })
-            };
-            let texts = program
-                .into_iter()
-                .map(|t| t.filter(|t| !not_shell(t)))
-                .collect();
-            self.run_texts(&name, texts, depth);
-            return;
-        }
-        if programs::inline_code_flags(&name).is_some()
-            && let Some(file) = cmd.args().iter().find(|w| !w.value.starts_with('-'))
-        {
-            let texts = self.read_written(&file.value);
-            if texts.iter().any(Option::is_none) {
-                self.problem(Problem::DynamicCode { program: name });
-            }
-            let known: Vec<String> = texts.into_iter().flatten().collect();
-            if !known.is_empty() {
-                cmd.script_text = Some(known.join("\n"));
-            }
-        }
+        Ok(texts)
     }
 }
 

@@ -1,0 +1,130 @@
+//! One simple command: recorded, then looked through, wrapper layer by
+//! wrapper layer, to every command it runs.
+
+use super::echo;
+use super::walker::{Stdin, Walker};
+use super::wrappers::{runs_others, spliced};
+use super::writes::operand_files;
+use super::{MAX_PASS_THROUGH, Origin, Problem, SimpleCommand, Word, programs};
+
+/// Most wrapper layers looked through on one command (`sudo env nice …`).
+const MAX_LAYERS: usize = 64;
+
+/// A program name that is a pattern: the shell runs whatever file in the
+/// folder it matches first (`r* -rf ~` runs `rm` where a file is named
+/// `rm`). `[` and `[[` are names, not patterns.
+fn names_by_glob(first: &Word) -> bool {
+    let v = first.value.as_str();
+    first.glob
+        && (v.contains(['*', '?', '(']) || v.find('[').is_some_and(|i| v[i + 1..].contains(']')))
+}
+
+impl Walker {
+    /// Records a simple command, then looks through what it runs.
+    pub(super) fn resolve(&mut self, cmd: SimpleCommand) {
+        for (name, value) in &cmd.assignments {
+            if programs::is_code_variable(name) {
+                self.code_words(
+                    name,
+                    std::slice::from_ref(value),
+                    Origin::ShellString,
+                    cmd.depth + 1,
+                );
+            }
+        }
+        self.declared_code(&cmd);
+        self.evaluated_code(&cmd);
+        let redirects = cmd.redirects.clone();
+        let mut output = None;
+        let mut tee_files = Vec::new();
+        let mut current = cmd;
+        // Each layer is a wrapper's words less its own: a wrapper that
+        // hands back a command as long as itself must not loop forever.
+        let mut layers = 0usize;
+        loop {
+            layers += 1;
+            if layers > MAX_LAYERS {
+                self.problem(Problem::TooDeep);
+                break;
+            }
+            if let Some(first) = current.argv.first()
+                && (!first.literal || spliced(&current, first) || names_by_glob(first))
+            {
+                self.problem(Problem::DynamicCommand {
+                    word: first.value.clone(),
+                });
+            }
+            self.run_files(&mut current);
+            let name = current.name();
+            if let Some(name) = &name {
+                self.writes.note_options(name, &current);
+                if name == "tee" {
+                    tee_files.extend(operand_files(current.args()));
+                }
+                self.look_inside(name, &current);
+            }
+            output = output.or_else(|| output_text(&current));
+            if !runs_others(&current) {
+                let inner = self.zsh_precommand(&current);
+                self.script.commands.push(current);
+                match inner {
+                    Some(inner) => {
+                        current = inner;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            self.script.commands.push(current.clone());
+            let stdin = Stdin {
+                text: current.stdin_text.clone(),
+                dynamic: current.stdin_dynamic,
+                upstream: current.upstream.clone(),
+            };
+            let saved = self.code.stdin.replace(stdin);
+            let inner = self.look_through(&current);
+            self.code.stdin = saved;
+            match inner {
+                Some(inner) => current = inner,
+                None => break,
+            }
+        }
+        self.writes.note_redirects(&redirects, output, tee_files);
+    }
+}
+
+/// The text the first command of a pipeline stage writes into the pipe
+/// (a wrapper's layers are looked at through the outermost one).
+pub(super) fn echoed_text(cmd: &SimpleCommand) -> Option<String> {
+    if cmd.origin == Origin::Wrapper {
+        return None;
+    }
+    output_text(cmd)
+}
+
+/// The text a command is known to write: `echo`/`printf` of literal words
+/// (`echo 'rm -rf /' | sh`), and `cat` or `tee` passing on text they are
+/// known to read (`cat <<EOF | sh`, `echo … | tee log | sh`).
+fn output_text(cmd: &SimpleCommand) -> Option<String> {
+    let name = cmd.name()?;
+    // Without file operands (or with only `-`) cat copies stdin as is; tee
+    // always does. Each stage holds a copy, so only so many are followed.
+    let passes_on = cmd.upstream.len() <= MAX_PASS_THROUGH;
+    match &*name {
+        "cat" if passes_on && cmd.args().iter().all(|a| a.literal && a.value == "-") => {
+            return cmd.stdin_text.clone();
+        }
+        "tee" if passes_on => return cmd.stdin_text.clone(),
+        "echo" | "printf" => {}
+        _ => return None,
+    }
+    let args = cmd.args();
+    if !args.iter().all(|a| a.literal) {
+        return None;
+    }
+    let values: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
+    if name == "printf" {
+        return echo::printf(&values);
+    }
+    Some(echo::echo(&values))
+}

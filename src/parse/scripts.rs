@@ -1,0 +1,555 @@
+//! Scripts a line runs from files: a file written earlier on the same
+//! line (`cat > x.sh <<EOF … bash x.sh`), or one on disk (`bash x.sh`,
+//! `./x.sh`, `source x.sh`, `npm run x`, `make x`) that the agent may have
+//! written with its own file tool, which askrisky does not vet. Their code
+//! is walked as nested code of the shell that runs it; what cannot be
+//! known before the line runs is code known only at run time, which asks.
+//! What a file on disk held when it was read is kept in
+//! [`Script::files`](super::Script) for the person to see.
+//!
+//! What the line writes is kept by `writes`, the disk is read by `disk`,
+//! and Makefiles are read by `makefile`: here the walker decides what to
+//! walk of them.
+//!
+//! Without a disk (pure parsing, as in tests) files are not read, but a
+//! script named by a word known only at run time (`bash "$x"`) is still
+//! code known only at run time.
+
+use std::path::Path;
+
+use super::disk::{Found, Shebang, shebang};
+use super::makefile::{Invocation, Recipes};
+use super::walker::Walker;
+use super::writes::file_name;
+use super::{Origin, Problem, ScriptFile, SimpleCommand, Word, programs};
+
+impl Walker {
+    /// Runs what a command runs from files, before its words are looked
+    /// through: a script the line wrote, a program or script on disk,
+    /// package scripts and Makefile recipes.
+    pub(super) fn run_files(&mut self, cmd: &mut SimpleCommand) {
+        if matches!(cmd.name().as_deref(), Some("cd" | "pushd" | "popd")) {
+            self.disk.moved();
+        }
+        self.run_written(cmd);
+        self.disk_program(cmd);
+        self.disk_recipes(cmd);
+    }
+
+    /// What a shell or `source` runs when not given a string: the file
+    /// named, or stdin when none is (`None`). The text of `<(echo …)`, of a
+    /// file the line wrote, or of a file on disk is known; a `<(…)` of
+    /// anything else is code known only at run time, and `/dev/stdin` is
+    /// stdin.
+    pub(super) fn script_file(
+        &mut self,
+        program: &str,
+        file: Option<&Word>,
+        cmd: &SimpleCommand,
+        depth: u8,
+    ) {
+        match file {
+            Some(w) if w.process => match &w.output {
+                Some(text) => {
+                    self.source_for(program, text, Origin::Stdin, depth);
+                }
+                None => self.problem(Problem::DynamicCode {
+                    program: program.to_owned(),
+                }),
+            },
+            // A file the line wrote is read as written; any other, from
+            // disk.
+            Some(w) if !(w.literal && programs::is_stdin_path(&w.value)) => {
+                let texts = self.written_texts(&w.value);
+                if texts.is_empty() {
+                    self.disk_script(program, w, depth);
+                } else {
+                    self.run_texts(program, texts, depth);
+                }
+            }
+            _ => {
+                // The program arrives on stdin. When it is only known at
+                // run time, the danger rules judge what feeds it.
+                if let Some(text) = &cmd.stdin_text {
+                    self.source_for(program, text, Origin::Stdin, depth);
+                }
+            }
+        }
+    }
+
+    /// The texts of the files written earlier on the line that `path` may
+    /// be (see [`Writes::read`](super::writes::Writes::read)).
+    fn written_texts(&mut self, path: &str) -> Vec<Option<String>> {
+        match self.writes.read(path) {
+            Ok(texts) => texts,
+            Err(p) => {
+                self.problem(p);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Walks the texts of written files a shell runs; unknown text is code
+    /// known only at run time.
+    fn run_texts(&mut self, program: &str, texts: Vec<Option<String>>, depth: u8) {
+        for text in texts {
+            match text {
+                Some(text) => {
+                    self.source_for(program, &text, Origin::Stdin, depth);
+                }
+                None => self.problem(Problem::DynamicCode {
+                    program: program.to_owned(),
+                }),
+            }
+        }
+    }
+
+    /// A program run from a file written earlier on the line: executed by
+    /// its path (`./x.sh`), its text is walked as shell code; run by an
+    /// interpreter (`python3 x.py`), its text is kept for the danger rules.
+    /// When the text is unknown (`curl … > x.sh; ./x.sh`), it is code known
+    /// only at run time.
+    fn run_written(&mut self, cmd: &mut SimpleCommand) {
+        if self.writes.is_empty() {
+            return;
+        }
+        let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
+            return;
+        };
+        let depth = cmd.depth + 1;
+        let program = cmd
+            .argv
+            .first()
+            .filter(|w| w.value.contains('/'))
+            .map(|w| w.value.clone())
+            .map(|path| self.written_texts(&path))
+            .unwrap_or_default();
+        if !program.is_empty() {
+            // A `#!` line naming another language is not shell code.
+            let not_shell = |t: &str| {
+                t.strip_prefix("#!").is_some_and(|line| {
+                    !line
+                        .lines()
+                        .next()
+                        .unwrap_or("")
+                        .split_whitespace()
+                        .any(|w| programs::is_shell(&programs::program_name(w)))
+                })
+            };
+            let texts = program
+                .into_iter()
+                .map(|t| t.filter(|t| !not_shell(t)))
+                .collect();
+            self.run_texts(&name, texts, depth);
+            return;
+        }
+        if programs::inline_code_flags(&name).is_some()
+            && let Some(file) = cmd.args().iter().find(|w| !w.value.starts_with('-'))
+        {
+            let texts = self.written_texts(&file.value);
+            if texts.iter().any(Option::is_none) {
+                self.problem(Problem::DynamicCode { program: name });
+            }
+            let known: Vec<String> = texts.into_iter().flatten().collect();
+            if !known.is_empty() {
+                cmd.script_text = Some(known.join("\n"));
+            }
+        }
+    }
+
+    /// Walks code read from `path` as `program`'s, depth below the command
+    /// that runs it. Problems found in a file older than the session do
+    /// not count; its commands always do.
+    fn walk_file(&mut self, program: &str, path: &Path, shown: String, text: &str, depth: u8) {
+        self.script.files.push(ScriptFile {
+            path: shown,
+            text: text.to_owned(),
+        });
+        let before = self.script.problems.len();
+        self.source_for(program, text, Origin::File, depth);
+        if self.disk.older_than_session(path) {
+            self.script.problems.truncate(before);
+        }
+    }
+
+    /// `bash FILE`, `source FILE`, `. FILE`: the file named, when the line
+    /// did not write it.
+    fn disk_script(&mut self, program: &str, file: &Word, depth: u8) {
+        if !file.literal {
+            self.problem(Problem::DynamicCode {
+                program: program.to_owned(),
+            });
+            return;
+        }
+        match self.disk.read(&file.value) {
+            Found::Text(path, text) => {
+                let shown = path.display().to_string();
+                self.walk_file(program, &path, shown, &text, depth);
+            }
+            Found::Unknown(p) => self.problem(p),
+            Found::NotText | Found::NoDisk => {}
+        }
+    }
+
+    /// A program run by its path (`./x.sh`), or a script in a folder of
+    /// `PATH` that is not the system's: a shell script is walked as code of
+    /// its shell, another interpreter's is kept for the danger rules.
+    fn disk_program(&mut self, cmd: &mut SimpleCommand) {
+        if !self.disk.is_on() {
+            return;
+        }
+        let Some(first) = cmd.argv.first().filter(|w| w.literal) else {
+            return;
+        };
+        let by_path = first.value.contains('/');
+        let value = if by_path {
+            first.value.clone()
+        } else {
+            let Some(found) = self.disk.on_path(&first.value) else {
+                return;
+            };
+            found.display().to_string()
+        };
+        if file_name(&value).is_some_and(|n| self.writes.has_name(n)) {
+            return;
+        }
+        let depth = cmd.depth + 1;
+        match self.disk.read(&value) {
+            Found::Text(path, text) => match shebang(&text) {
+                Shebang::None => {
+                    let shown = path.display().to_string();
+                    self.walk_file("sh", &path, shown, &text, depth);
+                }
+                Shebang::Shell(shell) => {
+                    let shown = path.display().to_string();
+                    self.walk_file(&shell, &path, shown, &text, depth);
+                }
+                Shebang::Other(interpreter) => {
+                    self.script.files.push(ScriptFile {
+                        path: path.display().to_string(),
+                        text: text.clone(),
+                    });
+                    if programs::inline_code_flags(&interpreter).is_some() {
+                        cmd.script_text = Some(text);
+                    }
+                }
+            },
+            Found::Unknown(p) if by_path => self.problem(p),
+            Found::Unknown(_) | Found::NotText | Found::NoDisk => {}
+        }
+    }
+
+    /// Package scripts (`npm run NAME`, `npm test`, `yarn NAME`, …) and
+    /// Makefile recipes (`make TARGET`) the command runs.
+    fn disk_recipes(&mut self, cmd: &SimpleCommand) {
+        if !self.disk.is_on() {
+            return;
+        }
+        let Some(name) = cmd.name() else {
+            return;
+        };
+        let depth = cmd.depth + 1;
+        if name == "make" || name == "gmake" {
+            self.make(cmd, depth);
+            return;
+        }
+        let Some(scripts) = package_scripts(&name, cmd.args()) else {
+            return;
+        };
+        if scripts.iter().any(|s| s == "*") {
+            self.problem(Problem::DynamicCode {
+                program: name.into_owned(),
+            });
+            return;
+        }
+        let Some(found) = self.disk.package_json() else {
+            self.problem(Problem::DynamicCode {
+                program: name.into_owned(),
+            });
+            return;
+        };
+        let Some((path, json)) = found else {
+            return;
+        };
+        let Some(table) = json.get("scripts").and_then(serde_json::Value::as_object) else {
+            return;
+        };
+        for script in scripts {
+            if let Some(code) = table.get(&script).and_then(serde_json::Value::as_str) {
+                let shown = format!("{}#scripts.{script}", path.display());
+                // Package managers run scripts with `sh -c`.
+                self.walk_file("sh", &path, shown, code, depth);
+            }
+        }
+    }
+
+    /// `make [-C DIR] [-f FILE] [NAME=VALUE…] [TARGET…]`: the recipe lines
+    /// that would run, each walked as `sh` code, when the Makefile can be
+    /// read without running make; otherwise code known only at run time,
+    /// counted only for a Makefile changed since the session began.
+    fn make(&mut self, cmd: &SimpleCommand, depth: u8) {
+        let unknown = Problem::DynamicCode {
+            program: "make".into(),
+        };
+        let Some(call) = Invocation::parse(cmd.args()) else {
+            self.problem(unknown);
+            return;
+        };
+        if !self.disk.is_on() {
+            return;
+        }
+        let Some(found) = self.disk.first_present(&call.candidates()) else {
+            self.problem(unknown);
+            return;
+        };
+        let Some(path) = found else {
+            // No Makefile: make finds nothing to run (or only its built-in
+            // rules, which compile).
+            return;
+        };
+        let shown = path.display().to_string();
+        let text = match self.disk.read(&shown) {
+            Found::Text(_, t) => t,
+            Found::Unknown(p) => {
+                self.problem(p);
+                return;
+            }
+            Found::NotText | Found::NoDisk => return,
+        };
+        let Recipes { lines, opaque } = call.recipes(&text);
+        self.script.files.push(ScriptFile { path: shown, text });
+        let changed = !self.disk.older_than_session(&path);
+        let before = self.script.problems.len();
+        for l in &lines {
+            self.source_for("make", l, Origin::File, depth);
+        }
+        if !changed {
+            self.script.problems.truncate(before);
+        } else if opaque {
+            self.problem(unknown);
+        }
+    }
+}
+
+/// The package scripts a package-manager command runs, in order (`pre`,
+/// the script, `post`), or `None` when it runs none.
+fn package_scripts(program: &str, args: &[Word]) -> Option<Vec<String>> {
+    if !matches!(program, "npm" | "pnpm" | "yarn" | "bun") {
+        return None;
+    }
+    let mut words = args.iter();
+    let mut positional = Vec::new();
+    for w in words.by_ref() {
+        if !w.literal {
+            // A script name known only at run time: every script may run.
+            return Some(vec!["*".into()]);
+        }
+        if w.value == "--" {
+            break;
+        }
+        if w.value.starts_with('-') {
+            continue;
+        }
+        positional.push(w.value.as_str());
+        if positional.len() == 2 {
+            break;
+        }
+    }
+    const INSTALL: &[&str] = &[
+        "preinstall",
+        "install",
+        "postinstall",
+        "preprepare",
+        "prepare",
+        "postprepare",
+    ];
+    let around = |s: &str| vec![format!("pre{s}"), s.to_owned(), format!("post{s}")];
+    let run = match (program, positional.as_slice()) {
+        ("npm" | "pnpm" | "bun", ["run" | "run-script" | "rum" | "urn", name, ..]) => around(name),
+        ("yarn", ["run", name, ..]) => around(name),
+        ("npm" | "pnpm" | "yarn", ["test" | "t" | "tst", ..]) => around("test"),
+        ("npm" | "pnpm" | "yarn", ["start", ..]) => around("start"),
+        ("npm" | "pnpm", ["stop", ..]) => around("stop"),
+        ("npm" | "pnpm", ["restart", ..]) => {
+            let mut v = around("restart");
+            v.extend(around("stop"));
+            v.extend(around("start"));
+            v
+        }
+        ("npm" | "pnpm" | "yarn" | "bun", ["install" | "i" | "ci" | "add", ..]) | ("yarn", []) => {
+            INSTALL.iter().map(|s| (*s).to_owned()).collect()
+        }
+        // `yarn NAME` and `pnpm NAME` run a script of that name when it is
+        // not one of their own commands.
+        ("yarn" | "pnpm", [name, ..]) if !is_builtin(program, name) => around(name),
+        _ => return None,
+    };
+    Some(run)
+}
+
+fn is_builtin(program: &str, name: &str) -> bool {
+    const YARN: &[&str] = &[
+        "add",
+        "audit",
+        "autoclean",
+        "bin",
+        "cache",
+        "check",
+        "config",
+        "create",
+        "dedupe",
+        "dlx",
+        "exec",
+        "generate-lock-entry",
+        "global",
+        "help",
+        "import",
+        "info",
+        "init",
+        "install",
+        "licenses",
+        "link",
+        "list",
+        "login",
+        "logout",
+        "node",
+        "outdated",
+        "owner",
+        "pack",
+        "plugin",
+        "policies",
+        "publish",
+        "remove",
+        "rebuild",
+        "set",
+        "tag",
+        "team",
+        "unlink",
+        "unplug",
+        "up",
+        "upgrade",
+        "upgrade-interactive",
+        "version",
+        "versions",
+        "why",
+        "workspace",
+        "workspaces",
+    ];
+    const PNPM: &[&str] = &[
+        "add",
+        "audit",
+        "bin",
+        "config",
+        "create",
+        "dedupe",
+        "deploy",
+        "dlx",
+        "doctor",
+        "env",
+        "exec",
+        "fetch",
+        "help",
+        "import",
+        "init",
+        "install",
+        "install-test",
+        "licenses",
+        "link",
+        "list",
+        "ls",
+        "outdated",
+        "pack",
+        "patch",
+        "patch-commit",
+        "prune",
+        "publish",
+        "rebuild",
+        "remove",
+        "rm",
+        "root",
+        "server",
+        "setup",
+        "store",
+        "un",
+        "uninstall",
+        "unlink",
+        "update",
+        "up",
+        "why",
+    ];
+    match program {
+        "yarn" => YARN.contains(&name),
+        "pnpm" => PNPM.contains(&name),
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::disk::Disk;
+    use std::time::SystemTime;
+
+    fn words(args: &[&str]) -> Vec<Word> {
+        args.iter().map(|a| Word::literal(*a)).collect()
+    }
+
+    #[test]
+    fn package_manager_commands_and_their_scripts() {
+        let s = |p: &str, a: &[&str]| package_scripts(p, &words(a));
+        let around = |n: &str| Some(vec![format!("pre{n}"), n.to_owned(), format!("post{n}")]);
+        assert_eq!(s("npm", &["run", "build"]), around("build"));
+        assert_eq!(s("npm", &["run-script", "-s", "lint"]), around("lint"));
+        assert_eq!(s("npm", &["test"]), around("test"));
+        assert_eq!(s("npm", &["t"]), around("test"));
+        assert_eq!(s("yarn", &["build"]), around("build"));
+        assert_eq!(s("yarn", &["add", "left-pad"]).map(|v| v.len()), Some(6));
+        assert_eq!(s("pnpm", &["dev"]), around("dev"));
+        assert_eq!(s("pnpm", &["why", "x"]), None);
+        assert_eq!(s("npm", &["view", "x"]), None);
+        assert_eq!(
+            s("npm", &["install"]).map(|v| v.contains(&"postinstall".to_owned())),
+            Some(true)
+        );
+        assert_eq!(s("bun", &["run", "x"]), around("x"));
+        // Only package managers run package scripts, whatever their words.
+        let dynamic = [Word::literal("run"), Word::dynamic("$X")];
+        assert_eq!(package_scripts("npm", &dynamic), Some(vec!["*".to_owned()]));
+        assert_eq!(package_scripts("echo", &dynamic), None);
+    }
+
+    #[test]
+    fn package_scripts_and_make_recipes_a_line_runs_are_walked() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let cwd = dir.path().to_path_buf();
+        let write = |name: &str, text: &str| {
+            std::fs::write(cwd.join(name), text).unwrap_or_else(|e| panic!("{e}"));
+        };
+        write(
+            "package.json",
+            r#"{"scripts":{"build":"tsc","prebuild":"shred -u notes","lint":"eslint ."}}"#,
+        );
+        write("Makefile", "clean:\n\trm -rf out\n");
+        let disk = || Disk {
+            cwd: cwd.clone(),
+            home: None,
+            user_path: Vec::new(),
+            since: SystemTime::UNIX_EPOCH,
+        };
+        let names = |line: &str| -> Vec<String> {
+            crate::parse::parse_on(line, crate::parse::Syntax::Bash, disk())
+                .commands
+                .iter()
+                .filter_map(|c| c.name().map(std::borrow::Cow::into_owned))
+                .collect()
+        };
+        assert_eq!(names("npm run build"), ["shred", "tsc", "npm"]);
+        assert_eq!(names("npm run lint"), ["eslint", "npm"]);
+        assert_eq!(names("make clean"), ["rm", "make"]);
+        // Not a package manager: its words name no script.
+        assert_eq!(names("echo build"), ["echo"]);
+        // A script named at run time may be any of them.
+        let dynamic = crate::parse::parse_on("npm run $T", crate::parse::Syntax::Bash, disk());
+        assert!(!dynamic.problems.is_empty());
+    }
+}
