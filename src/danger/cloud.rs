@@ -10,6 +10,12 @@ use super::cmd::Cmd;
 /// Whether a cloud, cluster or container CLI deletes resources (the
 /// cloud pack's `cloud.destroy`).
 pub(super) fn destroys(c: &Cmd<'_>) -> bool {
+    // Any destroying verb of a cloud or cluster tool (`aws ecr
+    // batch-delete-image`, `az vm deallocate`, `fly secrets unset`,
+    // `nomad job stop -purge`).
+    if super::verbs::verb(c) == Some((super::verbs::Does::Destroys, true)) {
+        return true;
+    }
     if !c.is(&[
         "kubectl",
         "oc",
@@ -45,6 +51,11 @@ pub(super) fn destroys(c: &Cmd<'_>) -> bool {
         "docker-compose",
         "podman-compose",
     ]) {
+        return false;
+    }
+    // A rehearsal or a preview deletes nothing (`kubectl delete
+    // --dry-run=client`, `helm uninstall --dry-run`, `aws s3 rm --dryrun`).
+    if super::dryrun::rehearses(c.args()) {
         return false;
     }
     let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
@@ -101,6 +112,13 @@ pub(super) fn destroys(c: &Cmd<'_>) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether a cloud or cluster tool deploys or changes what runs there
+/// (`terraform apply`, `helm install`, `kubectl scale`, `heroku
+/// releases:rollback`): the cloud pack's `cloud.deploy`.
+pub(super) fn deploys(c: &Cmd<'_>) -> bool {
+    super::verbs::verb(c) == Some((super::verbs::Does::Deploys, true))
 }
 
 /// Whether a database client runs SQL (or a command) that drops or

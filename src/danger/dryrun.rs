@@ -26,6 +26,138 @@ pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
         })
 }
 
+/// True when a command only prints its help or version, or only rehearses
+/// or previews what it would do, by the conventions tools share: `--help`,
+/// `--version`, `--dry-run` (`--dryrun`, `--dry-run=client`), `--noop`,
+/// `--simulate`, `--what-if`, `--generate-cli-skeleton`. For the rules
+/// about tools askrisky has no table for; a tool it knows has its own
+/// rehearsal forms (`rsync -n`) in its rules.
+pub(super) fn rehearses(args: &[Word]) -> bool {
+    let mut saw = false;
+    for w in args {
+        let v = w.value.as_str();
+        if v == "--" {
+            break;
+        }
+        let name = v.split('=').next().unwrap_or(v);
+        match name {
+            "--help"
+            | "-help"
+            | "--version"
+            | "-version"
+            | "--noop"
+            | "--simulate"
+            | "--what-if"
+            | "--whatif"
+            | "--generate-cli-skeleton"
+            | "--dryrun"
+            | "--assumeno" => {
+                saw = true;
+            }
+            "--dry-run" => {
+                // `--dry-run=none` (kubectl) runs for real.
+                let value = v.split_once('=').map(|(_, x)| x.to_ascii_lowercase());
+                if !matches!(
+                    value.as_deref(),
+                    Some("none" | "false" | "0" | "no" | "off")
+                ) {
+                    saw = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    saw && dry_run_not_taken_back(args)
+}
+
+/// Utilities whose options end at the first operand where the environment
+/// says so (`POSIXLY_CORRECT`): for them, `--help` after an operand may be
+/// an operand, and `rm -rf ~ --help` would delete.
+const OPTIONS_END_AT_OPERANDS: &[&str] = &[
+    "rm",
+    "rmdir",
+    "unlink",
+    "shred",
+    "dd",
+    "wipefs",
+    "mkswap",
+    "mke2fs",
+    "chmod",
+    "chown",
+    "chgrp",
+    "mv",
+    "cp",
+    "ln",
+    "install",
+    "truncate",
+    "tee",
+    "find",
+    "rsync",
+    "tar",
+    "sed",
+    "kill",
+    "pkill",
+    "killall",
+    "shutdown",
+    "reboot",
+    "halt",
+    "poweroff",
+    "systemctl",
+    "crontab",
+    "fdisk",
+    "sfdisk",
+    "parted",
+    "blkdiscard",
+    "sudo",
+    "su",
+    "doas",
+    "env",
+    "nohup",
+    "xargs",
+    "timeout",
+    "nice",
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+];
+
+/// True when a command only prints its help or its version: `--help` or
+/// `--version` (`-V` for the mkfs family) before any operand, or anywhere
+/// before `--` for a tool that reads all its options wherever they stand
+/// (argparse, cobra, clap, commander: the subcommand CLIs). A program run
+/// by its path (`./tool --help`) is not taken at its word: it could be
+/// anything.
+pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bool {
+    if first.is_none_or(|w| !w.literal || w.value.contains('/')) {
+        return false;
+    }
+    let strict = OPTIONS_END_AT_OPERANDS.contains(&name) || name.starts_with("mkfs");
+    let mut operand = false;
+    for (i, w) in args.iter().enumerate() {
+        let v = w.value.as_str();
+        if v == "--" || !w.literal {
+            return false;
+        }
+        // `--version 1.0.0` (`cargo yank`, `cargo install`) names a
+        // version: it asks for none.
+        let valued = args.get(i + 1).is_some_and(|n| !n.value.starts_with('-'));
+        let asks_help = matches!(v, "--help" | "-help")
+            || (matches!(v, "--version" | "-version") && !valued)
+            || (v == "-V" && (name.starts_with("mkfs") || name == "mke2fs" || name == "mkswap"));
+        if asks_help {
+            return !(strict && operand);
+        }
+        operand |= !v.starts_with('-');
+    }
+    false
+}
+
+/// No `--no-dry-run` later on the line.
+fn dry_run_not_taken_back(args: &[Word]) -> bool {
+    !args.iter().any(|w| w.value.starts_with("--no-dry"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -45,6 +177,33 @@ mod tests {
             ("-f", true, false),
         ] {
             assert_eq!(dry_run(&words(line), short_n), want, "{line}");
+        }
+        let prints = |name: &str, line: &str| {
+            let first = Word::literal(name);
+            prints_only(name, Some(&first), &words(line))
+        };
+        assert!(prints("shred", "--version"));
+        assert!(prints("mkfs.xfs", "-V"));
+        assert!(prints("doctl", "compute droplet delete --help"));
+        assert!(!prints("rm", "-rf ~ --help"), "an operand before it");
+        assert!(prints("rm", "--help -rf ~"));
+        assert!(!prints("doctl", "compute -- --help"));
+        assert!(!prints("tar", "-V"), "a volume label, not the version");
+        assert!(!prints("./tool", "--help"));
+        assert!(!prints("cargo", "yank --version 1.0.0"));
+        assert!(prints("cargo", "--version"));
+        for (line, want) in [
+            ("delete --help", true),
+            ("--version", true),
+            ("apply --dry-run=client", true),
+            ("delete --dry-run=none", false),
+            ("rm --dryrun", true),
+            ("-- --help", false),
+            ("deploy --dry-run --no-dry-run", false),
+            ("deploy", false),
+            ("-h", false),
+        ] {
+            assert_eq!(rehearses(&words(line)), want, "{line}");
         }
     }
 }

@@ -27,6 +27,17 @@ fn loads_code(name: &str, value: &str) -> bool {
         | "GIT_CONFIG_PARAMETERS"
         | "GIT_CONFIG_COUNT"
         | "GIT_TEMPLATE_DIR" => true,
+        // A Java agent or native library runs in every JVM started.
+        "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" | "JDK_JAVA_OPTIONS" | "MAVEN_OPTS"
+        | "GRADLE_OPTS" | "JAVA_OPTS" | "SBT_OPTS" => [
+            "-javaagent",
+            "-agentpath",
+            "-agentlib",
+            "-XX:OnError",
+            "-XX:OnOutOfMemoryError",
+        ]
+        .iter()
+        .any(|f| value.contains(f)),
         "NODE_OPTIONS" => [
             "--require",
             "-r ",
@@ -38,6 +49,55 @@ fn loads_code(name: &str, value: &str) -> bool {
         .any(|f| value.contains(f)),
         n => n.starts_with("GIT_CONFIG_KEY_") || n.starts_with("GIT_CONFIG_VALUE_"),
     }
+}
+
+/// Whether setting `name` makes tools run the program `value` names, and
+/// that program is one of the line's or the agent's choosing: a path that
+/// is not a system folder's (`RUSTC_WRAPPER=/tmp/w.sh`, `SSH_ASKPASS=./ask.sh`,
+/// `CC=./cc`), or a name known only when it runs. A program found on PATH
+/// by its name (`EDITOR=vim`, `CC=clang`) is the person's.
+fn names_a_planted_program(name: &str, value: &crate::parse::Word) -> bool {
+    if !crate::parse::programs::is_code_variable(name) || value.value.is_empty() {
+        return false;
+    }
+    if !value.literal {
+        return true;
+    }
+    let program = value.value.split_whitespace().next().unwrap_or("");
+    program.contains('/')
+        && ![
+            "/usr/",
+            "/bin/",
+            "/sbin/",
+            "/opt/",
+            "/nix/",
+            "/snap/",
+            "/Applications/",
+        ]
+        .iter()
+        .any(|d| program.starts_with(d))
+}
+
+/// Whether a command sets a variable that makes tools run a program of the
+/// line's choosing, for itself or for the rest of the line.
+pub(super) fn plants_a_program(c: &Cmd<'_>) -> bool {
+    c.command
+        .assignments
+        .iter()
+        .any(|(n, v)| names_a_planted_program(n, v))
+        || (c.is(&[
+            "export", "declare", "typeset", "readonly", "local", "setenv",
+        ]) && c.args().iter().any(|w| {
+            w.value.split_once('=').is_some_and(|(n, v)| {
+                names_a_planted_program(
+                    n,
+                    &crate::parse::Word {
+                        value: v.to_owned(),
+                        ..w.clone()
+                    },
+                )
+            })
+        }))
 }
 
 /// Whether a command sets such a variable, for itself (`LD_PRELOAD=x ls`)

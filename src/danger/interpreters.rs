@@ -468,6 +468,21 @@ pub(super) fn quoted_strings(code: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// Whether an interpreter reads its program from stdin: no inline code
+/// (`-c`, `-e`), no module (`python3 -m json.tool`), and no script file
+/// but the stdin itself (`python3`, `python3 -u`, `perl --`, `node -`).
+pub(super) fn program_from_stdin(c: &Cmd<'_>) -> bool {
+    let Some(code) = crate::parse::programs::inline_code_flags(&c.name) else {
+        return false;
+    };
+    let module = c.name.starts_with("python") && c.flag(&["-m"]);
+    !c.flag(code)
+        && !module
+        && c.operands()
+            .first()
+            .is_none_or(|w| crate::parse::programs::is_stdin_path(&w.value))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,7 +22,8 @@
 //!   `cd` may move a line's commands to, and the links it makes to a
 //!   root);
 //! - what a path is: `secrets` (and the stores that hand them out),
-//!   [`protected`];
+//!   [`protected`]; what a tool's words do, for any tool: `verbs`; what
+//!   they name, for a program no table knows: `meaning`;
 //! - what a command does, by subject: `reads`, `interpreters`, `git`,
 //!   `tools`, `cloud`, `system`, `perms`, `environment`, `askrisky_self`;
 //! - [`rules`], the table, each row naming its check;
@@ -41,6 +42,7 @@ mod gitdir;
 mod glob;
 mod interpreters;
 mod links;
+mod meaning;
 mod perms;
 mod place;
 pub mod protected;
@@ -51,6 +53,7 @@ mod secrets;
 mod system;
 mod tier;
 mod tools;
+mod verbs;
 
 use serde::{Deserialize, Serialize};
 
@@ -139,8 +142,25 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
                 .any(|(pack, codes)| off.contains(pack) && codes.contains(&r.code))
     };
     for command in &script.commands {
+        // A command that only prints its help or version does nothing its
+        // words say: the rules see a harmless program in its place, with
+        // the same settings and redirections, which still act.
+        let stand_in;
+        let judged = if dryrun::prints_only(
+            command.name().as_deref().unwrap_or(""),
+            command.argv.first(),
+            command.args(),
+        ) {
+            stand_in = SimpleCommand {
+                argv: vec![crate::parse::Word::literal("true")],
+                ..command.clone()
+            };
+            &stand_in
+        } else {
+            command
+        };
         for ctx in &folders {
-            let mut cmd = Cmd::new(command, ctx);
+            let mut cmd = Cmd::new(judged, ctx);
             cmd.root_links = &root_links;
             for rule in RULES.iter().filter(enabled) {
                 if let Check::Command(f) = rule.check

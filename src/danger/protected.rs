@@ -158,6 +158,26 @@ static PROTECTED: &[Protected] = &[
             })
         },
     },
+    // Any program put in a folder of PATH runs whenever its name is typed,
+    // by the person or a tool, from then on: a way to persist.
+    Protected {
+        reason: "a folder of programs on PATH",
+        holds: |p| {
+            p.in_home.is_some_and(|rel| {
+                [
+                    ".local/bin/",
+                    "bin/",
+                    ".cargo/bin/",
+                    "go/bin/",
+                    ".npm-global/bin/",
+                ]
+                .iter()
+                .any(|d| rel.starts_with(d) && rel.len() > d.len())
+            }) || ["/usr/local/bin/", "/usr/local/sbin/", "/opt/homebrew/bin/"]
+                .iter()
+                .any(|d| p.resolved.starts_with(d))
+        },
+    },
     Protected {
         reason: "SSH access",
         holds: |p| {
@@ -402,6 +422,8 @@ mod tests {
             "~/.local/bin/git",
             "~/bin/sudo",
             "~/.vimrc",
+            "~/.local/bin/mytool",
+            "/usr/local/bin/kubectl",
         ] {
             assert!(protected_reason(&c, v).is_some(), "{v}");
         }
@@ -426,8 +448,8 @@ mod tests {
             "~/.claude/notes.md",
             "docs/git.md",
             "model.pth",
-            "~/.local/bin/mytool",
             "~/bin",
+            "~/.local/bin",
             "/proc/cpuinfo",
         ] {
             assert!(protected_reason(&c, v).is_none(), "{v}");

@@ -83,6 +83,16 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         return without_values(args, &["-i", "-F"]);
     }
     if c.is(&["openssl"]) {
+        // These read certificates, requests and signatures: a private
+        // key given to them is refused, never printed.
+        let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
+        if matches!(
+            sub,
+            "x509" | "req" | "verify" | "crl" | "crl2pkcs7" | "s_client" | "ocsp" | "version"
+        ) && !c.flag(&["-key", "-signkey", "-CAkey", "-newkey"])
+        {
+            return Vec::new();
+        }
         let written = c.option_values(&["-out", "-keyout"]);
         return all().filter(|v| !written.contains(v)).collect();
     }

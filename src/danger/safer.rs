@@ -48,6 +48,16 @@ pub static SAFER: &[Safer] = &[
         "rm -r ./build",
     ),
     s(
+        "disk.format_image",
+        "Check what the target is first (`file IMG`, `lsblk`); formatting is the person's to confirm.",
+        "file disk.img",
+    ),
+    s(
+        "disk.device",
+        "Look at the disk's table and labels only (`lsblk -f`, `blkid`), and leave reading, imaging or repairing it to the person.",
+        "lsblk -f",
+    ),
+    s(
         "disk.format",
         "Formatting a disk is the person's to do by hand; to see what is there, list the disks and file systems.",
         "lsblk -f",
@@ -180,6 +190,21 @@ pub static SAFER: &[Safer] = &[
         "agent.unguarded",
         "Start the agent with its hooks and approvals on, so askrisky still checks what it runs.",
         "claude -p 'fix the failing test'",
+    ),
+    s(
+        "cloud.deploy",
+        "Preview the change (the tool's plan, diff or dry-run form) and leave applying it to the person.",
+        "terraform plan",
+    ),
+    s(
+        "verb.destroys",
+        "Look first: list what would be deleted or reset (the tool's list, status or dry-run form), and leave the deleting to the person.",
+        "restic snapshots",
+    ),
+    s(
+        "verb.deploys",
+        "Build and test locally, and leave deploying, publishing or flashing to the person.",
+        "wrangler dev",
     ),
     s(
         "process.kill",

@@ -340,6 +340,16 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         | ".htpasswd" => return true,
         _ => {}
     }
+    // Armored files are keys or certificates by what they hold: one on
+    // disk with no private key in it is a certificate, a public key or a
+    // signature (`cert.pem`, `release.asc`).
+    if [".pem", ".crt", ".cer", ".asc"]
+        .iter()
+        .any(|e| name.ends_with(e))
+        && armored_without_private_key(&resolved)
+    {
+        return false;
+    }
     const EXTS: &[&str] = &[
         ".pem",
         ".key",
@@ -355,6 +365,21 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         ".gpg",
     ];
     EXTS.iter().any(|e| name.ends_with(e))
+}
+
+/// Whether `path` is an armored file on disk (`-----BEGIN …`) that holds
+/// no private key. Missing, unreadable, too large or not text: not shown
+/// to be harmless.
+fn armored_without_private_key(path: &str) -> bool {
+    const MAX: u64 = 256 * 1024;
+    match crate::files::read_text(
+        std::path::Path::new(path),
+        crate::files::Whose::Foreign,
+        MAX,
+    ) {
+        Ok(Some(text)) => text.contains("-----BEGIN") && !text.contains("PRIVATE KEY"),
+        _ => false,
+    }
 }
 
 /// True for a folder that holds secret folders: the root, a home or a
@@ -436,10 +461,71 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         || (c.is(&["az"]) && c.values().any(|v| v == "get-access-token"))
         || (c.is(&["aws"]) && sub == "configure" && second == "get")
         || (c.is(&["vault"]) && matches!(sub, "read" | "kv"))
+        // Encrypted secrets, decrypted to the screen (`sops -d`,
+        // `ansible-vault view`), and secret managers' values.
+        || (c.is(&["sops"])
+            && (c.flag(&["-d", "--decrypt"]) || matches!(sub, "decrypt" | "exec-env" | "exec-file")))
+        || (c.is(&["ansible-vault"]) && matches!(sub, "view" | "decrypt" | "edit"))
+        || (c.is(&["kubectl", "oc"])
+            && sub == "get"
+            && matches!(second, "secret" | "secrets")
+            && c.flag(&["-o", "--output"]))
+        || (c.is(&["aws"])
+            && ((sub == "secretsmanager" && second == "get-secret-value")
+                || (sub == "ssm" && c.flag(&["--with-decryption"]))))
+        || (c.is(&["gcloud"]) && sub == "secrets" && c.values().any(|v| v == "access"))
+        || (c.is(&["az"])
+            && sub == "keyvault"
+            && second == "secret"
+            && c.values().any(|v| matches!(v, "show" | "download")))
+        || (c.is(&["doppler", "infisical", "chamber", "berglas"])
+            && c.values().any(|v| matches!(v, "get" | "read" | "access" | "download" | "export")))
 }
 
 #[cfg(test)]
 mod tests {
+
+    /// An armored file on disk is a secret by what it holds: a private key
+    /// is, a certificate or a signature is not; one that cannot be read is.
+    #[test]
+    fn armored_files_by_what_they_hold() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let write = |name: &str, text: &str| {
+            std::fs::write(dir.path().join(name), text).unwrap_or_else(|e| panic!("{e}"));
+        };
+        write(
+            "cert.pem",
+            "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n",
+        );
+        write(
+            "key.pem",
+            "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n",
+        );
+        write(
+            "both.pem",
+            "-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----\n-----BEGIN RSA PRIVATE KEY-----\ny\n",
+        );
+        write(
+            "sig.asc",
+            "-----BEGIN PGP SIGNATURE-----\nx\n-----END PGP SIGNATURE-----\n",
+        );
+        write("plain.pem", "not armored");
+        let ctx = Place {
+            cwd: dir.path().to_path_buf(),
+            ..Place::example()
+        };
+        for (name, secret) in [
+            ("cert.pem", false),
+            ("sig.asc", false),
+            ("key.pem", true),
+            ("both.pem", true),
+            ("plain.pem", true),
+            ("missing.pem", true),
+        ] {
+            assert_eq!(is_secret(&ctx, name), secret, "{name}");
+        }
+    }
+
     use super::*;
     use crate::danger::fixture::{link, on_disk_home};
 

@@ -28,6 +28,7 @@ pub mod nesting;
 mod quote;
 mod readings;
 mod resolve;
+mod runners;
 mod scripts;
 pub mod shells;
 mod types;

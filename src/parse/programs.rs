@@ -524,7 +524,41 @@ const NPM_EXEC_VALUES: &[&str] = &[
 
 /// Environment variables whose value is a command line that programs run
 /// (`GIT_SSH_COMMAND='…' git fetch`): their values are walked as code.
+/// Besides the ones named, any whose name says it holds a program or a
+/// command: `*_COMMAND`, `*_CMD`, `*_RSH`, `*_SSH`, `*EDITOR`, `*PAGER`,
+/// `*ASKPASS`, `*_WRAPPER`, `*_RUNNER`, and the compilers build tools run
+/// (`CC`, `CXX`, `RUSTC_WRAPPER`, `RSYNC_RSH`, `CARGO_TARGET_…_RUNNER`).
 pub fn is_code_variable(name: &str) -> bool {
+    const SUFFIXES: &[&str] = &[
+        "_COMMAND", "_CMD", "_RSH", "_SSH", "EDITOR", "PAGER", "ASKPASS", "_WRAPPER", "_RUNNER",
+        "_SHELL",
+    ];
+    const PROGRAMS: &[&str] = &[
+        "CC",
+        "CXX",
+        "CPP",
+        "LD",
+        "AR",
+        "AS",
+        "FC",
+        "NM",
+        "RANLIB",
+        "STRIP",
+        "RUSTC",
+        "RUSTDOC",
+        "MAKESHELL",
+        "CONFIG_SHELL",
+        "TERMINAL",
+        "DIFFTOOL",
+        "MERGETOOL",
+    ];
+    if PROGRAMS.contains(&name)
+        || SUFFIXES
+            .iter()
+            .any(|s| name.ends_with(s) && name.len() > s.len())
+    {
+        return true;
+    }
     matches!(
         name,
         "GIT_SSH_COMMAND"

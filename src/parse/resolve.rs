@@ -65,7 +65,12 @@ impl Walker {
             }
             output = output.or_else(|| output_text(&current));
             if !runs_others(&current) {
-                let inner = self.zsh_precommand(&current);
+                // A program no table knows may still run a command given
+                // in its words (see `runners`).
+                let inner = self.zsh_precommand(&current).or_else(|| {
+                    let name = name.as_deref()?;
+                    self.unknown_runner(&current, name)
+                });
                 self.script.commands.push(current);
                 match inner {
                     Some(inner) => {

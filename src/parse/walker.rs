@@ -47,6 +47,9 @@ pub(super) struct Bounds {
     pub(super) enclosing_depth: usize,
     /// Stdin texts being read as code, outermost first.
     pub(super) feeding: Vec<String>,
+    /// Above zero while a string that may be code is walked (see
+    /// `runners`).
+    pub(super) speculating: u32,
 }
 
 /// The code being walked.

@@ -159,7 +159,9 @@ impl Walker {
             return Some(inner);
         }
         let rest: Vec<Option<&str>> = args.iter().map(Word::known).collect();
-        let spec = programs::wrapper_for(&name, &rest)?;
+        let Some(spec) = programs::wrapper_for(&name, &rest) else {
+            return self.unknown_runner(cmd, &name);
+        };
         let mut inner = match wrapped(spec, &cmd.argv) {
             Inner::Nothing => return None,
             Inner::Shell(w) => {

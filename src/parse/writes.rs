@@ -194,6 +194,38 @@ fn url_file_name(url: &str) -> Option<String> {
 /// Files a downloader saves (their text is only known at run time):
 /// `curl -o F`, `curl -O URL`, `wget URL`, `wget -O F`, with their
 /// output folders.
+/// The values of a one-letter option that takes one, given at the end of
+/// a cluster of flags (`curl -sLo FILE`, `wget -qO FILE`) or inside it
+/// with the value attached (`curl -sLoFILE`). Downloaders' other short
+/// options take no value, so the letters before it are flags.
+fn cluster_values(args: &[Word], letter: char) -> Vec<&str> {
+    let mut out = Vec::new();
+    for (i, w) in args.iter().enumerate() {
+        let v = w.value.as_str();
+        if v == "--" {
+            break;
+        }
+        let Some(cluster) = v.strip_prefix('-').filter(|c| !c.starts_with('-')) else {
+            continue;
+        };
+        // `-o` alone is `option_values`' own.
+        if cluster.len() < 2 {
+            continue;
+        }
+        if let Some(at) = cluster.find(letter)
+            && at > 0
+        {
+            let rest = &cluster[at + letter.len_utf8()..];
+            if rest.is_empty() {
+                out.extend(args.get(i + 1).map(|n| n.value.as_str()));
+            } else {
+                out.push(rest);
+            }
+        }
+    }
+    out
+}
+
 pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
     let Some(name) = cmd.name() else {
         return Vec::new();
@@ -212,7 +244,9 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
     match &*name {
         "curl" => {
             let dir = programs::option_values(args, &["--output-dir"]).pop();
-            let mut out: Vec<String> = programs::option_values(args, &["-o", "--output"])
+            let mut named = programs::option_values(args, &["-o", "--output"]);
+            named.extend(cluster_values(args, 'o'));
+            let mut out: Vec<String> = named
                 .into_iter()
                 .filter(|f| *f != "-")
                 .map(|f| join(dir, f))
@@ -223,7 +257,8 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
             out
         }
         "wget" | "wget2" => {
-            let named = programs::option_values(args, &["-O", "--output-document"]);
+            let mut named = programs::option_values(args, &["-O", "--output-document"]);
+            named.extend(cluster_values(args, 'O'));
             if named.is_empty() {
                 let dir = programs::option_values(args, &["-P", "--directory-prefix"]).pop();
                 urls().map(|f| join(dir, &f)).collect()

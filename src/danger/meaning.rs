@@ -1,0 +1,502 @@
+//! What the words of a command name, for a program askrisky has no table
+//! for: a protected file, or a whole disk.
+//!
+//! The threat: the rules for writing a startup file or a disk device were
+//! keyed on the programs that do it (`cp`, `tee`, `dd`), and every other
+//! program that copies, syncs, restores or images — `gsutil cp gs://b/rc
+//! ~/.zshrc`, `rclone copyto … ~/.config/autostart/x.desktop`, `ddrescue
+//! -f disk.img /dev/sdc`, `scp deploy.sh web1:.bashrc` — went through. A
+//! program that is not known to only read or list what it is given may
+//! write it: a protected file or a disk named among its words asks. The
+//! programs whose effect the tables do know keep their own, exact rules.
+
+use super::cmd::Cmd;
+use super::place::is_block_device;
+use super::protected::protected_reason;
+
+/// Programs whose words the tables judge exactly: what they write is in
+/// `Cmd::written_paths`, or they only read, list or show what they are
+/// given, or they run it as code (judged as code).
+const KNOWN: &[&str] = &[
+    // Writers, exactly (see `Cmd::written_paths`).
+    "tee",
+    "truncate",
+    "rm",
+    "unlink",
+    "shred",
+    "touch",
+    "chmod",
+    "chown",
+    "chgrp",
+    "chattr",
+    "setfacl",
+    "rmdir",
+    "mkdir",
+    "sponge",
+    "link",
+    "mkfifo",
+    "srm",
+    "wipe",
+    "mv",
+    "cp",
+    "install",
+    "ln",
+    "rsync",
+    "scp",
+    "sed",
+    "gsed",
+    "perl",
+    "ruby",
+    "find",
+    "strace",
+    "ltrace",
+    "time",
+    "valgrind",
+    "perf",
+    "dd",
+    "sort",
+    "uniq",
+    "openssl",
+    "ssh-keygen",
+    "patch",
+    "git",
+    "curl",
+    "wget",
+    "wget2",
+    "aria2c",
+    "tar",
+    "gtar",
+    "bsdtar",
+    "unzip",
+    "cpio",
+    "crontab",
+    // Readers, listers, viewers.
+    "cat",
+    "tac",
+    "less",
+    "more",
+    "most",
+    "head",
+    "tail",
+    "bat",
+    "batcat",
+    "grep",
+    "egrep",
+    "fgrep",
+    "zgrep",
+    "rg",
+    "ag",
+    "ack",
+    "wc",
+    "file",
+    "stat",
+    "ls",
+    "exa",
+    "eza",
+    "lsd",
+    "tree",
+    "diff",
+    "diff3",
+    "cmp",
+    "colordiff",
+    "sdiff",
+    "md5sum",
+    "sha1sum",
+    "sha224sum",
+    "sha256sum",
+    "sha384sum",
+    "sha512sum",
+    "b2sum",
+    "cksum",
+    "sum",
+    "od",
+    "xxd",
+    "hexdump",
+    "strings",
+    "shellcheck",
+    "nl",
+    "cut",
+    "column",
+    "fold",
+    "fmt",
+    "readlink",
+    "realpath",
+    "basename",
+    "dirname",
+    "test",
+    "[",
+    "du",
+    "df",
+    "lsattr",
+    "getfacl",
+    "namei",
+    "pygmentize",
+    "glow",
+    "echo",
+    "printf",
+    "awk",
+    "gawk",
+    "mawk",
+    "nawk",
+    "base64",
+    "base32",
+    "iconv",
+    "jq",
+    "yq",
+    "gpg",
+    "age",
+    "ssh",
+    "mosh",
+    "sftp",
+    "lsof",
+    "fuser",
+    "which",
+    "type",
+    "command",
+    "whereis",
+    "locate",
+    "fd",
+    "fdfind",
+    "xdg-open",
+    "open",
+    "source",
+    ".",
+    "eval",
+    "exec",
+    // Shells and interpreters: what they are given is code, read as code.
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+    "ksh",
+    "fish",
+    "python",
+    "python3",
+    "node",
+    "deno",
+    "bun",
+    "php",
+    "lua",
+    "Rscript",
+    "julia",
+    // Shell builtins: they name folders and variables, and run nothing
+    // given (the ones that run code are judged as code).
+    "cd",
+    "pushd",
+    "popd",
+    "dirs",
+    "export",
+    "unset",
+    "alias",
+    "unalias",
+    "set",
+    "shopt",
+    "declare",
+    "typeset",
+    "local",
+    "readonly",
+    "read",
+    "wait",
+    "jobs",
+    "fg",
+    "bg",
+    "hash",
+    "ulimit",
+    "umask",
+    "getopts",
+    "builtin",
+    "let",
+    "mapfile",
+    "readarray",
+    "true",
+    "false",
+    "exit",
+    "return",
+    "shift",
+    "times",
+    "history",
+    "disown",
+    "kill",
+    // Wrappers: their words are the command they run, judged on its own.
+    "sudo",
+    "doas",
+    "env",
+    "nice",
+    "nohup",
+    "timeout",
+    "xargs",
+    "watch",
+    "stdbuf",
+    "ionice",
+    "chrt",
+    "taskset",
+    "flock",
+    "setsid",
+    "unbuffer",
+    "script",
+];
+
+/// Programs that only read what a disk holds about itself (its table,
+/// health, labels, mounts), never its files; and those the blocked tier
+/// and the partition rules judge on their own.
+const DISK_METADATA: &[&str] = &[
+    "lsblk",
+    "blkid",
+    "smartctl",
+    "fdisk",
+    "sfdisk",
+    "gdisk",
+    "sgdisk",
+    "parted",
+    "file",
+    "udisksctl",
+    "findmnt",
+    "df",
+    "lsof",
+    "fuser",
+    "stat",
+    "ls",
+    "nvme",
+    "dumpe2fs",
+    "e2label",
+    "xfs_info",
+    "wipefs",
+    "umount",
+    "eject",
+    "badblocks",
+    "mkswap",
+    "sg_format",
+    "blkdiscard",
+    "shred",
+    "test",
+    "[",
+    "readlink",
+    "realpath",
+    // Their words are patterns and text, not the disk itself.
+    "grep",
+    "egrep",
+    "fgrep",
+    "zgrep",
+    "rg",
+    "ag",
+    "ack",
+    "echo",
+    "printf",
+    "awk",
+    "gawk",
+    "mawk",
+    "nawk",
+    "sed",
+    "expr",
+    "jq",
+    "yq",
+    "basename",
+    "dirname",
+];
+
+/// hdparm's options that change or erase a disk (the rest read it).
+const HDPARM_WRITES: &[&str] = &[
+    "--security-erase",
+    "--security-erase-enhanced",
+    "--trim-sector-ranges",
+    "--write-sector",
+    "--make-bad-sector",
+    "--dco-restore",
+];
+
+/// The paths a word may name for such a program: itself, `--opt=PATH`,
+/// `@PATH`, `key=@PATH`, and for `host:PATH` the path on that host (as
+/// its own home folder's, when relative).
+fn named_paths(word: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    // A URL names a file on another machine by its own rules.
+    if word.contains("://") {
+        return out;
+    }
+    out.push(word.to_owned());
+    if let Some((_, value)) = word.split_once('=') {
+        out.push(value.trim_start_matches('@').to_owned());
+    }
+    if let Some(rest) = word.strip_prefix('@') {
+        out.push(rest.to_owned());
+    }
+    // `[user@]host:path`: a host names no folder.
+    if let Some((host, path)) = word.split_once(':')
+        && !host.is_empty()
+        && !host.contains('/')
+        && !path.is_empty()
+    {
+        out.push(if path.starts_with('/') || path.starts_with('~') {
+            path.to_owned()
+        } else {
+            format!("~/{path}")
+        });
+    }
+    out.retain(|p| !p.is_empty());
+    out
+}
+
+/// Whether a copy's destination on another host (`web1:.bashrc`,
+/// `deploy@web1:/etc/cron.d/x`) is, there, a protected file: another
+/// machine's startup file is as much a way in as this one's.
+pub(super) fn remote_protected(ctx: &super::place::Place, written: &str) -> bool {
+    written.contains(':')
+        && !written.contains("://")
+        && named_paths(written)
+            .iter()
+            .skip(1)
+            .any(|p| protected_reason(ctx, p).is_some())
+}
+
+/// The words of a program askrisky has no table for, each with the paths
+/// it may name, before `--` where the rest may be another program's.
+fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
+    if c.name.is_empty() || c.is(KNOWN) {
+        return Vec::new();
+    }
+    c.args()
+        .iter()
+        .filter(|w| w.literal || w.glob)
+        .map(|w| w.value.as_str())
+        .take_while(|v| *v != "--")
+        .filter(|v| !v.starts_with('-') || v.contains('='))
+        .flat_map(named_paths)
+        .collect()
+}
+
+/// Whether a program askrisky has no table for is handed a protected
+/// file (`gsutil cp … ~/.zshrc`): it may write it.
+pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
+    // jq and yq write only in place.
+    if c.is(&["jq", "yq"]) && c.flag(&["-i", "--inplace", "--in-place"]) {
+        return c
+            .operands()
+            .iter()
+            .any(|w| protected_reason(c.ctx, &w.value).is_some());
+    }
+    unknown_program_paths(c)
+        .iter()
+        .any(|p| protected_reason(c.ctx, p).is_some())
+}
+
+/// Whether a program is handed a whole disk or partition that it is not
+/// known to only read the labels of: it may read every file on it, or
+/// write it (`ddrescue -f img /dev/sdc`, `e2fsck -fy /dev/sdb1`, `dd
+/// if=/dev/sda of=x.img`, `cat /dev/sda1`).
+pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
+    if c.name.is_empty()
+        || c.is(DISK_METADATA)
+        || c.name.starts_with("mkfs")
+        || (c.is(&["hdparm"]) && !c.flag(HDPARM_WRITES))
+    {
+        return false;
+    }
+    let disk = |p: &str| {
+        (p.contains("dev") || c.ctx.cwd.starts_with("/dev")) && is_block_device(&c.ctx.resolve(p))
+    };
+    c.args()
+        .iter()
+        .map(|w| w.value.as_str())
+        .take_while(|v| *v != "--")
+        .flat_map(named_paths)
+        .chain(
+            c.redirects()
+                .iter()
+                .filter(|r| r.op.reads())
+                .map(|r| r.target.value.clone()),
+        )
+        .any(|p| disk(&p))
+}
+
+/// Programs that format or wipe what they are given.
+const FORMATTERS: &[&str] = &[
+    "mkfs*",
+    "mke2fs",
+    "mkswap",
+    "wipefs",
+    "blkdiscard",
+    "newfs*",
+];
+
+/// The words a formatter is given that name what it formats: its
+/// operands, past the values of the options that take one.
+fn format_targets<'a>(c: &Cmd<'a>) -> Vec<&'a crate::parse::Word> {
+    const VALUES: &[&str] = &[
+        "-t", "-L", "-n", "-b", "-O", "-E", "-i", "-I", "-j", "-J", "-l", "-m", "-N", "-o", "-U",
+        "-C", "-F", "-s", "-c", "-r", "-T", "-z", "-d", "-e", "-G", "-M", "-g", "-p", "-q",
+    ];
+    let mut out = Vec::new();
+    let mut skip = false;
+    for w in c.args() {
+        let v = w.value.as_str();
+        if skip {
+            skip = false;
+            continue;
+        }
+        if v.starts_with('-') {
+            // mkfs.vfat's `-C` takes no value; mkfs.ext4's `-F` neither.
+            skip = VALUES.contains(&v) && !matches!(v, "-C" | "-F" | "-q");
+            continue;
+        }
+        out.push(w);
+    }
+    out
+}
+
+/// Whether a formatter certainly formats or wipes a disk: a block device
+/// among what it is given (`mkfs.ext4 /dev/sdb1`, `wipefs -a /dev/sda`,
+/// `nvme format /dev/nvme0n1`). The blocked tier.
+pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
+    let disk = |v: &str| {
+        (v.contains("dev") || c.ctx.cwd.starts_with("/dev")) && is_block_device(&c.ctx.resolve(v))
+    };
+    if c.is(&["nvme"]) {
+        let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
+        return matches!(ops.first(), Some(&("format" | "sanitize")));
+    }
+    if !c.is(FORMATTERS) || super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args()) {
+        return false;
+    }
+    // wipefs without -a or -o only lists what it would wipe.
+    if c.is(&["wipefs"]) && !c.flag(&["-a", "--all", "-o", "--offset"]) {
+        return false;
+    }
+    if c.is(&["wipefs"]) && c.flag(&["-n", "--no-act"]) {
+        return false;
+    }
+    format_targets(c)
+        .iter()
+        .any(|w| (w.literal || w.glob) && disk(&w.value))
+}
+
+/// Whether a formatter formats or wipes something askrisky cannot tell
+/// is a disk: an image file, a word known only when it runs, or (for
+/// wipefs) a look at what it would wipe. Asks, without refusing.
+pub(super) fn formats_something_else(c: &Cmd<'_>) -> bool {
+    c.is(FORMATTERS)
+        && !super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args())
+        && !formats_a_disk(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_a_word_may_name() {
+        assert_eq!(named_paths("~/.zshrc"), ["~/.zshrc"]);
+        assert_eq!(
+            named_paths("--output=~/.zshrc"),
+            ["--output=~/.zshrc", "~/.zshrc"]
+        );
+        assert_eq!(named_paths("@.env"), ["@.env", ".env"]);
+        assert_eq!(named_paths("f=@.env"), ["f=@.env", ".env"]);
+        assert_eq!(named_paths("web1:.bashrc"), ["web1:.bashrc", "~/.bashrc"]);
+        assert_eq!(
+            named_paths("deploy@web1:/etc/cron.d/x"),
+            ["deploy@web1:/etc/cron.d/x", "/etc/cron.d/x"]
+        );
+        assert_eq!(named_paths("gs://b/rc").len(), 0);
+        assert_eq!(named_paths("a/b:c"), ["a/b:c"]);
+    }
+}

@@ -1,0 +1,430 @@
+//! What a tool's subcommand does, for any tool: the verbs that destroy,
+//! deploy or flash, recognised by the word, whatever the program is called.
+//!
+//! The threat this stops: a danger set keyed on program names does not
+//! converge — every cloud, cluster, backup, firmware and package tool has
+//! its own `delete` (`doctl compute droplet delete`, `flyctl apps destroy`,
+//! `restic forget --prune`, `heroku pg:reset`, `esptool.py erase_flash`),
+//! and no table lists them all. So the subcommand words of a command are
+//! read as words: split at `:`, `-`, `_` and camel-case humps, and any part
+//! that is a destructive or outward verb asks. The tools whose verbs the
+//! danger set already knows in full keep their own rules, and the verbs
+//! that only edit the project (`npm remove`, `cargo remove`) stay clear.
+
+use super::cmd::Cmd;
+
+/// Parts of a subcommand word that destroy or empty something.
+const DESTROY: &[&str] = &[
+    "delete",
+    "del",
+    "destroy",
+    "remove",
+    "rm",
+    "rmi",
+    "rb",
+    "purge",
+    "wipe",
+    "wipeout",
+    "erase",
+    "reset",
+    "drop",
+    "dropdb",
+    "truncate",
+    "prune",
+    "forget",
+    "terminate",
+    "deregister",
+    "unregister",
+    "revoke",
+    "deactivate",
+    "deallocate",
+    "decommission",
+    "teardown",
+    "nuke",
+    "uninstall",
+    "unset",
+    "flush",
+    "flushall",
+    "flushdb",
+    "expunge",
+    "evict",
+    "zap",
+    "shred",
+    "obliterate",
+    "unpublish",
+    "garbage",
+];
+
+/// Parts of a subcommand word that change something outside this machine
+/// or a device: deploying, publishing, releasing, rolling back, flashing.
+const DEPLOY: &[&str] = &[
+    "deploy", "publish", "release", "rollback", "promote", "upload", "flash", "burn", "sideload",
+];
+
+/// Tools whose subcommands the danger set judges with rules of their own
+/// in full (git's, the databases', the deleting commands'): their words
+/// are not read again here.
+const OWN_RULES: &[&str] = &[
+    "git",
+    "psql",
+    "mysql",
+    "mariadb",
+    "sqlite3",
+    "redis-cli",
+    "mongosh",
+    "mongo",
+    "systemctl",
+    "rm",
+    "find",
+    "docker",
+    "podman",
+    "nerdctl",
+    "docker-compose",
+    "podman-compose",
+    "rsync",
+    "shred",
+    "dd",
+    "truncate",
+    "tar",
+    "zip",
+];
+
+/// Cloud and cluster tools: their verbs are read here, but they count in
+/// the cloud pack (`cloud.destroy`, `cloud.deploy`), which the person's
+/// own config may turn off.
+pub(super) const CLOUD: &[&str] = &[
+    "kubectl",
+    "oc",
+    "k3s",
+    "microk8s.kubectl",
+    "helm",
+    "terraform",
+    "tofu",
+    "terragrunt",
+    "pulumi",
+    "cdk",
+    "cdktf",
+    "serverless",
+    "sls",
+    "aws",
+    "gcloud",
+    "az",
+    "doctl",
+    "linode-cli",
+    "hcloud",
+    "ibmcloud",
+    "oci",
+    "firebase",
+    "netlify",
+    "vercel",
+    "gsutil",
+    "flyctl",
+    "fly",
+    "heroku",
+    "nomad",
+    "consul",
+    "vault",
+    "eksctl",
+    "kind",
+    "minikube",
+];
+
+/// What cloud and cluster tools do to what runs there, beyond the
+/// outward verbs of every tool: applying, installing, scaling, patching.
+const CLOUD_DEPLOY: &[&str] = &[
+    "apply", "install", "upgrade", "scale", "patch", "replace", "rollout", "up", "set", "edit",
+    "restart", "stop", "cordon", "taint",
+];
+
+/// Programs that write firmware or flash a device: every use but a look
+/// asks.
+const FLASHERS: &[&str] = &[
+    "dfu-util",
+    "fwupdmgr",
+    "fwupdtool",
+    "esptool",
+    "esptool.py",
+    "avrdude",
+    "flashrom",
+    "st-flash",
+    "picotool",
+    "teensy_loader_cli",
+    "heimdall",
+    "fastboot",
+    "openocd",
+    "uuu",
+    "rpiboot",
+];
+
+/// What a flasher does when it only looks.
+const FLASHER_READS: &[&str] = &[
+    "-l",
+    "--list",
+    "get-devices",
+    "get-updates",
+    "get-history",
+    "devices",
+    "info",
+    "-p",
+    "--probe",
+    "version",
+    "chip_id",
+    "flash_id",
+    "read_mac",
+    "getvar",
+];
+
+/// Programs that read or print their words as data: a verb among them is
+/// text (`grep -r delete src`, `echo deploy`).
+const WORDS_ARE_DATA: &[&str] = &[
+    "echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "ack", "sed", "awk", "gawk", "cat",
+    "less", "more", "head", "tail", "jq", "yq", "man", "info", "help", "which", "type", "command",
+    "whatis", "apropos", "tldr", "test", "[", "true", "false", "sort", "uniq", "wc", "tr", "cut",
+    "column", "ls", "tree", "file", "stat", "git-log", "basename", "dirname", "diff", "cmp",
+    "comm", "fold", "fmt", "nl", "expr", "seq", "yes", "printenv", "env", "export", "set", "unset",
+    "alias", "local", "declare", "read", "cd", "pushd", "popd", "mkdir", "touch", "cp", "mv", "ln",
+    "chmod", "chown", "tar", "zip", "unzip", "gzip", "gunzip", "xz", "make", "just", "ninja",
+    "cmake",
+];
+
+/// Verbs that only edit the project (its manifest, lock file or build
+/// output), per tool, unless one of the options that make them global is
+/// given.
+const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
+    (
+        &["npm", "pnpm", "yarn", "bun"],
+        &["remove", "rm", "uninstall", "un", "r", "unlink", "prune"],
+        &["-g", "--global", "--location=global"],
+    ),
+    (&["cargo"], &["remove", "rm"], &[]),
+    (
+        &["poetry", "uv", "pdm", "pipenv", "hatch", "rye"],
+        &["remove", "rm"],
+        &[],
+    ),
+    (&["go"], &["clean"], &["-modcache", "-cache"]),
+    (&["dotnet"], &["remove"], &[]),
+    (&["composer"], &["remove", "rm"], &["global"]),
+    (&["flutter", "dart"], &["clean"], &[]),
+];
+
+/// Package managers whose publishing `publish.package` judges.
+const PUBLISHERS: &[&str] = &[
+    "npm",
+    "pnpm",
+    "yarn",
+    "bun",
+    "cargo",
+    "twine",
+    "poetry",
+    "flit",
+    "uv",
+    "hatch",
+    "pdm",
+    "vsce",
+    "ovsx",
+    "gem",
+    "gh",
+    "mvn",
+    "gradle",
+    "gradlew",
+    "./gradlew",
+];
+
+/// Package managers whose `run NAME` runs a script of the project's.
+const SCRIPT_RUNNERS: &[&str] = &["npm", "pnpm", "yarn", "bun", "deno"];
+
+/// How many words at the head of a command are read as its subcommand.
+const SUBCOMMAND_WORDS: usize = 3;
+
+/// What a verb does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Does {
+    /// Deletes, resets, wipes, uninstalls, deregisters.
+    Destroys,
+    /// Deploys, publishes, releases, rolls back, flashes.
+    Deploys,
+}
+
+/// What a command's words say it does, and whether the tool is a cloud or
+/// cluster tool (whose verbs count in the cloud pack).
+pub(super) fn verb(c: &Cmd<'_>) -> Option<(Does, bool)> {
+    if c.name.is_empty() || c.is(OWN_RULES) || c.is(WORDS_ARE_DATA) {
+        return None;
+    }
+    let cloud = c.is(CLOUD);
+    tool_verb(c, cloud).map(|d| (d, cloud))
+}
+
+fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
+    // Help, a version, a rehearsal: nothing is done.
+    if super::dryrun::rehearses(c.args()) {
+        return None;
+    }
+    // A wrapper's words are the command it runs, judged on its own.
+    let rest: Vec<Option<&str>> = c.args().iter().map(|w| Some(w.value.as_str())).collect();
+    if crate::parse::programs::wrapper_for(&c.name, &rest).is_some()
+        || crate::parse::programs::is_shell(&c.name)
+    {
+        return None;
+    }
+    let words = subcommand_words(c);
+    // A package manager's script runner names a script, which is read and
+    // judged as code: its name is no verb (`npm run deploy`).
+    if c.is(SCRIPT_RUNNERS)
+        && words
+            .first()
+            .is_some_and(|w| matches!(*w, "run" | "run-script"))
+    {
+        return None;
+    }
+    // A tool's own download cache is the tool's to empty (`pip cache
+    // purge`, `npm cache clean`): it is fetched again when needed.
+    if words.first().is_some_and(|w| *w == "cache") {
+        return None;
+    }
+    // Package managers that say what they do by a letter: pacman's `-R`.
+    if c.is(&["pacman", "yay", "paru", "pikaur", "pamac"])
+        && c.values()
+            .next()
+            .is_some_and(|v| v.starts_with("-R") || v == "--remove" || v == "remove")
+    {
+        return Some(Does::Destroys);
+    }
+    if c.is(FLASHERS) {
+        let looks = c.values().any(|v| FLASHER_READS.contains(&v));
+        return (!looks).then_some(Does::Deploys);
+    }
+    let local = PROJECT_LOCAL.iter().find(|(tools, _, _)| c.is(tools));
+    let mut deploy = None;
+    for word in words {
+        // A word that only looks makes the words before it nouns
+        // (`release list`, `secrets get`).
+        if READS.contains(&word) {
+            return None;
+        }
+        let does = verb_of(word)
+            .or_else(|| (cloud && CLOUD_DEPLOY.contains(&word)).then_some(Does::Deploys));
+        let Some(does) = does else {
+            continue;
+        };
+        if let Some((_, verbs, global)) = local
+            && verbs.contains(&word)
+            && !c.flag(global)
+        {
+            continue;
+        }
+        if does == Does::Destroys {
+            return Some(does);
+        }
+        // Publishing is judged by `publish.package` for these.
+        if !c.is(PUBLISHERS) {
+            deploy = deploy.or(Some(does));
+        }
+    }
+    // The options of a tool askrisky has no table for: `--purge`,
+    // `--delete-all`, `-purge` (not `--no-delete`).
+    if c.values().take_while(|v| *v != "--").any(|v| {
+        let name = v.trim_start_matches('-');
+        v.starts_with('-')
+            && !name.starts_with("no-")
+            && name.len() > 2
+            && verb_of(name.split('=').next().unwrap_or(name)) == Some(Does::Destroys)
+    }) {
+        return Some(Does::Destroys);
+    }
+    // The program's own name (`dropdb`, `nix-collect-garbage`,
+    // `kafka-delete-records.sh`).
+    if verb_of(c.name.trim_end_matches(".sh")) == Some(Does::Destroys) {
+        return Some(Does::Destroys);
+    }
+    deploy
+}
+
+/// Subcommand words that only look: after a verb-like noun they say the
+/// command reads (`gh release list`, `fly secrets list`).
+const READS: &[&str] = &[
+    "list", "ls", "get", "show", "status", "view", "describe", "info", "inspect", "logs", "log",
+    "cat", "search", "find", "history", "version", "help", "diff", "plan", "preview", "check",
+    "validate", "lint", "test", "dev", "watch", "whoami", "print", "dump",
+];
+
+/// The first words of a command that are not options: where a tool takes
+/// its subcommand (`droplet delete`, `apps:destroy`, `db reset`). Reading
+/// stops at `--`.
+fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
+    c.args()
+        .iter()
+        .map(|w| w.value.as_str())
+        .take_while(|v| *v != "--")
+        .filter(|v| !v.starts_with('-'))
+        .take(SUBCOMMAND_WORDS)
+        .collect()
+}
+
+/// Whether `word` holds a verb, and what it does.
+fn verb_of(word: &str) -> Option<Does> {
+    // A path, a file name, a URL or an assignment is not a subcommand.
+    if word.contains(['/', '=', '@', ' ', '.']) || word.len() > 40 {
+        return None;
+    }
+    let mut found = None;
+    for part in parts(word) {
+        if DESTROY.contains(&part.as_str()) {
+            return Some(Does::Destroys);
+        }
+        if DEPLOY.contains(&part.as_str()) {
+            found = Some(Does::Deploys);
+        }
+    }
+    found
+}
+
+/// A word split where tools join words: `apps:destroy` ─► `apps`,
+/// `destroy`; `erase_flash`, `uninstall-all`, `dropAll` likewise;
+/// lowercased.
+fn parts(word: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for ch in word.chars() {
+        if matches!(ch, ':' | '-' | '_' | '.') {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if ch.is_uppercase() && prev_lower && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        prev_lower = ch.is_lowercase();
+        cur.extend(ch.to_lowercase());
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_split_where_tools_join_them() {
+        assert_eq!(parts("apps:destroy"), ["apps", "destroy"]);
+        assert_eq!(parts("erase_flash"), ["erase", "flash"]);
+        assert_eq!(parts("dropAll"), ["drop", "all"]);
+        assert_eq!(parts("uninstall-all"), ["uninstall", "all"]);
+        assert_eq!(parts("pg:reset"), ["pg", "reset"]);
+        assert_eq!(verb_of("api:core:keys:remove"), Some(Does::Destroys));
+        assert_eq!(verb_of("deploy"), Some(Does::Deploys));
+        assert_eq!(verb_of("list"), None);
+        assert_eq!(verb_of("deleted.txt"), None);
+        assert_eq!(verb_of("delete_old.py"), None);
+        assert_eq!(verb_of("./delete"), None);
+        assert_eq!(verb_of("release-notes"), Some(Does::Deploys));
+        assert_eq!(verb_of("collect-garbage"), Some(Does::Destroys));
+    }
+}
