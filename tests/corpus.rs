@@ -238,15 +238,15 @@ impl Rates {
 /// fails here.
 const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("operand", "tune", 984, 1000),
-    ("operand", "held", 887, 777),
+    ("operand", "held", 983, 1000),
     ("verb", "tune", 985, 1000),
-    ("verb", "held", 855, 833),
-    ("hidden", "tune", 885, 1000),
-    ("hidden", "held", 750, 1000),
+    ("verb", "held", 971, 833),
+    ("hidden", "tune", 928, 1000),
+    ("hidden", "held", 911, 1000),
     ("noeffect", "tune", 925, 983),
-    ("noeffect", "held", 923, 915),
+    ("noeffect", "held", 961, 983),
     ("blocked", "tune", 1000, 937),
-    ("blocked", "held", 963, 937),
+    ("blocked", "held", 981, 1000),
 ];
 
 /// How well the danger set judges lines of each class it was not written

@@ -90,14 +90,22 @@ const ROWS: &[Row] = &[
         &[(HAS_DASH, Danger), (NO_DASH, Clear)],
     ),
     // ── zsh: =name and precommand modifiers ─────────────────────────────
+    // (Without zsh, `noglob` and its kin are unknown programs: a `noglob`
+    // on PATH may run its words, which then ask.)
     ("=rm -rf ~", &[(HAS_ZSH, Blocked), (NO_ZSH, Clear)]),
-    ("noglob rm -rf ~", &[(HAS_ZSH, Blocked), (NO_ZSH, Clear)]),
-    ("nocorrect rm -rf ~", &[(HAS_ZSH, Blocked), (NO_ZSH, Clear)]),
-    ("- rm -rf ~", &[(HAS_ZSH, Blocked), (NO_ZSH, Clear)]),
-    ("repeat 2 rm -rf ~", &[(HAS_ZSH, Blocked), (NO_ZSH, Clear)]),
+    ("noglob rm -rf ~", &[(HAS_ZSH, Blocked), (NO_ZSH, Danger)]),
+    (
+        "nocorrect rm -rf ~",
+        &[(HAS_ZSH, Blocked), (NO_ZSH, Danger)],
+    ),
+    ("- rm -rf ~", &[(HAS_ZSH, Blocked), (NO_ZSH, Danger)]),
+    ("repeat 2 rm -rf ~", &[(HAS_ZSH, Blocked), (NO_ZSH, Danger)]),
+    // Without zsh these programs are not the shell's: one of the name on
+    // PATH may still run its words, so they ask (never refused on that
+    // guess).
     (
         "emulate sh -c 'rm -rf ~'",
-        &[(HAS_ZSH, Blocked), (NO_ZSH, Clear)],
+        &[(HAS_ZSH, Blocked), (NO_ZSH, Danger)],
     ),
     (
         "noglob ls *.rs",

@@ -121,6 +121,38 @@ pub(super) fn deploys(c: &Cmd<'_>) -> bool {
     super::verbs::verb(c) == Some((super::verbs::Does::Deploys, true))
 }
 
+/// Programs whose words are text, not statements they send anywhere.
+const DATA_PROGRAMS: &[&str] = &[
+    "echo",
+    "printf",
+    "git",
+    "grep",
+    "rg",
+    "sed",
+    "awk",
+    "cat",
+    "tee",
+    "jq",
+    "yq",
+    "gh",
+    "glab",
+    "notify-send",
+    "logger",
+    "say",
+    "mail",
+    "sqlfluff",
+    "pg_format",
+    "sql-formatter",
+    "python",
+    "python3",
+    "node",
+    "ruby",
+    "perl",
+    "bash",
+    "sh",
+    "zsh",
+];
+
 /// Whether a database client runs SQL (or a command) that drops or
 /// empties a database, schema or table (the cloud pack's `db.destroy`).
 pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
@@ -182,6 +214,21 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
                 .iter()
                 .any(|w| w.value.eq_ignore_ascii_case("drop"));
         }
+        // Any other client handed SQL in a word (`cqlsh -e`, `wrangler d1
+        // execute --command`, `bq query`, `snowsql -q`): the SQL is read
+        // the same way, wherever it stands. Programs whose words are text
+        // (`echo`, `git commit -m`) are not clients.
+        name if !DATA_PROGRAMS.contains(&name) => c
+            .args()
+            .iter()
+            .filter(|w| w.literal && w.value.contains(' '))
+            .map(|w| {
+                w.value
+                    .split_once('=')
+                    .filter(|(k, _)| k.starts_with('-'))
+                    .map_or(w.value.clone(), |(_, v)| v.to_owned())
+            })
+            .collect(),
         _ => return false,
     };
     sql.iter().any(|s| sql_destroys(s))
@@ -208,7 +255,16 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
         };
         starts(
             "DROP",
-            &["DATABASE", "SCHEMA", "TABLE", "OWNED", "USER", "ROLE"],
+            &[
+                "DATABASE",
+                "SCHEMA",
+                "TABLE",
+                "OWNED",
+                "USER",
+                "ROLE",
+                "KEYSPACE",
+                "COLLECTION",
+            ],
         ) || words.first() == Some(&"TRUNCATE")
             || (starts("DELETE", &["FROM"]) && !words.contains(&"WHERE"))
     })

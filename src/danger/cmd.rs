@@ -234,6 +234,9 @@ impl<'a> Cmd<'a> {
                     .filter_map(|v| v.strip_prefix("of="))
                     .map(str::to_owned),
             ),
+            // ssh-keygen reads `-f` when it shows a fingerprint, a public
+            // key or a key's type, and writes it only when it makes one.
+            "ssh-keygen" if self.flag(&["-l", "-y", "-e", "-B", "-F", "-L", "-i", "-D"]) => {}
             "sort" | "uniq" | "openssl" | "ssh-keygen" | "patch" => {
                 out.extend(owned(self.option_values(&["-o", "--output", "-out", "-f"])));
                 if self.name == "patch" {

@@ -142,7 +142,11 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
         // `--version 1.0.0` (`cargo yank`, `cargo install`) names a
         // version: it asks for none.
         let valued = args.get(i + 1).is_some_and(|n| !n.value.starts_with('-'));
+        // `-h` is help to the subcommand CLIs when it ends the line (not to
+        // `shutdown -h`, nor `df -h`, which print nothing dangerous).
+        let last_h = v == "-h" && i + 1 == args.len() && !strict;
         let asks_help = matches!(v, "--help" | "-help")
+            || last_h
             || (matches!(v, "--version" | "-version") && !valued)
             || (v == "-V" && (name.starts_with("mkfs") || name == "mke2fs" || name == "mkswap"));
         if asks_help {

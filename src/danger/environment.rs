@@ -19,6 +19,7 @@ fn loads_code(name: &str, value: &str) -> bool {
         | "DYLD_LIBRARY_PATH"
         | "BASH_ENV"
         | "ENV"
+        | "ZDOTDIR"
         | "PROMPT_COMMAND"
         | "PERL5OPT"
         | "RUBYOPT"

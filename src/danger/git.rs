@@ -115,6 +115,16 @@ const SAFE_GIT_KEYS: &[&str] = &[
     "worktree.guessremote",
     "credential.usehttppath",
     "lfs.*",
+    "protocol.version",
+    "fetch.prune",
+    "fetch.parallel",
+    "http.version",
+    "pack.threads",
+    "maintenance.auto",
+    "gc.auto",
+    "status.showuntrackedfiles",
+    "log.showsignature",
+    "blame.ignorerevsfile",
 ];
 
 /// git config keys whose value is a program git runs: harmless when that

@@ -163,22 +163,15 @@ const KNOWN: &[&str] = &[
     ".",
     "eval",
     "exec",
-    // Shells and interpreters: what they are given is code, read as code.
+    // Shells: what they are given is code, read as code. (An
+    // interpreter's script is read as code too; the words after it are
+    // the script's: see `unknown_program_paths`.)
     "sh",
     "bash",
     "zsh",
     "dash",
     "ksh",
     "fish",
-    "python",
-    "python3",
-    "node",
-    "deno",
-    "bun",
-    "php",
-    "lua",
-    "Rscript",
-    "julia",
     // Shell builtins: they name folders and variables, and run nothing
     // given (the ones that run code are judged as code).
     "cd",
@@ -292,6 +285,11 @@ const DISK_METADATA: &[&str] = &[
     "yq",
     "basename",
     "dirname",
+    "udevadm",
+    "lshw",
+    "hwinfo",
+    "inxi",
+    "smartd",
 ];
 
 /// hdparm's options that change or erase a disk (the rest read it).
@@ -349,19 +347,50 @@ pub(super) fn remote_protected(ctx: &super::place::Place, written: &str) -> bool
 }
 
 /// The words of a program askrisky has no table for, each with the paths
-/// it may name, before `--` where the rest may be another program's.
+/// it may name, before `--` where the rest may be another program's. An
+/// interpreter's script is read as code; the words after it are the
+/// script's, and it is a program no table knows (`python3 merge.py --out
+/// ~/.gemini/settings.json`).
 fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     if c.name.is_empty() || c.is(KNOWN) {
         return Vec::new();
     }
+    let interpreter = crate::parse::programs::inline_code_flags(&c.name);
+    if let Some(code) = interpreter
+        && c.flag(code)
+    {
+        // Inline code: its own rules read it.
+        return Vec::new();
+    }
+    let mut skip_script = interpreter.is_some();
     c.args()
         .iter()
         .filter(|w| w.literal || w.glob)
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")
         .filter(|v| !v.starts_with('-') || v.contains('='))
+        .filter(|v| {
+            let script = skip_script && !v.contains('=');
+            skip_script &= !script;
+            !script
+        })
         .flat_map(named_paths)
         .collect()
+}
+
+/// Whether a tool writes the person's own settings for it, where they
+/// steer what it fetches or runs (`npm config set registry …` writes
+/// `~/.npmrc`; `pip config set`; `gh config set editor …`).
+pub(super) fn writes_user_settings(c: &Cmd<'_>) -> bool {
+    let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
+    let sets = matches!(
+        ops.as_slice(),
+        ["config", "set" | "delete" | "edit" | "unset" | "rm", ..]
+    );
+    sets && (c.is(&[
+        "npm", "pnpm", "yarn", "bun", "pip", "pip3", "gh", "glab", "conda",
+    ]) && !c.flag(&["--location=project", "--site"])
+        || c.is(&["npm"]) && c.flag(&["--global", "-g"]))
 }
 
 /// Whether a program askrisky has no table for is handed a protected
@@ -443,6 +472,11 @@ fn format_targets<'a>(c: &Cmd<'a>) -> Vec<&'a crate::parse::Word> {
     out
 }
 
+/// mke2fs's `-n`: shows what it would make, and writes nothing.
+fn rehearses_format(c: &Cmd<'_>) -> bool {
+    (c.is(&["mke2fs"]) || c.name.starts_with("mkfs.ext")) && c.flag(&["-n"])
+}
+
 /// Whether a formatter certainly formats or wipes a disk: a block device
 /// among what it is given (`mkfs.ext4 /dev/sdb1`, `wipefs -a /dev/sda`,
 /// `nvme format /dev/nvme0n1`). The blocked tier.
@@ -454,7 +488,14 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
         let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
         return matches!(ops.first(), Some(&("format" | "sanitize")));
     }
-    if !c.is(FORMATTERS) || super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args()) {
+    // badblocks' write test overwrites every block.
+    if c.is(&["badblocks"]) {
+        return c.flag(&["-w"]) && c.operands().iter().any(|w| disk(&w.value));
+    }
+    if !c.is(FORMATTERS)
+        || super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args())
+        || rehearses_format(c)
+    {
         return false;
     }
     // wipefs without -a or -o only lists what it would wipe.
@@ -474,6 +515,7 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
 /// wipefs) a look at what it would wipe. Asks, without refusing.
 pub(super) fn formats_something_else(c: &Cmd<'_>) -> bool {
     c.is(FORMATTERS)
+        && !rehearses_format(c)
         && !super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args())
         && !formats_a_disk(c)
 }

@@ -166,9 +166,16 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
                 if let Check::Command(f) = rule.check
                     && f(&cmd)
                 {
+                    // A command that only may run (an unknown program's
+                    // words) asks; it is never refused on that guess.
+                    let tier = if command.possible {
+                        rule.tier.min(Tier::Danger)
+                    } else {
+                        rule.tier
+                    };
                     add(Match {
                         code: rule.code.to_owned(),
-                        tier: rule.tier,
+                        tier,
                         sentence: rule.sentence.to_owned(),
                         command: command.display(),
                     });

@@ -45,6 +45,25 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     ]) {
         return Vec::new();
     }
+    // A signature checked, or public keys listed or imported.
+    if c.is(&["gpg", "gpg2", "gpgv"])
+        && (c.is(&["gpgv"])
+            || c.flag(&[
+                "--verify",
+                "--list-keys",
+                "-k",
+                "--import",
+                "--list-packets",
+            ]))
+        && !c.flag(&[
+            "--export-secret-keys",
+            "--export-secret-subkeys",
+            "-d",
+            "--decrypt",
+        ])
+    {
+        return Vec::new();
+    }
     let args = c.args();
     let all = || args.iter().map(|w| w.value.as_str());
     if c.is(&["grep", "egrep", "fgrep", "ag", "ack", "zgrep", "sed"]) {
@@ -244,6 +263,38 @@ fn search_read<'a>(args: &'a [Word], with_value: &[&str]) -> Vec<&'a str> {
         }
     }
     out
+}
+
+/// The folder a command serves to the network, if it is a file server:
+/// `python3 -m http.server` (its `--directory`, else the folder it runs
+/// in), `php -S … -t DIR`, `busybox httpd -h DIR`, `miniserve DIR`. What it
+/// serves, anyone who reaches the port reads.
+pub(super) fn served_folder<'a>(c: &Cmd<'a>) -> Option<&'a str> {
+    let args = c.args();
+    let values = |names: &[&str]| c.option_values(names).first().copied();
+    if crate::parse::programs::is_python(&c.name) {
+        let module = values(&["-m"])?;
+        if module != "http.server" && module != "SimpleHTTPServer" {
+            return None;
+        }
+        return Some(values(&["--directory", "-d"]).unwrap_or("."));
+    }
+    if c.is(&["php"]) && c.flag(&["-S"]) {
+        return Some(values(&["-t"]).unwrap_or("."));
+    }
+    if c.is(&["busybox"]) && args.first().is_some_and(|w| w.value == "httpd") {
+        return Some(values(&["-h"]).unwrap_or("."));
+    }
+    if c.is(&[
+        "miniserve",
+        "darkhttpd",
+        "http-server",
+        "serve",
+        "simple-http-server",
+    ]) {
+        return Some(c.operands().first().map_or(".", |w| w.value.as_str()));
+    }
+    None
 }
 
 /// True when the command reads the folders it is given as a whole: a

@@ -87,6 +87,7 @@ const SECRET_DIRS: &[&str] = &[
     "gcloud",
     ".azure",
     "Keychains",
+    "keyrings",
     "approvals",
     "nested",
 ];
@@ -207,6 +208,12 @@ static SECRET_SCREEN: LazyLock<Screen> =
 /// Fragments of secret file names, for the screen.
 const NAME_HINTS: &[&str] = &[
     ".env",
+    ".cnf",
+    "s3cfg",
+    ".boto",
+    "terraformrc",
+    "tfrc",
+    "kaggle",
     "id_",
     "shadow",
     "sudoers",
@@ -270,7 +277,9 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         return false;
     };
     let under = |d: &str| dirs.contains(&d);
-    let public = name.ends_with(".pub") || name.starts_with("known_hosts");
+    let public = name.ends_with(".pub")
+        || name.starts_with("known_hosts")
+        || name.starts_with("authorized_keys");
     // A folder of keys read as a whole (`tar czf x ~/.ssh`, `cp -r
     // ~/.password-store`) reads every key in it.
     let parent = dirs.last().copied().unwrap_or("");
@@ -285,7 +294,12 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     if under(".ssh") {
         return !public;
     }
-    if under(".gnupg") || under(".password-store") || under(".azure") || under("Keychains") {
+    if under(".gnupg")
+        || under(".password-store")
+        || under(".azure")
+        || under("Keychains")
+        || under("keyrings")
+    {
         return true;
     }
     if under(".aws") && matches!(name, "credentials" | "config") {
@@ -330,6 +344,13 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         ".netrc"
         | "_netrc"
         | ".pgpass"
+        | ".my.cnf"
+        | ".mylogin.cnf"
+        | ".s3cfg"
+        | ".boto"
+        | ".terraformrc"
+        | "credentials.tfrc.json"
+        | "kaggle.json"
         | ".git-credentials"
         | ".npmrc"
         | ".pypirc"
@@ -466,6 +487,8 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         || (c.is(&["sops"])
             && (c.flag(&["-d", "--decrypt"]) || matches!(sub, "decrypt" | "exec-env" | "exec-file")))
         || (c.is(&["ansible-vault"]) && matches!(sub, "view" | "decrypt" | "edit"))
+        || (c.is(&["age", "rage"]) && c.flag(&["-d", "--decrypt"]))
+        || (c.is(&["terraform", "tofu"]) && sub == "output" && c.flag(&["-raw", "-json"]))
         || (c.is(&["kubectl", "oc"])
             && sub == "get"
             && matches!(second, "secret" | "secrets")

@@ -81,7 +81,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
 /// encryption (`fdisk`, `parted`, `cryptsetup`, `zpool`, `diskutil
 /// eraseDisk`), rather than listing them.
 pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
-    (c.is(&[
+    let editor = c.is(&[
         "fdisk",
         "sfdisk",
         "gdisk",
@@ -95,19 +95,29 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
         "lvcreate",
         "zpool",
         "zfs",
-    ]) && !c.flag(&["-l", "--list", "-p", "--print"])
-        && !(c.is(&["zpool", "zfs"])
+    ]);
+    let lists = c.flag(&["-l", "--list", "-p", "--print"])
+        // `parted DEV print` only shows the table.
+        || (c.is(&["parted"])
+            && c.operands().iter().skip(1).all(|w| {
+                matches!(
+                    w.value.as_str(),
+                    "print" | "unit" | "s" | "B" | "MB" | "GB" | "%" | "free"
+                )
+            }))
+        || (c.is(&["zpool", "zfs"])
             && c.operands()
                 .first()
-                .is_some_and(|w| matches!(w.value.as_str(), "list" | "status" | "get"))))
-        || (c.is(&["diskutil"])
-            && c.operands().first().is_some_and(|w| {
-                let s = w.value.to_ascii_lowercase();
-                s.starts_with("erase")
-                    || s.starts_with("partition")
-                    || s.starts_with("reformat")
-                    || s == "zerodisk"
-                    || s == "randomdisk"
-                    || s == "secureerase"
-            }))
+                .is_some_and(|w| matches!(w.value.as_str(), "list" | "status" | "get")));
+    let diskutil = c.is(&["diskutil"])
+        && c.operands().first().is_some_and(|w| {
+            let s = w.value.to_ascii_lowercase();
+            s.starts_with("erase")
+                || s.starts_with("partition")
+                || s.starts_with("reformat")
+                || s == "zerodisk"
+                || s == "randomdisk"
+                || s == "secureerase"
+        });
+    editor && !lists || diskutil
 }

@@ -132,6 +132,11 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
         };
         return has_flag(rest, opts);
     }
+    // A pager of the caller's choosing (`man -P 'sh -c …'`, `git
+    // --paginate` reads it from the config).
+    if c.is(&["man"]) {
+        return c.flag(&["-P", "--pager", "-H", "--html"]);
+    }
     if c.is(&["vim", "vi", "nvim", "ex"]) {
         return c
             .option_values(&["-c", "--cmd"])

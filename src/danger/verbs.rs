@@ -53,6 +53,8 @@ const DESTROY: &[&str] = &[
     "obliterate",
     "unpublish",
     "garbage",
+    "downgrade",
+    "rimraf",
 ];
 
 /// Parts of a subcommand word that change something outside this machine
@@ -165,7 +167,6 @@ const FLASHER_READS: &[&str] = &[
     "get-history",
     "devices",
     "info",
-    "-p",
     "--probe",
     "version",
     "chip_id",
@@ -235,7 +236,7 @@ const PUBLISHERS: &[&str] = &[
 const SCRIPT_RUNNERS: &[&str] = &["npm", "pnpm", "yarn", "bun", "deno"];
 
 /// How many words at the head of a command are read as its subcommand.
-const SUBCOMMAND_WORDS: usize = 3;
+const SUBCOMMAND_WORDS: usize = 4;
 
 /// What a verb does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -290,6 +291,32 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             .is_some_and(|v| v.starts_with("-R") || v == "--remove" || v == "remove")
     {
         return Some(Does::Destroys);
+    }
+    // Tools whose destroying form is not a verb of its own.
+    let first = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
+    if (c.is(&["flyway"]) && first == "clean")
+        || (c.is(&["tarsnap"]) && c.flag(&["-d"]))
+        || (c.is(&["zfs", "zpool"])
+            && matches!(first, "destroy" | "rollback" | "labelclear")
+            && !c.flag(&["-n"]))
+    {
+        return Some(Does::Destroys);
+    }
+    // Firmware written to a drive, and configuration applied to hosts.
+    if (c.is(&["nvme"]) && first.starts_with("fw-"))
+        || (c.is(&["ansible-playbook", "puppet", "chef-client", "salt-call"])
+            && !c.flag(&[
+                "--check",
+                "-C",
+                "--noop",
+                "--why-run",
+                "-W",
+                "--syntax-check",
+                "--list-hosts",
+                "--list-tasks",
+            ]))
+    {
+        return Some(Does::Deploys);
     }
     if c.is(FLASHERS) {
         let looks = c.values().any(|v| FLASHER_READS.contains(&v));

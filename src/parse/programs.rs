@@ -552,10 +552,11 @@ pub fn is_code_variable(name: &str) -> bool {
         "DIFFTOOL",
         "MERGETOOL",
     ];
+    let upper = name.to_ascii_uppercase();
     if PROGRAMS.contains(&name)
         || SUFFIXES
             .iter()
-            .any(|s| name.ends_with(s) && name.len() > s.len())
+            .any(|s| upper.ends_with(s) && upper.len() > s.len())
     {
         return true;
     }
@@ -636,6 +637,9 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "php" => &["-r"],
         "lua" | "luajit" => &["-e"],
         "osascript" => &["-e"],
+        "Rscript" | "R" | "julia" | "elixir" | "racket" => &["-e"],
+        "emacs" => &["--eval"],
+        "guile" => &["-c"],
         "pwsh" | "powershell" => &["-c", "-command", "-Command"],
         _ => return None,
     })

@@ -405,6 +405,10 @@ fn fingerprints(commands: &[SimpleCommand]) -> Vec<String> {
             for r in &c.redirects {
                 s.push_str(&format!("{:?}{:?}{}\u{1c}", r.fd, r.op, r.target.value));
             }
+            // A command one reading runs and another only may run.
+            if c.possible {
+                s.push('\u{1b}');
+            }
             s
         })
         .collect();

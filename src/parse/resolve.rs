@@ -42,6 +42,9 @@ impl Walker {
         // hands back a command as long as itself must not loop forever.
         let mut layers = 0usize;
         loop {
+            // Inside what a command only may run, every command found only
+            // may run too.
+            current.possible |= self.bounds.speculating > 0;
             layers += 1;
             if layers > MAX_LAYERS {
                 self.problem(Problem::TooDeep);
@@ -57,6 +60,7 @@ impl Walker {
             self.run_files(&mut current);
             let name = current.name();
             if let Some(name) = &name {
+                self.runs_what_it_wrote(&current, name);
                 self.writes.note_options(name, &current);
                 if name == "tee" {
                     tee_files.extend(operand_files(current.args()));
@@ -87,7 +91,10 @@ impl Walker {
                 upstream: current.upstream.clone(),
             };
             let saved = self.code.stdin.replace(stdin);
+            let possible = current.possible;
+            self.bounds.speculating += u32::from(possible);
             let inner = self.look_through(&current);
+            self.bounds.speculating -= u32::from(possible);
             self.code.stdin = saved;
             match inner {
                 Some(inner) => current = inner,

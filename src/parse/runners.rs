@@ -397,11 +397,92 @@ const SANDBOXES: &[&str] = &[
     "ip",
 ];
 
+/// Tools whose first word is one of their own subcommands, even where it
+/// is also a program's name (`docker rm`, `lxc delete`, `brew link`).
+const SUBCOMMAND_TOOLS: &[&str] = &[
+    "docker",
+    "podman",
+    "nerdctl",
+    "kubectl",
+    "oc",
+    "helm",
+    "lxc",
+    "incus",
+    "multipass",
+    "vagrant",
+    "brew",
+    "apt",
+    "apt-get",
+    "dnf",
+    "yum",
+    "zypper",
+    "pacman",
+    "snap",
+    "flatpak",
+    "gem",
+    "conda",
+    "mamba",
+    "aws",
+    "gcloud",
+    "az",
+    "gsutil",
+    "rclone",
+    "mc",
+    "hdfs",
+    "s3cmd",
+    "heroku",
+    "fly",
+    "flyctl",
+    "vercel",
+    "netlify",
+    "firebase",
+    "doctl",
+    "ibmcloud",
+    "oci",
+    "terraform",
+    "pulumi",
+    "nomad",
+    "consul",
+    "vault",
+    "systemd-run",
+    "git-lfs",
+    "dvc",
+    "restic",
+    "borg",
+    "kopia",
+    "duplicity",
+    "ipfs",
+    "gh",
+    "glab",
+    "hub",
+    "npx",
+    "pnpx",
+    "rustup",
+    "nvm",
+    "pyenv",
+    "rbenv",
+    "asdf",
+    "mise",
+    "sdk",
+    "adb",
+    "fastboot",
+];
+
 /// Subcommand words that hand what follows to something that runs it: a
 /// container, a pod, a machine (`podman exec db …`, `docker compose run
 /// web …`, `kubectl debug …`, `heroku run …`).
 const RUNS_WHAT_FOLLOWS: &[&str] = &[
-    "exec", "run", "enter", "shell", "debug", "ssh", "attach", "execute", "netns",
+    "exec",
+    "run",
+    "enter",
+    "shell",
+    "debug",
+    "ssh",
+    "attach",
+    "execute",
+    "netns",
+    "cmd.run",
+    "cmd.script",
 ];
 
 /// Where, in a command's words, a command it may run starts: after `--`
@@ -421,9 +502,18 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
     }
     let from = if SANDBOXES.contains(&name) {
         0
+    } else if let Some(at) = args
+        .iter()
+        .position(|w| w.literal && RUNS_WHAT_FOLLOWS.contains(&w.value.as_str()))
+    {
+        at
+    } else if !SUBCOMMAND_TOOLS.contains(&name) && args.first().is_some_and(names_a_command) {
+        // A program no table knows, whose words begin with a program's
+        // name, may be a wrapper of it (`noglob rm -rf ~` where a
+        // `noglob` on PATH runs its words; `chrt`-like tools).
+        return Some(0);
     } else {
-        args.iter()
-            .position(|w| w.literal && RUNS_WHAT_FOLLOWS.contains(&w.value.as_str()))?
+        return None;
     };
     args.iter()
         .enumerate()
@@ -454,7 +544,92 @@ fn code_text(word: &Word) -> Option<&str> {
     Some(v).filter(|v| code(v) && !v.starts_with('-'))
 }
 
+/// Files tools load from the folder they run in and run as code, by tool:
+/// written on the line and then the tool run, the line runs code of its
+/// own making, unseen (`echo '{"scripts":{"postinstall":…}}' >
+/// package.json && npm install`, `cat > conftest.py …; pytest`).
+const AUTOLOADED: &[(&[&str], &[&str])] = &[
+    (
+        &["npm", "pnpm", "yarn", "bun", "npx", "pnpx"],
+        &[
+            "package.json",
+            ".npmrc",
+            ".yarnrc",
+            ".yarnrc.yml",
+            ".pnpmfile.cjs",
+        ],
+    ),
+    (
+        &["pytest", "py.test"],
+        &[
+            "conftest.py",
+            "pytest.ini",
+            "pyproject.toml",
+            "setup.cfg",
+            "tox.ini",
+        ],
+    ),
+    (
+        &[
+            "python", "python3", "pip", "pip3", "uv", "poetry", "pdm", "hatch",
+        ],
+        &[
+            "sitecustomize.py",
+            "usercustomize.py",
+            "setup.py",
+            "pyproject.toml",
+            "conftest.py",
+        ],
+    ),
+    (&["direnv"], &[".envrc", ".env"]),
+    (&["make", "gmake"], &["Makefile", "makefile", "GNUmakefile"]),
+    (&["Rscript", "R"], &[".Rprofile"]),
+    (&["cargo"], &["build.rs", "Cargo.toml", "config.toml"]),
+    (
+        &["gradle", "gradlew", "./gradlew"],
+        &[
+            "build.gradle",
+            "build.gradle.kts",
+            "settings.gradle",
+            "settings.gradle.kts",
+            "gradle.properties",
+            "init.gradle",
+        ],
+    ),
+    (&["mvn", "mvnw", "./mvnw"], &["pom.xml", "extensions.xml"]),
+    (&["bundle", "rake", "rails"], &["Gemfile", "Rakefile"]),
+    (&["composer"], &["composer.json"]),
+    (&["tox"], &["tox.ini"]),
+    (&["nox"], &["noxfile.py"]),
+    (&["just"], &["justfile", "Justfile", ".justfile"]),
+    (&["task"], &["Taskfile.yml", "Taskfile.yaml"]),
+    (&["pre-commit"], &[".pre-commit-config.yaml"]),
+    (&["go"], &["go.mod", "go.work"]),
+];
+
 impl Walker {
+    /// A tool run after the line wrote a file it loads and runs as code
+    /// (see [`AUTOLOADED`]): what runs is known only when it runs.
+    pub(super) fn runs_what_it_wrote(&mut self, cmd: &SimpleCommand, name: &str) {
+        if self.writes.is_empty() {
+            return;
+        }
+        let loaded = AUTOLOADED
+            .iter()
+            .find(|(tools, _)| tools.contains(&name))
+            .is_some_and(|(_, files)| files.iter().any(|f| self.writes.has_name(f)));
+        // A shell's start-up file named on its line (`bash --rcfile rc`).
+        let rcfile = programs::is_shell(name)
+            && programs::option_values(cmd.args(), &["--rcfile", "--init-file"])
+                .iter()
+                .any(|f| super::writes::file_name(f).is_some_and(|n| self.writes.has_name(n)));
+        if loaded || rcfile {
+            self.problem(super::Problem::DynamicCode {
+                program: name.to_owned(),
+            });
+        }
+    }
+
     /// For a program no table knows, the command it may run from its
     /// words (see the module docs), returned to be looked through like a
     /// wrapper's; code in its strings is walked here.
@@ -485,6 +660,7 @@ impl Walker {
         inner.argv = args.get(start..).unwrap_or_default().to_vec();
         inner.via.push(name.to_owned());
         inner.origin = Origin::Wrapper;
+        inner.possible = true;
         Some(inner)
     }
 
@@ -502,7 +678,8 @@ impl Walker {
         self.bounds.speculating -= 1;
         self.script.problems.truncate(problems);
         let found: Vec<SimpleCommand> = self.script.commands.drain(start..).collect();
-        for c in found {
+        for mut c in found {
+            c.possible = true;
             if c.argv.first().is_some_and(names_a_command) {
                 self.script.commands.push(c);
             } else if let Some(at) = c.argv.iter().skip(1).position(names_a_command) {
@@ -534,6 +711,8 @@ mod tests {
         assert_eq!(at("mytool", "status --all"), None);
         assert_eq!(at("aws", "s3 rm s3://b/x --recursive"), None);
         assert_eq!(at("chrt", "10 rm -rf x"), None);
+        assert_eq!(at("noglob", "rm -rf ~"), Some(0));
+        assert_eq!(at("docker", "rm -f c1"), None);
     }
 
     #[test]

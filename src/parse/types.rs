@@ -87,6 +87,11 @@ pub struct SimpleCommand {
     /// line (`cat > x.py <<EOF … python3 x.py`), for the danger rules.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub script_text: Option<String>,
+    /// Found in the words of a program that may run them, not known to
+    /// (an unknown wrapper's, a string that reads as code): judged as a
+    /// command, but never refused outright on that guess alone.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub possible: bool,
 }
 
 impl SimpleCommand {
