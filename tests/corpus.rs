@@ -213,6 +213,7 @@ fn unescape_handles_only_tab_newline_and_backslash() {
 }
 
 const CLASSES: &str = include_str!("corpus/classes.tsv");
+const CLASSES_FRESH: &str = include_str!("corpus/classes2.tsv");
 
 /// One class and half's counts.
 #[derive(Default)]
@@ -240,13 +241,18 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("operand", "tune", 984, 1000),
     ("operand", "held", 983, 1000),
     ("verb", "tune", 985, 1000),
-    ("verb", "held", 971, 833),
-    ("hidden", "tune", 928, 1000),
-    ("hidden", "held", 911, 1000),
-    ("noeffect", "tune", 925, 983),
-    ("noeffect", "held", 961, 983),
+    ("verb", "held", 971, 888),
+    ("hidden", "tune", 942, 1000),
+    ("hidden", "held", 926, 1000),
+    ("noeffect", "tune", 925, 1000),
+    ("noeffect", "held", 961, 1000),
     ("blocked", "tune", 1000, 937),
-    ("blocked", "held", 981, 1000),
+    ("blocked", "held", 963, 1000),
+    ("operand", "fresh", 985, 1000),
+    ("verb", "fresh", 971, 1000),
+    ("hidden", "fresh", 960, 960),
+    ("noeffect", "fresh", 933, 1000),
+    ("blocked", "fresh", 967, 894),
 ];
 
 /// How well the danger set judges lines of each class it was not written
@@ -259,7 +265,7 @@ fn class_rates() {
     let show = std::env::var("ASKRISKY_CORPUS_MISSES").ok();
     let mut rates: std::collections::BTreeMap<(String, String), Rates> = Default::default();
     let mut seen = HashSet::new();
-    for (n, fields) in rows(CLASSES) {
+    for (n, fields) in rows(CLASSES).chain(rows(CLASSES_FRESH)) {
         let [command, expected, class, split, note] = fields[..] else {
             panic!("classes.tsv:{n}: want 5 tab-separated fields, got {fields:?}");
         };

@@ -55,7 +55,7 @@ pub(super) fn destroys(c: &Cmd<'_>) -> bool {
     }
     // A rehearsal or a preview deletes nothing (`kubectl delete
     // --dry-run=client`, `helm uninstall --dry-run`, `aws s3 rm --dryrun`).
-    if super::dryrun::rehearses(c.args()) {
+    if super::dryrun::rehearses_as(&c.name, c.args()) {
         return false;
     }
     let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
@@ -109,6 +109,9 @@ pub(super) fn destroys(c: &Cmd<'_>) -> bool {
             compose_down
                 || (has("volume") && ops.iter().any(|w| matches!(*w, "rm" | "prune")))
                 || (has("system") && has("prune") && c.flag(&["--volumes"]))
+                // `podman system reset` removes every container, image and
+                // volume.
+                || (has("system") && has("reset"))
         }
         _ => false,
     }

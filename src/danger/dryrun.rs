@@ -51,9 +51,15 @@ pub(super) fn rehearses(args: &[Word]) -> bool {
             | "--whatif"
             | "--generate-cli-skeleton"
             | "--dryrun"
-            | "--assumeno" => {
+            | "--assumeno"
+            | "--just-print"
+            | "--no-act"
+            | "--snapshot"
+            | "--print" => {
                 saw = true;
             }
+            // `--skip=publish` (goreleaser) keeps what it builds here.
+            "--skip" if v.contains("publish") => saw = true,
             "--dry-run" => {
                 // `--dry-run=none` (kubectl) runs for real.
                 let value = v.split_once('=').map(|(_, x)| x.to_ascii_lowercase());
@@ -67,6 +73,8 @@ pub(super) fn rehearses(args: &[Word]) -> bool {
             _ => {}
         }
     }
+    // `aws s3 rb help`: a subcommand CLI's help, asked last.
+    saw |= args.len() > 1 && args.last().is_some_and(|w| w.literal && w.value == "help");
     saw && dry_run_not_taken_back(args)
 }
 
@@ -121,6 +129,18 @@ const OPTIONS_END_AT_OPERANDS: &[&str] = &[
     "zsh",
     "dash",
 ];
+
+/// [`rehearses`], or a tool's own letter for it: `zfs destroy -n`,
+/// `apt-get -s purge`, `make -n`, `rsync -n`, `borg prune -n`.
+pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
+    let letters: &[&str] = match name {
+        "zfs" | "zpool" | "make" | "gmake" | "rsync" | "borg" => &["-n"],
+        "apt" | "apt-get" | "aptitude" => &["-s", "--just-print", "--recon", "--no-act"],
+        _ => &[],
+    };
+    rehearses(args)
+        || !letters.is_empty() && programs::has_flag(args, letters) && dry_run_not_taken_back(args)
+}
 
 /// True when a command only prints its help or its version: `--help` or
 /// `--version` (`-V` for the mkfs family) before any operand, or anywhere
@@ -186,6 +206,10 @@ mod tests {
             let first = Word::literal(name);
             prints_only(name, Some(&first), &words(line))
         };
+        assert!(rehearses_as("zfs", &words("destroy -nv tank/x@old")));
+        assert!(rehearses_as("apt-get", &words("-s purge nginx")));
+        assert!(!rehearses_as("apt-get", &words("purge nginx")));
+        assert!(!rehearses_as("rm", &words("-n x")));
         assert!(prints("shred", "--version"));
         assert!(prints("mkfs.xfs", "-V"));
         assert!(prints("doctl", "compute droplet delete --help"));

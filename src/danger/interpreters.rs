@@ -244,7 +244,7 @@ static LANGUAGES: &[Language] = &[
         ],
     },
     Language {
-        interpreters: &["Rscript", "R"],
+        interpreters: &["rscript", "r"],
         variable_calls: false,
         risky: &[
             "unlink(",
@@ -350,6 +350,11 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
         let v = w.value.as_str();
         if v == "--" {
             break;
+        }
+        if c.is(&["node", "nodejs", "bun"])
+            && let Some(code) = data_url_module(v, args.get(i + 1))
+        {
+            return Some(code);
         }
         // `-e` itself, or a cluster of short options ending in it (`-ne`).
         let takes_code = flags.contains(&v)
@@ -500,6 +505,33 @@ pub(super) fn quoted_strings(code: &str) -> impl Iterator<Item = &str> {
             }
         }
     })
+}
+
+/// Node's `--import data:text/javascript,CODE` (and `--require`, `-r`,
+/// `--loader`): a module given as a `data:` URL is inline code. Its text,
+/// or `None` inside when it is known only at run time or base64-encoded.
+fn data_url_module(v: &str, next: Option<&crate::parse::Word>) -> Option<Option<String>> {
+    const LOADS: &[&str] = &[
+        "--import",
+        "--require",
+        "-r",
+        "--loader",
+        "--experimental-loader",
+    ];
+    let (value, literal) = match v.split_once('=') {
+        Some((flag, value)) if LOADS.contains(&flag) => (value.to_owned(), true),
+        None if LOADS.contains(&v) => {
+            let w = next?;
+            (w.value.clone(), w.literal)
+        }
+        _ => return None,
+    };
+    if !literal {
+        return Some(None);
+    }
+    let url = value.strip_prefix("data:")?;
+    let (kind, code) = url.split_once(',')?;
+    Some((!kind.ends_with(";base64")).then(|| code.to_owned()))
 }
 
 /// Whether an interpreter reads its program from stdin: no inline code

@@ -355,6 +355,15 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     if c.name.is_empty() || c.is(KNOWN) {
         return Vec::new();
     }
+    // The words after a container's image are paths inside it; the host
+    // paths it reaches are its mounts, which the container rules judge.
+    if c.is(&["docker", "podman", "nerdctl"])
+        && c.operands()
+            .first()
+            .is_some_and(|w| matches!(w.value.as_str(), "run" | "exec" | "create"))
+    {
+        return Vec::new();
+    }
     let interpreter = crate::parse::programs::inline_code_flags(&c.name);
     if let Some(code) = interpreter
         && c.flag(code)
@@ -405,7 +414,7 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
     }
     unknown_program_paths(c)
         .iter()
-        .any(|p| protected_reason(c.ctx, p).is_some())
+        .any(|p| protected_reason(c.ctx, p).is_some_and(|r| r != super::protected::SYSTEM_FILES))
 }
 
 /// Whether a program is handed a whole disk or partition that it is not
@@ -472,9 +481,12 @@ fn format_targets<'a>(c: &Cmd<'a>) -> Vec<&'a crate::parse::Word> {
     out
 }
 
-/// mke2fs's `-n`: shows what it would make, and writes nothing.
+/// mke2fs's `-n` shows what it would make, and writes nothing; wipefs
+/// without `-a` or `-o`, or with `-n`, only lists what it would wipe.
 fn rehearses_format(c: &Cmd<'_>) -> bool {
     (c.is(&["mke2fs"]) || c.name.starts_with("mkfs.ext")) && c.flag(&["-n"])
+        || c.is(&["wipefs"])
+            && (!c.flag(&["-a", "--all", "-o", "--offset"]) || c.flag(&["-n", "--no-act"]))
 }
 
 /// Whether a formatter certainly formats or wipes a disk: a block device
@@ -496,13 +508,6 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
         || super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args())
         || rehearses_format(c)
     {
-        return false;
-    }
-    // wipefs without -a or -o only lists what it would wipe.
-    if c.is(&["wipefs"]) && !c.flag(&["-a", "--all", "-o", "--offset"]) {
-        return false;
-    }
-    if c.is(&["wipefs"]) && c.flag(&["-n", "--no-act"]) {
         return false;
     }
     format_targets(c)

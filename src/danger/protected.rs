@@ -141,7 +141,10 @@ static PROTECTED: &[Protected] = &[
         reason: "a shell startup file",
         holds: |p| {
             p.in_home.is_some_and(|rel| {
-                STARTUP_FILES.contains(&rel) || STARTUP_DIRS.iter().any(|d| rel.starts_with(d))
+                STARTUP_FILES.contains(&rel)
+                    || STARTUP_DIRS
+                        .iter()
+                        .any(|d| rel.starts_with(d) || rel == d.trim_end_matches('/'))
             })
         },
     },
@@ -156,6 +159,24 @@ static PROTECTED: &[Protected] = &[
                     .or_else(|| rel.strip_prefix(".cargo/bin/"))
                     .is_some_and(|prog| COMMON_PROGRAMS.contains(&prog))
             })
+        },
+    },
+    // The system's own programs and libraries.
+    Protected {
+        reason: SYSTEM_FILES,
+        holds: |p| {
+            [
+                "/usr/",
+                "/boot/",
+                "/lib/",
+                "/lib64/",
+                "/lib32/",
+                "/bin/",
+                "/sbin/",
+                "/var/lib/",
+            ]
+            .iter()
+            .any(|d| p.resolved.starts_with(d))
         },
     },
     // Any program put in a folder of PATH runs whenever its name is typed,
@@ -252,10 +273,32 @@ const STARTUP_FILES: &[&str] = &[
     ".config/starship.toml",
     ".config/direnv/direnvrc",
     ".direnvrc",
+    // Tools' own start-up files that run commands or code.
+    ".psqlrc",
+    ".sqliterc",
+    ".mongoshrc.js",
+    ".mongorc.js",
+    ".irbrc",
+    ".pryrc",
+    ".Rprofile",
+    ".gdbinit",
+    ".lldbinit",
+    ".pythonrc",
+    ".pythonrc.py",
+    ".mailcap",
+    ".xsession",
+    ".xsessionrc",
+    ".ghci",
+    ".sbclrc",
+    ".guile",
+    ".m2/settings.xml",
+    ".gradle/gradle.properties",
+    ".bundle/config",
 ];
 
 /// Folders below home whose every file is read at a start, as above.
 const STARTUP_DIRS: &[&str] = &[
+    ".gradle/init.d/",
     ".config/fish/conf.d/",
     ".config/fish/functions/",
     ".config/fish/completions/",
@@ -294,6 +337,12 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
         .and_then(|r| protected_lexically(ctx, r))
         .or_else(|| in_linked_git_dir(ctx, value, real.as_deref()).then_some(REPOSITORY))
 }
+
+/// The reason for the system's own programs and libraries: writable only
+/// by root, so a command as the person needs `sudo` (its own rule) to
+/// change them; a known writer's write counts, a program that is handed
+/// one (`getcap /usr/bin/ping`, `ldd /usr/lib/x.so`) most likely reads it.
+pub const SYSTEM_FILES: &str = "system files";
 
 /// [`protected_reason`] for the path as written, resolved lexically.
 fn protected_lexically(ctx: &Place, value: &str) -> Option<&'static str> {

@@ -198,6 +198,7 @@ pub static RULES: &[Rule] = &[
             "df -h",
             "mkfs.ext4 -F disk.img",
             "wipefs /dev/sda",
+            "wipefs -n -a /dev/sda",
             "mkfs.xfs -V",
             "nvme list",
         ],
@@ -210,10 +211,17 @@ pub static RULES: &[Rule] = &[
         examples: &[
             "mkfs.ext4 -F disk.img",
             "mkfs.vfat -C fat.img 1024",
-            "wipefs /dev/sda",
+            "wipefs -a disk.img",
             "mkfs -t ext4 \"$DEV\"",
         ],
-        counterexamples: &["mkfs.ext4 /dev/sdb1", "mkfs.xfs -V", "df -h", "mkdir img"],
+        counterexamples: &[
+            "mkfs.ext4 /dev/sdb1",
+            "mkfs.xfs -V",
+            "df -h",
+            "mkdir img",
+            "wipefs /dev/sda",
+            "wipefs --no-act -a /dev/sdb",
+        ],
     },
     Rule {
         code: "disk.overwrite",
@@ -354,6 +362,36 @@ pub static RULES: &[Rule] = &[
             "git rm -r --cached x",
             "rm -- -r",
         ],
+    },
+    Rule {
+        code: "move.system",
+        tier: Danger,
+        sentence: "Moves the root, a home folder or a top-level system folder away.",
+        // Moved aside, a home or `/usr` is gone for everything that looks
+        // for it, as if deleted; moving it back may need the person.
+        check: C(|c| {
+            c.is(&["mv"]) && {
+                // The sources: all operands with `-t DIR`, else all but
+                // the last.
+                let targets = crate::parse::target_dirs(&c.name, c.args());
+                let ops = c.operands();
+                let sources = if targets.is_empty() {
+                    &ops[..ops.len().saturating_sub(1)]
+                } else {
+                    ops
+                };
+                sources
+                    .iter()
+                    .any(|w| (w.literal || w.glob) && c.is_catastrophic(&w.value))
+            }
+        }),
+        examples: &[
+            "mv \"$HOME\" /tmp/home-old",
+            "mv ~ /tmp/x",
+            "sudo mv /usr /usr.bak",
+            "mv -t /tmp /etc",
+        ],
+        counterexamples: &["mv build build.old", "mv ~/notes.txt /tmp/", "mv x.txt ~"],
     },
     Rule {
         code: "delete.bulk",
@@ -726,6 +764,7 @@ pub static RULES: &[Rule] = &[
             "git push --receive-pack='sh -c x' origin",
             "git archive --exec='sh -c x' --remote=r HEAD",
             "git difftool -x 'sh -c x'",
+            "tcpdump -w c.pcap -G 1 -W 1 -z ./rotate.sh",
         ],
         counterexamples: &[
             "man ls",
@@ -736,6 +775,7 @@ pub static RULES: &[Rule] = &[
             "rsync -av -e 'ssh -p 2222' a b:",
             "git push -u origin main",
             "tar -cf x.tar src",
+            "tcpdump -i any -w cap.pcap",
         ],
     },
     Rule {
@@ -1289,9 +1329,15 @@ pub static RULES: &[Rule] = &[
             "echo x > ~/.pi/agent/extensions/askrisky.ts",
             "echo '{}' > .claude/settings.local.json",
             "cp x .opencode/plugins/p.js",
+            "docker cp web:/tmp/rc ~/.bashrc",
+            "cp mcp.json ~/.cursor/mcp.json",
+            "echo '{}' > .mcp.json",
+            "cp lib.so /usr/lib/x86_64-linux-gnu/",
         ],
         counterexamples: &[
             "echo x >> notes.txt",
+            "docker run --rm alpine:3.20 cat /etc/os-release",
+            "borg list /backup",
             "cp a b",
             "cat ~/.bashrc",
             "crontab -l",
@@ -1544,6 +1590,8 @@ pub static RULES: &[Rule] = &[
             "python3 -c \"import os; os.remove('x')\"",
             "python -c 'import shutil; shutil.rmtree(\"/tmp/x\")'",
             "node -e \"require('child_process').execSync('ls')\"",
+            "node --import 'data:text/javascript,import(\"child_process\")' app.js",
+            "node --require='data:text/javascript;base64,cmVxdWlyZQ==' app.js",
             "perl -e 'unlink glob \"*\"'",
             "ruby -e 'system(\"ls\")'",
             "php -r 'system(\"id\");'",
@@ -1578,6 +1626,8 @@ pub static RULES: &[Rule] = &[
         counterexamples: &[
             "python3 -c 'print(1+1)'",
             "node -e 'console.log(process.version)'",
+            "node --import tsx app.ts",
+            "node -r dotenv/config app.js",
             "perl -ne 'print if /x/' f",
             "awk '{print $1}' f",
             "python -m pytest",
@@ -1885,6 +1935,7 @@ pub static RULES: &[Rule] = &[
             "docker compose -f prod.yml down --rmi all -v",
             "docker volume rm data",
             "docker volume prune -f",
+            "podman system reset --force",
             "docker system prune -a --volumes",
             "podman volume rm x",
             "doctl compute droplet delete x",

@@ -78,6 +78,11 @@ pub static SAFER: &[Safer] = &[
     ),
     // ── danger set ──────────────────────────────────────────────────────
     s(
+        "move.system",
+        "Move or copy what is inside the folder, by name, and leave the folder itself in place.",
+        "mv ~/old-project /tmp/",
+    ),
+    s(
         "delete.recursive",
         "Move the folder aside, or to the trash (`gio trash`, `trash-put`), so it can be brought back.",
         "mv build build.old",

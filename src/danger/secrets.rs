@@ -305,6 +305,11 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     if under(".aws") && matches!(name, "credentials" | "config") {
         return true;
     }
+    // Registry tokens of language tools (`~/.cargo/credentials.toml`,
+    // `~/.gem/credentials`).
+    if (under(".cargo") || under(".gem")) && name.starts_with("credentials") {
+        return true;
+    }
     if under(".docker") && name == "config.json"
         || under(".kube") && name == "config"
         || under("gh") && name == "hosts.yml"
@@ -481,7 +486,9 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
                 .any(|v| v.starts_with("print-access-token") || v == "print-identity-token"))
         || (c.is(&["az"]) && c.values().any(|v| v == "get-access-token"))
         || (c.is(&["aws"]) && sub == "configure" && second == "get")
-        || (c.is(&["vault"]) && matches!(sub, "read" | "kv"))
+        // `vault kv list` and `kv metadata` show only key names.
+        || (c.is(&["vault"])
+            && (sub == "read" || sub == "kv" && !matches!(second, "list" | "metadata")))
         // Encrypted secrets, decrypted to the screen (`sops -d`,
         // `ansible-vault view`), and secret managers' values.
         || (c.is(&["sops"])

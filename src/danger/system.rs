@@ -14,6 +14,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
     let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     c.is(&[
         "shutdown",
+        "setenforce",
         "reboot",
         "halt",
         "poweroff",
@@ -96,7 +97,8 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
         "zpool",
         "zfs",
     ]);
-    let lists = c.flag(&["-l", "--list", "-p", "--print"])
+    let lists = c.flag(&["-l", "--list", "-p", "--print", "-d", "--dump", "--json", "-J"])
+        || (c.is(&["zfs", "zpool"]) && c.flag(&["-n"]))
         // `parted DEV print` only shows the table.
         || (c.is(&["parted"])
             && c.operands().iter().skip(1).all(|w| {

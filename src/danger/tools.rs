@@ -94,6 +94,10 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
     if c.is(&["zip"]) {
         return c.flag(&["-TT", "--unzip-command"]);
     }
+    // tcpdump runs `-z CMD` on each file it finishes writing.
+    if c.is(&["tcpdump"]) {
+        return c.flag(&["-z"]);
+    }
     if c.is(&["ssh", "scp", "sftp"]) {
         let opts = c.option_values(&["-o"]);
         return opts.iter().any(|o| {

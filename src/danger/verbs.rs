@@ -55,6 +55,9 @@ const DESTROY: &[&str] = &[
     "garbage",
     "downgrade",
     "rimraf",
+    "gc",
+    "vacuum",
+    "loss",
 ];
 
 /// Parts of a subcommand word that change something outside this machine
@@ -259,7 +262,7 @@ pub(super) fn verb(c: &Cmd<'_>) -> Option<(Does, bool)> {
 
 fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // Help, a version, a rehearsal: nothing is done.
-    if super::dryrun::rehearses(c.args()) {
+    if super::dryrun::rehearses_as(&c.name, c.args()) {
         return None;
     }
     // A wrapper's words are the command it runs, judged on its own.
@@ -295,6 +298,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // Tools whose destroying form is not a verb of its own.
     let first = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     if (c.is(&["flyway"]) && first == "clean")
+        || (c.is(&["rclone"]) && matches!(first, "sync" | "bisync"))
+        || (c.is(&["artisan"]) || c.is(&["php"]) && first == "artisan")
+            && c.values().any(|v| v == "migrate:fresh")
         || (c.is(&["tarsnap"]) && c.flag(&["-d"]))
         || (c.is(&["zfs", "zpool"])
             && matches!(first, "destroy" | "rollback" | "labelclear")

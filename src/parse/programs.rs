@@ -637,7 +637,7 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "php" => &["-r"],
         "lua" | "luajit" => &["-e"],
         "osascript" => &["-e"],
-        "Rscript" | "R" | "julia" | "elixir" | "racket" => &["-e"],
+        "rscript" | "r" | "julia" | "elixir" | "racket" => &["-e"],
         "emacs" => &["--eval"],
         "guile" => &["-c"],
         "pwsh" | "powershell" => &["-c", "-command", "-Command"],
