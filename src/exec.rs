@@ -11,7 +11,7 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::Command;
 
-use crate::contain::landlock::Prepared;
+use crate::contain::kernel::Prepared;
 use crate::exit;
 
 /// Why exec failed, with the status a shell would report.

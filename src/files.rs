@@ -150,14 +150,7 @@ mod tests {
     fn only_regular_files_open() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let fifo = dir.path().join("fifo");
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            &fifo,
-            rustix::fs::FileType::Fifo,
-            rustix::fs::Mode::from_raw_mode(0o600),
-            0,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        crate::platform::make_fifo(&fifo).unwrap_or_else(|e| panic!("{e}"));
         // A FIFO nobody writes to: a plain open would wait forever.
         for whose in [Whose::Own, Whose::Foreign] {
             let e = open(&fifo, whose).err().unwrap_or_else(|| panic!("opened"));

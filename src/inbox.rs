@@ -266,7 +266,7 @@ struct Waiting {
 pub struct Announce {
     /// Ring the terminal bell.
     pub bell: bool,
-    /// Run `notify-send` when it is there.
+    /// Show a desktop notification (`notify-send`; on macOS `osascript`).
     pub notify: bool,
 }
 
@@ -469,8 +469,8 @@ fn accept(
 ) {
     // Only the same user may ask: another user's request could be a trick to
     // get a card approved in their favour.
-    match rustix::net::sockopt::socket_peercred(&stream) {
-        Ok(cred) if cred.uid.as_raw() == own_uid() => {}
+    match crate::platform::peer_uid(&stream) {
+        Ok(uid) if uid == own_uid() => {}
         _ => return,
     }
     let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
@@ -498,13 +498,14 @@ fn accept(
                 t.write("\x07");
             }
             if announce.notify {
-                let _ = std::process::Command::new("notify-send")
-                    .arg("askrisky: approval needed")
-                    .arg(crate::escape::escape(&request.command))
-                    .stdin(std::process::Stdio::null())
-                    .stdout(std::process::Stdio::null())
-                    .stderr(std::process::Stdio::null())
-                    .spawn();
+                let _ = crate::platform::notifier(
+                    "askrisky: approval needed",
+                    &crate::escape::escape(&request.command),
+                )
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn();
             }
             let (lock, cvar) = queue;
             if let Ok(mut g) = lock.lock() {

@@ -20,7 +20,8 @@
 //!
 //! - leaves: [`agents`] (one row of facts per agent), [`util`] (atomic
 //!   writes, random ids, cutting text, time),
-//!   [`files`] (opens nothing planted can hang or redirect), [`procs`],
+//!   [`files`] (opens nothing planted can hang or redirect), [`platform`]
+//!   (the one place that knows the system: processes, peers, the floor),
 //!   [`escape`],
 //!   [`exit`], [`tty`]; then [`log`];
 //! - [`parse`], [`key`], [`session`], [`signals`], [`exec`]; [`token`]
@@ -31,7 +32,9 @@
 //! - [`decide`]: the one decision, for every surface;
 //! - surfaces: [`hook`], [`eval`], [`report`] (what the log says),
 //!   [`suggest`] (allow rules from it), [`install`], and [`cli`] on top.
-#![forbid(unsafe_code)]
+// No unsafe code, but for one module: the macOS system calls no safe
+// crate offers (`platform::macos_sys`, allowed there alone).
+#![deny(unsafe_code)]
 
 pub mod agents;
 pub mod approve;
@@ -51,8 +54,8 @@ pub mod install;
 pub mod key;
 pub mod log;
 pub mod parse;
+pub mod platform;
 pub mod policy;
-pub mod procs;
 pub mod report;
 pub mod review;
 pub mod session;

@@ -54,17 +54,9 @@ impl Cancel {
     }
 }
 
-/// The signals this process was started with ignored, from `SigIgn` in
-/// /proc/self/status (Linux). Elsewhere none are known to be ignored, and
-/// all are watched.
+/// The signals this process was started with ignored (see
+/// `platform::ignored_signals`; where the system does not say, none are
+/// known to be ignored, and all are watched).
 pub fn ignored_at_start() -> Vec<i32> {
-    let mask = std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("SigIgn:").map(|v| v.trim().to_owned()))
-        })
-        .and_then(|hex| u64::from_str_radix(&hex, 16).ok())
-        .unwrap_or(0);
-    (1..=64).filter(|n| mask & (1u64 << (n - 1)) != 0).collect()
+    crate::platform::ignored_signals()
 }

@@ -16,7 +16,7 @@ use common::{Env, Out, Run};
 
 /// Whether this kernel can contain; under CI it must.
 fn landlock() -> bool {
-    if askrisky::contain::landlock::available().is_ok() {
+    if askrisky::contain::kernel::available().is_ok() {
         return true;
     }
     assert!(

@@ -55,7 +55,7 @@ fn claude_code_decisions() {
     );
     // Where the kernel can contain, the command comes back wrapped to run
     // contained (tests/contain.rs runs it).
-    if askrisky::contain::landlock::available().is_ok() {
+    if askrisky::contain::kernel::available().is_ok() {
         assert!(reason.ends_with(
             "runs contained (writes only in the project, temporary folders and tool caches)"
         ));

@@ -244,14 +244,27 @@ fn guarded_shell(shell: &str) {
     // it records only lines it runs). The screen is cleared first, so what
     // shows comes from history.
     line(&p, "clear");
-    wait_prompt(&p);
+    // Cleared: the prompt is all there is (the one before `clear` ran
+    // would pass a check of the last line alone).
+    common::wait_until(
+        || {
+            let screen = p.screen(false);
+            let mut shown = screen.lines().filter(|l| !l.trim().is_empty());
+            (shown.next().map(str::trim_end) == Some("guard$") && shown.next().is_none())
+                .then_some(())
+        },
+        || format!("{shell}: the screen was not cleared:\n{}", p.screen(false)),
+    );
     let hist = if shell == "fish" {
         "history search --max 40 rm | cat"
     } else {
         "fc -l -30"
     };
     line(&p, hist);
-    let screen = p.wait_for("rm -rf build && echo removed");
+    p.wait_for("rm -rf build && echo removed");
+    // The whole list is out once the prompt is back.
+    wait_prompt(&p);
+    let screen = p.screen(false);
     assert!(screen.contains("rm -rf ~"), "{shell}: {screen}");
     assert!(screen.contains("rm -rf build2"), "{shell}: {screen}");
     if shell == "bash" {

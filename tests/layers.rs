@@ -16,7 +16,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("escape", 0),
     ("exit", 0),
     ("files", 0),
-    ("procs", 0),
+    ("platform", 0),
     ("log", 1),
     ("tty", 0),
     ("parse", 1),
@@ -479,4 +479,48 @@ fn inside_a_folder_the_import_reader_sees_parents_and_itself() {
     assert_eq!(map.get("Word").map(String::as_str), Some("word"));
     assert_eq!(map.get("Walker").map(String::as_str), Some("walker"));
     assert_eq!(map.get("parse"), None);
+}
+
+/// Every `.rs` file under `dir`, tests included.
+fn all_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir:?}: {e}")) {
+        let p = e.expect("entry").path();
+        if p.is_dir() {
+            all_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// What a system can differ in lives in `src/platform/` alone: everywhere
+/// else the code, and so every check the guard makes above the kernel
+/// floor, is the same on every system and is tested on the one CI runs.
+#[test]
+fn only_the_platform_module_names_a_system() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let platform = src.join("platform");
+    let mut all = Vec::new();
+    all_files(&src, &mut all);
+    assert!(all.len() > 50, "only {} files read", all.len());
+    let mut wrong = Vec::new();
+    for path in all.iter().filter(|p| !p.starts_with(&platform)) {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        for (n, line) in text.lines().enumerate() {
+            if ["target_os", "target_vendor", "cfg(windows", "cfg(not(unix"]
+                .iter()
+                .any(|w| line.contains(w))
+            {
+                wrong.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "system-specific code outside src/platform/:\n{}",
+        wrong.join("\n")
+    );
+    // The platform module does name them: the test reads what it should.
+    let here = std::fs::read_to_string(platform.join("mod.rs")).expect("platform/mod.rs");
+    assert!(here.contains("cfg(target_os = \"macos\")"));
 }

@@ -18,14 +18,7 @@ fn mkfifo(p: &Path) {
     if let Some(dir) = p.parent() {
         std::fs::create_dir_all(dir).expect("mkdir");
     }
-    rustix::fs::mknodat(
-        rustix::fs::CWD,
-        p,
-        rustix::fs::FileType::Fifo,
-        rustix::fs::Mode::from_raw_mode(0o600),
-        0,
-    )
-    .expect("mkfifo");
+    askrisky::platform::make_fifo(p).expect("mkfifo");
 }
 
 // ── 1. Links into askrisky's own files; forged records ──────────────────

@@ -179,7 +179,7 @@ fn containment(setup: &crate::decide::Setup, ruling: &crate::decide::Ruling) -> 
     if !c.enabled {
         return "no: containment is off in your config".into();
     }
-    if let Err(e) = crate::contain::landlock::available() {
+    if let Err(e) = crate::contain::kernel::available() {
         return format!("no: {e} (your config runs it anyway)");
     }
     match crate::decide::floor::policy(setup, &ruling.request.cwd) {

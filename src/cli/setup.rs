@@ -162,9 +162,9 @@ pub(super) fn doctor() -> Result<u8, CliError> {
         .map_err(CliError::Output)?;
     }
     // The floor under the text check, once for the machine.
-    let floor = match crate::contain::landlock::probe() {
-        Ok(abi) => format!(
-            "Landlock ABI {abi}: what runs without your approval runs contained (hosts that cannot rewrite a command: not there)"
+    let floor = match crate::contain::kernel::probe() {
+        Ok(floor) => format!(
+            "{floor}: what runs without your approval runs contained (hosts that cannot rewrite a command: not there)"
         ),
         Err(e) => {
             let settings = crate::config::load(

@@ -251,14 +251,7 @@ fn config_reached_sideways_is_refused() {
         settings.errors
     );
     std::fs::remove_file(&f).unwrap_or_else(|e| panic!("{e}"));
-    rustix::fs::mknodat(
-        rustix::fs::CWD,
-        &f,
-        rustix::fs::FileType::Fifo,
-        rustix::fs::Mode::from_raw_mode(0o600),
-        0,
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    crate::platform::make_fifo(&f).unwrap_or_else(|e| panic!("{e}"));
     let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
     assert_eq!(settings.mode.value, Mode::Ask);
     assert!(

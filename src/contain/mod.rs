@@ -5,8 +5,8 @@
 //! askrisky's config, `python3 -c "open(…, 'w')"`, a copy of `rm` under
 //! another name, an interpreter appending to `~/.bashrc`. So what askrisky
 //! runs without a person's approval runs contained by the kernel
-//! (Landlock), in askrisky's own process just before exec, and so in every
-//! process the command starts:
+//! (Landlock on Linux), in askrisky's own process just before exec, and so
+//! in every process the command starts:
 //!
 //! - **writes** only in the project (its git root, or the folder), the
 //!   temporary folders, a few devices, and the tool caches the person's
@@ -17,8 +17,10 @@
 //!
 //! This module is "what a run may touch" as data: a [`Policy`] built from
 //! askrisky's folders, the settings, the folder the command runs in and
-//! the agents' table; [`landlock`] turns it into kernel rules, in one
-//! small place.
+//! the agents' table; [`kernel`] turns it into kernel rules through the
+//! system's floor (`platform::floor`), in one small place. Where the
+//! system has no floor askrisky can apply (macOS today: Seatbelt is not
+//! wired in), [`Unavailable`] decides: by default, ask.
 //!
 //! Landlock rules are allow-lists that hold for a whole folder tree: there
 //! is no "allow `/` but not `~/.ssh`". A folder that holds something kept
@@ -27,7 +29,7 @@
 //! so nothing new can be made directly in it. What follows, and what cannot
 //! be expressed at all, is written down in [`Limits`] and the README.
 
-pub mod landlock;
+pub mod kernel;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -35,8 +37,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 /// What containment does where the kernel cannot contain (an old kernel,
-/// Landlock off, not Linux). Only the person's own config can choose
-/// `run`.
+/// Landlock off, macOS and other systems without a floor). Only the
+/// person's own config can choose `run`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Unavailable {
@@ -120,7 +122,7 @@ impl Limits {
 /// command does not run contained (and so, by default, asks).
 #[derive(Debug, thiserror::Error)]
 pub enum ContainError {
-    /// The kernel has no usable Landlock.
+    /// The kernel (or system) has no usable floor.
     #[error("the kernel cannot contain commands here: {0}")]
     Unsupported(String),
     /// Building or applying the rules failed.
@@ -659,15 +661,7 @@ fn split(
 /// bound of the user's own, which is what `RLIMIT_NPROC` counts) plus
 /// `extra`. `None` when it cannot be read (no bound is set then).
 fn max_processes(extra: u64) -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
-    let total: u64 = text
-        .split_whitespace()
-        .nth(3)?
-        .split('/')
-        .nth(1)?
-        .parse()
-        .ok()?;
-    Some(total.saturating_add(extra))
+    crate::platform::threads_on_machine().map(|total| total.saturating_add(extra))
 }
 
 #[cfg(test)]

@@ -44,7 +44,9 @@ fn find_linked_git_dirs(ctx: &Place) -> Vec<String> {
                 cwd: d.to_path_buf(),
                 ..ctx.clone()
             };
-            let git_dir = here.resolve(target);
+            // Read on disk with the case as written; compared as the
+            // rules compare paths.
+            let git_dir = here.resolve_exact(target);
             if let Ok(common) = std::fs::read_to_string(format!("{git_dir}/commondir")) {
                 let there = Place {
                     cwd: PathBuf::from(&git_dir),
@@ -52,7 +54,7 @@ fn find_linked_git_dirs(ctx: &Place) -> Vec<String> {
                 };
                 out.push(there.resolve(common.trim()));
             }
-            out.push(git_dir);
+            out.push(ctx.resolve(&git_dir));
         }
         dir = d.parent();
     }

@@ -21,6 +21,11 @@ pub struct Place {
     /// Agents' guarded files in folders the environment moved away from
     /// their defaults (`CODEX_HOME`, …); the defaults are known anywhere.
     pub moved_agent_guards: std::sync::Arc<[String]>,
+    /// Whether the file system folds case (macOS's, by default): there
+    /// `~/.BASHRC` opens `~/.bashrc`, so paths are compared folded (see
+    /// [`fold_case`]) and a protected or secret file written in other
+    /// case is still that file.
+    pub case_insensitive: bool,
 }
 
 impl Place {
@@ -35,6 +40,15 @@ impl Place {
                 PathBuf::from("/home/user/.local/state/askrisky"),
             ],
             moved_agent_guards: std::sync::Arc::from([]),
+            case_insensitive: false,
+        }
+    }
+
+    /// [`Place::example`] on a file system that folds case.
+    pub fn example_case_insensitive() -> Self {
+        Self {
+            case_insensitive: true,
+            ..Self::example()
         }
     }
 
@@ -51,12 +65,44 @@ impl Place {
             cwd,
             own_dirs,
             moved_agent_guards,
+            case_insensitive: crate::platform::CASE_INSENSITIVE_PATHS,
         }
     }
 
     /// Resolves a path word to a normalized absolute path (`~` stays `~`
-    /// when the home folder is unknown). Globs are kept as written.
+    /// when the home folder is unknown), as the rules compare it: folded
+    /// where the file system folds case, and macOS's `/private/etc`,
+    /// `/private/var` and `/private/tmp` named as the `/etc`, `/var` and
+    /// `/tmp` they are linked from. Globs are kept as written.
     pub fn resolve(&self, value: &str) -> String {
+        let exact = self.resolve_exact(value);
+        let path = if self.case_insensitive {
+            fold_case(&exact)
+        } else {
+            exact
+        };
+        match ["/private/etc", "/private/var", "/private/tmp"]
+            .iter()
+            .find(|top| at_or_below(&path, top))
+        {
+            Some(_) => path["/private".len()..].to_owned(),
+            None => path,
+        }
+    }
+
+    /// `s` as [`Place::resolve`] compares it: folded where the file system
+    /// folds case, else as it is.
+    pub fn fold<'s>(&self, s: &'s str) -> std::borrow::Cow<'s, str> {
+        if self.case_insensitive {
+            std::borrow::Cow::Owned(fold_case(s))
+        } else {
+            std::borrow::Cow::Borrowed(s)
+        }
+    }
+
+    /// [`Place::resolve`] with the case as written, for looking the path
+    /// up on disk (a case-sensitive volume on macOS has only that one).
+    pub fn resolve_exact(&self, value: &str) -> String {
         // The shell's own folder and root, seen through /proc.
         let value = match ["/proc/self/cwd", "/proc/thread-self/cwd"]
             .iter()
@@ -141,6 +187,59 @@ impl Place {
             _ => false,
         }
     }
+}
+
+/// Names of macOS's own folders that the rules spell in mixed case: a
+/// folded path gets them back in that spelling, so `~/library/launchagents`
+/// is compared as `~/Library/LaunchAgents`.
+const MIXED_CASE: &[&str] = &[
+    "Library",
+    "LaunchAgents",
+    "LaunchDaemons",
+    "StartupItems",
+    "Keychains",
+    "Application Support",
+    "Preferences",
+    "Applications",
+    "System",
+    "Users",
+    "Volumes",
+];
+
+/// A path as a case-folding file system sees it: each part folded (every
+/// letter to its upper case, then that to its lower case, so the Kelvin
+/// sign and a long s compare as `k` and `s`, as APFS folds them), then
+/// the parts in [`MIXED_CASE`] spelled as the rules spell them. Folding
+/// more than the file system does only makes more paths compare equal:
+/// stricter, never looser.
+pub fn fold_case(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for (i, part) in path.split('/').enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        if let Some(known) = MIXED_CASE.iter().find(|k| k.eq_ignore_ascii_case(part)) {
+            out.push_str(known);
+            continue;
+        }
+        if part
+            .bytes()
+            .all(|b| b.is_ascii() && !b.is_ascii_uppercase())
+        {
+            out.push_str(part);
+            continue;
+        }
+        let folded: String = part
+            .chars()
+            .flat_map(char::to_uppercase)
+            .flat_map(char::to_lowercase)
+            .collect();
+        match MIXED_CASE.iter().find(|k| k.eq_ignore_ascii_case(&folded)) {
+            Some(known) => out.push_str(known),
+            None => out.push_str(&folded),
+        }
+    }
+    out
 }
 
 /// Top-level folders of Linux and macOS systems.
@@ -279,6 +378,41 @@ mod tests {
             ..Place::example()
         };
         assert_eq!(nohome.resolve("~/x"), "/~/x");
+        // macOS's `/etc`, `/var` and `/tmp` are links into `/private`.
+        for (v, want) in [
+            ("/private/etc/sudoers", "/etc/sudoers"),
+            ("/private/var/at/tabs/user", "/var/at/tabs/user"),
+            ("/private/tmp", "/tmp"),
+            ("/private/etcx", "/private/etcx"),
+            ("/private", "/private"),
+        ] {
+            assert_eq!(c.resolve(v), want, "{v}");
+        }
+    }
+
+    #[test]
+    fn folded_where_the_file_system_folds_case() {
+        let c = Place::example_case_insensitive();
+        for (v, want) in [
+            ("~/.BASHRC", "/home/user/.bashrc"),
+            (
+                "~/library/launchagents/X.plist",
+                "/home/user/Library/LaunchAgents/x.plist",
+            ),
+            ("/USERS/Bob", "/Users/bob"),
+            ("/PRIVATE/ETC/Sudoers", "/etc/sudoers"),
+            // The Kelvin sign and a long s, as Unicode case folding (which
+            // APFS applies) folds them.
+            ("~/.\u{212a}ube/config", "/home/user/.kube/config"),
+            ("~/.\u{17f}sh/id_rsa", "/home/user/.ssh/id_rsa"),
+        ] {
+            assert_eq!(c.resolve(v), want, "{v}");
+        }
+        // The case as written is kept for the disk, and where case counts.
+        assert_eq!(c.resolve_exact("~/.BASHRC"), "/home/user/.BASHRC");
+        assert_eq!(Place::example().resolve("~/.BASHRC"), "/home/user/.BASHRC");
+        assert_eq!(fold_case("a/LIBRARY/b"), "a/Library/b");
+        assert_eq!(fold_case(""), "");
     }
 
     #[test]

@@ -115,9 +115,12 @@ static PROTECTED: &[Protected] = &[
         reason: "system configuration",
         holds: |p| p.parts.first() == Some(&"etc"),
     },
+    // Linux's `/var/spool/cron`, macOS's `/var/at` (`/private/var/at`).
     Protected {
         reason: "cron",
-        holds: |p| p.parts.first() == Some(&"var") && p.parts.get(1) == Some(&"spool"),
+        holds: |p| {
+            p.parts.first() == Some(&"var") && matches!(p.parts.get(1), Some(&("spool" | "at")))
+        },
     },
     // What agents keep as the record of a session: a forged record could
     // read as the person's words.
@@ -134,7 +137,7 @@ static PROTECTED: &[Protected] = &[
                 || p.ctx
                     .moved_agent_guards
                     .iter()
-                    .any(|g| agents::path_matches(p.resolved, g))
+                    .any(|g| agents::path_matches(p.resolved, &p.ctx.fold(g)))
         },
     },
     Protected {
@@ -219,12 +222,76 @@ static PROTECTED: &[Protected] = &[
             p.in_home.is_some_and(|rel| {
                 rel.starts_with(".config/systemd/user")
                     || rel.starts_with(".config/autostart")
-                    || rel.starts_with("Library/LaunchAgents")
-            }) || p.parts.starts_with(&["Library", "LaunchDaemons"])
-                || p.parts.starts_with(&["Library", "LaunchAgents"])
+                    || LOGIN_ITEMS_IN_HOME.iter().any(|d| at_or_below(rel, d))
+            }) || LOGIN_ITEMS.iter().any(|d| p.parts.starts_with(d))
         },
     },
+    // Editors' and desktop agents' own settings, which start MCP servers
+    // or approve an agent's tools (`chat.tools.autoApprove`): macOS keeps
+    // them in Application Support, Linux in `~/.config`.
+    Protected {
+        reason: "an agent's settings, hooks or plugins",
+        holds: |p| p.in_home.is_some_and(in_app_settings),
+    },
 ];
+
+/// macOS's folders of what starts at login or boot, below the root.
+const LOGIN_ITEMS: &[&[&str]] = &[
+    &["Library", "LaunchDaemons"],
+    &["Library", "LaunchAgents"],
+    &["Library", "StartupItems"],
+    // Login and logout hooks (`LoginHook`), run as root.
+    &["Library", "Preferences", "com.apple.loginwindow.plist"],
+    &[
+        "var",
+        "root",
+        "Library",
+        "Preferences",
+        "com.apple.loginwindow.plist",
+    ],
+];
+
+/// The same below home: launch agents, the login items' own record, and
+/// the login window's settings.
+const LOGIN_ITEMS_IN_HOME: &[&str] = &[
+    "Library/LaunchAgents",
+    "Library/Application Support/com.apple.backgroundtaskmanagementagent",
+    "Library/Preferences/com.apple.loginwindow.plist",
+    "Library/Preferences/com.apple.loginitems.plist",
+];
+
+/// The settings of editors and desktop agents below home (`rel`): Claude
+/// Desktop's config (its MCP servers are commands it runs), and the user
+/// settings of VS Code, Cursor and Windsurf, where an agent's tools are
+/// approved. Their folder names are compared in any case: that is how
+/// macOS opens them, and elsewhere it only errs on the strict side.
+fn in_app_settings(rel: &str) -> bool {
+    const APPS: &[&str] = &[
+        "Claude/claude_desktop_config.json",
+        "Code/User/",
+        "Code - Insiders/User/",
+        "Cursor/User/",
+        "Windsurf/User/",
+    ];
+    let Some(app) = strip_prefix_any_case(rel, "Library/Application Support/")
+        .or_else(|| strip_prefix_any_case(rel, ".config/"))
+    else {
+        return false;
+    };
+    APPS.iter().any(|a| match a.strip_suffix('/') {
+        Some(folder) => {
+            strip_prefix_any_case(app, folder).is_some_and(|r| r.is_empty() || r.starts_with('/'))
+        }
+        None => app.eq_ignore_ascii_case(a),
+    })
+}
+
+/// `s` without `prefix`, which is compared in any (ASCII) case.
+fn strip_prefix_any_case<'s>(s: &'s str, prefix: &str) -> Option<&'s str> {
+    let head = s.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &s[prefix.len()..])
+}
 
 /// Files below home that a shell, an editor or a tool reads and runs at
 /// its start: a line added there runs in the person's next session.
@@ -532,5 +599,74 @@ mod tests {
             assert!(holds_protected(&bare, v), "{v}");
         }
         assert!(!holds_protected(&bare, "/home/other"));
+    }
+
+    #[test]
+    fn macos_login_items_cron_and_app_settings() {
+        let c = Place::example();
+        for v in [
+            "/Library/StartupItems/x/x",
+            "~/Library/Application Support/com.apple.backgroundtaskmanagementagent/backgrounditems.btm",
+            "/Library/Preferences/com.apple.loginwindow.plist",
+            "/private/var/root/Library/Preferences/com.apple.loginwindow.plist",
+            "~/Library/Preferences/com.apple.loginitems.plist",
+            "~/Library/Application Support/Claude/claude_desktop_config.json",
+            "~/Library/Application Support/Code/User/settings.json",
+            "~/Library/Application Support/Cursor/User/mcp.json",
+            "~/.config/Code/User/settings.json",
+            "~/.config/Claude/claude_desktop_config.json",
+            "/private/var/at/tabs/user",
+            "/var/at/tabs/user",
+            "/private/etc/sudoers",
+        ] {
+            assert!(protected_reason(&c, v).is_some(), "{v}");
+        }
+        for v in [
+            "~/Library/Application Support/Code/logs/x.log",
+            "~/Library/Application Support/Claude/notes.json",
+            "~/Library/Application Support/Codex/x",
+            "~/Library/Caches/x",
+            "/Library/Fonts/x.ttf",
+            "~/Library/LaunchAgentsX",
+            "/private/tmp/x",
+        ] {
+            assert!(protected_reason(&c, v).is_none(), "{v}");
+        }
+    }
+
+    /// Where the file system folds case, a protected file written in
+    /// other case is still that file; where it does not, it is another.
+    #[test]
+    fn protected_files_in_any_case_where_case_folds() {
+        let folded = Place::example_case_insensitive();
+        let exact = Place::example();
+        for v in [
+            "~/.BASHRC",
+            "~/.ZshRc",
+            "~/library/launchagents/x.plist",
+            "~/LIBRARY/LAUNCHAGENTS/x.plist",
+            "/LIBRARY/LaunchDaemons/x.plist",
+            ".GIT/hooks/pre-commit",
+            ".git/HOOKS/pre-commit",
+            "~/.SSH/authorized_keys",
+            "~/.CLAUDE/settings.json",
+            "/ETC/hosts",
+            ".ASKRISKY.toml",
+            "~/.Config/AskRisky/config.toml",
+            "~/LIBRARY/application support/CLAUDE/claude_desktop_config.json",
+            "/Private/Var/At/tabs/user",
+        ] {
+            assert!(protected_reason(&folded, v).is_some(), "{v}");
+        }
+        for v in [
+            "~/.BASHRC",
+            "~/library/launchagents/x.plist",
+            ".ASKRISKY.toml",
+        ] {
+            assert!(protected_reason(&exact, v).is_none(), "{v}");
+        }
+        for v in ["notes.txt", "~/.bashrc.bak", "~/Library/Caches/x"] {
+            assert!(protected_reason(&folded, v).is_none(), "{v}");
+        }
     }
 }

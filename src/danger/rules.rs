@@ -258,6 +258,34 @@ pub static RULES: &[Rule] = &[
         ],
     },
     Rule {
+        code: "disk.erase",
+        tier: Blocked,
+        sentence: "Erases, zeroes or repartitions a whole disk, and every volume on it.",
+        check: C(system::erases_whole_disk),
+        examples: &[
+            "diskutil eraseDisk APFS x disk2",
+            "diskutil eraseDisk JHFS+ Untitled /dev/disk2",
+            "sudo diskutil zeroDisk /dev/rdisk3",
+            "diskutil secureErase 0 disk2",
+            "diskutil partitionDisk disk2 GPT APFS x 0",
+            "diskutil erasevolume APFS x disk4",
+            "diskutil randomDisk disk2",
+            "diskutil eraseDisk APFS x //dev/../dev/disk2",
+            "asr restore --source x.dmg --target /dev/disk2 --erase --noprompt",
+            "sudo asr -source x.dmg -target disk3 -erase",
+        ],
+        counterexamples: &[
+            "diskutil eraseVolume APFS x disk2s1",
+            "diskutil eraseVolume APFS x /Volumes/USB",
+            "diskutil list disk2",
+            "diskutil info /dev/disk2",
+            "diskutil unmountDisk disk2",
+            "asr restore --source x.dmg --target /Volumes/USB --erase",
+            "asr imagescan --source x.dmg",
+            "echo diskutil eraseDisk APFS x disk2",
+        ],
+    },
+    Rule {
         code: "disk.device",
         tier: Danger,
         sentence: "Hands a whole disk or partition to a program that may read every file on it, or write it.",
@@ -1043,6 +1071,8 @@ pub static RULES: &[Rule] = &[
             "kubectl get secret db -o jsonpath='{.data.password}'",
             "aws secretsmanager get-secret-value --secret-id prod/db",
             "security find-generic-password -w -s x",
+            "security find-internet-password -w -s github.com",
+            "/usr/bin/security dump-keychain -d login.keychain",
             "secret-tool lookup service x",
             "gh auth token",
             "op read op://vault/item/password",
@@ -1175,6 +1205,10 @@ pub static RULES: &[Rule] = &[
                         .first()
                         .is_some_and(|w| w.value == "enable-linger"))
                 || (c.is(&["osascript"]) && c.values().any(|v| v.contains("login item")))
+                // A login or logout hook: a script macOS runs as root.
+                || (c.is(&["defaults"])
+                    && c.operands().first().is_some_and(|w| w.value == "write")
+                    && c.values().any(|v| v.eq_ignore_ascii_case("LoginHook") || v.eq_ignore_ascii_case("LogoutHook")))
                 || (c.is(&["systemctl"])
                     && c.flag(&["--user"])
                     && c.operands().first().is_some_and(|w| {
@@ -1189,6 +1223,10 @@ pub static RULES: &[Rule] = &[
             "systemd-run --user -t bash",
             "systemd-run --user --scope --on-active=1h /tmp/x",
             "launchctl submit -l x -- /tmp/x",
+            "launchctl load -w ~/Library/LaunchAgents/x.plist",
+            "launchctl bootstrap gui/501 ~/Library/LaunchAgents/x.plist",
+            "sudo launchctl load /Library/LaunchDaemons/x.plist",
+            "sudo defaults write com.apple.loginwindow LoginHook /tmp/x.sh",
             "loginctl enable-linger user",
             "systemctl --user enable x.service",
             "osascript -e 'tell application \"System Events\" to make login item at end with properties {path:\"/tmp/x.app\"}'",
@@ -1198,6 +1236,9 @@ pub static RULES: &[Rule] = &[
             "at -l",
             "systemctl --user status x",
             "launchctl list",
+            "launchctl print gui/501",
+            "defaults read com.apple.loginwindow LoginHook",
+            "defaults write com.apple.dock autohide -bool true",
             "echo at now",
             "loginctl list-sessions",
             "osascript -e 'display notification \"done\"'",
@@ -2057,8 +2098,13 @@ pub static RULES: &[Rule] = &[
             "diskutil zeroDisk disk2",
             "diskutil randomDisk disk2",
             "diskutil secureErase 0 disk2",
+            "diskutil eraseVolume APFS x disk2s1",
+            "diskutil eraseVolume APFS x /Volumes/USB",
+            "asr restore --source x.dmg --target /Volumes/USB --erase",
+            "asr restore --source x.dmg --target /Volumes/USB",
         ],
         counterexamples: &[
+            "asr imagescan --source x.dmg",
             "diskutil info disk2",
             "fdisk -l",
             "lsblk",

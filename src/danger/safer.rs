@@ -68,6 +68,11 @@ pub static SAFER: &[Safer] = &[
         "dd if=/dev/zero of=disk.img bs=1M count=10",
     ),
     s(
+        "disk.erase",
+        "Erasing or repartitioning a disk is the person's to do by hand; to see what is there, list the disks and volumes.",
+        "diskutil list",
+    ),
+    s(
         "perm.root",
         "Change permissions only on the project's own files, and only as far as needed.",
         "chmod -R u+w ./build",

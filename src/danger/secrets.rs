@@ -265,7 +265,14 @@ fn is_own_secret(ctx: &Place, value: &str) -> bool {
 fn is_secret_path(ctx: &Place, value: &str) -> bool {
     // Cheap screen first: every secret below, askrisky's own included, has
     // one of its folders or one of the name fragments in its path.
-    if !SECRET_SCREEN.passes(value, &ctx.cwd) {
+    let screened = if ctx.case_insensitive {
+        // `~/.SSH/ID_RSA` is a key where case folds: screened folded.
+        let cwd = ctx.fold(&ctx.cwd.to_string_lossy()).into_owned();
+        SECRET_SCREEN.passes(&ctx.fold(value), std::path::Path::new(&cwd))
+    } else {
+        SECRET_SCREEN.passes(value, &ctx.cwd)
+    };
+    if !screened {
         return false;
     }
     if is_own_secret(ctx, value) {
@@ -768,5 +775,42 @@ mod tests {
         for v in ["~/project", ".", "/tmp", "~/.cache", "/usr", "~/.local/bin"] {
             assert!(!holds_secrets(&c, v), "{v}");
         }
+    }
+
+    /// Where the file system folds case, `~/.SSH/ID_RSA` is the key.
+    #[test]
+    fn secrets_in_any_case_where_case_folds() {
+        let folded = Place::example_case_insensitive();
+        let exact = Place::example();
+        for v in [
+            "~/.SSH/ID_RSA",
+            "~/.ssh/Id_Ed25519",
+            "~/Library/KEYCHAINS/login.keychain-db",
+            "~/library/keychains",
+            "~/.AWS/Credentials",
+            ".ENV",
+            ".Env.Local",
+            "SERVER.PEM",
+            "~/.\u{17f}sh/id_ed25519",
+            "~/.\u{212a}ube/config",
+            "~/.SS?/id_rsa",
+            "/ETC/SHADOW",
+            "/private/etc/shadow",
+            "~/.local/state/ASKRISKY/keys/k",
+        ] {
+            assert!(is_secret(&folded, v), "{v}");
+        }
+        for v in ["~/.SSH/ID_RSA", "~/.SSH/config", ".ENV"] {
+            assert!(!is_secret(&exact, v), "{v}");
+        }
+        for v in [
+            "~/.SSH/ID_RSA.PUB",
+            "~/.ssh/KNOWN_HOSTS",
+            "README.md",
+            ".ENV.EXAMPLE",
+        ] {
+            assert!(!is_secret(&folded, v), "{v}");
+        }
+        assert!(holds_secrets(&folded, "~/LIBRARY"));
     }
 }

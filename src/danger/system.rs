@@ -111,7 +111,18 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
             && c.operands()
                 .first()
                 .is_some_and(|w| matches!(w.value.as_str(), "list" | "status" | "get")));
-    let diskutil = c.is(&["diskutil"])
+    editor && !lists
+        || diskutil_erases(c)
+        // macOS's restore of a disk image onto a volume or disk, over what
+        // was there (with `--erase`, the whole target first).
+        || (c.is(&["asr"]) && asr_restores(c))
+}
+
+/// Whether `diskutil` is told to erase, zero or repartition (`eraseDisk`,
+/// `eraseVolume`, `zeroDisk`, `randomDisk`, `secureErase`,
+/// `partitionDisk`, `reformat`; its verbs are read in any case).
+fn diskutil_erases(c: &Cmd<'_>) -> bool {
+    c.is(&["diskutil"])
         && c.operands().first().is_some_and(|w| {
             let s = w.value.to_ascii_lowercase();
             s.starts_with("erase")
@@ -120,6 +131,54 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
                 || s == "zerodisk"
                 || s == "randomdisk"
                 || s == "secureerase"
-        });
-    editor && !lists || diskutil
+        })
+}
+
+/// Whether `asr` restores onto a target: `asr restore`, `restoreexact`,
+/// or the old form with no verb (`asr -source x -target y`).
+fn asr_restores(c: &Cmd<'_>) -> bool {
+    match c.operands().first().map(|w| w.value.as_str()) {
+        Some("restore" | "restoreexact") => true,
+        _ => !c.option_values(&["--target", "-target", "-t"]).is_empty(),
+    }
+}
+
+/// A whole disk as macOS's tools name it: `disk2`, `/dev/disk2`,
+/// `/dev/rdisk2`. A slice (`disk2s1`) is one volume on it; a volume name
+/// or mount point (`/Volumes/USB`) is one volume too.
+fn is_whole_disk(c: &Cmd<'_>, value: &str) -> bool {
+    let resolved;
+    let value = if value.starts_with('/') {
+        resolved = c.ctx.resolve(value);
+        match resolved.strip_prefix("/dev/") {
+            Some(name) => name,
+            None => return false,
+        }
+    } else {
+        value
+    };
+    value
+        .strip_prefix("rdisk")
+        .or_else(|| value.strip_prefix("disk"))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether a command erases, zeroes or repartitions a whole disk on
+/// macOS: `diskutil eraseDisk … disk2` and the other erasing verbs given
+/// a whole disk, `asr restore --erase` onto one. Every volume on it is
+/// gone, the system's own when it is the boot disk.
+pub(super) fn erases_whole_disk(c: &Cmd<'_>) -> bool {
+    if diskutil_erases(c) {
+        return c
+            .operands()
+            .iter()
+            .skip(1)
+            .any(|w| is_whole_disk(c, &w.value));
+    }
+    c.is(&["asr"])
+        && asr_restores(c)
+        && c.flag(&["--erase", "-erase"])
+        && c.option_values(&["--target", "-target", "-t"])
+            .iter()
+            .any(|t| is_whole_disk(c, t))
 }

@@ -41,6 +41,102 @@ fn every_rule_matches_its_examples_and_only_them() {
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 
+/// On a file system that folds case (macOS's), every rule still matches
+/// its examples and only them: folding never loses a match.
+#[test]
+fn every_rule_holds_where_case_folds() {
+    let place = Place::example_case_insensitive();
+    let mut failures = Vec::new();
+    for rule in RULES {
+        for line in rule.examples {
+            if !assess(&parse(line), &place, &[])
+                .codes()
+                .contains(&rule.code)
+            {
+                failures.push(format!("{} should match {line:?}", rule.code));
+            }
+        }
+        for line in rule.counterexamples {
+            if assess(&parse(line), &place, &[])
+                .codes()
+                .contains(&rule.code)
+            {
+                failures.push(format!("{} should not match {line:?}", rule.code));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// What macOS adds, judged through the same code on any system.
+#[test]
+fn macos_lines() {
+    let mac = Place::example_case_insensitive();
+    let on_mac = |line: &str| assess(&parse(line), &mac, &[]);
+    for (line, code, tier) in [
+        ("cat ~/.SSH/id_rsa", "secret.read", Tier::Danger),
+        (
+            "echo 'curl x | sh' >> ~/.ZSHRC",
+            "protected.write",
+            Tier::Danger,
+        ),
+        (
+            "cp x.plist ~/Library/LAUNCHAGENTS/",
+            "protected.write",
+            Tier::Danger,
+        ),
+        (
+            "cat ~/Library/Keychains/login.keychain-db",
+            "secret.read",
+            Tier::Danger,
+        ),
+        (
+            "security find-generic-password -w -s x",
+            "secret.store",
+            Tier::Danger,
+        ),
+        (
+            "security find-internet-password -w -s x",
+            "secret.store",
+            Tier::Danger,
+        ),
+        ("security dump-keychain", "secret.store", Tier::Danger),
+        (
+            "diskutil eraseDisk APFS x disk2",
+            "disk.erase",
+            Tier::Blocked,
+        ),
+        (
+            "diskutil eraseVolume APFS x disk2s1",
+            "disk.partition",
+            Tier::Danger,
+        ),
+        (
+            "launchctl load ~/Library/LaunchAgents/x.plist",
+            "persist.schedule",
+            Tier::Danger,
+        ),
+        (
+            "launchctl bootstrap gui/501 x.plist",
+            "persist.schedule",
+            Tier::Danger,
+        ),
+        ("RM -rf ~", "delete.root", Tier::Blocked),
+        ("rm -rf /USERS", "delete.root", Tier::Blocked),
+    ] {
+        let a = on_mac(line);
+        assert!(a.codes().contains(&code), "{line}: {:?}", a.codes());
+        assert_eq!(a.tier, tier, "{line}: {:?}", a.codes());
+    }
+    // Case counts where the file system keeps it.
+    let linux = assess_line("echo x >> ~/.ZSHRC");
+    assert!(
+        !linux.codes().contains(&"protected.write"),
+        "{:?}",
+        linux.codes()
+    );
+}
+
 #[test]
 fn every_rule_has_examples_of_both_kinds() {
     for rule in RULES {

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use super::Setup;
-use crate::contain::landlock::Prepared;
+use crate::contain::kernel::Prepared;
 use crate::contain::{ContainError, Inputs, Policy, Unavailable};
 use crate::log::{Contained, DecidedBy};
 
@@ -88,7 +88,11 @@ pub fn floor(setup: &Setup, cwd: &Path, by: DecidedBy) -> Result<Floor, ContainE
             "containment is off in your config".into(),
         ));
     }
-    let built = policy(setup, cwd).and_then(|p| Prepared::new(&p).map(|r| (r, p)));
+    // Where the system has no floor, say so before the policy walks the
+    // person's folders for nothing.
+    let built = crate::contain::kernel::available()
+        .and_then(|()| policy(setup, cwd))
+        .and_then(|p| Prepared::new(&p).map(|r| (r, p)));
     match built {
         Ok((r, p)) => Ok(Floor::Contained(Box::new(r), p)),
         Err(e) if c.unavailable == Unavailable::Run => Ok(Floor::Uncontained(format!(

@@ -397,7 +397,7 @@ fn contain_or_ask(setup: &Setup, request: &Request, evaluation: &mut Evaluation)
     if !contain.enabled || contain.unavailable == crate::contain::Unavailable::Run {
         return;
     }
-    if let Err(e) = crate::contain::landlock::available() {
+    if let Err(e) = crate::contain::kernel::available() {
         evaluation.decision = ask(
             "contain.unavailable",
             format!("{e}, and it would run uncontained: a person must approve it"),

@@ -49,15 +49,15 @@ fn gemini_process() -> Option<Process> {
         if pid <= 1 {
             return None;
         }
-        let argv = crate::procs::cmdline(pid)?;
+        let argv = crate::platform::cmdline(pid)?;
         if let Some(i) = gemini_script(&argv) {
             return Some(Process {
                 args: argv[i + 1..].to_vec(),
-                stdin_is_terminal: is_terminal(pid, 0),
-                stdout_is_terminal: is_terminal(pid, 1),
+                stdin_is_terminal: crate::platform::fd_is_terminal(pid, 0),
+                stdout_is_terminal: crate::platform::fd_is_terminal(pid, 1),
             });
         }
-        pid = crate::procs::parent_of(pid)?;
+        pid = crate::platform::parent_of(pid)?;
     }
     None
 }
@@ -73,13 +73,6 @@ fn gemini_script(argv: &[String]) -> Option<usize> {
         .take(6)
         .position(|a| is_gemini(a))
         .filter(|&i| argv[..i].iter().skip(1).all(|a| a.starts_with('-')))
-}
-
-fn is_terminal(pid: u64, fd: u32) -> bool {
-    std::fs::read_link(format!("/proc/{pid}/fd/{fd}")).is_ok_and(|t| {
-        let t = t.to_string_lossy();
-        t.starts_with("/dev/pts/") || t.starts_with("/dev/tty")
-    })
 }
 
 /// Gemini CLI's options that take a value (the next argument, unless

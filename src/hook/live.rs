@@ -276,7 +276,7 @@ fn contained(setup: &Setup, agent: Agent, ruling: &Ruling) -> Contain {
     if !c.enabled {
         return Contain::Not("containment is off in your config".into());
     }
-    if let Err(e) = crate::contain::landlock::available() {
+    if let Err(e) = crate::contain::kernel::available() {
         return match c.unavailable {
             crate::contain::Unavailable::Run => {
                 Contain::Not(format!("{e}; your config says to run anyway"))

@@ -134,7 +134,7 @@ fn opencode(env: &dyn Fn(&str) -> Option<String>) -> Syntax {
     if let Some(s) = env("SHELL").filter(|s| !matches!(program(s).as_str(), "fish" | "nu")) {
         return Syntax::of_path(Path::new(&s));
     }
-    if cfg!(target_os = "macos") {
+    if crate::platform::OS == crate::platform::Os::MacOs {
         return Syntax::Zsh;
     }
     match on_path("bash", env) {

@@ -54,7 +54,7 @@ pub fn is_worker() -> bool {
 /// The command that runs this binary as the hook's worker, with the same
 /// arguments this process was given.
 pub fn worker_command() -> Command {
-    let mut cmd = Command::new(crate::procs::own_exe());
+    let mut cmd = Command::new(crate::platform::own_exe());
     cmd.args(std::env::args_os().skip(1)).env(WORKER_VAR, "1");
     cmd
 }

@@ -139,7 +139,34 @@ impl Syntax {
     /// The real shell behind a path: symbolic links are followed and the
     /// file reached is named (`/bin/sh` → `dash`), else the name as given.
     /// bash reached as `sh` runs in POSIX mode, whose grammar is bash's.
+    /// Where `/bin/sh` is a program that picks the shell (macOS), the
+    /// shell it picks (see `platform::SH_SELECTOR`).
     pub fn of_path(path: &Path) -> Self {
+        let syntax = Self::of_path_as_is(path);
+        if syntax == Self::Sh && crate::platform::SH_SELECTOR.is_some() {
+            return Self::of_picked(crate::platform::sh_selected().as_deref());
+        }
+        syntax
+    }
+
+    /// The syntax of macOS's `/bin/sh`, given the shell its selector link
+    /// names: bash (the default, in POSIX mode: bash's grammar) or dash
+    /// as themselves; zsh as `sh` emulates sh, and a selector that cannot
+    /// be read could name any of the three, so both are read every way.
+    pub fn of_picked(picked: Option<&Path>) -> Self {
+        let name = picked
+            .and_then(|p| p.file_name())
+            .and_then(|n| n.to_str())
+            .map(programs::program_name)
+            .unwrap_or_default();
+        match name.as_str() {
+            "bash" => Self::Bash,
+            "dash" => Self::Dash,
+            _ => Self::Unknown,
+        }
+    }
+
+    fn of_path_as_is(path: &Path) -> Self {
         let name = |p: &Path| {
             p.file_name()
                 .and_then(|n| n.to_str())
@@ -1054,6 +1081,20 @@ mod tests {
         assert_eq!(Syntax::of_path(Path::new("/nowhere/zsh")), Syntax::Zsh);
         assert_eq!(Syntax::of_path(Path::new("/nowhere/sh")), Syntax::Sh);
         assert_eq!(Syntax::of_path(Path::new("tcsh")), Syntax::Unknown);
+        // macOS's `/bin/sh` runs the shell its selector names.
+        assert_eq!(
+            Syntax::of_picked(Some(Path::new("/bin/bash"))),
+            Syntax::Bash
+        );
+        assert_eq!(
+            Syntax::of_picked(Some(Path::new("/bin/dash"))),
+            Syntax::Dash
+        );
+        assert_eq!(
+            Syntax::of_picked(Some(Path::new("/bin/zsh"))),
+            Syntax::Unknown
+        );
+        assert_eq!(Syntax::of_picked(None), Syntax::Unknown);
         let dir = tempfile::tempdir().expect("tempdir");
         let real = dir.path().join("dash");
         std::fs::write(&real, "").expect("write");

@@ -12,8 +12,9 @@
 //! have (askrisky's own: exec keeps it) and passes the token in
 //! `ASKRISKY_NESTED`. A child accepts the token only if the file exists, is
 //! recent, and that pid is one of the child's ancestors. A token copied out
-//! of that process tree is worth nothing. On systems without `/proc` the
-//! ancestry cannot be checked, and children are decided as usual.
+//! of that process tree is worth nothing. Where the system does not say
+//! who a process's ancestors are (see `platform`), the ancestry cannot be
+//! checked, and children are decided as usual.
 
 use std::path::Path;
 use std::time::Duration;
@@ -44,7 +45,7 @@ pub fn grant(state: &Path, line: &str) -> Option<String> {
     let key = Key::load(state).ok()?;
     let token = crate::util::random_id().ok()?;
     let pid = std::process::id();
-    let start = crate::procs::start_time(u64::from(pid))?;
+    let start = crate::platform::start_time(u64::from(pid))?;
     let mac = key.sign(&parts(&token, u64::from(pid), start, line));
     let body =
         serde_json::json!({"pid": pid, "start": start, "line": line, "mac": mac}).to_string();
@@ -84,8 +85,8 @@ pub fn accepted(state: &Path, token: &str) -> bool {
         key.verify(&p, mac)
     });
     signed
-        && crate::procs::ancestors(std::process::id()).contains(&pid)
-        && crate::procs::start_time(pid) == Some(start)
+        && crate::platform::ancestors(std::process::id()).contains(&pid)
+        && crate::platform::start_time(pid) == Some(start)
 }
 
 #[cfg(test)]
@@ -94,8 +95,8 @@ mod tests {
 
     #[test]
     fn our_parent_is_an_ancestor() {
-        let a = crate::procs::ancestors(std::process::id());
-        if std::path::Path::new("/proc/self/stat").exists() {
+        let a = crate::platform::ancestors(std::process::id());
+        if crate::platform::OS != crate::platform::Os::Other {
             assert_eq!(
                 a.first().copied(),
                 Some(u64::from(
@@ -123,11 +124,11 @@ mod tests {
     fn tokens_are_signed_and_bound_to_one_process() {
         let state = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let key = Key::load(state.path()).unwrap_or_else(|e| panic!("{e}"));
-        let parent = crate::procs::ancestors(std::process::id())
+        let parent = crate::platform::ancestors(std::process::id())
             .first()
             .copied()
             .unwrap_or_else(|| panic!("no parent"));
-        let start = crate::procs::start_time(parent).unwrap_or_else(|| panic!("no start"));
+        let start = crate::platform::start_time(parent).unwrap_or_else(|| panic!("no start"));
         let write = |token: &str, pid: u64, start: u64, mac: &str| {
             let body = serde_json::json!({"pid": pid, "start": start, "line": "make", "mac": mac});
             store(state.path())
@@ -153,7 +154,7 @@ mod tests {
             &key.sign(&parts(&t, parent, start, "make")),
         );
         assert!(!accepted(state.path(), &u));
-        let init = crate::procs::start_time(1).unwrap_or_default();
+        let init = crate::platform::start_time(1).unwrap_or_default();
         write(&u, 1, init, "");
         assert!(!accepted(state.path(), &u), "pid 1, unsigned");
         // The same pid, started at another time, is another process.

@@ -1,5 +1,5 @@
-//! The one place a [`Policy`] becomes kernel rules: Landlock, the process
-//! bound (`RLIMIT_NPROC`) and `no_new_privs`.
+//! Linux's floor: the rules of a contained run become Landlock rules, the
+//! process bound (`RLIMIT_NPROC`) and `no_new_privs`.
 //!
 //! [`Prepared::new`] does everything that can fail slowly or for a reason
 //! worth telling (opening each folder, building the ruleset) while askrisky
@@ -21,22 +21,27 @@ use landlock::{
     RulesetAttr, RulesetCreated, RulesetCreatedAttr, RulesetStatus,
 };
 
-use super::{Access, ContainError, Policy};
+use std::path::Path;
 
-/// The rights of one [`Access`].
-fn rights(a: Access) -> BitFlags<AccessFs> {
+use super::floor::{FloorError, Grant};
+
+/// What the floor is called here.
+pub const NAME: &str = "Landlock";
+
+/// The rights of one [`Grant`].
+fn rights(a: Grant) -> BitFlags<AccessFs> {
     let read = AccessFs::from_read(ABI::V3);
     match a {
-        Access::Read => read,
-        Access::List => AccessFs::ReadDir.into(),
-        Access::ReadWrite => AccessFs::from_all(ABI::V3),
-        Access::WriteFile => AccessFs::WriteFile | AccessFs::ReadFile | AccessFs::Truncate,
+        Grant::Read => read,
+        Grant::List => AccessFs::ReadDir.into(),
+        Grant::ReadWrite => AccessFs::from_all(ABI::V3),
+        Grant::WriteFile => AccessFs::WriteFile | AccessFs::ReadFile | AccessFs::Truncate,
     }
 }
 
 /// Opens `path` for a rule without following any symbolic link on the way
-/// (the policy's paths are canonical: a link there now was planted since).
-fn open_rule_path(path: &std::path::Path) -> Result<OwnedFd, ContainError> {
+/// (the rules' paths are canonical: a link there now was planted since).
+fn open_rule_path(path: &Path) -> Result<OwnedFd, FloorError> {
     use rustix::fs::{Mode, OFlags, ResolveFlags};
     rustix::fs::openat2(
         rustix::fs::CWD,
@@ -45,7 +50,7 @@ fn open_rule_path(path: &std::path::Path) -> Result<OwnedFd, ContainError> {
         Mode::empty(),
         ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS,
     )
-    .map_err(|e| ContainError::Path {
+    .map_err(|e| FloorError::Path {
         path: path.to_path_buf(),
         source: e.into(),
     })
@@ -57,29 +62,32 @@ pub struct Prepared {
     max_processes: Option<u64>,
 }
 
-fn setup(e: impl std::fmt::Display) -> ContainError {
-    ContainError::Setup(e.to_string())
+fn setup(e: impl std::fmt::Display) -> FloorError {
+    FloorError::Setup(e.to_string())
 }
 
 impl Prepared {
-    /// Builds the ruleset for `policy`. Fails when the kernel has no
+    /// Builds the ruleset for `grants`. Fails when the kernel has no
     /// Landlock ABI 2, or a rule's folder cannot be opened.
-    pub fn new(policy: &Policy) -> Result<Self, ContainError> {
+    pub fn new<'a>(
+        grants: impl Iterator<Item = (&'a Path, Grant)>,
+        max_processes: Option<u64>,
+    ) -> Result<Self, FloorError> {
         let ruleset = Ruleset::default()
             .set_compatibility(CompatLevel::HardRequirement)
             .handle_access(AccessFs::from_all(ABI::V2))
-            .map_err(|e| ContainError::Unsupported(e.to_string()))?
+            .map_err(|e| FloorError::Unsupported(e.to_string()))?
             .set_compatibility(CompatLevel::BestEffort)
             .handle_access(AccessFs::Truncate)
             .map_err(setup)?
             .create()
-            .map_err(|e| ContainError::Unsupported(e.to_string()))?;
+            .map_err(|e| FloorError::Unsupported(e.to_string()))?;
         let mut ruleset = ruleset;
-        for rule in &policy.rules {
-            let fd = match open_rule_path(&rule.path) {
+        for (path, grant) in grants {
+            let fd = match open_rule_path(path) {
                 Ok(fd) => fd,
-                // Gone since the policy was built: nothing to grant.
-                Err(ContainError::Path { source, .. })
+                // Gone since the rules were made: nothing to grant.
+                Err(FloorError::Path { source, .. })
                     if source.kind() == std::io::ErrorKind::NotFound =>
                 {
                     continue;
@@ -89,7 +97,7 @@ impl Prepared {
             let is_dir = rustix::fs::fstat(&fd)
                 .map(|st| rustix::fs::FileType::from_raw_mode(st.st_mode).is_dir())
                 .unwrap_or(false);
-            let mut access = rights(rule.access);
+            let mut access = rights(grant);
             if !is_dir {
                 access &= AccessFs::from_file(ABI::V3);
             }
@@ -99,14 +107,14 @@ impl Prepared {
         }
         Ok(Self {
             ruleset,
-            max_processes: policy.max_processes,
+            max_processes,
         })
     }
 
     /// Restricts this thread (and so the command exec'd from it, and all
     /// it starts): the process bound, `no_new_privs`, then Landlock. A
     /// ruleset the kernel did not enforce is an error.
-    pub fn apply(self) -> Result<(), ContainError> {
+    pub fn apply(self) -> Result<(), FloorError> {
         if let Some(n) = self.max_processes {
             use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
             let now = getrlimit(Resource::Nproc);
@@ -119,7 +127,7 @@ impl Prepared {
         }
         let status = self.ruleset.restrict_self().map_err(setup)?;
         if status.ruleset == RulesetStatus::NotEnforced || !status.no_new_privs {
-            return Err(ContainError::Unsupported(
+            return Err(FloorError::Unsupported(
                 "the kernel did not enforce the rules".into(),
             ));
         }
@@ -130,16 +138,20 @@ impl Prepared {
 /// Whether this kernel can contain commands, and its Landlock ABI when it
 /// can (learnt by restricting a short-lived thread of this process, which
 /// touches nothing else). For `doctor` and `check`.
-pub fn probe() -> Result<u8, ContainError> {
-    let handle = std::thread::spawn(|| -> Result<u8, ContainError> {
+pub fn probe() -> Result<String, FloorError> {
+    probe_abi().map(|abi| format!("{NAME} ABI {abi}"))
+}
+
+fn probe_abi() -> Result<u8, FloorError> {
+    let handle = std::thread::spawn(|| -> Result<u8, FloorError> {
         let status = Ruleset::default()
             .set_compatibility(CompatLevel::HardRequirement)
             .handle_access(AccessFs::from_all(ABI::V2))
-            .map_err(|e| ContainError::Unsupported(e.to_string()))?
+            .map_err(|e| FloorError::Unsupported(e.to_string()))?
             .create()
-            .map_err(|e| ContainError::Unsupported(e.to_string()))?
+            .map_err(|e| FloorError::Unsupported(e.to_string()))?
             .restrict_self()
-            .map_err(|e| ContainError::Unsupported(e.to_string()))?;
+            .map_err(|e| FloorError::Unsupported(e.to_string()))?;
         match status.landlock {
             landlock::LandlockStatus::Available {
                 effective_abi,
@@ -147,24 +159,24 @@ pub fn probe() -> Result<u8, ContainError> {
             } => Ok(kernel_abi
                 .and_then(|k| u8::try_from(k).ok())
                 .unwrap_or_else(|| abi_number(effective_abi))),
-            other => Err(ContainError::Unsupported(format!("{other:?}"))),
+            other => Err(FloorError::Unsupported(format!("{other:?}"))),
         }
     });
     handle
         .join()
-        .unwrap_or_else(|_| Err(ContainError::Setup("the probe failed".into())))
+        .unwrap_or_else(|_| Err(FloorError::Setup("the probe failed".into())))
 }
 
 /// Whether this kernel can contain commands (cheap: one ruleset made and
 /// dropped, nothing restricted).
-pub fn available() -> Result<(), ContainError> {
+pub fn available() -> Result<(), FloorError> {
     Ruleset::default()
         .set_compatibility(CompatLevel::HardRequirement)
         .handle_access(AccessFs::from_all(ABI::V2))
-        .map_err(|e| ContainError::Unsupported(e.to_string()))?
+        .map_err(|e| FloorError::Unsupported(e.to_string()))?
         .create()
         .map(|_| ())
-        .map_err(|e| ContainError::Unsupported(e.to_string()))
+        .map_err(|e| FloorError::Unsupported(e.to_string()))
 }
 
 /// The number of an ABI (`V7` ─► 7).
