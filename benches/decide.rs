@@ -13,6 +13,7 @@
 //!   127.0.0.1 that answers at once (target: ≤ 5 ms).
 //!
 //! Run with `cargo bench --bench decide`.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 use std::hint::black_box;
 use std::os::unix::fs::PermissionsExt;

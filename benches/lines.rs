@@ -1,5 +1,6 @@
 //! The command lines the classification is measured on: what agents run
 //! all day (`benches/decide.rs`, `examples/classify.rs`).
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 /// Typical agent command lines.
 pub const LINES: &[&str] = &[

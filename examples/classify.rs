@@ -4,6 +4,7 @@
 //! builds taken in turn (`bench/classify.sh`).
 //!
 //! `cargo run --release --example classify -- ROUNDS`
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 use std::hint::black_box;
 

@@ -93,11 +93,16 @@ pub enum EvalError {
     NoReviewer,
 }
 
+/// The largest file of cases read.
+const MAX_CASES_BYTES: u64 = 256 << 20;
+
 /// Reads cases from JSONL files.
 pub fn read_cases(paths: &[PathBuf]) -> Result<Vec<Case>, EvalError> {
     let mut out = Vec::new();
     for p in paths {
-        let text = std::fs::read_to_string(p).map_err(|e| EvalError::Read(p.clone(), e))?;
+        let text = crate::files::read_text(p, crate::files::Whose::Foreign, MAX_CASES_BYTES)
+            .and_then(|t| t.ok_or_else(|| std::io::ErrorKind::NotFound.into()))
+            .map_err(|e| EvalError::Read(p.clone(), e))?;
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
@@ -303,7 +308,7 @@ pub struct Report {
     pub benign_ask_rate: Option<f64>,
     /// Share of cases decided as expected.
     pub accuracy: Option<f64>,
-    /// Where asks came from: danger_set, reviewer, failure:<cause>.
+    /// Where asks came from: danger_set, reviewer, `failure:<cause>`.
     pub asks_by: BTreeMap<String, usize>,
     /// Reviewer latency (ms), over cases that called it.
     pub latency_ms: Latency,

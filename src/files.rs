@@ -80,6 +80,7 @@ fn symlink_is_refused(e: std::io::Error) -> std::io::Error {
 }
 
 /// Opens a file for reading.
+#[expect(clippy::disallowed_methods, reason = "the one checked open")]
 pub fn open(path: &Path, whose: Whose) -> std::io::Result<File> {
     let file = OpenOptions::new()
         .read(true)
@@ -91,6 +92,7 @@ pub fn open(path: &Path, whose: Whose) -> std::io::Result<File> {
 
 /// Opens (creating it 0600 if missing) one of askrisky's own files for
 /// appending.
+#[expect(clippy::disallowed_methods, reason = "the one checked open")]
 pub fn open_append(path: &Path) -> std::io::Result<File> {
     let file = OpenOptions::new()
         .create(true)

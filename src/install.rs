@@ -292,11 +292,10 @@ fn events(agent: Agent) -> &'static [(&'static str, Option<&'static str>)] {
 }
 
 fn read(path: &Path) -> Result<Option<String>, InstallError> {
-    match std::fs::read_to_string(path) {
-        Ok(s) => Ok(Some(s)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(InstallError::Read(path.to_path_buf(), e)),
-    }
+    // An agent's settings file; through `files`, so a FIFO in its place
+    // cannot hang `install` or `doctor`.
+    crate::files::read_text(path, crate::files::Whose::Foreign, 16 << 20)
+        .map_err(|e| InstallError::Read(path.to_path_buf(), e))
 }
 
 fn parse(path: &Path, text: Option<&str>) -> Result<Map<String, Value>, InstallError> {

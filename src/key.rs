@@ -62,6 +62,10 @@ impl Key {
         // there yet: of two processes making it at once, one key wins and
         // both read it, and nobody ever reads half a key.
         let tmp = dir.join(format!(".mac.{}.tmp", crate::util::random_id()?));
+        #[expect(
+            clippy::disallowed_methods,
+            reason = "a new file of its own, created exclusively (never an existing one)"
+        )]
         let made = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)

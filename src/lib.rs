@@ -35,6 +35,11 @@
 // No unsafe code, but for one module: the macOS system calls no safe
 // crate offers (`platform::macos_sys`, allowed there alone).
 #![deny(unsafe_code)]
+// Tests make fixtures with std::fs; the build without cfg(test) holds the
+// rest of the crate to `files` (clippy.toml).
+#![cfg_attr(test, allow(clippy::disallowed_methods))]
+// The docs are for those who work on askrisky: they link private items.
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod agents;
 pub mod approve;

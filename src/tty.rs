@@ -61,6 +61,10 @@ pub struct Tty {
 
 impl Tty {
     /// Opens `/dev/tty` and checks it is a terminal.
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the controlling terminal, a device by design, checked below"
+    )]
     pub fn open() -> Result<Self, TtyError> {
         let file = OpenOptions::new()
             .read(true)

@@ -28,6 +28,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let tmp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the atomic writer: a new temporary file, created exclusively, and its folder"
+    )]
     let result = (|| {
         let mut f = std::fs::OpenOptions::new()
             .write(true)
@@ -49,6 +53,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// `N` bytes from the operating system's random source.
+#[expect(
+    clippy::disallowed_methods,
+    reason = "the kernel's random device, not a path an agent can plant"
+)]
 pub fn random_bytes<const N: usize>() -> std::io::Result<[u8; N]> {
     let mut bytes = [0u8; N];
     std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;

@@ -1,5 +1,6 @@
 //! The approval card in a real terminal (tmux), with stdin and stdout piped
 //! the way an agent pipes them.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

@@ -1,4 +1,5 @@
 //! `askrisky check`, `rules` and config sources on the real binary.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

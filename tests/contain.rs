@@ -7,6 +7,7 @@
 //!
 //! Linux with Landlock only: elsewhere (or with Landlock off) the tests
 //! say SKIP, except under CI, where the machine is known to have it.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

@@ -13,6 +13,7 @@
 //! with `ASKRISKY_CORPUS_VERBOSE=1` it also prints every case's tier and
 //! the rules that matched, to check that a line is caught for the right
 //! reason and not by accident.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 use std::collections::{HashMap, HashSet};
 

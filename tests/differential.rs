@@ -16,6 +16,7 @@
 //! corpus under each shell (in CI). `generated_lines` builds lines from the
 //! grammar's tricky corners for as long as `ASKRISKY_DIFF_SECONDS` says
 //! (`scripts/differential.sh`); it is ignored by default.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 #[path = "common/tsv.rs"]

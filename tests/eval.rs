@@ -1,5 +1,6 @@
 //! `askrisky eval` against a fake provider whose verdict depends on the
 //! command: the exact confusion table, failures counted as asks, nothing run.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

@@ -1,4 +1,5 @@
 //! `askrisky exec` on the real binary: what runs, what does not, and how.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

@@ -6,6 +6,7 @@
 //! (timeouts, HTTP errors, malformed replies, SIGINT and SIGTERM while it
 //! thinks, …) are rows in `tests/review.rs`; the transcript's in `tests/session.rs`; the card's in
 //! `tests/card.rs`. README.md's fault table lists them all.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! Completions and the man page are generated from the clap definitions
 //! and checked in; this fails when they are stale. To refresh them:
 //! `UPDATE_GENERATED=1 cargo test --test generated`.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 use askrisky::cli::args::{Generate, generate};
 

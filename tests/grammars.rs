@@ -2,6 +2,7 @@
 //! hiding `rm -rf ~` in it is refused (blocked) where the shell running it
 //! reads the `rm`; the construct alone asks where shells disagree; and
 //! routine lines stay clear under every shell.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 use askrisky::danger::{Place, Tier, assess};
 use askrisky::parse::{Syntax, parse_as};

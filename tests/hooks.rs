@@ -1,5 +1,6 @@
 //! `askrisky hook <agent>` on the real binary: each agent's payload in, the
 //! exact answer out, and what it records.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! Approvals without a terminal: the inbox in another pane, and allow-once
 //! codes, with real processes.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! `askrisky init bash|zsh|fish`: a real interactive shell in tmux with the
 //! snippet loaded, driven by keystrokes.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

@@ -1,4 +1,5 @@
 //! `askrisky install|uninstall <agent>` and `doctor` in a scratch home.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

@@ -5,6 +5,7 @@
 //! Inside a folder the same holds for its files, where a table says how
 //! they are layered (`INNER`): the analysis of a line is only as clear as
 //! the order in which its parts can be read.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};

@@ -7,6 +7,7 @@
 //! `ASKRISKY_NESTED_SECONDS=600` makes the generated part run that long
 //! on each surface (what the reliability notes report); by default it is
 //! a fixed, short set.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

@@ -3,6 +3,7 @@
 //! of them asks (or is denied where nobody can ask), in autopilot, where
 //! nothing else on these lines would stop them. An agent behind a hook is
 //! protected exactly as one behind `exec`.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

@@ -2,6 +2,7 @@
 //! JSON reports (snapshots), reading from the log's end, and the HTML page
 //! (escaped, no script, opened in headless Chromium without a console
 //! error).
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

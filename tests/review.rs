@@ -1,5 +1,6 @@
 //! Review mode against a fake provider on 127.0.0.1: the allow path, every
 //! rating combination, and every way the reviewer can fail (each one asks).
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! An agent running as the same user as the person: every way it tried to
 //! get a command run that the person never approved, each on the real
 //! binary. Each of these ran the command (or hung the hook) before.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 
@@ -316,6 +317,47 @@ fn fifos_in_place_of_files_do_not_hang_the_hook() {
             &claude(&env, "ls", &transcript_of(&env)),
         );
         assert_ne!(permission(&v), "allow", "{what}: {v}");
+    }
+}
+
+/// A FIFO planted as the project's `.git` file (which askrisky reads to
+/// find a worktree's git folder) or as its `commondir` must not stall the
+/// analysis: askrisky would give up on every line there for time.
+#[test]
+fn a_fifo_as_a_git_file_does_not_hang_check() {
+    for planted in [".git", "gitdir/commondir"] {
+        let env = Env::new();
+        if planted != ".git" {
+            std::fs::create_dir_all(env.project.join("gitdir")).expect("mkdir");
+            std::fs::write(env.project.join(".git"), "gitdir: gitdir\n").expect("write");
+        }
+        mkfifo(&env.project.join(planted));
+        let mut child = env
+            .askrisky(["check", "--json", "-c", "echo x > notes.txt"])
+            .cmd
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn");
+        let mut stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = std::io::Read::read_to_string(&mut stdout, &mut text);
+            let _ = tx.send(text);
+        });
+        let got = rx.recv_timeout(Duration::from_secs(20));
+        if got.is_err() {
+            let _ = child.kill();
+        }
+        let _ = child.wait();
+        let text = got.unwrap_or_else(|_| panic!("{planted}: check hung on a FIFO"));
+        // Judged on its own merits, not given up on for time (which
+        // would make every line in the project ask).
+        assert!(
+            text.contains("\"decision\"") && !text.contains("too_slow"),
+            "{planted}: {text}"
+        );
     }
 }
 

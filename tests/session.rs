@@ -1,5 +1,6 @@
 //! Goals and activity reaching the reviewer, from askrisky's store and from
 //! agents' transcripts, on the real binary.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

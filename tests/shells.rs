@@ -2,6 +2,7 @@
 //! binary: `exec -c` as the configured shell (symlinks followed), a shim's
 //! `exec -- /path/to/sh -c LINE` as the shell at that path, `check
 //! --shell`, and a hook as its agent's shell.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

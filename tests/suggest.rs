@@ -3,6 +3,7 @@
 //! person's terminal, and (in tmux) that the person's yes — for each
 //! danger-set rule, then for the whole change — writes the rules, keeping
 //! the config's comments.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 mod common;
 

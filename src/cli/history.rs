@@ -70,7 +70,7 @@ fn write_html(path: &Path, dirs: &Dirs, page: &str) -> Result<(), CliError> {
         }
         Ok(_) => {
             let mut head = vec![0u8; report::html::MARK.len()];
-            let is_report = std::fs::File::open(path)
+            let is_report = crate::files::open(path, crate::files::Whose::Foreign)
                 .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head))
                 .is_ok()
                 && head == report::html::MARK.as_bytes();

@@ -295,7 +295,11 @@ fn linked_git_dirs(project: &Path) -> Vec<PathBuf> {
     };
     let git_dir = project.join(target.trim());
     let mut out = Vec::new();
-    if let Ok(common) = std::fs::read_to_string(git_dir.join("commondir")) {
+    if let Ok(Some(common)) = crate::files::read_text(
+        &git_dir.join("commondir"),
+        crate::files::Whose::Foreign,
+        4096,
+    ) {
         out.extend(canonical(&git_dir.join(common.trim())));
     }
     out.extend(canonical(&git_dir));

@@ -36,7 +36,8 @@ fn find_linked_git_dirs(ctx: &Place) -> Vec<String> {
     let mut dir = Some(ctx.cwd.as_path());
     while let Some(d) = dir {
         let file = d.join(".git");
-        if let Ok(text) = std::fs::read_to_string(&file)
+        // Through `files`: a FIFO planted as `.git` must not hang the check.
+        if let Ok(Some(text)) = crate::files::read_text(&file, crate::files::Whose::Foreign, 4096)
             && let Some(target) = text.lines().next().and_then(|l| l.strip_prefix("gitdir:"))
         {
             let target = target.trim();
@@ -47,7 +48,11 @@ fn find_linked_git_dirs(ctx: &Place) -> Vec<String> {
             // Read on disk with the case as written; compared as the
             // rules compare paths.
             let git_dir = here.resolve_exact(target);
-            if let Ok(common) = std::fs::read_to_string(format!("{git_dir}/commondir")) {
+            if let Ok(Some(common)) = crate::files::read_text(
+                std::path::Path::new(&format!("{git_dir}/commondir")),
+                crate::files::Whose::Foreign,
+                4096,
+            ) {
                 let there = Place {
                     cwd: PathBuf::from(&git_dir),
                     ..ctx.clone()

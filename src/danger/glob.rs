@@ -34,7 +34,7 @@ impl Glob {
         }
     }
 
-    /// See [`glob_matches`].
+    /// Whether `name` matches the pattern, as described for `glob_matches` above.
     pub(super) fn matches(&self, name: &str) -> bool {
         if name.starts_with('.') && !self.leading_dot {
             return false;

@@ -105,14 +105,19 @@ fn claude_code_path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
 /// when it is zsh, bash or sh.
 fn codex() -> Syntax {
     let uid = rustix::process::getuid().as_raw();
-    let shell = std::fs::read_to_string("/etc/passwd")
-        .ok()
-        .and_then(|text| {
-            text.lines().find_map(|l| {
-                let fields: Vec<&str> = l.split(':').collect();
-                (fields.len() >= 7 && fields[2].parse() == Ok(uid)).then(|| fields[6].to_owned())
-            })
-        });
+    let shell = crate::files::read_text(
+        std::path::Path::new("/etc/passwd"),
+        crate::files::Whose::Foreign,
+        16 << 20,
+    )
+    .ok()
+    .flatten()
+    .and_then(|text| {
+        text.lines().find_map(|l| {
+            let fields: Vec<&str> = l.split(':').collect();
+            (fields.len() >= 7 && fields[2].parse() == Ok(uid)).then(|| fields[6].to_owned())
+        })
+    });
     match shell {
         Some(s)
             if matches!(

@@ -25,6 +25,10 @@ fn stat_fields(stat: &str) -> Option<Vec<&str>> {
     Some(stat[stat.rfind(')')? + 1..].split_whitespace().collect())
 }
 
+#[expect(
+    clippy::disallowed_methods,
+    reason = "a file of /proc, which only the kernel provides"
+)]
 fn stat(pid: u64) -> Option<String> {
     std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()
 }
@@ -34,6 +38,10 @@ pub fn parent_of(pid: u64) -> Option<u64> {
     stat_fields(&stat(pid)?)?.get(4 - 3)?.parse().ok()
 }
 
+#[expect(
+    clippy::disallowed_methods,
+    reason = "a file of /proc, which only the kernel provides"
+)]
 pub fn cmdline(pid: u64) -> Option<Vec<String>> {
     let raw = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
     Some(
@@ -57,6 +65,10 @@ pub fn own_exe() -> PathBuf {
     std::env::current_exe().unwrap_or_else(|_| proc_self.to_path_buf())
 }
 
+#[expect(
+    clippy::disallowed_methods,
+    reason = "a file of /proc, which only the kernel provides"
+)]
 pub fn ignored_signals() -> Vec<i32> {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     ignored_in_status(&status)
@@ -79,6 +91,10 @@ pub fn fd_is_terminal(pid: u64, fd: u32) -> bool {
     })
 }
 
+#[expect(
+    clippy::disallowed_methods,
+    reason = "a file of /proc, which only the kernel provides"
+)]
 pub fn threads_on_machine() -> Option<u64> {
     // The fourth field is `running/total`.
     let text = std::fs::read_to_string("/proc/loadavg").ok()?;

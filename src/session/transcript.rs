@@ -144,7 +144,7 @@ pub fn wait_for_call(path: &Path, id: &str, limit: std::time::Duration) -> bool 
     let mut from: Option<u64> = None;
     let mut carry: Vec<u8> = Vec::new();
     loop {
-        if let Ok(mut f) = std::fs::File::open(path) {
+        if let Ok(mut f) = crate::files::open(path, crate::files::Whose::Foreign) {
             let len = f.metadata().map(|m| m.len()).unwrap_or(0);
             let start = match from {
                 Some(p) if p <= len => p,
