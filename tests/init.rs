@@ -89,6 +89,12 @@ fn wait_count(p: &Pane, text: &str, n: usize) -> String {
     )
 }
 
+/// A cleared screen and a fresh prompt: what shows next is new.
+fn fresh(p: &Pane) {
+    line(p, "clear");
+    wait_prompt(p);
+}
+
 fn exists(env: &Env, name: &str) -> bool {
     env.project.join(name).exists()
 }
@@ -259,13 +265,19 @@ fn guarded_shell(shell: &str) {
         assert_eq!(screen.matches("127.0.0.1:9/x").count(), 1, "{screen}");
     }
 
-    // ASKRISKY_GUARD=off in the person's own shell turns it off.
+    // ASKRISKY_GUARD=off in the person's own shell turns it off, once
+    // they say so: anything that types into the shell could type it.
     let off = if shell == "fish" {
         "set -gx ASKRISKY_GUARD off"
     } else {
         "export ASKRISKY_GUARD=off"
     };
+    fresh(&p);
     line(&p, off);
+    let screen = p.wait_card();
+    assert!(screen.contains("[guard.switched_off]"), "{shell}: {screen}");
+    p.keys(&["r"]);
+    wait_prompt(&p);
     std::fs::create_dir_all(env.project.join("keep/gone")).expect("mkdir");
     line(&p, "rm -rf gone && touch off-ran");
     wait_file(&env, "keep/off-ran");

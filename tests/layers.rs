@@ -175,6 +175,7 @@ const DANGER_LAYERS: &[(&str, u8)] = &[
     ("perms", 4),
     ("environment", 4),
     ("askrisky_self", 4),
+    ("guarded", 4),
     ("rules", 5),
 ];
 

@@ -7,6 +7,8 @@
 
 use std::path::PathBuf;
 
+use crate::parse::Syntax;
+
 /// The place a command runs: the person's home, the folder, and the
 /// folders askrisky protects.
 #[derive(Clone, Debug)]
@@ -21,6 +23,30 @@ pub struct Place {
     /// Agents' guarded files in folders the environment moved away from
     /// their defaults (`CODEX_HOME`, …); the defaults are known anywhere.
     pub moved_agent_guards: std::sync::Arc<[String]>,
+    /// The guarded shell the line was typed at, when it was (`askrisky
+    /// guard`): the line then runs in that very shell, so it can also take
+    /// the guard away for the lines after it, and the `guard.*` rules
+    /// apply.
+    pub typed: Option<Typed>,
+}
+
+/// A line typed at a guarded shell (`askrisky init`).
+#[derive(Clone, Debug)]
+pub struct Typed {
+    /// The shell: bash, zsh or fish.
+    pub shell: Syntax,
+    /// The line as typed (before fish's syntax is restated).
+    pub line: std::sync::Arc<str>,
+}
+
+impl Typed {
+    /// A line typed at `shell`.
+    pub fn new(shell: Syntax, line: &str) -> Self {
+        Self {
+            shell,
+            line: line.into(),
+        }
+    }
 }
 
 impl Place {
@@ -35,6 +61,7 @@ impl Place {
                 PathBuf::from("/home/user/.local/state/askrisky"),
             ],
             moved_agent_guards: std::sync::Arc::from([]),
+            typed: None,
         }
     }
 
@@ -51,6 +78,7 @@ impl Place {
             cwd,
             own_dirs,
             moved_agent_guards,
+            typed: None,
         }
     }
 
