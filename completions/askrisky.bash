@@ -438,7 +438,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__guard)
-            opts="-c -v -h --fish --zsh --silent --mode --no-prompt --session --transcript --verbose --help"
+            opts="-c -v -h --fish --zsh --silent --enter --mode --no-prompt --session --transcript --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

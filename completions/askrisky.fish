@@ -201,6 +201,7 @@ complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -l transcript -
 complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -l fish -d 'The line is in fish\'s syntax (the fish snippet passes this)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -l zsh -d 'The line is in zsh\'s syntax (the zsh snippet passes this)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -l silent -d 'Print and show nothing: exit 0 if the line runs as it is, 80 if it is refused, 81 if it needs the card'
+complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -l enter -d 'The line as Enter was pressed, before the shell read it (the bash snippet passes this): a line that does not parse yet, unfinished or wrong, exits 85 and shows nothing; the shell reads on or reports it, and the line is checked whole before it runs'
 complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand guard" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -17,6 +17,9 @@ pub const DECLINED: u8 = 82;
 pub const FAILED: u8 = 83;
 /// Not run: interrupted (Ctrl-C, SIGTERM) while deciding.
 pub const INTERRUPTED: u8 = 84;
+/// `guard --enter`: the line does not parse yet (unfinished, or wrong);
+/// the shell reads on or reports it, and the guard checks it once whole.
+pub const UNFINISHED: u8 = 85;
 /// Not run: the command line given to askrisky was wrong (an unknown flag,
 /// a missing argument, a value that is not one), as for every CLI.
 pub const USAGE: u8 = 2;

@@ -106,6 +106,7 @@ const DANGER: &[(&str, u8)] = &[
     ("perms", 4),
     ("environment", 4),
     ("askrisky_self", 4),
+    ("guarded", 4),
     ("rules", 5),
     ("mod", 6),
     // Test code (`#[cfg(test)]`): the fixtures the tests share.

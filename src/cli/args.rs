@@ -220,6 +220,12 @@ pub enum Command {
         /// is refused, 81 if it needs the card
         #[arg(long)]
         silent: bool,
+        /// The line as Enter was pressed, before the shell read it (the bash
+        /// snippet passes this): a line that does not parse yet, unfinished
+        /// or wrong, exits 85 and shows nothing; the shell reads on or
+        /// reports it, and the line is checked whole before it runs
+        #[arg(long)]
+        enter: bool,
     },
 
     /// Show approval cards from commands that have no terminal, in this pane

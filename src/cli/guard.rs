@@ -24,21 +24,49 @@ pub(super) fn syntax(fish: bool, zsh: bool) -> Syntax {
     }
 }
 
+/// How the snippet wants a line checked.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct How {
+    /// Only say which it would be (exit status), for a shell that must
+    /// prepare the terminal before anything is written to it.
+    pub silent: bool,
+    /// The line as Enter was pressed, before the shell read it: one that
+    /// does not parse yet is left to the shell ([`exit::UNFINISHED`]).
+    pub enter: bool,
+}
+
 /// `askrisky guard -c LINE`: a line the person typed at their own shell.
 /// It is their explicit request, so the reviewer is not asked and nothing
 /// outside the danger set waits: the blocked tier is refused, the danger
 /// set gets the card. Only decisions that stop or ask are logged.
-/// `silent` only says which it would be, for a shell that must prepare the
-/// terminal before anything is written to it.
 pub(super) fn run(
     line: &str,
     syntax: Syntax,
-    silent: bool,
+    how: How,
     overrides: &Overrides,
 ) -> Result<u8, CliError> {
-    let setup = Setup::load(overrides, super::cwd()?);
+    let silent = how.silent;
+    let cwd = super::cwd()?;
+    // `askrisky exec …` decides, and asks, itself: judged here too, it
+    // would ask twice.
+    if hands_to_exec(line, syntax, &cwd) {
+        return Ok(exit::RUN);
+    }
+    let setup = Setup::load(overrides, cwd);
     let request = Request::line(line, syntax, setup.place.cwd.clone(), Surface::Shell);
     let ruling = decide::decide(&setup, request, &Options::quiet());
+    // bash's Enter sees a line before bash has read it: `for f in *; do`
+    // waits for more, and a syntax error runs nothing. Either is checked
+    // whole, before it runs, by the snippet's trap.
+    let unfinished = ruling
+        .evaluation
+        .script
+        .problems
+        .iter()
+        .any(|p| matches!(p, crate::parse::Problem::Unparseable { .. }));
+    if how.enter && unfinished {
+        return Ok(exit::UNFINISHED);
+    }
     if silent {
         return Ok(match ruling.verdict {
             Verdict::Run => exit::RUN,
@@ -107,6 +135,85 @@ pub(super) fn run(
     }
 }
 
+/// Whether a typed line is only `askrisky exec …`, to be decided by exec
+/// alone: exec judges the command it is given at least as strictly as the
+/// guard would (the blocked tier refused, the danger set on its card, the
+/// rest by the configured mode), on this same terminal. Only a line that
+/// is that one command and nothing the shell runs first — no assignment,
+/// redirection, pipe, background, substitution, other command or word
+/// known only at run time — with no other session or transcript named
+/// (`guard.askrisky` asks for those), and whose `askrisky` is this very
+/// program as the shell finds it on PATH or at the path written. (A
+/// function, alias or `hash` entry named `askrisky` is typed only past
+/// `guard.switched_off`.)
+fn hands_to_exec(line: &str, syntax: Syntax, cwd: &std::path::Path) -> bool {
+    use crate::parse::{Origin, SimpleCommand};
+    let script = crate::parse::parse_as(line, syntax);
+    if !script.problems.is_empty() {
+        return false;
+    }
+    let mut outer = script
+        .commands
+        .iter()
+        .filter(|c| c.depth == 0 && c.origin == Origin::Line);
+    let (Some(exec), None) = (outer.next(), outer.next()) else {
+        return false;
+    };
+    // Everything else on the line is what exec is given to run.
+    // (By the name it was typed as: this binary may be installed under
+    // another; that it is this binary is checked below.)
+    let exec_name = exec.name();
+    let given_to_exec = |c: &SimpleCommand| {
+        c.depth > 0
+            || (c.origin == Origin::Wrapper
+                && c.via.first().map(String::as_str) == exec_name.as_deref())
+    };
+    let others_inside = script
+        .commands
+        .iter()
+        .filter(|c| !std::ptr::eq(*c, exec))
+        .all(given_to_exec);
+    let names_session = exec
+        .args()
+        .iter()
+        .any(|w| w.value.starts_with("--session") || w.value.starts_with("--transcript"));
+    others_inside
+        && !names_session
+        && exec.assignments.is_empty()
+        && exec.redirects.is_empty()
+        && !exec.piped
+        && !exec.background
+        && exec.argv.iter().all(|w| w.literal)
+        && exec.argv.get(1).is_some_and(|w| w.value == "exec")
+        && exec
+            .argv
+            .first()
+            .is_some_and(|w| is_this_program(&w.value, cwd))
+}
+
+/// Whether `program`, as the shell would find it (a path as written,
+/// else the first executable of that name on PATH), is this binary.
+fn is_this_program(program: &str, cwd: &std::path::Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let found = if program.contains('/') {
+        Some(cwd.join(program))
+    } else {
+        std::env::var_os("PATH").and_then(|path| {
+            std::env::split_paths(&path)
+                .filter(|d| !d.as_os_str().is_empty())
+                .map(|d| cwd.join(d).join(program))
+                .find(|p| {
+                    std::fs::metadata(p)
+                        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+                })
+        })
+    };
+    let me = super::self_path().ok();
+    found
+        .and_then(|p| std::fs::canonicalize(p).ok())
+        .is_some_and(|p| Some(p) == me)
+}
+
 /// The shell snippets, with this binary's path.
 pub(super) fn init(shell: InitShell) -> Result<u8, CliError> {
     let snippet = match shell {
@@ -119,4 +226,38 @@ pub(super) fn init(shell: InitShell) -> Result<u8, CliError> {
     let mut out = std::io::stdout().lock();
     write!(out, "{}", snippet.replace("@ASKRISKY_BIN@", &quoted)).map_err(CliError::Output)?;
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only a line that is exactly this askrisky's `exec` goes to exec
+    /// unjudged: anything the shell would run around it is the guard's.
+    #[test]
+    fn only_a_plain_exec_of_this_askrisky_is_handed_over() {
+        let me = super::super::self_path().unwrap_or_else(|e| panic!("{e}"));
+        let me = crate::parse::shell_quote(&[me.display().to_string()]);
+        let cwd = std::env::temp_dir();
+        let handed = |line: &str| hands_to_exec(&line.replace("ME", &me), Syntax::Bash, &cwd);
+        assert!(handed("ME exec -c 'rm -rf build'"));
+        assert!(handed("ME exec -- rm -rf build"));
+        assert!(handed("ME exec -c 'sudo rm -rf /' "));
+        for line in [
+            "ME exec -c 'rm -rf build' > ~/.bashrc",
+            "ME exec -c ls | sh",
+            "ME exec -c ls &",
+            "ME exec -c ls; rm -rf build",
+            "ME exec -c \"$(rm -rf build)\"",
+            "ME exec -c \"$CMD\"",
+            "HOME=/tmp/h ME exec -c ls",
+            "ME --session other exec -c ls",
+            "ME check -c 'rm -rf build'",
+            "/bin/true exec -c 'rm -rf build'",
+            "askrisky-not-here exec -c 'rm -rf build'",
+            "if true; then ME exec -c ls; fi",
+        ] {
+            assert!(!handed(line), "{line}");
+        }
+    }
 }

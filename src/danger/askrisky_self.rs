@@ -26,16 +26,33 @@ fn moves_askrisky(name: &str) -> bool {
 /// rules, the options that pick another session or transcript, and its
 /// own variables or folders set, exported, unset or cleared for it.
 pub(super) fn loosens(c: &Cmd<'_>) -> bool {
+    loosens_as(c, false)
+}
+
+/// [`loosens`], for a line typed at the person's own guarded shell: their
+/// own askrisky commands that only show something or ask them on this
+/// terminal (`approve`, `inbox`, `goal`, `session new|list|show`,
+/// `install`, `init`) are theirs to run there. What takes askrisky's
+/// guard away or changes what it trusts without asking still asks
+/// (`uninstall`, `shims`, `hook`, `suggest`, `session use`, another
+/// session, transcript or folder): an agent that types into this terminal
+/// could have typed it, and a typed line looks the same.
+pub(super) fn loosens_typed(c: &Cmd<'_>) -> bool {
+    loosens_as(c, true)
+}
+
+fn loosens_as(c: &Cmd<'_>, typed: bool) -> bool {
     if c.is(&[
         "export", "declare", "typeset", "setenv", "local", "readonly", "unset",
     ]) {
         // `ASKRISKY_GUARD` is the person's own switch for the shell
         // they type in (`askrisky init`); agents' commands never
-        // pass through that guard. Home and the XDG folders decide
+        // pass through that guard, and typed there `guard.switched_off`
+        // asks before it is set. Home and the XDG folders decide
         // where askrisky reads its config and state.
         return c.values().any(|v| {
             let name = v.split('=').next().unwrap_or(v);
-            (v.starts_with("ASKRISKY_") && !v.starts_with("ASKRISKY_GUARD="))
+            (v.starts_with("ASKRISKY_") && name != "ASKRISKY_GUARD")
                 || matches!(
                     name,
                     "HOME" | "XDG_CONFIG_HOME" | "XDG_STATE_HOME" | "XDG_RUNTIME_DIR"
@@ -78,6 +95,12 @@ pub(super) fn loosens(c: &Cmd<'_>) -> bool {
                 words.next();
             }
             _ if w.starts_with('-') => {}
+            _ if typed => {
+                return match w {
+                    "session" => words.any(|w| w == "use"),
+                    _ => matches!(w, "uninstall" | "shims" | "hook" | "suggest"),
+                };
+            }
             _ => {
                 return matches!(
                     w,

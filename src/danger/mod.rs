@@ -25,7 +25,8 @@
 //!   [`protected`]; what a tool's words do, for any tool: `verbs`; what
 //!   they name, for a program no table knows: `meaning`;
 //! - what a command does, by subject: `reads`, `interpreters`, `git`,
-//!   `tools`, `cloud`, `system`, `perms`, `environment`, `askrisky_self`;
+//!   `tools`, `cloud`, `system`, `perms`, `environment`, `askrisky_self`,
+//!   `guarded` (what a line typed at a guarded shell does to its guard);
 //! - [`rules`], the table, each row naming its check;
 //! - [`assess`], here: the table run on every command, in every folder
 //!   the line may run in.
@@ -40,6 +41,7 @@ mod folders;
 mod git;
 mod gitdir;
 mod glob;
+mod guarded;
 mod interpreters;
 mod links;
 mod meaning;
@@ -60,7 +62,7 @@ use serde::{Deserialize, Serialize};
 use crate::parse::{Problem, Script, SimpleCommand};
 use cmd::Cmd;
 use folders::{folders, root_links};
-pub use place::Place;
+pub use place::{Place, Typed};
 use rules::{Check, RULES};
 pub use tier::Tier;
 
@@ -189,6 +191,21 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
                     tier: Tier::Danger,
                     sentence: rule.sentence.clone(),
                     command: command.display(),
+                });
+            }
+        }
+    }
+    // A line typed at a guarded shell, read as typed.
+    if let Some(typed) = &ctx.typed {
+        for rule in RULES {
+            if let Check::Typed(f) = rule.check
+                && f(typed)
+            {
+                add(Match {
+                    code: rule.code.to_owned(),
+                    tier: rule.tier,
+                    sentence: rule.sentence.to_owned(),
+                    command: String::new(),
                 });
             }
         }

@@ -7,6 +7,8 @@
 
 use std::path::PathBuf;
 
+use crate::parse::Syntax;
+
 /// The place a command runs: the person's home, the folder, and the
 /// folders askrisky protects.
 #[derive(Clone, Debug)]
@@ -26,6 +28,30 @@ pub struct Place {
     /// [`fold_case`]) and a protected or secret file written in other
     /// case is still that file.
     pub case_insensitive: bool,
+    /// The guarded shell the line was typed at, when it was (`askrisky
+    /// guard`): the line then runs in that very shell, so it can also take
+    /// the guard away for the lines after it, and the `guard.*` rules
+    /// apply.
+    pub typed: Option<Typed>,
+}
+
+/// A line typed at a guarded shell (`askrisky init`).
+#[derive(Clone, Debug)]
+pub struct Typed {
+    /// The shell: bash, zsh or fish.
+    pub shell: Syntax,
+    /// The line as typed (before fish's syntax is restated).
+    pub line: std::sync::Arc<str>,
+}
+
+impl Typed {
+    /// A line typed at `shell`.
+    pub fn new(shell: Syntax, line: &str) -> Self {
+        Self {
+            shell,
+            line: line.into(),
+        }
+    }
 }
 
 impl Place {
@@ -41,6 +67,7 @@ impl Place {
             ],
             moved_agent_guards: std::sync::Arc::from([]),
             case_insensitive: false,
+            typed: None,
         }
     }
 
@@ -66,6 +93,7 @@ impl Place {
             own_dirs,
             moved_agent_guards,
             case_insensitive: crate::platform::CASE_INSENSITIVE_PATHS,
+            typed: None,
         }
     }
 

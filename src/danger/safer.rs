@@ -261,6 +261,27 @@ pub static SAFER: &[Safer] = &[
         "Goals, sessions, approvals and hooks are the person's to change from their own terminal; to see what askrisky would decide, use `askrisky check`.",
         "askrisky check -c 'git push'",
     ),
+    only(
+        "guard.switched_off",
+        "Leave the guard on: to run one line past it, answer its card; ASKRISKY_GUARD=off turns it off for this shell, and asks first.",
+    ),
+    only(
+        "guard.internals",
+        "Leave the guard's own functions and variables alone; `askrisky init` prints what they are.",
+    ),
+    only(
+        "guard.unchecked_code",
+        "Run the command as a line of its own, where the guard checks it; bind keys to the shell's own editing functions.",
+    ),
+    s(
+        "guard.rerun",
+        "List the line (or recall it with the up arrow) and run it as a line of its own: the guard checks it then.",
+        "fc -l -5",
+    ),
+    only(
+        "guard.askrisky",
+        "If you did not type it, something that can type into this terminal did: answer don't run.",
+    ),
     s(
         "cloud.destroy",
         "Look before deleting: list or diff what would go, and let the person delete it.",

@@ -8,12 +8,41 @@ fn assess_line(line: &str) -> Assessment {
     assess(&parse(line), &Place::example(), &[])
 }
 
+/// A rule's example: a line typed at a guarded shell when it starts with
+/// that shell's prompt (`bash$ `, `zsh% `, `fish> `), else a line as an
+/// agent hands it over.
+fn assess_example(example: &str) -> Assessment {
+    assess_example_in(example, &Place::example())
+}
+
+/// [`assess_example`] in `place`.
+fn assess_example_in(example: &str, place: &Place) -> Assessment {
+    let typed = [
+        ("bash$ ", crate::parse::Syntax::Bash),
+        ("zsh% ", crate::parse::Syntax::Zsh),
+        ("fish> ", crate::parse::Syntax::Fish),
+    ]
+    .into_iter()
+    .find_map(|(prompt, shell)| example.strip_prefix(prompt).map(|l| (l, shell)));
+    match typed {
+        Some((line, shell)) => assess(
+            &crate::parse::parse_as(line, shell),
+            &Place {
+                typed: Some(Typed::new(shell, line)),
+                ..place.clone()
+            },
+            &[],
+        ),
+        None => assess(&parse(example), place, &[]),
+    }
+}
+
 #[test]
 fn every_rule_matches_its_examples_and_only_them() {
     let mut failures = Vec::new();
     for rule in RULES {
         for line in rule.examples {
-            let a = assess_line(line);
+            let a = assess_example(line);
             if !a.codes().contains(&rule.code) {
                 failures.push(format!(
                     "{} should match {line:?}, got {:?}",
@@ -23,7 +52,7 @@ fn every_rule_matches_its_examples_and_only_them() {
             }
         }
         for line in rule.counterexamples {
-            let a = assess_line(line);
+            let a = assess_example(line);
             if a.codes().contains(&rule.code) {
                 failures.push(format!("{} should not match {line:?}", rule.code));
             }
@@ -49,18 +78,12 @@ fn every_rule_holds_where_case_folds() {
     let mut failures = Vec::new();
     for rule in RULES {
         for line in rule.examples {
-            if !assess(&parse(line), &place, &[])
-                .codes()
-                .contains(&rule.code)
-            {
+            if !assess_example_in(line, &place).codes().contains(&rule.code) {
                 failures.push(format!("{} should match {line:?}", rule.code));
             }
         }
         for line in rule.counterexamples {
-            if assess(&parse(line), &place, &[])
-                .codes()
-                .contains(&rule.code)
-            {
+            if assess_example_in(line, &place).codes().contains(&rule.code) {
                 failures.push(format!("{} should not match {line:?}", rule.code));
             }
         }
@@ -289,6 +312,96 @@ fn routine_commands_are_clear() {
         let a = assess_line(line);
         if a.tier != Tier::Clear {
             failures.push(format!("{line:?} -> {:?}", a.codes()));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// What people type at their own shell all day is clear there too: the
+/// guard's rules are for lines that take the guard away.
+#[test]
+fn routine_lines_typed_at_a_guarded_shell_are_clear() {
+    let mut failures = Vec::new();
+    let everywhere = [
+        "ls -la",
+        "git status",
+        "cargo test",
+        "cd src && ls",
+        "export FOO=bar",
+        "history",
+        "askrisky rules",
+        "askrisky approve K7Q2-9XM3",
+        "askrisky goal 'fix the flaky test'",
+        "askrisky inbox",
+        "askrisky status",
+    ];
+    let bash = [
+        "fc -l",
+        "history -a",
+        "bind -p",
+        "set -o vi",
+        "shopt -s globstar",
+        "complete -p",
+        "trap 'echo bye' EXIT",
+        "PS1='\\w$ '",
+        "unset ASKRISKY_GUARD",
+    ];
+    let zsh = [
+        "fc -l",
+        "bindkey -v",
+        "setopt extended_glob",
+        "autoload -Uz compinit",
+        "zle -la",
+        "PROMPT='%~ %# '",
+    ];
+    let fish = [
+        "set -gx EDITOR vim",
+        "fish_vi_key_bindings",
+        "bind",
+        "functions",
+        "history search git",
+    ];
+    for (prompt, lines) in [
+        ("bash$ ", &everywhere[..]),
+        ("zsh% ", &everywhere[..]),
+        ("fish> ", &everywhere[..]),
+        ("bash$ ", &bash[..]),
+        ("zsh% ", &zsh[..]),
+        ("fish> ", &fish[..]),
+    ] {
+        for line in lines {
+            let typed = format!("{prompt}{line}");
+            let a = assess_example(&typed);
+            if a.tier != Tier::Clear {
+                failures.push(format!("{typed:?} -> {:?}", a.codes()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// The `guard.*` rules are about the shell a line is typed at: the same
+/// line handed over by an agent (`bash -c`, a hook) runs in a shell of its
+/// own, and is judged without them.
+#[test]
+fn guard_rules_apply_only_to_typed_lines() {
+    let mut failures = Vec::new();
+    for rule in RULES.iter().filter(|r| r.code.starts_with("guard.")) {
+        for example in rule.examples {
+            let line = ["bash$ ", "zsh% ", "fish> "]
+                .iter()
+                .find_map(|p| example.strip_prefix(p));
+            let Some(line) = line else {
+                failures.push(format!("{}: {example:?} has no prompt", rule.code));
+                continue;
+            };
+            if assess_line(line)
+                .codes()
+                .iter()
+                .any(|c| c.starts_with("guard."))
+            {
+                failures.push(format!("{}: {line:?} matched untyped", rule.code));
+            }
         }
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));

@@ -76,10 +76,15 @@ impl Setup {
         }
     }
 
-    /// The place of a request that runs in `cwd`.
-    fn place_for(&self, cwd: &Path) -> Place {
+    /// The place of a request: where it runs, and for a line typed at a
+    /// guarded shell, that shell and the line (the `guard.*` rules then
+    /// apply: the line runs in the shell whose guard it could take away).
+    fn place_for(&self, request: &Request) -> Place {
+        let typed = (request.surface == Surface::Shell)
+            .then(|| danger::Typed::new(request.syntax(), &request.line));
         Place {
-            cwd: cwd.to_path_buf(),
+            cwd: request.cwd.clone(),
+            typed,
             ..self.place.clone()
         }
     }
@@ -282,7 +287,7 @@ pub fn decide(setup: &Setup, request: Request, options: &Options<'_>) -> Ruling 
         .ok()
         .flatten()
         .map(|r| r.display());
-    let place = setup.place_for(&request.cwd);
+    let place = setup.place_for(&request);
     let disk = disk_for(setup, &request);
     let mut watcher = None;
     let evaluation = match &request.subject {

@@ -164,6 +164,63 @@ fn a_typed_line_is_the_persons_explicit_request() {
     assert_eq!(line(&s, "ls", Surface::Exec).verdict, Verdict::Ask);
 }
 
+/// A line typed at a guarded shell runs in that shell: one that would take
+/// its guard away asks there, and only there; the person's own askrisky
+/// commands that only show or ask run there.
+#[test]
+fn typed_lines_are_judged_for_the_shell_they_run_in() {
+    let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let s = setup(root.path(), Mode::Autopilot);
+    let typed = |text: &str, syntax: Syntax| {
+        let r = Request::line(text, syntax, s.place.cwd.clone(), Surface::Shell);
+        decide(&s, r, &Options::quiet())
+    };
+    for (text, syntax, code) in [
+        ("trap - DEBUG", Syntax::Bash, "guard.switched_off"),
+        ("fc -s", Syntax::Bash, "guard.rerun"),
+        (
+            "zle -A .accept-line accept-line",
+            Syntax::Zsh,
+            "guard.switched_off",
+        ),
+        (
+            "functions -e __askrisky_execute",
+            Syntax::Fish,
+            "guard.internals",
+        ),
+        ("askrisky uninstall codex", Syntax::Bash, "guard.askrisky"),
+    ] {
+        let r = typed(text, syntax);
+        assert_eq!(r.verdict, Verdict::Ask, "{text}");
+        assert!(r.evaluation.assessment.codes().contains(&code), "{text}");
+        // An agent's line runs in a shell of its own.
+        let agent = line(&s, text, Surface::Exec);
+        assert!(
+            !agent
+                .evaluation
+                .assessment
+                .codes()
+                .iter()
+                .any(|c| c.starts_with("guard.")),
+            "{text}"
+        );
+    }
+    for text in [
+        "askrisky goal 'tidy up'",
+        "askrisky approve K7Q2-9XM3",
+        "askrisky inbox",
+    ] {
+        assert_eq!(typed(text, Syntax::Bash).verdict, Verdict::Run, "{text}");
+        assert!(
+            line(&s, text, Surface::Exec)
+                .evaluation
+                .assessment
+                .codes()
+                .contains(&"askrisky.self")
+        );
+    }
+}
+
 /// An allow-once approval is spent only where the command runs (`exec`, a
 /// hook), once, and only on the identical request.
 #[test]
