@@ -662,6 +662,16 @@ pub static RULES: &[Rule] = &[
         ],
     },
     Rule {
+        code: "git.repo_config",
+        tier: Danger,
+        sentence: "The repository's own git config makes this git command run a program (an alias, fsmonitor, hooks, pager, editor, filter, diff converter, ssh command or credential program), which may have been planted.",
+        check: C(git::repo_config_runs),
+        // It reads the repository on disk: `git`'s tests plant configs,
+        // and `tests/same_user.rs` runs them through the binary.
+        examples: &[],
+        counterexamples: &["git status", "git log --oneline", "git commit -m x"],
+    },
+    Rule {
         code: "tool.exec_option",
         tier: Danger,
         sentence: "Uses an option that makes the tool run another program.",
