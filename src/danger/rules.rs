@@ -715,12 +715,19 @@ pub static RULES: &[Rule] = &[
             "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=sh git log",
             "GIT_CONFIG_KEY_0=core.pager git log",
             "GIT_CONFIG_VALUE_0=sh git log",
+            "/lib64/ld-linux-x86-64.so.2 --preload ./x.so /bin/ls",
+            "MAKEFILES=x.mk make",
+            "MAKEFLAGS=--eval=x:;id make",
+            "export MAKEFLAGS='-f evil.mk'",
         ],
         counterexamples: &[
             "RUST_LOG=debug cargo run",
             "FOO=1 make",
             "export PATH=$PATH:~/bin",
             "NODE_OPTIONS=--max-old-space-size=4096 npm run build",
+            "MAKEFLAGS=-j8 make",
+            "MAKEFLAGS='ks -j4 --no-print-directory' make",
+            "/lib64/ld-linux-x86-64.so.2 --list /bin/ls",
         ],
     },
     Rule {
@@ -1438,7 +1445,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs inline interpreter code that deletes files, starts programs or opens network connections.",
         check: C(|c| {
             interpreters::inline_code(c).is_some_and(|code| match code {
-                Some(text) => interpreters::risky_code(&c.name, &text),
+                Some(text) => interpreters::risky_code(interpreters::language(c), &text),
                 None => true,
             })
         }),
@@ -1838,6 +1845,28 @@ pub static RULES: &[Rule] = &[
             "`echo ls`",
         ],
         counterexamples: &["echo $cmd", "ls $(pwd)"],
+    },
+    Rule {
+        code: "parse.unknown_program",
+        tier: Danger,
+        sentence: "Runs a program askrisky cannot name: a process's own file (/proc/self/exe, /dev/fd/N), or a compiled program written in the project or a temporary folder.",
+        check: P(|p| matches!(p, Problem::UnknownProgram { .. })),
+        // Compiled programs on disk are named in `parse::identity`'s tests
+        // and `tests/same_user.rs`; these need no disk.
+        examples: &[
+            "/proc/self/exe -c 'rm -rf ~'",
+            "/proc/1/exe",
+            "/dev/fd/3 x",
+            "//proc/./self/exe uninstall claude-code",
+            "env /dev/stdin",
+            "../../../../../../../../proc/self/exe x",
+        ],
+        counterexamples: &[
+            "/bin/ls",
+            "./configure",
+            "cat /proc/self/status",
+            "ls /dev/fd/",
+        ],
     },
     Rule {
         code: "parse.dynamic_code",

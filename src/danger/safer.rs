@@ -254,6 +254,10 @@ pub static SAFER: &[Safer] = &[
         "parse.dynamic_command",
         "Name the program literally instead of through a variable or $(…).",
     ),
+    only(
+        "parse.unknown_program",
+        "Run the program by its own name or its path in the system's folders, or build it in the project's build folder (`target/`, `build/`).",
+    ),
     s(
         "parse.dynamic_code",
         "Put the code in a script file in the project and run the file by name.",
