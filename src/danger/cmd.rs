@@ -8,7 +8,7 @@
 
 use super::links::on_disk;
 use super::place::Place;
-use crate::parse::programs::{has_flag, long_names, operands, option_values};
+use crate::parse::programs::{has_flag, operands, option_values};
 use crate::parse::{Redirect, SimpleCommand, Word};
 
 /// One simple command as the rules see it.
@@ -166,7 +166,9 @@ impl<'a> Cmd<'a> {
     /// well-known writers write by operand or option (`tee F`, `cp … DEST`,
     /// `mv SRC… DEST`, `sed -i … F`, `curl -o F`, `sort -o F`, `dd of=F`,
     /// …). A copy into a folder also names the file it makes there
-    /// (`cp .bashrc ~` writes `~/.bashrc`).
+    /// (`cp .bashrc ~` writes `~/.bashrc`). The writers' table is
+    /// [`crate::parse::written_by_words`], shared with the walk, which
+    /// judges a script a line writes before it runs it.
     pub fn written_paths(&self) -> &[String] {
         self.written.get_or_init(|| self.find_written_paths())
     }
@@ -178,89 +180,7 @@ impl<'a> Cmd<'a> {
             .filter(|r| r.op.writes())
             .map(|r| r.target.value.clone())
             .collect();
-        let ops = self.operands();
-        let values = |ws: &[&'a Word]| ws.iter().map(|w| w.value.clone()).collect::<Vec<_>>();
-        let owned = |vs: Vec<&str>| vs.into_iter().map(str::to_owned).collect::<Vec<_>>();
-        match self.name.as_str() {
-            "tee" | "truncate" | "rm" | "unlink" | "shred" | "touch" | "chmod" | "chown"
-            | "chgrp" | "chattr" | "setfacl" | "rmdir" | "mkdir" | "sponge" | "ed" | "ex"
-            | "link" | "mkfifo" | "srm" | "wipe" => out.extend(values(ops)),
-            // mv takes its sources away from where they were: moving
-            // `.askrisky.toml` or `~/.bashrc` aside changes what guards or
-            // runs later as surely as overwriting them.
-            "mv" => {
-                let targets = crate::parse::target_dirs(&self.name, self.args());
-                out.extend(
-                    ops.iter()
-                        .filter(|w| !targets.contains(&w.value.as_str()))
-                        .map(|w| w.value.clone()),
-                );
-                out.extend(crate::parse::copies(self.command).into_iter().map(|c| c.0));
-            }
-            // Where each copy lands, `-t DIR` too (see `copies`).
-            "cp" | "install" | "ln" | "rsync" => {
-                out.extend(crate::parse::copies(self.command).into_iter().map(|c| c.0));
-            }
-            "scp" => out.extend(ops.last().map(|w| w.value.clone())),
-            "sed" | "gsed" | "perl" | "ruby"
-                if in_place(
-                    self.args(),
-                    match self.name.as_str() {
-                        "perl" => PERL_VALUES,
-                        "ruby" => RUBY_VALUES,
-                        _ => SED_VALUES,
-                    },
-                ) =>
-            {
-                out.extend(values(ops).into_iter().skip(1));
-            }
-            // find's -fprint/-fprint0/-fls FILE and -fprintf FILE FORMAT.
-            "find" => {
-                let args = self.args();
-                for (i, w) in args.iter().enumerate() {
-                    if matches!(
-                        w.value.as_str(),
-                        "-fprint" | "-fprint0" | "-fprintf" | "-fls"
-                    ) {
-                        out.extend(args.get(i + 1).map(|w| w.value.clone()));
-                    }
-                }
-            }
-            "strace" | "ltrace" | "time" | "valgrind" | "perf" => {
-                out.extend(owned(self.option_values(&["-o", "--output", "--log-file"])));
-            }
-            "dd" => out.extend(
-                self.values()
-                    .filter_map(|v| v.strip_prefix("of="))
-                    .map(str::to_owned),
-            ),
-            // ssh-keygen reads `-f` when it shows a fingerprint, a public
-            // key or a key's type, and writes it only when it makes one.
-            "ssh-keygen" if self.flag(&["-l", "-y", "-e", "-B", "-F", "-L", "-i", "-D"]) => {}
-            "sort" | "uniq" | "openssl" | "ssh-keygen" | "patch" => {
-                out.extend(owned(self.option_values(&["-o", "--output", "-out", "-f"])));
-                if self.name == "patch" {
-                    out.extend(patch_files(self.args()).first().map(|w| w.value.clone()));
-                }
-                if self.name == "uniq" {
-                    out.extend(ops.get(1).map(|w| w.value.clone()));
-                }
-            }
-            "git" => match self.git() {
-                Some(("config", rest)) => out.extend(owned(option_values(rest, &["-f", "--file"]))),
-                Some(("clone", rest)) => {
-                    let ops = operands(rest);
-                    if ops.len() >= 2 {
-                        out.extend(ops.last().map(|w| w.value.clone()));
-                    }
-                }
-                _ => {}
-            },
-            _ => {}
-        }
-        if self.is(&["curl", "wget", "wget2", "aria2c"]) {
-            out.extend(crate::parse::downloaded(self.command));
-        }
+        out.extend(crate::parse::written_by_words(self.command));
         out
     }
 
@@ -268,42 +188,7 @@ impl<'a> Cmd<'a> {
     /// archive unpacked (`tar -x -C D`, `unzip -d D`), a patch applied
     /// without naming its file (into the folder it runs in, `.`).
     pub fn written_folders(&self) -> Vec<String> {
-        let args = self.args();
-        match self.name.as_str() {
-            "tar" | "gtar" | "bsdtar" => {
-                let extracting = self.flag(&["-x", "--extract", "--get"])
-                    || args
-                        .first()
-                        .is_some_and(|w| !w.value.starts_with('-') && w.value.contains('x'));
-                if !extracting {
-                    return Vec::new();
-                }
-                let dirs = self.option_values(&["-C", "--directory"]);
-                if dirs.is_empty() {
-                    vec![".".to_owned()]
-                } else {
-                    dirs.into_iter().map(str::to_owned).collect()
-                }
-            }
-            "unzip" => {
-                let dirs = self.option_values(&["-d"]);
-                if dirs.is_empty() {
-                    vec![".".to_owned()]
-                } else {
-                    dirs.into_iter().map(str::to_owned).collect()
-                }
-            }
-            "patch" if patch_files(args).is_empty() => {
-                let dirs = self.option_values(&["-d", "--directory"]);
-                if dirs.is_empty() {
-                    vec![".".to_owned()]
-                } else {
-                    dirs.into_iter().map(str::to_owned).collect()
-                }
-            }
-            "cpio" if self.flag(&["-i", "--extract"]) => vec![".".to_owned()],
-            _ => Vec::new(),
-        }
+        crate::parse::written_folders(self.command)
     }
 
     /// What a command makes a link to: `ln [-s] TARGET… [NAME]`, `link
@@ -337,60 +222,6 @@ impl<'a> Cmd<'a> {
         }
         Vec::new()
     }
-}
-
-/// patch's operands (the file to patch, then the patch), past the options
-/// that take a value.
-fn patch_files(args: &[Word]) -> Vec<&Word> {
-    const VALUES: &[&str] = &[
-        "-d", "-p", "-i", "-o", "-r", "-B", "-F", "-z", "-D", "-V", "-Y", "-g",
-    ];
-    let mut out = Vec::new();
-    let mut i = 0;
-    while let Some(w) = args.get(i) {
-        let v = w.value.as_str();
-        if v == "--" {
-            out.extend(args.get(i + 1..).unwrap_or_default());
-            break;
-        }
-        if VALUES.contains(&v) {
-            i += 2;
-            continue;
-        }
-        if !(v.starts_with('-') && v.len() > 1) {
-            out.push(w);
-        }
-        i += 1;
-    }
-    out
-}
-
-/// sed's short options that take a value.
-pub(super) const SED_VALUES: &str = "efl";
-/// perl's short options that take a value (attached, most of them).
-pub(super) const PERL_VALUES: &str = "eEMmIxFCdDl";
-/// ruby's short options that take a value.
-pub(super) const RUBY_VALUES: &str = "eErIxFCKTW";
-
-/// True when `sed`, `perl` or `ruby` edits files in place: `-i` alone, in a
-/// cluster (`-ni`, `-pi`) or with a backup suffix (`-i.bak`, `-Ei~`), or
-/// `--in-place` (abbreviated too).
-/// `stops` are the tool's short options that take a value: letters after
-/// one are that value (`-Ilib`, `-MFile::Find`, `-e'…'`).
-pub(super) fn in_place(args: &[Word], stops: &str) -> bool {
-    args.iter()
-        .map(|w| w.value.as_str())
-        .take_while(|v| *v != "--")
-        .any(|v| match v.strip_prefix("--") {
-            Some(long) => long_names(long.split('=').next().unwrap_or(long), "in-place", &[]),
-            None => v.strip_prefix('-').is_some_and(|cluster| {
-                cluster
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphabetic() && !stops.contains(*c))
-                    .chain(cluster.chars().take(1))
-                    .any(|c| c == 'i')
-            }),
-        })
 }
 
 #[cfg(test)]
@@ -498,31 +329,6 @@ mod tests {
             }
         }
         assert!(failures.is_empty(), "{failures:#?}");
-    }
-
-    #[test]
-    fn in_place_edits() {
-        let words = |line: &str| -> Vec<Word> { line.split(' ').map(Word::literal).collect() };
-        for line in [
-            "-i",
-            "-i.bak",
-            "-ni",
-            "-Ei~",
-            "--in-place",
-            "--in-pl=.b",
-            "-i -e x",
-        ] {
-            assert!(in_place(&words(line), SED_VALUES), "{line}");
-        }
-        for line in ["-n", "-e", "--", "-- -i", "x -E", "-f", "-fi"] {
-            assert!(!in_place(&words(line), SED_VALUES), "{line}");
-        }
-        for line in ["-pi", "-i.bak", "-pie"] {
-            assert!(in_place(&words(line), PERL_VALUES), "{line}");
-        }
-        for line in ["-Ilib", "-MFile::Find", "-Ei", "-ne"] {
-            assert!(!in_place(&words(line), PERL_VALUES), "{line}");
-        }
     }
 
     #[test]

@@ -48,6 +48,10 @@ fn loads_code(name: &str, value: &str) -> bool {
         ]
         .iter()
         .any(|f| value.contains(f)),
+        // make reads every Makefile `MAKEFILES` lists; `MAKEFLAGS` may
+        // name more (`-f`, `--eval`) among the usual `-j8`.
+        "MAKEFILES" => true,
+        "MAKEFLAGS" | "GNUMAKEFLAGS" => !plain_makeflags(value),
         n => n.starts_with("GIT_CONFIG_KEY_") || n.starts_with("GIT_CONFIG_VALUE_"),
     }
 }
@@ -101,6 +105,48 @@ pub(super) fn plants_a_program(c: &Cmd<'_>) -> bool {
         }))
 }
 
+/// `MAKEFLAGS` that only set how make runs (`-j8`, `-k`, `s`,
+/// `--no-print-directory`), no Makefile, folder or text to read.
+fn plain_makeflags(value: &str) -> bool {
+    value.split_whitespace().enumerate().all(|(i, w)| {
+        let short = w.strip_prefix('-').filter(|c| !c.starts_with('-'));
+        // The first word may be bare letters (`ks`).
+        let letters = short.or((i == 0 && !w.starts_with('-')).then_some(w));
+        match (letters, w.strip_prefix("--")) {
+            (Some(l), _) => {
+                let l = l.trim_end_matches(|c: char| c.is_ascii_digit());
+                l.chars().all(|c| "bBeiIjkLnqrRsStwl".contains(c)) && !l.contains('I')
+            }
+            (None, Some(long)) => matches!(
+                long.split('=').next().unwrap_or(long),
+                "jobs"
+                    | "keep-going"
+                    | "silent"
+                    | "quiet"
+                    | "no-print-directory"
+                    | "print-directory"
+                    | "output-sync"
+                    | "load-average"
+                    | "warn-undefined-variables"
+                    | "always-make"
+                    | "ignore-errors"
+                    | "no-builtin-rules"
+                    | "no-builtin-variables"
+            ),
+            _ => false,
+        }
+    })
+}
+
+/// The dynamic loader run as a program with a library to load first
+/// (`ld.so --preload ./x.so /bin/ls`, `--audit`, `--library-path`): the
+/// same as `LD_PRELOAD`; or with another name for the program it runs
+/// (`--argv0 rm /bin/busybox`), which a multi-call program obeys.
+fn loader_loads(c: &Cmd<'_>) -> bool {
+    crate::parse::programs::is_dynamic_loader(&c.name)
+        && c.flag(&["--preload", "--audit", "--library-path", "--argv0"])
+}
+
 /// Whether a command sets such a variable, for itself (`LD_PRELOAD=x ls`)
 /// or for the rest of the line (`export BASH_ENV=x`).
 pub(super) fn hijacks(c: &Cmd<'_>) -> bool {
@@ -113,4 +159,5 @@ pub(super) fn hijacks(c: &Cmd<'_>) -> bool {
         ]) && c
             .values()
             .any(|a| a.split_once('=').is_some_and(|(n, v)| loads_code(n, v))))
+        || loader_loads(c)
 }

@@ -1,13 +1,25 @@
-//! Where a repository keeps its own files, read from `.git` files.
+//! Where a repository keeps its own files, read from `.git` files, and
+//! the config git reads there.
 //!
 //! In a worktree or submodule, `.git` is a file naming the real git
 //! folder (`gitdir: PATH`), and a worktree's `commondir` names the main
 //! one. Hooks and config written there run at the next `git commit` as
 //! surely as those in `.git/hooks`.
+//!
+//! A repository's own config can make any git command run a program
+//! (`core.fsmonitor`, an alias starting with `!`, `core.pager`, a filter):
+//! an agent that plants one (in a nested repository, a `.git` file
+//! pointing at a folder of its own, a bare repository's files in a
+//! folder) runs code under `git status`. [`repo_config`] finds the
+//! repository git would find from a folder and reads its config as git
+//! does, includes too; the `git` rules say which keys run at which
+//! command. Every read is bounded and goes through `crate::files`.
 
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 use super::place::{Place, at_or_below};
+use crate::files::{self, Whose};
 
 /// The git folder a `.git` file points to (`gitdir: PATH`, as in a
 /// worktree or submodule), for the `.git` files of the command's folder
@@ -36,8 +48,9 @@ fn find_linked_git_dirs(ctx: &Place) -> Vec<String> {
     let mut dir = Some(ctx.cwd.as_path());
     while let Some(d) = dir {
         let file = d.join(".git");
-        // Through `files`: a FIFO planted as `.git` must not hang the check.
-        if let Ok(Some(text)) = crate::files::read_text(&file, crate::files::Whose::Foreign, 4096)
+        // Through `crate::files`: a FIFO named `.git` must not hang the
+        // check.
+        if let Some(text) = read_small(&file)
             && let Some(target) = text.lines().next().and_then(|l| l.strip_prefix("gitdir:"))
         {
             let target = target.trim();
@@ -48,11 +61,7 @@ fn find_linked_git_dirs(ctx: &Place) -> Vec<String> {
             // Read on disk with the case as written; compared as the
             // rules compare paths.
             let git_dir = here.resolve_exact(target);
-            if let Ok(Some(common)) = crate::files::read_text(
-                std::path::Path::new(&format!("{git_dir}/commondir")),
-                crate::files::Whose::Foreign,
-                4096,
-            ) {
+            if let Some(common) = read_small(Path::new(&format!("{git_dir}/commondir"))) {
                 let there = Place {
                     cwd: PathBuf::from(&git_dir),
                     ..ctx.clone()
@@ -81,8 +90,341 @@ pub(super) fn in_linked_git_dir(ctx: &Place, value: &str, real: Option<&str>) ->
     })
 }
 
+/// Most bytes read of a `.git` file or a `commondir` file.
+const MAX_POINTER_BYTES: u64 = 4096;
+/// Most bytes read of one config file.
+const MAX_CONFIG_BYTES: u64 = 256 * 1024;
+/// Most config files read for one repository (its own and their
+/// includes); git itself stops including at a depth of 10.
+const MAX_CONFIG_FILES: usize = 32;
+const MAX_INCLUDE_DEPTH: usize = 10;
+
+/// A small file's text (a `.git` file, `commondir`): `None` when it is
+/// missing, not a regular file, too large or not text.
+fn read_small(path: &Path) -> Option<String> {
+    files::read_text(path, Whose::Foreign, MAX_POINTER_BYTES)
+        .ok()
+        .flatten()
+}
+
+/// A repository's own config, as git reads it from a folder.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct RepoConfig {
+    /// Every setting, in order: the key as git names it (section and name
+    /// in lowercase, a subsection as written), and its value (`true` for
+    /// a bare key).
+    pub(super) entries: Vec<(String, String)>,
+    /// A config file (or a file it includes) could not be read within the
+    /// bounds: it may set anything.
+    pub(super) unreadable: bool,
+    /// The folder relative hook paths start from (the work tree's top, or
+    /// the git folder of a bare repository).
+    pub(super) top: PathBuf,
+}
+
+/// The config of the repository git finds from `start` (the folder it
+/// runs in, after `-C`), or of the git folder `git_dir` when one is named
+/// (`--git-dir`, `GIT_DIR`): `None` outside a repository.
+pub(super) fn repo_config(
+    start: &Path,
+    git_dir: Option<&Path>,
+    home: Option<&Path>,
+) -> Option<RepoConfig> {
+    let (git, top) = match git_dir {
+        Some(g) => (Some(g.to_path_buf()), g.to_path_buf()),
+        None => discover(start)?,
+    };
+    let mut config = RepoConfig {
+        top,
+        ..RepoConfig::default()
+    };
+    let Some(git) = git else {
+        // A `.git` file that cannot be read: git may find anything there.
+        config.unreadable = true;
+        return Some(config);
+    };
+    // A worktree's settings are the main repository's, plus its own.
+    let common = match read_small(&git.join("commondir")) {
+        Some(c) => {
+            let c = PathBuf::from(c.trim());
+            if c.is_absolute() { c } else { git.join(c) }
+        }
+        None => git.clone(),
+    };
+    let mut reader = ConfigReader {
+        config: &mut config,
+        files: 0,
+        home,
+    };
+    reader.file(&common.join("config"), 0);
+    reader.file(&common.join("config.worktree"), 0);
+    if common != git {
+        reader.file(&git.join("config"), 0);
+        reader.file(&git.join("config.worktree"), 0);
+    }
+    Some(config)
+}
+
+/// The git folder git finds from `start`, as git looks for it: in each
+/// folder up to the root, a `.git` folder, a `.git` file naming one, or
+/// the folder itself when it is a bare repository (`HEAD`, `objects/`,
+/// `refs/`). With it, the folder relative hook paths start from; no git
+/// folder when a `.git` file cannot be read.
+fn discover(start: &Path) -> Option<(Option<PathBuf>, PathBuf)> {
+    for d in start.ancestors() {
+        let dot = d.join(".git");
+        match std::fs::symlink_metadata(&dot) {
+            Ok(m) if m.is_dir() || (m.file_type().is_symlink() && dot.is_dir()) => {
+                return Some((Some(dot), d.to_path_buf()));
+            }
+            Ok(_) => {
+                let target = read_small(&dot).and_then(|t| {
+                    let line = t.lines().next()?.strip_prefix("gitdir:")?.trim().to_owned();
+                    let p = PathBuf::from(line);
+                    Some(if p.is_absolute() { p } else { d.join(p) })
+                });
+                return Some((target, d.to_path_buf()));
+            }
+            Err(_) => {}
+        }
+        let bare =
+            d.join("HEAD").is_file() && d.join("objects").is_dir() && d.join("refs").is_dir();
+        if bare {
+            return Some((Some(d.to_path_buf()), d.to_path_buf()));
+        }
+    }
+    None
+}
+
+/// Reads config files into a [`RepoConfig`], following includes.
+struct ConfigReader<'a> {
+    config: &'a mut RepoConfig,
+    files: usize,
+    home: Option<&'a Path>,
+}
+
+impl ConfigReader<'_> {
+    fn file(&mut self, path: &Path, depth: usize) {
+        if depth > MAX_INCLUDE_DEPTH || self.files >= MAX_CONFIG_FILES {
+            self.config.unreadable = true;
+            return;
+        }
+        let file = match files::open(path, Whose::Foreign) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
+            Err(_) => {
+                self.config.unreadable = true;
+                return;
+            }
+        };
+        self.files += 1;
+        let mut bytes = Vec::new();
+        if file
+            .take(MAX_CONFIG_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .is_err()
+            || bytes.len() as u64 > MAX_CONFIG_BYTES
+        {
+            self.config.unreadable = true;
+            return;
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let Some(entries) = parse_config(&text) else {
+            self.config.unreadable = true;
+            return;
+        };
+        for (key, value) in entries {
+            // `include.path` and every `includeIf.<condition>.path`: the
+            // condition is not weighed, the file is read.
+            let lower = key.to_ascii_lowercase();
+            let include = lower == "include.path"
+                || (lower.starts_with("includeif.") && lower.ends_with(".path"));
+            self.config.entries.push((key, value.clone()));
+            if include {
+                let target = match value.strip_prefix("~/") {
+                    Some(rest) => match self.home {
+                        Some(h) => h.join(rest),
+                        None => {
+                            self.config.unreadable = true;
+                            continue;
+                        }
+                    },
+                    None => {
+                        let p = PathBuf::from(&value);
+                        if p.is_absolute() {
+                            p
+                        } else {
+                            path.parent().map_or(p.clone(), |d| d.join(&p))
+                        }
+                    }
+                };
+                self.file(&target, depth + 1);
+            }
+        }
+    }
+}
+
+/// The settings of a git config file, in order, as git's parser reads
+/// them: `[section]`, `[section "subsection"]` and `[section.subsection]`
+/// headers (a setting may follow on the same line), `name = value` or a
+/// bare `name` (true), values with quotes, escapes, comments (`#`, `;`)
+/// and lines continued by a backslash. `None` for text git would refuse.
+pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    let mut section: Option<String> = None;
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let skip_blank = |i: &mut usize| {
+        while chars
+            .get(*i)
+            .is_some_and(|c| *c == ' ' || *c == '\t' || *c == '\r')
+        {
+            *i += 1;
+        }
+    };
+    let skip_line = |i: &mut usize| {
+        while chars.get(*i).is_some_and(|c| *c != '\n') {
+            *i += 1;
+        }
+    };
+    loop {
+        skip_blank(&mut i);
+        let Some(&c) = chars.get(i) else {
+            break;
+        };
+        match c {
+            '\n' => i += 1,
+            '#' | ';' => skip_line(&mut i),
+            '[' => {
+                i += 1;
+                let mut name = String::new();
+                while let Some(&c) = chars.get(i) {
+                    if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                        name.push(c.to_ascii_lowercase());
+                        i += 1;
+                    } else {
+                        break;
+                    }
+                }
+                match chars.get(i) {
+                    Some(']') => {
+                        i += 1;
+                        // `[section.sub]`: the old form, subsection in
+                        // lowercase.
+                        section = Some(name);
+                    }
+                    Some(' ' | '\t') => {
+                        skip_blank(&mut i);
+                        if chars.get(i) != Some(&'"') {
+                            return None;
+                        }
+                        i += 1;
+                        let mut sub = String::new();
+                        loop {
+                            match chars.get(i)? {
+                                '"' => break,
+                                '\n' => return None,
+                                '\\' => {
+                                    i += 1;
+                                    sub.push(*chars.get(i)?);
+                                }
+                                c => sub.push(*c),
+                            }
+                            i += 1;
+                        }
+                        i += 1;
+                        if chars.get(i) != Some(&']') {
+                            return None;
+                        }
+                        i += 1;
+                        section = Some(format!("{name}.{sub}"));
+                    }
+                    _ => return None,
+                }
+            }
+            c if c.is_ascii_alphabetic() => {
+                let section = section.as_deref()?;
+                let mut name = String::new();
+                while let Some(&c) = chars.get(i) {
+                    if c.is_ascii_alphanumeric() || c == '-' {
+                        name.push(c.to_ascii_lowercase());
+                        i += 1;
+                    } else {
+                        break;
+                    }
+                }
+                skip_blank(&mut i);
+                let value = match chars.get(i) {
+                    Some('=') => {
+                        i += 1;
+                        config_value(&chars, &mut i)?
+                    }
+                    None | Some('\n' | '#' | ';') => "true".to_owned(),
+                    _ => return None,
+                };
+                out.push((format!("{section}.{name}"), value));
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// A config value from `i` to the end of its line (or of its last line,
+/// continued with a backslash), as git unquotes it.
+fn config_value(chars: &[char], i: &mut usize) -> Option<String> {
+    let mut value = String::new();
+    let mut quoted = false;
+    // Spaces outside quotes are kept only between words.
+    let mut pending_space = 0usize;
+    while let Some(&c) = chars.get(*i) {
+        *i += 1;
+        match c {
+            '\n' if !quoted => break,
+            '\n' => return None,
+            ' ' | '\t' | '\r' if !quoted => {
+                if !value.is_empty() {
+                    pending_space += 1;
+                }
+                continue;
+            }
+            '#' | ';' if !quoted => {
+                while chars.get(*i).is_some_and(|c| *c != '\n') {
+                    *i += 1;
+                }
+                break;
+            }
+            _ => {}
+        }
+        for _ in 0..pending_space {
+            value.push(' ');
+        }
+        pending_space = 0;
+        match c {
+            '"' => quoted = !quoted,
+            '\\' => {
+                let e = *chars.get(*i)?;
+                *i += 1;
+                match e {
+                    '\n' => {}
+                    'n' => value.push('\n'),
+                    't' => value.push('\t'),
+                    'b' => {
+                        value.pop();
+                    }
+                    '\\' | '"' => value.push(e),
+                    _ => return None,
+                }
+            }
+            c => value.push(c),
+        }
+    }
+    (!quoted).then_some(value)
+}
+
 #[cfg(test)]
 mod tests {
+    use super::parse_config;
     use crate::danger::fixture::on_disk_home;
     use crate::danger::place::Place;
     use crate::danger::protected::protected_reason;
@@ -126,5 +468,46 @@ mod tests {
             ..c.clone()
         };
         assert!(protected_reason(&elsewhere, "wt/config").is_none());
+    }
+
+    /// Config text as git reads it: what a planted config says must not
+    /// hide behind syntax askrisky reads otherwise.
+    #[test]
+    fn config_files_are_read_as_git_reads_them() {
+        let entries = |t: &str| parse_config(t).unwrap_or_else(|| panic!("{t:?}"));
+        let kv = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect()
+        };
+        assert_eq!(
+            entries("[core]\n\tfsmonitor = rm -rf ~\n"),
+            kv(&[("core.fsmonitor", "rm -rf ~")])
+        );
+        assert_eq!(
+            entries("[Core] FSMonitor=\"a ; b\" # c\n"),
+            kv(&[("core.fsmonitor", "a ; b")])
+        );
+        assert_eq!(
+            entries("[core] pager = less \\\n -R\n"),
+            kv(&[("core.pager", "less  -R")])
+        );
+        assert_eq!(
+            entries("[alias \"X\"]\nst\n[filter.lfs]\nclean = a\\tb\n"),
+            kv(&[("alias.X.st", "true"), ("filter.lfs.clean", "a\tb")])
+        );
+        assert_eq!(
+            entries("; c\n[diff \"img\"]\n  textconv = ./conv\n"),
+            kv(&[("diff.img.textconv", "./conv")])
+        );
+        for bad in [
+            "fsmonitor = x\n",
+            "[core\nx=1\n",
+            "[core]\nx = \"open\n",
+            "[core]\n=x\n",
+        ] {
+            assert!(parse_config(bad).is_none(), "{bad:?}");
+        }
     }
 }

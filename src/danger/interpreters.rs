@@ -317,6 +317,13 @@ pub(super) fn reads_own_script(c: &Cmd<'_>) -> bool {
 /// known, `Some(None)` when only known at run time, `None` when there is
 /// none (the interpreter runs a file, or is not an interpreter).
 pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
+    // A script run by its path (`./t.py`), its `#!` line naming the
+    // interpreter: its text, read as that interpreter's code.
+    if c.command.interpreter.is_some()
+        && let Some(text) = &c.command.script_text
+    {
+        return Some(Some(text.clone()));
+    }
     if c.is(&["awk", "gawk", "mawk", "nawk"]) {
         let mut it = c.args().iter();
         while let Some(w) = it.next() {
@@ -391,6 +398,12 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
         return Some(c.command.stdin_text.clone());
     }
     None
+}
+
+/// The interpreter whose language a command's code is in: the one a
+/// script's `#!` line names (`./t.py`), else the program.
+pub(super) fn language<'a>(c: &'a Cmd<'_>) -> &'a str {
+    c.command.interpreter.as_deref().unwrap_or(&c.name)
 }
 
 /// PowerShell takes any prefix of a parameter's name, in any case

@@ -16,7 +16,8 @@
 //!   lexically); `glob` (shell patterns); `find` and `dryrun` (which read
 //!   words only); [`safer`] (what to do instead, keyed by rule code);
 //! - the disk: `links` (a path followed through links, each lookup once
-//!   per line), `gitdir` (where a `.git` file points);
+//!   per line), `gitdir` (where a `.git` file points, and the config git
+//!   reads in the repository it finds);
 //! - `cmd` (a command as the rules see it: what it is, its options and
 //!   operands, what it writes and links to); `folders` (every folder a
 //!   `cd` may move a line's commands to, and the links it makes to a

@@ -777,6 +777,16 @@ pub static RULES: &[Rule] = &[
         ],
     },
     Rule {
+        code: "git.repo_config",
+        tier: Danger,
+        sentence: "The repository's own git config makes this git command run a program (an alias, fsmonitor, hooks, pager, editor, filter, diff converter, ssh command or credential program), which may have been planted.",
+        check: C(git::repo_config_runs),
+        // It reads the repository on disk: `git`'s tests plant configs,
+        // and `tests/same_user.rs` runs them through the binary.
+        examples: &[],
+        counterexamples: &["git status", "git log --oneline", "git commit -m x"],
+    },
+    Rule {
         code: "tool.exec_option",
         tier: Danger,
         sentence: "Uses an option that makes the tool run another program.",
@@ -828,6 +838,10 @@ pub static RULES: &[Rule] = &[
             "RUSTC_WRAPPER=/tmp/w.sh cargo check",
             "SSH_ASKPASS=./ask.sh SSH_ASKPASS_REQUIRE=force ssh host true",
             "export GIT_SSH=./ssh-wrap",
+            "/lib64/ld-linux-x86-64.so.2 --preload ./x.so /bin/ls",
+            "MAKEFILES=x.mk make",
+            "MAKEFLAGS=--eval=x:;id make",
+            "export MAKEFLAGS='-f evil.mk'",
         ],
         counterexamples: &[
             "RUST_LOG=debug cargo run",
@@ -839,6 +853,9 @@ pub static RULES: &[Rule] = &[
             "EDITOR=vim git commit",
             "CC=/usr/bin/gcc-12 make",
             "JAVA_OPTS=-Xmx2g ./gradlew build",
+            "MAKEFLAGS=-j8 make",
+            "MAKEFLAGS='ks -j4 --no-print-directory' make",
+            "/lib64/ld-linux-x86-64.so.2 --list /bin/ls",
         ],
     },
     Rule {
@@ -1628,7 +1645,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs inline interpreter code that deletes files, starts programs or opens network connections.",
         check: C(|c| {
             interpreters::inline_code(c).is_some_and(|code| match code {
-                Some(text) => interpreters::risky_code(&c.name, &text),
+                Some(text) => interpreters::risky_code(interpreters::language(c), &text),
                 None => true,
             })
         }),
@@ -2402,6 +2419,28 @@ pub static RULES: &[Rule] = &[
             "`echo ls`",
         ],
         counterexamples: &["echo $cmd", "ls $(pwd)"],
+    },
+    Rule {
+        code: "parse.unknown_program",
+        tier: Danger,
+        sentence: "Runs a program askrisky cannot name: a process's own file (/proc/self/exe, /dev/fd/N), or a compiled program written in the project or a temporary folder.",
+        check: P(|p| matches!(p, Problem::UnknownProgram { .. })),
+        // Compiled programs on disk are named in `parse::identity`'s tests
+        // and `tests/same_user.rs`; these need no disk.
+        examples: &[
+            "/proc/self/exe -c 'rm -rf ~'",
+            "/proc/1/exe",
+            "/dev/fd/3 x",
+            "//proc/./self/exe uninstall claude-code",
+            "env /dev/stdin",
+            "../../../../../../../../proc/self/exe x",
+        ],
+        counterexamples: &[
+            "/bin/ls",
+            "./configure",
+            "cat /proc/self/status",
+            "ls /dev/fd/",
+        ],
     },
     Rule {
         code: "parse.dynamic_code",

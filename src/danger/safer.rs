@@ -147,6 +147,10 @@ pub static SAFER: &[Safer] = &[
         "Run the program yourself, in the open, instead of through a git option that starts it; for a pager, `git --no-pager`.",
         "git --no-pager log",
     ),
+    only(
+        "git.repo_config",
+        "Read the repository's config as a file (`.git/config`, or the folder a `.git` file points to) and remove what you did not put there.",
+    ),
     s(
         "tool.exec_option",
         "Pipe the tool's output to the other program instead, so each program that runs is seen and judged.",
@@ -305,6 +309,10 @@ pub static SAFER: &[Safer] = &[
     only(
         "parse.dynamic_command",
         "Name the program literally instead of through a variable or $(…).",
+    ),
+    only(
+        "parse.unknown_program",
+        "Run the program by its own name or its path in the system's folders, or build it in the project's build folder (`target/`, `build/`).",
     ),
     s(
         "parse.dynamic_code",

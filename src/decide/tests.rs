@@ -597,5 +597,24 @@ fn without_a_session_the_last_twelve_hours_count_as_this_session() {
         line(&s, "bash run.sh", Surface::Exec).verdict
     };
     assert_eq!(aged(11), Verdict::Ask);
-    assert_eq!(aged(13), Verdict::Run);
+    // A modification time is the writer's to set: the file's status-change
+    // time, which no one sets back, says it is this session's.
+    assert_eq!(aged(13), Verdict::Ask);
+    // With no session, the session is taken to have begun twelve hours ago.
+    let r = Request::line(
+        "bash run.sh",
+        Syntax::Posix,
+        s.place.cwd.clone(),
+        Surface::Exec,
+    );
+    let since = disk_for(&s, &r)
+        .map(|d| d.since)
+        .unwrap_or_else(|| panic!("no disk"));
+    let ago = std::time::SystemTime::now()
+        .duration_since(since)
+        .unwrap_or_default();
+    assert!(
+        ago >= SESSION_GUESS && ago < SESSION_GUESS + std::time::Duration::from_secs(60),
+        "{ago:?}"
+    );
 }

@@ -22,13 +22,24 @@
 //! program name in a variable, an `include` in a Makefile). Such problems
 //! count only for a file changed since the session began (`Disk::since`):
 //! an older file is the project's own, not something the agent just
-//! planted. What the danger set finds in any file always counts.
+//! planted. "Changed" is the file's status-change time (ctime), which the
+//! kernel sets on every write and no one can set back: a file's
+//! modification time is the writer's to choose (`touch -d 2001-01-01`).
+//! What the danger set finds in any file always counts.
+//!
+//! A file is read as text whatever its bytes (a shell runs a script with
+//! a stray byte that is not UTF-8 all the same), unless it is a compiled
+//! program by its first bytes; what program a compiled file is, `identity`
+//! tells.
 //!
 //! Without a `Disk` (pure parsing, as in tests) files are not read.
 
+use std::io::Read;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
+use super::identity::{Identifier, Identity, is_compiled, is_system_folder};
 use super::{Problem, programs};
 use crate::files::{self, Whose};
 
@@ -54,27 +65,6 @@ pub struct Disk {
     /// When the session began: problems inside a file older than this do
     /// not count (see the module docs).
     pub since: SystemTime,
-}
-
-/// Folders that belong to the system or a package manager, not to whoever
-/// runs the agent: scripts found there are not read.
-fn is_system_folder(p: &Path) -> bool {
-    const SYSTEM: &[&str] = &[
-        "/usr",
-        "/bin",
-        "/sbin",
-        "/lib",
-        "/lib32",
-        "/lib64",
-        "/opt",
-        "/snap",
-        "/nix",
-        "/etc",
-        "/System",
-        "/Library",
-        "/Applications",
-    ];
-    p.is_absolute() && SYSTEM.iter().any(|s| p.starts_with(s))
 }
 
 impl Disk {
@@ -123,9 +113,9 @@ impl Disk {
 
 /// What reading a file gave.
 pub(super) enum Found {
-    /// Its text.
+    /// Its text (bytes that are not UTF-8 replaced).
     Text(PathBuf, String),
-    /// A file that is not text (a compiled program).
+    /// A compiled program (ELF, Mach-O), by its first bytes.
     NotText,
     /// Not known before the line runs: the problem to report.
     Unknown(Problem),
@@ -176,6 +166,20 @@ pub(super) struct Reader {
     read: usize,
     /// A `cd` came before: relative paths no longer name known files.
     moved: bool,
+    /// What the programs run by path are (see `identity`), made when the
+    /// line first runs one.
+    identifier: Option<Identifier>,
+}
+
+/// How a file's bytes must look for the program that reads it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// A shell's: any bytes, read as text.
+    Lenient,
+    /// Another interpreter's: text that is not clean UTF-8, holds a NUL or
+    /// is an archive (`python3 app.pyz` runs the zip's `__main__.py`) is
+    /// code askrisky cannot read.
+    Strict,
 }
 
 impl Reader {
@@ -197,8 +201,18 @@ impl Reader {
         self.moved = true;
     }
 
-    /// Reads a file the line runs, named by a word as written.
+    /// Reads a file a shell runs, named by a word as written.
     pub(super) fn read(&mut self, value: &str) -> Found {
+        self.read_as(value, Reading::Lenient)
+    }
+
+    /// Reads a file an interpreter other than a shell runs (`python3
+    /// tool.py`): what is not clean text is code known only at run time.
+    pub(super) fn read_strict(&mut self, value: &str) -> Found {
+        self.read_as(value, Reading::Strict)
+    }
+
+    fn read_as(&mut self, value: &str, reading: Reading) -> Found {
         let Some(disk) = &self.disk else {
             return Found::NoDisk;
         };
@@ -213,21 +227,58 @@ impl Reader {
         if self.read >= MAX_SCRIPTS_TOTAL {
             return Found::Unknown(Problem::TooLong { bytes: self.read });
         }
-        match files::read_text(&path, Whose::Foreign, MAX_SCRIPT_BYTES) {
-            Ok(Some(text)) => {
-                self.read += text.len();
-                Found::Text(path, text)
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Found::NotText,
-            Err(e) if e.to_string().starts_with("larger than") => {
-                Found::Unknown(Problem::TooLong {
-                    bytes: usize::try_from(MAX_SCRIPT_BYTES).unwrap_or(usize::MAX) + 1,
-                })
-            }
+        let file = match files::open(&path, Whose::Foreign) {
+            Ok(f) => f,
             // Not there now (whatever is there when it runs is unknown),
             // unreadable, or not a regular file.
-            Ok(None) | Err(_) => unknown(value),
+            Err(_) => return unknown(value),
+        };
+        let mut bytes = Vec::new();
+        if file
+            .take(MAX_SCRIPT_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .is_err()
+        {
+            return unknown(value);
         }
+        if is_compiled(&bytes) {
+            return Found::NotText;
+        }
+        if bytes.len() as u64 > MAX_SCRIPT_BYTES {
+            return Found::Unknown(Problem::TooLong {
+                bytes: usize::try_from(MAX_SCRIPT_BYTES).unwrap_or(usize::MAX) + 1,
+            });
+        }
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                if reading == Reading::Strict {
+                    return unknown(value);
+                }
+                String::from_utf8_lossy(e.as_bytes()).into_owned()
+            }
+        };
+        if reading == Reading::Strict && (text.contains('\0') || text.contains("PK\u{3}\u{4}")) {
+            return unknown(value);
+        }
+        self.read += text.len();
+        Found::Text(path, text)
+    }
+
+    /// What the program a word names by its path is (see `identity`):
+    /// `AsNamed` when files are not read or the path is not known before
+    /// the line runs.
+    pub(super) fn identify(&mut self, value: &str) -> Identity {
+        let Some(disk) = &self.disk else {
+            return Identity::AsNamed;
+        };
+        let Some(path) = disk.locate(value, self.moved) else {
+            return Identity::AsNamed;
+        };
+        let cwd = disk.cwd.clone();
+        self.identifier
+            .get_or_insert_with(|| Identifier::new(&cwd))
+            .identify(&path)
     }
 
     /// The file a program run by name is, when a folder of `PATH` inside
@@ -242,12 +293,11 @@ impl Reader {
     }
 
     /// True for a file last changed before the session began: problems
-    /// found in it do not count (see the module docs).
+    /// found in it do not count (see the module docs). Its status-change
+    /// time says so, not its modification time, which a writer can set.
     pub(super) fn older_than_session(&self, path: &Path) -> bool {
         self.disk.as_ref().is_some_and(|d| {
-            std::fs::metadata(path)
-                .and_then(|m| m.modified())
-                .is_ok_and(|t| t < d.since)
+            std::fs::metadata(path).is_ok_and(|m| changed_at(&m).is_some_and(|t| t < d.since))
         })
     }
 
@@ -294,6 +344,15 @@ impl Reader {
                 .find(|p| std::fs::symlink_metadata(p).is_ok()),
         )
     }
+}
+
+/// When a file's status last changed (its ctime): set by the kernel on
+/// every write, rename or link, and never by a program to a time of its
+/// choosing.
+fn changed_at(m: &std::fs::Metadata) -> Option<SystemTime> {
+    let secs = u64::try_from(m.ctime()).ok()?;
+    let nanos = u32::try_from(m.ctime_nsec()).ok()?;
+    SystemTime::UNIX_EPOCH.checked_add(Duration::new(secs, nanos))
 }
 
 #[cfg(test)]

@@ -73,12 +73,44 @@ fn printf_once(format: &[char], mut args: &[&str], hex: Hex) -> String {
                 out.push(c);
                 continue;
             }
-            // Flags, width and precision, then the conversion.
-            while format
-                .get(i)
-                .is_some_and(|c| c.is_ascii_digit() || "-+ #.*'".contains(*c))
-            {
+            // Flags, width and precision, then the conversion. A `*` takes
+            // its number from the next argument (`%.*s`), before the one
+            // the conversion prints.
+            let mut spec = Spec::default();
+            while let Some(&f) = format.get(i).filter(|c| "-+ #0'".contains(**c)) {
+                spec.left |= f == '-';
+                spec.zero |= f == '0';
                 i += 1;
+            }
+            let mut number = |i: &mut usize, used: &mut bool| -> i64 {
+                if format.get(*i) == Some(&'*') {
+                    *i += 1;
+                    let arg = args.first().copied().unwrap_or("");
+                    if !args.is_empty() {
+                        args = &args[1..];
+                        *used = true;
+                    }
+                    return int_of(arg);
+                }
+                let start = *i;
+                while format.get(*i).is_some_and(char::is_ascii_digit) {
+                    *i += 1;
+                }
+                format[start..*i]
+                    .iter()
+                    .collect::<String>()
+                    .parse()
+                    .unwrap_or(0)
+            };
+            let width = number(&mut i, &mut used);
+            if width < 0 {
+                spec.left = true;
+            }
+            spec.width = width.unsigned_abs();
+            if format.get(i) == Some(&'.') {
+                i += 1;
+                // A negative precision is taken as none at all.
+                spec.precision = u64::try_from(number(&mut i, &mut used)).ok();
             }
             // Length modifiers (`%hd`, `%ld`): bash's and zsh's printf
             // skip them; dash's stops there, as at any directive it does
@@ -105,20 +137,113 @@ fn printf_once(format: &[char], mut args: &[&str], hex: Hex) -> String {
                 args = &args[1..];
                 used = true;
             }
-            match conv {
-                'b' => out.push_str(&decode_escapes(arg, true, hex)),
-                'c' => out.extend(arg.chars().next()),
-                's' | 'q' | 'Q' => out.push_str(arg),
+            let text = match conv {
+                'b' => spec.cut(decode_b(arg, hex)),
+                'c' => arg.chars().next().map(String::from).unwrap_or_default(),
+                's' | 'q' | 'Q' => spec.cut(arg.to_owned()),
                 // A number: what is not one prints as 0.
-                _ if arg.trim().parse::<f64>().is_ok() => out.push_str(arg.trim()),
-                _ => out.push('0'),
-            }
+                _ => {
+                    let n = arg.trim();
+                    let n = if n.parse::<f64>().is_ok() { n } else { "0" };
+                    spec.digits(n)
+                }
+            };
+            out.push_str(&spec.pad(text, !"bcsqQ".contains(conv)));
         }
         if !used || args.is_empty() {
             break;
         }
     }
     out
+}
+
+/// What `%b` prints of its argument: escapes decoded as `echo -e` does,
+/// and octal as bash's and dash's printf also read it, without the
+/// leading 0 (`\162` is `r`); zsh's reads only `\0NNN`.
+fn decode_b(arg: &str, hex: Hex) -> String {
+    if hex == Hex::EmptyIsNul {
+        return decode_escapes(arg, true, hex);
+    }
+    let mut text = String::with_capacity(arg.len() + 4);
+    let mut chars = arg.chars().peekable();
+    while let Some(c) = chars.next() {
+        text.push(c);
+        if c == '\\' {
+            match chars.peek() {
+                Some('\\') => text.extend(chars.next()),
+                Some('1'..='7') => text.push('0'),
+                _ => {}
+            }
+        }
+    }
+    decode_escapes(&text, true, hex)
+}
+
+/// Most characters of padding a printf field width adds: spaces do not
+/// change what a shell reading the text runs, and a width of a billion
+/// must not cost a billion bytes.
+const MAX_PAD: u64 = 256;
+
+/// A printf conversion's flags, width and precision (`%-8.3s`).
+#[derive(Default)]
+struct Spec {
+    left: bool,
+    zero: bool,
+    width: u64,
+    precision: Option<u64>,
+}
+
+impl Spec {
+    /// A string cut to the precision (`%.0s` prints nothing of its
+    /// argument, `%.2s` its first two characters).
+    fn cut(&self, text: String) -> String {
+        match self.precision.and_then(|p| usize::try_from(p).ok()) {
+            Some(p) => text.chars().take(p).collect(),
+            None => text,
+        }
+    }
+
+    /// A whole number with at least the precision's digits (`%.3d` of 7
+    /// is `007`).
+    fn digits(&self, n: &str) -> String {
+        let (sign, body) = n.strip_prefix('-').map_or(("", n), |b| ("-", b));
+        let want = self.precision.unwrap_or(0).min(MAX_PAD);
+        let have = body.chars().count() as u64;
+        if body.chars().all(|c| c.is_ascii_digit()) && have < want {
+            let zeros = "0".repeat(usize::try_from(want - have).unwrap_or(0));
+            format!("{sign}{zeros}{body}")
+        } else {
+            n.to_owned()
+        }
+    }
+
+    /// The text padded to the field width: on the left unless `-` is
+    /// given, with zeros for a number under `0`.
+    fn pad(&self, text: String, number: bool) -> String {
+        let have = text.chars().count() as u64;
+        let want = self.width.min(MAX_PAD);
+        if have >= want {
+            return text;
+        }
+        let n = usize::try_from(want - have).unwrap_or(0);
+        if self.left {
+            format!("{text}{}", " ".repeat(n))
+        } else if self.zero && number && self.precision.is_none() {
+            let (sign, body) = text
+                .strip_prefix('-')
+                .map_or(("", text.as_str()), |b| ("-", b));
+            format!("{sign}{}{body}", "0".repeat(n))
+        } else {
+            format!("{}{text}", " ".repeat(n))
+        }
+    }
+}
+
+/// The number an argument gives a `*` width or precision: what is not a
+/// whole number counts as 0, as the shells' printf reads it (after saying
+/// so).
+fn int_of(arg: &str) -> i64 {
+    arg.trim().parse().unwrap_or(0)
 }
 
 /// Where the escape starting with the backslash before `at` ends.
@@ -272,8 +397,33 @@ mod tests {
         assert_eq!(printf(&["%s\\n", "a", "b"]).as_deref(), Some("a\nb\n"));
         assert_eq!(
             printf(&["rm %s %-3s", "-rf", "~"]).as_deref(),
-            Some("rm -rf ~")
+            Some("rm -rf ~  ")
         );
+        // Precision and width, given in the format or by `*`, as the
+        // shells' printf applies them.
+        for (words, want) in [
+            (&["%.0s%s", "1", "rm -rf ~"][..], "rm -rf ~"),
+            (&["%.2s%s", "rmx", " -rf ~"], "rm -rf ~"),
+            (&["%.*s -rf ~", "2", "rmdir"], "rm -rf ~"),
+            (&["%*s", "4", "rm"], "  rm"),
+            (&["%-*s|", "4", "rm"], "rm  |"),
+            (&["%*s|", "-4", "rm"], "rm  |"),
+            (&["%.*s%s", "-1", "rm", " x"], "rm x"),
+            (&["%5.1s|", "abc"], "    a|"),
+            (&["%03d", "7"], "007"),
+            (&["%.3d", "7"], "007"),
+            (&["%-3d|", "7"], "7  |"),
+            (&["%.1b", "\\0162m"], "r"),
+            (&["%c%c", "rm", "mx"], "rm"),
+        ] {
+            assert_eq!(printf(words).as_deref(), Some(want), "{words:?}");
+        }
+        // bash's and dash's `%b` read octal without its leading 0 too.
+        let b = printf(&["%b", "\\162m -rf ~"]).unwrap_or_default();
+        assert!(b.lines().any(|l| l == "rm -rf ~"), "{b}");
+        // A huge width is bounded.
+        let wide = printf(&["%999999999s", "x"]).unwrap_or_default();
+        assert!(wide.len() <= 300, "{}", wide.len());
         assert_eq!(printf(&["100%% %d", "5"]).as_deref(), Some("100% 5"));
         assert_eq!(printf(&["ls", "x"]).as_deref(), Some("ls"));
         assert_eq!(printf(&["%s"]).as_deref(), Some(""));

@@ -12,27 +12,94 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::Word;
+use super::{Word, programs};
 
 /// Most Makefile targets followed through their prerequisites.
 const MAX_MAKE_TARGETS: usize = 64;
 
-/// What a `make` command asks for: `make [-C DIR] [-f FILE] [NAME=VALUE…]
-/// [TARGET…]`.
+/// What a `make` command asks for: `make [-C DIR] [-f FILE…] [--eval
+/// TEXT…] [NAME=VALUE…] [TARGET…]`.
 pub(super) struct Invocation {
-    file: Option<String>,
+    /// The Makefiles named (`-f`, `--file`, `--makefile`), in order: make
+    /// reads them all.
+    pub(super) files: Vec<String>,
     dir: Option<String>,
+    /// Makefile text given on the line (`--eval`, `-E`): read before the
+    /// Makefiles, so its first rule is the default target.
+    pub(super) evals: Vec<String>,
     targets: Vec<String>,
     vars: HashMap<String, String>,
 }
 
+/// make's long options that take a value (`--file=F`, `--file F`), and
+/// whether the value may only be attached (`--jobs=4`; `--jobs` alone
+/// takes none).
+const LONG_VALUES: &[(&str, bool)] = &[
+    ("file", false),
+    ("makefile", false),
+    ("directory", false),
+    ("eval", false),
+    ("include-dir", false),
+    ("old-file", false),
+    ("assume-old", false),
+    ("new-file", false),
+    ("assume-new", false),
+    ("what-if", false),
+    ("jobserver-auth", false),
+    ("jobserver-style", false),
+    ("jobs", true),
+    ("load-average", true),
+    ("max-load", true),
+    ("output-sync", true),
+    ("debug", true),
+    ("shuffle", true),
+];
+
+/// make's long options that take no value: written out, they are not
+/// abbreviations of one that does.
+const LONG_FLAGS: &[&str] = &[
+    "always-make",
+    "environment-overrides",
+    "help",
+    "ignore-errors",
+    "keep-going",
+    "check-symlink-times",
+    "just-print",
+    "dry-run",
+    "recon",
+    "print-data-base",
+    "question",
+    "no-builtin-rules",
+    "no-builtin-variables",
+    "silent",
+    "quiet",
+    "no-silent",
+    "stop",
+    "no-keep-going",
+    "touch",
+    "trace",
+    "version",
+    "print-directory",
+    "no-print-directory",
+    "warn-undefined-variables",
+];
+
+/// make's short options that take a value, attached or in the next word.
+const SHORT_VALUES: &str = "CfIoWE";
+/// make's short options whose value may only be attached (`-j4`).
+const SHORT_OPTIONAL: &str = "jlO";
+
 impl Invocation {
-    /// Reads make's words; `None` when one is known only at run time.
+    /// Reads make's words; `None` when one is known only at run time, or
+    /// an option cannot be told (an abbreviation of several).
     pub(super) fn parse(args: &[Word]) -> Option<Self> {
-        let mut file: Option<String> = None;
-        let mut dir: Option<String> = None;
-        let mut targets: Vec<String> = Vec::new();
-        let mut vars = HashMap::new();
+        let mut call = Self {
+            files: Vec::new(),
+            dir: None,
+            evals: Vec::new(),
+            targets: Vec::new(),
+            vars: HashMap::new(),
+        };
         let mut i = 0;
         while i < args.len() {
             let w = &args[i];
@@ -40,67 +107,148 @@ impl Invocation {
                 return None;
             }
             let v = w.value.as_str();
-            let value_of = |i: usize| args.get(i).filter(|w| w.literal).map(|w| w.value.clone());
-            match v {
-                "-f" | "--file" | "--makefile" => {
-                    file = value_of(i + 1);
-                    i += 2;
-                    continue;
-                }
-                "-C" | "--directory" => {
-                    dir = value_of(i + 1);
-                    i += 2;
-                    continue;
-                }
-                "-I" | "--include-dir" | "-o" | "-W" | "--old-file" | "--what-if" | "-j" | "-l" => {
-                    i += 2;
-                    continue;
-                }
-                _ => {}
-            }
-            if let Some(f) = v.strip_prefix("-f").filter(|f| !f.is_empty()) {
-                file = Some(f.to_owned());
-            } else if let Some(d) = v.strip_prefix("-C").filter(|d| !d.is_empty()) {
-                dir = Some(d.to_owned());
-            } else if v.starts_with('-') {
-                // -n (dry run), -k, -s, -B …: nothing that changes what runs.
-            } else if let Some((k, val)) = v.split_once('=') {
-                vars.insert(k.to_owned(), val.to_owned());
-            } else {
-                targets.push(v.to_owned());
-            }
             i += 1;
+            let next = |i: &mut usize| -> Option<String> {
+                let w = args.get(*i).filter(|w| w.literal)?;
+                *i += 1;
+                Some(w.value.clone())
+            };
+            if v == "--" {
+                // Everything after is a target or an assignment.
+                for w in &args[i..] {
+                    if !w.literal {
+                        return None;
+                    }
+                    call.operand(&w.value);
+                }
+                break;
+            }
+            if let Some(long) = v.strip_prefix("--") {
+                let (written, attached) = match long.split_once('=') {
+                    Some((n, val)) => (n, Some(val.to_owned())),
+                    None => (long, None),
+                };
+                if LONG_FLAGS
+                    .iter()
+                    .any(|f| programs::long_names(written, f, LONG_FLAGS))
+                    && attached.is_none()
+                {
+                    continue;
+                }
+                let named: Vec<&(&str, bool)> = LONG_VALUES
+                    .iter()
+                    .filter(|(name, _)| programs::long_names(written, name, &[]))
+                    .collect();
+                let &&(name, only_attached) = match named.as_slice() {
+                    [one] => one,
+                    // Unknown to make (it refuses the line) or ambiguous.
+                    [] => continue,
+                    _ => return None,
+                };
+                let value = match attached {
+                    Some(val) => Some(val),
+                    None if only_attached => None,
+                    None => Some(next(&mut i)?),
+                };
+                call.option(name, value);
+                continue;
+            }
+            if let Some(cluster) = v.strip_prefix('-').filter(|c| !c.is_empty()) {
+                for (j, c) in cluster.char_indices() {
+                    let rest = &cluster[j + c.len_utf8()..];
+                    if SHORT_VALUES.contains(c) {
+                        let value = if rest.is_empty() {
+                            next(&mut i)?
+                        } else {
+                            rest.to_owned()
+                        };
+                        call.short(c, value);
+                        break;
+                    }
+                    if SHORT_OPTIONAL.contains(c) {
+                        // `-j 4`: make takes a number in the next word too.
+                        if rest.is_empty()
+                            && c == 'j'
+                            && args
+                                .get(i)
+                                .is_some_and(|w| w.value.chars().all(|d| d.is_ascii_digit()))
+                        {
+                            i += 1;
+                        }
+                        break;
+                    }
+                }
+                continue;
+            }
+            call.operand(v);
         }
-        Some(Self {
-            file,
-            dir,
-            targets,
-            vars,
-        })
+        Some(call)
+    }
+
+    fn operand(&mut self, v: &str) {
+        if let Some((k, val)) = v.split_once('=') {
+            self.vars.insert(k.to_owned(), val.to_owned());
+        } else {
+            self.targets.push(v.to_owned());
+        }
+    }
+
+    fn short(&mut self, c: char, value: String) {
+        match c {
+            'f' => self.files.push(value),
+            'C' => self.dir = Some(value),
+            'E' => self.evals.push(value),
+            _ => {}
+        }
+    }
+
+    fn option(&mut self, name: &str, value: Option<String>) {
+        let Some(value) = value else {
+            return;
+        };
+        match name {
+            "file" | "makefile" => self.files.push(value),
+            "directory" => self.dir = Some(value),
+            "eval" => self.evals.push(value),
+            _ => {}
+        }
     }
 
     /// The Makefiles make looks for, in its order, as paths from the
-    /// folder the command runs in.
+    /// folder the command runs in: the one found first, when none is
+    /// named.
     pub(super) fn candidates(&self) -> Vec<String> {
         let base = match &self.dir {
             Some(d) => d.clone(),
             None => ".".to_owned(),
         };
-        match &self.file {
-            Some(f) if f.starts_with('/') => vec![f.clone()],
-            Some(f) => vec![format!("{base}/{f}")],
-            None => ["GNUmakefile", "makefile", "Makefile"]
+        if self.files.is_empty() {
+            return ["GNUmakefile", "makefile", "Makefile"]
                 .iter()
                 .map(|n| format!("{base}/{n}"))
-                .collect(),
+                .collect();
         }
+        self.files
+            .iter()
+            .map(|f| {
+                if f.starts_with('/') || programs::is_stdin_path(f) {
+                    f.clone()
+                } else {
+                    format!("{base}/{f}")
+                }
+            })
+            .collect()
     }
 
     /// The recipe lines make would run from a Makefile of `text`, in
     /// order: each target's prerequisites first, the default target when
     /// none is named, variables from make's words over the Makefile's.
     pub(super) fn recipes(self, text: &str) -> Recipes {
-        let mut mk = read_makefile(text);
+        let mut mk = if self.evals.is_empty() {
+            read_makefile(text)
+        } else {
+            read_makefile(&format!("{}\n{text}", self.evals.join("\n")))
+        };
         mk.vars.extend(self.vars);
         let mut targets = self.targets;
         if targets.is_empty() {
@@ -391,6 +539,42 @@ mod tests {
         );
         assert_eq!(call(&["-fbuild.mk"]).candidates(), ["./build.mk"]);
         assert_eq!(call(&["-f", "/tmp/m"]).candidates(), ["/tmp/m"]);
+        // Every way of naming a Makefile, each read in turn.
+        for args in [
+            &["--file=x.mk"][..],
+            &["--makefile=x.mk"],
+            &["--fil=x.mk"],
+            &["--file", "x.mk"],
+            &["-sfx.mk"],
+            &["-s", "-f", "x.mk", "all"],
+            &["-j", "4", "-f", "x.mk"],
+            &["-C", ".", "-f", "x.mk"],
+        ] {
+            assert_eq!(call(args).candidates(), ["./x.mk"], "{args:?}");
+        }
+        assert_eq!(
+            call(&["-f", "a.mk", "--file=b.mk"]).candidates(),
+            ["./a.mk", "./b.mk"]
+        );
+        assert_eq!(call(&["-f", "-"]).candidates(), ["-"]);
+        // Makefile text on the line: read before the Makefiles.
+        for args in [
+            &["--eval=x:;rm -rf ~"][..],
+            &["--eval", "x:;rm -rf ~"],
+            &["--ev=x:;rm -rf ~"],
+            &["-E", "x:;rm -rf ~"],
+            &["-sEx:;rm -rf ~"],
+        ] {
+            let c = call(args);
+            assert_eq!(c.evals, ["x:;rm -rf ~"], "{args:?}");
+            assert_eq!(
+                c.recipes("all:\n\techo hi\n").lines,
+                ["rm -rf ~"],
+                "{args:?}"
+            );
+        }
+        // `-j 4`: the number is no target.
+        assert_eq!(call(&["-j", "4", "clean"]).targets, ["clean"]);
         // A word known only at run time: what runs is not known.
         assert!(Invocation::parse(&[Word::dynamic("$T")]).is_none());
         // Past the bound on targets followed, other recipes may run.

@@ -23,6 +23,7 @@ mod depth;
 pub mod disk;
 mod echo;
 mod evaluated;
+mod identity;
 mod makefile;
 pub mod nesting;
 mod quote;
@@ -48,7 +49,7 @@ pub use shells::{Construct, Dialect, Syntax};
 pub use types::{Origin, Problem, Redirect, RedirectOp, Script, ScriptFile, SimpleCommand};
 use walker::Walker;
 pub use word::Word;
-pub use writes::{copies, downloaded, target_dirs};
+pub use writes::{copies, downloaded, target_dirs, written_by_words, written_folders};
 
 /// Parses a command line, in bash's grammar, into every simple command it
 /// can run.

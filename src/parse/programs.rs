@@ -467,6 +467,27 @@ pub static WRAPPERS: &[Wrapper] = &[
         operands: usize::MAX,
         ..wrapper(&["nix-shell"])
     },
+    // The dynamic loader runs the program its first operand names
+    // (`/lib64/ld-linux-x86-64.so.2 /bin/rm -rf ~`): every loader's name is
+    // looked up as `ld.so` (see `is_dynamic_loader`).
+    Wrapper {
+        with_value: &[
+            "--library-path",
+            "--inhibit-rpath",
+            "--audit",
+            "--preload",
+            "--argv0",
+            "--glibc-hwcaps-prefix",
+            "--glibc-hwcaps-mask",
+        ],
+        no_exec_options: &[
+            "--help",
+            "--version",
+            "--list-tunables",
+            "--list-diagnostics",
+        ],
+        ..wrapper(&["ld.so"])
+    },
     // askrisky itself: `askrisky exec -- CMD` and `askrisky exec -c LINE`.
     Wrapper {
         subcommand: Some("exec"),
@@ -587,6 +608,11 @@ pub fn is_code_variable(name: &str) -> bool {
 /// Looks up the wrapper spec for a program and the words after its name
 /// (the subcommand, when the wrapper has one, must be the first of them).
 pub fn wrapper_for(name: &str, rest: &[Option<&str>]) -> Option<&'static Wrapper> {
+    let name = if is_dynamic_loader(name) {
+        "ld.so"
+    } else {
+        name
+    };
     WRAPPERS.iter().find(|w| {
         w.names.contains(&name)
             && match w.subcommand {
@@ -594,6 +620,139 @@ pub fn wrapper_for(name: &str, rest: &[Option<&str>]) -> Option<&'static Wrapper
                 Some(sub) => rest.first().copied().flatten() == Some(sub),
             }
     })
+}
+
+/// The dynamic loader, by any of its names (`ld-linux-x86-64.so.2`,
+/// `ld-linux-aarch64.so.1`, `ld-musl-x86_64.so.1`, `ld64.so.2`, `ld.so`,
+/// `ld-2.31.so`): run as a program, it loads and runs the program its
+/// first operand names, so that program is the one that runs.
+pub fn is_dynamic_loader(name: &str) -> bool {
+    name == "ld.so"
+        || ((name.starts_with("ld-") || name.starts_with("ld64.so") || name.starts_with("ld.so."))
+            && name.contains(".so"))
+}
+
+/// The script file an interpreter runs (`python3 tool.py`, `node a.js`,
+/// `perl -w x.pl`, `ruby r.rb`, `php x.php`, `lua x.lua`): its first
+/// operand past the options, those that take a value skipped. `None` when
+/// it runs code given inline (`-c`, `-e`), a module (`python3 -m`), its
+/// stdin, or nothing; or when the program is no such interpreter.
+pub fn script_operand<'a>(name: &str, args: &'a [Word]) -> Option<&'a Word> {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    // Options that take the next word as their value, and those after
+    // which no script file is run.
+    let (values, stops): (&[&str], &[&str]) = match base {
+        "python" | "pypy" => (
+            &["-W", "-X", "-Q", "--check-hash-based-pycs"],
+            &["-c", "-m"],
+        ),
+        "node" | "nodejs" => (
+            &[
+                "-r",
+                "--require",
+                "--import",
+                "--loader",
+                "--experimental-loader",
+                "-C",
+                "--conditions",
+                "--input-type",
+                "--title",
+                "--env-file",
+            ],
+            &[
+                "-e",
+                "--eval",
+                "-p",
+                "--print",
+                "-i",
+                "--interactive",
+                "--test",
+            ],
+        ),
+        "perl" => (&["-I", "-M", "-m"], &["-e", "-E"]),
+        "ruby" => (&["-I", "-r", "-C", "-E", "--encoding"], &["-e"]),
+        "php" => (&["-c", "-d", "-z", "-t"], &["-r", "-a", "-S"]),
+        "lua" | "luajit" => (&["-l"], &["-e", "-i"]),
+        _ => return None,
+    };
+    // Short options clustered (`-uc`, `-ne`): a stop anywhere in the
+    // cluster of a language that reads clusters stops it.
+    let clusters = matches!(base, "python" | "pypy" | "perl" | "ruby");
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        if v == "--" {
+            return args.get(i + 1);
+        }
+        if v == "-" || stops.contains(&v) {
+            return None;
+        }
+        if base == "php" && v == "-f" {
+            return args.get(i + 1);
+        }
+        if values.contains(&v) {
+            i += 2;
+            continue;
+        }
+        if v.starts_with('-') && v.len() > 1 {
+            let stopped = clusters
+                && !v.starts_with("--")
+                && stops.iter().any(|s| {
+                    s.len() == 2 && {
+                        // Letters before a value-taking one are options;
+                        // after it they are its value (`-Ie` is a folder).
+                        let letters: String = v[1..]
+                            .chars()
+                            .take_while(|c| !values.iter().any(|o| o.len() == 2 && o.ends_with(*c)))
+                            .collect();
+                        letters.contains(&s[1..])
+                    }
+                });
+            if stopped
+                || stops
+                    .iter()
+                    .any(|s| s.starts_with("--") && v.starts_with(&format!("{s}=")))
+            {
+                return None;
+            }
+            i += 1;
+            continue;
+        }
+        return Some(w);
+    }
+    None
+}
+
+/// The module `python -m MODULE` runs (`-m MODULE`, `-mMODULE`, or a
+/// cluster ending in `m`): from the folder it runs in first, so a module
+/// there is a script of the project's.
+pub fn python_module(args: &[Word]) -> Option<&str> {
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        if v == "--" || v == "-" || !v.starts_with('-') {
+            return None;
+        }
+        if matches!(v, "-W" | "-X" | "--check-hash-based-pycs") {
+            i += 2;
+            continue;
+        }
+        if let Some(cluster) = v.strip_prefix('-').filter(|c| !c.starts_with('-')) {
+            if cluster.contains('c') {
+                return None;
+            }
+            if let Some(at) = cluster.find('m') {
+                let rest = &cluster[at + 1..];
+                return if rest.is_empty() {
+                    args.get(i + 1).and_then(Word::known)
+                } else {
+                    Some(rest)
+                };
+            }
+        }
+        i += 1;
+    }
+    None
 }
 
 /// Shells whose `-c STRING` is a program and who read a program from stdin.
@@ -849,6 +1008,66 @@ pub fn option_values<'a>(args: &'a [Word], names: &[&str]) -> Vec<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dynamic_loaders_by_any_name() {
+        for n in [
+            "ld-linux-x86-64.so.2",
+            "ld-linux-aarch64.so.1",
+            "ld-linux.so.2",
+            "ld-musl-x86_64.so.1",
+            "ld64.so.2",
+            "ld.so",
+            "ld-2.31.so",
+        ] {
+            assert!(is_dynamic_loader(n), "{n}");
+            assert!(wrapper_for(n, &[]).is_some(), "{n}");
+        }
+        for n in ["ld", "ldd", "ld.lld", "ld-config", "old.so"] {
+            assert!(!is_dynamic_loader(n), "{n}");
+        }
+    }
+
+    /// The script an interpreter runs, past its options.
+    #[test]
+    fn script_operands() {
+        for (name, args, want) in [
+            ("python3", "tool.py a", Some("tool.py")),
+            ("python3", "-u -W ignore tool.py", Some("tool.py")),
+            ("python3.12", "-X dev tool.py", Some("tool.py")),
+            ("python3", "-c code", None),
+            ("python3", "-uc code", None),
+            ("python3", "-m mod", None),
+            ("python3", "-", None),
+            ("python3", "", None),
+            ("node", "--require ./r.js a.js", Some("a.js")),
+            ("node", "-e code", None),
+            ("perl", "-w x.pl", Some("x.pl")),
+            ("perl", "-Ilib x.pl", Some("x.pl")),
+            ("perl", "-ne print x", None),
+            ("ruby", "-I lib r.rb", Some("r.rb")),
+            ("php", "-f x.php", Some("x.php")),
+            ("lua", "x.lua", Some("x.lua")),
+            ("ls", "x.py", None),
+        ] {
+            let w = words(args);
+            assert_eq!(
+                script_operand(name, &w).map(|w| w.value.as_str()),
+                want,
+                "{name} {args}"
+            );
+        }
+        for (args, want) in [
+            ("-m tool", Some("tool")),
+            ("-u -m pkg.tool x", Some("pkg.tool")),
+            ("-mtool", Some("tool")),
+            ("-um tool", Some("tool")),
+            ("-c x", None),
+            ("tool.py", None),
+        ] {
+            assert_eq!(python_module(&words(args)), want, "{args}");
+        }
+    }
 
     #[test]
     fn names() {

@@ -1,7 +1,9 @@
-//! One simple command: recorded, then looked through, wrapper layer by
-//! wrapper layer, to every command it runs.
+//! One simple command: named by the file that runs (see `identity`),
+//! recorded, then looked through, wrapper layer by wrapper layer, to every
+//! command it runs.
 
 use super::echo;
+use super::identity::{Identity, is_process_file};
 use super::walker::{Stdin, Walker};
 use super::wrappers::{runs_others, spliced};
 use super::writes::operand_files;
@@ -57,6 +59,7 @@ impl Walker {
                     word: first.value.clone(),
                 });
             }
+            self.name_program(&mut current);
             self.run_files(&mut current);
             let name = current.name();
             if let Some(name) = &name {
@@ -102,6 +105,51 @@ impl Walker {
             }
         }
         self.writes.note_redirects(&redirects, output, tee_files);
+    }
+}
+
+impl Walker {
+    /// Names the program by the file that runs, not the name typed (see
+    /// `identity`): a program run by its path, or found by name in a
+    /// folder of `PATH` inside the project, that is a link (`./b2` ─►
+    /// `bash`), askrisky's own binary or a copy of it, or a copy of a
+    /// system program is known as that program; a process's own file
+    /// (`/proc/self/exe`, `/dev/fd/3`) or a compiled program nobody can
+    /// name is a problem. Each wrapper layer's program is named afresh.
+    fn name_program(&mut self, cmd: &mut SimpleCommand) {
+        cmd.program = None;
+        cmd.interpreter = None;
+        let Some(first) = cmd.argv.first().filter(|w| w.literal) else {
+            return;
+        };
+        let unknown = Problem::UnknownProgram {
+            path: first.value.clone(),
+        };
+        let value = if first.value.contains('/') {
+            if is_process_file(&first.value) {
+                self.problem(unknown.clone());
+            }
+            first.value.clone()
+        } else {
+            match self.disk.on_path(&first.value) {
+                Some(found) => found.display().to_string(),
+                None => return,
+            }
+        };
+        // A file written earlier on the line is judged as written there
+        // (see `scripts`), not as what is on disk now.
+        if !self.disk.is_on() || self.writes.may_have_written(&value) {
+            return;
+        }
+        match self.disk.identify(&value) {
+            Identity::AsNamed => {}
+            Identity::Program(name) => {
+                if cmd.name().is_none_or(|typed| typed != name) {
+                    cmd.program = Some(name);
+                }
+            }
+            Identity::Unknown => self.problem(unknown),
+        }
     }
 }
 

@@ -617,12 +617,12 @@ impl Walker {
         let loaded = AUTOLOADED
             .iter()
             .find(|(tools, _)| tools.contains(&name))
-            .is_some_and(|(_, files)| files.iter().any(|f| self.writes.has_name(f)));
+            .is_some_and(|(_, files)| files.iter().any(|f| self.writes.may_have_written(f)));
         // A shell's start-up file named on its line (`bash --rcfile rc`).
         let rcfile = programs::is_shell(name)
             && programs::option_values(cmd.args(), &["--rcfile", "--init-file"])
                 .iter()
-                .any(|f| super::writes::file_name(f).is_some_and(|n| self.writes.has_name(n)));
+                .any(|f| self.writes.may_have_written(f));
         if loaded || rcfile {
             self.problem(super::Problem::DynamicCode {
                 program: name.to_owned(),

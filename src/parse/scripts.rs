@@ -20,7 +20,6 @@ use std::path::Path;
 use super::disk::{Found, Shebang, shebang};
 use super::makefile::{Invocation, Recipes};
 use super::walker::Walker;
-use super::writes::file_name;
 use super::{Origin, Problem, ScriptFile, SimpleCommand, Word, programs};
 
 impl Walker {
@@ -33,6 +32,7 @@ impl Walker {
         }
         self.run_written(cmd);
         self.disk_program(cmd);
+        self.disk_interpreter_script(cmd);
         self.disk_recipes(cmd);
     }
 
@@ -105,10 +105,11 @@ impl Walker {
     }
 
     /// A program run from a file written earlier on the line: executed by
-    /// its path (`./x.sh`), its text is walked as shell code; run by an
-    /// interpreter (`python3 x.py`), its text is kept for the danger rules.
-    /// When the text is unknown (`curl … > x.sh; ./x.sh`), it is code known
-    /// only at run time.
+    /// its path (`./x.sh`), its text is walked as shell code, or kept for
+    /// the danger rules when its `#!` line names another interpreter; run
+    /// by an interpreter (`python3 x.py`), its text is kept for the danger
+    /// rules. When the text is unknown (`curl … > x.sh; ./x.sh`, `cp a.sh
+    /// x.sh; ./x.sh`), it is code known only at run time.
     fn run_written(&mut self, cmd: &mut SimpleCommand) {
         if self.writes.is_empty() {
             return;
@@ -125,26 +126,20 @@ impl Walker {
             .map(|path| self.written_texts(&path))
             .unwrap_or_default();
         if !program.is_empty() {
-            // A `#!` line naming another language is not shell code.
-            let not_shell = |t: &str| {
-                t.strip_prefix("#!").is_some_and(|line| {
-                    !line
-                        .lines()
-                        .next()
-                        .unwrap_or("")
-                        .split_whitespace()
-                        .any(|w| programs::is_shell(&programs::program_name(w)))
-                })
-            };
-            let texts = program
-                .into_iter()
-                .map(|t| t.filter(|t| !not_shell(t)))
-                .collect();
-            self.run_texts(&name, texts, depth);
+            let mut shell_texts = Vec::new();
+            for text in program {
+                match text.as_deref().map(shebang) {
+                    Some(Shebang::Other(interpreter)) => {
+                        self.interpreted(cmd, &interpreter, text.unwrap_or_default());
+                    }
+                    _ => shell_texts.push(text),
+                }
+            }
+            self.run_texts(&name, shell_texts, depth);
             return;
         }
         if programs::inline_code_flags(&name).is_some()
-            && let Some(file) = cmd.args().iter().find(|w| !w.value.starts_with('-'))
+            && let Some(file) = programs::script_operand(&name, cmd.args())
         {
             let texts = self.written_texts(&file.value);
             if texts.iter().any(Option::is_none) {
@@ -154,6 +149,108 @@ impl Walker {
             if !known.is_empty() {
                 cmd.script_text = Some(known.join("\n"));
             }
+        }
+    }
+
+    /// A script run by its path whose `#!` line names `interpreter`, not
+    /// a shell: its text is kept for the danger rules, which judge it as
+    /// they judge that interpreter's inline code. An interpreter whose
+    /// code askrisky does not read, or text that is not clean, is code
+    /// known only at run time.
+    fn interpreted(&mut self, cmd: &mut SimpleCommand, interpreter: &str, text: String) {
+        let clean = !text.contains(['\u{FFFD}', '\0']);
+        if programs::inline_code_flags(interpreter).is_some() && clean {
+            cmd.script_text = Some(text);
+            cmd.interpreter = Some(interpreter.to_owned());
+        } else {
+            self.problem(Problem::DynamicCode {
+                program: interpreter.to_owned(),
+            });
+        }
+    }
+
+    /// `python3 tool.py`, `node a.js`, `perl x.pl`, `ruby r.rb`: the script
+    /// an interpreter runs, read from disk and kept for the danger rules,
+    /// which judge it as they judge `python3 -c CODE`; it is shown to the
+    /// person and bound into an approval like a shell script. One that
+    /// cannot be read as clean text (missing, too long, compiled, an
+    /// archive) is code known only at run time.
+    fn disk_interpreter_script(&mut self, cmd: &mut SimpleCommand) {
+        if !self.disk.is_on() || cmd.script_text.is_some() {
+            return;
+        }
+        let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
+            return;
+        };
+        if programs::inline_code_flags(&name).is_none() {
+            return;
+        }
+        if programs::is_python(&name)
+            && let Some(module) = programs::python_module(cmd.args())
+        {
+            self.project_module(cmd, &name, module.to_owned());
+            return;
+        }
+        let Some(file) = programs::script_operand(&name, cmd.args()).cloned() else {
+            return;
+        };
+        if file.process
+            || (file.literal && programs::is_stdin_path(&file.value))
+            || self.writes.may_have_written(&file.value)
+        {
+            return;
+        }
+        let unknown = Problem::DynamicCode {
+            program: name.clone(),
+        };
+        if !file.literal {
+            self.problem(unknown);
+            return;
+        }
+        match self.disk.read_strict(&file.value) {
+            Found::Text(path, text) => {
+                self.script.files.push(ScriptFile {
+                    path: path.display().to_string(),
+                    text: text.clone(),
+                });
+                cmd.script_text = Some(text);
+            }
+            Found::Unknown(p) => self.problem(p),
+            Found::NotText => self.problem(unknown),
+            Found::NoDisk => {}
+        }
+    }
+
+    /// `python3 -m tool`: Python looks in the folder it runs in first, so
+    /// `tool.py` (or `tool/__main__.py`) there is a script the line runs,
+    /// read like `python3 tool.py`. A module found nowhere in the folder
+    /// is an installed one; after a `cd` the folder is not known, and the
+    /// module is not read.
+    fn project_module(&mut self, cmd: &mut SimpleCommand, name: &str, module: String) {
+        let base = module.replace('.', "/");
+        let candidates = [format!("{base}.py"), format!("{base}/__main__.py")];
+        if candidates.iter().any(|c| self.writes.may_have_written(c)) {
+            self.problem(Problem::DynamicCode {
+                program: name.to_owned(),
+            });
+            return;
+        }
+        let Some(Some(path)) = self.disk.first_present(&candidates) else {
+            return;
+        };
+        match self.disk.read_strict(&path.display().to_string()) {
+            Found::Text(path, text) => {
+                self.script.files.push(ScriptFile {
+                    path: path.display().to_string(),
+                    text: text.clone(),
+                });
+                cmd.script_text = Some(text);
+            }
+            Found::Unknown(p) => self.problem(p),
+            Found::NotText => self.problem(Problem::DynamicCode {
+                program: name.to_owned(),
+            }),
+            Found::NoDisk => {}
         }
     }
 
@@ -210,7 +307,7 @@ impl Walker {
             };
             found.display().to_string()
         };
-        if file_name(&value).is_some_and(|n| self.writes.has_name(n)) {
+        if self.writes.may_have_written(&value) {
             return;
         }
         let depth = cmd.depth + 1;
@@ -229,8 +326,12 @@ impl Walker {
                         path: path.display().to_string(),
                         text: text.clone(),
                     });
-                    if programs::inline_code_flags(&interpreter).is_some() {
-                        cmd.script_text = Some(text);
+                    // What cannot be read in a file older than the session
+                    // is the project's own (see `disk`).
+                    let before = self.script.problems.len();
+                    self.interpreted(cmd, &interpreter, text);
+                    if self.disk.older_than_session(&path) {
+                        self.script.problems.truncate(before);
                     }
                 }
             },
@@ -242,15 +343,15 @@ impl Walker {
     /// Package scripts (`npm run NAME`, `npm test`, `yarn NAME`, …) and
     /// Makefile recipes (`make TARGET`) the command runs.
     fn disk_recipes(&mut self, cmd: &SimpleCommand) {
-        if !self.disk.is_on() {
-            return;
-        }
         let Some(name) = cmd.name() else {
             return;
         };
         let depth = cmd.depth + 1;
         if name == "make" || name == "gmake" {
             self.make(cmd, depth);
+            return;
+        }
+        if !self.disk.is_on() {
             return;
         }
         let Some(scripts) = package_scripts(&name, cmd.args()) else {
@@ -262,7 +363,10 @@ impl Walker {
             });
             return;
         }
-        let Some(found) = self.disk.package_json() else {
+        // A `package.json` written earlier on the line holds what is only
+        // known when it runs.
+        let written = self.writes.may_have_written("package.json");
+        let Some(found) = self.disk.package_json().filter(|_| !written) else {
             self.problem(Problem::DynamicCode {
                 program: name.into_owned(),
             });
@@ -283,42 +387,87 @@ impl Walker {
         }
     }
 
-    /// `make [-C DIR] [-f FILE] [NAME=VALUE…] [TARGET…]`: the recipe lines
-    /// that would run, each walked as `sh` code, when the Makefile can be
-    /// read without running make; otherwise code known only at run time,
-    /// counted only for a Makefile changed since the session began.
+    /// `make [-C DIR] [-f FILE…] [--eval TEXT…] [NAME=VALUE…] [TARGET…]`:
+    /// the recipe lines that would run, each walked as `sh` code, when the
+    /// Makefiles can be read without running make; otherwise code known
+    /// only at run time. That counts only for Makefiles changed since the
+    /// session began, never for Makefile text the line gives itself
+    /// (`--eval`, `-f -` fed a heredoc); a Makefile the line wrote earlier
+    /// holds what is only known when it runs.
     fn make(&mut self, cmd: &SimpleCommand, depth: u8) {
         let unknown = Problem::DynamicCode {
             program: "make".into(),
         };
         let Some(call) = Invocation::parse(cmd.args()) else {
-            self.problem(unknown);
+            if self.disk.is_on() {
+                self.problem(unknown);
+            }
             return;
         };
+        let mut changed = !call.evals.is_empty();
         if !self.disk.is_on() {
+            if changed {
+                // The line's own Makefile text is read before any file:
+                // its recipes are known, the Makefiles' are not.
+                let Recipes { lines, .. } = call.recipes("");
+                for l in &lines {
+                    self.source_for("make", l, Origin::File, depth);
+                }
+                self.problem(unknown);
+            }
             return;
         }
-        let Some(found) = self.disk.first_present(&call.candidates()) else {
+        let candidates = call.candidates();
+        if candidates.iter().any(|c| self.writes.may_have_written(c)) {
             self.problem(unknown);
             return;
-        };
-        let Some(path) = found else {
-            // No Makefile: make finds nothing to run (or only its built-in
-            // rules, which compile).
-            return;
-        };
-        let shown = path.display().to_string();
-        let text = match self.disk.read(&shown) {
-            Found::Text(_, t) => t,
-            Found::Unknown(p) => {
-                self.problem(p);
-                return;
+        }
+        let named: Vec<String> = if call.files.is_empty() {
+            match self.disk.first_present(&candidates) {
+                None => {
+                    self.problem(unknown);
+                    return;
+                }
+                Some(Some(path)) => vec![path.display().to_string()],
+                // No Makefile: make finds nothing to run but the text the
+                // line gives it (or its built-in rules, which compile).
+                Some(None) => Vec::new(),
             }
-            Found::NotText | Found::NoDisk => return,
+        } else {
+            candidates
         };
+        let mut text = String::new();
+        for file in named {
+            if programs::is_stdin_path(&file) {
+                // `make -f - <<EOF`: the line's own text.
+                match &cmd.stdin_text {
+                    Some(t) => text.push_str(t),
+                    None => {
+                        self.problem(unknown);
+                        return;
+                    }
+                }
+                changed = true;
+                continue;
+            }
+            match self.disk.read(&file) {
+                Found::Text(path, t) => {
+                    changed |= !self.disk.older_than_session(&path);
+                    text.push_str(&t);
+                    text.push('\n');
+                    self.script.files.push(ScriptFile {
+                        path: path.display().to_string(),
+                        text: t,
+                    });
+                }
+                Found::Unknown(p) => {
+                    self.problem(p);
+                    return;
+                }
+                Found::NotText | Found::NoDisk => return,
+            }
+        }
         let Recipes { lines, opaque } = call.recipes(&text);
-        self.script.files.push(ScriptFile { path: shown, text });
-        let changed = !self.disk.older_than_session(&path);
         let before = self.script.problems.len();
         for l in &lines {
             self.source_for("make", l, Origin::File, depth);

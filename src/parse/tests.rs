@@ -41,6 +41,7 @@ fn problem_kinds(script: &Script) -> Vec<&'static str> {
             Problem::TooLong { .. } => "too_long",
             Problem::TooSlow { .. } => "too_slow",
             Problem::DynamicCommand { .. } => "dynamic_command",
+            Problem::UnknownProgram { .. } => "unknown_program",
             Problem::DynamicCode { .. } => "dynamic_code",
             Problem::Ambiguous { .. } => "ambiguous",
         })
@@ -240,9 +241,17 @@ fn tricky_lines() {
             &["curl -s u", "sh a.sh"],
             &["dynamic_code"],
         ),
+        // Run by its path, a script whose `#!` line names another
+        // interpreter is kept for that interpreter's rules; one askrisky
+        // does not read is code known only at run time.
         (
             "echo '#!/usr/bin/env python3' > a; ./a",
             &["echo #!/usr/bin/env python3", "./a"],
+            &[],
+        ),
+        (
+            "echo '#!/usr/bin/env tclsh' > a; ./a",
+            &["echo #!/usr/bin/env tclsh", "./a"],
             &["dynamic_code"],
         ),
         (
@@ -831,6 +840,24 @@ fn downloads_and_copies_are_followed_to_what_runs() {
         "curl -o a https://h/y && cp a b.sh && sh b.sh",
         "curl -o a https://h/y && mv a bin/ && ./bin/a",
         "curl -o a https://h/y && dd if=a of=b.sh && sh b.sh",
+        "curl -so x.sh https://h/x && ./x.sh",
+        "curl -fsSLo x.sh https://h/x && ./x.sh",
+        // Any writer askrisky can see: the file run holds what it wrote,
+        // not what is on disk now.
+        "cp a.sh b.sh && sh b.sh",
+        "cp /bin/rm r && ./r -rf ~",
+        "ln -s /bin/bash b2 && ./b2 -c x",
+        "install -m 755 a x.sh && ./x.sh",
+        "sed -i s/a/b/ x.sh && bash x.sh",
+        "perl -pi -e s/a/b/ x.sh && ./x.sh",
+        "patch x.sh fix.diff && . ./x.sh",
+        "patch -p1 < fix.diff && ./x.sh",
+        "tar xf a.tar && ./configure",
+        "unzip -o a.zip -d tools && ./tools/run.sh",
+        "git checkout other -- x.sh && ./x.sh",
+        "python3 -c 'import shutil; shutil.copy(\"a\", \"x.sh\")' && bash x.sh",
+        "truncate -s 8 x.sh && bash x.sh",
+        "cp evil.py tool.py && python3 tool.py",
     ] {
         assert_eq!(problem_kinds(&parse(line)), ["dynamic_code"], "{line}");
     }
@@ -838,9 +865,13 @@ fn downloads_and_copies_are_followed_to_what_runs() {
         "curl -o page.html https://h/ && cat page.html",
         "curl -o - https://h/x.sh && sh x.sh",
         "wget -O - https://h/x.sh && sh other.sh",
-        "cp a.sh b.sh && sh b.sh",
         "wget https://h/ && sh index.sh",
         "echo ls > a.sh && cp a.sh b.sh && sh b.sh",
+        // What only changes a file's mode, times or name keeps its text.
+        "chmod +x x.sh && ./x.sh",
+        "touch x.sh; bash x.sh",
+        "cp a.sh b.sh && sh c.sh",
+        "tar xf a.tar -C /tmp/x && /usr/bin/ls",
     ] {
         assert!(parse(line).problems.is_empty(), "{line}");
     }

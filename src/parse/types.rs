@@ -83,8 +83,8 @@ pub struct SimpleCommand {
     /// are only known at run time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<String>,
-    /// The program an interpreter runs from a file written earlier on the
-    /// line (`cat > x.py <<EOF … python3 x.py`), for the danger rules.
+    /// The program an interpreter runs from a file (`cat > x.py <<EOF …
+    /// python3 x.py`, `python3 tool.py`, `./t.py`), for the danger rules.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub script_text: Option<String>,
     /// Found in the words of a program that may run them, not known to
@@ -92,11 +92,24 @@ pub struct SimpleCommand {
     /// command, but never refused outright on that guess alone.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub possible: bool,
+    /// The interpreter of `script_text` when the program run is the script
+    /// itself (`./t.py`, whose `#!` line names `python3`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interpreter: Option<String>,
+    /// The program the file that runs is, when it is not the one the name
+    /// typed says (see `resolve`): a link's target (`./b2` ─► `bash`),
+    /// askrisky's own binary under another name, a copy of a system
+    /// program. Rules and the walk know the command by it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
 }
 
 impl SimpleCommand {
     /// The program name rules match on, when it is known.
     pub fn name(&self) -> Option<std::borrow::Cow<'_, str>> {
+        if let Some(program) = &self.program {
+            return Some(std::borrow::Cow::Borrowed(program));
+        }
         self.argv
             .first()
             .and_then(Word::known)
@@ -219,6 +232,13 @@ pub enum Problem {
     DynamicCommand {
         /// The word as written.
         word: String,
+    },
+    /// The file run is a program askrisky cannot name: a process's own
+    /// file (`/proc/self/exe`, `/dev/fd/3`), or a compiled program written
+    /// in the project or a temporary folder that is no known build output.
+    UnknownProgram {
+        /// The path as written.
+        path: String,
     },
     /// Code handed to a shell, `eval` or an interpreter is only known at run
     /// time (`bash -c "$x"`, `eval "$(…)"`).

@@ -906,6 +906,7 @@ pub(super) fn runs_others(cmd: &SimpleCommand) -> bool {
                 | "capsh"
         )
         || programs::WRAPPERS.iter().any(|w| w.names.contains(&&*name))
+        || programs::is_dynamic_loader(&name)
 }
 
 /// True when the command's first word, as written, is an option: under

@@ -1,9 +1,18 @@
 //! What the line writes: the files it writes, with their text where it is
 //! known, so that a script written and then run on the same line (`cat >
-//! x.sh <<EOF … bash x.sh`, `curl -o x.sh …; ./x.sh`) is read where it runs
-//! and not taken for a file on disk; and which files a command writes
-//! through its options and operands (downloads, copies). Nothing here knows
-//! the walker: it records and answers.
+//! x.sh <<EOF … bash x.sh`, `curl -o x.sh …; ./x.sh`, `cp evil.sh x.sh;
+//! bash x.sh`, `sed -i … x.sh; ./x.sh`) is read where it runs and not
+//! taken for what is on disk now; and which files a command writes
+//! through its options and operands ([`written_by_words`], one table
+//! shared with the danger rules). Nothing here knows the walker: it
+//! records and answers.
+//!
+//! The threat: what was judged must be what runs. A file that any writer
+//! askrisky can see changed earlier on the line holds what that writer
+//! put there: its known text, or text only known at run time, which asks.
+//! Writers that fill a folder with names they alone know (an archive
+//! unpacked, `git checkout`, code run by an interpreter) may have written
+//! any file below it.
 
 use std::collections::HashMap;
 
@@ -22,6 +31,10 @@ struct WrittenFile {
     read: bool,
 }
 
+/// Most folders kept that a command filled with files of names it alone
+/// knows; past it, every file counts as written.
+const MAX_UNNAMED_FOLDERS: usize = 16;
+
 /// The files a line writes, as far as it has been walked.
 #[derive(Default)]
 pub(super) struct Writes {
@@ -29,20 +42,86 @@ pub(super) struct Writes {
     files: HashMap<String, WrittenFile>,
     /// The paths in `files` by file name, in the order first written.
     names: HashMap<String, Vec<String>>,
+    /// Folders, as written, that a command filled with files of names it
+    /// alone knows (`tar -xf a.tar -C d`: `d`; `.` for the folder the
+    /// command runs in).
+    unnamed: Vec<String>,
     /// Bytes of written scripts read so far (bounded by
     /// [`MAX_WRITTEN_BYTES`]).
     read: usize,
 }
 
+/// Programs that change only a file's name, mode, times or presence,
+/// never what it holds: a script they touch runs as it was (`chmod +x x.sh
+/// && ./x.sh`).
+const KEEPS_CONTENT: &[&str] = &[
+    "chmod", "chown", "chgrp", "chattr", "setfacl", "touch", "rm", "unlink", "srm", "rmdir",
+    "mkdir", "mkfifo",
+];
+
+/// git's subcommands that rewrite files of the work tree.
+const GIT_REWRITES: &[&str] = &[
+    "clone",
+    "checkout",
+    "switch",
+    "restore",
+    "reset",
+    "pull",
+    "merge",
+    "rebase",
+    "cherry-pick",
+    "revert",
+    "am",
+    "apply",
+    "stash",
+    "worktree",
+    "submodule",
+    "read-tree",
+    "checkout-index",
+    "sparse-checkout",
+    "mergetool",
+];
+
+/// Words in code that may write files or run programs that do: code run
+/// by an interpreter with one of them may have written any file.
+const WRITING_CODE: &[&str] = &[
+    "write", "copy", "move", "rename", "replace", "shutil", "open", "file", "fs.", "link", "path",
+    "io.", "dump", "save", "extract", "unpack", "patch", "touch", "temp", "system", "exec",
+    "spawn", "popen", "process", ">", "`",
+];
+
 impl Writes {
     /// True while the line has written no file.
     pub(super) fn is_empty(&self) -> bool {
-        self.files.is_empty()
+        self.files.is_empty() && self.unnamed.is_empty()
     }
 
-    /// True when the line wrote a file of this name (in any folder).
-    pub(super) fn has_name(&self, name: &str) -> bool {
-        self.names.contains_key(name)
+    /// True when the line may have written the file `path` names: a file
+    /// of its name (in any folder), or any file below a folder a command
+    /// filled with names it alone knows.
+    pub(super) fn may_have_written(&self, path: &str) -> bool {
+        file_name(path).is_some_and(|n| self.names.contains_key(n)) || self.below_unnamed(path)
+    }
+
+    /// True when `path` may be below a folder a command filled with names
+    /// it alone knows: a relative path below any of them (the line may
+    /// have moved into one), an absolute one below an absolute folder, or
+    /// outside the system's folders when a folder was relative.
+    fn below_unnamed(&self, path: &str) -> bool {
+        if self.unnamed.is_empty() {
+            return false;
+        }
+        if !path.starts_with('/') {
+            return true;
+        }
+        self.unnamed.iter().any(|f| {
+            if f.starts_with('/') {
+                let f = f.trim_end_matches('/');
+                path.starts_with(f) && path[f.len()..].starts_with('/')
+            } else {
+                !super::identity::is_system_folder(std::path::Path::new(path))
+            }
+        })
     }
 
     /// Records the files a command writes through its redirections (and
@@ -69,28 +148,53 @@ impl Writes {
     }
 
     /// Records the files a command writes through its options and operands
-    /// rather than a redirection: what a downloader saves (text unknown),
-    /// and a copy of a file written earlier on the line (its text).
+    /// rather than a redirection: a copy of a file written earlier on the
+    /// line holds its text; what any other writer writes (a download, a
+    /// copy of a file on disk, an edit in place, a patch) holds text only
+    /// known at run time; a folder filled with names the command alone
+    /// knows may hold any file.
     pub(super) fn note_options(&mut self, name: &str, cmd: &SimpleCommand) {
-        if !matches!(
-            name,
-            "curl" | "wget" | "wget2" | "aria2c" | "cp" | "mv" | "install" | "ln" | "rsync" | "dd"
-        ) {
+        if !may_write(name, cmd) || KEEPS_CONTENT.contains(&name) {
             return;
         }
-        for file in downloaded(cmd) {
-            self.note(&file, None, false);
+        for folder in written_folders(cmd) {
+            self.note_unnamed(folder);
         }
-        for (dest, sources) in copies(cmd) {
+        if fills_unnamed(name, cmd) {
+            self.note_unnamed(".".to_owned());
+        }
+        let copied = copies(cmd);
+        for (dest, sources) in &copied {
             let texts: Vec<Option<String>> = sources
                 .iter()
-                .filter_map(|s| self.files.get(&file_key(s)).map(|f| f.text.clone()))
+                .map(|s| self.files.get(&file_key(s)).and_then(|f| f.text.clone()))
                 .collect();
-            match texts.as_slice() {
-                [] => {}
-                [one] => self.note(&dest, one.clone(), false),
-                _ => self.note(&dest, None, false),
+            let text = match texts.as_slice() {
+                [one] => one.clone(),
+                _ => None,
+            };
+            self.note(dest, text, false);
+        }
+        // tee's files are noted with its output; mv's sources are gone.
+        if matches!(name, "tee" | "mv") {
+            return;
+        }
+        for file in written_by_words(cmd) {
+            if !copied.iter().any(|(dest, _)| *dest == file) {
+                self.note(&file, None, false);
             }
+        }
+    }
+
+    fn note_unnamed(&mut self, folder: String) {
+        // Past the bound, the root stands for them all: any file.
+        let folder = if self.unnamed.len() + 1 >= MAX_UNNAMED_FOLDERS {
+            "/".to_owned()
+        } else {
+            folder
+        };
+        if !self.unnamed.contains(&folder) {
+            self.unnamed.push(folder);
         }
     }
 
@@ -132,7 +236,12 @@ impl Writes {
     /// problem to report when the texts read on the line grow too long.
     pub(super) fn read(&mut self, path: &str) -> Result<Vec<Option<String>>, Problem> {
         let Some(keys) = file_name(path).and_then(|name| self.names.get(name)) else {
-            return Ok(Vec::new());
+            // Below a folder filled with names only known at run time.
+            return Ok(if self.below_unnamed(path) {
+                vec![None]
+            } else {
+                Vec::new()
+            });
         };
         if keys.len() > MAX_WRITTEN_CANDIDATES {
             return Ok(vec![None]);
@@ -152,6 +261,89 @@ impl Writes {
         }
         Ok(texts)
     }
+}
+
+/// True for a command that may write files through its words: the
+/// writers [`written_by_words`], [`written_folders`] and [`copies`] know,
+/// git, and code run by an interpreter. Every other command (most of a
+/// line's) is passed over at once; a test holds the list to the tables.
+fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
+    cmd.script_text.is_some()
+        || programs::inline_code_flags(name).is_some()
+        || matches!(
+            name,
+            "tee"
+                | "truncate"
+                | "shred"
+                | "sponge"
+                | "ed"
+                | "ex"
+                | "link"
+                | "wipe"
+                | "mv"
+                | "cp"
+                | "install"
+                | "ln"
+                | "rsync"
+                | "scp"
+                | "sed"
+                | "gsed"
+                | "perl"
+                | "ruby"
+                | "find"
+                | "strace"
+                | "ltrace"
+                | "time"
+                | "valgrind"
+                | "perf"
+                | "dd"
+                | "sort"
+                | "uniq"
+                | "openssl"
+                | "ssh-keygen"
+                | "patch"
+                | "git"
+                | "curl"
+                | "wget"
+                | "wget2"
+                | "aria2c"
+                | "tar"
+                | "gtar"
+                | "bsdtar"
+                | "unzip"
+                | "cpio"
+                | "awk"
+                | "gawk"
+                | "mawk"
+                | "nawk"
+        )
+}
+
+/// True when a command fills the folder it runs in with files of names it
+/// alone knows: git rewriting the work tree (`git checkout`, `git pull`),
+/// or an interpreter running code that may write or run anything (`python3
+/// -c 'shutil.copy(…)'`, a script by path).
+fn fills_unnamed(name: &str, cmd: &SimpleCommand) -> bool {
+    if name == "git" {
+        let args = cmd.args();
+        return programs::git_subcommand_at(args)
+            .and_then(|i| args.get(i))
+            .is_some_and(|w| GIT_REWRITES.contains(&w.value.as_str()));
+    }
+    let code_writes = |code: &str| {
+        let code = code.to_ascii_lowercase();
+        WRITING_CODE.iter().any(|w| code.contains(w))
+    };
+    if let Some(text) = &cmd.script_text {
+        return code_writes(text);
+    }
+    let interpreter = programs::inline_code_flags(name).is_some()
+        || matches!(name, "awk" | "gawk" | "mawk" | "nawk");
+    interpreter
+        && cmd
+            .args()
+            .iter()
+            .any(|w| !w.literal || code_writes(&w.value))
 }
 
 /// The path a written file is recorded under: `./x.sh` and `x.sh` are the
@@ -248,6 +440,7 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
             named.extend(cluster_values(args, 'o'));
             let mut out: Vec<String> = named
                 .into_iter()
+                .chain(curl_clustered_outputs(args))
                 .filter(|f| *f != "-")
                 .map(|f| join(dir, f))
                 .collect();
@@ -276,6 +469,248 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
             .collect(),
         _ => Vec::new(),
     }
+}
+
+/// Files a command writes through its operands and options, as well-known
+/// writers name them (`tee F`, `cp … DEST`, `mv SRC… DEST`, `sed -i … F`,
+/// `perl -pi … F`, `patch F`, `curl -o F`, `sort -o F`, `dd of=F`, `git
+/// clone U D`, …): its redirections aside. A copy into a folder also names
+/// the file it makes there (`cp .bashrc ~` writes `~/.bashrc`). What a
+/// command changes only the name, mode or presence of (`chmod`, `rm`,
+/// `mv`'s sources) counts: protected files are changed that way too.
+///
+/// The danger rules read it for every path they protect; the walker for
+/// the scripts a line writes before it runs them: one table for both.
+pub fn written_by_words(cmd: &SimpleCommand) -> Vec<String> {
+    let Some(name) = cmd.name() else {
+        return Vec::new();
+    };
+    let args = cmd.args();
+    // Worked out only for the writers that name files by operand.
+    let ops = || programs::operands(args);
+    let mut out: Vec<String> = Vec::new();
+    let values = |ws: &[&Word]| ws.iter().map(|w| w.value.clone()).collect::<Vec<_>>();
+    let owned = |vs: Vec<&str>| vs.into_iter().map(str::to_owned).collect::<Vec<_>>();
+    match &*name {
+        "tee" | "truncate" | "rm" | "unlink" | "shred" | "touch" | "chmod" | "chown" | "chgrp"
+        | "chattr" | "setfacl" | "rmdir" | "mkdir" | "sponge" | "ed" | "ex" | "link" | "mkfifo"
+        | "srm" | "wipe" => out.extend(values(&ops())),
+        // mv takes its sources away from where they were: moving
+        // `.askrisky.toml` or `~/.bashrc` aside changes what guards or
+        // runs later as surely as overwriting them.
+        "mv" => {
+            let targets = target_dirs(&name, args);
+            out.extend(
+                ops()
+                    .iter()
+                    .filter(|w| !targets.contains(&w.value.as_str()))
+                    .map(|w| w.value.clone()),
+            );
+            out.extend(copies(cmd).into_iter().map(|c| c.0));
+        }
+        // Where each copy lands, `-t DIR` too (see `copies`).
+        "cp" | "install" | "ln" | "rsync" => {
+            out.extend(copies(cmd).into_iter().map(|c| c.0));
+        }
+        "scp" => out.extend(ops().last().map(|w| w.value.clone())),
+        "sed" | "gsed" | "perl" | "ruby"
+            if in_place(
+                args,
+                match &*name {
+                    "perl" => PERL_VALUES,
+                    "ruby" => RUBY_VALUES,
+                    _ => SED_VALUES,
+                },
+            ) =>
+        {
+            out.extend(values(&ops()).into_iter().skip(1));
+        }
+        // find's -fprint/-fprint0/-fls FILE and -fprintf FILE FORMAT.
+        "find" => {
+            for (i, w) in args.iter().enumerate() {
+                if matches!(
+                    w.value.as_str(),
+                    "-fprint" | "-fprint0" | "-fprintf" | "-fls"
+                ) {
+                    out.extend(args.get(i + 1).map(|w| w.value.clone()));
+                }
+            }
+        }
+        "strace" | "ltrace" | "time" | "valgrind" | "perf" => {
+            out.extend(owned(programs::option_values(
+                args,
+                &["-o", "--output", "--log-file"],
+            )));
+        }
+        "dd" => out.extend(
+            args.iter()
+                .filter_map(|w| w.value.strip_prefix("of="))
+                .map(str::to_owned),
+        ),
+        // ssh-keygen reads `-f` when it shows a fingerprint, a public key
+        // or a key's type, and writes it only when it makes one.
+        "ssh-keygen"
+            if programs::has_flag(args, &["-l", "-y", "-e", "-B", "-F", "-L", "-i", "-D"]) => {}
+        "sort" | "uniq" | "openssl" | "ssh-keygen" | "patch" => {
+            out.extend(owned(programs::option_values(
+                args,
+                &["-o", "--output", "-out", "-f"],
+            )));
+            if name == "patch" {
+                out.extend(patch_files(args).first().map(|w| w.value.clone()));
+            }
+            if name == "uniq" {
+                out.extend(ops().get(1).map(|w| w.value.clone()));
+            }
+        }
+        "git" => {
+            let sub = programs::git_subcommand_at(args)
+                .and_then(|i| Some((args.get(i)?.value.as_str(), args.get(i + 1..)?)));
+            match sub {
+                Some(("config", rest)) => {
+                    out.extend(owned(programs::option_values(rest, &["-f", "--file"])));
+                }
+                Some(("clone", rest)) => {
+                    let ops = programs::operands(rest);
+                    if ops.len() >= 2 {
+                        out.extend(ops.last().map(|w| w.value.clone()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        _ => {}
+    }
+    if matches!(&*name, "curl" | "wget" | "wget2" | "aria2c") {
+        out.extend(downloaded(cmd));
+    }
+    out
+}
+
+/// Folders a command writes files of names it alone knows into: an
+/// archive unpacked (`tar -x -C D`, `unzip -d D`), a patch applied
+/// without naming its file (into the folder it runs in, `.`).
+pub fn written_folders(cmd: &SimpleCommand) -> Vec<String> {
+    let Some(name) = cmd.name() else {
+        return Vec::new();
+    };
+    let args = cmd.args();
+    let into = |names: &[&str]| {
+        let dirs = programs::option_values(args, names);
+        if dirs.is_empty() {
+            vec![".".to_owned()]
+        } else {
+            dirs.into_iter().map(str::to_owned).collect()
+        }
+    };
+    match &*name {
+        "tar" | "gtar" | "bsdtar" => {
+            let extracting = programs::has_flag(args, &["-x", "--extract", "--get"])
+                || args
+                    .first()
+                    .is_some_and(|w| !w.value.starts_with('-') && w.value.contains('x'));
+            if extracting {
+                into(&["-C", "--directory"])
+            } else {
+                Vec::new()
+            }
+        }
+        "unzip" => into(&["-d"]),
+        "patch" if patch_files(args).is_empty() => into(&["-d", "--directory"]),
+        "cpio" if programs::has_flag(args, &["-i", "--extract"]) => vec![".".to_owned()],
+        _ => Vec::new(),
+    }
+}
+
+/// patch's operands (the file to patch, then the patch), past the options
+/// that take a value.
+fn patch_files(args: &[Word]) -> Vec<&Word> {
+    const VALUES: &[&str] = &[
+        "-d", "-p", "-i", "-o", "-r", "-B", "-F", "-z", "-D", "-V", "-Y", "-g",
+    ];
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        if v == "--" {
+            out.extend(args.get(i + 1..).unwrap_or_default());
+            break;
+        }
+        if VALUES.contains(&v) {
+            i += 2;
+            continue;
+        }
+        if !(v.starts_with('-') && v.len() > 1) {
+            out.push(w);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// sed's short options that take a value.
+const SED_VALUES: &str = "efl";
+/// perl's short options that take a value (attached, most of them).
+const PERL_VALUES: &str = "eEMmIxFCdDl";
+/// ruby's short options that take a value.
+const RUBY_VALUES: &str = "eErIxFCKTW";
+
+/// True when `sed`, `perl` or `ruby` edits files in place: `-i` alone, in a
+/// cluster (`-ni`, `-pi`) or with a backup suffix (`-i.bak`, `-Ei~`), or
+/// `--in-place` (abbreviated too).
+/// `stops` are the tool's short options that take a value: letters after
+/// one are that value (`-Ilib`, `-MFile::Find`, `-e'…'`).
+fn in_place(args: &[Word], stops: &str) -> bool {
+    args.iter()
+        .map(|w| w.value.as_str())
+        .take_while(|v| *v != "--")
+        .any(|v| match v.strip_prefix("--") {
+            Some(long) => {
+                programs::long_names(long.split('=').next().unwrap_or(long), "in-place", &[])
+            }
+            None => v.strip_prefix('-').is_some_and(|cluster| {
+                cluster
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphabetic() && !stops.contains(*c))
+                    .chain(cluster.chars().take(1))
+                    .any(|c| c == 'i')
+            }),
+        })
+}
+
+/// curl's `-o FILE` at the end of a cluster of its short options (`-so
+/// FILE`, `-fsSLo FILE`, `-sofile`): the first option in a cluster that
+/// takes a value takes the rest of the word, or the next one.
+fn curl_clustered_outputs(args: &[Word]) -> Vec<&str> {
+    const VALUES: &str = "AbcCdDeEFHKmoPQrtTuUwxXyYz";
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        let v = w.value.as_str();
+        if v == "--" {
+            break;
+        }
+        let Some(cluster) = v
+            .strip_prefix('-')
+            .filter(|c| c.len() > 1 && !c.starts_with('-'))
+        else {
+            continue;
+        };
+        if let Some((at, c)) = cluster.char_indices().find(|(_, c)| VALUES.contains(*c))
+            && at > 0
+            && c == 'o'
+        {
+            let rest = &cluster[at + 1..];
+            if rest.is_empty() {
+                out.extend(args.get(i).map(|w| w.value.as_str()));
+                i += 1;
+            } else {
+                out.push(rest);
+            }
+        }
+    }
+    out
 }
 
 /// The folders a GNU copier's `-t DIR` (`--target-directory`) names:
@@ -359,5 +794,100 @@ pub fn copies(cmd: &SimpleCommand) -> Vec<(String, Vec<String>)> {
             }
         }
         _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command a writers' table names a file or folder for is one
+    /// the walk looks at.
+    #[test]
+    fn every_writer_is_looked_at() {
+        for line in [
+            "tee a",
+            "truncate -s0 a",
+            "shred a",
+            "sponge a",
+            "ed a",
+            "ex a",
+            "link a b",
+            "wipe a",
+            "mv a b",
+            "cp a b",
+            "install a b",
+            "ln -s a b",
+            "rsync a b",
+            "scp a h:b",
+            "sed -i x a",
+            "gsed -i x a",
+            "perl -pi -e x a",
+            "ruby -i -e x a",
+            "find . -fprint a",
+            "strace -o a ls",
+            "ltrace -o a ls",
+            "time -o a ls",
+            "valgrind --log-file=a ls",
+            "perf stat -o a ls",
+            "dd if=a of=b",
+            "sort -o a b",
+            "uniq a b",
+            "openssl x -out a",
+            "ssh-keygen -f a",
+            "patch a b",
+            "git clone u d",
+            "git config -f a k v",
+            "curl -o a u",
+            "wget https://h/a",
+            "wget2 https://h/a",
+            "aria2c -o a u",
+            "tar -xf a",
+            "gtar -xf a",
+            "bsdtar -xf a",
+            "unzip a",
+            "cpio -i",
+        ] {
+            let script = crate::parse::parse(line);
+            let first = line.split(' ').next();
+            let Some(cmd) = script
+                .commands
+                .iter()
+                .find(|c| c.argv.first().map(|w| w.value.as_str()) == first)
+            else {
+                panic!("{line}: no command");
+            };
+            let name = cmd.name().unwrap_or_default().into_owned();
+            let writes = !written_by_words(cmd).is_empty()
+                || !written_folders(cmd).is_empty()
+                || !copies(cmd).is_empty();
+            assert!(writes, "{line}: no table names what it writes");
+            assert!(may_write(&name, cmd), "{line}: passed over");
+        }
+    }
+
+    #[test]
+    fn in_place_edits() {
+        let words = |line: &str| -> Vec<Word> { line.split(' ').map(Word::literal).collect() };
+        for line in [
+            "-i",
+            "-i.bak",
+            "-ni",
+            "-Ei~",
+            "--in-place",
+            "--in-pl=.b",
+            "-i -e x",
+        ] {
+            assert!(in_place(&words(line), SED_VALUES), "{line}");
+        }
+        for line in ["-n", "-e", "--", "-- -i", "x -E", "-f", "-fi"] {
+            assert!(!in_place(&words(line), SED_VALUES), "{line}");
+        }
+        for line in ["-pi", "-i.bak", "-pie"] {
+            assert!(in_place(&words(line), PERL_VALUES), "{line}");
+        }
+        for line in ["-Ilib", "-MFile::Find", "-Ei", "-ne"] {
+            assert!(!in_place(&words(line), PERL_VALUES), "{line}");
+        }
     }
 }
