@@ -1,6 +1,6 @@
 //! The crate's modules form layers: each imports only modules below it, so
 //! there is no import circle, and the decision's core cannot come to depend
-//! on a surface. The table is the one in the README's Design section.
+//! on a surface. The table is the one in ARCHITECTURE.md.
 //!
 //! Inside a folder the same holds for its files, where a table says how
 //! they are layered (`INNER`): the analysis of a line is only as clear as
@@ -526,4 +526,31 @@ fn only_the_platform_module_names_a_system() {
     // The platform module does name them: the test reads what it should.
     let here = std::fs::read_to_string(platform.join("mod.rs")).expect("platform/mod.rs");
     assert!(here.contains("cfg(target_os = \"macos\")"));
+}
+
+/// No source file grows past 1,200 lines of code (blank lines, comments
+/// and its inline test module not counted), the rule table excepted: a
+/// file that long has become several subjects.
+#[test]
+fn no_source_file_is_too_long() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    all_files(&src, &mut all);
+    let mut long = Vec::new();
+    for path in &all {
+        if path.ends_with("danger/rules.rs") {
+            continue;
+        }
+        let code = source(path)
+            .lines()
+            .filter(|l| {
+                let t = l.trim();
+                !t.is_empty() && !t.starts_with("//")
+            })
+            .count();
+        if code > 1200 {
+            long.push(format!("{}: {code} lines of code", path.display()));
+        }
+    }
+    assert!(long.is_empty(), "split these by subject: {long:#?}");
 }
