@@ -142,7 +142,9 @@ impl Sandbox {
             }
         }
         names.extend(EXTRA_NAMES.iter().map(|s| (*s).to_owned()));
-        names.extend(extra.iter().cloned());
+        // Not a script a line writes and sources by name: bash's `source
+        // x.sh` looks on PATH first, and would source the stub instead.
+        names.extend(extra.iter().filter(|n| !n.ends_with(".sh")).cloned());
         for name in &names {
             if name.is_empty() || name.contains('/') || name == "." || name == ".." {
                 continue;
@@ -613,6 +615,39 @@ const PIECES: &[&str] = &[
     "- probe",
     "always",
     "emulate sh -c ",
+    // Comments right after words of every kind, process substitutions
+    // first.
+    "#",
+    " #",
+    "<(true)#",
+    ">(true)#",
+    "$(true)#",
+    "'a'#",
+    // Here-doc delimiters: quoted, escaped, continued.
+    "<<EOF\n",
+    "<<'EOF'\n",
+    "<<\"EO\"F\n",
+    "<<E\\OF\n",
+    "<<EO\\\nF\n",
+    "\nEOF\n",
+    "\nEOF",
+    // Builtins and variables that store or run code.
+    "compgen -C ",
+    "complete -C ",
+    "history -s ",
+    "; fc -s",
+    "env 'BASH_FUNC_ls%%=() { ",
+    "; }' bash -c ls",
+    "functions[x]=",
+    "aliases[ls]=",
+    "commands[ls]=/usr/bin/probe;",
+    "print -P ",
+    "setopt prompt_subst;",
+    "${(e)x}",
+    "sched +0 ",
+    "zsh -i -c ",
+    "rzsh -c ",
+    "zsh5 -c ",
 ];
 
 /// Payloads: a stub whose running must be seen.

@@ -2107,7 +2107,7 @@ pub static RULES: &[Rule] = &[
             "zsh% fc -e -",
         ],
         counterexamples: &[
-            "fc -s",
+            "history 5",
             "bash$ fc -l",
             "bash$ fc -ln -5",
             "bash$ history 5",

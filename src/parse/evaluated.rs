@@ -21,7 +21,7 @@
 //!   read as a program (`. /dev/fd/3`, `bash <&3`).
 
 use super::walker::Walker;
-use super::{Origin, Problem, RedirectOp, SimpleCommand, Word, word};
+use super::{Origin, Problem, RedirectOp, SimpleCommand, Word, programs, word};
 
 /// Most strings kept for a later `${x@P}` on the line.
 const MAX_CODE_STRINGS: usize = 256;
@@ -67,6 +67,17 @@ impl Walker {
             if is_prompt(name) {
                 self.prompt_code(&value.value, depth);
             }
+            // zsh's `functions[NAME]=BODY` defines a function.
+            if element(name, "functions").is_some() {
+                self.code_words("zsh", std::slice::from_ref(value), Origin::Eval, depth);
+            }
+            // zsh's function search path: what `autoload` loads from it is
+            // the line's choice.
+            if matches!(name.as_str(), "fpath" | "FPATH") || element(name, "fpath").is_some() {
+                self.problem(Problem::DynamicCode {
+                    program: "autoload".into(),
+                });
+            }
         }
         let Some(name) = cmd.name() else {
             return;
@@ -99,6 +110,76 @@ impl Walker {
                     }
                     i += 1;
                 }
+            }
+            // `compgen -C CMD` runs CMD, `-F FUNC` calls FUNC; `complete`
+            // stores them to run at the next completion.
+            "compgen" | "complete" => {
+                let mut i = 0;
+                while let Some(a) = args.get(i) {
+                    if matches!(a.value.as_str(), "-C" | "-F") {
+                        if let Some(code) = args.get(i + 1) {
+                            // Run with the words being completed after its
+                            // own: arguments known only then.
+                            let mut code = code.clone();
+                            code.value.push_str(" \"${COMP_WORDS[@]}\"");
+                            self.code_words(
+                                &name,
+                                std::slice::from_ref(&code),
+                                Origin::Eval,
+                                depth,
+                            );
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            // `bind -x 'KEYS: CMD'` runs CMD when the keys are pressed.
+            "bind" => {
+                let mut i = 0;
+                while let Some(a) = args.get(i) {
+                    if a.value == "-x"
+                        && let Some(spec) = args.get(i + 1)
+                    {
+                        let mut code = spec.clone();
+                        if let Some((_, cmd)) = spec.value.split_once(':') {
+                            code.value = cmd.trim().trim_matches('"').to_owned();
+                        }
+                        self.code_words(&name, std::slice::from_ref(&code), Origin::Eval, depth);
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            // `history -s LINE` stores LINE where `fc -s` runs it.
+            "history" if args.iter().any(|a| a.value == "-s") => {
+                let line: Vec<Word> = args
+                    .iter()
+                    .skip_while(|a| a.value.starts_with('-'))
+                    .cloned()
+                    .collect();
+                self.code_words(&name, &line, Origin::Eval, depth);
+            }
+            // `fc -s`, `fc -e EDITOR`, bare `fc`: re-run (or edit and run)
+            // a line from history, whichever it is when it runs. `fc -l`
+            // lists; zsh's `-R`, `-W`, `-A`, `-p`, `-P` move history
+            // between files and stacks.
+            "fc" if !programs::has_flag(args, &["-l", "-R", "-W", "-A", "-p", "-P"]) => {
+                self.problem(Problem::DynamicCode {
+                    program: "fc".into(),
+                });
+            }
+            // zsh's `autoload NAME` runs the file NAME from the function
+            // path when NAME is called: known for zsh's own functions.
+            "autoload"
+                if args
+                    .iter()
+                    .filter(|a| !a.value.starts_with(['-', '+']))
+                    .any(|a| !ZSH_OWN_FUNCTIONS.contains(&a.value.as_str())) =>
+            {
+                self.problem(Problem::DynamicCode {
+                    program: "autoload".into(),
+                });
             }
             "enable" if args.iter().any(|a| a.value.starts_with("-f")) => {
                 self.problem(Problem::DynamicCode {
@@ -137,9 +218,12 @@ impl Walker {
         let mut unknown = false;
         for c in &self.script.commands {
             for (n, v) in &c.assignments {
-                if let Some(key) = element(n, "BASH_CMDS") {
+                // zsh's `commands[NAME]=PATH` and `aliases[NAME]=BODY` too.
+                if let Some(key) = element(n, "BASH_CMDS").or_else(|| element(n, "commands")) {
                     paths.push((key, v.clone()));
-                } else if let Some(key) = element(n, "BASH_ALIASES") {
+                } else if let Some(key) =
+                    element(n, "BASH_ALIASES").or_else(|| element(n, "aliases"))
+                {
                     aliases.push((key, v.value.clone()));
                     bash_aliases.push(v.value.clone());
                     unknown |= !v.literal;
@@ -279,6 +363,29 @@ fn element(assigned: &str, name: &str) -> Option<String> {
         .strip_suffix(']')
         .map(str::to_owned)
 }
+
+/// Functions zsh ships in its own function path, autoloaded by name.
+const ZSH_OWN_FUNCTIONS: &[&str] = &[
+    "compinit",
+    "bashcompinit",
+    "promptinit",
+    "colors",
+    "add-zsh-hook",
+    "add-zle-hook-widget",
+    "is-at-least",
+    "vcs_info",
+    "zmv",
+    "zcalc",
+    "zargs",
+    "zed",
+    "edit-command-line",
+    "run-help",
+    "url-quote-magic",
+    "bracketed-paste-magic",
+    "select-word-style",
+    "up-line-or-beginning-search",
+    "down-line-or-beginning-search",
+];
 
 fn is_prompt(name: &str) -> bool {
     matches!(name, "PS0" | "PS1" | "PS2" | "PS3" | "PS4")

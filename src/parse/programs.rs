@@ -573,6 +573,10 @@ pub fn is_code_variable(name: &str) -> bool {
         "DIFFTOOL",
         "MERGETOOL",
     ];
+    // bash defines a function from each `BASH_FUNC_NAME%%` it inherits.
+    if name.starts_with("BASH_FUNC_") {
+        return true;
+    }
     let upper = name.to_ascii_uppercase();
     if PROGRAMS.contains(&name)
         || SUFFIXES
@@ -755,24 +759,47 @@ pub fn python_module(args: &[Word]) -> Option<&str> {
     None
 }
 
-/// Shells whose `-c STRING` is a program and who read a program from stdin.
+/// Shells whose `-c STRING` is a program and who read a program from stdin,
+/// under any of their names (see [`shell_name`]).
 pub fn is_shell(name: &str) -> bool {
-    matches!(
-        name,
-        "sh" | "bash"
-            | "zsh"
-            | "dash"
-            | "ksh"
-            | "mksh"
-            | "pdksh"
-            | "ash"
-            | "yash"
-            | "fish"
-            | "csh"
-            | "tcsh"
-            | "rbash"
-            | "busybox-sh"
-    )
+    shell_name(name).is_some()
+}
+
+/// The shell a program name is, by the names shells are installed under:
+/// as itself (`zsh`), a version (`zsh5`, `zsh-5.9`, `bash5.2`), or its
+/// restricted form (`rzsh`, `rbash`, `rksh`). Oils' `osh` and `ysh` and
+/// other POSIX shells count as shells whose grammar is not known.
+pub fn shell_name(name: &str) -> Option<&'static str> {
+    const SHELLS: &[&str] = &[
+        "sh",
+        "bash",
+        "zsh",
+        "dash",
+        "ksh",
+        "mksh",
+        "pdksh",
+        "oksh",
+        "loksh",
+        "ash",
+        "yash",
+        "posh",
+        "hush",
+        "osh",
+        "ysh",
+        "fish",
+        "csh",
+        "tcsh",
+        "busybox-sh",
+    ];
+    let find = |n: &str| SHELLS.iter().copied().find(|s| *s == n);
+    let unversioned = |n: &'_ str| -> Option<&'static str> {
+        find(n).or_else(|| {
+            let base = n.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+            let base = base.strip_suffix('-').unwrap_or(base);
+            (base.len() < n.len()).then(|| find(base)).flatten()
+        })
+    };
+    unversioned(name).or_else(|| name.strip_prefix('r').and_then(unversioned))
 }
 
 /// Python interpreters (`python`, `python3.12`, `pypy3`), whose `-m MODULE`
@@ -1098,6 +1125,22 @@ mod tests {
         assert!(inline_code_flags("python3.12").is_some());
         assert!(inline_code_flags("python3").is_some());
         assert!(inline_code_flags("cargo").is_none());
+        for (name, shell) in [
+            ("zsh", Some("zsh")),
+            ("zsh5", Some("zsh")),
+            ("zsh-5.9", Some("zsh")),
+            ("bash5.2", Some("bash")),
+            ("rzsh", Some("zsh")),
+            ("rbash", Some("bash")),
+            ("osh", Some("osh")),
+            ("rm", None),
+            ("r", None),
+            ("zshx", None),
+            ("ruby", None),
+            ("5", None),
+        ] {
+            assert_eq!(shell_name(name), shell, "{name}");
+        }
     }
 
     fn words(line: &str) -> Vec<Word> {

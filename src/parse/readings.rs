@@ -107,8 +107,16 @@ impl Walker {
                         .into(),
             });
         }
+        // bash and zsh start no comment at a `#` glued to the `)` of a
+        // process substitution (`a>(true)#b | bash` runs bash); the parser
+        // does, and would hide the rest of the line.
+        if dialect != Dialect::Dash && super::shells::hash_after_process_substitution(src) {
+            self.problem(Problem::Ambiguous {
+                construct: "a # right after <(…) or >(…) (bash and zsh read it as part of the word, not as a comment)".into(),
+            });
+        }
         let saved = std::mem::replace(&mut self.code.dialect, dialect);
-        if dialect == Dialect::Zsh && super::zsh::glob_qualifier_runs_code(src) {
+        if dialect == Dialect::Zsh && super::zsh::evaluates_code(src) {
             self.problem(Problem::DynamicCode {
                 program: "zsh".into(),
             });

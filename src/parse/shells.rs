@@ -126,8 +126,8 @@ impl Syntax {
     /// busybox, yash, csh) and programs that hand code to a shell of their
     /// choice (`ssh host`, `su -c`, `parallel`) are not known.
     pub fn for_program(name: &str) -> Self {
-        match name {
-            "bash" | "rbash" => Self::Bash,
+        match programs::shell_name(name).unwrap_or(name) {
+            "bash" => Self::Bash,
             "dash" => Self::Dash,
             "sh" | "watch" | "make" => Self::Sh,
             "zsh" => Self::Zsh,
@@ -173,8 +173,8 @@ impl Syntax {
                 .map(programs::program_name)
                 .unwrap_or_default()
         };
-        let known = |n: &str| match n {
-            "bash" | "rbash" | "dash" | "zsh" | "fish" => Some(Self::for_program(n)),
+        let known = |n: &str| match programs::shell_name(n) {
+            Some("bash" | "dash" | "zsh" | "fish") => Some(Self::for_program(n)),
             _ => None,
         };
         let real = std::fs::canonicalize(path).ok();
@@ -245,7 +245,7 @@ impl Dialect {
                 if !scan(b, Self::Zsh).is_empty() {
                     out.push(Construct::ZshQuoting);
                 }
-                if zsh::glob_qualifier_runs_code(src) {
+                if zsh::evaluates_code(src) {
                     out.push(Construct::ZshGlobQualifier);
                 }
                 out
@@ -462,6 +462,38 @@ fn dash_restate(src: &str) -> std::borrow::Cow<'_, str> {
 /// parameter (`~HOME` is home, `~PWD` the working folder).
 fn zsh_restate(src: &str) -> std::borrow::Cow<'_, str> {
     apply(src, scan(src.as_bytes(), Dialect::Zsh))
+}
+
+/// Whether a `#` follows, glued, the `)` that closes a `<(` or `>(`: bash
+/// and zsh read it as part of the word. Quotes are not followed: a line
+/// that only holds the bytes in a string asks too, which errs closed.
+pub fn hash_after_process_substitution(src: &str) -> bool {
+    let b = src.as_bytes();
+    let mut from = 0;
+    while let Some(at) = b[from..]
+        .windows(2)
+        .position(|w| (w[0] == b'<' || w[0] == b'>') && w[1] == b'(')
+    {
+        let open = from + at + 1;
+        let mut depth = 0usize;
+        for (j, &c) in b.iter().enumerate().skip(open) {
+            match c {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        if b.get(j + 1) == Some(&b'#') {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        from = open;
+    }
+    false
 }
 
 /// `a=(one two)x`: bash reads an array assignment with text glued after
@@ -986,6 +1018,20 @@ fn skip_heredoc_bodies(b: &[u8], mut i: usize, pending: &mut Vec<(Vec<u8>, bool)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hash_glued_to_a_process_substitution() {
+        for (src, want) in [
+            ("echo <(true)#; rm -rf ~", true),
+            ("base64 -d payl>(true)#oad.txt | bash", true),
+            ("diff <(a) <(b(c))#x", true),
+            ("diff <(a) <(b) # a comment", false),
+            ("echo $(true)#x", false),
+            ("echo <(true", false),
+        ] {
+            assert_eq!(hash_after_process_substitution(src), want, "{src}");
+        }
+    }
 
     #[test]
     fn dash_restatement() {

@@ -204,7 +204,13 @@ impl Walker {
         }
         if words.iter().all(|w| w.literal) {
             let code: Vec<&str> = words.iter().map(|w| w.value.as_str()).collect();
-            self.source_for(program, &code.join(" "), origin, depth);
+            let mut code = code.join(" ");
+            // A function bash imports from its environment
+            // (`BASH_FUNC_ls%%=() { …; }`): its body, as the definition.
+            if program.starts_with("BASH_FUNC_") && code.trim_start().starts_with("()") {
+                code.insert_str(0, "imported_function ");
+            }
+            self.source_for(program, &code, origin, depth);
         } else {
             self.problem(Problem::DynamicCode {
                 program: program.to_owned(),
@@ -231,7 +237,21 @@ impl Walker {
                 operand = args.get(i + 1).map(|_| i + 1);
                 break;
             }
-            if matches!(v, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
+            // The start-up file it reads first (interactive shells do; a
+            // line can make one interactive): judged as its code.
+            if matches!(v, "--rcfile" | "--init-file") {
+                if self.disk.is_on() || args.get(i + 1).is_some_and(|f| !f.literal) {
+                    self.script_file(name, args.get(i + 1), cmd, depth);
+                } else {
+                    // No disk to read it from: known only when it runs.
+                    self.problem(Problem::DynamicCode {
+                        program: name.to_owned(),
+                    });
+                }
+                i += 2;
+                continue;
+            }
+            if matches!(v, "-o" | "+o" | "-O" | "+O") {
                 i += 2;
                 continue;
             }
@@ -247,6 +267,22 @@ impl Walker {
             }
             operand = Some(i);
             break;
+        }
+        // Interactive zsh reads `#` as a word unless `interactive_comments`
+        // is set: `ls # ; rm -rf ~` runs the rm there.
+        let interactive = args.iter().take_while(|a| a.value != "--").any(|a| {
+            a.value.starts_with('-') && !a.value.starts_with("--") && a.value.contains('i')
+        });
+        if interactive
+            && programs::shell_name(name) == Some("zsh")
+            && operand
+                .and_then(|i| args.get(i))
+                .is_some_and(|code| command_mode && code.value.contains('#'))
+        {
+            self.problem(Problem::Ambiguous {
+                construct: "a # in interactive zsh (a comment only with interactive_comments)"
+                    .into(),
+            });
         }
         if command_mode {
             match operand.and_then(|i| args.get(i)) {
@@ -1047,9 +1083,11 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
             i += if skip_next { 2 } else { 1 };
             continue;
         }
+        // `env` takes any `NAME=VALUE` before the command, names a shell
+        // would not accept included (`BASH_FUNC_ls%%=() { …; }`).
         if spec.assignments
             && let Some((name, value)) = v.split_once('=')
-            && is_name(name)
+            && (is_name(name) || !name.is_empty() && !name.starts_with('-'))
         {
             assignments.push((name.to_owned(), Word::literal(value)));
             i += 1;

@@ -512,6 +512,9 @@ pub fn written_by_words(cmd: &SimpleCommand) -> Vec<String> {
         "cp" | "install" | "ln" | "rsync" => {
             out.extend(copies(cmd).into_iter().map(|c| c.0));
         }
+        // bash's `history -w FILE` / `-a FILE` write the history list,
+        // lines the line may have put there with `history -s`, to FILE.
+        "history" if programs::has_flag(args, &["-w", "-a"]) => out.extend(values(&ops())),
         "scp" => out.extend(ops().last().map(|w| w.value.clone())),
         "sed" | "gsed" | "perl" | "ruby"
             if in_place(

@@ -25,6 +25,39 @@ pub fn glob_qualifier_runs_code(src: &str) -> bool {
     false
 }
 
+/// True when zsh would run code of `src` that the POSIX grammar does not
+/// show: a glob qualifier that runs code (see the module docs), or a
+/// parameter expansion with the `e` flag (`${(e)x}` expands `$(…)` held in
+/// the value of `x`, so the value is code).
+pub fn evaluates_code(src: &str) -> bool {
+    glob_qualifier_runs_code(src) || parameter_flag_evaluates(src)
+}
+
+/// `${(…e…)name}` anywhere outside single quotes (parameters expand in
+/// double quotes too). A flag's delimited argument holding an `e` counts
+/// as well: that errs towards asking.
+fn parameter_flag_evaluates(src: &str) -> bool {
+    let b = src.as_bytes();
+    let mut single = false;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if !single => i += 1,
+            b'\'' => single = !single,
+            b'$' if !single && b.get(i + 1) == Some(&b'{') && b.get(i + 2) == Some(&b'(') => {
+                let flags = &b[i + 3..];
+                let end = flags.iter().position(|&c| c == b')').unwrap_or(flags.len());
+                if flags[..end].contains(&b'e') {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
 /// zsh code with `=name` words (zsh's `=` expansion: the path of the
 /// command `name`, so `=rm -rf ~` runs rm) written as `name`, which the
 /// POSIX grammar reads as the same command; the rest is unchanged.
@@ -134,6 +167,21 @@ fn runs_code(q: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::glob_qualifier_runs_code as runs;
+
+    #[test]
+    fn parameter_flags_that_evaluate() {
+        for (line, want) in [
+            ("print ${(e)y}", true),
+            ("echo \"${(Ae)y}\"", true),
+            ("echo ${(j:,:)arr}", false),
+            ("echo '${(e)y}'", false),
+            ("echo ${(U)name}", false),
+            ("echo ${y}", false),
+        ] {
+            assert_eq!(super::parameter_flag_evaluates(line), want, "{line}");
+            assert_eq!(super::evaluates_code(line), want, "{line}");
+        }
+    }
 
     #[test]
     fn qualifiers_that_run_code() {
