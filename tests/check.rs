@@ -151,6 +151,117 @@ fn flags_and_env_only_tighten() {
         .status(81);
 }
 
+/// A mode looser than the person's is not silently dropped: one line says
+/// it was ignored, and why. A stricter one says nothing.
+#[test]
+fn a_looser_mode_says_it_was_ignored() {
+    let env = Env::new();
+    let ignored = |out: &common::Out| -> Vec<String> {
+        out.stderr()
+            .lines()
+            .filter(|l| l.contains("ignored"))
+            .map(str::to_owned)
+            .collect()
+    };
+    let out = env
+        .askrisky(["--mode", "autopilot", "check", "-c", "ls"])
+        .output();
+    out.status(81);
+    assert_eq!(
+        ignored(&out),
+        [
+            "askrisky: --mode autopilot ignored: it is looser than ask (the default: your config sets no mode); only your own config file can loosen approvals"
+        ]
+    );
+    env.config("mode = \"review\"\n");
+    let out = env
+        .askrisky(["check", "-c", "ls"])
+        .env("ASKRISKY_MODE", "autopilot")
+        .output();
+    let said = ignored(&out);
+    assert_eq!(said.len(), 1, "{}", out.stderr());
+    assert!(
+        said[0].starts_with(
+            "askrisky: ASKRISKY_MODE=autopilot ignored: it is looser than review (your config "
+        ),
+        "{said:?}"
+    );
+    let out = env
+        .askrisky(["--mode", "ask", "check", "-c", "ls"])
+        .output();
+    out.status(81);
+    assert!(ignored(&out).is_empty(), "{}", out.stderr());
+}
+
+/// Each mistake in a config is named with its file and line, and says how
+/// to fix it; askrisky asks until it is fixed.
+#[test]
+fn every_config_mistake_is_named_with_its_line() {
+    let env = Env::new();
+    // (config, what stderr's config error says)
+    let rows: &[(&str, &str)] = &[
+        (
+            "mode = \"autopilot\"\n[[allow]]\nline = \"rm -rf build\"\ncovers = [\"delete.recurse\"]\n",
+            "config.toml:4: allow rule line \"rm -rf build\": covers \"delete.recurse\": no built-in rule and none of your [[danger]] rules has this code; fix: use a code `askrisky rules` lists",
+        ),
+        (
+            "mode = \"autopilot\"\n[[allow]]\nprefix = []\n",
+            "config.toml:2: allow rule prefix []: `prefix` is empty, so it would match nothing",
+        ),
+        (
+            "mode = \"autopilot\"\n[[danger]]\ncode = \"secret.read\"\nsentence = \"Mine.\"\nprefix = [\"vault\"]\n",
+            "config.toml:3: danger rule \"secret.read\": that code is a built-in rule's; fix: give it a code of your own",
+        ),
+        (
+            "mode = \"autopilot\"\nshell = \"/bin/nosuchsh\"\n",
+            "config.toml:2: shell /bin/nosuchsh: No such file or directory",
+        ),
+        (
+            "[[allow]]\nprefix = [\"cargo\", \"test\"]\nmode = \"autopilot\"\n",
+            "config.toml:3: `mode` is inside the [[allow]] table that starts on line 1, so it is not read as the top-level setting `mode`; fix: move it above line 1, the first table: top-level keys go before every [table] and [[table]]",
+        ),
+    ];
+    for (config, want) in rows {
+        env.config(config);
+        let out = env.askrisky(["check", "-c", "ls"]).output();
+        out.status(81);
+        let err = out.stderr();
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("askrisky: config error: "))
+            .unwrap_or_default();
+        assert!(line.contains(want), "{config}\n{err}\nwant: {want}");
+        assert!(
+            line.ends_with("(using ask mode until it is fixed)"),
+            "{line}"
+        );
+        let (_, v) = check_json(&env, &["-c", "ls"]);
+        assert_eq!(v["mode"]["source"]["kind"], "config_error", "{config}");
+        assert!(
+            v["config_errors"][0]
+                .as_str()
+                .is_some_and(|e| e.contains(want)),
+            "{v}"
+        );
+    }
+}
+
+/// `--shell` with a name askrisky does not know is a mistake on the
+/// command line (exit 2), never a line read as some other shell.
+#[test]
+fn an_unknown_shell_is_a_usage_error() {
+    let env = Env::new();
+    let out = env
+        .askrisky(["check", "--shell", "nosuch", "-c", "ls"])
+        .output();
+    out.status(2);
+    assert!(
+        out.stderr().contains("not a shell askrisky knows"),
+        "{}",
+        out.stderr()
+    );
+}
+
 #[test]
 fn a_broken_config_is_named_and_asks() {
     let env = Env::new();

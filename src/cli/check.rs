@@ -33,8 +33,8 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     session_approved: bool,
     review: &'a Review,
-    config_errors: &'a [String],
-    config_warnings: &'a [String],
+    config_errors: &'a [crate::config::ConfigError],
+    config_warnings: Vec<String>,
 }
 
 pub(super) fn run(
@@ -93,7 +93,7 @@ pub(super) fn run(
             session_approved: ruling.session_approved,
             review: &eval.review,
             config_errors: &settings.errors,
-            config_warnings: &settings.warnings,
+            config_warnings: settings.warnings.iter().map(ToString::to_string).collect(),
         };
         let text = serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.into()))?;
         say!(out, "{text}")?;

@@ -82,8 +82,8 @@ pub enum CliError {
     #[error("{0}: not written: {1}")]
     Html(PathBuf, String),
     /// The config could not be changed.
-    #[error("{0}")]
-    Config(String),
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
 }
 
 impl CliError {

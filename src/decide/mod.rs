@@ -53,7 +53,8 @@ pub struct Setup {
 
 impl Setup {
     /// Reads askrisky's folders from its own environment and the settings
-    /// that apply in `cwd`; says on stderr what was wrong with the config.
+    /// that apply in `cwd`; says on stderr what was wrong with the config,
+    /// and what was ignored.
     pub fn load(overrides: &Overrides, cwd: PathBuf) -> Self {
         let dirs = Dirs::from_env();
         let settings = config::load(&dirs, &cwd, overrides, &|k| std::env::var(k).ok());
