@@ -370,6 +370,25 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// Whether an agent's hook leaves the lines that are clear (not in the
+    /// danger set, not blocked) to the agent's own approval rules: when no
+    /// mode is set anywhere — neither in the person's config nor by a
+    /// project file, `ASKRISKY_MODE` or `--mode` asking for `ask` — and
+    /// the config has no error. Installing askrisky into an agent then adds
+    /// no prompt for routine commands unless the person asked for one
+    /// (`mode = "ask"`); the danger set still asks and the blocked tier is
+    /// still refused. Nothing but the person's own file can turn this on:
+    /// the others can only say `ask`, which turns it off, and a broken
+    /// config asks about everything.
+    pub fn defers_clear_lines(&self) -> bool {
+        self.errors.is_empty()
+            && self.mode.value == Mode::Ask
+            && self
+                .modes_given
+                .iter()
+                .all(|m| m.source == Source::Default || m.value < Mode::Ask)
+    }
+
     /// Whether an allow rule in the person's config may name `code` in its
     /// `covers`: a built-in rule of the danger set, or one of the person's
     /// own `[[danger]]` rules (a project's rules, which differ from folder

@@ -246,6 +246,37 @@ fn every_config_mistake_is_named_with_its_line() {
     }
 }
 
+/// `check` says when an agent's hook would leave a line to the agent's
+/// own rules: with no mode set, for a line outside the danger set only.
+#[test]
+fn check_says_what_a_hook_leaves_to_the_agent() {
+    let env = Env::new();
+    let said = "hooks:    an agent's hook leaves this line to the agent's own approval rules (your config sets no mode)";
+    let out = env.askrisky(["check", "-c", "ls"]).output();
+    out.status(81);
+    assert!(out.stdout().contains(said), "{}", out.stdout());
+    let (_, v) = check_json(&env, &["-c", "ls"]);
+    assert_eq!(v["hook_defers"], true, "{v}");
+    let out = env.askrisky(["check", "-c", "rm -rf build"]).output();
+    assert!(!out.stdout().contains("hooks:"), "{}", out.stdout());
+    env.config("mode = \"ask\"\n");
+    let out = env.askrisky(["check", "-c", "ls"]).output();
+    assert!(!out.stdout().contains("hooks:"), "{}", out.stdout());
+    let (_, v) = check_json(&env, &["-c", "ls"]);
+    assert!(v.get("hook_defers").is_none(), "{v}");
+    let out = env.askrisky(["status"]).output();
+    assert!(!out.stdout().contains("hooks:"), "{}", out.stdout());
+    env.config("");
+    let out = env.askrisky(["status"]).output();
+    assert!(
+        out.stdout().contains(
+            "hooks:  lines not in the danger set are left to each agent's own approval rules"
+        ),
+        "{}",
+        out.stdout()
+    );
+}
+
 /// `--shell` with a name askrisky does not know is a mistake on the
 /// command line (exit 2), never a line read as some other shell.
 #[test]

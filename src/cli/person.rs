@@ -125,6 +125,12 @@ pub(super) fn status(overrides: &Overrides) -> Result<u8, CliError> {
     say!(out, "inbox:  {inbox}")?;
     let mode = &setup.settings.mode;
     say!(out, "mode:   {} (from {})", mode.value, mode.source)?;
+    if setup.settings.defers_clear_lines() {
+        say!(
+            out,
+            "hooks:  lines not in the danger set are left to each agent's own approval rules (your config sets no mode; mode = \"ask\" asks about every line)"
+        )?;
+    }
     if let Some(src) = &setup.settings.no_prompt {
         say!(out, "prompt: never ({})", src.why_no_prompt())?;
     }

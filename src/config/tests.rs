@@ -899,6 +899,70 @@ fn a_looser_mode_from_a_flag_or_the_environment_is_said_to_be_ignored() {
     }
 }
 
+/// A hook leaves clear lines to the agent's own rules only when nothing
+/// set a mode of `ask` and the config is sound.
+#[test]
+fn hooks_defer_only_when_no_mode_is_set() {
+    // (user file, project file, ASKRISKY_MODE, --mode, defers)
+    type Row<'a> = (
+        Option<&'a str>,
+        Option<&'a str>,
+        Option<&'a str>,
+        Option<Mode>,
+        bool,
+    );
+    let rows: &[Row<'_>] = &[
+        (None, None, None, None, true),
+        (
+            Some("host_permissions = \"keep\"\n"),
+            None,
+            None,
+            None,
+            true,
+        ),
+        // The person asked for ask: every line asks.
+        (Some("mode = \"ask\"\n"), None, None, None, false),
+        // So did a project file, the environment or a flag.
+        (None, Some("mode = \"ask\"\n"), None, None, false),
+        (None, None, Some("ask"), None, false),
+        (None, None, None, Some(Mode::Ask), false),
+        // What would loosen is ignored and changes nothing.
+        (
+            None,
+            Some("mode = \"autopilot\"\n"),
+            Some("review"),
+            Some(Mode::Autopilot),
+            true,
+        ),
+        // Another mode is not deferral: it decides.
+        (Some("mode = \"autopilot\"\n"), None, None, None, false),
+        (Some("mode = \"review\"\n"), None, None, None, false),
+        // A broken config asks about everything.
+        (Some("mode = \"yolo\"\n"), None, None, None, false),
+        (Some("[[allow]]\nprefix = []\n"), None, None, None, false),
+        (None, Some("mode = [\n"), None, None, false),
+        (None, None, Some("nonsense"), None, false),
+    ];
+    for (user, project, env_mode, flag, want) in rows {
+        let s = scratch(*user, *project);
+        let env = |k: &str| {
+            (k == "ASKRISKY_MODE")
+                .then(|| env_mode.map(str::to_owned))
+                .flatten()
+        };
+        let o = Overrides {
+            mode: *flag,
+            no_prompt: false,
+        };
+        let settings = load(&s.dirs, &s.project, &o, &env);
+        assert_eq!(
+            settings.defers_clear_lines(),
+            *want,
+            "{user:?} {project:?} {env_mode:?} {flag:?}"
+        );
+    }
+}
+
 /// The writers that add allow rules keep every top-level key above the
 /// tables, where TOML reads them as settings; a file whose top-level key
 /// had fallen into its last table is not written over.

@@ -24,7 +24,7 @@ use super::{Agent, Decider, Event, Permission, SessionInfo};
 use crate::config::{HostPermissions, Mode, Overrides};
 use crate::decide::{self, End, Options, Request, Ruling, SessionChoice, Setup, Surface};
 use crate::log::{DecidedBy, Outcome};
-use crate::policy::Verdict;
+use crate::policy::{Reason, Verdict};
 use crate::session::TranscriptSource;
 use crate::session::store::{self, Entry, SessionRef};
 use crate::session::transcript;
@@ -211,6 +211,19 @@ fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> (Permi
             },
             End::new(Outcome::Refused, DecidedBy::Rule),
         ),
+        // No mode in the person's config: a line askrisky has nothing
+        // against is the agent's own to allow or ask about.
+        Verdict::Ask
+            if setup.settings.defers_clear_lines()
+                && ruling.evaluation.decision.reason == Reason::AskMode =>
+        {
+            (
+                Permission::Pass,
+                End::new(Outcome::AskedAgent, DecidedBy::Agent).message(Some(
+                    "left to the agent's own approval rules: not in the danger set, and your config sets no mode".into(),
+                )),
+            )
+        }
         Verdict::Ask => match (&setup.settings.no_prompt, can_ask) {
             (Some(src), _) => (
                 Permission::Deny {
