@@ -48,6 +48,7 @@ pub(super) fn run(
     context: &ContextFlags,
 ) -> Result<u8, CliError> {
     let setup = Setup::load(overrides, super::cwd()?);
+    setup.warn_project(&decide::WarnScope::Always);
     let request = super::exec::request(
         &args.target,
         &setup,

@@ -37,6 +37,11 @@ pub(super) fn run(
     overrides: &Overrides,
 ) -> Result<u8, CliError> {
     let setup = Setup::load(overrides, super::cwd()?);
+    // Once per shell, and only where something is shown: `--silent` shows
+    // nothing, so it must not use up the one time.
+    if !silent {
+        setup.warn_project(&decide::WarnScope::parent_process());
+    }
     let request = Request::line(line, syntax, setup.place.cwd.clone(), Surface::Shell);
     let ruling = decide::decide(&setup, request, &Options::quiet());
     if silent {

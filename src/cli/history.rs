@@ -87,6 +87,7 @@ fn write_html(path: &Path, dirs: &Dirs, page: &str) -> Result<(), CliError> {
 /// `askrisky suggest [--min N] [--include-danger]`.
 pub(super) fn suggest(args: &SuggestArgs, overrides: &Overrides) -> Result<u8, CliError> {
     let setup = Setup::load(overrides, super::cwd()?);
+    setup.warn_project(&crate::decide::WarnScope::Always);
     let state = setup.dirs.state.clone().ok_or(CliError::NoStateDir)?;
     let path = setup.dirs.user_file().ok_or_else(|| {
         CliError::Config(crate::config::ConfigError::outside(

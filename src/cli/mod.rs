@@ -121,6 +121,21 @@ impl ContextFlags {
         }
     }
 
+    /// How often a project file's warnings are said for this request: once
+    /// per session — the one named, else the current one, else the session
+    /// of the process that started askrisky.
+    fn warn_scope(&self, state: Option<&std::path::Path>) -> crate::decide::WarnScope {
+        let named = self.session.clone().or_else(|| {
+            state
+                .and_then(|st| crate::session::store::current(st).ok().flatten())
+                .map(|r| r.display())
+        });
+        match named {
+            Some(s) => crate::decide::WarnScope::Session(format!("session:{s}")),
+            None => crate::decide::WarnScope::parent_process(),
+        }
+    }
+
     /// A transcript given on the command line: read only inside the
     /// agents' own transcript folders (the agent may have written it).
     fn transcript(&self) -> Option<TranscriptSource> {

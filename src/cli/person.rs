@@ -33,6 +33,7 @@ pub(super) fn inbox(bell: bool, notify: bool) -> Result<u8, CliError> {
 /// `askrisky approve CODE`: the person approves one refused request.
 pub(super) fn approve(code: &str, overrides: &Overrides) -> Result<u8, CliError> {
     let setup = Setup::load(overrides, super::cwd()?);
+    setup.warn_project(&crate::decide::WarnScope::Always);
     let state = setup.dirs.state.clone().ok_or(CliError::NoStateDir)?;
     let code = allow_once::normalise(code).ok_or_else(|| CliError::NotACode(code.to_owned()))?;
     let pending = allow_once::get(&state, &code)
@@ -117,6 +118,7 @@ pub(super) fn approve(code: &str, overrides: &Overrides) -> Result<u8, CliError>
 /// `askrisky status`.
 pub(super) fn status(overrides: &Overrides) -> Result<u8, CliError> {
     let setup = Setup::load(overrides, super::cwd()?);
+    setup.warn_project(&crate::decide::WarnScope::Always);
     let mut out = std::io::stdout().lock();
     let inbox = match crate::inbox::status(&setup.dirs) {
         Ok(n) => format!("listening, {n} request(s) waiting"),

@@ -140,6 +140,7 @@ fn verify_log(state: &std::path::Path) -> Result<u8, CliError> {
 pub(super) fn eval(args: &EvalArgs) -> Result<u8, CliError> {
     use crate::eval;
     let loaded = crate::decide::Setup::load(&crate::config::Overrides::default(), super::cwd()?);
+    loaded.warn_project(&crate::decide::WarnScope::Always);
     let reviewer = loaded
         .settings
         .reviewer

@@ -50,6 +50,11 @@ fn session_id(session: &SessionInfo) -> String {
         .unwrap_or_else(|| "default".into())
 }
 
+/// A project file's warnings are said once per project and agent session.
+fn warn_scope(agent: Agent, session: &SessionInfo) -> decide::WarnScope {
+    decide::WarnScope::Session(format!("hook:{}/{}", agent.name(), session_id(session)))
+}
+
 impl Live {
     /// A decider for one hook call.
     pub fn new(overrides: Overrides, watchdog: Option<super::watchdog::Watchdog>) -> Self {
@@ -401,6 +406,7 @@ impl Decider for Live {
                 session,
             } => {
                 let setup = self.setup(cwd.as_ref());
+                setup.warn_project(&warn_scope(agent, session));
                 let request =
                     Request::file_write(path.clone(), tool, setup.place.cwd.clone(), surface);
                 let ruling = self.rule(agent, request, session, &setup);
@@ -420,6 +426,7 @@ impl Decider for Live {
                 session,
             } => {
                 let setup = self.setup(cwd.as_ref());
+                setup.warn_project(&warn_scope(agent, session));
                 let syntax = super::shell::syntax_of(agent, &|k| std::env::var(k).ok());
                 let mut request = Request::line(command, syntax, setup.place.cwd.clone(), surface);
                 request.explanation.clone_from(description);
