@@ -352,6 +352,90 @@ fn rules_lists_every_code() {
     assert!(human.stdout().contains("Blocked tier"));
 }
 
+/// `rules` shows the set in force here: the built-in rules with a pack
+/// the person turned off shown as off, the person's own rules and the
+/// project's, each with where it comes from, and what allow rules and
+/// session approvals can and cannot cover.
+#[test]
+fn rules_shows_the_effective_set() {
+    let env = Env::new();
+    env.config(
+        "danger_packs = { cloud = false }\n[[danger]]\ncode = \"mine.deploy\"\nsentence = \"Deploys to production.\"\nprefix = [\"./deploy\", \"prod\"]\n",
+    );
+    env.project_file(
+        "[[danger]]\ncode = \"proj.migrate\"\nsentence = \"Runs the migrations.\"\nprefix = [\"make\", \"migrate\"]\n",
+    );
+    let out = env.askrisky(["rules"]).output();
+    out.status(0);
+    let text = out.stdout();
+    let line = |start: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(start))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(
+        line("cloud.destroy").contains("OFF (danger_packs.cloud = false in your config)"),
+        "{text}"
+    );
+    assert!(!line("delete.recursive").contains("OFF"), "{text}");
+    let config = env.config_path().display().to_string();
+    assert!(
+        text.contains(&format!("Your danger rules ({config})\n\n  mine.deploy              Deploys to production.\n                           prefix: ./deploy prod")),
+        "{text}"
+    );
+    let project = env.project.join(".askrisky.toml").display().to_string();
+    assert!(
+        text.contains(&format!(
+            "Project danger rules ({project})\n\n  proj.migrate"
+        )),
+        "{text}"
+    );
+    let para: String = text
+        .split("What allow rules and session approvals cover")
+        .nth(1)
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for said in [
+        "nothing ever covers the blocked tier",
+        "only where its `covers` names every rule the line matches",
+        "exactly one simple command",
+        "same line, in the same folder, in the same session",
+        "at most 12 hours",
+    ] {
+        assert!(para.contains(said), "{said}: {para}");
+    }
+    let out = env.askrisky(["rules", "--json"]).output();
+    out.status(0);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout()).expect("json");
+    let find = |code: &str| {
+        v.as_array()
+            .and_then(|a| a.iter().find(|r| r["code"] == code))
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert_eq!(find("cloud.destroy")["on"], false);
+    assert_eq!(find("cloud.destroy")["pack"], "cloud");
+    assert_eq!(find("delete.root")["on"], true);
+    assert_eq!(find("delete.root")["source"], "built-in");
+    assert_eq!(find("mine.deploy")["source"], "user");
+    assert_eq!(find("mine.deploy")["file"], json!(config));
+    assert_eq!(find("proj.migrate")["source"], "project");
+    assert_eq!(find("proj.migrate")["prefix"], json!(["make", "migrate"]));
+    // Without them: none, and where to add them.
+    let env = Env::new();
+    let out = env.askrisky(["rules"]).output();
+    assert!(
+        out.stdout()
+            .contains("Your danger rules (none: add [[danger]] tables to"),
+        "{}",
+        out.stdout()
+    );
+    assert!(!out.stdout().contains("OFF"), "{}", out.stdout());
+}
+
 #[test]
 fn review_mode_without_a_reviewer_asks() {
     let env = Env::new();

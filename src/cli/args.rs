@@ -103,7 +103,13 @@ pub enum Command {
     /// Decide on a command without running it, and say why
     Check(CheckArgs),
 
-    /// List the blocked tier and the danger set
+    /// List the rules in force here: built-in (packs turned off shown as off), yours, the project's
+    #[command(
+        long_about = "List the rules in force in this folder: the blocked tier and the danger \
+        set built in (a pack your config turns off is shown as off), your own [[danger]] rules, \
+        and those of the project's .askrisky.toml; then what allow rules and session approvals \
+        can and cannot cover. --json lists every rule with its source and whether it is on."
+    )]
     Rules(RulesArgs),
 
     /// Show the decision log

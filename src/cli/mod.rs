@@ -175,7 +175,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Goal { text } => person::goal(&text.join(" "), &context),
         Command::Session(cmd) => person::session(&cmd, &context),
         Command::Eval(args) => show::eval(&args),
-        Command::Rules(args) => show::rules(&args),
+        Command::Rules(args) => show::rules(&args, &overrides),
         Command::Log(args) => show::log(&args),
         Command::Report(args) => history::report(&args),
         Command::Suggest(args) => history::suggest(&args, &overrides),
