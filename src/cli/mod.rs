@@ -5,6 +5,7 @@
 
 pub mod args;
 mod check;
+mod doctor;
 mod exec;
 mod guard;
 mod history;
@@ -167,7 +168,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Hook { agent } => setup::hook(agent, overrides),
         Command::Install { agent, dry_run } => setup::install(agent, dry_run, true),
         Command::Uninstall { agent, dry_run } => setup::install(agent, dry_run, false),
-        Command::Doctor => setup::doctor(),
+        Command::Doctor => doctor::run(),
         Command::Shims(args::ShimsCommand::Install { dir }) => setup::shims_install(&dir),
         Command::Inbox { no_bell, notify } => person::inbox(!no_bell, notify),
         Command::Approve { code } => person::approve(&code, &overrides),
