@@ -417,6 +417,68 @@ mod tests {
         }
     }
 
+    /// A top-level key is never also a key of a table: otherwise one that
+    /// fell into that table would be read there, silently, as something
+    /// else, and `stray_keys` would call a valid table key a mistake.
+    #[test]
+    fn top_level_keys_are_no_tables_keys() {
+        use super::super::{ContainFile, DangerPacks};
+        fn refused<T: serde::de::DeserializeOwned>(text: &str) -> bool {
+            toml::from_str::<T>(text)
+                .err()
+                .is_some_and(|e| e.message().contains("unknown field"))
+        }
+        for key in TOP_LEVEL {
+            let with = |base: &str| format!("{base}{key} = 1\n");
+            assert!(
+                refused::<AllowRule>(&with("line = \"x\"\n")),
+                "allow: {key}"
+            );
+            assert!(
+                refused::<ExtraRule>(&with(
+                    "code = \"a.b\"\nsentence = \"S.\"\nprefix = [\"x\"]\n"
+                )),
+                "danger: {key}"
+            );
+            assert!(
+                refused::<crate::review::ReviewerConfig>(&with(
+                    "provider = \"openai\"\nmodel = \"m\"\n"
+                )),
+                "reviewer: {key}"
+            );
+            assert!(refused::<ContainFile>(&with("")), "contain: {key}");
+            assert!(refused::<DangerPacks>(&with("")), "danger_packs: {key}");
+        }
+        // The list is the person's file's keys, no more and no fewer.
+        let e = toml::from_str::<UserFile>("no_such_key = 1\n")
+            .err()
+            .map(|e| e.message().to_owned())
+            .unwrap_or_default();
+        let mut known: Vec<&str> = e.split('`').skip(3).step_by(2).collect();
+        let mut listed = TOP_LEVEL.to_vec();
+        known.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(known, listed, "{e}");
+        // And each is read at the top level.
+        for (key, value) in [
+            ("mode", "\"ask\""),
+            ("shell", "\"/bin/sh\""),
+            ("allow", "[]"),
+            ("danger", "[]"),
+            ("reviewer", "{ provider = \"openai\", model = \"m\" }"),
+            ("answer_timeout_s", "1"),
+            ("transcript_dirs", "[]"),
+            ("approval_wait_s", "1"),
+            ("host_permissions", "\"keep\""),
+            ("danger_packs", "{}"),
+            ("contain", "{}"),
+        ] {
+            assert!(TOP_LEVEL.contains(&key), "{key}");
+            let text = format!("{key} = {value}\n");
+            assert!(toml::from_str::<UserFile>(&text).is_ok(), "{text}");
+        }
+    }
+
     #[test]
     fn covers_codes() {
         let own = [ExtraRule {
