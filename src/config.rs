@@ -6,8 +6,10 @@
 //! allow rules, the reviewer, the shell. A project's `.askrisky.toml`, the
 //! `ASKRISKY_*` environment and command-line flags can only tighten: a
 //! stricter mode, more danger rules, no prompting. The effective mode is the
-//! strictest of all of them. A config file that cannot be read or parsed, or
-//! that others could have written, is reported and askrisky behaves as `ask`.
+//! strictest of all of them. A config file that cannot be read or parsed,
+//! that others could have written, or that holds a mistake which parses but
+//! would not do what it says (see `validate`), is reported with its file,
+//! line and fix, and askrisky behaves as `ask`.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
