@@ -300,7 +300,8 @@ if [[ $- == *i* ]] && [[ -z "${__askrisky_guard_loaded-}" ]]; then
     if [[ -o histexpand && ( "$line" == *!* || "$line" == ^* ) ]]; then
       run=$(builtin history -p -- "$line" 2>/dev/null) || return 0
     fi
-    "$__askrisky_bin" guard --enter --silent -c "$run" </dev/null >/dev/null 2>&1
+    # (Its stderr stays on the terminal: a project file's warning, once.)
+    "$__askrisky_bin" guard --enter --silent -c "$run" </dev/null >/dev/null
     case $? in
       0)
         __askrisky_passed=$run

@@ -42,6 +42,8 @@ if status is-interactive; and not set -q __askrisky_guard_loaded
         # fish has redrawn its prompt (fish redraws over what is below).
         set -l said ($__askrisky_bin guard --fish -c "$line" 2>&1 </dev/tty >/dev/tty)
         if test $status -eq 0
+            # What it said (a project file's warning) is shown all the same.
+            set -q said[1]; and set -g __askrisky_said $said
             __askrisky_run
             return
         end

@@ -6,8 +6,10 @@
 //! allow rules, the reviewer, the shell. A project's `.askrisky.toml`, the
 //! `ASKRISKY_*` environment and command-line flags can only tighten: a
 //! stricter mode, more danger rules, no prompting. The effective mode is the
-//! strictest of all of them. A config file that cannot be read or parsed, or
-//! that others could have written, is reported and askrisky behaves as `ask`.
+//! strictest of all of them. A config file that cannot be read or parsed,
+//! that others could have written, or that holds a mistake which parses but
+//! would not do what it says (see `validate`), is reported with its file,
+//! line and fix, and askrisky behaves as `ask`.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -83,6 +85,112 @@ pub struct Sourced<T> {
     pub value: T,
     /// Its source.
     pub source: Source,
+}
+
+/// A config that cannot be used as it is: a mistake in a file (with its
+/// line, and column where known), a file that cannot be trusted, or a mode
+/// in the environment that is not one. Each says how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.render())]
+pub struct ConfigError {
+    /// The file, when the mistake is in one.
+    pub file: Option<PathBuf>,
+    /// Its line (1-based), when known.
+    pub line: Option<usize>,
+    /// Its column (1-based), when known.
+    pub column: Option<usize>,
+    /// What is wrong, in one line.
+    pub message: String,
+    /// How to fix it, when there is more to say than the message does.
+    pub fix: Option<String>,
+}
+
+impl Serialize for ConfigError {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl ConfigError {
+    /// A mistake in `file`, at `line` when known.
+    pub fn at(file: &Path, line: Option<usize>, message: impl Into<String>) -> Self {
+        Self {
+            file: Some(file.to_path_buf()),
+            line,
+            column: None,
+            message: message.into(),
+            fix: None,
+        }
+    }
+
+    /// A problem with `file` as a whole (it cannot be read or trusted).
+    pub fn file(file: &Path, message: impl Into<String>) -> Self {
+        Self::at(file, None, message)
+    }
+
+    /// A problem that is in no file (the environment).
+    pub fn outside(message: impl Into<String>) -> Self {
+        Self {
+            file: None,
+            line: None,
+            column: None,
+            message: message.into(),
+            fix: None,
+        }
+    }
+
+    /// With how to fix it.
+    #[must_use]
+    pub fn fix(mut self, fix: impl Into<String>) -> Self {
+        self.fix = Some(fix.into());
+        self
+    }
+
+    fn render(&self) -> String {
+        let mut out = String::new();
+        if let Some(f) = &self.file {
+            out.push_str(&f.display().to_string());
+            if let Some(l) = self.line {
+                out.push_str(&format!(":{l}"));
+                if let Some(c) = self.column {
+                    out.push_str(&format!(":{c}"));
+                }
+            }
+            out.push_str(": ");
+        }
+        out.push_str(&self.message);
+        if let Some(fix) = &self.fix {
+            out.push_str("; fix: ");
+            out.push_str(fix);
+        }
+        // One line, whatever a parser's message held.
+        out.replace(['\n', '\r'], " ")
+    }
+}
+
+/// Something askrisky ignored, and says so: a key a project file cannot
+/// set, a mode looser than the person's. A project file's are shown once
+/// per project and session (see `decide::Setup::warn_project`); the rest
+/// every time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Warning {
+    /// Whose setting was ignored.
+    pub from: Source,
+    /// One line for the person.
+    pub text: String,
+}
+
+impl Warning {
+    /// Whether it is about a repository's `.askrisky.toml`.
+    pub fn from_project(&self) -> bool {
+        matches!(self.from, Source::Project(_))
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 /// A person's allow rule: lines that run without a card.
@@ -257,12 +365,46 @@ pub struct Settings {
     /// The project file read, if any.
     pub project_file: Option<PathBuf>,
     /// Problems that made askrisky fall back to `ask`.
-    pub errors: Vec<String>,
-    /// Things ignored (loosening keys in a project file).
-    pub warnings: Vec<String>,
+    pub errors: Vec<ConfigError>,
+    /// Things ignored, and said so: loosening keys in a project file, a
+    /// mode looser than the person's.
+    pub warnings: Vec<Warning>,
 }
 
 impl Settings {
+    /// Whether an agent's hook leaves the lines that are clear (not in the
+    /// danger set, not blocked) to the agent's own approval rules: when no
+    /// mode is set anywhere — neither in the person's config nor by a
+    /// project file, `ASKRISKY_MODE` or `--mode` asking for `ask` — and
+    /// the config has no error. Installing askrisky into an agent then adds
+    /// no prompt for routine commands unless the person asked for one
+    /// (`mode = "ask"`); the danger set still asks and the blocked tier is
+    /// still refused. Nothing but the person's own file can turn this on:
+    /// the others can only say `ask`, which turns it off, and a broken
+    /// config asks about everything.
+    pub fn defers_clear_lines(&self) -> bool {
+        self.errors.is_empty()
+            && self.mode.value == Mode::Ask
+            && self
+                .modes_given
+                .iter()
+                .all(|m| m.source == Source::Default || m.value < Mode::Ask)
+    }
+
+    /// Whether an allow rule in the person's config may name `code` in its
+    /// `covers`: a built-in rule of the danger set, or one of the person's
+    /// own `[[danger]]` rules (a project's rules, which differ from folder
+    /// to folder, cannot be covered from the person's file).
+    pub fn can_cover(&self, code: &str) -> bool {
+        let own: Vec<ExtraRule> = self
+            .extra_danger
+            .iter()
+            .filter(|r| r.file.is_some() && r.file == self.user_file)
+            .cloned()
+            .collect();
+        validate::coverable(code, &own).is_ok()
+    }
+
     /// What applies when nothing is configured: `ask` mode, `/bin/sh`, no
     /// allow rules, no reviewer, the inbox waited on for 120 s.
     pub fn defaults() -> Self {
@@ -360,144 +502,53 @@ pub fn load(
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Settings {
     let mut s = Settings::defaults();
-    let mut broken = false;
 
     // The person's own file: the only one that can loosen.
-    let mut user_mode = Sourced {
+    let user_mode = match dirs.user_file() {
+        Some(path) => load_user(&mut s, &path),
+        None => None,
+    };
+    let user_mode = user_mode.unwrap_or(Sourced {
         value: Mode::Ask,
         source: Source::Default,
-    };
-    if let Some(path) = dirs.user_file() {
-        match read_owned(&path) {
-            Ok(None) => {}
-            Ok(Some(text)) => match parse_toml::<UserFile>(&path, &text) {
-                Ok(file) => {
-                    s.user_file = Some(path.clone());
-                    if let Some(m) = file.mode {
-                        user_mode = Sourced {
-                            value: m,
-                            source: Source::User(path.clone()),
-                        };
-                    }
-                    if let Some(shell) = file.shell {
-                        if shell.is_absolute() {
-                            s.shell = shell;
-                        } else {
-                            s.errors.push(format!(
-                                "{}: shell must be an absolute path, got {}",
-                                path.display(),
-                                shell.display()
-                            ));
-                            broken = true;
-                        }
-                    }
-                    for rule in &file.allow {
-                        if let Err(e) = check_allow_rule(rule) {
-                            s.errors.push(format!(
-                                "{}: allow rule {}: {e}",
-                                path.display(),
-                                rule.describe()
-                            ));
-                            broken = true;
-                        }
-                    }
-                    s.allow = file.allow;
-                    s.extra_danger.extend(file.danger);
-                    if file.danger_packs.cloud == Some(false) {
-                        s.extra_danger.push(ExtraRule::pack_off("cloud"));
-                    }
-                    s.reviewer = file.reviewer;
-                    s.answer_timeout_s = file.answer_timeout_s;
-                    s.transcript_dirs = file.transcript_dirs;
-                    s.approval_wait_s = file.approval_wait_s.unwrap_or(120);
-                    s.host_permissions = file.host_permissions.unwrap_or_default();
-                    apply_user_contain(&mut s.contain, file.contain);
-                }
-                Err(e) => {
-                    s.errors.push(e);
-                    broken = true;
-                }
-            },
-            Err(e) => {
-                s.errors.push(e);
-                broken = true;
-            }
-        }
-    }
+    });
     s.modes_given.push(user_mode.clone());
-    let user_mode = user_mode;
 
     // The repository's file: tighten only.
     if let Some(path) = find_project_file(cwd) {
-        match crate::files::read_text(&path, crate::files::Whose::Foreign, MAX_CONFIG_BYTES)
-            .and_then(|t| t.ok_or_else(|| std::io::ErrorKind::NotFound.into()))
-        {
-            Ok(text) => match parse_toml::<ProjectFile>(&path, &text) {
-                Ok(file) => {
-                    s.project_file = Some(path.clone());
-                    if let Some(m) = file.mode {
-                        s.modes_given.push(Sourced {
-                            value: m,
-                            source: Source::Project(path.clone()),
-                        });
-                    }
-                    s.extra_danger.extend(file.danger);
-                    for w in tighten_contain(&mut s.contain, file.contain) {
-                        s.warnings.push(format!("{}: {w}", path.display()));
-                    }
-                    for (key, present) in [
-                        ("allow", file.allow.is_some()),
-                        ("reviewer", file.reviewer.is_some()),
-                        ("shell", file.shell.is_some()),
-                        ("answer_timeout_s", file.answer_timeout_s.is_some()),
-                        ("transcript_dirs", file.transcript_dirs.is_some()),
-                        ("approval_wait_s", file.approval_wait_s.is_some()),
-                        ("host_permissions", file.host_permissions.is_some()),
-                        ("danger_packs", file.danger_packs.is_some()),
-                    ] {
-                        if present {
-                            s.warnings.push(format!(
-                                "{}: `{key}` ignored: only your user config can set it; a project file can only tighten",
-                                path.display()
-                            ));
-                        }
-                    }
-                }
-                Err(e) => {
-                    s.errors.push(e);
-                    broken = true;
-                }
-            },
-            Err(e) => {
-                s.errors
-                    .push(format!("{}: cannot read: {e}", path.display()));
-                broken = true;
-            }
-        }
+        load_project(&mut s, &path, &user_mode);
     }
 
     // Environment and flags: tighten only.
     if let Some(v) = env("ASKRISKY_MODE") {
         match Mode::parse(&v) {
-            Some(m) => s.modes_given.push(Sourced {
-                value: m,
-                source: Source::Env("ASKRISKY_MODE".into()),
-            }),
-            None => {
-                s.errors.push(format!(
+            Some(m) => given(
+                &mut s,
+                &user_mode,
+                Sourced {
+                    value: m,
+                    source: Source::Env("ASKRISKY_MODE".into()),
+                },
+            ),
+            None => s.errors.push(
+                ConfigError::outside(format!(
                     "ASKRISKY_MODE={v:?} is not a mode (ask, review, autopilot)"
-                ));
-                broken = true;
-            }
+                ))
+                .fix("unset it, or give one of the three"),
+            ),
         }
     }
     if let Some(m) = overrides.mode {
-        s.modes_given.push(Sourced {
-            value: m,
-            source: Source::Flag("--mode".into()),
-        });
+        given(
+            &mut s,
+            &user_mode,
+            Sourced {
+                value: m,
+                source: Source::Flag("--mode".into()),
+            },
+        );
     }
-    if broken {
+    if !s.errors.is_empty() {
         s.modes_given.push(Sourced {
             value: Mode::Ask,
             source: Source::ConfigError,
@@ -531,6 +582,159 @@ pub fn load(
         None
     };
     s
+}
+
+/// A mode given by a source that may only tighten: kept for the merge, and
+/// when it is looser than the person's (or the default), said to be
+/// ignored — silently ignoring it would let whoever gave it believe it
+/// took effect.
+fn given(s: &mut Settings, base: &Sourced<Mode>, m: Sourced<Mode>) {
+    if m.value < base.value {
+        let what = match &m.source {
+            Source::Flag(f) => format!("{f} {}", m.value),
+            Source::Env(v) => format!("{v}={}", m.value),
+            Source::Project(p) => format!("{}: `mode = \"{}\"`", p.display(), m.value),
+            other => format!("mode {} from {other}", m.value),
+        };
+        let base_from = match &base.source {
+            Source::User(p) => format!("your config {}", p.display()),
+            _ => "the default: your config sets no mode".to_owned(),
+        };
+        s.warnings.push(Warning {
+            text: format!(
+                "{what} ignored: it is looser than {} ({base_from}); only your own config file can loosen approvals",
+                base.value
+            ),
+            from: m.source.clone(),
+        });
+    }
+    s.modes_given.push(m);
+}
+
+/// Reads the person's file into `s`; its mode, when it sets one. A file
+/// with mistakes is still read for what does not loosen (a broken config
+/// falls back to `ask` and drops allow rules afterwards), but a `shell`
+/// that is wrong is not used.
+fn load_user(s: &mut Settings, path: &Path) -> Option<Sourced<Mode>> {
+    let text = match read_owned(path) {
+        Ok(None) => return None,
+        Ok(Some(text)) => text,
+        Err(e) => {
+            s.errors.push(e);
+            return None;
+        }
+    };
+    let stray = validate::stray_keys(path, &text);
+    if !stray.is_empty() {
+        s.errors.extend(stray);
+        return None;
+    }
+    let file: UserFile = match parse_toml(path, &text) {
+        Ok(file) => file,
+        Err(e) => {
+            s.errors.push(e);
+            return None;
+        }
+    };
+    s.errors.extend(validate::user(path, &text, &file));
+    s.user_file = Some(path.to_path_buf());
+    if let Some(shell) = file.shell {
+        match validate::shell(path, &text, &shell) {
+            Ok(()) => s.shell = shell,
+            Err(e) => s.errors.push(e),
+        }
+    }
+    s.allow = file.allow;
+    s.extra_danger.extend(file.danger.into_iter().map(|mut r| {
+        r.file = Some(path.to_path_buf());
+        r
+    }));
+    if file.danger_packs.cloud == Some(false) {
+        s.extra_danger.push(ExtraRule::pack_off("cloud"));
+    }
+    s.reviewer = file.reviewer;
+    s.answer_timeout_s = file.answer_timeout_s;
+    s.transcript_dirs = file.transcript_dirs;
+    s.approval_wait_s = file.approval_wait_s.unwrap_or(120);
+    s.host_permissions = file.host_permissions.unwrap_or_default();
+    apply_user_contain(&mut s.contain, file.contain);
+    file.mode.map(|m| Sourced {
+        value: m,
+        source: Source::User(path.to_path_buf()),
+    })
+}
+
+/// Reads a repository's file into `s`: what tightens applies, what would
+/// loosen is ignored and said so.
+fn load_project(s: &mut Settings, path: &Path, base: &Sourced<Mode>) {
+    let text = match crate::files::read_text(path, crate::files::Whose::Foreign, MAX_CONFIG_BYTES)
+        .and_then(|t| t.ok_or_else(|| std::io::ErrorKind::NotFound.into()))
+    {
+        Ok(text) => text,
+        Err(e) => {
+            s.errors.push(
+                ConfigError::file(path, format!("cannot read: {e}"))
+                    .fix("make it a readable file, or remove it"),
+            );
+            return;
+        }
+    };
+    let stray = validate::stray_keys(path, &text);
+    if !stray.is_empty() {
+        s.errors.extend(stray);
+        return;
+    }
+    let file: ProjectFile = match parse_toml(path, &text) {
+        Ok(file) => file,
+        Err(e) => {
+            s.errors.push(e);
+            return;
+        }
+    };
+    let errors = validate::danger_rules(path, &text, &file.danger);
+    if !errors.is_empty() {
+        s.errors.extend(errors);
+        return;
+    }
+    s.project_file = Some(path.to_path_buf());
+    let from = Source::Project(path.to_path_buf());
+    if let Some(m) = file.mode {
+        given(
+            s,
+            base,
+            Sourced {
+                value: m,
+                source: from.clone(),
+            },
+        );
+    }
+    s.extra_danger.extend(file.danger.into_iter().map(|mut r| {
+        r.file = Some(path.to_path_buf());
+        r
+    }));
+    let warn = |text: String| Warning {
+        from: from.clone(),
+        text: format!("{}: {text}", path.display()),
+    };
+    for w in tighten_contain(&mut s.contain, file.contain) {
+        s.warnings.push(warn(w));
+    }
+    for (key, present) in [
+        ("allow", file.allow.is_some()),
+        ("reviewer", file.reviewer.is_some()),
+        ("shell", file.shell.is_some()),
+        ("answer_timeout_s", file.answer_timeout_s.is_some()),
+        ("transcript_dirs", file.transcript_dirs.is_some()),
+        ("approval_wait_s", file.approval_wait_s.is_some()),
+        ("host_permissions", file.host_permissions.is_some()),
+        ("danger_packs", file.danger_packs.is_some()),
+    ] {
+        if present {
+            s.warnings.push(warn(format!(
+                "`{key}` ignored: only your user config can set it; a project file can only tighten"
+            )));
+        }
+    }
 }
 
 /// The person's `[contain]`: every key applies.
@@ -596,26 +800,6 @@ fn truthy(v: &str) -> bool {
     )
 }
 
-fn check_allow_rule(rule: &AllowRule) -> Result<(), String> {
-    let prefix_only = !rule.env.is_empty() || rule.redirects;
-    match (&rule.line, &rule.prefix) {
-        (Some(_), Some(_)) => Err("give either `line` or `prefix`, not both".into()),
-        (None, None) => Err("give `line` or `prefix`".into()),
-        (Some(l), None) if l.trim().is_empty() => Err("`line` is empty".into()),
-        (None, Some(p)) if p.is_empty() => Err("`prefix` is empty".into()),
-        (Some(_), None) if prefix_only => Err(
-            "`env` and `redirects` belong to prefix rules; a `line` rule matches the line exactly"
-                .into(),
-        ),
-        _ => match rule.env.iter().find(|v| crate::policy::steers_programs(v)) {
-            Some(v) => Err(format!(
-                "`env` cannot list {v}: it changes which program runs or what it reads, so no allow rule covers it"
-            )),
-            None => Ok(()),
-        },
-    }
-}
-
 /// Most bytes of a config file read.
 const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
@@ -626,10 +810,13 @@ const MAX_CONFIG_BYTES: u64 = 1 << 20;
 /// agent could edit it in place through a name in its workspace) or a FIFO
 /// (which would hang every decision) is refused too. The checks are made on
 /// the open file, so it cannot be swapped between check and read.
-fn read_owned(path: &Path) -> Result<Option<String>, String> {
+fn read_owned(path: &Path) -> Result<Option<String>, ConfigError> {
     use std::io::Read;
     use std::os::unix::fs::MetadataExt;
-    let cannot = |e: std::io::Error| format!("{}: cannot read: {e}", path.display());
+    let cannot = |e: std::io::Error| {
+        ConfigError::file(path, format!("cannot read: {e}"))
+            .fix("make it a regular file of your own with one name (not a link), or remove it")
+    };
     let file = match crate::files::open(path, crate::files::Whose::Own) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -638,42 +825,67 @@ fn read_owned(path: &Path) -> Result<Option<String>, String> {
     let meta = file.metadata().map_err(cannot)?;
     let uid = rustix::process::geteuid().as_raw();
     if meta.uid() != uid {
-        return Err(format!(
-            "{}: owned by uid {}, not you (uid {uid}); fix with chown",
-            path.display(),
-            meta.uid()
-        ));
+        return Err(ConfigError::file(
+            path,
+            format!("owned by uid {}, not you (uid {uid})", meta.uid()),
+        )
+        .fix(format!("chown {uid} {}", path.display())));
     }
     if meta.mode() & 0o022 != 0 {
-        return Err(format!(
-            "{}: writable by others (mode {:o}); fix with chmod go-w",
-            path.display(),
-            meta.mode() & 0o777
-        ));
+        return Err(ConfigError::file(
+            path,
+            format!(
+                "writable by others (mode {:o}): anyone in the group or on the machine could loosen it",
+                meta.mode() & 0o777
+            ),
+        )
+        .fix(format!("chmod go-w {}", path.display())));
     }
     let mut text = String::new();
     file.take(MAX_CONFIG_BYTES + 1)
         .read_to_string(&mut text)
         .map_err(cannot)?;
     if text.len() as u64 > MAX_CONFIG_BYTES {
-        return Err(format!(
-            "{}: larger than {MAX_CONFIG_BYTES} bytes",
-            path.display()
+        return Err(ConfigError::file(
+            path,
+            format!("larger than {MAX_CONFIG_BYTES} bytes"),
         ));
     }
     Ok(Some(text))
 }
 
 /// Parses TOML into `T`, with a one-line error naming file, line and problem.
-fn parse_toml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, String> {
+fn parse_toml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, ConfigError> {
     toml::from_str(text).map_err(|e| {
         let (line, col) = e
             .span()
             .map(|span| line_col(text, span.start))
             .unwrap_or((1, 1));
         let msg = e.message().replace('\n', " ");
-        format!("{}:{line}:{col}: {}", path.display(), msg.trim())
+        ConfigError {
+            file: Some(path.to_path_buf()),
+            line: Some(line),
+            column: Some(col),
+            message: msg.trim().to_owned(),
+            fix: None,
+        }
     })
+}
+
+/// The person's config text, checked as loading checks it: its shape, the
+/// keys in their tables, and every rule and setting. The first mistake.
+fn check_user_text(path: &Path, text: &str) -> Result<(), ConfigError> {
+    let mut errors = validate::stray_keys(path, text);
+    if errors.is_empty() {
+        let file: UserFile = parse_toml(path, text)?;
+        errors = validate::user(path, text, &file);
+        if let Some(shell) = &file.shell
+            && let Err(e) = validate::shell(path, text, shell)
+        {
+            errors.push(e);
+        }
+    }
+    errors.into_iter().next().map_or(Ok(()), Err)
 }
 
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
@@ -694,12 +906,13 @@ pub fn find_project_file(cwd: &Path) -> Option<PathBuf> {
 
 #[cfg(test)]
 mod tests;
+mod validate;
 
 /// Adds an exact-line allow rule to the user config file, keeping its
 /// comments and layout, with a comment saying when and why. The file is
 /// replaced atomically (written beside it, synced, renamed), so a crash
 /// leaves the old file or the new one, never half of one.
-pub fn add_allow_line(path: &Path, line: &str, note: &str) -> Result<(), String> {
+pub fn add_allow_line(path: &Path, line: &str, note: &str) -> Result<(), ConfigError> {
     let existing = read_user_text(path)?;
     let rule = AllowRule {
         line: Some(line.to_owned()),
@@ -712,22 +925,28 @@ pub fn add_allow_line(path: &Path, line: &str, note: &str) -> Result<(), String>
 /// The user config file's text as it is now (`None`: there is none yet),
 /// read with the same checks as when it is loaded: the person's own file,
 /// not writable by others, one name.
-pub fn read_user_text(path: &Path) -> Result<Option<String>, String> {
+pub fn read_user_text(path: &Path) -> Result<Option<String>, ConfigError> {
     read_owned(path)
 }
 
 /// `text` (the user config) with these allow rules added after the others,
 /// each under a comment (`note`), its own comments and layout kept. The
-/// result must still read as a valid user config.
+/// rules go in as `[[allow]]` tables at the end, and the top-level keys
+/// stay above every table, where TOML reads them as settings. The result
+/// must still read as a valid user config: a file with a mistake (say, a
+/// top-level key that had fallen into the last table) is not written over,
+/// and the error says what to fix.
 pub fn with_allow_rules(
     path: &Path,
     text: &str,
     rules: &[AllowRule],
     note: &str,
-) -> Result<String, String> {
-    let mut doc: toml_edit::DocumentMut = text
-        .parse()
-        .map_err(|e: toml_edit::TomlError| format!("{}: {}", path.display(), e.message()))?;
+) -> Result<String, ConfigError> {
+    check_user_text(path, text)?;
+    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+        let line = e.span().map(|s| line_col(text, s.start).0);
+        ConfigError::at(path, line, e.message().trim().to_owned())
+    })?;
     let strings = |v: &[String]| {
         let mut a = toml_edit::Array::new();
         for s in v {
@@ -745,10 +964,8 @@ pub fn with_allow_rules(
         .get_mut("allow")
         .and_then(toml_edit::Item::as_array_of_tables_mut)
         .ok_or_else(|| {
-            format!(
-                "{}: `allow` is not a list of [[allow]] tables",
-                path.display()
-            )
+            ConfigError::file(path, "`allow` is not a list of [[allow]] tables")
+                .fix("write each allow rule as an [[allow]] table")
         })?;
     for rule in rules {
         let mut table = toml_edit::Table::new();
@@ -776,21 +993,22 @@ pub fn with_allow_rules(
     }
     let out = doc.to_string();
     // Check the result still reads as a valid config before it is written.
-    parse_toml::<UserFile>(path, &out)?;
+    check_user_text(path, &out)?;
     Ok(out)
 }
 
 /// Replaces the user config with `new`, atomically (written beside it,
 /// synced, renamed), but only while it still holds `old` (`None`: there
 /// was no file): a change made meanwhile is not overwritten.
-pub fn replace_user_file(path: &Path, old: Option<&str>, new: &str) -> Result<(), String> {
+pub fn replace_user_file(path: &Path, old: Option<&str>, new: &str) -> Result<(), ConfigError> {
     if read_owned(path)?.as_deref() != old {
-        return Err(format!(
-            "{}: changed while askrisky was working on it; nothing written, try again",
-            path.display()
-        ));
+        return Err(ConfigError::file(
+            path,
+            "changed while askrisky was working on it; nothing written",
+        )
+        .fix("try again"));
     }
-    parse_toml::<UserFile>(path, new)?;
+    check_user_text(path, new)?;
     crate::util::write_atomically(path, new.as_bytes())
-        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+        .map_err(|e| ConfigError::file(path, format!("cannot write: {e}")))
 }

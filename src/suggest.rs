@@ -240,7 +240,10 @@ pub fn propose(
                 || settings.extra_danger.iter().any(|x| x.code == *r)
         });
         if !danger.is_empty() || was_danger {
-            if include_danger && a.times >= min {
+            // A rule that would cover what the person's config cannot name
+            // (a project's own rule) could not be written.
+            let writable = danger.iter().all(|(code, _)| settings.can_cover(code));
+            if include_danger && a.times >= min && writable {
                 let mut danger = danger;
                 if danger.is_empty() {
                     danger.push((
@@ -503,5 +506,28 @@ mod tests {
         }
         assert!(propose_from(&rs, 3, false).is_empty());
         assert_eq!(propose_from(&rs, 3, true).len(), 1);
+    }
+
+    /// A line in the danger set only by a project's own rule: no allow
+    /// rule in the person's config can cover that rule, so none is
+    /// proposed; by the person's own rule, it is.
+    #[test]
+    fn only_rules_the_persons_config_can_cover_are_proposed() {
+        let rule = |file: &str| crate::danger::ExtraRule {
+            code: "mine.deploy".into(),
+            sentence: "Deploys.".into(),
+            prefix: vec!["./deploy".into()],
+            pack_off: None,
+            file: Some(PathBuf::from(file)),
+        };
+        let rs = approvals("./deploy prod", 3);
+        // (where the rule is defined, proposed)
+        for (file, want) in [("/repo/.askrisky.toml", 0), ("/u/config.toml", 1)] {
+            let mut settings = Settings::defaults();
+            settings.user_file = Some(PathBuf::from("/u/config.toml"));
+            settings.extra_danger = vec![rule(file)];
+            let p = propose(&tally_records(&rs), 3, true, &settings, &Place::example());
+            assert_eq!(p.len(), want, "{file}: {p:?}");
+        }
     }
 }

@@ -166,6 +166,8 @@ fn a_session_approval_allows_the_same_command_of_the_same_session() {
 #[test]
 fn ask_mode_asks_and_ci_denies() {
     let env = Env::new();
+    // Asked for in the person's config: every line asks.
+    env.config("mode = \"ask\"\n");
     let v = hook(&env, "claude-code", &claude_bash(&env, "ls"));
     assert_eq!(decision(&v).0, "ask");
     assert!(decision(&v).1.contains("[mode.ask]"));
@@ -581,4 +583,119 @@ fn a_file_write_through_a_hard_link_asks() {
     let ok = json!({"session_id":"s","cwd":env.project,"hook_event_name":"PreToolUse","tool_name":"Write",
                     "tool_input":{"file_path": env.project.join("src/main.rs"),"content":"x"}});
     assert_eq!(hook(&env, "claude-code", &ok), json!({}));
+}
+
+/// What each agent's answer says: allow, ask, deny, or pass (no opinion:
+/// the agent's own rules apply), by its own protocol.
+fn verdict_of(agent: &str, v: &Value) -> String {
+    let field = |p: &str| v.pointer(p).and_then(Value::as_str).map(str::to_owned);
+    let got = match agent {
+        "claude-code" | "codex" | "qwen" => field("/hookSpecificOutput/permissionDecision"),
+        "gemini" | "opencode" | "pi" => field("/decision"),
+        "cursor" => field("/permission"),
+        "copilot" => field("/permissionDecision"),
+        other => panic!("no reader for {other}"),
+    };
+    got.unwrap_or_else(|| "pass".to_owned())
+}
+
+/// Installing askrisky into an agent adds no prompt for routine commands
+/// unless the person asked for one: with no mode in their config, every
+/// agent's hook leaves a clear line to the agent's own rules (its "no
+/// opinion" answer), while the danger set still asks (or is refused where
+/// the agent cannot ask) and the blocked tier is still refused. A mode the
+/// person sets, or `ask` from a project file, the environment or a flag,
+/// asks about every line again; a looser `--mode` changes nothing and
+/// says so.
+#[test]
+fn without_a_mode_every_hook_leaves_clear_lines_to_the_agent() {
+    let env = Env::new();
+    // (agent, its exact "no opinion" answer, what the danger set gets)
+    let agents: &[(&str, Value, &str)] = &[
+        ("claude-code", json!({}), "ask"),
+        ("codex", json!({}), "deny"),
+        // Gemini CLI asks only with a person at its terminal; here, none.
+        ("gemini", json!({}), "deny"),
+        ("cursor", json!({}), "ask"),
+        ("copilot", json!({}), "ask"),
+        ("opencode", json!({"decision": "pass"}), "deny"),
+        ("pi", json!({"decision": "pass"}), "ask"),
+        ("qwen", json!({}), "ask"),
+    ];
+    let call = |agent: &str, line: &str, vars: &[(&str, &str)], args: &[&str]| {
+        let agent_e = askrisky::hook::Agent::named(agent).expect("agent");
+        let mut payload = askrisky::hook::command_payload(agent_e, line, &env.project);
+        if agent == "pi" {
+            // Pi says whether it has a screen to ask on.
+            payload["has_ui"] = json!(true);
+        }
+        let mut argv = vec!["hook", agent];
+        argv.extend_from_slice(args);
+        let mut run = env.askrisky(argv).stdin(payload.to_string().as_bytes());
+        for (k, v) in vars {
+            run = run.env(k, v);
+        }
+        let out = run.output();
+        out.status(0);
+        let v: Value = serde_json::from_str(out.stdout().trim())
+            .unwrap_or_else(|e| panic!("{agent}: {e}: {}", out.stdout()));
+        (v, out.stderr())
+    };
+    for (agent, pass, danger) in agents {
+        let (v, _) = call(agent, "cargo test", &[], &[]);
+        assert_eq!(&v, pass, "{agent}: a clear line is the agent's own");
+        let (v, _) = call(agent, "rm -rf build", &[], &[]);
+        assert_eq!(verdict_of(agent, &v), *danger, "{agent}: {v}");
+        let (v, _) = call(agent, "rm -rf ~", &[], &[]);
+        assert_eq!(verdict_of(agent, &v), "deny", "{agent}: {v}");
+        // Ask, from the environment or a flag (tightening): asked again.
+        let (v, _) = call(agent, "cargo test", &[("ASKRISKY_MODE", "ask")], &[]);
+        assert_ne!(verdict_of(agent, &v), "pass", "{agent}: {v}");
+        let (v, _) = call(agent, "cargo test", &[], &["--mode", "ask"]);
+        assert_ne!(verdict_of(agent, &v), "pass", "{agent}: {v}");
+        // A looser flag is ignored, and says so in one line.
+        let (v, err) = call(agent, "cargo test", &[], &["--mode", "autopilot"]);
+        assert_eq!(&v, pass, "{agent}");
+        let said: Vec<&str> = err.lines().filter(|l| l.contains("ignored")).collect();
+        assert_eq!(
+            said,
+            [
+                "askrisky: --mode autopilot ignored: it is looser than ask (the default: your config sets no mode); only your own config file can loosen approvals"
+            ],
+            "{agent}: {err}"
+        );
+    }
+    // The log says who decided a line left to the agent.
+    let log = env.log();
+    let left = log
+        .iter()
+        .find(|r| r["command"] == "cargo test")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(left["outcome"], "asked_agent", "{left}");
+    assert_eq!(left["decided_by"], "agent", "{left}");
+    assert!(
+        left["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("left to the agent's own approval rules"),
+        "{left}"
+    );
+    // A project file that asks for ask: every line asks.
+    env.project_file("mode = \"ask\"\n");
+    let (v, _) = call("claude-code", "cargo test", &[], &[]);
+    assert_eq!(verdict_of("claude-code", &v), "ask", "{v}");
+    std::fs::remove_file(env.project.join(".askrisky.toml")).expect("rm");
+    // The person's own `mode = "ask"`: every line asks, Codex's is denied
+    // with how to approve it.
+    env.config("mode = \"ask\"\n");
+    for (agent, _, danger) in agents {
+        let (v, _) = call(agent, "cargo test", &[], &[]);
+        assert_eq!(verdict_of(agent, &v), *danger, "{agent}: {v}");
+    }
+    // A broken config asks about everything too.
+    env.config("mode = \"ask\"\n[[allow]]\nprefix = []\n");
+    let (v, err) = call("claude-code", "cargo test", &[], &[]);
+    assert_eq!(verdict_of("claude-code", &v), "ask", "{v}");
+    assert!(err.contains("config.toml:2:"), "{err}");
 }

@@ -685,3 +685,23 @@ fn zsh_exec_asks_once() {
 fn fish_exec_asks_once() {
     exec_asks_once("fish");
 }
+/// In a guarded bash, what the project file cannot set is said with the
+/// first line typed there, not again with every line after it.
+#[test]
+fn a_project_files_warning_is_said_once_per_shell() {
+    common::require!("tmux", "bash");
+    let env = Env::new();
+    env.project_file("host_permissions = \"skip\"\n");
+    let p = start(&env, "bash", "");
+    for n in 1..=3 {
+        line(&p, &format!("echo line-{n}-ran"));
+        p.wait_for(&format!("\nline-{n}-ran"));
+        wait_prompt(&p);
+    }
+    let screen = p.screen(false);
+    assert_eq!(
+        screen.matches("`host_permissions` ignored").count(),
+        1,
+        "{screen}"
+    );
+}

@@ -166,7 +166,10 @@ fn doctor_sees_installed_hooks_answer() {
     let env = Env::new();
     env.askrisky(["install", "claude-code"]).output().status(0);
     env.askrisky(["install", "cursor"]).output().status(0);
-    let out = env.askrisky(["doctor"]).output();
+    let out = env
+        .askrisky(["doctor"])
+        .env("PATH", env.self_on_path())
+        .output();
     out.status(0);
     let text = out.stdout();
     let line = |a: &str| {
@@ -194,9 +197,25 @@ fn doctor_sees_installed_hooks_answer() {
         .display()
         .to_string();
     std::fs::write(&p, broken.replace(&canon, "/nonexistent/askrisky")).expect("write");
-    let out = env.askrisky(["doctor"]).output();
+    let out = env
+        .askrisky(["doctor"])
+        .env("PATH", env.self_on_path())
+        .output();
     out.status(1);
-    assert!(out.stdout().contains("NOT answering"), "{}", out.stdout());
+    let cursor = out
+        .stdout()
+        .lines()
+        .find(|l| l.starts_with("cursor"))
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        cursor.contains("PROBLEM: hook installed but NOT answering"),
+        "{cursor}"
+    );
+    assert!(
+        cursor.ends_with("fix: askrisky install cursor (it writes this askrisky's path)"),
+        "{cursor}"
+    );
 }
 
 #[test]
@@ -331,7 +350,9 @@ fn doctor_says_codex_has_not_trusted_the_hook() {
     let out = env.askrisky(["doctor"]).output();
     out.status(1);
     assert!(
-        line(&out.stdout()).contains("installed, not trusted: open /hooks in Codex to trust it"),
+        line(&out.stdout())
+            .contains("installed, not trusted: Codex runs it only once you trust it")
+            && line(&out.stdout()).ends_with("fix: open /hooks in Codex to trust it"),
         "{}",
         out.stdout()
     );

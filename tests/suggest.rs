@@ -90,6 +90,28 @@ fn without_a_terminal_it_shows_the_diff_and_writes_nothing() {
     env.askrisky(["suggest", "--min", "0"]).output().status(2);
 }
 
+/// A config whose top-level key fell into its last `[[allow]]` table (an
+/// easy slip when appending to a file that `suggest` wrote) is not
+/// written over: the error names the key, the table, and the fix.
+#[test]
+fn a_top_level_key_in_the_last_table_is_named_not_written_over() {
+    let env = with_log();
+    let broken = format!("{CONFIG}approval_wait_s = 30\n");
+    env.config(&broken);
+    let out = env.askrisky(["suggest", "--min", "3"]).output();
+    assert_ne!(out.code(), Some(0), "{}", out.stdout());
+    assert!(
+        out.stderr().contains(
+            "config.toml:6: `approval_wait_s` is inside the [[allow]] table that starts on line 4"
+        ) && out
+            .stderr()
+            .contains("move it above line 4, the first table"),
+        "{}",
+        out.stderr()
+    );
+    assert_eq!(config(&env), broken);
+}
+
 fn pane(env: &Env, args: &str) -> Pane {
     let vars = vec![
         ("HOME", env.home.display().to_string()),

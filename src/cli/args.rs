@@ -103,7 +103,13 @@ pub enum Command {
     /// Decide on a command without running it, and say why
     Check(CheckArgs),
 
-    /// List the blocked tier and the danger set
+    /// List the rules in force here: built-in (packs turned off shown as off), yours, the project's
+    #[command(
+        long_about = "List the rules in force in this folder: the blocked tier and the danger \
+        set built in (a pack your config turns off is shown as off), your own [[danger]] rules, \
+        and those of the project's .askrisky.toml; then what allow rules and session approvals \
+        can and cannot cover. --json lists every rule with its source and whether it is on."
+    )]
     Rules(RulesArgs),
 
     /// Show the decision log
@@ -179,7 +185,15 @@ pub enum Command {
         dry_run: bool,
     },
 
-    /// Say, per agent on this machine, whether askrisky's hook is installed and answering
+    /// Check the setup: hooks, config, reviewer, shell snippet, inbox, PATH, containment
+    #[command(
+        long_about = "Check that askrisky is set up, one line per check: each agent's hook \
+        (installed, answering, trusted by Codex, the plugin this askrisky writes), your config \
+        (every mistake with its line, a file or folder others could write, what a project file \
+        here could not set), review mode's reviewer and its API key, the guard snippet in your \
+        shell's startup file, the inbox, whether the askrisky on PATH is this one, and \
+        containment. A problem's line says the fix; exit status 1 when there is one."
+    )]
     Doctor,
 
     /// Install the sh/bash shims for agents that run `$SHELL -c`

@@ -32,9 +32,14 @@ struct Report<'a> {
     /// the rest of its session (present only then).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     session_approved: bool,
+    /// True when an agent's hook would leave this line to the agent's own
+    /// approval rules (no mode set, not in the danger set; present only
+    /// then).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    hook_defers: bool,
     review: &'a Review,
-    config_errors: &'a [String],
-    config_warnings: &'a [String],
+    config_errors: &'a [crate::config::ConfigError],
+    config_warnings: Vec<String>,
 }
 
 pub(super) fn run(
@@ -43,6 +48,7 @@ pub(super) fn run(
     context: &ContextFlags,
 ) -> Result<u8, CliError> {
     let setup = Setup::load(overrides, super::cwd()?);
+    setup.warn_project(&decide::WarnScope::Always);
     let request = super::exec::request(
         &args.target,
         &setup,
@@ -71,6 +77,9 @@ pub(super) fn run(
     let eval = &ruling.evaluation;
     let safer = crate::approve::card::safer(&eval.decision);
     let settings = &setup.settings;
+    let hook_defers = ruling.verdict == Verdict::Ask
+        && settings.defers_clear_lines()
+        && eval.decision.reason == Reason::AskMode;
     if args.json {
         let report = Report {
             schema: 1,
@@ -91,9 +100,10 @@ pub(super) fn run(
                 Allow::None => None,
             },
             session_approved: ruling.session_approved,
+            hook_defers,
             review: &eval.review,
             config_errors: &settings.errors,
-            config_warnings: &settings.warnings,
+            config_warnings: settings.warnings.iter().map(ToString::to_string).collect(),
         };
         let text = serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.into()))?;
         say!(out, "{text}")?;
@@ -120,6 +130,12 @@ pub(super) fn run(
         )?;
         for m in settings.modes_given.iter().filter(|m| **m != ruling.mode) {
             say!(out, "          also given: {} (from {})", m.value, m.source)?;
+        }
+        if hook_defers {
+            say!(
+                out,
+                "hooks:    an agent's hook leaves this line to the agent's own approval rules (your config sets no mode)"
+            )?;
         }
         for m in &eval.assessment.matches {
             let on = if m.command.is_empty() {

@@ -56,6 +56,7 @@ pub(super) fn run(
     {
         return Ok(status);
     }
+    setup.warn_project(&context.warn_scope(setup.dirs.state.as_deref()));
     let mut request = request(target, &setup, context, Surface::Exec, None);
     request.uncontained = args.uncontained;
     // Inside an approved command (see `token::nested`), only the blocked

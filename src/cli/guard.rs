@@ -53,6 +53,13 @@ pub(super) fn run(
         return Ok(exit::RUN);
     }
     let setup = Setup::load(overrides, cwd);
+    // Once per shell. `--silent` prints nothing but this on stderr, which
+    // the snippets that show it leave on the terminal (bash's Enter);
+    // where stderr is dropped (the others' quick pass), it must not use up
+    // the one time.
+    if !silent || how.enter {
+        setup.warn_project(&decide::WarnScope::parent_process());
+    }
     let request = Request::line(line, syntax, setup.place.cwd.clone(), Surface::Shell);
     let ruling = decide::decide(&setup, request, &Options::quiet());
     // bash's Enter sees a line before bash has read it: `for f in *; do`

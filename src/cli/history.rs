@@ -87,11 +87,13 @@ fn write_html(path: &Path, dirs: &Dirs, page: &str) -> Result<(), CliError> {
 /// `askrisky suggest [--min N] [--include-danger]`.
 pub(super) fn suggest(args: &SuggestArgs, overrides: &Overrides) -> Result<u8, CliError> {
     let setup = Setup::load(overrides, super::cwd()?);
+    setup.warn_project(&crate::decide::WarnScope::Always);
     let state = setup.dirs.state.clone().ok_or(CliError::NoStateDir)?;
-    let path = setup
-        .dirs
-        .user_file()
-        .ok_or_else(|| CliError::Config("no config folder: set HOME or XDG_CONFIG_HOME".into()))?;
+    let path = setup.dirs.user_file().ok_or_else(|| {
+        CliError::Config(crate::config::ConfigError::outside(
+            "no config folder: set HOME or XDG_CONFIG_HOME",
+        ))
+    })?;
     let min = usize::try_from(args.min).unwrap_or(usize::MAX);
     let approved =
         suggest::tally(&state).map_err(|e| CliError::Log(crate::log::path(&state), e))?;

@@ -5,6 +5,7 @@
 
 pub mod args;
 mod check;
+mod doctor;
 mod exec;
 mod guard;
 mod history;
@@ -82,8 +83,8 @@ pub enum CliError {
     #[error("{0}: not written: {1}")]
     Html(PathBuf, String),
     /// The config could not be changed.
-    #[error("{0}")]
-    Config(String),
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
 }
 
 impl CliError {
@@ -118,6 +119,21 @@ impl ContextFlags {
         match &self.session {
             Some(id) => SessionChoice::Named(id.clone()),
             None => SessionChoice::Current,
+        }
+    }
+
+    /// How often a project file's warnings are said for this request: once
+    /// per session — the one named, else the current one, else the session
+    /// of the process that started askrisky.
+    fn warn_scope(&self, state: Option<&std::path::Path>) -> crate::decide::WarnScope {
+        let named = self.session.clone().or_else(|| {
+            state
+                .and_then(|st| crate::session::store::current(st).ok().flatten())
+                .map(|r| r.display())
+        });
+        match named {
+            Some(s) => crate::decide::WarnScope::Session(format!("session:{s}")),
+            None => crate::decide::WarnScope::parent_process(),
         }
     }
 
@@ -158,7 +174,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Hook { agent } => setup::hook(agent, overrides),
         Command::Install { agent, dry_run } => setup::install(agent, dry_run, true),
         Command::Uninstall { agent, dry_run } => setup::install(agent, dry_run, false),
-        Command::Doctor => setup::doctor(),
+        Command::Doctor => doctor::run(),
         Command::Shims(args::ShimsCommand::Install { dir }) => setup::shims_install(&dir),
         Command::Inbox { no_bell, notify } => person::inbox(!no_bell, notify),
         Command::Approve { code } => person::approve(&code, &overrides),
@@ -166,7 +182,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Goal { text } => person::goal(&text.join(" "), &context),
         Command::Session(cmd) => person::session(&cmd, &context),
         Command::Eval(args) => show::eval(&args),
-        Command::Rules(args) => show::rules(&args),
+        Command::Rules(args) => show::rules(&args, &overrides),
         Command::Log(args) => show::log(&args),
         Command::Report(args) => history::report(&args),
         Command::Suggest(args) => history::suggest(&args, &overrides),

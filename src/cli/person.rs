@@ -33,6 +33,7 @@ pub(super) fn inbox(bell: bool, notify: bool) -> Result<u8, CliError> {
 /// `askrisky approve CODE`: the person approves one refused request.
 pub(super) fn approve(code: &str, overrides: &Overrides) -> Result<u8, CliError> {
     let setup = Setup::load(overrides, super::cwd()?);
+    setup.warn_project(&crate::decide::WarnScope::Always);
     let state = setup.dirs.state.clone().ok_or(CliError::NoStateDir)?;
     let code = allow_once::normalise(code).ok_or_else(|| CliError::NotACode(code.to_owned()))?;
     let pending = allow_once::get(&state, &code)
@@ -117,6 +118,7 @@ pub(super) fn approve(code: &str, overrides: &Overrides) -> Result<u8, CliError>
 /// `askrisky status`.
 pub(super) fn status(overrides: &Overrides) -> Result<u8, CliError> {
     let setup = Setup::load(overrides, super::cwd()?);
+    setup.warn_project(&crate::decide::WarnScope::Always);
     let mut out = std::io::stdout().lock();
     let inbox = match crate::inbox::status(&setup.dirs) {
         Ok(n) => format!("listening, {n} request(s) waiting"),
@@ -125,6 +127,12 @@ pub(super) fn status(overrides: &Overrides) -> Result<u8, CliError> {
     say!(out, "inbox:  {inbox}")?;
     let mode = &setup.settings.mode;
     say!(out, "mode:   {} (from {})", mode.value, mode.source)?;
+    if setup.settings.defers_clear_lines() {
+        say!(
+            out,
+            "hooks:  lines not in the danger set are left to each agent's own approval rules (your config sets no mode; mode = \"ask\" asks about every line)"
+        )?;
+    }
     if let Some(src) = &setup.settings.no_prompt {
         say!(out, "prompt: never ({})", src.why_no_prompt())?;
     }

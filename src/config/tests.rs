@@ -135,7 +135,17 @@ prefix = ["./deploy.sh"]
     assert!(settings.reviewer.is_none());
     assert_eq!(settings.shell, PathBuf::from("/bin/sh"));
     assert_eq!(settings.extra_danger.len(), 1);
-    assert_eq!(settings.warnings.len(), 3, "{:?}", settings.warnings);
+    // The looser mode, `allow`, `reviewer` and `shell`: each ignored, and
+    // said so, as the project file's.
+    assert_eq!(settings.warnings.len(), 4, "{:?}", settings.warnings);
+    assert!(settings.warnings.iter().all(Warning::from_project));
+    assert!(
+        settings.warnings[0]
+            .text
+            .contains("`mode = \"autopilot\"` ignored: it is looser than ask"),
+        "{:?}",
+        settings.warnings
+    );
     assert!(settings.errors.is_empty());
 }
 
@@ -202,7 +212,7 @@ fn broken_configs_fall_back_to_ask() {
         assert_eq!(settings.mode.source, Source::ConfigError, "{text}");
         assert!(settings.allow.is_empty(), "{text}");
         assert_eq!(settings.errors.len(), 1, "{text}: {:?}", settings.errors);
-        let e = &settings.errors[0];
+        let e = settings.errors[0].to_string();
         assert!(e.contains(needle), "{text}: {e}");
         assert!(!e.contains('\n'), "one line: {e}");
         assert!(e.contains("config.toml"), "names the file: {e}");
@@ -214,7 +224,7 @@ fn broken_project_file_falls_back_to_ask() {
     let s = scratch(Some("mode = \"autopilot\"\n"), Some("mode = [\n"));
     let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
     assert_eq!(settings.mode.value, Mode::Ask);
-    assert!(settings.errors[0].contains(PROJECT_FILE));
+    assert!(settings.errors[0].to_string().contains(PROJECT_FILE));
 }
 
 /// The config is askrisky's own file: a second hard link (through which an
@@ -229,7 +239,7 @@ fn config_reached_sideways_is_refused() {
     let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
     assert_eq!(settings.mode.value, Mode::Ask);
     assert!(
-        settings.errors[0].contains("hard links"),
+        settings.errors[0].to_string().contains("hard links"),
         "{:?}",
         settings.errors
     );
@@ -246,7 +256,7 @@ fn config_reached_sideways_is_refused() {
     let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
     assert_eq!(settings.mode.value, Mode::Ask);
     assert!(
-        settings.errors[0].contains("symbolic link"),
+        settings.errors[0].to_string().contains("symbolic link"),
         "{:?}",
         settings.errors
     );
@@ -255,7 +265,9 @@ fn config_reached_sideways_is_refused() {
     let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
     assert_eq!(settings.mode.value, Mode::Ask);
     assert!(
-        settings.errors[0].contains("not a regular file"),
+        settings.errors[0]
+            .to_string()
+            .contains("not a regular file"),
         "{:?}",
         settings.errors
     );
@@ -288,7 +300,7 @@ fn config_size_is_bounded() {
     let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
     assert_eq!(settings.mode.value, Mode::Ask);
     assert!(
-        settings.errors[0].contains("larger than"),
+        settings.errors[0].to_string().contains("larger than"),
         "{:?}",
         settings.errors
     );
@@ -303,7 +315,9 @@ fn config_writable_by_others_is_refused() {
     let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
     assert_eq!(settings.mode.value, Mode::Ask);
     assert!(
-        settings.errors[0].contains("writable by others"),
+        settings.errors[0]
+            .to_string()
+            .contains("writable by others"),
         "{:?}",
         settings.errors
     );
@@ -588,7 +602,7 @@ fn a_config_folder_that_is_a_file_is_an_error_not_a_missing_file() {
     let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
     assert_eq!(settings.errors.len(), 1, "{:?}", settings.errors);
     assert!(
-        settings.errors[0].contains("cannot read"),
+        settings.errors[0].to_string().contains("cannot read"),
         "{:?}",
         settings.errors
     );
@@ -613,7 +627,9 @@ fn host_permissions_come_from_the_user_file_only() {
         let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
         assert_eq!(settings.host_permissions, HostPermissions::Skip, "{value}");
         assert!(
-            settings.warnings[0].contains("`host_permissions` ignored"),
+            settings.warnings[0]
+                .text
+                .contains("`host_permissions` ignored"),
             "{:?}",
             settings.warnings
         );
@@ -701,7 +717,10 @@ fn only_the_person_can_turn_a_danger_pack_off() {
     let settings = load(&s.dirs, &s.project, &o, &no_env);
     assert!(off(&settings).is_empty());
     assert!(
-        settings.warnings.iter().any(|w| w.contains("danger_packs")),
+        settings
+            .warnings
+            .iter()
+            .any(|w| w.text.contains("danger_packs")),
         "{:?}",
         settings.warnings
     );
@@ -728,4 +747,268 @@ fn only_the_person_can_turn_a_danger_pack_off() {
         None,
     );
     assert!(off(&load(&s.dirs, &s.project, &o, &no_env)).is_empty());
+}
+
+/// Every mistake a config can hold names its file and line, and makes the
+/// config fall back to `ask`.
+#[test]
+fn mistakes_name_the_file_and_line() {
+    // (user file, project file, what the one error must say)
+    let rows: &[(&str, Option<&str>, &str)] = &[
+        (
+            "mode = \"autopilot\"\n[[allow]]\nline = \"rm -rf build\"\ncovers = [\"delete.recursive\", \"delete.forcd\"]\n",
+            None,
+            "config.toml:4: allow rule line \"rm -rf build\": covers \"delete.forcd\": no built-in rule and none of your [[danger]] rules has this code; fix: use a code `askrisky rules` lists",
+        ),
+        (
+            "mode = \"autopilot\"\n\n[[allow]]\nprefix = []\n",
+            None,
+            "config.toml:3: allow rule prefix []: `prefix` is empty, so it would match nothing",
+        ),
+        (
+            "mode = \"autopilot\"\n[[danger]]\ncode = \"git.force_push\"\nsentence = \"Mine.\"\nprefix = [\"gp\"]\n",
+            None,
+            "config.toml:3: danger rule \"git.force_push\": that code is a built-in rule's; fix: give it a code of your own",
+        ),
+        (
+            "mode = \"autopilot\"\nshell = \"/bin/nosuchsh\"\n",
+            None,
+            "config.toml:2: shell /bin/nosuchsh: No such file or directory",
+        ),
+        (
+            "mode = \"autopilot\"\nshell = \"/usr/bin/env\"\n",
+            None,
+            "config.toml:2: shell /usr/bin/env is not a shell askrisky can read lines for",
+        ),
+        (
+            "[[allow]]\nline = \"ls\"\n\nmode = \"autopilot\"\n",
+            None,
+            "config.toml:4: `mode` is inside the [[allow]] table that starts on line 1, so it is not read as the top-level setting `mode`; fix: move it above line 1, the first table",
+        ),
+        (
+            "mode = \"autopilot\"\n",
+            Some(
+                "[[danger]]\ncode = \"delete.recursive\"\nsentence = \"Mine.\"\nprefix = [\"x\"]\n",
+            ),
+            ".askrisky.toml:2: danger rule \"delete.recursive\": that code is a built-in rule's",
+        ),
+        (
+            "mode = \"autopilot\"\n",
+            Some(
+                "[[danger]]\ncode = \"p.x\"\nsentence = \"X.\"\nprefix = [\"x\"]\nmode = \"ask\"\n",
+            ),
+            ".askrisky.toml:5: `mode` is inside the [[danger]] table that starts on line 1",
+        ),
+    ];
+    for (user, project, want) in rows {
+        let s = scratch(Some(user), *project);
+        let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+        let errors: Vec<String> = settings.errors.iter().map(ToString::to_string).collect();
+        assert_eq!(errors.len(), 1, "{user}{project:?}: {errors:?}");
+        assert!(
+            errors[0].contains(want),
+            "{user}{project:?}:\n{}\nwant: {want}",
+            errors[0]
+        );
+        assert!(!errors[0].contains('\n'), "{}", errors[0]);
+        assert_eq!(settings.mode.source, Source::ConfigError, "{user}");
+        assert!(settings.allow.is_empty(), "{user}");
+        assert!(settings.errors[0].line.is_some(), "{user}");
+    }
+    // A shell that is wrong is not used, even for the lines that ask.
+    let s = scratch(Some("shell = \"/bin/nosuchsh\"\n"), None);
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    assert_eq!(settings.shell, PathBuf::from("/bin/sh"));
+    // Several mistakes: each is said.
+    let s = scratch(
+        Some(
+            "[[allow]]\nprefix = []\n[[allow]]\nline = \"x\"\ncovers = [\"nope\", \"delete.root\"]\n",
+        ),
+        None,
+    );
+    let settings = load(&s.dirs, &s.project, &Overrides::default(), &no_env);
+    let lines: Vec<Option<usize>> = settings.errors.iter().map(|e| e.line).collect();
+    assert_eq!(lines, [Some(1), Some(5), Some(5)], "{:?}", settings.errors);
+    assert!(settings.errors[2].to_string().contains("blocked tier"));
+}
+
+/// A mode looser than the person's, from a flag or the environment, is
+/// ignored, and said so every time (not as a project file's warning); a
+/// stricter one is simply taken.
+#[test]
+fn a_looser_mode_from_a_flag_or_the_environment_is_said_to_be_ignored() {
+    // (user file, ASKRISKY_MODE, --mode, warnings)
+    type Row<'a> = (
+        Option<&'a str>,
+        Option<&'a str>,
+        Option<Mode>,
+        &'a [&'a str],
+    );
+    let rows: &[Row<'_>] = &[
+        (
+            None,
+            None,
+            Some(Mode::Autopilot),
+            &[
+                "--mode autopilot ignored: it is looser than ask (the default: your config sets no mode)",
+            ],
+        ),
+        (
+            None,
+            Some("review"),
+            None,
+            &["ASKRISKY_MODE=review ignored: it is looser than ask"],
+        ),
+        (
+            Some("mode = \"review\"\n"),
+            None,
+            Some(Mode::Autopilot),
+            &["--mode autopilot ignored: it is looser than review (your config "],
+        ),
+        (
+            Some("mode = \"autopilot\"\n"),
+            Some("review"),
+            Some(Mode::Ask),
+            &[],
+        ),
+        (None, None, Some(Mode::Ask), &[]),
+        (Some("mode = \"review\"\n"), None, Some(Mode::Review), &[]),
+    ];
+    for (user, env_mode, flag, want) in rows {
+        let s = scratch(*user, None);
+        let env = |k: &str| {
+            (k == "ASKRISKY_MODE")
+                .then(|| env_mode.map(str::to_owned))
+                .flatten()
+        };
+        let o = Overrides {
+            mode: *flag,
+            no_prompt: false,
+        };
+        let settings = load(&s.dirs, &s.project, &o, &env);
+        let got: Vec<&Warning> = settings.warnings.iter().collect();
+        assert_eq!(
+            got.len(),
+            want.len(),
+            "{user:?} {env_mode:?} {flag:?}: {got:?}"
+        );
+        for (g, w) in got.iter().zip(*want) {
+            assert!(!g.from_project());
+            assert!(g.text.contains(w), "{g}\nwant: {w}");
+        }
+    }
+}
+
+/// A hook leaves clear lines to the agent's own rules only when nothing
+/// set a mode of `ask` and the config is sound.
+#[test]
+fn hooks_defer_only_when_no_mode_is_set() {
+    // (user file, project file, ASKRISKY_MODE, --mode, defers)
+    type Row<'a> = (
+        Option<&'a str>,
+        Option<&'a str>,
+        Option<&'a str>,
+        Option<Mode>,
+        bool,
+    );
+    let rows: &[Row<'_>] = &[
+        (None, None, None, None, true),
+        (
+            Some("host_permissions = \"keep\"\n"),
+            None,
+            None,
+            None,
+            true,
+        ),
+        // The person asked for ask: every line asks.
+        (Some("mode = \"ask\"\n"), None, None, None, false),
+        // So did a project file, the environment or a flag.
+        (None, Some("mode = \"ask\"\n"), None, None, false),
+        (None, None, Some("ask"), None, false),
+        (None, None, None, Some(Mode::Ask), false),
+        // What would loosen is ignored and changes nothing.
+        (
+            None,
+            Some("mode = \"autopilot\"\n"),
+            Some("review"),
+            Some(Mode::Autopilot),
+            true,
+        ),
+        // Another mode is not deferral: it decides.
+        (Some("mode = \"autopilot\"\n"), None, None, None, false),
+        (Some("mode = \"review\"\n"), None, None, None, false),
+        // A broken config asks about everything.
+        (Some("mode = \"yolo\"\n"), None, None, None, false),
+        (Some("[[allow]]\nprefix = []\n"), None, None, None, false),
+        (None, Some("mode = [\n"), None, None, false),
+        (None, None, Some("nonsense"), None, false),
+    ];
+    for (user, project, env_mode, flag, want) in rows {
+        let s = scratch(*user, *project);
+        let env = |k: &str| {
+            (k == "ASKRISKY_MODE")
+                .then(|| env_mode.map(str::to_owned))
+                .flatten()
+        };
+        let o = Overrides {
+            mode: *flag,
+            no_prompt: false,
+        };
+        let settings = load(&s.dirs, &s.project, &o, &env);
+        assert_eq!(
+            settings.defers_clear_lines(),
+            *want,
+            "{user:?} {project:?} {env_mode:?} {flag:?}"
+        );
+    }
+}
+
+/// The writers that add allow rules keep every top-level key above the
+/// tables, where TOML reads them as settings; a file whose top-level key
+/// had fallen into its last table is not written over.
+#[test]
+fn writers_keep_top_level_keys_above_the_tables() {
+    let rule = [AllowRule {
+        line: Some("make lint".into()),
+        ..AllowRule::default()
+    }];
+    let p = Path::new("/c.toml");
+    for user in [
+        "",
+        "mode = \"review\"",
+        "mode = \"review\"\n[reviewer]\nprovider = \"openai\"\nmodel = \"m\"\n",
+        "# mine\nmode = \"autopilot\"\napproval_wait_s = 30\n\n[[allow]]\nline = \"ls\"\n\n[contain]\nprotect_git = true\n# the end\n",
+        "danger_packs = { cloud = false }\n[[allow]]\nprefix = [\"cargo\", \"test\"]\n",
+    ] {
+        let out =
+            with_allow_rules(p, user, &rule, "note").unwrap_or_else(|e| panic!("{user}: {e}"));
+        assert!(validate::stray_keys(p, &out).is_empty(), "{out}");
+        let parsed: UserFile = parse_toml(p, &out).unwrap_or_else(|e| panic!("{out}: {e}"));
+        let before: UserFile = parse_toml(p, user).unwrap_or_else(|e| panic!("{user}: {e}"));
+        assert_eq!(parsed.mode, before.mode, "{out}");
+        assert_eq!(parsed.approval_wait_s, before.approval_wait_s, "{out}");
+        assert_eq!(
+            parsed.allow.last().and_then(|r| r.line.as_deref()),
+            Some("make lint")
+        );
+        // Twice: still above.
+        let again = with_allow_rules(p, &out, &rule, "note").unwrap_or_else(|e| panic!("{e}"));
+        assert!(validate::stray_keys(p, &again).is_empty(), "{again}");
+    }
+    let stray = "[[allow]]\nline = \"ls\"\nmode = \"autopilot\"\n";
+    let e = with_allow_rules(p, stray, &rule, "note")
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        e.contains("`mode` is inside the [[allow]] table") && e.contains("move it above"),
+        "{e}"
+    );
+    // Nor is a rule written that covers a code no rule has.
+    let bad = [AllowRule {
+        line: Some("x".into()),
+        covers: vec!["no.such".into()],
+        ..AllowRule::default()
+    }];
+    assert!(with_allow_rules(p, "", &bad, "note").is_err());
 }

@@ -112,6 +112,10 @@ pub struct ExtraRule {
     /// built-in rules off (see [`rules::PACKS`]).
     #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub pack_off: Option<String>,
+    /// The file that defines it (set when the file is read, never from
+    /// its text), for `askrisky rules`.
+    #[serde(skip)]
+    pub file: Option<std::path::PathBuf>,
 }
 
 impl ExtraRule {
@@ -122,6 +126,7 @@ impl ExtraRule {
             sentence: format!("The {pack} danger pack is off in your config."),
             prefix: Vec::new(),
             pack_off: Some(pack.to_owned()),
+            file: None,
         }
     }
 }

@@ -438,6 +438,7 @@ fn extra_rules_match_by_prefix() {
         sentence: "Deletes cluster resources.".into(),
         prefix: vec!["kubectl".into(), "delete".into()],
         pack_off: None,
+        file: None,
     }];
     let ctx = Place::example();
     let a = assess(&parse("/usr/bin/kubectl delete pod x"), &ctx, &extra);

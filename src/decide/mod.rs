@@ -53,17 +53,53 @@ pub struct Setup {
 
 impl Setup {
     /// Reads askrisky's folders from its own environment and the settings
-    /// that apply in `cwd`; says on stderr what was wrong with the config.
+    /// that apply in `cwd`; says on stderr what was wrong with the config,
+    /// and what of a flag or the environment was ignored. What a project
+    /// file could not set is for [`Setup::warn_project`] to say.
     pub fn load(overrides: &Overrides, cwd: PathBuf) -> Self {
         let dirs = Dirs::from_env();
         let settings = config::load(&dirs, &cwd, overrides, &|k| std::env::var(k).ok());
         for e in &settings.errors {
             eprintln!("askrisky: config error: {e} (using ask mode until it is fixed)");
         }
-        for w in &settings.warnings {
+        for w in settings.warnings.iter().filter(|w| !w.from_project()) {
             eprintln!("askrisky: {w}");
         }
         Self::new(dirs, settings, cwd)
+    }
+
+    /// Says on stderr what the project file could not set: every time for
+    /// `WarnScope::Always` (`check`, `doctor`, the person's own commands),
+    /// else once per project and session. The mark that it was said lives
+    /// in askrisky's state folder ([`crate::session::warned`]); it only
+    /// ever keeps a warning from being repeated, never changes a decision.
+    pub fn warn_project(&self, scope: &WarnScope) {
+        let texts: Vec<String> = self
+            .settings
+            .warnings
+            .iter()
+            .filter(|w| w.from_project())
+            .map(ToString::to_string)
+            .collect();
+        if texts.is_empty() {
+            return;
+        }
+        let first = match (scope, self.dirs.state.as_deref()) {
+            (WarnScope::Always, _) | (_, None) => true,
+            (WarnScope::Session(key), Some(state)) => {
+                crate::session::warned::first_time(state, key, &texts.join("\n"))
+            }
+        };
+        if !first {
+            return;
+        }
+        let once = match scope {
+            WarnScope::Always => "",
+            WarnScope::Session(_) => " (said once per project and session)",
+        };
+        for t in &texts {
+            eprintln!("askrisky: {t}{once}");
+        }
     }
 
     /// A setup from parts (eval and tests build their own settings).
@@ -86,6 +122,31 @@ impl Setup {
             cwd: request.cwd.clone(),
             typed,
             ..self.place.clone()
+        }
+    }
+}
+
+/// How often a project file's warnings are said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WarnScope {
+    /// Every time (`check`, `doctor`, the person's own commands).
+    Always,
+    /// Once per project and this session: an agent's session, a guarded
+    /// shell, a process that calls askrisky again and again. The key names
+    /// the session (`hook:claude-code/5f1e…`, `shell:4242:9911`).
+    Session(String),
+}
+
+impl WarnScope {
+    /// Once per session of the process that started this one (its parent,
+    /// named with its start time, so a reused pid is another session):
+    /// the guarded shell, or an agent's harness calling `askrisky exec`.
+    /// Every time where the parent cannot be told.
+    pub fn parent_process() -> Self {
+        let parent = u64::from(std::os::unix::process::parent_id());
+        match crate::platform::start_time(parent) {
+            Some(start) if parent > 1 => Self::Session(format!("process:{parent}:{start}")),
+            _ => Self::Always,
         }
     }
 }

@@ -24,7 +24,7 @@ use super::{Agent, Decider, Event, Permission, SessionInfo};
 use crate::config::{HostPermissions, Mode, Overrides};
 use crate::decide::{self, End, Options, Request, Ruling, SessionChoice, Setup, Surface};
 use crate::log::{DecidedBy, Outcome};
-use crate::policy::Verdict;
+use crate::policy::{Reason, Verdict};
 use crate::session::TranscriptSource;
 use crate::session::store::{self, Entry, SessionRef};
 use crate::session::transcript;
@@ -48,6 +48,11 @@ fn session_id(session: &SessionInfo) -> String {
         .session_id
         .clone()
         .unwrap_or_else(|| "default".into())
+}
+
+/// A project file's warnings are said once per project and agent session.
+fn warn_scope(agent: Agent, session: &SessionInfo) -> decide::WarnScope {
+    decide::WarnScope::Session(format!("hook:{}/{}", agent.name(), session_id(session)))
 }
 
 impl Live {
@@ -211,6 +216,19 @@ fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> (Permi
             },
             End::new(Outcome::Refused, DecidedBy::Rule),
         ),
+        // No mode in the person's config: a line askrisky has nothing
+        // against is the agent's own to allow or ask about.
+        Verdict::Ask
+            if setup.settings.defers_clear_lines()
+                && ruling.evaluation.decision.reason == Reason::AskMode =>
+        {
+            (
+                Permission::Pass,
+                End::new(Outcome::AskedAgent, DecidedBy::Agent).message(Some(
+                    "left to the agent's own approval rules: not in the danger set, and your config sets no mode".into(),
+                )),
+            )
+        }
         Verdict::Ask => match (&setup.settings.no_prompt, can_ask) {
             (Some(src), _) => (
                 Permission::Deny {
@@ -388,6 +406,7 @@ impl Decider for Live {
                 session,
             } => {
                 let setup = self.setup(cwd.as_ref());
+                setup.warn_project(&warn_scope(agent, session));
                 let request =
                     Request::file_write(path.clone(), tool, setup.place.cwd.clone(), surface);
                 let ruling = self.rule(agent, request, session, &setup);
@@ -407,6 +426,7 @@ impl Decider for Live {
                 session,
             } => {
                 let setup = self.setup(cwd.as_ref());
+                setup.warn_project(&warn_scope(agent, session));
                 let syntax = super::shell::syntax_of(agent, &|k| std::env::var(k).ok());
                 let mut request = Request::line(command, syntax, setup.place.cwd.clone(), surface);
                 request.explanation.clone_from(description);

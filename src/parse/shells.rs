@@ -136,6 +136,27 @@ impl Syntax {
         }
     }
 
+    /// The syntax of the shell program at `path`, by the file it reaches
+    /// or the name it was given (a link named `sh` to busybox is `sh`);
+    /// `None` for a program that is none of the shells askrisky reads
+    /// lines for (sh, bash, dash, zsh, fish).
+    pub fn of_shell(path: &Path) -> Option<Self> {
+        let name = |p: &Path| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .map(programs::program_name)
+                .unwrap_or_default()
+        };
+        let known = |n: &str| {
+            matches!(n, "sh" | "bash" | "rbash" | "dash" | "zsh" | "fish")
+                .then(|| Self::for_program(n))
+        };
+        std::fs::canonicalize(path)
+            .ok()
+            .and_then(|real| known(&name(&real)))
+            .or_else(|| known(&name(path)))
+    }
+
     /// The real shell behind a path: symbolic links are followed and the
     /// file reached is named (`/bin/sh` → `dash`), else the name as given.
     /// bash reached as `sh` runs in POSIX mode, whose grammar is bash's.

@@ -72,6 +72,7 @@ impl ActivityKind {
 
 pub mod store;
 pub mod transcript;
+pub mod warned;
 
 use std::path::{Path, PathBuf};
 

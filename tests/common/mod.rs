@@ -129,6 +129,22 @@ impl Env {
         self
     }
 
+    /// A PATH with this askrisky binary first on it (as `askrisky`, a
+    /// link in the scratch folder), then the test's own PATH.
+    pub fn self_on_path(&self) -> std::ffi::OsString {
+        let bin = self.dir.path().join("bin");
+        let link = bin.join("askrisky");
+        if !link.exists() {
+            std::fs::create_dir_all(&bin).expect("bin dir");
+            std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_askrisky"), &link).expect("link");
+        }
+        let mut dirs = vec![bin];
+        dirs.extend(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        ));
+        std::env::join_paths(dirs).expect("PATH")
+    }
+
     /// The decision log's records.
     pub fn log(&self) -> Vec<serde_json::Value> {
         std::fs::read_to_string(self.state_dir().join("log.jsonl"))
