@@ -272,6 +272,20 @@ pub enum Command {
     #[command(subcommand)]
     Session(SessionCommand),
 
+    /// Print the completion script for a shell
+    #[command(
+        long_about = "Print the completion script for a shell on stdout. Commands, options, \
+        modes and agent names (after install, uninstall and hook) complete. bash: \
+        askrisky completions bash > ~/.local/share/bash-completion/completions/askrisky; \
+        zsh: askrisky completions zsh > \"${fpath[1]}/_askrisky\"; fish: askrisky \
+        completions fish > ~/.config/fish/completions/askrisky.fish."
+    )]
+    Completions {
+        /// Your shell
+        #[arg(value_enum)]
+        shell: CompletionShell,
+    },
+
     /// Print shell completions or the man page
     #[command(hide = true)]
     Generate {
@@ -341,6 +355,27 @@ pub enum InitShell {
     Zsh,
     /// fish
     Fish,
+}
+
+/// Shells `completions` writes for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CompletionShell {
+    /// bash (with the bash-completion package)
+    Bash,
+    /// zsh
+    Zsh,
+    /// fish
+    Fish,
+}
+
+impl From<CompletionShell> for Generate {
+    fn from(s: CompletionShell) -> Self {
+        match s {
+            CompletionShell::Bash => Self::CompleteBash,
+            CompletionShell::Zsh => Self::CompleteZsh,
+            CompletionShell::Fish => Self::CompleteFish,
+        }
+    }
 }
 
 /// `shims` subcommands.
@@ -502,7 +537,8 @@ pub fn generate(kind: Generate) -> Vec<u8> {
             clap_complete::generate(clap_complete::Shell::Zsh, &mut cmd, "askrisky", &mut out)
         }
         Generate::CompleteFish => {
-            clap_complete::generate(clap_complete::Shell::Fish, &mut cmd, "askrisky", &mut out)
+            clap_complete::generate(clap_complete::Shell::Fish, &mut cmd, "askrisky", &mut out);
+            out.extend_from_slice(fish_values(&command()).as_bytes());
         }
         Generate::Man => {
             // A fixed date keeps the checked-in page reproducible.
@@ -513,6 +549,62 @@ pub fn generate(kind: Generate) -> Vec<u8> {
         }
     }
     out
+}
+
+/// fish lines that complete the values of positional arguments with a
+/// fixed set of them (agent names after `install`, `uninstall` and
+/// `hook`; shells after `init` and `completions`), which clap's fish
+/// script leaves to file names. The values come from the same
+/// definitions as the parser's, so a new agent completes as soon as it
+/// parses.
+fn fish_values(cmd: &clap::Command) -> String {
+    let mut out = String::new();
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        fish_values_of(&[sub.get_name()], sub, &mut out);
+    }
+    out
+}
+
+fn fish_values_of(path: &[&str], cmd: &clap::Command, out: &mut String) {
+    let quote = |s: &str| s.replace('\\', "\\\\").replace('\'', "\\'");
+    for arg in cmd.get_positionals().filter(|a| !a.is_hide_set()) {
+        let values: Vec<_> = arg
+            .get_possible_values()
+            .into_iter()
+            .filter(|v| !v.is_hide_set())
+            .collect();
+        let Some((top, rest)) = path.split_first() else {
+            return;
+        };
+        if values.is_empty() {
+            continue;
+        }
+        let mut cond = format!("__fish_askrisky_using_subcommand {top}");
+        for r in rest {
+            cond.push_str(&format!("; and __fish_seen_subcommand_from {r}"));
+        }
+        let names: Vec<&str> = values.iter().map(|v| v.get_name()).collect();
+        cond.push_str(&format!(
+            "; and not __fish_seen_subcommand_from {}",
+            names.join(" ")
+        ));
+        let items: Vec<String> = values
+            .iter()
+            .map(|v| match v.get_help() {
+                Some(h) => format!("{}\\t'{}'", v.get_name(), quote(&h.to_string())),
+                None => v.get_name().to_owned(),
+            })
+            .collect();
+        out.push_str(&format!(
+            "complete -c askrisky -n \"{cond}\" -f -a \"{}\"\n",
+            items.join("\n")
+        ));
+    }
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let mut p = path.to_vec();
+        p.push(sub.get_name());
+        fish_values_of(&p, sub, out);
+    }
 }
 
 #[cfg(test)]

@@ -164,6 +164,12 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Log(args) => show::log(&args),
         Command::Report(args) => history::report(&args),
         Command::Suggest(args) => history::suggest(&args, &overrides),
+        Command::Completions { shell } => {
+            std::io::stdout()
+                .write_all(&args::generate(shell.into()))
+                .map_err(CliError::Output)?;
+            Ok(0)
+        }
         Command::Generate { kind } => {
             std::io::stdout()
                 .write_all(&args::generate(kind))
