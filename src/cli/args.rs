@@ -540,13 +540,7 @@ pub fn generate(kind: Generate) -> Vec<u8> {
             clap_complete::generate(clap_complete::Shell::Fish, &mut cmd, "askrisky", &mut out);
             out.extend_from_slice(fish_values(&command()).as_bytes());
         }
-        Generate::Man => {
-            // A fixed date keeps the checked-in page reproducible.
-            let man = clap_mangen::Man::new(cmd).date("2026-11-29");
-            if man.render(&mut out).is_err() {
-                out.clear();
-            }
-        }
+        Generate::Man => out = super::manual::render(cmd),
     }
     out
 }

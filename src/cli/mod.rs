@@ -8,6 +8,7 @@ mod check;
 mod exec;
 mod guard;
 mod history;
+pub mod manual;
 mod person;
 mod setup;
 mod show;
