@@ -182,7 +182,7 @@ pub enum Command {
     /// Say, per agent on this machine, whether askrisky's hook is installed and answering
     Doctor,
 
-    /// Install the sh/bash shims for agents that run `$SHELL -c`
+    /// Install the sh/bash/zsh shims for agents that run `$SHELL -c`
     #[command(subcommand)]
     Shims(ShimsCommand),
 
@@ -381,7 +381,9 @@ impl From<CompletionShell> for Generate {
 /// `shims` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum ShimsCommand {
-    /// Write the `sh` and `bash` shims into DIR (put DIR first on PATH)
+    /// Write the `sh`, `bash` and (where zsh is installed) `zsh` shims into
+    /// DIR; put DIR first on PATH, and point SHELL at one for agents that run
+    /// `$SHELL -c`
     Install {
         /// Folder for the shims
         dir: std::path::PathBuf,

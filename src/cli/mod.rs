@@ -11,6 +11,7 @@ mod history;
 pub mod manual;
 mod person;
 mod setup;
+mod shell_check;
 mod show;
 
 use std::io::Write;

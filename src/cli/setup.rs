@@ -161,6 +161,11 @@ pub(super) fn doctor() -> Result<u8, CliError> {
         )
         .map_err(CliError::Output)?;
     }
+    // Agents that run `$SHELL -c` reach the shims only through SHELL.
+    if let Some(line) = super::shell_check::doctor_line() {
+        writeln!(out, "{:<12} {}", "shell", crate::escape::escape(&line))
+            .map_err(CliError::Output)?;
+    }
     // The floor under the text check, once for the machine.
     let floor = match crate::contain::kernel::probe() {
         Ok(floor) => format!(
@@ -217,7 +222,9 @@ fn probe(cmd: &str, agent: Agent) -> Result<(), String> {
 /// The shim script, with this binary's path.
 const SHIM: &str = include_str!("../../shims/sh");
 
-/// `askrisky shims install DIR`.
+/// `askrisky shims install DIR`: `sh` and `bash` always, `zsh` where a
+/// real zsh is installed (a zsh shim with no zsh behind it would only make
+/// zsh look present to what looks for it).
 pub(super) fn shims_install(dir: &Path) -> Result<u8, CliError> {
     use std::os::unix::fs::PermissionsExt;
     let bin = super::self_path()?;
@@ -226,18 +233,63 @@ pub(super) fn shims_install(dir: &Path) -> Result<u8, CliError> {
         &bin.display().to_string().replace('"', "\\\""),
     );
     std::fs::create_dir_all(dir).map_err(|e| CliError::Shims(dir.to_path_buf(), e))?;
-    for name in ["sh", "bash"] {
+    let d = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let path_var = std::env::var_os("PATH");
+    let mut written = Vec::new();
+    for name in super::shell_check::NAMES {
+        if *name == "zsh" && real_shell(name, &d, path_var.as_deref()).is_none() {
+            continue;
+        }
         let p = dir.join(name);
         crate::util::write_atomically(&p, script.as_bytes())
             .map_err(|e| CliError::Shims(p.clone(), e))?;
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755))
             .map_err(|e| CliError::Shims(p.clone(), e))?;
+        written.push(*name);
     }
-    let d = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    if let Some(state) = Dirs::from_env().state
+        && let Err(e) = super::shell_check::record(&state, &d)
+    {
+        eprintln!("askrisky: warning: cannot record the shims' folder for doctor: {e}");
+    }
+    let shell = if written.contains(&"zsh") {
+        format!("{}/bash or {}/zsh", d.display(), d.display())
+    } else {
+        format!("{}/bash", d.display())
+    };
     println!(
-        "shims written to {}\nput it first on PATH for the agent, e.g.:  export PATH=\"{}:$PATH\"",
+        "shims ({}) written to {}\n\
+         put it first on PATH for the agent, e.g.:  export PATH=\"{}:$PATH\"\n\
+         for agents that run $SHELL -c (aider), point SHELL at a shim:  SHELL={shell}",
+        written.join(", "),
         d.display(),
-        d.display()
+        d.display(),
     );
     Ok(0)
+}
+
+/// The real shell `name` the shims in `dir` would run: the first one on
+/// `path_var` outside `dir` that is not a shim, else the one in `/bin` or
+/// `/usr/bin`.
+fn real_shell(
+    name: &str,
+    dir: &Path,
+    path_var: Option<&std::ffi::OsStr>,
+) -> Option<std::path::PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let runnable = |p: &Path| {
+        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+            && !super::shell_check::is_shim(p)
+    };
+    path_var
+        .map(|p| std::env::split_paths(p).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|d| std::fs::canonicalize(d).ok().as_deref() != Some(dir))
+        .chain([
+            Path::new("/bin").to_path_buf(),
+            Path::new("/usr/bin").to_path_buf(),
+        ])
+        .map(|d| d.join(name))
+        .find(|p| runnable(p))
 }
