@@ -892,7 +892,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__hook)
-            opts="-v -h --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot opencode pi qwen"
+            opts="-v -h --after --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot opencode pi qwen"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

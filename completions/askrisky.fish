@@ -125,6 +125,7 @@ review\t'Asks a reviewer model about what is not in the danger set'
 ask\t'Asks about everything but the person\'s own allow rules'"
 complete -c askrisky -n "__fish_askrisky_using_subcommand hook" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
 complete -c askrisky -n "__fish_askrisky_using_subcommand hook" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
+complete -c askrisky -n "__fish_askrisky_using_subcommand hook" -l after -d 'The event comes after a tool ran (Claude Code\'s PostToolUse): only record the person\'s answer at the agent\'s prompt; the answer is always empty'
 complete -c askrisky -n "__fish_askrisky_using_subcommand hook" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand hook" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand hook" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -143,6 +143,11 @@ pub enum Command {
         /// The agent whose hook protocol to speak
         #[arg(value_enum)]
         agent: Agent,
+        /// The event comes after a tool ran (Claude Code's PostToolUse):
+        /// only record the person's answer at the agent's prompt; the answer
+        /// is always empty
+        #[arg(long, hide = true)]
+        after: bool,
     },
 
     /// Measure the configured reviewer on labelled cases (nothing is run)

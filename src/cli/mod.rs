@@ -151,7 +151,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
             silent,
         } => guard::run(&line, guard::syntax(fish, zsh), silent, &overrides),
         Command::Init { shell } => guard::init(shell),
-        Command::Hook { agent } => setup::hook(agent, overrides),
+        Command::Hook { agent, after } => setup::hook(agent, after, overrides),
         Command::Install { agent, dry_run } => setup::install(agent, dry_run, true),
         Command::Uninstall { agent, dry_run } => setup::install(agent, dry_run, false),
         Command::Doctor => setup::doctor(),

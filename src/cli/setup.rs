@@ -12,9 +12,12 @@ use crate::hook::Agent;
 /// watchdog's bound, then recorded. The process the agent starts only
 /// supervises: the decision runs in a worker, so that a crash of the
 /// analysis still leaves a closed answer (see `hook::supervise`).
-pub(super) fn hook(agent: Agent, overrides: Overrides) -> Result<u8, CliError> {
+pub(super) fn hook(agent: Agent, after: bool, overrides: Overrides) -> Result<u8, CliError> {
     use crate::hook::supervise::{OUTER_BOUND, is_worker, supervise, worker_command};
     use crate::hook::watchdog::{BOUND, Watchdog};
+    if after {
+        return hook_after(agent);
+    }
     if !is_worker() {
         let out = supervise(agent, worker_command(), OUTER_BOUND);
         let mut stdout = std::io::stdout().lock();
@@ -30,6 +33,39 @@ pub(super) fn hook(agent: Agent, overrides: Overrides) -> Result<u8, CliError> {
     // Nothing else may reach stdout: it is the agent's protocol.
     dog.answer(&out);
     live.finish();
+    Ok(0)
+}
+
+/// `askrisky hook AGENT --after`: the agent reports a tool that ran. The
+/// answer, always empty, is out before anything else is done; then the
+/// person's answer at the agent's prompt is recorded, if this was a command
+/// askrisky asked about (`hook::after`). A worker that fails or hangs
+/// leaves the same empty answer.
+fn hook_after(agent: Agent) -> Result<u8, CliError> {
+    use crate::hook::after::{self, ANSWER};
+    use crate::hook::supervise::{is_worker, supervise_answering, worker_command};
+    use crate::hook::watchdog::{BOUND, Watchdog};
+    if !is_worker() {
+        let out = supervise_answering(worker_command(), BOUND * 2, &|_| ANSWER.to_owned());
+        let mut stdout = std::io::stdout().lock();
+        let _ = writeln!(stdout, "{out}");
+        let _ = stdout.flush();
+        return Ok(0);
+    }
+    let dog = Watchdog::start_answering(BOUND, ANSWER.to_owned());
+    let input = crate::hook::read_input();
+    dog.answer(ANSWER);
+    // A command askrisky ran (the agent running `askrisky hook` itself)
+    // is not the agent reporting: nothing is recorded from there.
+    if std::env::var_os(crate::decide::VETTED_ENV).is_some() {
+        return Ok(0);
+    }
+    let (Some(ran), Some(state)) = (after::read(agent, &input), Dirs::from_env().state) else {
+        return Ok(0);
+    };
+    if let Err(e) = after::record(agent, &state, &ran) {
+        eprintln!("askrisky: warning: cannot record the answer at the agent's prompt: {e}");
+    }
     Ok(0)
 }
 
