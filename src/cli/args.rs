@@ -1,6 +1,7 @@
 //! The command line: every flag is defined here once, and help, shell
 //! completions and the man page are all generated from these definitions.
-//! Only these types know clap; each converts to the library's own.
+//! Only these types (and `manual`, which renders the man page from them)
+//! know clap; each converts to the library's own.
 
 use std::ffi::OsString;
 
