@@ -22,6 +22,9 @@ _askrisky() {
             askrisky,check)
                 cmd="askrisky__subcmd__check"
                 ;;
+            askrisky,completions)
+                cmd="askrisky__subcmd__completions"
+                ;;
             askrisky,doctor)
                 cmd="askrisky__subcmd__doctor"
                 ;;
@@ -84,6 +87,9 @@ _askrisky() {
                 ;;
             askrisky__subcmd__help,check)
                 cmd="askrisky__subcmd__help__subcmd__check"
+                ;;
+            askrisky__subcmd__help,completions)
+                cmd="askrisky__subcmd__help__subcmd__completions"
                 ;;
             askrisky__subcmd__help,doctor)
                 cmd="askrisky__subcmd__help__subcmd__doctor"
@@ -206,7 +212,7 @@ _askrisky() {
 
     case "${cmd}" in
         askrisky)
-            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log report suggest hook eval install uninstall doctor shims init guard inbox approve status goal session generate help"
+            opts="-v -h -V --mode --no-prompt --session --transcript --verbose --help --version exec check rules log report suggest hook eval install uninstall doctor shims init guard inbox approve status goal session completions generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -272,6 +278,32 @@ _askrisky() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --mode)
+                    COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transcript)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__completions)
+            opts="-v -h --mode --no-prompt --session --transcript --verbose --help bash zsh fish"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --mode)
                     COMPREPLY=($(compgen -W "autopilot review ask" -- "${cur}"))
                     return 0
@@ -468,7 +500,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help)
-            opts="exec check rules log report suggest hook eval install uninstall doctor shims init guard inbox approve status goal session generate help"
+            opts="exec check rules log report suggest hook eval install uninstall doctor shims init guard inbox approve status goal session completions generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -496,6 +528,20 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        askrisky__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -846,7 +892,7 @@ _askrisky() {
             return 0
             ;;
         askrisky__subcmd__hook)
-            opts="-v -h --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot opencode pi qwen"
+            opts="-v -h --after --mode --no-prompt --session --transcript --verbose --help claude-code codex gemini cursor copilot opencode pi qwen"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

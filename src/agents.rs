@@ -100,6 +100,11 @@ pub struct Row {
     pub layout: Layout,
     /// The events askrisky's hook is installed for, with their matchers.
     pub events: &'static [(&'static str, Option<&'static str>)],
+    /// Events after a tool ran, with their matchers: askrisky's hook there
+    /// (`hook AGENT --after`) only records, when a command askrisky handed
+    /// to the agent's own prompt ran, that the person approved it there.
+    /// Its answer is always empty: it can never change a decision.
+    pub after: &'static [(&'static str, Option<&'static str>)],
     /// Files and folders (ending in `/`) in [`Row::folder`] whose change
     /// alters the agent's hooks, plugins or permissions.
     pub guards: &'static [&'static str],
@@ -144,6 +149,7 @@ pub static ROWS: &[Row] = &[
             ("UserPromptSubmit", None),
             ("SessionStart", Some("resume|compact")),
         ],
+        after: &[("PostToolUse", Some("Bash"))],
         guards: &[
             "settings.json",
             "settings.local.json",
@@ -187,6 +193,7 @@ pub static ROWS: &[Row] = &[
             ("UserPromptSubmit", None),
             ("SessionStart", Some("resume")),
         ],
+        after: &[],
         guards: &["config.toml", "hooks.json"],
         project_guards: &[".codex/config.toml", ".codex/hooks.json"],
         transcripts: &[".codex/sessions/", ".codex/archived_sessions/"],
@@ -215,6 +222,7 @@ pub static ROWS: &[Row] = &[
             ("BeforeAgent", None),
             ("SessionStart", Some("resume")),
         ],
+        after: &[],
         guards: &["settings.json", "extensions/"],
         project_guards: &[".gemini/settings.json", ".gemini/extensions/"],
         transcripts: &[".gemini/tmp/"],
@@ -240,6 +248,7 @@ pub static ROWS: &[Row] = &[
         hook_file: "hooks.json",
         layout: Layout::Flat,
         events: &[("beforeShellExecution", None), ("beforeSubmitPrompt", None)],
+        after: &[],
         guards: &["hooks.json", "cli-config.json", "mcp.json"],
         project_guards: &[".cursor/hooks.json", ".cursor/cli.json", ".cursor/mcp.json"],
         transcripts: &[".cursor/chats/"],
@@ -260,6 +269,7 @@ pub static ROWS: &[Row] = &[
         hook_file: "hooks/askrisky.json",
         layout: Layout::Flat,
         events: &[("preToolUse", None), ("userPromptSubmitted", None)],
+        after: &[],
         guards: &["hooks/", "config.json", "mcp-config.json"],
         project_guards: &[
             ".github/hooks/",
@@ -286,6 +296,7 @@ pub static ROWS: &[Row] = &[
         hook_file: "plugins/askrisky.js",
         layout: Layout::Plugin,
         events: &[],
+        after: &[],
         guards: &[
             "plugins/",
             "plugin/",
@@ -316,6 +327,7 @@ pub static ROWS: &[Row] = &[
         hook_file: "extensions/askrisky.ts",
         layout: Layout::Plugin,
         events: &[],
+        after: &[],
         guards: &["extensions/", "settings.json"],
         project_guards: &[".pi/extensions/", ".pi/settings.json"],
         transcripts: &[".pi/agent/sessions/"],
@@ -339,6 +351,7 @@ pub static ROWS: &[Row] = &[
             ("UserPromptSubmit", None),
             ("SessionStart", Some("resume|compact")),
         ],
+        after: &[],
         guards: &["settings.json", "extensions/"],
         project_guards: &[".qwen/settings.json", ".qwen/extensions/"],
         transcripts: &[".qwen/tmp/", ".qwen/projects/"],

@@ -281,9 +281,20 @@ pub fn command(bin: &Path, agent: Agent) -> String {
     )
 }
 
-/// Whether a hook command string is one of askrisky's for `agent`.
+/// The hook command for the agent's after-tool events ([`Row::after`]):
+/// it only records, and always answers with nothing.
+///
+/// [`Row::after`]: crate::agents::Row::after
+pub fn after_command(bin: &Path, agent: Agent) -> String {
+    format!("{} --after", command(bin, agent))
+}
+
+/// Whether a hook command string is one of askrisky's for `agent` (its
+/// deciding hook or its recording one).
 fn is_ours(cmd: &str, agent: Agent) -> bool {
-    cmd.contains("askrisky") && cmd.trim_end().ends_with(&format!(" hook {}", agent.name()))
+    let cmd = cmd.trim_end();
+    let cmd = cmd.strip_suffix(" --after").unwrap_or(cmd);
+    cmd.contains("askrisky") && cmd.ends_with(&format!(" hook {}", agent.name()))
 }
 
 /// (event, matcher) pairs askrisky hooks into, per agent.
@@ -413,8 +424,13 @@ pub fn plan_install(agent: Agent, home: &Path, bin: &Path) -> Result<Plan, Insta
     }
     let hooks = hooks_of(&path, &mut root)?;
     remove_ours(&path, hooks, agent)?;
-    let cmd = command(bin, agent);
-    for (event, matcher) in events(agent) {
+    let deciding = command(bin, agent);
+    let recording = after_command(bin, agent);
+    let all = events(agent)
+        .iter()
+        .map(|e| (e, &deciding))
+        .chain(agent.row().after.iter().map(|e| (e, &recording)));
+    for ((event, matcher), cmd) in all {
         let entry = match agent {
             Agent::Cursor => json!({"command": cmd}),
             Agent::Copilot => json!({"type": "command", "bash": cmd, "timeoutSec": 60}),
@@ -629,7 +645,11 @@ pub fn installed_command(agent: Agent, home: &Path) -> Result<Option<String>, In
                         .or_else(|| g.get("bash"))
                         .and_then(Value::as_str),
                 );
-                if let Some(c) = cmds.into_iter().find(|c| is_ours(c, agent)) {
+                // The deciding hook, not the one that only records.
+                if let Some(c) = cmds
+                    .into_iter()
+                    .find(|c| is_ours(c, agent) && !c.trim_end().ends_with(" --after"))
+                {
                     found = Some(c.to_owned());
                 }
             }
@@ -812,6 +832,15 @@ mod tests {
         ));
         assert!(!is_ours(
             "python3 guard.py hook claude-code",
+            Agent::ClaudeCode
+        ));
+        // The recording hook is askrisky's too (uninstall removes it).
+        let after = after_command(Path::new("/usr/local/bin/askrisky"), Agent::ClaudeCode);
+        assert_eq!(after, "/usr/local/bin/askrisky hook claude-code --after");
+        assert!(is_ours(&after, Agent::ClaudeCode));
+        assert!(!is_ours(&after, Agent::Codex));
+        assert!(!is_ours(
+            "/usr/local/bin/askrisky hook claude-code --other",
             Agent::ClaudeCode
         ));
     }

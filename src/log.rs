@@ -131,6 +131,38 @@ pub struct Record {
     /// For a command that ran: whether it ran contained, and with what.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contained: Option<Contained>,
+    /// On a hook's record: the agent's id for this tool call (Claude
+    /// Code's `tool_use_id`), when it gave one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call: Option<String>,
+    /// On a request handed to the agent's own prompt: where the agent's
+    /// transcript was then, so that the person's answer there can be read
+    /// from it later.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<TranscriptAt>,
+    /// On the record of the person's answer at the agent's own prompt
+    /// (written when the agent reports that the command ran): the `time`
+    /// of the record it answers, which has the same surface, session, call
+    /// and command.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answers: Option<String>,
+}
+
+impl Record {
+    /// Whether this record is a request the hook handed to the agent's own
+    /// prompt ("ask"), whose answer there may be recorded later.
+    pub fn asked_the_agent(&self) -> bool {
+        self.outcome == Outcome::AskedAgent && self.decision == "ask" && self.answers.is_none()
+    }
+}
+
+/// A transcript, and how long it was.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+pub struct TranscriptAt {
+    /// Its path, as the agent gave it.
+    pub path: String,
+    /// Its length in bytes when the request was handed over.
+    pub len: u64,
 }
 
 /// How a command that ran was contained (see `contain`).
@@ -519,6 +551,9 @@ mod tests {
             answer_ms: None,
             session: None,
             contained: None,
+            call: None,
+            transcript: None,
+            answers: None,
         }
     }
 

@@ -317,6 +317,15 @@ impl Decision {
         }
     }
 
+    /// The blocked-tier and danger-set matches behind the decision (none
+    /// when something else decided).
+    pub fn matches(&self) -> &[crate::danger::Match] {
+        match &self.reason {
+            Reason::Blocked { matches } | Reason::Danger { matches } => matches,
+            _ => &[],
+        }
+    }
+
     /// The rule codes behind the decision (for logs and strict refusals).
     pub fn codes(&self) -> Vec<String> {
         match &self.reason {

@@ -364,6 +364,9 @@ mod tests {
             answer_ms: Some(900),
             session: None,
             contained: None,
+            call: None,
+            transcript: None,
+            answers: None,
         }
     }
 

@@ -78,6 +78,22 @@ fn claude_code_decisions() {
             && decision(&v).1.contains("(e.g. `mv build build.old`)"),
         "{v}"
     );
+    // … naming what the command names.
+    let v = hook(&env, "claude-code", &claude_bash(&env, "rm -rf target"));
+    assert!(
+        decision(&v).1.contains("(e.g. `mv target target.old`)")
+            && !decision(&v).1.contains("build"),
+        "{v}"
+    );
+    let v = hook(
+        &env,
+        "claude-code",
+        &claude_bash(&env, "git branch -D topic"),
+    );
+    assert!(
+        decision(&v).1.contains("(e.g. `git branch -d topic`)"),
+        "{v}"
+    );
     let v = hook(&env, "claude-code", &claude_bash(&env, "rm -rf ~"));
     assert_eq!(decision(&v).0, "deny");
     assert!(decision(&v).1.contains("blocked tier"), "{v}");
@@ -100,13 +116,13 @@ fn claude_code_decisions() {
                     "tool_input":{"file_path": env.project.join("src/main.rs"),"content":"x"}});
     assert_eq!(hook(&env, "claude-code", &ok), json!({}));
     let log = env.log();
-    assert_eq!(log.len(), 4, "one record per decision");
-    assert_eq!(log[3]["rules"][0], "protected.write");
-    assert_eq!(log[3]["outcome"], "asked_agent");
+    assert_eq!(log.len(), 6, "one record per decision");
+    assert_eq!(log[5]["rules"][0], "protected.write");
+    assert_eq!(log[5]["outcome"], "asked_agent");
     assert_eq!(log[0]["surface"], "hook:claude-code");
     assert_eq!(log[1]["outcome"], "asked_agent");
     assert_eq!(log[1]["decided_by"], "agent");
-    assert_eq!(log[2]["outcome"], "refused");
+    assert_eq!(log[4]["outcome"], "refused");
     assert_eq!(log[0]["session"], "claude-code/5f1e2d3c");
 }
 

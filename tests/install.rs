@@ -107,6 +107,16 @@ fn other_hooks_are_kept() {
     assert_eq!(pre.len(), 2);
     assert_eq!(pre[0], original["hooks"]["PreToolUse"][0]);
     assert_eq!(pre[1]["matcher"], "Bash|Write|Edit|MultiEdit|NotebookEdit");
+    // After a command ran: the hook that records the person's answer at
+    // Claude Code's own prompt.
+    let post = &v["hooks"]["PostToolUse"][0];
+    assert_eq!(post["matcher"], "Bash");
+    assert!(
+        post["hooks"][0]["command"]
+            .as_str()
+            .is_some_and(|c| c.ends_with(" hook claude-code --after")),
+        "{post}"
+    );
     // A backup of the old file sits beside it.
     let backups: Vec<_> = std::fs::read_dir(p.parent().expect("parent"))
         .expect("ls")

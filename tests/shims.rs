@@ -217,3 +217,126 @@ fn a_token_outside_the_approved_tree_counts_for_nothing() {
         "the forged child was reviewed as usual"
     );
 }
+
+/// The zsh shim, for harnesses whose `$SHELL` is zsh: a clear line runs
+/// (read with zsh's grammar, so zsh's own syntax is clear too), a line in
+/// the danger set with no terminal is not run.
+#[test]
+fn the_zsh_shim_guards_zsh_lines() {
+    common::require!("zsh");
+    let s = setup("mode = \"autopilot\"\n");
+    assert!(s.dir.join("zsh").exists(), "no zsh shim written");
+    let o = s.run(
+        "zsh",
+        &["-c", "echo ${ZSH_VERSION%%.*} | tr -d 0-9; echo hi"],
+        None,
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(stdout(&o), "\nhi\n");
+    // zsh's own syntax: a parameter flag.
+    let o = s.run("zsh", &["-c", "x=(a b); echo ${(j:,:)x}"], None);
+    assert_eq!(
+        stdout(&o),
+        "a,b\n",
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::fs::create_dir_all(s.env.project.join("build")).expect("mkdir");
+    let o = s.run("zsh", &["-c", "rm -rf build"], None);
+    assert_eq!(o.status.code(), Some(81));
+    assert!(s.env.project.join("build").exists());
+    let log = s.env.log();
+    assert_eq!(log.len(), 3, "{log:#?}");
+    assert_eq!(log[1]["outcome"], "ran");
+    assert_eq!(log[2]["outcome"], "not_run");
+    assert_eq!(log[2]["rules"][0], "delete.recursive");
+}
+
+/// As aider runs it: `$SHELL -i -c LINE` by the shim's absolute path, the
+/// shims' folder not on PATH.
+#[test]
+fn a_shell_variable_pointing_at_the_shim_is_enough() {
+    common::require!("zsh", "bash");
+    common::essential("setsid", common::SETSID_WHY);
+    let s = setup("mode = \"autopilot\"\n");
+    std::fs::create_dir_all(s.env.project.join("build")).expect("mkdir");
+    for shell in ["zsh", "bash"] {
+        let run = |line: &str| {
+            Command::new("setsid")
+                .arg("--wait")
+                .arg(s.dir.join(shell))
+                .args(["-i", "-c", line])
+                .current_dir(&s.env.project)
+                .env_clear()
+                .env("HOME", &s.env.home)
+                .env("PATH", std::env::var("PATH").unwrap_or_default())
+                .env("SHELL", s.dir.join(shell))
+                .stdin(Stdio::null())
+                .output()
+                .expect("run")
+        };
+        let o = run("echo clear");
+        assert_eq!(
+            stdout(&o).trim_end(),
+            "clear",
+            "{shell}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let o = run("rm -rf build");
+        assert_eq!(o.status.code(), Some(81), "{shell}");
+        assert!(s.env.project.join("build").exists());
+    }
+    let log = s.env.log();
+    assert_eq!(log.len(), 4, "{log:#?}");
+}
+
+/// An option that takes a value at the end of a cluster (`-xo pipefail`)
+/// does not hide the `-c` after it.
+#[test]
+fn a_c_after_an_option_cluster_is_seen() {
+    common::require!("bash", "zsh");
+    let s = setup("mode = \"autopilot\"\n");
+    std::fs::create_dir_all(s.env.project.join("build")).expect("mkdir");
+    for (shell, args) in [
+        ("bash", &["-xo", "pipefail", "-c", "rm -rf build"][..]),
+        ("zsh", &["-xo", "cshnullglob", "-c", "rm -rf build"]),
+        ("zsh", &["--emulate", "sh", "-c", "rm -rf build"]),
+    ] {
+        let o = s.run(shell, args, None);
+        assert_eq!(o.status.code(), Some(81), "{shell} {args:?}");
+        assert!(s.env.project.join("build").exists(), "{shell} {args:?}");
+    }
+}
+
+/// `doctor` says when SHELL is not the shim while shims are installed, and
+/// how to fix it; and that it is fine when it is.
+#[test]
+fn doctor_says_when_shell_is_not_the_shim() {
+    let s = setup("mode = \"autopilot\"\n");
+    let shell_line = |shell: &std::path::Path| {
+        let out = s.env.askrisky(["doctor"]).env("SHELL", shell).output();
+        out.stdout()
+            .lines()
+            .find(|l| l.starts_with("shims "))
+            .map(str::to_owned)
+            .unwrap_or_default()
+    };
+    let line = shell_line(std::path::Path::new("/bin/bash"));
+    let dir = std::fs::canonicalize(&s.dir).expect("canonical");
+    assert!(
+        line.contains("SHELL=/bin/bash is not askrisky's shim")
+            && line.contains(&format!("SHELL={}", dir.join("bash").display())),
+        "{line}"
+    );
+    let line = shell_line(&s.dir.join("bash"));
+    assert!(line.contains("SHELL is askrisky's shim"), "{line}");
+    // No shims: nothing said.
+    let env = Env::new();
+    let out = env.askrisky(["doctor"]).env("SHELL", "/bin/bash").output();
+    assert!(!out.stdout().contains("\nshims "), "{}", out.stdout());
+}

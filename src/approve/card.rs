@@ -240,10 +240,9 @@ pub fn why(decision: &Decision, shown: &str) -> Vec<(&'static str, String)> {
 }
 
 /// What to do instead, for the rules behind the decision that have a
-/// safer way.
-pub fn safer(decision: &Decision) -> Vec<&'static crate::danger::safer::Safer> {
-    let codes = decision.codes();
-    crate::danger::safer::for_codes(codes.iter().map(String::as_str))
+/// safer way, naming the matched command's operand where one is clear.
+pub fn safer(decision: &Decision) -> Vec<crate::danger::safer::Advice> {
+    crate::danger::safer_ways(decision.matches())
 }
 
 /// The answer keys, as shown.
@@ -372,6 +371,10 @@ mod tests {
                     tier: Tier::Danger,
                     sentence: "Deletes a folder and everything in it, with no undo.".into(),
                     command: "rm -rf build".into(),
+                    operands: Some(crate::danger::Operands {
+                        program: "rm".into(),
+                        args: vec!["-rf".into(), "build".into()],
+                    }),
                 }],
             },
         }
@@ -399,6 +402,25 @@ mod tests {
                 .lines
                 .join("\n")
         );
+    }
+
+    /// The safer way names what the command names: `mv target
+    /// target.old` for `rm -rf target`, not a made-up folder.
+    #[test]
+    fn danger_card_names_the_operand() {
+        let line = "rm -rf target/";
+        let assessment = crate::danger::assess(
+            &crate::parse::parse(line),
+            &crate::danger::Place::example(),
+            &[],
+        );
+        let d = Decision {
+            verdict: Verdict::Ask,
+            reason: Reason::Danger {
+                matches: assessment.matches,
+            },
+        };
+        insta::assert_snapshot!(render(&card(line, &d), plain(80)).lines.join("\n"));
     }
 
     #[test]

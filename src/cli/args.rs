@@ -1,6 +1,7 @@
 //! The command line: every flag is defined here once, and help, shell
 //! completions and the man page are all generated from these definitions.
-//! Only these types know clap; each converts to the library's own.
+//! Only these types (and `manual`, which renders the man page from them)
+//! know clap; each converts to the library's own.
 
 use std::ffi::OsString;
 
@@ -149,6 +150,11 @@ pub enum Command {
         /// The agent whose hook protocol to speak
         #[arg(value_enum)]
         agent: Agent,
+        /// The event comes after a tool ran (Claude Code's PostToolUse):
+        /// only record the person's answer at the agent's prompt; the answer
+        /// is always empty
+        #[arg(long, hide = true)]
+        after: bool,
     },
 
     /// Measure the configured reviewer on labelled cases (nothing is run)
@@ -196,7 +202,7 @@ pub enum Command {
     )]
     Doctor,
 
-    /// Install the sh/bash shims for agents that run `$SHELL -c`
+    /// Install the sh/bash/zsh shims for agents that run `$SHELL -c`
     #[command(subcommand)]
     Shims(ShimsCommand),
 
@@ -292,6 +298,20 @@ pub enum Command {
     #[command(subcommand)]
     Session(SessionCommand),
 
+    /// Print the completion script for a shell
+    #[command(
+        long_about = "Print the completion script for a shell on stdout. Commands, options, \
+        modes and agent names (after install, uninstall and hook) complete. bash: \
+        askrisky completions bash > ~/.local/share/bash-completion/completions/askrisky; \
+        zsh: askrisky completions zsh > \"${fpath[1]}/_askrisky\"; fish: askrisky \
+        completions fish > ~/.config/fish/completions/askrisky.fish."
+    )]
+    Completions {
+        /// Your shell
+        #[arg(value_enum)]
+        shell: CompletionShell,
+    },
+
     /// Print shell completions or the man page
     #[command(hide = true)]
     Generate {
@@ -363,10 +383,33 @@ pub enum InitShell {
     Fish,
 }
 
+/// Shells `completions` writes for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CompletionShell {
+    /// bash (with the bash-completion package)
+    Bash,
+    /// zsh
+    Zsh,
+    /// fish
+    Fish,
+}
+
+impl From<CompletionShell> for Generate {
+    fn from(s: CompletionShell) -> Self {
+        match s {
+            CompletionShell::Bash => Self::CompleteBash,
+            CompletionShell::Zsh => Self::CompleteZsh,
+            CompletionShell::Fish => Self::CompleteFish,
+        }
+    }
+}
+
 /// `shims` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum ShimsCommand {
-    /// Write the `sh` and `bash` shims into DIR (put DIR first on PATH)
+    /// Write the `sh`, `bash` and (where zsh is installed) `zsh` shims into
+    /// DIR; put DIR first on PATH, and point SHELL at one for agents that run
+    /// `$SHELL -c`
     Install {
         /// Folder for the shims
         dir: std::path::PathBuf,
@@ -522,17 +565,68 @@ pub fn generate(kind: Generate) -> Vec<u8> {
             clap_complete::generate(clap_complete::Shell::Zsh, &mut cmd, "askrisky", &mut out)
         }
         Generate::CompleteFish => {
-            clap_complete::generate(clap_complete::Shell::Fish, &mut cmd, "askrisky", &mut out)
+            clap_complete::generate(clap_complete::Shell::Fish, &mut cmd, "askrisky", &mut out);
+            out.extend_from_slice(fish_values(&command()).as_bytes());
         }
-        Generate::Man => {
-            // A fixed date keeps the checked-in page reproducible.
-            let man = clap_mangen::Man::new(cmd).date("2026-11-29");
-            if man.render(&mut out).is_err() {
-                out.clear();
-            }
-        }
+        Generate::Man => out = super::manual::render(cmd),
     }
     out
+}
+
+/// fish lines that complete the values of positional arguments with a
+/// fixed set of them (agent names after `install`, `uninstall` and
+/// `hook`; shells after `init` and `completions`), which clap's fish
+/// script leaves to file names. The values come from the same
+/// definitions as the parser's, so a new agent completes as soon as it
+/// parses.
+fn fish_values(cmd: &clap::Command) -> String {
+    let mut out = String::new();
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        fish_values_of(&[sub.get_name()], sub, &mut out);
+    }
+    out
+}
+
+fn fish_values_of(path: &[&str], cmd: &clap::Command, out: &mut String) {
+    let quote = |s: &str| s.replace('\\', "\\\\").replace('\'', "\\'");
+    for arg in cmd.get_positionals().filter(|a| !a.is_hide_set()) {
+        let values: Vec<_> = arg
+            .get_possible_values()
+            .into_iter()
+            .filter(|v| !v.is_hide_set())
+            .collect();
+        let Some((top, rest)) = path.split_first() else {
+            return;
+        };
+        if values.is_empty() {
+            continue;
+        }
+        let mut cond = format!("__fish_askrisky_using_subcommand {top}");
+        for r in rest {
+            cond.push_str(&format!("; and __fish_seen_subcommand_from {r}"));
+        }
+        let names: Vec<&str> = values.iter().map(|v| v.get_name()).collect();
+        cond.push_str(&format!(
+            "; and not __fish_seen_subcommand_from {}",
+            names.join(" ")
+        ));
+        let items: Vec<String> = values
+            .iter()
+            .map(|v| match v.get_help() {
+                Some(h) => format!("{}\\t'{}'", v.get_name(), quote(&h.to_string())),
+                None => v.get_name().to_owned(),
+            })
+            .collect();
+        out.push_str(&format!(
+            "complete -c askrisky -n \"{cond}\" -f -a \"{}\"\n",
+            items.join("\n")
+        ));
+    }
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let mut p = path.to_vec();
+        p.push(sub.get_name());
+        fish_values_of(&p, sub, out);
+    }
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ struct Report<'a> {
     matches: &'a [danger::Match],
     /// What to do instead, for the rules behind the decision that have a
     /// safer way (added to schema 1; older readers ignore it).
-    safer: Vec<&'static danger::safer::Safer>,
+    safer: Vec<danger::safer::Advice>,
     commands: Vec<String>,
     problems: &'a [crate::parse::Problem],
     files: &'a [crate::parse::ScriptFile],

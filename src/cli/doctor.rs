@@ -102,6 +102,10 @@ pub(super) fn run() -> Result<u8, CliError> {
             .flatten()
     }));
     findings.push(inbox(crate::inbox::status(&dirs)));
+    // Agents that run `$SHELL -c` reach the shims only through SHELL.
+    if let Some(line) = super::shell_check::doctor_line() {
+        findings.push(Finding::note("shims", line));
+    }
     findings.push(on_path(
         find_on_path("askrisky", std::env::var_os("PATH").as_deref()).as_deref(),
         &super::self_path()?,

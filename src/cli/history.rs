@@ -28,7 +28,8 @@ pub(super) fn report(args: &ReportArgs) -> Result<u8, CliError> {
     let since = Since::parse(&args.since, now_ms()).map_err(CliError::Since)?;
     let (records, unreadable) =
         report::read(&state, since).map_err(|e| CliError::Log(crate::log::path(&state), e))?;
-    let r = report::build(&records, since, unreadable);
+    let rejected = rejected_at_agents_prompts(&records, dirs.home.as_deref());
+    let r = report::build_with(&records, since, unreadable, &rejected);
     if let Some(file) = &args.html {
         let path = super::cwd()?.join(file);
         write_html(&path, &dirs, &report::html::render(&r))?;
@@ -44,6 +45,46 @@ pub(super) fn report(args: &ReportArgs) -> Result<u8, CliError> {
             .map_err(CliError::Output)?;
     }
     Ok(0)
+}
+
+/// The requests handed to Claude Code's own prompt that its transcript
+/// records the person rejected, as (session, call) pairs. Each transcript
+/// is read once, from where the earliest of its requests was handed over,
+/// and only inside the agents' own transcript folders (the path came from
+/// the agent's hook).
+fn rejected_at_agents_prompts(
+    records: &[crate::log::Record],
+    home: Option<&Path>,
+) -> std::collections::HashSet<(String, String)> {
+    use std::collections::{BTreeMap, HashSet};
+    let dirs = crate::session::transcript_dirs(home, &[]);
+    /// Where to start reading a transcript, and the (session, call) pairs
+    /// to look for in it.
+    type Wanted<'a> = (u64, Vec<(&'a str, &'a str)>);
+    let mut wanted: BTreeMap<&str, Wanted<'_>> = BTreeMap::new();
+    for r in records.iter().filter(|r| r.asked_the_agent()) {
+        if let (Some(t), Some(call), Some(session)) = (&r.transcript, &r.call, &r.session) {
+            let e = wanted.entry(t.path.as_str()).or_insert((t.len, Vec::new()));
+            e.0 = e.0.min(t.len);
+            e.1.push((session.as_str(), call.as_str()));
+        }
+    }
+    let mut out = HashSet::new();
+    for (path, (from, calls)) in wanted {
+        let path = Path::new(path);
+        if !crate::session::inside(path, &dirs) {
+            continue;
+        }
+        let ids: HashSet<String> = calls.iter().map(|(_, c)| (*c).to_owned()).collect();
+        let found = crate::session::transcript::rejected_calls(path, from, &ids);
+        out.extend(
+            calls
+                .iter()
+                .filter(|(_, c)| found.contains(*c))
+                .map(|(s, c)| ((*s).to_owned(), (*c).to_owned())),
+        );
+    }
+    out
 }
 
 /// Writes the page, atomically. Not where askrisky protects (shell startup

@@ -9,8 +9,10 @@ mod doctor;
 mod exec;
 mod guard;
 mod history;
+pub mod manual;
 mod person;
 mod setup;
+mod shell_check;
 mod show;
 
 use std::io::Write;
@@ -171,7 +173,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
             &overrides,
         ),
         Command::Init { shell } => guard::init(shell),
-        Command::Hook { agent } => setup::hook(agent, overrides),
+        Command::Hook { agent, after } => setup::hook(agent, after, overrides),
         Command::Install { agent, dry_run } => setup::install(agent, dry_run, true),
         Command::Uninstall { agent, dry_run } => setup::install(agent, dry_run, false),
         Command::Doctor => doctor::run(),
@@ -186,6 +188,12 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Log(args) => show::log(&args),
         Command::Report(args) => history::report(&args),
         Command::Suggest(args) => history::suggest(&args, &overrides),
+        Command::Completions { shell } => {
+            std::io::stdout()
+                .write_all(&args::generate(shell.into()))
+                .map_err(CliError::Output)?;
+            Ok(0)
+        }
         Command::Generate { kind } => {
             std::io::stdout()
                 .write_all(&args::generate(kind))

@@ -65,6 +65,7 @@ use cmd::Cmd;
 use folders::{folders, root_links};
 pub use place::{Place, Typed};
 use rules::{Check, RULES};
+pub use safer::Operands;
 pub use tier::Tier;
 
 /// One rule that matched.
@@ -78,6 +79,11 @@ pub struct Match {
     pub sentence: String,
     /// The simple command that matched (empty for line-level problems).
     pub command: String,
+    /// Its program and arguments, for a safer way's example that names
+    /// its operand ([`safer_ways`]); `None` where a word is only known at
+    /// run time, or there is no command. Not part of the JSON.
+    #[serde(skip)]
+    pub operands: Option<Operands>,
 }
 
 /// The verdict of the danger set on a whole line.
@@ -94,6 +100,15 @@ impl Assessment {
     pub fn codes(&self) -> Vec<&str> {
         self.matches.iter().map(|m| m.code.as_str()).collect()
     }
+}
+
+/// The safer ways for these matches ([`safer::advise`]).
+pub fn safer_ways(matches: &[Match]) -> Vec<safer::Advice> {
+    let uses: Vec<(&str, Option<&Operands>)> = matches
+        .iter()
+        .map(|m| (m.code.as_str(), m.operands.as_ref()))
+        .collect();
+    safer::advise(&uses)
 }
 
 /// A danger rule added by the user's or the project's config: any command
@@ -186,6 +201,7 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
                         tier,
                         sentence: rule.sentence.to_owned(),
                         command: command.display(),
+                        operands: Operands::of(command),
                     });
                 }
             }
@@ -197,6 +213,7 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
                     tier: Tier::Danger,
                     sentence: rule.sentence.clone(),
                     command: command.display(),
+                    operands: Operands::of(command),
                 });
             }
         }
@@ -212,6 +229,7 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
                     tier: rule.tier,
                     sentence: rule.sentence.to_owned(),
                     command: String::new(),
+                    operands: None,
                 });
             }
         }
@@ -233,6 +251,7 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
                         Problem::Ambiguous { construct } => construct.clone(),
                         _ => String::new(),
                     },
+                    operands: None,
                 });
             }
         }

@@ -8,6 +8,12 @@
 //! holds that every example command is itself neither blocked nor caught
 //! by the rule it replaces, and another lists the rules with no safer way,
 //! so the gap stays visible.
+//!
+//! Where the rule's command has one clear operand (`rm -rf target`), the
+//! example names it ([`Template`]: `mv target target.old`, not a made-up
+//! `build`). The operand comes from the agent's command: it is put in as a
+//! shell word (quoted where needed) and shown escaped, and when there is no
+//! single literal operand the fixed example stands.
 
 use serde::Serialize;
 
@@ -21,13 +27,88 @@ pub struct Safer {
     /// A command that does it, where one makes sense.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub example: Option<&'static str>,
+    /// The example for the command the rule matched, naming its operand.
+    #[serde(skip)]
+    pub template: Option<Template>,
 }
+
+/// An example that names the matched command's own operand: for
+/// `rm -rf target`, `mv target target.old`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Template {
+    /// The example's words; [`OPERAND`] in a word stands for the operand.
+    pub words: &'static [&'static str],
+    /// The programs whose commands it fits (the matched command's program).
+    pub programs: &'static [&'static str],
+    /// Operands before the one named: a mode (`chmod MODE FILE`), a
+    /// subcommand (`git branch -D NAME`, `systemctl restart UNIT`).
+    pub skip: usize,
+    /// The programs' options that take the next word as their value
+    /// (`truncate -s 0 FILE`): that word is not an operand.
+    pub with_value: &'static [&'static str],
+    /// Options with which the example would not do what it says (`rm
+    /// FOLDER` for `rm -rf FOLDER`): given any, the fixed example stands.
+    pub unless: &'static [&'static str],
+}
+
+/// A matched command's program and arguments, all of them literal: what
+/// the shell hands the program.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Operands {
+    /// The program's name (basename).
+    pub program: String,
+    /// Its arguments, in order.
+    pub args: Vec<String>,
+}
+
+impl Operands {
+    /// A command's program and arguments, when every argument is literal
+    /// and none is a glob: not a command whose words `find -exec`, xargs or
+    /// parallel fill in when it runs.
+    pub fn of(command: &crate::parse::SimpleCommand) -> Option<Self> {
+        let program = command.name()?.into_owned();
+        let filled_later = command.placeholder.is_some()
+            || command.origin == crate::parse::Origin::FindExec
+            || command
+                .via
+                .iter()
+                .any(|v| matches!(v.as_str(), "xargs" | "parallel" | "find"));
+        if filled_later || command.args().iter().any(|w| !w.literal || w.glob) {
+            return None;
+        }
+        let args = command.args().iter().map(|w| w.value.clone()).collect();
+        Some(Self { program, args })
+    }
+}
+
+/// Where a [`Template`] word takes the operand.
+pub const OPERAND: &str = "{}";
+
+/// The longest operand put in an example; a longer one leaves the fixed
+/// example (a reason is for reading, not for carrying a path of pages).
+const MAX_OPERAND: usize = 120;
 
 const fn s(code: &'static str, sentence: &'static str, example: &'static str) -> Safer {
     Safer {
         code,
         sentence,
         example: Some(example),
+        template: None,
+    }
+}
+
+/// [`s`], with a [`Template`] naming the matched command's operand.
+const fn t(
+    code: &'static str,
+    sentence: &'static str,
+    example: &'static str,
+    template: Template,
+) -> Safer {
+    Safer {
+        code,
+        sentence,
+        example: Some(example),
+        template: Some(template),
     }
 }
 
@@ -36,6 +117,7 @@ const fn only(code: &'static str, sentence: &'static str) -> Safer {
         code,
         sentence,
         example: None,
+        template: None,
     }
 }
 
@@ -87,20 +169,34 @@ pub static SAFER: &[Safer] = &[
         "Move or copy what is inside the folder, by name, and leave the folder itself in place.",
         "mv ~/old-project /tmp/",
     ),
-    s(
+    t(
         "delete.recursive",
         "Move the folder aside, or to the trash (`gio trash`, `trash-put`), so it can be brought back.",
         "mv build build.old",
+        Template {
+            words: &["mv", "{}", "{}.old"],
+            programs: &["rm"],
+            skip: 0,
+            with_value: &[],
+            unless: &[],
+        },
     ),
     s(
         "delete.bulk",
         "List what would be deleted first, read the list, then delete those files by name.",
         "find . -name '*.tmp' -print",
     ),
-    s(
+    t(
         "delete.forced",
         "Delete without -f, so files that are missing or write-protected are reported instead of silently removed.",
         "rm old.log",
+        Template {
+            words: &["rm", "{}"],
+            programs: &["rm"],
+            skip: 0,
+            with_value: &[],
+            unless: &["-r", "-R", "--recursive", "-d", "--dir"],
+        },
     ),
     s(
         "git.clean",
@@ -132,10 +228,17 @@ pub static SAFER: &[Safer] = &[
         "Stash the changes instead of discarding them, so `git stash pop` brings them back.",
         "git stash push -u -m before-discard",
     ),
-    s(
+    t(
         "git.branch_delete",
         "Delete the branch with -d, which refuses while it holds commits merged nowhere else.",
         "git branch -d feature",
+        Template {
+            words: &["git", "branch", "-d", "{}"],
+            programs: &["git"],
+            skip: 1,
+            with_value: &[],
+            unless: &[],
+        },
     ),
     s(
         "git.history_rewrite",
@@ -220,25 +323,61 @@ pub static SAFER: &[Safer] = &[
         "Build and test locally, and leave deploying, publishing or flashing to the person.",
         "wrangler dev",
     ),
-    s(
+    t(
         "process.kill",
         "Ask the process to stop first (plain `kill PID` sends SIGTERM), by its process id rather than its name.",
         "kill -TERM 1234",
+        Template {
+            words: &["kill", "-TERM", "{}"],
+            programs: &["kill"],
+            skip: 0,
+            with_value: &["-s", "-n"],
+            unless: &[],
+        },
     ),
-    s(
+    t(
         "system.control",
         "Look at the state only, and leave changing the system or its services to the person.",
         "systemctl status nginx",
+        Template {
+            words: &["systemctl", "status", "{}"],
+            programs: &["systemctl"],
+            skip: 1,
+            with_value: &[],
+            unless: &[],
+        },
     ),
-    s(
+    t(
         "perm.change",
         "Give only the permission needed, to the owner only, file by file.",
         "chmod u+x script.sh",
+        Template {
+            words: &["chmod", "u+x", "{}"],
+            programs: &["chmod"],
+            skip: 1,
+            with_value: &[],
+            unless: &[],
+        },
     ),
-    s(
+    t(
         "file.truncate",
         "Move the file aside (rotate it) instead of emptying it; for rsync, copy without --delete.",
         "mv app.log app.log.1",
+        Template {
+            words: &["mv", "{}", "{}.1"],
+            programs: &["truncate", "shred"],
+            skip: 0,
+            with_value: &[
+                "-s",
+                "--size",
+                "-r",
+                "--reference",
+                "-n",
+                "--iterations",
+                "--random-source",
+            ],
+            unless: &[],
+        },
     ),
     s(
         "code.inline",
@@ -355,36 +494,149 @@ pub fn for_code(code: &str) -> Option<&'static Safer> {
     SAFER.iter().find(|s| s.code == code)
 }
 
-/// The safer ways for these rule codes, each once, in the order given.
-pub fn for_codes<'a>(codes: impl IntoIterator<Item = &'a str>) -> Vec<&'static Safer> {
-    let mut out: Vec<&'static Safer> = Vec::new();
-    for c in codes {
-        if let Some(s) = for_code(c)
-            && !out.iter().any(|o| o.code == s.code)
-        {
-            out.push(s);
-        }
-    }
-    out
+/// The safer way of one rule, as it applies to the commands it matched:
+/// the rule's sentence, and its example, which names the matched
+/// command's operand where the rule's [`Template`] fits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Advice {
+    /// The rule's code.
+    pub code: &'static str,
+    /// One sentence: the safer way.
+    pub sentence: &'static str,
+    /// A command that does it, shell-quoted and escaped for display.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub example: Option<String>,
 }
 
-impl Safer {
+impl From<&Safer> for Advice {
+    /// The safer way with its fixed example.
+    fn from(s: &Safer) -> Self {
+        Self {
+            code: s.code,
+            sentence: s.sentence,
+            example: s.example.map(str::to_owned),
+        }
+    }
+}
+
+impl Advice {
     /// The sentence and the example, as one line: `Sentence (e.g. `cmd`)`.
     pub fn line(&self) -> String {
-        match self.example {
+        match &self.example {
             Some(e) => format!("{} (e.g. `{e}`)", self.sentence.trim_end_matches('.')),
             None => self.sentence.to_owned(),
         }
     }
 }
 
+impl Template {
+    /// The example for `command`: its words with the one operand in place,
+    /// when the command is one of [`Template::programs`] and has exactly
+    /// one operand past [`Template::skip`] that can stand in a command
+    /// shown to people (not an option, not `.` or `..`, no control
+    /// characters, not overlong). `None` otherwise: the fixed example
+    /// stands.
+    pub fn fill(&self, command: &Operands) -> Option<String> {
+        if !self.programs.contains(&command.program.as_str())
+            || command.args.iter().any(|a| given(a, self.unless))
+        {
+            return None;
+        }
+        let all = operands(&command.args, self.with_value);
+        let [op] = all.get(self.skip..)? else {
+            return None;
+        };
+        // `target/` names the folder `target` (and `target/.old` would be
+        // inside it).
+        let op = op.trim_end_matches('/');
+        let last = op.rsplit('/').next().unwrap_or(op);
+        if op.is_empty()
+            || op.starts_with('-')
+            || matches!(last, "." | "..")
+            || op.chars().count() > MAX_OPERAND
+            || op.chars().any(char::is_control)
+        {
+            return None;
+        }
+        let words: Vec<String> = self.words.iter().map(|w| w.replace(OPERAND, op)).collect();
+        Some(crate::escape::escape(&crate::parse::shell_quote(&words)))
+    }
+}
+
+/// Whether option word `arg` gives one of `options`: a long one exactly
+/// (or with `=value`), a short one also inside a cluster (`-r` in `-rf`).
+fn given(arg: &str, options: &[&str]) -> bool {
+    options.iter().any(|o| {
+        if o.starts_with("--") {
+            arg == *o || arg.strip_prefix(o).is_some_and(|r| r.starts_with('='))
+        } else {
+            let letter = o.trim_start_matches('-');
+            arg.starts_with('-')
+                && !arg.starts_with("--")
+                && letter.len() == 1
+                && arg[1..].contains(letter)
+        }
+    })
+}
+
+/// The operands among `args`: the words that are not options, all of
+/// them after `--`; an option in `with_value` takes the next word with it.
+fn operands<'a>(args: &'a [String], with_value: &[&str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut words = args.iter();
+    let mut rest = false;
+    while let Some(a) = words.next() {
+        if rest {
+            out.push(a.as_str());
+        } else if a == "--" {
+            rest = true;
+        } else if a.starts_with('-') && a.len() > 1 {
+            if with_value.contains(&a.as_str()) {
+                words.next();
+            }
+        } else {
+            out.push(a.as_str());
+        }
+    }
+    out
+}
+
+/// The safer ways for the rules that matched, one per rule, in the order
+/// matched: `uses` holds each match's rule code and its command's words.
+/// A rule that matched several commands names an operand only when every
+/// one of them gives the same example.
+pub fn advise(uses: &[(&str, Option<&Operands>)]) -> Vec<Advice> {
+    let mut out: Vec<Advice> = Vec::new();
+    for (code, _) in uses {
+        let Some(s) = for_code(code) else {
+            continue;
+        };
+        if out.iter().any(|a| a.code == s.code) {
+            continue;
+        }
+        let filled: Vec<Option<String>> = uses
+            .iter()
+            .filter(|(c, _)| c == code)
+            .map(|(_, words)| s.template.as_ref().zip(*words).and_then(|(t, w)| t.fill(w)))
+            .collect();
+        let mut advice = Advice::from(s);
+        if let Some(Some(first)) = filled.first()
+            && filled.iter().all(|f| f.as_ref() == Some(first))
+        {
+            advice.example = Some(first.clone());
+        }
+        out.push(advice);
+    }
+    out
+}
+
 /// The safer ways, as one line for a refusal or a hook reason ("A safer
 /// way: …"), or `None` when no rule here has one.
-pub fn sentence(safer: &[&Safer]) -> Option<String> {
-    if safer.is_empty() {
+pub fn sentence(advice: &[Advice]) -> Option<String> {
+    if advice.is_empty() {
         return None;
     }
-    let parts: Vec<String> = safer.iter().map(|s| s.line()).collect();
+    let parts: Vec<String> = advice.iter().map(Advice::line).collect();
     let noun = if parts.len() == 1 {
         "A safer way"
     } else {
@@ -471,10 +723,22 @@ mod tests {
         }
     }
 
+    /// The safer ways for a line, as askrisky judges it.
+    fn advice(line: &str) -> Vec<Advice> {
+        crate::danger::safer_ways(&assess(&parse(line), &Place::example(), &[]).matches)
+    }
+
+    fn example_of(line: &str, code: &str) -> Option<String> {
+        advice(line)
+            .into_iter()
+            .find(|a| a.code == code)
+            .and_then(|a| a.example)
+    }
+
     #[test]
     fn one_line_for_refusals() {
         assert_eq!(sentence(&[]), None);
-        let one = for_codes(["git.force_push", "git.force_push"]);
+        let one = advice("git push -f && git push --force origin main");
         assert_eq!(one.len(), 1);
         let line = sentence(&one).unwrap_or_default();
         assert!(
@@ -485,15 +749,149 @@ mod tests {
             line.ends_with("(e.g. `git push -u origin HEAD:refs/heads/my-branch-v2`)."),
             "{line}"
         );
-        let two = for_codes(["delete.recursive", "fork.bomb", "delete.forced"]);
+        let two = advice("rm -rf target");
         assert_eq!(
             two.iter().map(|s| s.code).collect::<Vec<_>>(),
             ["delete.recursive", "delete.forced"]
         );
-        assert!(
-            sentence(&two)
-                .unwrap_or_default()
-                .starts_with("Safer ways: ")
+        assert_eq!(
+            sentence(&two).unwrap_or_default(),
+            "Safer ways: Move the folder aside, or to the trash (`gio trash`, `trash-put`), \
+             so it can be brought back (e.g. `mv target target.old`); Delete without -f, so \
+             files that are missing or write-protected are reported instead of silently \
+             removed (e.g. `rm old.log`)."
         );
+    }
+
+    /// The example names what the command named, for each rule that has a
+    /// template.
+    #[test]
+    fn examples_name_the_matched_operand() {
+        for (line, code, want) in [
+            ("rm -rf target", "delete.recursive", "mv target target.old"),
+            ("rm -r ./dist/", "delete.recursive", "mv ./dist ./dist.old"),
+            (
+                "sudo rm -rf node_modules",
+                "delete.recursive",
+                "mv node_modules node_modules.old",
+            ),
+            ("rm -f notes.txt", "delete.forced", "rm notes.txt"),
+            (
+                "git branch -D topic/x",
+                "git.branch_delete",
+                "git branch -d topic/x",
+            ),
+            ("kill -9 4242", "process.kill", "kill -TERM 4242"),
+            ("kill -s KILL 4242", "process.kill", "kill -TERM 4242"),
+            (
+                "systemctl restart postgresql",
+                "system.control",
+                "systemctl status postgresql",
+            ),
+            ("chmod 777 deploy.sh", "perm.change", "chmod u+x deploy.sh"),
+            (
+                "truncate -s 0 server.log",
+                "file.truncate",
+                "mv server.log server.log.1",
+            ),
+            ("shred -u old.key", "file.truncate", "mv old.key old.key.1"),
+        ] {
+            assert_eq!(
+                example_of(line, code).as_deref(),
+                Some(want),
+                "{line}: {:?}",
+                advice(line)
+            );
+        }
+    }
+
+    /// An operand that is not a plain word is quoted as a shell word, and
+    /// what cannot be shown as it is, is escaped.
+    #[test]
+    fn operands_are_quoted_and_escaped() {
+        assert_eq!(
+            example_of("rm -rf 'my build'", "delete.recursive").as_deref(),
+            Some("mv 'my build' 'my build.old'")
+        );
+        assert_eq!(
+            example_of("rm -rf \"it's\"", "delete.recursive").as_deref(),
+            Some("mv 'it'\\''s' 'it'\\''s.old'")
+        );
+        let bidi = example_of("rm -rf \"a\u{202e}b\"", "delete.recursive").unwrap_or_default();
+        assert!(!bidi.contains('\u{202e}'), "{bidi}");
+        assert!(bidi.starts_with("mv 'a"), "{bidi}");
+    }
+
+    /// With no single literal operand the fixed example stands.
+    #[test]
+    fn no_clear_operand_keeps_the_fixed_example() {
+        for (line, code, fixed) in [
+            ("rm -rf a b", "delete.recursive", "mv build build.old"),
+            ("rm -f -- -notes.txt", "delete.forced", "rm old.log"),
+            ("rm -rf target", "delete.forced", "rm old.log"),
+            ("rm -rf $DIR", "delete.recursive", "mv build build.old"),
+            ("rm -rf build/*", "delete.recursive", "mv build build.old"),
+            ("rm -rf -- -x", "delete.recursive", "mv build build.old"),
+            ("rm -rf .", "delete.recursive", "mv build build.old"),
+            (
+                "rm -rf a; rm -rf b",
+                "delete.recursive",
+                "mv build build.old",
+            ),
+            (
+                "find . -name x -exec rm -rf {} +",
+                "delete.recursive",
+                "mv build build.old",
+            ),
+            (
+                "systemctl daemon-reload",
+                "system.control",
+                "systemctl status nginx",
+            ),
+            ("pkill -9 node", "process.kill", "kill -TERM 1234"),
+            (
+                "git -C repo branch -D x",
+                "git.branch_delete",
+                "git branch -d feature",
+            ),
+        ] {
+            let got = example_of(line, code);
+            assert_eq!(got.as_deref(), Some(fixed), "{line}: {:?}", advice(line));
+        }
+        // The same operand twice is still one clear operand.
+        assert_eq!(
+            example_of("rm -rf x && rm -rf x", "delete.recursive").as_deref(),
+            Some("mv x x.old")
+        );
+        let long = format!("rm -rf {}", "d".repeat(MAX_OPERAND + 1));
+        assert_eq!(
+            example_of(&long, "delete.recursive").as_deref(),
+            Some("mv build build.old")
+        );
+    }
+
+    /// A filled example is as harmless as the fixed one: not blocked and
+    /// not caught by the rule it stands in for.
+    #[test]
+    fn filled_examples_are_not_caught_by_their_rule() {
+        for line in [
+            "rm -rf target",
+            "git branch -D topic",
+            "kill -9 4242",
+            "systemctl restart postgresql",
+            "chmod 777 deploy.sh",
+            "truncate -s 0 server.log",
+        ] {
+            for a in advice(line) {
+                let Some(example) = a.example else { continue };
+                let judged = assess(&parse(&example), &Place::example(), &[]);
+                assert_ne!(judged.tier, Tier::Blocked, "{line}: {example}");
+                assert!(
+                    !judged.codes().contains(&a.code),
+                    "{line}: {example} matches {}",
+                    a.code
+                );
+            }
+        }
     }
 }

@@ -473,6 +473,10 @@ fn whole_assessment_of_a_mixed_line() {
                     tier: Tier::Danger,
                     sentence: "Reads a file that holds keys, passwords or tokens.".into(),
                     command: "cat .env".into(),
+                    operands: Some(Operands {
+                        program: "cat".into(),
+                        args: vec![".env".into()],
+                    }),
                 },
                 Match {
                     code: "git.force_push".into(),
@@ -481,6 +485,10 @@ fn whole_assessment_of_a_mixed_line() {
                         "Overwrites history on the remote; others' commits there can be lost."
                             .into(),
                     command: "git push -f".into(),
+                    operands: Some(Operands {
+                        program: "git".into(),
+                        args: vec!["push".into(), "-f".into()],
+                    }),
                 },
             ],
         }

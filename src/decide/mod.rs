@@ -216,8 +216,7 @@ impl Ruling {
     /// What to do instead, as one sentence for a refusal or a hook reason
     /// ("A safer way: …"), when a rule behind the decision has one.
     pub fn safer(&self) -> Option<String> {
-        let codes = self.evaluation.decision.codes();
-        danger::safer::sentence(&danger::safer::for_codes(codes.iter().map(String::as_str)))
+        danger::safer::sentence(&danger::safer_ways(self.evaluation.decision.matches()))
     }
 
     /// The safer way as the end of a one-line message (`. A safer way:
@@ -622,6 +621,7 @@ fn file_write(place: &Place, path: &Path, tool: &str, line: &str) -> Evaluation 
                 crate::escape::escape(&path.display().to_string())
             ),
             command: line.to_owned(),
+            operands: None,
         })
         .into_iter()
         .collect();

@@ -21,6 +21,11 @@ pub struct End {
     pub message: Option<String>,
     /// For a run: whether it was contained, and with what.
     pub contained: Option<log::Contained>,
+    /// The agent's id for the tool call, on a hook's request.
+    pub call: Option<String>,
+    /// Where the agent's transcript was, on a request handed to its own
+    /// prompt.
+    pub transcript: Option<log::TranscriptAt>,
 }
 
 impl End {
@@ -32,7 +37,22 @@ impl End {
             answer_ms: None,
             message: None,
             contained: None,
+            call: None,
+            transcript: None,
         }
+    }
+
+    /// With the agent's id for the tool call (a hook's request).
+    pub fn call(mut self, id: Option<String>) -> Self {
+        self.call = id;
+        self
+    }
+
+    /// With where the agent's transcript was when the request was handed
+    /// to its own prompt.
+    pub fn transcript(mut self, at: Option<log::TranscriptAt>) -> Self {
+        self.transcript = at;
+        self
     }
 
     /// With how the run was contained.
@@ -108,6 +128,8 @@ pub(super) fn of(ruling: &Ruling, end: End) -> Record {
         message,
         session: ruling.session.clone(),
         contained: end.contained,
+        call: end.call,
+        transcript: end.transcript,
         ..base_record(&ruling.request, &ruling.mode, ruling.started)
     }
 }
@@ -135,6 +157,9 @@ fn base_record(request: &Request, mode: &Sourced<Mode>, started: Instant) -> Rec
         answer_ms: None,
         session: None,
         contained: None,
+        call: None,
+        transcript: None,
+        answers: None,
     }
 }
 

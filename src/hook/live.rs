@@ -141,9 +141,31 @@ impl Live {
     /// What a ruling becomes for this agent; its record is written once the
     /// answer is out. `can_ask`: whether the agent can put a question to a
     /// person for this call.
-    fn answer(&self, setup: Setup, agent: Agent, can_ask: bool, ruling: Ruling) -> Permission {
+    ///
+    /// The record keeps the agent's id for the call; one handed to the
+    /// agent's own prompt also keeps where its transcript was, so that the
+    /// person's answer there can be matched to it later (`hook::after`).
+    fn answer(
+        &self,
+        setup: Setup,
+        agent: Agent,
+        session: &SessionInfo,
+        can_ask: bool,
+        ruling: Ruling,
+    ) -> Permission {
         let (permission, end) = answer(&setup, agent, can_ask, &ruling);
-        self.later(move || ruling.record(&setup, end));
+        let asked = matches!(permission, Permission::Ask { .. }) && !agent.row().after.is_empty();
+        let transcript = session.transcript.clone().filter(|_| asked);
+        let call = session.tool_use_id.clone();
+        self.later(move || {
+            // Its length is taken once the answer is out, like the rest
+            // of the record: the person's answer comes after it anyway.
+            let at = transcript.map(|p| crate::log::TranscriptAt {
+                len: std::fs::metadata(&p).map_or(0, |m| m.len()),
+                path: p.display().to_string(),
+            });
+            ruling.record(&setup, end.call(call).transcript(at));
+        });
         permission
     }
 }
@@ -417,7 +439,7 @@ impl Decider for Live {
                     return Permission::Pass;
                 }
                 let can_ask = super::host::can_ask(agent, session);
-                self.answer(setup, agent, can_ask, ruling)
+                self.answer(setup, agent, session, can_ask, ruling)
             }
             Event::Command {
                 command,
@@ -432,7 +454,7 @@ impl Decider for Live {
                 request.explanation.clone_from(description);
                 let ruling = self.rule(agent, request, session, &setup);
                 let can_ask = super::host::can_ask(agent, session);
-                self.answer(setup, agent, can_ask, ruling)
+                self.answer(setup, agent, session, can_ask, ruling)
             }
             Event::Other => Permission::Pass,
         }

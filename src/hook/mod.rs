@@ -10,6 +10,7 @@
 //! [`handle`] never fails: bad input, a panic, an unwritable log — every
 //! path still prints a valid answer that denies or asks, and exits 0.
 
+pub mod after;
 pub mod claude;
 pub mod codex;
 pub mod copilot;

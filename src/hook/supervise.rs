@@ -63,7 +63,17 @@ pub fn worker_command() -> Command {
 /// answer to print: the worker's line when it is an answer, else the
 /// closed answer for `agent`. Waits for the worker to end (it writes the
 /// log after answering) for at most `bound` in all.
-pub fn supervise(agent: Agent, mut worker: Command, bound: Duration) -> String {
+pub fn supervise(agent: Agent, worker: Command, bound: Duration) -> String {
+    supervise_answering(worker, bound, &|why| super::fail_closed(agent, why))
+}
+
+/// [`supervise`], with `closed` making the answer when the worker gave
+/// none (from why not): the empty answer of a hook that only records.
+pub fn supervise_answering(
+    mut worker: Command,
+    bound: Duration,
+    closed: &dyn Fn(&str) -> String,
+) -> String {
     let start = Instant::now();
     let spawned = worker
         .stdin(Stdio::inherit())
@@ -73,7 +83,7 @@ pub fn supervise(agent: Agent, mut worker: Command, bound: Duration) -> String {
     let mut child = match spawned {
         Ok(c) => c,
         Err(e) => {
-            return super::fail_closed(agent, &format!("askrisky could not start deciding ({e})"));
+            return closed(&format!("askrisky could not start deciding ({e})"));
         }
     };
     let outcome = read_answer(&mut child, start + bound);
@@ -81,7 +91,7 @@ pub fn supervise(agent: Agent, mut worker: Command, bound: Duration) -> String {
         Outcome::Answered(line) => line,
         Outcome::Failed(why) => {
             eprintln!("{why}: answered without deciding");
-            super::fail_closed(agent, &why)
+            closed(&why)
         }
     }
 }
@@ -251,6 +261,16 @@ mod tests {
         assert_eq!(decision(&out), "ask", "{out}");
         assert!(out.contains("did not decide in time"), "{out}");
         assert!(start.elapsed() < Duration::from_secs(20));
+    }
+
+    /// A hook that only records answers with nothing, whatever becomes of
+    /// its worker.
+    #[test]
+    fn a_recording_hooks_fallback_is_its_own() {
+        for script in ["kill -ABRT $$", "exit 1", "echo '[\"allow\"]'"] {
+            let out = supervise_answering(sh(script), Duration::from_secs(20), &|_| "{}".into());
+            assert_eq!(out, "{}", "{script}");
+        }
     }
 
     #[test]

@@ -15,6 +15,9 @@ use std::time::{Duration, Instant};
 
 use super::Agent;
 
+/// Why the watchdog answered.
+const TOO_LATE: &str = "askrisky did not decide in time";
+
 /// The bound for a hook that does not call the reviewer.
 pub const BOUND: Duration = Duration::from_secs(4);
 
@@ -34,6 +37,12 @@ impl Watchdog {
     /// Starts the clock: at `bound` from now (or later, if extended), the
     /// closed answer for `agent` is printed and askrisky exits.
     pub fn start(agent: Agent, bound: Duration) -> Self {
+        Self::start_answering(bound, super::fail_closed(agent, TOO_LATE))
+    }
+
+    /// Starts the clock with `fallback` as the answer printed at the
+    /// deadline (the empty answer of a hook that only records).
+    pub fn start_answering(bound: Duration, fallback: String) -> Self {
         let shared = Arc::new(Shared {
             deadline: Mutex::new(Instant::now() + bound),
             moved: Condvar::new(),
@@ -45,9 +54,8 @@ impl Watchdog {
             .name("askrisky-watchdog".into())
             .spawn(move || {
                 watcher.wait();
-                let why = "askrisky did not decide in time";
-                if watcher.answer(&super::fail_closed(agent, why)) {
-                    eprintln!("askrisky: {why}: answered without deciding");
+                if watcher.answer(&fallback) {
+                    eprintln!("askrisky: {TOO_LATE}: answered without deciding");
                 }
                 // Answered, by this thread or in time by the decision: what
                 // is left (the log record) is not worth the agent's timeout.

@@ -9,6 +9,7 @@ fn m(code: &str, tier: Tier) -> Match {
         tier,
         sentence: format!("{code}."),
         command: "cmd".into(),
+        operands: None,
     }
 }
 

@@ -12,7 +12,7 @@
 pub mod html;
 pub mod text;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
 use serde::Serialize;
@@ -241,6 +241,25 @@ pub struct AskedLine {
     pub last: String,
 }
 
+/// What became of the requests a hook handed to the agent's own prompt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct AtAgent {
+    /// Requests handed to the agent's prompt ("ask" in its hook's answer).
+    pub asked: usize,
+    /// Approved there by the person: the agent reported that the command
+    /// ran (Claude Code's PostToolUse), in a mode that prompts.
+    pub approved: usize,
+    /// Ran after askrisky asked, in an agent's mode that may not have
+    /// shown the prompt (bypassing permissions): not the person's yes.
+    pub ran_unprompted: usize,
+    /// Rejected there by the person, as the agent's transcript records it.
+    pub declined: usize,
+    /// No answer known: no report that it ran, no rejection in the
+    /// transcript (older Claude Code versions do not mark rejections,
+    /// other agents report neither).
+    pub unknown: usize,
+}
+
 /// A name and a count.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Named {
@@ -278,6 +297,86 @@ pub struct Report {
     pub person: Person,
     /// The lines asked about most, most first.
     pub most_asked: Vec<AskedLine>,
+    /// The answers given at agents' own prompts.
+    pub at_agent: AtAgent,
+}
+
+/// Which of a record's keys an answer at the agent's prompt names:
+/// (surface, session, command, the asking record's time).
+type AskKey = (String, Option<String>, String, String);
+
+/// The records with the answers given at agents' own prompts put in
+/// place: a request handed to the agent's prompt takes the outcome of the
+/// answer recorded for it (`hook::after`), or "declined by the person"
+/// when `rejected` holds its (session, call) — read from the agent's
+/// transcript by the caller. An answer record is not a decision of its
+/// own, unless the request it answers is outside the stretch.
+pub fn with_agent_answers(
+    records: &[Record],
+    rejected: &HashSet<(String, String)>,
+) -> (Vec<Record>, AtAgent) {
+    let key = |r: &Record, time: &str| -> AskKey {
+        (
+            r.surface.clone(),
+            r.session.clone(),
+            r.command.clone(),
+            time.to_owned(),
+        )
+    };
+    let mut answers: HashMap<AskKey, &Record> = HashMap::new();
+    for r in records {
+        if let Some(t) = &r.answers {
+            answers.entry(key(r, t)).or_insert(r);
+        }
+    }
+    let asked: HashSet<AskKey> = records
+        .iter()
+        .filter(|r| r.asked_the_agent())
+        .map(|r| key(r, &r.time))
+        .collect();
+    let mut at = AtAgent::default();
+    let mut out = Vec::with_capacity(records.len());
+    for r in records {
+        if let Some(t) = &r.answers {
+            if asked.contains(&key(r, t)) {
+                continue;
+            }
+            // What it answers is before the stretch: it stands alone.
+            match r.decided_by {
+                DecidedBy::Person => at.approved += 1,
+                _ => at.ran_unprompted += 1,
+            }
+            out.push(r.clone());
+            continue;
+        }
+        if !r.asked_the_agent() {
+            out.push(r.clone());
+            continue;
+        }
+        at.asked += 1;
+        let mut r = r.clone();
+        if let Some(a) = answers.get(&key(&r, &r.time)) {
+            r.outcome = a.outcome;
+            r.decided_by = a.decided_by;
+            r.message = Some(a.reason.clone());
+            match a.decided_by {
+                DecidedBy::Person => at.approved += 1,
+                _ => at.ran_unprompted += 1,
+            }
+        } else if let (Some(session), Some(call)) = (&r.session, &r.call)
+            && rejected.contains(&(session.clone(), call.clone()))
+        {
+            r.outcome = Outcome::Declined;
+            r.decided_by = DecidedBy::Person;
+            r.message =
+                Some("declined by the person at the agent's own prompt (its transcript)".into());
+            at.declined += 1;
+        } else {
+            at.unknown += 1;
+        }
+        out.push(r);
+    }
+    (out, at)
 }
 
 /// The records of a stretch, oldest first, and how many lines in it could
@@ -356,8 +455,22 @@ fn groups(map: BTreeMap<String, Counts>) -> Vec<Group> {
     v
 }
 
-/// Counts a stretch's records (oldest first).
+/// Counts a stretch's records (oldest first), with no rejections read from
+/// transcripts ([`build_with`]).
 pub fn build(records: &[Record], since: Since, unreadable: usize) -> Report {
+    build_with(records, since, unreadable, &HashSet::new())
+}
+
+/// Counts a stretch's records (oldest first), the answers given at agents'
+/// own prompts put in place ([`with_agent_answers`]).
+pub fn build_with(
+    records: &[Record],
+    since: Since,
+    unreadable: usize,
+    rejected: &HashSet<(String, String)>,
+) -> Report {
+    let (records, at_agent) = with_agent_answers(records, rejected);
+    let records = &records[..];
     let mut totals = Counts::default();
     let mut surfaces: BTreeMap<String, Counts> = BTreeMap::new();
     let mut rules: BTreeMap<String, Counts> = BTreeMap::new();
@@ -451,6 +564,7 @@ pub fn build(records: &[Record], since: Since, unreadable: usize) -> Report {
             latency_ms: Latency::of(answer_ms),
         },
         most_asked,
+        at_agent,
     }
 }
 
@@ -480,6 +594,64 @@ mod tests {
             assert!(Since::parse(bad, now).is_err(), "{bad}");
         }
         assert_eq!(Since::parse("99999999999999999w", now), Ok(Since::Time(0)));
+    }
+
+    fn record(time: &str, call: &str, outcome: &str, by: &str, answers: Option<&str>) -> Record {
+        let mut v = serde_json::json!({"v":1,"time":time,"surface":"hook:claude-code","cwd":"/p",
+            "command":"rm -rf target","commands":["rm -rf target"],"mode":"autopilot","mode_source":"config",
+            "tier":"danger","rules":["delete.recursive"],"decision":"ask","outcome":outcome,"decided_by":by,
+            "reason":"r","message":null,"reviewer":null,"duration_ms":1,"answer_ms":null,
+            "session":"claude-code/s","call":call});
+        if let Some(a) = answers {
+            v["answers"] = a.into();
+        }
+        serde_json::from_value(v).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An answer at the agent's prompt stands in for its request's outcome
+    /// and is not a decision of its own; a rejection read from the
+    /// transcript declines; the rest stays unknown.
+    #[test]
+    fn answers_at_the_agents_prompt_are_folded_in() {
+        let t1 = "2026-11-20T10:00:00.000Z";
+        let t2 = "2026-11-20T10:01:00.000Z";
+        let t3 = "2026-11-20T10:02:00.000Z";
+        let records = vec![
+            record(t1, "a", "asked_agent", "agent", None),
+            record(t2, "b", "asked_agent", "agent", None),
+            record(t3, "c", "asked_agent", "agent", None),
+            record("2026-11-20T10:05:00.000Z", "a", "ran", "person", Some(t1)),
+            // Answers a request before the stretch: it stands alone.
+            record(
+                "2026-11-20T10:06:00.000Z",
+                "z",
+                "ran",
+                "person",
+                Some("2026-11-01T00:00:00.000Z"),
+            ),
+        ];
+        let rejected: HashSet<(String, String)> = [("claude-code/s".to_owned(), "b".to_owned())]
+            .into_iter()
+            .collect();
+        let r = build_with(&records, Since::All, 0, &rejected);
+        assert_eq!(
+            r.at_agent,
+            AtAgent {
+                asked: 3,
+                approved: 2,
+                ran_unprompted: 0,
+                declined: 1,
+                unknown: 1
+            }
+        );
+        assert_eq!(r.totals.total, 4);
+        assert_eq!(r.totals.approved, 2);
+        assert_eq!(r.totals.declined, 1);
+        assert_eq!(r.totals.asked_agent, 1);
+        assert_eq!(r.most_asked[0].approved, 2);
+        // Without the transcript's word, the rejection is not known.
+        let r = build(&records, Since::All, 0);
+        assert_eq!((r.at_agent.declined, r.at_agent.unknown), (0, 2));
     }
 
     #[test]

@@ -152,6 +152,13 @@ pub fn render(r: &Report) -> String {
         latency(&r.person.latency_ms)
     );
 
+    let a = &r.at_agent;
+    let _ = writeln!(
+        out,
+        "\nat agents' own prompts\n  {} handed over: {} approved, {} declined, {} ran in a mode without prompts, {} answer not known",
+        a.asked, a.approved, a.declined, a.ran_unprompted, a.unknown
+    );
+
     out.push_str("\nmost-asked lines\n");
     if r.most_asked.is_empty() {
         out.push_str("  (none)\n");

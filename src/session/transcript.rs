@@ -174,6 +174,70 @@ pub fn wait_for_call(path: &Path, id: &str, limit: std::time::Duration) -> bool 
     }
 }
 
+/// How much of a transcript [`rejected_calls`] reads past where it starts.
+pub const REJECTED_SPAN: u64 = 16 << 20;
+
+/// The tool calls among `ids` that the person rejected at Claude Code's
+/// own prompt, as its transcript at `path` records them, read from byte
+/// `from` on (at most [`REJECTED_SPAN`] bytes; from the start when the
+/// file is now shorter, as after a rewrite).
+///
+/// Claude Code writes the result of a rejected call as a `user` record
+/// whose `tool_result` block names the call and whose `toolDenialKind` is
+/// `user-rejected`; a call stopped by Esc while it ran says `interrupted`,
+/// and older versions leave the field out — both share the text a
+/// rejection has, so only the field counts. The record is read as JSON,
+/// the field as a field: text in a tool's output cannot pass for it. A
+/// file that cannot be read rejects nothing.
+pub fn rejected_calls(
+    path: &Path,
+    from: u64,
+    ids: &std::collections::HashSet<String>,
+) -> std::collections::HashSet<String> {
+    let mut out = std::collections::HashSet::new();
+    let Ok(mut f) = crate::files::open(path, crate::files::Whose::Foreign) else {
+        return out;
+    };
+    let len = f.metadata().map_or(0, |m| m.len());
+    let start = if from <= len { from } else { 0 };
+    let mut buf = Vec::new();
+    if f.seek(SeekFrom::Start(start)).is_err()
+        || f.take(REJECTED_SPAN).read_to_end(&mut buf).is_err()
+    {
+        return out;
+    }
+    for line in buf.split(|b| *b == b'\n') {
+        if !ids
+            .iter()
+            .any(|id| !id.is_empty() && line.windows(id.len()).any(|w| w == id.as_bytes()))
+        {
+            continue;
+        }
+        let Ok(v) = serde_json::from_slice::<Value>(line) else {
+            continue;
+        };
+        if v.get("type").and_then(Value::as_str) != Some("user") {
+            continue;
+        }
+        let rejected = v.get("toolDenialKind").and_then(Value::as_str) == Some("user-rejected");
+        let blocks = v
+            .pointer("/message/content")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        for b in blocks {
+            if b.get("type").and_then(Value::as_str) == Some("tool_result")
+                && let Some(id) = b.get("tool_use_id").and_then(Value::as_str)
+                && ids.contains(id)
+                && rejected
+            {
+                out.insert(id.to_owned());
+            }
+        }
+    }
+    out
+}
+
 /// Reads the end of a transcript, given as text. `cut` says the text starts
 /// mid-file, so its first line is partial and it cannot be a whole JSON
 /// document.

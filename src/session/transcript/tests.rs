@@ -307,3 +307,55 @@ fn waiting_for_a_tool_call_reads_only_the_end() {
     assert!(wait_for_call(&late, "toolu_D", Duration::from_secs(10)));
     let _ = writer.join();
 }
+
+/// A rejection at Claude Code's prompt is read from the field that marks
+/// it; an interruption, a record without the field, or the same words in
+/// a tool's output are not rejections.
+#[test]
+fn rejected_calls_are_read_from_the_denial_field() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("s.jsonl");
+    let reject = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
+    let result = |id: &str, kind: Option<&str>, text: &str| {
+        let mut v = serde_json::json!({"type":"user","message":{"role":"user","content":[
+            {"type":"tool_result","tool_use_id":id,"is_error":true,"content":text}]},
+            "toolUseResult":"User rejected tool use"});
+        if let Some(k) = kind {
+            v["toolDenialKind"] = k.into();
+        }
+        v.to_string()
+    };
+    let before = serde_json::json!({"type":"user","message":{"role":"user","content":"clean up"},"promptSource":"typed"}).to_string();
+    let lines = [
+        before.clone(),
+        serde_json::json!({"type":"assistant","message":{"role":"assistant","content":[
+            {"type":"tool_use","id":"toolu_rej","name":"Bash","input":{"command":"rm -rf target"}}]}}).to_string(),
+        result("toolu_rej", Some("user-rejected"), reject),
+        result("toolu_int", Some("interrupted"), reject),
+        result("toolu_old", None, reject),
+        // A tool's output that quotes a rejection is output, not a record.
+        serde_json::json!({"type":"user","message":{"role":"user","content":[
+            {"type":"tool_result","tool_use_id":"toolu_echo","content":"{\"toolDenialKind\":\"user-rejected\",\"tool_use_id\":\"toolu_echo\"}"}]}}).to_string(),
+        "{not json toolu_rej".to_owned(),
+    ];
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap_or_else(|e| panic!("{e}"));
+    let ids: std::collections::HashSet<String> = [
+        "toolu_rej",
+        "toolu_int",
+        "toolu_old",
+        "toolu_echo",
+        "toolu_none",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    let got = rejected_calls(&path, before.len() as u64 + 1, &ids);
+    assert_eq!(got.into_iter().collect::<Vec<_>>(), ["toolu_rej"]);
+    // Read from where the request was handed over: what came before is not read.
+    let len = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    assert!(rejected_calls(&path, len, &ids).is_empty());
+    // A file now shorter than where reading would start is read whole.
+    assert_eq!(rejected_calls(&path, len + 100, &ids).len(), 1);
+    // No file, or a FIFO in its place: nothing, at once.
+    assert!(rejected_calls(&dir.path().join("none.jsonl"), 0, &ids).is_empty());
+}
