@@ -2,7 +2,7 @@
 # Differential execution over generated lines: for each shell, lines built
 # from the grammars' tricky corners that askrisky calls clear are run by
 # that shell in a sandbox of stubs, and every program started must be one
-# askrisky reported (tests/differential.rs, `generated_lines`).
+# askrisky reported (tests/lines/differential.rs, `generated_lines`).
 #
 #   scripts/differential.sh [SECONDS_PER_SHELL] [SHELL…]   # default 600, dash bash zsh
 #   SEED=42 scripts/differential.sh 60 dash                # another sequence
@@ -16,14 +16,14 @@ shift || true
 shells=("$@")
 [ ${#shells[@]} -gt 0 ] || shells=(dash bash zsh)
 target=${CARGO_TARGET_DIR:-target}
-cargo test --locked --test differential --no-run
+cargo test --locked --test lines --no-run
 status=0
 for sh in "${shells[@]}"; do
   out="$target/differential-$sh.txt"
   echo "== $sh: $seconds s"
   ASKRISKY_DIFF_SECONDS=$seconds ASKRISKY_DIFF_SHELL=$sh ASKRISKY_DIFF_OUT=$out \
     ASKRISKY_DIFF_SEED=${SEED:-$RANDOM$RANDOM} \
-    cargo test --locked --test differential generated_lines -- --ignored --nocapture \
+    cargo test --locked --test lines generated_lines -- --ignored --nocapture \
     || status=1
 done
 exit $status

@@ -16,7 +16,7 @@
 //! ```
 //!
 //! Modules are layered: each imports only modules below it (a test,
-//! `tests/layers.rs`, holds that). From the bottom:
+//! `tests/lines/layers.rs`, holds that). From the bottom:
 //!
 //! - leaves: [`agents`] (one row of facts per agent), [`util`] (atomic
 //!   writes, random ids, cutting text, time),

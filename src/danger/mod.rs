@@ -10,7 +10,7 @@
 //! (the secret files and stores in `secrets`, the protected ones in
 //! [`protected`], …). The modules are layered, bottom first below: each
 //! uses only modules of the items before its own, so there is no import
-//! circle (`tests/layers.rs` holds that).
+//! circle (`tests/lines/layers.rs` holds that).
 //!
 //! - `tier`; `place` (where a command runs, and what a path names there,
 //!   lexically); `glob` (shell patterns); `find` and `dryrun` (which read

@@ -782,7 +782,7 @@ pub static RULES: &[Rule] = &[
         sentence: "The repository's own git config makes this git command run a program (an alias, fsmonitor, hooks, pager, editor, filter, diff converter, ssh command or credential program), which may have been planted.",
         check: C(git::repo_config_runs),
         // It reads the repository on disk: `git`'s tests plant configs,
-        // and `tests/same_user.rs` runs them through the binary.
+        // and `tests/attacks/same_user.rs` runs them through the binary.
         examples: &[],
         counterexamples: &["git status", "git log --oneline", "git commit -m x"],
     },
@@ -2426,7 +2426,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a program askrisky cannot name: a process's own file (/proc/self/exe, /dev/fd/N), or a compiled program written in the project or a temporary folder.",
         check: P(|p| matches!(p, Problem::UnknownProgram { .. })),
         // Compiled programs on disk are named in `parse::identity`'s tests
-        // and `tests/same_user.rs`; these need no disk.
+        // and `tests/attacks/same_user.rs`; these need no disk.
         examples: &[
             "/proc/self/exe -c 'rm -rf ~'",
             "/proc/1/exe",

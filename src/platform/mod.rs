@@ -19,7 +19,7 @@
 //! | [`floor`] | the kernel floor under what runs without approval | Landlock | none yet: asks instead |
 //!
 //! The rest of the crate asks these and never the system's name: no
-//! `cfg(target_os)` outside this folder (`tests/layers.rs` holds that),
+//! `cfg(target_os)` outside this folder (`tests/lines/layers.rs` holds that),
 //! so every check above the floor — the danger set, the parser, the
 //! policy — is the same code, and is tested, on every system.
 //!

@@ -3,6 +3,7 @@
 
 pub mod fake_provider;
 pub mod tmux;
+pub mod tsv;
 
 use std::ffi::OsStr;
 use std::os::unix::fs::PermissionsExt;

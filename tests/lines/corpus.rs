@@ -1,0 +1,330 @@
+//! The bypass corpus: command lines an agent could use to slip a dangerous
+//! command past the danger set, and routine lines that must never be caught.
+//!
+//! `tests/corpus/bypass.tsv` holds the cases (its header documents the
+//! format); `tests/corpus/known_gaps.tsv` names the few cases askrisky is
+//! known to get wrong, the tier it gives them today, and why. Those are
+//! reported, not failed, so the corpus always states the right tier instead
+//! of the current one. A known gap that starts passing, or whose tier
+//! changes at all, fails the test, so the list stays honest and a gap
+//! cannot quietly get worse.
+//!
+//! Run with `cargo test --test lines corpus:: -- --nocapture` to see the counts;
+//! with `ASKRISKY_CORPUS_VERBOSE=1` it also prints every case's tier and
+//! the rules that matched, to check that a line is caught for the right
+//! reason and not by accident.
+
+use std::collections::{HashMap, HashSet};
+
+use askrisky::danger::{Place, Tier, assess};
+use askrisky::parse::{Syntax, parse_as};
+
+use crate::common::tsv;
+use tsv::unescape;
+
+const BYPASS: &str = include_str!("../corpus/bypass.tsv");
+const KNOWN_GAPS: &str = include_str!("../corpus/known_gaps.tsv");
+
+/// The data lines of a TSV file: neither blank nor comments.
+fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(n, l)| (n, l.split('\t').collect()))
+}
+
+fn tier(name: &str) -> Option<Tier> {
+    match name {
+        "clear" => Some(Tier::Clear),
+        "danger" => Some(Tier::Danger),
+        "blocked" => Some(Tier::Blocked),
+        _ => None,
+    }
+}
+
+struct Case {
+    line: usize,
+    command: String,
+    expected: Tier,
+    note: String,
+    /// The shell the line is read for: `[dash]` (or another name of
+    /// `Syntax::name`) at the start of the note; bash when none is given.
+    syntax: Syntax,
+}
+
+/// The shell a note names at its start (`[dash] …`).
+fn syntax_of(note: &str) -> Option<Syntax> {
+    match note.strip_prefix('[') {
+        Some(rest) => rest.split_once(']').and_then(|(n, _)| Syntax::from_name(n)),
+        None => Some(Syntax::Bash),
+    }
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for (n, fields) in rows(BYPASS) {
+        let [command, expected, note] = fields[..] else {
+            panic!("bypass.tsv:{n}: want 3 tab-separated fields, got {fields:?}");
+        };
+        let expected =
+            tier(expected).unwrap_or_else(|| panic!("bypass.tsv:{n}: unknown tier {expected:?}"));
+        assert!(!note.trim().is_empty(), "bypass.tsv:{n}: empty note");
+        let command = unescape(command);
+        let syntax =
+            syntax_of(note).unwrap_or_else(|| panic!("bypass.tsv:{n}: unknown shell in {note:?}"));
+        assert!(
+            seen.insert((command.clone(), syntax)),
+            "bypass.tsv:{n}: duplicate"
+        );
+        out.push(Case {
+            line: n,
+            command,
+            expected,
+            note: note.to_owned(),
+            syntax,
+        });
+    }
+    out
+}
+
+/// A case askrisky is known to get wrong: the tier it gives today, and why.
+struct Gap {
+    today: Tier,
+    why: String,
+}
+
+fn known_gaps() -> HashMap<String, Gap> {
+    let mut out = HashMap::new();
+    for (n, fields) in rows(KNOWN_GAPS) {
+        let [command, today, why] = fields[..] else {
+            panic!("known_gaps.tsv:{n}: want 3 tab-separated fields, got {fields:?}");
+        };
+        let today =
+            tier(today).unwrap_or_else(|| panic!("known_gaps.tsv:{n}: unknown tier {today:?}"));
+        assert!(!why.trim().is_empty(), "known_gaps.tsv:{n}: say why");
+        out.insert(
+            unescape(command),
+            Gap {
+                today,
+                why: why.to_owned(),
+            },
+        );
+    }
+    out
+}
+
+#[test]
+fn bypass_corpus() {
+    let cases = cases();
+    let gaps = known_gaps();
+    let ctx = Place::example();
+
+    let (mut catch_total, mut caught, mut pass_total, mut passed) = (0, 0, 0, 0);
+    let mut failures = Vec::new();
+    let mut reported = Vec::new();
+    let mut gaps_hit = HashSet::new();
+    for case in &cases {
+        let got = assess(&parse_as(&case.command, case.syntax), &ctx, &[]);
+        let ok = got.tier == case.expected;
+        if std::env::var_os("ASKRISKY_CORPUS_VERBOSE").is_some() {
+            println!(
+                "{}\t{:?}\t{:?}",
+                got.tier.as_str(),
+                got.codes(),
+                case.command
+            );
+        }
+        if case.expected == Tier::Clear {
+            pass_total += 1;
+            passed += usize::from(ok);
+        } else {
+            catch_total += 1;
+            caught += usize::from(ok);
+        }
+        let gap = gaps.get(&case.command);
+        if gap.is_some() {
+            gaps_hit.insert(case.command.clone());
+        }
+        let message = || {
+            format!(
+                "bypass.tsv:{}: {:?}: want {}, got {} {:?} ({})",
+                case.line,
+                case.command,
+                case.expected.as_str(),
+                got.tier.as_str(),
+                got.codes(),
+                case.note
+            )
+        };
+        match (ok, gap) {
+            (true, None) => {}
+            (false, None) => failures.push(message()),
+            (false, Some(g)) if g.today == got.tier => {
+                reported.push(format!("{}\n    known gap: {}", message(), g.why));
+            }
+            (false, Some(g)) => failures.push(format!(
+                "{}\n    listed in known_gaps.tsv as giving {} today: the gap changed",
+                message(),
+                g.today.as_str()
+            )),
+            (true, Some(_)) => failures.push(format!(
+                "{}\n    listed in known_gaps.tsv but now right: remove it there",
+                message()
+            )),
+        }
+    }
+    for command in gaps.keys() {
+        if !gaps_hit.contains(command) {
+            failures.push(format!(
+                "known_gaps.tsv: {command:?} is not a case in bypass.tsv"
+            ));
+        }
+    }
+
+    println!(
+        "corpus: {} cases; must-catch caught {caught}/{catch_total}; must-pass passed {passed}/{pass_total}; known gaps {}",
+        cases.len(),
+        reported.len()
+    );
+    for r in &reported {
+        println!("{r}");
+    }
+    assert!(
+        cases.len() >= 300 && catch_total >= 120 && pass_total >= 120,
+        "the corpus must stay large and balanced: {catch_total} must-catch, {pass_total} must-pass"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn unescape_handles_only_tab_newline_and_backslash() {
+    assert_eq!(unescape("a\\tb\\nc\\\\d"), "a\tb\nc\\d");
+    assert_eq!(unescape("\\rm $'\\x72'"), "\\rm $'\\x72'");
+    assert_eq!(unescape("printf '%s\\\\n'"), "printf '%s\\n'");
+    assert_eq!(unescape("tail\\"), "tail\\");
+}
+
+const CLASSES: &str = include_str!("../corpus/classes.tsv");
+const CLASSES_FRESH: &str = include_str!("../corpus/classes2.tsv");
+
+/// One class and half's counts.
+#[derive(Default)]
+struct Rates {
+    /// Lines that must ask or be refused, and how many do.
+    must_catch: usize,
+    caught: usize,
+    /// Of those, how many get exactly the tier they deserve.
+    exact: usize,
+    /// Lines that must stay clear, and how many do.
+    must_pass: usize,
+    passed: usize,
+}
+
+impl Rates {
+    fn per_mille(n: usize, of: usize) -> usize {
+        (n * 1000).checked_div(of).unwrap_or(1000)
+    }
+}
+
+/// The lowest rate (per mille) each class and half may fall to: caught, and
+/// left clear. Raised as the danger set learns; a change that lowers one
+/// fails here.
+const FLOORS: &[(&str, &str, usize, usize)] = &[
+    ("operand", "tune", 984, 1000),
+    ("operand", "held", 983, 1000),
+    ("verb", "tune", 985, 1000),
+    ("verb", "held", 971, 888),
+    ("hidden", "tune", 942, 1000),
+    ("hidden", "held", 926, 1000),
+    ("noeffect", "tune", 925, 1000),
+    ("noeffect", "held", 961, 1000),
+    ("blocked", "tune", 1000, 937),
+    ("blocked", "held", 963, 1000),
+    ("operand", "fresh", 985, 1000),
+    ("verb", "fresh", 971, 1000),
+    ("hidden", "fresh", 960, 960),
+    ("noeffect", "fresh", 933, 1000),
+    ("blocked", "fresh", 967, 894),
+];
+
+/// How well the danger set judges lines of each class it was not written
+/// for, on the half it was tuned on and the half kept aside. Prints the
+/// table (`-- --nocapture`); `ASKRISKY_CORPUS_MISSES=held|tune` also prints
+/// that half's misses.
+#[test]
+fn class_rates() {
+    let ctx = Place::example();
+    let show = std::env::var("ASKRISKY_CORPUS_MISSES").ok();
+    let mut rates: std::collections::BTreeMap<(String, String), Rates> = Default::default();
+    let mut seen = HashSet::new();
+    for (n, fields) in rows(CLASSES).chain(rows(CLASSES_FRESH)) {
+        let [command, expected, class, split, note] = fields[..] else {
+            panic!("classes.tsv:{n}: want 5 tab-separated fields, got {fields:?}");
+        };
+        let want = tier(expected).unwrap_or_else(|| panic!("classes.tsv:{n}: tier {expected:?}"));
+        assert!(
+            FLOORS.iter().any(|(c, s, _, _)| *c == class && *s == split),
+            "classes.tsv:{n}: unknown class or split {class:?} {split:?}"
+        );
+        let command = unescape(command);
+        assert!(seen.insert(command.clone()), "classes.tsv:{n}: duplicate");
+        let got = assess(&parse_as(&command, Syntax::Bash), &ctx, &[]).tier;
+        let r = rates
+            .entry((class.to_owned(), split.to_owned()))
+            .or_default();
+        let right = if want == Tier::Clear {
+            r.must_pass += 1;
+            r.passed += usize::from(got == Tier::Clear);
+            got == Tier::Clear
+        } else {
+            r.must_catch += 1;
+            r.caught += usize::from(got != Tier::Clear);
+            r.exact += usize::from(got == want);
+            got != Tier::Clear
+        };
+        if !right && show.as_deref() == Some(split) {
+            println!(
+                "miss\t{class}\t{expected}\tgot {}\t{command:?}\t{note}",
+                got.as_str()
+            );
+        }
+    }
+    println!("class     half  caught          exact tier      left clear");
+    let mut low = Vec::new();
+    for ((class, split), r) in &rates {
+        let caught = Rates::per_mille(r.caught, r.must_catch);
+        let passed = Rates::per_mille(r.passed, r.must_pass);
+        println!(
+            "{class:<9} {split:<5} {:>3}/{:<3} {:>5.1}%  {:>3}/{:<3} {:>5.1}%  {:>3}/{:<3} {:>5.1}%",
+            r.caught,
+            r.must_catch,
+            caught as f64 / 10.0,
+            r.exact,
+            r.must_catch,
+            Rates::per_mille(r.exact, r.must_catch) as f64 / 10.0,
+            r.passed,
+            r.must_pass,
+            passed as f64 / 10.0,
+        );
+        if let Some((_, _, min_caught, min_passed)) =
+            FLOORS.iter().find(|(c, s, _, _)| c == class && s == split)
+            && (caught < *min_caught || passed < *min_passed)
+        {
+            low.push(format!(
+                "{class}/{split}: caught {caught}‰ (floor {min_caught}‰), left clear {passed}‰ (floor {min_passed}‰)"
+            ));
+        }
+    }
+    assert!(
+        low.is_empty(),
+        "rates fell below their floors:\n{}",
+        low.join("\n")
+    );
+}
