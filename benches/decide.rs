@@ -25,8 +25,7 @@ use askrisky::parse::Syntax;
 use askrisky::parse::{parse, parse_as};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-#[path = "../tests/common/fake_provider.rs"]
-mod fake_provider;
+use askrisky_testkit::fake_provider;
 
 #[path = "lines.rs"]
 mod lines;

@@ -3,8 +3,7 @@
 //! askrisky through files, links, names and processes.
 #![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
-#[path = "../common/mod.rs"]
-mod common;
+use askrisky_testkit as common;
 
 mod contain;
 mod nested;

@@ -3,8 +3,7 @@
 //! and completions, and how faults end.
 #![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
-#[path = "../common/mod.rs"]
-mod common;
+use askrisky_testkit as common;
 
 mod check;
 mod completions;

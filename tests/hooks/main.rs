@@ -2,8 +2,7 @@
 //! the person's answers at an agent's own prompt, and the `$SHELL` shims.
 #![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
-#[path = "../common/mod.rs"]
-mod common;
+use askrisky_testkit as common;
 
 mod hooks;
 mod host_answers;

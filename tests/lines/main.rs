@@ -3,8 +3,7 @@
 //! readings, and the layering of the code that reads them.
 #![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
-#[path = "../common/mod.rs"]
-mod common;
+use askrisky_testkit as common;
 
 mod corpus;
 mod differential;

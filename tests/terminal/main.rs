@@ -2,8 +2,7 @@
 //! inbox in another pane, and the guarded shells.
 #![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
-#[path = "../common/mod.rs"]
-mod common;
+use askrisky_testkit as common;
 
 mod card;
 mod inbox;

@@ -1,5 +1,7 @@
-//! A small builder for running the real askrisky binary in a scratch home.
-#![allow(dead_code)]
+//! What askrisky's integration tests share: a small builder for running
+//! the real binary in a scratch home, a fake reviewer provider on
+//! loopback, tmux driving, and the corpus files' format.
+#![allow(clippy::disallowed_methods, clippy::unwrap_used, clippy::expect_used)] // test code: plain files, and a failure is a panic
 
 pub mod fake_provider;
 pub mod tmux;
@@ -53,18 +55,16 @@ pub fn have(tool: &str) -> bool {
 
 /// Ends the test early, with one `SKIP:` line, unless every tool is there
 /// (see [`have`]).
-#[allow(unused_macros)]
+#[macro_export]
 macro_rules! require {
     ($($tool:expr),+ $(,)?) => {
         $(
-            if !$crate::common::have($tool) {
+            if !$crate::have($tool) {
                 return;
             }
         )+
     };
 }
-#[allow(unused_imports)]
-pub(crate) use require;
 
 /// Fails the test when `tool`, which the helpers here cannot do without,
 /// is missing.
@@ -91,11 +91,30 @@ fn ci() -> bool {
     std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
 }
 
+/// The askrisky binary cargo built for these tests: beside the folder of
+/// the test binary (`target/<profile>/deps/…` → `target/<profile>/askrisky`).
+pub fn bin() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let bin = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("the test binary is in target/<profile>/deps")
+        .join("askrisky");
+    assert!(bin.is_file(), "askrisky is not built at {}", bin.display());
+    bin
+}
+
 /// A scratch home, config and state folder, and a project folder to run in.
 pub struct Env {
     pub dir: tempfile::TempDir,
     pub home: PathBuf,
     pub project: PathBuf,
+}
+
+impl Default for Env {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Env {
@@ -137,7 +156,7 @@ impl Env {
         let link = bin.join("askrisky");
         if !link.exists() {
             std::fs::create_dir_all(&bin).expect("bin dir");
-            std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_askrisky"), &link).expect("link");
+            std::os::unix::fs::symlink(crate::bin(), &link).expect("link");
         }
         let mut dirs = vec![bin];
         dirs.extend(std::env::split_paths(
@@ -161,7 +180,7 @@ impl Env {
         I: IntoIterator<Item = S>,
         S: AsRef<OsStr>,
     {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_askrisky"));
+        let mut cmd = Command::new(bin());
         cmd.args(args)
             .current_dir(&self.project)
             .env_clear()
@@ -274,11 +293,6 @@ impl Out {
         );
         self
     }
-}
-
-/// Whether this test process ignores `signal` (as askrisky reads it).
-pub fn ignored_by_this_process(signal: i32) -> bool {
-    askrisky::signals::ignored_at_start().contains(&signal)
 }
 
 /// Why the tests need `setsid`.

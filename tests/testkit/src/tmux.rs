@@ -1,11 +1,10 @@
 //! Runs askrisky in a real terminal: a tmux pane on a private tmux server.
-#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::wait_until;
+use crate::wait_until;
 
 static NEXT: AtomicUsize = AtomicUsize::new(0);
 
@@ -26,7 +25,7 @@ impl Pane {
         height: u16,
     ) -> Self {
         assert!(
-            super::on_path("tmux"),
+            crate::on_path("tmux"),
             "tmux is not installed: a test that needs it starts with require!(\"tmux\")"
         );
         let socket = format!(

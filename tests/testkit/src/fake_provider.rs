@@ -1,14 +1,12 @@
 //! A fake model provider on 127.0.0.1 speaking the OpenAI chat completions
 //! and Anthropic Messages wire formats, with scripted replies and faults.
-#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-/// How long to wait for the fake to see something (`common::DEADLINE`; the
-/// bench includes this file on its own).
+/// How long to wait for the fake to see something (as [`crate::DEADLINE`]).
 const DEADLINE: Duration = Duration::from_secs(30);
 
 /// One scripted reply.
