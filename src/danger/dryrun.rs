@@ -55,6 +55,8 @@ pub(super) fn rehearses(args: &[Word]) -> bool {
             | "--just-print"
             | "--no-act"
             | "--snapshot"
+            | "--pretend"
+            | "--preview-only"
             | "--print" => {
                 saw = true;
             }
@@ -134,8 +136,12 @@ const OPTIONS_END_AT_OPERANDS: &[&str] = &[
 /// `apt-get -s purge`, `make -n`, `rsync -n`, `borg prune -n`.
 pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
     let letters: &[&str] = match name {
-        "zfs" | "zpool" | "make" | "gmake" | "rsync" | "borg" => &["-n"],
+        "zfs" | "zpool" | "make" | "gmake" | "rsync" | "borg" | "wipefs" => &["-n"],
         "apt" | "apt-get" | "aptitude" => &["-s", "--just-print", "--recon", "--no-act"],
+        // Only `gsutil rsync`'s `-n` rehearses (`cp -n` and `mv -n` do not
+        // clobber, and `mv` still moves).
+        "gsutil" if args.iter().any(|w| w.value == "rsync") => &["-n"],
+        "sgdisk" => &["-P"],
         _ => &[],
     };
     rehearses(args)
@@ -210,6 +216,17 @@ mod tests {
         assert!(rehearses_as("apt-get", &words("-s purge nginx")));
         assert!(!rehearses_as("apt-get", &words("purge nginx")));
         assert!(!rehearses_as("rm", &words("-n x")));
+        assert!(rehearses_as(
+            "gsutil",
+            &words("-m rsync -n -d -r ./site gs://b")
+        ));
+        assert!(!rehearses_as("gsutil", &words("mv -n a gs://b/a")));
+        assert!(rehearses_as("pulumi", &words("destroy --preview-only")));
+        assert!(rehearses_as(
+            "sgdisk",
+            &words("--pretend --zap-all /dev/sdb")
+        ));
+        assert!(rehearses_as("sgdisk", &words("-P -Z /dev/sdb")));
         assert!(prints("shred", "--version"));
         assert!(prints("mkfs.xfs", "-V"));
         assert!(prints("doctl", "compute droplet delete --help"));

@@ -278,6 +278,28 @@ static LANGUAGES: &[Language] = &[
         ],
     },
     Language {
+        // Tcl, as expect runs it: `spawn` starts a program and `send`
+        // types into it, so what runs is whatever the code says.
+        interpreters: &["expect"],
+        variable_calls: false,
+        risky: &[
+            "spawn",
+            "exec",
+            "system",
+            "open |",
+            "open \"|",
+            "file delete",
+            "file rename",
+            "socket",
+            "eval",
+            "uplevel",
+            "subst",
+            "interp",
+            "source",
+            "load",
+        ],
+    },
+    Language {
         interpreters: &["osascript"],
         variable_calls: false,
         risky: &[

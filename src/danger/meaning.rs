@@ -253,7 +253,6 @@ const DISK_METADATA: &[&str] = &[
     "dumpe2fs",
     "e2label",
     "xfs_info",
-    "wipefs",
     "umount",
     "eject",
     "badblocks",
@@ -426,6 +425,10 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
         || c.is(DISK_METADATA)
         || c.name.starts_with("mkfs")
         || (c.is(&["hdparm"]) && !c.flag(HDPARM_WRITES))
+        || super::system::cryptsetup_only_reads(c)
+        // `wipefs -n`: what would be wiped is shown. A bare `wipefs DEV`
+        // only lists too, but one letter from wiping: it asks.
+        || super::dryrun::rehearses_as(&c.name, c.args())
     {
         return false;
     }

@@ -184,6 +184,26 @@ impl Place {
         }
     }
 
+    /// The path relative to a home folder — the person's, or another
+    /// user's at its usual place (`/home/NAME`, `/Users/NAME`, `/root`,
+    /// `/var/root`) — if inside one. `>> /home/dev/.bash_profile` writes a
+    /// startup file whoever's home it is, and the person's may be named by
+    /// its absolute path under another `$HOME`.
+    pub fn in_a_home<'a>(&self, resolved: &'a str) -> Option<&'a str> {
+        self.in_home(resolved).or_else(|| {
+            let rest = ["/home/", "/Users/"]
+                .iter()
+                .find_map(|top| resolved.strip_prefix(top))
+                .and_then(|r| r.split_once('/').map(|(_, rel)| rel))
+                .or_else(|| {
+                    ["/root/", "/var/root/"]
+                        .iter()
+                        .find_map(|top| resolved.strip_prefix(top))
+                })?;
+            Some(rest)
+        })
+    }
+
     /// True for the root, a home folder, or a top-level system folder: the
     /// targets whose recursive deletion or permission change wrecks the
     /// machine. A trailing glob (`/*`, `~/*`) counts as its folder.
@@ -415,6 +435,24 @@ mod tests {
             ("/private", "/private"),
         ] {
             assert_eq!(c.resolve(v), want, "{v}");
+        }
+    }
+
+    #[test]
+    fn a_home_is_any_users() {
+        let ctx = Place::example();
+        for (path, want) in [
+            ("/home/user/.bashrc", Some(".bashrc")),
+            ("/home/dev/.bash_profile", Some(".bash_profile")),
+            ("/Users/ann/.zshrc", Some(".zshrc")),
+            ("/root/.profile", Some(".profile")),
+            ("/var/root/.profile", Some(".profile")),
+            ("/home/dev", None),
+            ("/homestead/dev/.bashrc", None),
+            ("/srv/home/dev/.bashrc", None),
+            ("/rooted/.profile", None),
+        ] {
+            assert_eq!(ctx.in_a_home(path), want, "{path}");
         }
     }
 

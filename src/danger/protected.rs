@@ -34,8 +34,9 @@ struct Seen<'a> {
     parts: Vec<&'a str>,
     /// Its last part.
     name: &'a str,
-    /// The path below home (`.bashrc`), also when home is not known and
-    /// `~` stayed unresolved (`/~/.bashrc`).
+    /// The path below a home (`.bashrc`; any user's, see
+    /// [`Place::in_a_home`]), also when home is not known and `~` stayed
+    /// unresolved (`/~/.bashrc`).
     in_home: Option<&'a str>,
     /// What it is to an agent, if anything.
     agent: Option<Kind>,
@@ -49,16 +50,20 @@ impl<'a> Seen<'a> {
             resolved,
             name: parts.last().copied().unwrap_or(""),
             in_home: ctx
-                .in_home(resolved)
+                .in_a_home(resolved)
                 .or_else(|| resolved.strip_prefix("/~/")),
             agent: agents::protects(&parts),
             parts,
         }
     }
 
-    /// True when folder `a` holds `b` somewhere on the path (`.git/hooks`).
-    fn has(&self, a: &str, b: &str) -> bool {
-        self.parts.windows(2).any(|w| w[0] == a && w[1] == b)
+    /// True when `b` is in a git folder: a work tree's `.git`, or a bare
+    /// repository named the usual way (`app.git/hooks/post-receive`, run
+    /// by the server on every push).
+    fn in_git_dir(&self, b: &str) -> bool {
+        self.parts
+            .windows(2)
+            .any(|w| (w[0] == ".git" || w[0].len() > 4 && w[0].ends_with(".git")) && w[1] == b)
     }
 }
 
@@ -83,7 +88,7 @@ static PROTECTED: &[Protected] = &[
     },
     Protected {
         reason: "git hooks or config",
-        holds: |p| p.has(".git", "hooks") || (p.has(".git", "config") && p.name == "config"),
+        holds: |p| p.in_git_dir("hooks") || (p.in_git_dir("config") && p.name == "config"),
     },
     // Anything else of a repository's own: refs, objects, its info, and a
     // `.git` file that says where the repository is.
@@ -540,6 +545,10 @@ mod tests {
             "~/.vimrc",
             "~/.local/bin/mytool",
             "/usr/local/bin/kubectl",
+            "/srv/git/app.git/hooks/post-receive",
+            "repos/site.git/config",
+            "/home/dev/.bash_profile",
+            "/root/.profile",
         ] {
             assert!(protected_reason(&c, v).is_some(), "{v}");
         }
@@ -550,6 +559,8 @@ mod tests {
             ".github/workflows/ci.yml",
             "/tmp/x",
             "docs/.git-guide",
+            "/srv/git/app.git/description",
+            "/srv/www/hooks/config",
             "/var/tmp/x",
             "/opt/spool/x",
             "config",

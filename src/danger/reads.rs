@@ -54,6 +54,11 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
                 "-k",
                 "--import",
                 "--list-packets",
+                "--show-keys",
+                "--show-key",
+                "--fingerprint",
+                "--list-sigs",
+                "--check-sigs",
             ]))
         && !c.flag(&[
             "--export-secret-keys",

@@ -58,6 +58,37 @@ const DESTROY: &[&str] = &[
     "gc",
     "vacuum",
     "loss",
+    // `pulumi down`, `azd down`, `railway down`, `tilt down`, `goose down`:
+    // what was deployed or migrated is taken away.
+    "down",
+];
+
+/// Verbs that destroy only after a noun that holds data or secrets:
+/// `atlas schema clean` drops every object in it, `vault secrets disable`
+/// deletes the engine's data; `make clean` and `feature disable` do not.
+const AFTER_NOUN: &[(&[&str], &[&str])] = &[
+    (
+        &[
+            "schema",
+            "db",
+            "database",
+            "databases",
+            "bucket",
+            "table",
+            "tables",
+            "keyspace",
+            "index",
+            "indices",
+            "data",
+            "volume",
+            "volumes",
+            "storage",
+            "queue",
+            "topic",
+        ],
+        &["clean", "clear", "empty"],
+    ),
+    (&["secrets", "secret", "auth", "engine"], &["disable"]),
 ];
 
 /// Parts of a subcommand word that change something outside this machine
@@ -330,12 +361,21 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     let local = PROJECT_LOCAL.iter().find(|(tools, _, _)| c.is(tools));
     let mut deploy = None;
+    let mut noun = None;
     for word in words {
         // A word that only looks makes the words before it nouns
         // (`release list`, `secrets get`).
         if READS.contains(&word) {
             return None;
         }
+        if noun.is_some_and(|n| {
+            AFTER_NOUN
+                .iter()
+                .any(|(nouns, verbs)| nouns.contains(&n) && verbs.contains(&word))
+        }) {
+            return Some(Does::Destroys);
+        }
+        noun = Some(word);
         let does = verb_of(word)
             .or_else(|| (cloud && CLOUD_DEPLOY.contains(&word)).then_some(Does::Deploys));
         let Some(does) = does else {

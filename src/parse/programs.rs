@@ -826,6 +826,7 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "rscript" | "r" | "julia" | "elixir" | "racket" => &["-e"],
         "emacs" => &["--eval"],
         "guile" => &["-c"],
+        "expect" => &["-c"],
         "pwsh" | "powershell" => &["-c", "-command", "-Command"],
         _ => return None,
     })

@@ -89,6 +89,23 @@ impl Walker {
         }
     }
 
+    /// The whole text of the file written earlier on the line that a
+    /// literal `path` names, when it is known; `None` when the line wrote
+    /// no such file, or wrote one whose text is known only at run time.
+    pub(super) fn written_whole(&mut self, path: &Word) -> Option<String> {
+        if !path.literal || self.writes.is_empty() {
+            return None;
+        }
+        let texts = self.writes.read(&path.value).ok()?;
+        if texts.is_empty() {
+            return None;
+        }
+        texts
+            .into_iter()
+            .collect::<Option<Vec<String>>>()
+            .map(|t| t.join("\n"))
+    }
+
     /// Walks the texts of written files a shell runs; unknown text is code
     /// known only at run time.
     fn run_texts(&mut self, program: &str, texts: Vec<Option<String>>, depth: u8) {

@@ -399,8 +399,14 @@ impl Walker {
                 };
                 if op == RedirectOp::Read && stdin(fd) {
                     // `sh < script`: the program comes from a file askrisky
-                    // does not read here, unless it is `<(…)` of known text.
-                    *stdin_text = target.output.clone();
+                    // does not read here, unless it is `<(…)` of known text
+                    // or a file written earlier on the line (`echo 'DROP
+                    // DATABASE x;' > q.sql && mysql < q.sql`): what feeds
+                    // the program is then judged as what it runs.
+                    *stdin_text = target
+                        .output
+                        .clone()
+                        .or_else(|| self.written_whole(&target));
                     *stdin_dynamic = stdin_text.is_none();
                 }
                 out.push(Redirect {

@@ -213,6 +213,7 @@ fn unescape_handles_only_tab_newline_and_backslash() {
 
 const CLASSES: &str = include_str!("../corpus/classes.tsv");
 const CLASSES_FRESH: &str = include_str!("../corpus/classes2.tsv");
+const CLASSES_THIRD: &str = include_str!("../corpus/classes3.tsv");
 
 /// One class and half's counts.
 #[derive(Default)]
@@ -246,12 +247,22 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("noeffect", "tune", 925, 1000),
     ("noeffect", "held", 961, 1000),
     ("blocked", "tune", 1000, 937),
-    ("blocked", "held", 963, 1000),
+    ("blocked", "held", 981, 1000),
     ("operand", "fresh", 985, 1000),
     ("verb", "fresh", 971, 1000),
     ("hidden", "fresh", 960, 960),
     ("noeffect", "fresh", 933, 1000),
     ("blocked", "fresh", 967, 894),
+    ("operand", "third", 1000, 1000),
+    ("verb", "third", 1000, 1000),
+    ("hidden", "third", 1000, 1000),
+    ("noeffect", "third", 1000, 1000),
+    ("blocked", "third", 1000, 1000),
+    ("operand", "kept", 1000, 1000),
+    ("verb", "kept", 1000, 1000),
+    ("hidden", "kept", 958, 1000),
+    ("noeffect", "kept", 900, 1000),
+    ("blocked", "kept", 1000, 750),
 ];
 
 /// How well the danger set judges lines of each class it was not written
@@ -264,7 +275,10 @@ fn class_rates() {
     let show = std::env::var("ASKRISKY_CORPUS_MISSES").ok();
     let mut rates: std::collections::BTreeMap<(String, String), Rates> = Default::default();
     let mut seen = HashSet::new();
-    for (n, fields) in rows(CLASSES).chain(rows(CLASSES_FRESH)) {
+    for (n, fields) in rows(CLASSES)
+        .chain(rows(CLASSES_FRESH))
+        .chain(rows(CLASSES_THIRD))
+    {
         let [command, expected, class, split, note] = fields[..] else {
             panic!("classes.tsv:{n}: want 5 tab-separated fields, got {fields:?}");
         };
