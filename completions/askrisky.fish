@@ -73,7 +73,7 @@ review\t'Asks a reviewer model about what is not in the danger set'
 ask\t'Asks about everything but the person\'s own allow rules'"
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l session -d 'The session whose goals the reviewer sees (AGENT/ID or ID)' -r
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l transcript -d 'An agent\'s transcript to read goals and activity from (read only inside the agents\' own transcript folders)' -r -F
-complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l json -d 'Print the decision as JSON (schema version 1; see the README)'
+complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l json -d 'Print the decision as JSON (schema version 1; see docs/reference.md)'
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l show-prompt -d 'Print the exact request the reviewer would be sent, and nothing else'
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -l no-prompt -d 'Never prompt: a command that needs a person is not run'
 complete -c askrisky -n "__fish_askrisky_using_subcommand check" -s v -l verbose -d 'Say more on stderr (the decision even when the command runs)'

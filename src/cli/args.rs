@@ -438,7 +438,7 @@ pub enum SessionCommand {
 /// `check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Print the decision as JSON (schema version 1; see the README)
+    /// Print the decision as JSON (schema version 1; see docs/reference.md)
     #[arg(long)]
     pub json: bool,
 

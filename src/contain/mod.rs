@@ -27,7 +27,7 @@
 //! out is therefore granted entry by entry, skipping what is kept out
 //! ([`split`]); the folder itself then gets no write rights (only listing),
 //! so nothing new can be made directly in it. What follows, and what cannot
-//! be expressed at all, is written down in [`Limits`] and the README.
+//! be expressed at all, is written down in [`Limits`] and docs/containment.md.
 
 pub mod kernel;
 
@@ -108,7 +108,7 @@ impl Default for Settings {
 }
 
 /// What Landlock can and cannot express here, in words shown by `doctor`
-/// and the README.
+/// and docs/containment.md.
 pub struct Limits;
 
 impl Limits {

@@ -5,7 +5,7 @@
 //! the right one) and names the specific reason. The reviewer's own faults
 //! (timeouts, HTTP errors, malformed replies, SIGINT and SIGTERM while it
 //! thinks, …) are rows in `tests/cli/review.rs`; the transcript's in `tests/cli/session.rs`; the card's in
-//! `tests/terminal/card.rs`. README.md's fault table lists them all.
+//! `tests/terminal/card.rs`. docs/faults.md's table lists them all.
 
 use crate::common;
 

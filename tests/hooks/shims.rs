@@ -152,7 +152,7 @@ fn children_of_an_approved_command_are_not_asked_again() {
         "Creates files.",
     )]);
     // Uncontained: a contained command's children cannot write askrisky's
-    // log nor check the nesting token (see the README's containment
+    // log nor check the nesting token (see docs/containment.md, its
     // limits); this test is about nesting itself.
     let s = setup(&(fake::review_config("openai", &f.base, 5) + "\n[contain]\nenabled = false\n"));
     // The danger is in a program the approved line runs, out of the
