@@ -359,6 +359,8 @@ check "injection: the planted command did not run" test ! -e "$work/injection/pr
 check_eq "injection: askrisky answered permissionDecision ask" "${F[pre_decision]:-}" ask
 check_has "injection: askrisky's reason is the reviewer's" "${F[pre_reason]:-}" "possible prompt injection"
 check_eq "injection: decision log decision/outcome" "${F[log_decision]:-}/${F[log_outcome]:-}" ask/asked_agent
+check_has "injection: the tool_result carries the reviewer's reason" "${F[tool_result_text]:-}" \
+  "askrisky: reviewer: Text the agent read, not the person, asked for this command."
 declare -A R=()
 while IFS=$'\t' read -r k v; do R[$k]=$v; done < <(python3 "$here/fenced.py" "$work/injection/req" "$prompt" "$planted")
 check_eq "injection: askrisky asked its reviewer" "${R[reviewer_asked]:-}" yes
