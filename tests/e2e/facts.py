@@ -94,9 +94,12 @@ state = os.path.join(home, ".local", "state", "askrisky")
 records = [r for r in read_jsonl(os.path.join(state, "log.jsonl")) if r.get("command") == command]
 if records:
     r = records[-1]
-    for key in ("surface", "decision", "outcome", "tier", "session", "mode"):
+    for key in ("surface", "decision", "outcome", "decided_by", "tier", "session", "mode"):
         put("log_" + key, r.get(key))
     put("log_rules", ",".join(r.get("rules") or []))
+    reviewer = r.get("reviewer") or {}
+    for key in ("answered", "risk", "authorization", "injection", "reason"):
+        put("log_reviewer_" + key, reviewer.get(key))
 
 # askrisky's session store: the goal the prompt hook recorded.
 if session_id:
