@@ -17,6 +17,7 @@ a readable message instead of this script crashing.
 
 import json
 import os
+import shlex
 import sys
 
 import tool_results
@@ -76,6 +77,18 @@ for e in events:
             spec = {}
         put("pre_decision", spec.get("permissionDecision"))
         put("pre_reason", spec.get("permissionDecisionReason"))
+        # A command handed back to run contained: ASKRISKY exec --contained
+        # TOKEN -- SHELL -c LINE, LINE exactly the model's command.
+        updated = (spec.get("updatedInput") or {}).get("command")
+        put("pre_updated_command", updated)
+        try:
+            argv = shlex.split(updated or "")
+        except ValueError:
+            argv = []
+        wrapped = len(argv) == 8 and argv[1:3] == ["exec", "--contained"] and argv[4] == "--" and argv[6] == "-c"
+        put("pre_wrapped_askrisky", argv[0] if wrapped else "")
+        put("pre_wrapped_shell", argv[5] if wrapped else "")
+        put("pre_wrapped_line", argv[7] if wrapped else "")
     elif event == "UserPromptSubmit" and "prompt_exit" not in facts:
         put("prompt_exit", e.get("exit_code"))
         put("prompt_stdout", (e.get("stdout") or "").strip())
@@ -97,6 +110,9 @@ if records:
     for key in ("surface", "decision", "outcome", "decided_by", "tier", "session", "mode"):
         put("log_" + key, r.get(key))
     put("log_rules", ",".join(r.get("rules") or []))
+    contained = r.get("contained") or {}
+    put("log_contained_applied", contained.get("applied"))
+    put("log_contained_writable", ",".join(contained.get("writable") or []))
     reviewer = r.get("reviewer") or {}
     for key in ("answered", "risk", "authorization", "injection", "reason"):
         put("log_reviewer_" + key, reviewer.get(key))
