@@ -291,6 +291,14 @@ check_eq "routine: decision log decision/outcome" "${F[log_decision]:-}/${F[log_
 check_finished routine
 check_goal routine "$prompt"
 
+# Claude Code alone, with no --allowedTools, does not run it in -p mode:
+# what ran above, askrisky's "allow" let run.
+run_case routine-control "$bare" Bash "$(json_object command 'touch made.txt' description 'Create made.txt')" "$prompt"
+load_facts routine-control 'touch made.txt'
+check "routine-control: without askrisky, Claude Code does not run it" test ! -e "$work/routine-control/proj/made.txt"
+check_eq "routine-control: the tool_result is an error" "${F[tool_result_is_error]:-}" true
+check_finished routine-control
+
 # --- Claude Code's Write tool on a path askrisky protects ----------------------
 # .askrisky.toml could tighten askrisky's mode; Claude Code itself does not
 # treat it as sensitive and, with acceptEdits, writes it (the control run).
