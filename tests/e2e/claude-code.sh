@@ -299,6 +299,50 @@ check "routine-control: without askrisky, Claude Code does not run it" test ! -e
 check_eq "routine-control: the tool_result is an error" "${F[tool_result_is_error]:-}" true
 check_finished routine-control
 
+# --- a line of the blocked tier ------------------------------------------------
+# Emptying the home folder: `find HOME -mindepth 1 -delete`. Claude Code's
+# own check refuses `rm -rf` of a home folder even when its rules allow the
+# line; this one it runs (the control run). The line names the scratch HOME
+# by its absolute path, not as ~, and find does not follow links: whatever ~
+# would mean to Claude Code's shell, nothing outside that folder can be
+# touched. Each run gets a HOME of its own, the one its line empties. Claude
+# Code's rules allow the exact line (--allowedTools), so only askrisky
+# stands in the way: the blocked tier, refused.
+blocked_home=$work/blocked-home
+blocked_control_home=$work/blocked-control-home
+for h in "$blocked_home" "$blocked_control_home"; do
+  [[ $h == /*/blocked-*home && $h == "$work"/* ]] || die "not a scratch HOME: $h"
+  mkdir -p "$h"
+  echo keep >"$h/still-here"
+done
+env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$blocked_home" LANG=C.UTF-8 "$bin" install claude-code >/dev/null
+mkdir -p "$blocked_home/.config/askrisky"
+printf 'mode = "autopilot"\n' >"$blocked_home/.config/askrisky/config.toml"
+chmod 600 "$blocked_home/.config/askrisky/config.toml"
+prompt='Clean up my home folder'
+blocked_line="find $blocked_home -mindepth 1 -delete"
+run_case blocked "$blocked_home" Bash "$(json_object command "$blocked_line" description 'Clean up')" "$prompt" \
+  --allowedTools "Bash($blocked_line)"
+load_facts blocked "$blocked_line"
+check "blocked: the home folder's file still exists" test -f "$blocked_home/still-here"
+check_eq "blocked: askrisky answered permissionDecision deny" "${F[pre_decision]:-}" deny
+check_has "blocked: askrisky's reason names delete.root" "${F[pre_reason]:-}" "[delete.root]"
+check_eq "blocked: the tool_result is an error" "${F[tool_result_is_error]:-}" true
+check_has "blocked: the tool_result tells the model it is the blocked tier" "${F[tool_result_text]:-}" \
+  "It is in the blocked tier: nobody can approve it"
+check_eq "blocked: decision log decision/outcome" "${F[log_decision]:-}/${F[log_outcome]:-}" refuse/refused
+check_eq "blocked: decision log tier" "${F[log_tier]:-}" blocked
+check_has "blocked: decision log rules" "${F[log_rules]:-}" delete.root
+check_finished blocked
+
+# The same line for the control's own scratch HOME, without askrisky.
+blocked_control_line="find $blocked_control_home -mindepth 1 -delete"
+run_case blocked-control "$blocked_control_home" Bash \
+  "$(json_object command "$blocked_control_line" description 'Clean up')" "$prompt" \
+  --allowedTools "Bash($blocked_control_line)"
+check "blocked-control: without askrisky, Claude Code empties the home folder" \
+  test ! -e "$blocked_control_home/still-here"
+
 # --- Claude Code's Write tool on a path askrisky protects ----------------------
 # .askrisky.toml could tighten askrisky's mode; Claude Code itself does not
 # treat it as sensitive and, with acceptEdits, writes it (the control run).
