@@ -343,6 +343,50 @@ run_case blocked-control "$blocked_control_home" Bash \
 check "blocked-control: without askrisky, Claude Code empties the home folder" \
   test ! -e "$blocked_control_home/still-here"
 
+# --- containment: a clear line that writes outside the project -----------------
+# The text check finds nothing in `python3 -c "open(…)"` (askrisky check says
+# run), so autopilot lets it run: contained. The hook hands Claude Code the
+# line wrapped (`askrisky exec --contained TOKEN -- SHELL -c LINE`), Claude
+# Code runs that, and the kernel refuses the write to the home folder.
+landlock=$("${scratch_env[@]}" "$bin" doctor 2>/dev/null | grep '^containment' || true)
+outside_line="python3 -c \"open('\$HOME/.bashrc', 'a').write('pwned')\""
+if [[ $landlock == *"NOT available"* || -z $landlock ]]; then
+  if [[ -n ${CI:-} ]]; then
+    bad "contained: Landlock is not available here, so containment went unchecked" "${landlock:-doctor said nothing}"
+  else
+    echo "NOTE: containment NOT checked: Landlock is not available here (${landlock:-doctor said nothing})"
+  fi
+else
+  printf '# e2e\n' >"$home/.bashrc"
+  check_has "contained: askrisky check judges the line clear" \
+    "$(cd "$work" && "${scratch_env[@]}" "$bin" check --shell bash -c "$outside_line" | head -n 1)" "decision: run"
+  prompt='Show me what python3 does here'
+  run_case contained "$home" Bash "$(json_object command "$outside_line" description 'Run python')" "$prompt"
+  load_facts contained "$outside_line"
+  check_eq "contained: ~/.bashrc is unchanged" "$(cat "$home/.bashrc")" "# e2e"
+  check_eq "contained: askrisky answered permissionDecision allow" "${F[pre_decision]:-}" allow
+  check_eq "contained: the hook handed back the line wrapped in askrisky exec --contained" \
+    "${F[pre_wrapped_askrisky]:-}/${F[pre_wrapped_line]:-}" "$bin/$outside_line"
+  check_eq "contained: ... run by the shell Claude Code would have used" "${F[pre_wrapped_shell]:-}" /bin/bash
+  check_has "contained: the model was told the write was refused" "${F[tool_result_text]:-}" \
+    "PermissionError: [Errno 13] Permission denied: '$home/.bashrc'"
+  check_eq "contained: decision log decision/outcome/decided_by" \
+    "${F[log_decision]:-}/${F[log_outcome]:-}/${F[log_decided_by]:-}" run/ran/mode
+  check_eq "contained: decision log says containment was applied" "${F[log_contained_applied]:-}" true
+  check_has "contained: ... writable: the project" "${F[log_contained_writable]:-}" "$work/contained/proj"
+  check_finished contained
+
+  # The same line without askrisky, in a HOME of its own, Claude Code's
+  # rules allowing it: it does append, so the refused write was the floor's.
+  contained_control_home=$work/contained-control-home
+  mkdir -p "$contained_control_home"
+  printf '# e2e\n' >"$contained_control_home/.bashrc"
+  run_case contained-control "$contained_control_home" Bash "$(json_object command "$outside_line" description 'Run python')" \
+    "$prompt" --allowedTools "Bash($outside_line)"
+  check_eq "contained-control: without askrisky, the line appends to ~/.bashrc" \
+    "$(cat "$contained_control_home/.bashrc")" $'# e2e\npwned'
+fi
+
 # --- Claude Code's Write tool on a path askrisky protects ----------------------
 # .askrisky.toml could tighten askrisky's mode; Claude Code itself does not
 # treat it as sensitive and, with acceptEdits, writes it (the control run).
