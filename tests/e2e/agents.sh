@@ -33,6 +33,9 @@
 #              person's session;
 #   * Pi (RPC mode, with a UI): "ask" is Pi's own dialog; declined, the
 #              command does not run; approved, it does.
+# Gemini CLI in review mode, the fake also the reviewer (rating from what
+# askrisky sends it, see fake_models.py): a command planted in a file the
+# model reads does not run; the one the person asked for does.
 #
 # Everything runs in a new network namespace with only loopback. Without the
 # npm registry (first run; the install is cached in target/e2e/npm) or a

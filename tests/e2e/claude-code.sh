@@ -6,8 +6,11 @@
 # that asks for one tool call. What Claude Code then does with the hook's
 # answer, what the fake gets back as the tool_result, and what askrisky
 # recorded are checked; control runs without askrisky show that Claude Code
-# alone would have done what askrisky stopped. Everything runs in a fresh
-# network namespace that has only loopback, so nothing can leave the machine.
+# alone would have done what askrisky stopped (or not run what askrisky let
+# run). The review-mode cases use fake_models.py, which also plays
+# askrisky's reviewer and rates from the request askrisky sends it. Everything
+# runs in a fresh network namespace that has only loopback, so nothing can
+# leave the machine.
 #
 # Needs: npm and its registry (the first time; the install is cached), python3,
 # unshare and ip (root, or unprivileged user namespaces). Without the registry
