@@ -20,7 +20,8 @@ import os
 import shlex
 import sys
 
-import tool_results
+sys.dont_write_bytecode = True  # no __pycache__ left beside the scripts
+import tool_results  # noqa: E402 (after the line above)
 
 case_dir, home, command = sys.argv[1], sys.argv[2], sys.argv[3]
 facts = {}
