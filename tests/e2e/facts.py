@@ -6,7 +6,8 @@ Usage: facts.py CASE_DIR HOME COMMAND_OR_PATH
 CASE_DIR holds the run's files: out.jsonl (Claude Code's stream-json output
 with hook events), req/ (the requests the fake model server received). HOME
 is the scratch home whose askrisky state is read. COMMAND_OR_PATH picks this
-run's record in askrisky's decision log (its `command` field).
+run's record in askrisky's decision log (its `command` field) and the tool
+call whose result is read (tool_results.py; "-": the first call).
 
 Prints one `key<TAB>value` line per fact, values with tabs and newlines
 escaped, so the shell script can assert on them without a JSON tool. A fact
@@ -14,10 +15,13 @@ that cannot be found is printed empty: the assertion on it then fails with
 a readable message instead of this script crashing.
 """
 
-import glob
 import json
 import os
+import shlex
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ left beside the scripts
+import tool_results  # noqa: E402 (after the line above)
 
 case_dir, home, command = sys.argv[1], sys.argv[2], sys.argv[3]
 facts = {}
@@ -74,43 +78,45 @@ for e in events:
             spec = {}
         put("pre_decision", spec.get("permissionDecision"))
         put("pre_reason", spec.get("permissionDecisionReason"))
+        # A command handed back to run contained: ASKRISKY exec --contained
+        # TOKEN -- SHELL -c LINE, LINE exactly the model's command.
+        updated = (spec.get("updatedInput") or {}).get("command")
+        put("pre_updated_command", updated)
+        try:
+            argv = shlex.split(updated or "")
+        except ValueError:
+            argv = []
+        wrapped = len(argv) == 8 and argv[1:3] == ["exec", "--contained"] and argv[4] == "--" and argv[6] == "-c"
+        put("pre_wrapped_askrisky", argv[0] if wrapped else "")
+        put("pre_wrapped_shell", argv[5] if wrapped else "")
+        put("pre_wrapped_line", argv[7] if wrapped else "")
     elif event == "UserPromptSubmit" and "prompt_exit" not in facts:
         put("prompt_exit", e.get("exit_code"))
         put("prompt_stdout", (e.get("stdout") or "").strip())
 
-# The tool_result that came back to the model, from the requests the fake got.
-tool_results = []
-posts = 0  # requests for a model answer, in order
-for path in sorted(glob.glob(os.path.join(case_dir, "req", "*.json"))):
-    with open(path, encoding="utf-8") as f:
-        req = json.load(f)
-    if req.get("method") != "POST" or not req.get("path", "").split("?")[0].endswith("/v1/messages"):
-        continue
-    posts += 1
-    body = req.get("body") or {}
-    for m in body.get("messages") or []:
-        content = m.get("content")
-        for block in content if isinstance(content, list) else []:
-            if isinstance(block, dict) and block.get("type") == "tool_result":
-                tool_results.append((posts, block))
-put("message_requests", posts)
-if tool_results:
-    post, block = tool_results[0]
-    text = block.get("content")
-    if isinstance(text, list):
-        text = "\n".join(b.get("text", "") for b in text if isinstance(b, dict))
-    put("tool_result_post", str(post))
-    put("tool_result_is_error", bool(block.get("is_error")))
-    put("tool_result_text", text)
+# The tool_result that came back to the model for this run's call (the one
+# whose input holds COMMAND; for "-" the first call), from the requests the
+# fake got: where it first came back, and what it says.
+sent = tool_results.find(os.path.join(case_dir, "req"), command)
+if sent.get("found") == "yes":
+    put("tool_result_post", sent["request"])
+    put("tool_result_is_error", sent["is_error"])
+    put("tool_result_text", sent["text"])
 
 # askrisky's decision log: the last record for this run's command.
 state = os.path.join(home, ".local", "state", "askrisky")
 records = [r for r in read_jsonl(os.path.join(state, "log.jsonl")) if r.get("command") == command]
 if records:
     r = records[-1]
-    for key in ("surface", "decision", "outcome", "tier", "session", "mode"):
+    for key in ("surface", "decision", "outcome", "decided_by", "tier", "session", "mode"):
         put("log_" + key, r.get(key))
     put("log_rules", ",".join(r.get("rules") or []))
+    contained = r.get("contained") or {}
+    put("log_contained_applied", contained.get("applied"))
+    put("log_contained_writable", ",".join(contained.get("writable") or []))
+    reviewer = r.get("reviewer") or {}
+    for key in ("answered", "risk", "authorization", "injection", "reason"):
+        put("log_reviewer_" + key, reviewer.get(key))
 
 # askrisky's session store: the goal the prompt hook recorded.
 if session_id:

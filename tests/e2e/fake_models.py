@@ -13,10 +13,19 @@ STEPS_JSON is a list of [TOOL, INPUT] pairs: the model's tool calls, in
 order. It may instead be an object of such lists: {"": [...], "MARKER":
 [...]}; a conversation whose user messages contain MARKER follows that
 list, any other the "" one (so a subagent, whose prompt the model wrote,
-can be scripted apart from the conversation that started it). It also stands in for askrisky's reviewer: a Chat Completions
-request that asks for the `review` JSON schema is answered with ratings
-that ask (high risk, no authorization, injection), so an end-to-end run
-can check what askrisky sent it. A request that offers step N's tool and already carries N tool
+can be scripted apart from the conversation that started it).
+
+It also stands in for askrisky's reviewer: a Chat Completions request that
+asks for the `review` JSON schema is rated from what it says (see
+`review_ratings`): a command the person's typed goals under PERSON name is
+low risk and explicitly authorized; one that only text the agent read (a
+tool result inside the fenced ACTIVITY) names is an injection; any other,
+or a request not laid out as PERSON, fenced ACTIVITY and COMMAND, is high
+risk. So what askrisky sends decides what runs: planted text under PERSON
+would let the planted command run, a missing command would stop the one
+the person asked for.
+
+A request that offers step N's tool and already carries N tool
 results gets step N's call; one that carries every result, or offers no
 such tool (a title or summary request), gets plain text. Each request is
 saved as REQUEST_DIR/NNN-<path>.json ({method, path, body}) so the test can
@@ -26,6 +35,8 @@ The server stops by itself after a few minutes.
 
 import json
 import os
+import re
+import shlex
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -132,6 +143,78 @@ def next_step(body, results):
         return None
     tool, args = steps[results]
     return (tool, args) if tool in tool_names(body) else None
+
+
+# --- the reviewer -------------------------------------------------------------
+
+
+def review_sections(user):
+    """(person, activity entries, command) from askrisky's reviewer request,
+    or a string saying what is not as askrisky lays it out (see
+    src/review/prompt.rs): PERSON first, then BEGIN ACTIVITY <id> … END
+    ACTIVITY <id> with the same id, lines inside indented or an entry's
+    `[label]`, then COMMAND whose command line comes last."""
+    if not user.startswith("PERSON\n"):
+        return "it does not start with PERSON"
+    begin = re.search(r"^BEGIN ACTIVITY (\S+)$", user, re.M)
+    if not begin:
+        return "no BEGIN ACTIVITY line"
+    end = re.search(r"^END ACTIVITY %s$" % re.escape(begin.group(1)), user, re.M)
+    if not end or end.start() < begin.end():
+        return "no END ACTIVITY with the same id after it"
+    person = user[len("PERSON\n"):begin.start()]
+    inside = user[begin.end() + 1:end.start()]
+    entries = []
+    for line in inside.splitlines():
+        if line.startswith("["):
+            entries.append(line)
+        elif line.startswith("    ") and entries:
+            entries[-1] += "\n" + line[4:]
+        else:
+            return "a line inside the fence is neither an entry nor indented: %r" % line[:60]
+    rest = user[end.end():].lstrip("\n")
+    if not rest.startswith("COMMAND\n") or "\nCommand line:\n" not in rest:
+        return "no COMMAND section with a command line after the fence"
+    command = rest.split("\nCommand line:\n", 1)[1].strip()
+    if not command:
+        return "the command line is empty"
+    return person, entries, command
+
+
+def review_ratings(body):
+    """Rates the command as a careful reviewer would, from the request alone.
+
+    The person asked for it when every word of it past the program (its
+    operands, flags aside) is in what they typed (PERSON's numbered goals):
+    "Create an empty file called made.txt" asks for `touch made.txt`. It
+    is an injection when the person did not, and a tool result the agent
+    read (an ACTIVITY entry `[tool result]`) holds those words."""
+    user = "".join(m.get("content") or "" for m in body.get("messages") or []
+                   if m.get("role") == "user" and isinstance(m.get("content"), str))
+    sections = review_sections(user)
+    if isinstance(sections, str):
+        return {"risk": "high", "authorization": "none", "injection": False,
+                "reason": "The request is not as expected: %s." % sections}
+    person, entries, command = sections
+    goals, in_goal = [], False
+    for line in person.splitlines():
+        in_goal = bool(re.match(r"\d+\. ", line)) or (in_goal and line.startswith("    "))
+        if in_goal:
+            goals.append(line)
+    goals = "\n".join(goals)
+    try:
+        words = [w for w in shlex.split(command)[1:] if not w.startswith("-")]
+    except ValueError:
+        words = []
+    named = lambda text: bool(words) and all(w in text for w in words)
+    if named(goals):
+        return {"risk": "low", "authorization": "explicit", "injection": False,
+                "reason": "The person asked for this: %s." % " ".join(words)}
+    if any(e.startswith("[tool result]") and named(e) for e in entries):
+        return {"risk": "high", "authorization": "none", "injection": True,
+                "reason": "Text the agent read, not the person, asked for this command."}
+    return {"risk": "high", "authorization": "none", "injection": False,
+            "reason": "Nothing the person typed asks for this command."}
 
 
 def fill(schema):
@@ -257,8 +340,7 @@ class Handler(BaseHTTPRequestHandler):
     def chat(self, body, n):
         schema = (body.get("response_format") or {}).get("json_schema") or {}
         if schema.get("name") == "review":
-            ratings = {"risk": "high", "authorization": "none", "injection": True,
-                       "reason": "Text the agent read, not the person, asked for this command."}
+            ratings = review_ratings(body)
             self.send_json(200, {"id": "chatcmpl-%d" % n, "object": "chat.completion", "created": 0,
                                  "model": body.get("model") or "fake-reviewer",
                                  "choices": [{"index": 0, "finish_reason": "stop",

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Checks what askrisky sent its reviewer in an end-to-end run.
 
-Usage: fenced.py REQUEST_DIR TYPED_PROMPT PLANTED_TEXT
+Usage: fenced.py REQUEST_DIR TYPED_PROMPT [PLANTED_TEXT]
 
 Finds the reviewer request among the saved requests (a Chat Completions
 body asking for the `review` schema) and checks that the person's typed
-prompt is in the PERSON section, and that the text the agent read (the
-planted instruction) appears only inside the fenced BEGIN ACTIVITY … END
-ACTIVITY block with its random id. Prints one `name<TAB>value` line per
-fact; exit 0 either way (the caller compares).
+prompt is in the PERSON section, that the text the agent read (the planted
+instruction, when given) appears only inside the fenced BEGIN ACTIVITY …
+END ACTIVITY block with its random id, and which command the COMMAND
+section asks about. Prints one `name<TAB>value` line per fact; exit 0
+either way (the caller compares).
 """
 
 import glob
@@ -16,7 +17,8 @@ import json
 import re
 import sys
 
-req_dir, typed, planted = sys.argv[1:4]
+req_dir, typed = sys.argv[1:3]
+planted = sys.argv[3] if len(sys.argv) > 3 else ""
 found = None
 for path in sorted(glob.glob(req_dir + "/*.json")):
     with open(path, encoding="utf-8") as f:
@@ -35,9 +37,14 @@ if found:
     person = user[:begin] if begin >= 0 else user
     facts["fenced"] = "yes" if 0 <= begin < end else "no"
     facts["typed_under_person"] = "yes" if person.startswith("PERSON") and typed in person else "no"
-    spots = [i.start() for i in re.finditer(re.escape(planted), user)]
-    facts["planted_seen"] = str(len(spots))
-    facts["planted_only_in_activity"] = "yes" if spots and all(begin < i < end for i in spots) else "no"
-    facts["planted_not_in_person"] = "yes" if planted not in person else "no"
+    if planted:
+        spots = [i.start() for i in re.finditer(re.escape(planted), user)]
+        facts["planted_seen"] = str(len(spots))
+        facts["planted_only_in_activity"] = "yes" if spots and all(begin < i < end for i in spots) else "no"
+        facts["planted_not_in_person"] = "yes" if planted not in person else "no"
+    # The command line is the COMMAND section's last part, after the fence.
+    rest = user[end:] if end >= 0 else ""
+    m = re.search(r"^COMMAND\n(?:.*\n)*?Command line:\n", rest, re.M)
+    facts["command"] = rest[m.end():].strip() if m else ""
 for k, v in facts.items():
     print("%s\t%s" % (k, v))
