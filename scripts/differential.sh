@@ -23,7 +23,7 @@ for sh in "${shells[@]}"; do
   echo "== $sh: $seconds s"
   ASKRISKY_DIFF_SECONDS=$seconds ASKRISKY_DIFF_SHELL=$sh ASKRISKY_DIFF_OUT=$out \
     ASKRISKY_DIFF_SEED=${SEED:-$RANDOM$RANDOM} \
-    cargo test --locked --test lines generated_lines -- --ignored --nocapture \
+    cargo test --locked --test lines differential::generated_lines -- --exact --ignored --nocapture \
     || status=1
 done
 exit $status
