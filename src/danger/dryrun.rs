@@ -140,12 +140,28 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "apt" | "apt-get" | "aptitude" => &["-s", "--just-print", "--recon", "--no-act"],
         // Only `gsutil rsync`'s `-n` rehearses (`cp -n` and `mv -n` do not
         // clobber, and `mv` still moves).
-        "gsutil" if args.iter().any(|w| w.value == "rsync") => &["-n"],
+        "gsutil" if gsutil_command(args) == Some("rsync") => &["-n"],
         "sgdisk" => &["-P"],
         _ => &[],
     };
     rehearses(args)
         || !letters.is_empty() && programs::has_flag(args, letters) && dry_run_not_taken_back(args)
+}
+
+/// gsutil's command: its first word that is no option, past the values
+/// of its own `-o`, `-h` and `-u`.
+fn gsutil_command(args: &[Word]) -> Option<&str> {
+    let mut it = args.iter().map(|w| w.value.as_str());
+    while let Some(v) = it.next() {
+        match v {
+            "-o" | "-h" | "-u" => {
+                it.next();
+            }
+            _ if v.starts_with('-') => {}
+            _ => return Some(v),
+        }
+    }
+    None
 }
 
 /// True when a command only prints its help or its version: `--help` or
@@ -221,6 +237,8 @@ mod tests {
             &words("-m rsync -n -d -r ./site gs://b")
         ));
         assert!(!rehearses_as("gsutil", &words("mv -n a gs://b/a")));
+        assert!(!rehearses_as("gsutil", &words("rm -r gs://b/rsync -n")));
+        assert!(rehearses_as("gsutil", &words("-o x rsync -n a gs://b")));
         assert!(rehearses_as("pulumi", &words("destroy --preview-only")));
         assert!(rehearses_as(
             "sgdisk",

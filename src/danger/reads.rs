@@ -8,6 +8,44 @@
 //! whole (`tar czf x ~/.config`) reads every secret in it.
 
 use super::cmd::Cmd;
+
+/// What gpg does when it only checks a signature or shows public keys.
+const GPG_LOOKS: &[&str] = &[
+    "--verify",
+    "--list-keys",
+    "-k",
+    "--import",
+    "--list-packets",
+    "--show-keys",
+    "--show-key",
+    "--fingerprint",
+    "--list-sigs",
+    "--check-sigs",
+];
+
+/// gpg's options that change only how a look is shown or where keys are.
+const GPG_MODIFIERS: &[&str] = &[
+    "--with-colons",
+    "--with-fingerprint",
+    "--with-subkey-fingerprint",
+    "--with-keygrip",
+    "--keyid-format",
+    "--batch",
+    "--no-tty",
+    "-q",
+    "--quiet",
+    "-v",
+    "--verbose",
+    "--status-fd",
+    "--no-default-keyring",
+    "--keyring",
+    "--import-options",
+    "--list-options",
+    "--verify-options",
+    "--no-auto-key-retrieve",
+    "--armor",
+    "-a",
+];
 use crate::parse::Word;
 
 /// The words of a command that name what it reads. Not read: a search
@@ -45,27 +83,20 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     ]) {
         return Vec::new();
     }
-    // A signature checked, or public keys listed or imported.
-    if c.is(&["gpg", "gpg2", "gpgv"])
-        && (c.is(&["gpgv"])
-            || c.flag(&[
-                "--verify",
-                "--list-keys",
-                "-k",
-                "--import",
-                "--list-packets",
-                "--show-keys",
-                "--show-key",
-                "--fingerprint",
-                "--list-sigs",
-                "--check-sigs",
-            ]))
-        && !c.flag(&[
-            "--export-secret-keys",
-            "--export-secret-subkeys",
-            "-d",
-            "--decrypt",
-        ])
+    // A signature checked, or public keys listed, shown or imported — and
+    // nothing else: gpg takes any unambiguous abbreviation of a long
+    // option (`--decrypt-f` is `--decrypt-files`), so every option given
+    // must be one of these looks or a harmless modifier.
+    if c.is(&["gpgv"])
+        || c.is(&["gpg", "gpg2"])
+            && c.flag(GPG_LOOKS)
+            && c.values()
+                .take_while(|v| *v != "--")
+                .filter(|v| v.starts_with('-') && v.len() > 1)
+                .all(|v| {
+                    let name = v.split('=').next().unwrap_or(v);
+                    GPG_LOOKS.contains(&name) || GPG_MODIFIERS.contains(&name)
+                })
     {
         return Vec::new();
     }

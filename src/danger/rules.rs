@@ -306,6 +306,7 @@ pub static RULES: &[Rule] = &[
             "hdparm --security-erase pw /dev/sdb",
             "gzip < /dev/sdb",
             "cryptsetup open /dev/sdb2 vault",
+            "cryptsetup luksDump --dump-volume-key /dev/sda2",
             "wipefs /dev/mmcblk1",
         ],
         counterexamples: &[
@@ -990,6 +991,8 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "gpg --list-keys --decrypt-files s.gpg",
+            "gpg --verify --decrypt-f s.gpg",
             "python3 -m http.server 8000 --directory ~",
             "cd ~ && python3 -m http.server",
             "cat .env",
@@ -1045,6 +1048,7 @@ pub static RULES: &[Rule] = &[
         ],
         counterexamples: &[
             "gpg --show-keys KEYS.asc",
+            "gpg --batch --keyid-format long --show-keys KEYS.asc",
             "gpg --fingerprint --list-sigs release.asc",
             "python3 -m http.server 8000 --directory dist",
             "python3 -m http.server",
@@ -2352,6 +2356,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Drops or empties a database, schema or table.",
         check: C(cloud::db_destroys),
         examples: &[
+            "echo 'DROP DATABASE billing;' > /tmp/q.sql && mysql -u root < /tmp/q.sql",
             "cqlsh -e 'DROP KEYSPACE app'",
             "wrangler d1 execute prod --remote --command 'DROP TABLE users'",
             "bq query --use_legacy_sql=false 'TRUNCATE TABLE ds.events'",
@@ -2372,6 +2377,8 @@ pub static RULES: &[Rule] = &[
             "psql -c 'truncate table t cascade'",
         ],
         counterexamples: &[
+            "echo 'SELECT 1;' > /tmp/q.sql && psql < /tmp/q.sql",
+            "psql app < dump.sql",
             "cqlsh -e 'SELECT * FROM app.users LIMIT 1'",
             "git commit -m 'DROP TABLE users in the old migration'",
             "echo 'DROP TABLE x;' > down.sql",

@@ -131,6 +131,8 @@ pub(super) fn cryptsetup_only_reads(c: &Cmd<'_>) -> bool {
                 "luksDump" | "isLuks" | "status" | "tcryptDump" | "bitlkDump" | "fvault2Dump"
             )
         })
+        // A dump of the volume key is the key itself.
+        && !c.values().any(|v| v.starts_with("--dump-master") || v.starts_with("--dump-volume"))
 }
 
 /// Whether `diskutil` is told to erase, zero or repartition (`eraseDisk`,
