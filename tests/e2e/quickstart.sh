@@ -145,6 +145,13 @@ sock=$work/tmux.sock
 fail=0
 pass=0
 cleanup() {
+  # Claude Code outlives the hangup it gets when tmux closes its terminal, so
+  # each live pane's process group (the pane's first process leads one) is
+  # told to stop first.
+  local dead pid
+  while read -r dead pid; do
+    [[ $dead == 0 ]] && kill -TERM -- "-$pid" 2>/dev/null
+  done < <(tmux -S "$sock" list-panes -a -F '#{pane_dead} #{pane_pid}' 2>/dev/null)
   tmux -S "$sock" kill-server 2>/dev/null || true
   if ((fail == 0)) && [[ ${ASKRISKY_E2E_KEEP:-} != 1 ]]; then
     rm -rf "$work"
