@@ -30,6 +30,11 @@ pub enum Outcome {
     Declined,
     /// Handed to the agent's own permission prompt (hooks).
     AskedAgent,
+    /// Left to the agent's own approval rules (hooks, with no mode in the
+    /// person's config, for a line not in the danger set): the agent may
+    /// run it, ask about it or refuse it, and askrisky does not learn which
+    /// — so a report of it having run is not the person's answer.
+    LeftToAgent,
     /// Not run: interrupted while deciding.
     Cancelled,
 }

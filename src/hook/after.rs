@@ -8,7 +8,8 @@
 //! the same call id (`tool_use_id`), or the same command line where the
 //! event has no id — and records that the command ran on the person's yes
 //! at that prompt. A request of askrisky's that was not an "ask" (allowed,
-//! denied) is never matched, and one call is recorded once.
+//! denied, or left to the agent's own rules, which may have run it without
+//! a prompt) is never matched, and one call is recorded once.
 //!
 //! This hook only records. Its answer is always the empty object, printed
 //! before anything is read from the log — for any input, for input it
@@ -317,6 +318,15 @@ mod tests {
             found(&[a, allowed], &ran(None, "rm -rf target")),
             Found::Nothing
         );
+    }
+
+    #[test]
+    fn a_line_left_to_the_agents_rules_is_no_ones_answer() {
+        // No mode set: the hook left `ls` to Claude Code, which may have run
+        // it without a prompt. Its run is not the person's approval.
+        let mut left = ask(&at(5000), Some("toolu_1"), "ls");
+        left.outcome = Outcome::LeftToAgent;
+        assert_eq!(found(&[left], &ran(Some("toolu_1"), "ls")), Found::Nothing);
     }
 
     #[test]

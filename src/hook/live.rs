@@ -246,7 +246,7 @@ fn answer(setup: &Setup, agent: Agent, can_ask: bool, ruling: &Ruling) -> (Permi
         {
             (
                 Permission::Pass,
-                End::new(Outcome::AskedAgent, DecidedBy::Agent).message(Some(
+                End::new(Outcome::LeftToAgent, DecidedBy::Agent).message(Some(
                     "left to the agent's own approval rules: not in the danger set, and your config sets no mode".into(),
                 )),
             )

@@ -14,8 +14,8 @@ use super::{Counts, Group, Latency, Report};
 pub const MARK: &str = "<!doctype html>\n<!-- askrisky report -->\n";
 
 /// Colours of the parts of a count, in [`Counts::parts`] order.
-const COLOURS: [&str; 7] = [
-    "#4c9a6a", "#3b7dd8", "#e0913a", "#9aa0a6", "#d64545", "#8e6bbf", "#c9c9c9",
+const COLOURS: [&str; 8] = [
+    "#4c9a6a", "#3b7dd8", "#e0913a", "#9aa0a6", "#d64545", "#8e6bbf", "#b7a6d6", "#c9c9c9",
 ];
 
 /// Text from the log, safe in HTML text and attribute values.
@@ -172,7 +172,7 @@ fn counts_table(groups: &[Group]) -> String {
         return String::new();
     }
     let mut s = String::from(
-        "<table><tr><th></th><th>total</th><th>ran</th><th>approved</th><th>asked</th><th>declined</th><th>not run</th><th>refused</th><th>asked agent</th><th>cancelled</th></tr>",
+        "<table><tr><th></th><th>total</th><th>ran</th><th>approved</th><th>asked</th><th>declined</th><th>not run</th><th>refused</th><th>asked agent</th><th>left to agent</th><th>cancelled</th></tr>",
     );
     for g in groups {
         let _ = write!(s, "<tr><td>{}</td>", esc(&g.name));

@@ -94,13 +94,16 @@ pub struct Counts {
     pub refused: usize,
     /// Handed to the agent's own permission prompt.
     pub asked_agent: usize,
+    /// Left to the agent's own approval rules (no mode set): not asked by
+    /// askrisky, nor counted in `asked`.
+    pub left_to_agent: usize,
     /// Interrupted while deciding.
     pub cancelled: usize,
 }
 
 impl Counts {
     /// The counts in the order the tables show them.
-    pub fn columns(&self) -> [usize; 9] {
+    pub fn columns(&self) -> [usize; 10] {
         [
             self.total,
             self.ran,
@@ -110,13 +113,14 @@ impl Counts {
             self.not_run,
             self.refused,
             self.asked_agent,
+            self.left_to_agent,
             self.cancelled,
         ]
     }
 
     fn add(&mut self, r: &Record) {
         self.total += 1;
-        if r.decision == "ask" {
+        if r.decision == "ask" && r.outcome != Outcome::LeftToAgent {
             self.asked += 1;
         }
         match r.outcome {
@@ -130,12 +134,13 @@ impl Counts {
             Outcome::NotRun => self.not_run += 1,
             Outcome::Refused => self.refused += 1,
             Outcome::AskedAgent => self.asked_agent += 1,
+            Outcome::LeftToAgent => self.left_to_agent += 1,
             Outcome::Cancelled => self.cancelled += 1,
         }
     }
 
     /// The parts that add up to the total, for charts: (label, count).
-    pub fn parts(&self) -> [(&'static str, usize); 7] {
+    pub fn parts(&self) -> [(&'static str, usize); 8] {
         [
             ("ran, not asked", self.ran - self.approved),
             ("approved", self.approved),
@@ -143,6 +148,7 @@ impl Counts {
             ("not run", self.not_run),
             ("refused", self.refused),
             ("asked agent", self.asked_agent),
+            ("left to agent", self.left_to_agent),
             ("cancelled", self.cancelled),
         ]
     }

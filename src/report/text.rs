@@ -9,7 +9,7 @@ use super::{Counts, Group, Latency, Report};
 /// Widest command shown in the table of most-asked lines.
 const COMMAND_WIDTH: usize = 72;
 
-const HEAD: [&str; 9] = [
+const HEAD: [&str; 10] = [
     "total",
     "ran",
     "approved",
@@ -17,7 +17,8 @@ const HEAD: [&str; 9] = [
     "declined",
     "not run",
     "refused",
-    "to agent",
+    "to prompt",
+    "to rules",
     "cancelled",
 ];
 

@@ -401,17 +401,16 @@ while IFS=$'\t' read -r k v; do F[$k]=$v; done < <(python3 "$here/facts.py" "$cd
 check_eq "ls ran with no permission prompt: its result went back to the model" "${F[tool_result_is_error]:-}" false
 check_eq "ls listed the project folder" "${F[tool_result_text]:-}" x
 # askrisky's own record of ls: a line outside the danger set, with no mode
-# set, left to Claude Code's rules (which allow ls without asking).
+# set, left to Claude Code's rules (which allow ls without asking), and no
+# record taking its run for the person's approval at a prompt.
 ls_record=$(python3 - "$home/.local/state/askrisky/log.jsonl" <<'PY'
 import json, sys
-for line in open(sys.argv[1], encoding="utf-8"):
-    r = json.loads(line)
-    if r.get("command") == "ls" and r.get("surface") == "hook:claude-code":
-        print("%s/%s/%s" % (r.get("tier"), r.get("outcome"), r.get("decided_by")))
-        break
+records = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
+ls = [r for r in records if r.get("command") == "ls" and r.get("surface") == "hook:claude-code"]
+print("/".join("%s/%s/%s" % (r.get("tier"), r.get("outcome"), r.get("decided_by")) for r in ls))
 PY
 ) || true
-check_eq "askrisky's decision log: ls was left to Claude Code's own rules" "$ls_record" clear/asked_agent/agent
+check_eq "askrisky's decision log: ls was left to Claude Code's own rules, and only that" "$ls_record" clear/left_to_agent/agent
 check_eq "askrisky's decision log: rm -rf x from Claude Code's hook" "${F[log_surface]:-}" hook:claude-code
 check_eq "askrisky's decision log: rm -rf x was asked about" "${F[log_decision]:-}" ask
 check_has "askrisky's decision log: rm -rf x matched delete.recursive" "${F[log_rules]:-}" delete.recursive

@@ -687,7 +687,7 @@ fn without_a_mode_every_hook_leaves_clear_lines_to_the_agent() {
         .find(|r| r["command"] == "cargo test")
         .cloned()
         .unwrap_or_default();
-    assert_eq!(left["outcome"], "asked_agent", "{left}");
+    assert_eq!(left["outcome"], "left_to_agent", "{left}");
     assert_eq!(left["decided_by"], "agent", "{left}");
     assert!(
         left["message"]

@@ -160,6 +160,31 @@ fn only_a_command_askrisky_asked_about_is_recorded() {
 
 /// Whatever it is given, the recording hook answers at once with nothing
 /// and exits 0: it can never stop or steer the agent.
+/// With no mode set, a routine line is left to Claude Code's own rules,
+/// which may run it without any prompt (`ls`): its PostToolUse is nobody's
+/// approval, and neither `report` nor `suggest` may count it as one.
+#[test]
+fn a_line_left_to_the_agents_rules_is_not_taken_for_an_approval() {
+    let env = setup("");
+    let answer = hook(&env, &[], pre(&env, "ls", "toolu_L").to_string().as_bytes());
+    assert_eq!(decision(&answer), "", "left to the agent: {answer}");
+    hook(
+        &env,
+        &["--after"],
+        post(&env, "ls", "toolu_L").to_string().as_bytes(),
+    );
+    let log = env.log();
+    assert_eq!(log.len(), 1, "{log:#?}");
+    assert_eq!(log[0]["outcome"], "left_to_agent");
+    assert_eq!(log[0]["decided_by"], "agent");
+    let out = env.askrisky(["report", "--json"]).output();
+    out.status(0);
+    let v: Value = serde_json::from_str(&out.stdout()).expect("report JSON");
+    assert_eq!(v["totals"]["left_to_agent"], 1, "{v}");
+    assert_eq!(v["totals"]["asked"], 0, "{v}");
+    assert_eq!(v["totals"]["approved"], 0, "{v}");
+}
+
 #[test]
 fn the_recording_hook_always_answers_nothing_quickly() {
     let env = setup("mode = \"ask\"\n");
