@@ -254,10 +254,17 @@ ok "README.md's Quick start has the expected ${#commands[@]} lines"
 
 # --- a fresh clone ---------------------------------------------------------------
 # The commit checked out here, as a new user gets it (not uncommitted edits).
+# A checkout owned by another user (CI's, run as root) is still this one.
 clone=$work/askrisky
-rev=$(git -C "$repo" rev-parse HEAD)
-git clone --quiet --no-checkout "$repo" "$clone"
-git -C "$clone" -c advice.detachedHead=false checkout --quiet "$rev"
+if rev=$(git -c safe.directory='*' -C "$repo" rev-parse HEAD 2>/dev/null); then
+  git -c safe.directory='*' clone --quiet --no-checkout "$repo" "$clone"
+  git -C "$clone" -c advice.detachedHead=false checkout --quiet "$rev"
+else
+  # Not a git checkout (a tarball): the tree as it is, without build output.
+  rev="the tree at $repo"
+  mkdir -p "$clone"
+  tar -C "$repo" --exclude=./target --exclude=./fuzz/target -cf - . | tar -C "$clone" -xf -
+fi
 home=$work/home
 mkdir -p "$home"
 echo "Quick start from a clone of $rev; Claude Code $CLAUDE_CODE_VERSION; scratch $work"
