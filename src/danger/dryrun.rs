@@ -148,6 +148,25 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         || !letters.is_empty() && programs::has_flag(args, letters) && dry_run_not_taken_back(args)
 }
 
+/// Whether `cryptsetup` is told only to show a header or a mapping
+/// (`luksDump`, `isLuks`, `status`, the other formats' dumps): its first
+/// word that is no option. A dump of the volume key is the key itself.
+pub(super) fn cryptsetup_only_shows(name: &str, args: &[Word]) -> bool {
+    name == "cryptsetup"
+        && args
+            .iter()
+            .find(|w| !w.value.starts_with('-'))
+            .is_some_and(|w| {
+                matches!(
+                    w.value.as_str(),
+                    "luksDump" | "isLuks" | "status" | "tcryptDump" | "bitlkDump" | "fvault2Dump"
+                )
+            })
+        && !args
+            .iter()
+            .any(|w| w.value.starts_with("--dump-master") || w.value.starts_with("--dump-volume"))
+}
+
 /// gsutil's command: its first word that is no option, past the values
 /// of its own `-o`, `-h` and `-u`.
 fn gsutil_command(args: &[Word]) -> Option<&str> {

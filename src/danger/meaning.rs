@@ -425,7 +425,7 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
         || c.is(DISK_METADATA)
         || c.name.starts_with("mkfs")
         || (c.is(&["hdparm"]) && !c.flag(HDPARM_WRITES))
-        || super::system::cryptsetup_only_reads(c)
+        || super::dryrun::cryptsetup_only_shows(&c.name, c.args())
         // `wipefs -n`: what would be wiped is shown. A bare `wipefs DEV`
         // only lists too, but one letter from wiping: it asks.
         || super::dryrun::rehearses_as(&c.name, c.args())

@@ -111,7 +111,7 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
             && c.operands()
                 .first()
                 .is_some_and(|w| matches!(w.value.as_str(), "list" | "status" | "get")))
-        || cryptsetup_only_reads(c)
+        || super::dryrun::cryptsetup_only_shows(&c.name, c.args())
         // `sgdisk --pretend`: the change is shown, not written.
         || super::dryrun::rehearses_as(&c.name, c.args());
     editor && !lists
@@ -119,20 +119,6 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
         // macOS's restore of a disk image onto a volume or disk, over what
         // was there (with `--erase`, the whole target first).
         || (c.is(&["asr"]) && asr_restores(c))
-}
-
-/// Whether `cryptsetup` is told only to show a header or a mapping
-/// (`luksDump`, `isLuks`, `status`, the other formats' dumps).
-pub(super) fn cryptsetup_only_reads(c: &Cmd<'_>) -> bool {
-    c.is(&["cryptsetup"])
-        && c.operands().first().is_some_and(|w| {
-            matches!(
-                w.value.as_str(),
-                "luksDump" | "isLuks" | "status" | "tcryptDump" | "bitlkDump" | "fvault2Dump"
-            )
-        })
-        // A dump of the volume key is the key itself.
-        && !c.values().any(|v| v.starts_with("--dump-master") || v.starts_with("--dump-volume"))
 }
 
 /// Whether `diskutil` is told to erase, zero or repartition (`eraseDisk`,

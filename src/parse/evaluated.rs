@@ -86,10 +86,17 @@ impl Walker {
         match &*name {
             "export" | "declare" | "typeset" | "readonly" | "local" => {
                 for a in args {
-                    if let Some((var, value)) = a.value.split_once('=')
-                        && is_prompt(var.trim_end_matches('+'))
-                    {
+                    let Some((var, value)) = a.value.split_once('=') else {
+                        continue;
+                    };
+                    if is_prompt(var.trim_end_matches('+')) {
                         self.prompt_code(value, depth);
+                    }
+                    // zsh's `typeset functions[NAME]=BODY` defines a function.
+                    if element(var, "functions").is_some() {
+                        let mut body = a.clone();
+                        body.value = value.to_owned();
+                        self.code_words("zsh", std::slice::from_ref(&body), Origin::Eval, depth);
                     }
                 }
             }
@@ -227,7 +234,7 @@ impl Walker {
                     aliases.push((key, v.value.clone()));
                     bash_aliases.push(v.value.clone());
                     unknown |= !v.literal;
-                } else if n == "BASH_CMDS" || n == "BASH_ALIASES" {
+                } else if n == "BASH_CMDS" || n == "BASH_ALIASES" || zsh_alias_table(n) {
                     unknown = true;
                 }
             }
@@ -256,14 +263,20 @@ impl Walker {
                         let Some((n, v)) = a.value.split_once('=') else {
                             continue;
                         };
-                        if let Some(key) = element(n, "BASH_CMDS") {
+                        // zsh's `export commands[ls]=/bin/rm` too.
+                        if let Some(key) =
+                            element(n, "BASH_CMDS").or_else(|| element(n, "commands"))
+                        {
                             let mut w = a.clone();
                             w.value = v.to_owned();
                             paths.push((key, w));
-                        } else if let Some(key) = element(n, "BASH_ALIASES") {
+                        } else if let Some(key) =
+                            element(n, "BASH_ALIASES").or_else(|| element(n, "aliases"))
+                        {
                             aliases.push((key, v.to_owned()));
                             bash_aliases.push(v.to_owned());
-                        } else if n == "BASH_CMDS" || n == "BASH_ALIASES" {
+                            unknown |= !a.literal;
+                        } else if n == "BASH_CMDS" || n == "BASH_ALIASES" || zsh_alias_table(n) {
                             unknown = true;
                         }
                     }
@@ -356,6 +369,12 @@ impl Walker {
 }
 
 /// `NAME[KEY]` → KEY, for NAME.
+/// zsh's tables of global and suffix aliases: an element set there
+/// (`galiases[x]=…`, `saliases[txt]=…`) changes what later words run.
+fn zsh_alias_table(name: &str) -> bool {
+    element(name, "galiases").is_some() || element(name, "saliases").is_some()
+}
+
 fn element(assigned: &str, name: &str) -> Option<String> {
     assigned
         .strip_prefix(name)?

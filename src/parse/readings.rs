@@ -107,6 +107,14 @@ impl Walker {
                         .into(),
             });
         }
+        // `a[x y]=v cmd`: bash and zsh read a subscript with blanks in it
+        // as one assignment word and run `cmd`; dash and the parser split
+        // it into words, the first of them the program.
+        if dialect != Dialect::Dash && super::shells::spaced_subscript(src.as_bytes()) {
+            self.problem(Problem::Ambiguous {
+                construct: "an array element assignment with blanks in its subscript (bash and zsh read one assignment word)".into(),
+            });
+        }
         // bash and zsh start no comment at a `#` glued to the `)` of a
         // process substitution (`a>(true)#b | bash` runs bash); the parser
         // does, and would hide the rest of the line.

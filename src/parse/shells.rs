@@ -517,6 +517,50 @@ pub fn hash_after_process_substitution(src: &str) -> bool {
     false
 }
 
+/// `a[x y]=v`: a word that starts a name and `[`, at the start of a word,
+/// whose `]=` (or `]+=`) comes after a blank. Quotes are not followed: the
+/// bytes in a string ask too, which errs closed.
+pub fn spaced_subscript(b: &[u8]) -> bool {
+    let name = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut i = 0;
+    while i < b.len() {
+        let starts = i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(');
+        if !(starts && (b[i].is_ascii_alphabetic() || b[i] == b'_')) {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < b.len() && name(b[j]) {
+            j += 1;
+        }
+        if b.get(j) != Some(&b'[') {
+            i = j.max(i + 1);
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut blank = false;
+        for (k, &c) in b.iter().enumerate().skip(j) {
+            match c {
+                b'[' => depth += 1,
+                b']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let rest = &b[k + 1..];
+                        if blank && (rest.starts_with(b"=") || rest.starts_with(b"+=")) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+                b' ' | b'\t' | b'\n' => blank = true,
+                _ => {}
+            }
+        }
+        i = j + 1;
+    }
+    false
+}
+
 /// `a=(one two)x`: bash reads an array assignment with text glued after
 /// its `)` as one assignment word, brush as an assignment and a command.
 pub fn glued_array(b: &[u8]) -> bool {
@@ -619,6 +663,9 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
     let mut heredocs: Vec<(Vec<u8>, bool)> = Vec::new();
     // zsh brace groups opened without a space, still open.
     let mut groups = 0usize;
+    // Where the last `$(…)` or `$((…))` closed: a `#` right after it is in
+    // the word, not a comment (`$(true)#x`).
+    let mut substitution_end = None;
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
@@ -644,6 +691,7 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                     if b.get(i + 1) == Some(&b')') {
                         i += 1;
                     }
+                    substitution_end = Some(i);
                 }
                 b')' => set_top(&mut stack, Ctx::Arith(depth - 1)),
                 b'$' => i += open_dollar(b, i, &mut stack),
@@ -716,6 +764,7 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                 b'(' if end == Some(b')') => set_top(&mut stack, Ctx::Code(end, depth + 1)),
                 b')' if end == Some(b')') && depth == 0 => {
                     stack.pop();
+                    substitution_end = Some(i);
                 }
                 b')' if end == Some(b')') => set_top(&mut stack, Ctx::Code(end, depth - 1)),
                 b'{' if end == Some(b'}') => set_top(&mut stack, Ctx::Code(end, depth + 1)),
@@ -772,7 +821,7 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                         out.push(e);
                     }
                 }
-                b'#' if i == 0 || word_break(b[i - 1]) => {
+                b'#' if i == 0 || word_break(b[i - 1]) && substitution_end != Some(i - 1) => {
                     while i + 1 < b.len() && b[i + 1] != b'\n' {
                         i += 1;
                     }
@@ -1041,6 +1090,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn subscripts_with_blanks() {
+        for (src, want) in [
+            ("gfunctions[hidden 'b c'x]=h pr list", true),
+            ("timaliases[lsalias x=]=e cargo build", true),
+            ("a[1 + 1]+=x rm -rf ~", true),
+            ("x=1; a[i j]=2 cmd", true),
+            ("a[1]=x cmd", false),
+            ("echo a[1 2]", false),
+            ("[ a = b ]", false),
+            ("arr[1 2] x", false),
+            ("echo x[", false),
+        ] {
+            assert_eq!(spaced_subscript(src.as_bytes()), want, "{src}");
+        }
+    }
+
+    #[test]
     fn hash_glued_to_a_process_substitution() {
         for (src, want) in [
             ("echo <(true)#; rm -rf ~", true),
@@ -1068,6 +1134,10 @@ mod tests {
             ("echo \\$'x'", "echo \\$'x'"),
             ("cmd 80>00 2>&1 a12>b", "cmd 80 >00 2>&1 a12>b"),
             ("# $'x'\necho $'y'", "# $'x'\necho \"$\"'y'"),
+            // A `#` glued to a substitution is in the word: no comment.
+            ("a $(true)#| b $'x'", "a $(true)#| b \"$\"'x'"),
+            ("a $((1))# $'x'", "a $((1))# \"$\"'x'"),
+            ("(true)# $'x'", "(true)# $'x'"),
             (
                 "cat <<E\n$'x'\nE\necho $'y'",
                 "cat <<E\n$'x'\nE\necho \"$\"'y'",

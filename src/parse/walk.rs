@@ -148,6 +148,19 @@ impl Walker {
     /// Walks a pipeline. Returns the text its last command is known to
     /// write (a literal `echo`, passed on by `cat` or `tee`).
     fn pipeline(&mut self, pipeline: &ast::Pipeline, ctx: &Ctx) -> Option<String> {
+        // `time` with nothing to time (`make && time`, `time # …`): to
+        // dash it is the program `time`.
+        if pipeline.seq.is_empty() && pipeline.timed.is_some() {
+            self.resolve(SimpleCommand {
+                argv: vec![Word::literal("time")],
+                origin: ctx.origin,
+                depth: ctx.depth,
+                background: ctx.background,
+                in_function: ctx.in_function.clone(),
+                ..SimpleCommand::default()
+            });
+            return None;
+        }
         let mut upstream = Vec::new();
         let mut fed: Option<String> = None;
         let piped = pipeline.seq.len() > 1;
