@@ -353,6 +353,24 @@ fn decode_escapes(text: &str, echo: bool, hex: Hex) -> String {
         }
         let code = match e {
             'c' => break,
+            // zsh's echo reads the three characters after `\0` as a C
+            // number in base 8: blanks and a sign first (`\0 16` is
+            // `\016`, `\0-12` is byte 246), digits up to the first that
+            // is not one.
+            '0' if echo && hex == Hex::EmptyIsNul => {
+                let window: Vec<char> = chars.iter().skip(i).take(3).copied().collect();
+                let mut k = window.iter().take_while(|c| c.is_whitespace()).count();
+                let negative = window.get(k) == Some(&'-');
+                k += usize::from(matches!(window.get(k), Some('-' | '+')));
+                let digits: Vec<u32> = window.iter().skip(k).map_while(|c| c.to_digit(8)).collect();
+                if digits.is_empty() {
+                    Some(0)
+                } else {
+                    i += k + digits.len();
+                    let v = digits.iter().fold(0u32, |v, d| v * 8 + d);
+                    Some(if negative { v.wrapping_neg() & 0xff } else { v })
+                }
+            }
             '0' if echo => {
                 let (v, n) = digits(i, 3, 8);
                 i += n;
@@ -372,7 +390,7 @@ fn decode_escapes(text: &str, echo: bool, hex: Hex) -> String {
             'u' | 'U' => {
                 let (v, n) = digits(i, if e == 'u' { 4 } else { 8 }, 16);
                 i += n;
-                (n > 0).then_some(v)
+                (n > 0 || hex == Hex::EmptyIsNul).then_some(v)
             }
             _ => None,
         };
@@ -439,6 +457,24 @@ mod tests {
         assert_eq!(with_escapes("\\x72m x"), "\\x72m x\nrm x");
         assert_eq!(with_escapes("\\0162m x"), "\\0162m x\n\u{e}2m x\nrm x");
         assert_eq!(with_escapes("a\\cb"), "a\\cb\na");
+    }
+
+    #[test]
+    fn zshs_echo_reads_octal_as_a_c_number() {
+        use super::{Hex, decode_escapes};
+        for (text, want) in [
+            ("\\0 162m", "\u{e}2m"),
+            ("\\0 1x", "\u{1}x"),
+            ("\\0  7z", "\u{7}z"),
+            ("\\0 8a", " 8a"),
+            ("\\0+12", "\n"),
+            ("\\0-12", "\u{f6}"),
+            ("\\01 2", "\u{1} 2"),
+            ("\\0162m", "rm"),
+            ("a\\uprobe", "aprobe"),
+        ] {
+            assert_eq!(decode_escapes(text, true, Hex::EmptyIsNul), want, "{text}");
+        }
     }
 
     #[test]

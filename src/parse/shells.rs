@@ -712,7 +712,14 @@ fn scan(b: &[u8], dialect: Dialect) -> Vec<Edit> {
                 b'$' if b.get(i + 1) == Some(&b'\'') => {
                     i = zsh_ansi_c(b, i + 2, &mut out);
                 }
-                b'<' | b'>' if !zsh && long_number_before(b, i) => out.push(Edit::insert(i, " ")),
+                // zsh too takes one digit for a descriptor (`8080>:80`
+                // is the word 8080 and a redirection).
+                b'<' | b'>' if long_number_before(b, i) => out.push(Edit::insert(i, " ")),
+                // `<<<`, a here-string: no here-document starts in it.
+                b'<' if b.get(i + 1) == Some(&b'<') && b.get(i + 2) == Some(&b'<') => {
+                    i += 3;
+                    continue;
+                }
                 // zsh's `>!` and `>>!` write even with noclobber set, as
                 // bash's `>|` does: the `!` is part of the operator.
                 // `cmd &!` and `cmd &|`: in the background, disowned.
@@ -900,7 +907,7 @@ fn zsh_ansi_c(b: &[u8], mut i: usize, out: &mut Vec<Edit>) -> usize {
 }
 
 /// The length of an escape zsh decodes to NUL at the start of `b` (`\0`,
-/// `\x` with no digit, `\x00`, `\c@`, `\u0000`), else 0.
+/// `\x`, `\u` or `\U` with no digit, `\x00`, `\c@`, `\u0000`), else 0.
 fn zsh_nul(b: &[u8]) -> usize {
     let digits = |from: usize, max: usize, radix: u32| -> (usize, bool) {
         let d: Vec<u8> = b
@@ -921,9 +928,10 @@ fn zsh_nul(b: &[u8]) -> usize {
             let (n, zero) = digits(2, 2, 16);
             if zero { 2 + n } else { 0 }
         }
+        // `\u` with no digit too (`$'\uprobe'` is NUL, then `probe`).
         Some(b'u' | b'U') => {
             let (n, zero) = digits(2, if b[1] == b'u' { 4 } else { 8 }, 16);
-            if n > 0 && zero { 2 + n } else { 0 }
+            if zero { 2 + n } else { 0 }
         }
         Some(b'c') if b.get(2) == Some(&b'@') => 3,
         _ => 0,
@@ -1168,6 +1176,9 @@ mod tests {
                 "rm -rf ~ $ZSH_NAMED_DIR/x ~ ~/a",
             ),
             ("=rm x", "rm x"),
+            ("touch x\\ <<<E\n=rm", "touch x\\ <<<E\nrm"),
+            ("docker run -p 8080>:80 x", "docker run -p 8080 >:80 x"),
+            ("echo $'\\uprobe'", "echo $''$ZSH_NUL$'probe'"),
             (
                 "&>! hidden x; echo a >>! log >!b '>!'",
                 "&> hidden x; echo a >> log >|b '>!'",
