@@ -242,8 +242,23 @@ impl Spec {
 /// The number an argument gives a `*` width or precision: what is not a
 /// whole number counts as 0, as the shells' printf reads it (after saying
 /// so).
+/// A number argument as bash's and dash's printf read it: the leading
+/// digits of one that is not all a number (`2x` is 2, with a complaint),
+/// after blanks and a sign.
 fn int_of(arg: &str) -> i64 {
-    arg.trim().parse().unwrap_or(0)
+    let s = arg.trim_start();
+    let (negative, digits) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let n = digits
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .fold(0i64, |n, d| {
+            n.saturating_mul(10).saturating_add(i64::from(d - b'0'))
+        });
+    if negative { -n } else { n }
 }
 
 /// Where the escape starting with the backslash before `at` ends.
@@ -457,6 +472,16 @@ mod tests {
         assert_eq!(with_escapes("\\x72m x"), "\\x72m x\nrm x");
         assert_eq!(with_escapes("\\0162m x"), "\\0162m x\n\u{e}2m x\nrm x");
         assert_eq!(with_escapes("a\\cb"), "a\\cb\na");
+    }
+
+    #[test]
+    fn a_star_takes_the_leading_digits_of_its_argument() {
+        use super::printf;
+        assert_eq!(
+            printf(&["%.*s -rf ~", "2hidden", "rmx"]).as_deref(),
+            Some("rm -rf ~")
+        );
+        assert_eq!(printf(&["%.*s|", " -1", "ab"]).as_deref(), Some("ab|"));
     }
 
     #[test]

@@ -107,6 +107,11 @@ impl Walker {
                         .into(),
             });
         }
+        if dialect != Dialect::Dash && super::shells::continuation_in_ansi_c(src.as_bytes()) {
+            self.problem(Problem::Ambiguous {
+                construct: "a backslash before a line break in $'…' (bash and zsh keep both; it is no line continuation there)".into(),
+            });
+        }
         // `a[x y]=v cmd`: bash and zsh read a subscript with blanks in it
         // as one assignment word and run `cmd`; dash and the parser split
         // it into words, the first of them the program.
@@ -308,8 +313,21 @@ impl Walker {
     /// bash's `time` keyword before a pipeline is, to dash, the program
     /// `time` running the first command: reported in every reading as that
     /// program, so the readings agree and the program is seen.
-    pub(super) fn timed(&mut self, timed: Option<&brush_parser::ast::PipelineTimed>, at: usize) {
-        let Some(first) = self.script.commands.get(at) else {
+    /// The first command is the pipeline's own (at `depth`), not one a
+    /// substitution in its words ran first (`time cargo test --x$(true)`).
+    pub(super) fn timed(
+        &mut self,
+        timed: Option<&brush_parser::ast::PipelineTimed>,
+        at: usize,
+        depth: u8,
+    ) {
+        let Some(first) = self
+            .script
+            .commands
+            .iter()
+            .skip(at)
+            .find(|c| c.depth == depth)
+        else {
             return;
         };
         if first.argv.is_empty() && first.assignments.is_empty() {

@@ -517,9 +517,35 @@ pub fn hash_after_process_substitution(src: &str) -> bool {
     false
 }
 
+/// A backslash and a line break inside `$'…'`: bash and zsh keep both
+/// (`$'a\<newline>b'` is four characters); the parser takes them for a
+/// line continuation and drops them. Quotes around the `$'` are not
+/// followed, which errs closed.
+pub fn continuation_in_ansi_c(b: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(at) = b[i..].windows(2).position(|w| w == b"$'") {
+        let mut j = i + at + 2;
+        while j < b.len() && b[j] != b'\'' {
+            if b[j] == b'\\' {
+                if b.get(j + 1) == Some(&b'\n') {
+                    return true;
+                }
+                j += 1;
+            }
+            j += 1;
+        }
+        i = j + 1;
+        if i >= b.len() {
+            break;
+        }
+    }
+    false
+}
+
 /// `a[x y]=v`: a word that starts a name and `[`, at the start of a word,
-/// whose `]=` (or `]+=`) comes after a blank. Quotes are not followed: the
-/// bytes in a string ask too, which errs closed.
+/// whose `]=` (or `]+=`) comes after a blank or an operator character.
+/// Quotes are not followed: the bytes in a string ask too, which errs
+/// closed.
 pub fn spaced_subscript(b: &[u8]) -> bool {
     let name = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     let mut i = 0;
@@ -552,7 +578,9 @@ pub fn spaced_subscript(b: &[u8]) -> bool {
                         break;
                     }
                 }
-                b' ' | b'\t' | b'\n' => blank = true,
+                // What ends a word for the parser: a blank, or an operator
+                // (`a[>ls]=go build` is an assignment to bash).
+                b' ' | b'\t' | b'\n' | b'<' | b'>' | b'|' | b';' | b'&' => blank = true,
                 _ => {}
             }
         }
@@ -1098,6 +1126,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn line_breaks_escaped_in_ansi_c_strings() {
+        for (src, want) in [
+            ("git commit -m $'o<<EO\\\nF\nne'", true),
+            ("echo $'a\\nb'", false),
+            ("echo $'a\\\\'\nb", false),
+            ("echo 'a\\\nb'", false),
+            ("echo $'a", false),
+        ] {
+            assert_eq!(continuation_in_ansi_c(src.as_bytes()), want, "{src:?}");
+        }
+    }
+
+    #[test]
     fn subscripts_with_blanks() {
         for (src, want) in [
             ("gfunctions[hidden 'b c'x]=h pr list", true),
@@ -1105,6 +1146,8 @@ mod tests {
             ("a[1 + 1]+=x rm -rf ~", true),
             ("x=1; a[i j]=2 cmd", true),
             ("a[1]=x cmd", false),
+            ("caraliases[>ls]=go build", true),
+            ("a[$((i+1))]=x cmd", false),
             ("echo a[1 2]", false),
             ("[ a = b ]", false),
             ("arr[1 2] x", false),

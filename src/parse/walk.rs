@@ -176,7 +176,7 @@ impl Walker {
             let start = self.script.commands.len();
             self.command(command, &inner);
             if i == 0 && pipeline.timed.is_some() {
-                self.timed(pipeline.timed.as_ref(), start);
+                self.timed(pipeline.timed.as_ref(), start, ctx.depth);
             }
             fed = self.script.commands.get(start).and_then(echoed_text);
             if i < last {
@@ -410,6 +410,16 @@ impl Walker {
                         self.process_substitution(kind, sub, ctx)
                     }
                 };
+                // `<& -echo`: bash closes the descriptor and passes `echo`
+                // on as a word; dash refuses the line.
+                if op == RedirectOp::Duplicate
+                    && target.value.len() > 1
+                    && target.value.starts_with('-')
+                {
+                    self.problem(Problem::Ambiguous {
+                        construct: "a descriptor duplicated to a word starting with - (bash closes it and keeps the rest as a word)".into(),
+                    });
+                }
                 if op == RedirectOp::Read && stdin(fd) {
                     // `sh < script`: the program comes from a file askrisky
                     // does not read here, unless it is `<(…)` of known text
