@@ -403,10 +403,12 @@ check_has "the prompt shows askrisky's reason" "$screen" "askrisky: Deletes a fo
 check_has "the prompt names the rule delete.recursive" "$screen" "[delete.recursive]"
 # Nothing was answered so far: had `ls` stopped at a prompt, its result would
 # not have reached the model and `rm -rf x` would never have been asked for.
-declare -A F=()
+# (facts.py reads the result of the call that ran the command it is given.)
+declare -A L=() F=()
+while IFS=$'\t' read -r k v; do L[$k]=$v; done < <(python3 "$here/facts.py" "$cdir" "$home" 'ls')
 while IFS=$'\t' read -r k v; do F[$k]=$v; done < <(python3 "$here/facts.py" "$cdir" "$home" 'rm -rf x')
-check_eq "ls ran with no permission prompt: its result went back to the model" "${F[tool_result_is_error]:-}" false
-check_eq "ls listed the project folder" "${F[tool_result_text]:-}" x
+check_eq "ls ran with no permission prompt: its result went back to the model" "${L[tool_result_is_error]:-}" false
+check_eq "ls listed the project folder" "${L[tool_result_text]:-}" x
 # askrisky's own record of ls: a line outside the danger set, with no mode
 # set, left to Claude Code's rules (which allow ls without asking), and no
 # record taking its run for the person's approval at a prompt.
