@@ -16,41 +16,16 @@ pub(super) fn destroys(c: &Cmd<'_>) -> bool {
     if super::verbs::verb(c) == Some((super::verbs::Does::Destroys, true)) {
         return true;
     }
-    if !c.is(&[
-        "kubectl",
-        "oc",
-        "k3s",
-        "microk8s.kubectl",
-        "helm",
-        "terraform",
-        "tofu",
-        "terragrunt",
-        "pulumi",
-        "cdk",
-        "cdktf",
-        "serverless",
-        "sls",
-        "aws",
-        "gcloud",
-        "az",
-        "doctl",
-        "linode-cli",
-        "hcloud",
-        "ibmcloud",
-        "oci",
-        "firebase",
-        "netlify",
-        "vercel",
-        "gsutil",
-        "flyctl",
-        "fly",
-        "heroku",
-        "docker",
-        "podman",
-        "nerdctl",
-        "docker-compose",
-        "podman-compose",
-    ]) {
+    // The cloud and cluster tools, and the container engines.
+    if !(c.is(super::verbs::CLOUD)
+        || c.is(&[
+            "docker",
+            "podman",
+            "nerdctl",
+            "docker-compose",
+            "podman-compose",
+        ]))
+    {
         return false;
     }
     // A rehearsal or a preview deletes nothing (`kubectl delete
