@@ -63,7 +63,7 @@ impl<'a> Seen<'a> {
     fn in_git_dir(&self, b: &str) -> bool {
         self.parts
             .windows(2)
-            .any(|w| (w[0] == ".git" || w[0].len() > 4 && w[0].ends_with(".git")) && w[1] == b)
+            .any(|w| w[0].ends_with(".git") && w[1] == b)
     }
 }
 
