@@ -547,44 +547,46 @@ pub fn continuation_in_ansi_c(b: &[u8]) -> bool {
 /// Quotes are not followed: the bytes in a string ask too, which errs
 /// closed.
 pub fn spaced_subscript(b: &[u8]) -> bool {
+    // One pass: each open `[` remembers where it opened and whether a name
+    // starting a word came right before it; a break seen after the newest
+    // opening is the latest break position, so nothing is rescanned.
     let name = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    let mut i = 0;
-    while i < b.len() {
-        let starts = i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(');
-        if !(starts && (b[i].is_ascii_alphabetic() || b[i] == b'_')) {
-            i += 1;
-            continue;
-        }
-        let mut j = i;
-        while j < b.len() && name(b[j]) {
-            j += 1;
-        }
-        if b.get(j) != Some(&b'[') {
-            i = j.max(i + 1);
-            continue;
-        }
-        let mut depth = 0usize;
-        let mut blank = false;
-        for (k, &c) in b.iter().enumerate().skip(j) {
-            match c {
-                b'[' => depth += 1,
-                b']' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        let rest = &b[k + 1..];
-                        if blank && (rest.starts_with(b"=") || rest.starts_with(b"+=")) {
-                            return true;
-                        }
-                        break;
+    let mut open: Vec<(usize, bool)> = Vec::new();
+    let mut last_break = None;
+    let mut word_start = 0;
+    for (k, &c) in b.iter().enumerate() {
+        match c {
+            b'[' => {
+                let head = &b[word_start..k];
+                let is_name = !head.is_empty()
+                    && (head[0].is_ascii_alphabetic() || head[0] == b'_')
+                    && head.iter().all(|c| name(*c))
+                    && starts_word(b, word_start);
+                open.push((k, is_name));
+            }
+            b']' => {
+                if let Some((at, is_name)) = open.pop() {
+                    let rest = &b[k + 1..];
+                    if is_name
+                        && last_break.is_some_and(|p| p > at)
+                        && (rest.starts_with(b"=") || rest.starts_with(b"+="))
+                    {
+                        return true;
                     }
                 }
-                // What ends a word for the parser: a blank, or an operator
-                // (`a[>ls]=go build` is an assignment to bash).
-                b' ' | b'\t' | b'\n' | b'<' | b'>' | b'|' | b';' | b'&' => blank = true,
-                _ => {}
             }
+            // What ends a word for the parser: a blank, or an operator
+            // (`a[>ls]=go build` is an assignment to bash).
+            b' ' | b'\t' | b'\n' | b'<' | b'>' | b'|' | b';' | b'&' | b'(' => {
+                if !matches!(c, b'(') {
+                    last_break = Some(k);
+                }
+                if open.is_empty() {
+                    word_start = k + 1;
+                }
+            }
+            _ => {}
         }
-        i = j + 1;
     }
     false
 }
