@@ -157,26 +157,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-ok() {
-  echo "PASS  $1"
-  pass=$((pass + 1))
-}
-bad() {
-  echo "FAIL  $1${2:+ — $2}"
-  fail=$((fail + 1))
-}
-check() {
-  local what=$1
-  shift
-  if "$@"; then ok "$what"; else bad "$what"; fi
-}
-check_not() {
-  local what=$1
-  shift
-  if "$@"; then bad "$what"; else ok "$what"; fi
-}
-check_eq() { if [[ $2 == "$3" ]]; then ok "$1"; else bad "$1" "got '$2', expected '$3'"; fi; }
-check_has() { if [[ $2 == *"$3"* ]]; then ok "$1"; else bad "$1" "'$3' not in '${2:0:400}'"; fi; }
+# shellcheck source=tests/e2e/checks.sh
+source "$here/checks.sh"
 
 # log_fact HOME COMMAND FIELD: a field of the decision log's last record for
 # COMMAND (FIELD may name one inside another: reviewer.risk).

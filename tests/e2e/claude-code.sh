@@ -180,25 +180,8 @@ chmod 600 "$home/.config/askrisky/config.toml"
 echo "Claude Code $CLAUDE_CODE_VERSION, askrisky $bin, scratch $work"
 
 # --- helpers ----------------------------------------------------------------
-ok() {
-  echo "PASS  $1"
-  pass=$((pass + 1))
-}
-bad() {
-  echo "FAIL  $1${2:+ — $2}"
-  fail=$((fail + 1))
-}
-check() { # DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then ok "$what"; else bad "$what"; fi
-}
-check_eq() { # DESCRIPTION ACTUAL EXPECTED
-  if [[ $2 == "$3" ]]; then ok "$1"; else bad "$1" "got '$2', expected '$3'"; fi
-}
-check_has() { # DESCRIPTION TEXT NEEDLE
-  if [[ $2 == *"$3"* ]]; then ok "$1"; else bad "$1" "'$3' not in '$2'"; fi
-}
+# shellcheck source=tests/e2e/checks.sh
+source "$here/checks.sh"
 
 json_object() { # KEY VALUE... -> a JSON object of strings
   python3 -c 'import json, sys; a = sys.argv[1:]; print(json.dumps(dict(zip(a[::2], a[1::2]))))' "$@"

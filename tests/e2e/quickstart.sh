@@ -164,25 +164,8 @@ trap cleanup EXIT
 trap 'fail=1; exit 130' INT TERM
 
 # --- helpers ----------------------------------------------------------------
-ok() {
-  echo "PASS  $1"
-  pass=$((pass + 1))
-}
-bad() {
-  echo "FAIL  $1${2:+ — $2}"
-  fail=$((fail + 1))
-}
-check() { # DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then ok "$what"; else bad "$what"; fi
-}
-check_eq() { # DESCRIPTION ACTUAL EXPECTED
-  if [[ $2 == "$3" ]]; then ok "$1"; else bad "$1" "got '$2', expected '$3'"; fi
-}
-check_has() { # DESCRIPTION TEXT NEEDLE
-  if [[ $2 == *"$3"* ]]; then ok "$1"; else bad "$1" "'$3' not in '$2'"; fi
-}
+# shellcheck source=tests/e2e/checks.sh
+source "$here/checks.sh"
 now_ms() { echo $((${EPOCHREALTIME/[.,]/} / 1000)); }
 seconds_since() { # START_MS -> "12.3"
   local ms=$(($(now_ms) - $1))
