@@ -661,3 +661,17 @@ fn every_agents_files_and_unguarded_starts_ask() {
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
+
+/// SQL written on the line and fed to a client is judged as the client
+/// runs it, appended parts too.
+#[test]
+fn sql_written_on_the_line_is_judged() {
+    for line in [
+        "echo 'DROP DATABASE billing;' > /tmp/q.sql && mysql -u root < /tmp/q.sql",
+        "echo 'SELECT 1;' > q.sql && echo 'DROP TABLE users;' >> q.sql && psql app < q.sql",
+    ] {
+        assert_eq!(assess_line(line).tier, Tier::Danger, "{line}");
+    }
+    let harmless = "echo 'SELECT 1;' > q.sql && psql app < q.sql";
+    assert_eq!(assess_line(harmless).tier, Tier::Clear, "{harmless}");
+}

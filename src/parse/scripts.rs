@@ -91,12 +91,14 @@ impl Walker {
 
     /// The whole text of the file written earlier on the line that a
     /// literal `path` names, when it is known; `None` when the line wrote
-    /// no such file, or wrote one whose text is known only at run time.
+    /// no such file, or wrote one whose text is known only at run time (or
+    /// too much of it: that is a problem of its own).
     pub(super) fn written_whole(&mut self, path: &Word) -> Option<String> {
         if !path.literal || self.writes.is_empty() {
             return None;
         }
-        let texts = self.writes.read(&path.value).ok()?;
+        // More written text than askrisky reads asks, as for a script.
+        let texts = self.written_texts(&path.value);
         if texts.is_empty() {
             return None;
         }
