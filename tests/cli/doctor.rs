@@ -227,8 +227,15 @@ fn the_inbox_state() {
 fn the_askrisky_on_path_must_be_this_one() {
     use std::os::unix::fs::PermissionsExt;
     let env = Env::new();
-    // Not on PATH at all.
-    let out = env.askrisky(["doctor"]).output();
+    // Not on PATH at all: the test's own PATH without any folder holding
+    // an askrisky (the person running the tests may have installed one).
+    let without: Vec<_> = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .filter(|d| !d.join("askrisky").exists())
+        .collect();
+    let out = env
+        .askrisky(["doctor"])
+        .env("PATH", std::env::join_paths(without).expect("PATH"))
+        .output();
     out.status(1);
     let l = line(&out, "path", "PROBLEM");
     assert!(l.contains("askrisky is not on PATH"), "{l}");
