@@ -214,6 +214,7 @@ fn unescape_handles_only_tab_newline_and_backslash() {
 const CLASSES: &str = include_str!("../corpus/classes.tsv");
 const CLASSES_FRESH: &str = include_str!("../corpus/classes2.tsv");
 const CLASSES_THIRD: &str = include_str!("../corpus/classes3.tsv");
+const CLASSES_FOURTH: &str = include_str!("../corpus/classes4.tsv");
 
 /// One class and half's counts.
 #[derive(Default)]
@@ -263,6 +264,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "kept", 958, 1000),
     ("noeffect", "kept", 900, 1000),
     ("blocked", "kept", 1000, 750),
+    ("operand", "fourth", 833, 1000),
+    ("verb", "fourth", 894, 1000),
+    ("hidden", "fourth", 931, 928),
+    ("noeffect", "fourth", 923, 812),
+    ("blocked", "fourth", 900, 666),
+    ("operand", "aside", 900, 1000),
+    ("verb", "aside", 894, 777),
+    ("hidden", "aside", 964, 928),
+    ("noeffect", "aside", 769, 933),
+    ("blocked", "aside", 1000, 625),
 ];
 
 /// How well the danger set judges lines of each class it was not written
@@ -278,6 +289,7 @@ fn class_rates() {
     for (n, fields) in rows(CLASSES)
         .chain(rows(CLASSES_FRESH))
         .chain(rows(CLASSES_THIRD))
+        .chain(rows(CLASSES_FOURTH))
     {
         let [command, expected, class, split, note] = fields[..] else {
             panic!("classes.tsv:{n}: want 5 tab-separated fields, got {fields:?}");
