@@ -471,7 +471,7 @@ pub fn moved_guards(home: &Path, env: &dyn Fn(&str) -> Option<String>) -> Vec<St
 
 /// Relative patterns that make a path an agent's wherever it is: each
 /// agent's guards in its default folder and in a repository, and its
-/// session records.
+/// session records, in the order of [`ROWS`].
 static ANYWHERE: std::sync::LazyLock<Vec<(String, Kind)>> = std::sync::LazyLock::new(|| {
     let mut out = Vec::new();
     for row in ROWS {
@@ -493,13 +493,42 @@ static ANYWHERE: std::sync::LazyLock<Vec<(String, Kind)>> = std::sync::LazyLock:
     out
 });
 
+/// [`ANYWHERE`] indexed by the one part a path must have for a pattern
+/// to match: a file pattern's last part (the path's last part), a folder
+/// pattern's first (any part of the path). Each entry is the pattern's
+/// place in `ANYWHERE`, so the first that matches still decides.
+type Index = std::collections::HashMap<&'static str, Vec<usize>>;
+static ANYWHERE_INDEX: std::sync::LazyLock<(Index, Index)> = std::sync::LazyLock::new(|| {
+    let (mut files, mut folders) = (Index::new(), Index::new());
+    for (i, (pattern, _)) in ANYWHERE.iter().enumerate() {
+        let mut parts = pattern.split('/').filter(|p| !p.is_empty());
+        if pattern.ends_with('/') {
+            if let Some(first) = parts.next() {
+                folders.entry(first).or_default().push(i);
+            }
+        } else if let Some(last) = parts.next_back() {
+            files.entry(last).or_default().push(i);
+        }
+    }
+    (files, folders)
+});
+
 /// What a path is to an agent, from its components (resolved, absolute):
 /// a guard (settings, hooks, plugins, permissions) or a session record.
+///
+/// Asked of every word that may name a file: only the patterns the
+/// index points at are compared.
 pub fn protects(parts: &[&str]) -> Option<Kind> {
-    ANYWHERE
-        .iter()
-        .find(|(p, _)| ends_with_pattern(parts, p))
-        .map(|(_, k)| *k)
+    let (files, folders) = &*ANYWHERE_INDEX;
+    let by_name = parts.last().and_then(|last| files.get(last));
+    let by_folder = parts.iter().filter_map(|p| folders.get(p));
+    by_name
+        .into_iter()
+        .chain(by_folder)
+        .flatten()
+        .filter(|&&i| ends_with_pattern(parts, &ANYWHERE[i].0))
+        .min()
+        .map(|&i| ANYWHERE[i].1)
 }
 
 /// The environment of this process, for [`Agent::folder`].
@@ -524,16 +553,25 @@ pub fn path_matches(path: &str, pattern: &str) -> bool {
 /// Whether the components of `path` end with the components of a
 /// relative `pattern`, or, for a pattern ending in `/`, hold them with
 /// anything below (`.claude/settings.json` in any folder).
+///
+/// Asked of every word that may name a file, against every agent's
+/// patterns: it allocates nothing, and a file pattern compares from the
+/// last part, where paths differ first.
 pub fn ends_with_pattern(parts: &[&str], pattern: &str) -> bool {
-    let folder = pattern.ends_with('/');
-    let want: Vec<&str> = pattern.split('/').filter(|p| !p.is_empty()).collect();
-    if want.is_empty() || parts.len() < want.len() {
+    let want = || pattern.split('/').filter(|p| !p.is_empty());
+    let n = want().count();
+    if n == 0 || parts.len() < n {
         return false;
     }
-    if folder {
-        parts.windows(want.len()).any(|w| w == want.as_slice())
+    if pattern.ends_with('/') {
+        parts.windows(n).any(|w| w.iter().copied().eq(want()))
     } else {
-        parts.ends_with(&want)
+        // n parts at most, so zip compares the pattern whole.
+        parts
+            .iter()
+            .rev()
+            .zip(pattern.rsplit('/').filter(|p| !p.is_empty()))
+            .all(|(a, b)| *a == b)
     }
 }
 
@@ -652,6 +690,42 @@ mod tests {
             Some(Kind::Transcript)
         );
         assert_eq!(protects(&parts("/home/u/.codex/notes.md")), None);
+    }
+
+    /// The index finds what comparing every pattern in order finds: each
+    /// pattern as a path, below a home, in a project, with a file below
+    /// it, cut short, and with a part changed.
+    #[test]
+    fn the_index_answers_as_every_pattern_would() {
+        let every = |parts: &[&str]| {
+            ANYWHERE
+                .iter()
+                .find(|(p, _)| ends_with_pattern(parts, p))
+                .map(|(_, k)| *k)
+        };
+        let mut paths = vec!["/".to_owned(), "/home/u".to_owned()];
+        for (pattern, _) in ANYWHERE.iter() {
+            let bare = pattern.trim_end_matches('/');
+            for prefix in ["/", "/home/u/", "/home/u/p/x/"] {
+                paths.push(format!("{prefix}{bare}"));
+                paths.push(format!("{prefix}{bare}/a/b.json"));
+                paths.push(format!("{prefix}{bare}x"));
+                if let Some((head, _)) = bare.rsplit_once('/') {
+                    paths.push(format!("{prefix}{head}"));
+                    paths.push(format!("{prefix}{head}/other"));
+                }
+                if let Some((_, tail)) = bare.split_once('/') {
+                    paths.push(format!("{prefix}zz/{tail}"));
+                }
+            }
+        }
+        let mut found = 0;
+        for path in &paths {
+            let parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+            assert_eq!(protects(&parts), every(&parts), "{path}");
+            found += usize::from(every(&parts).is_some());
+        }
+        assert!(found > ANYWHERE.len(), "{found} of {}", paths.len());
     }
 
     #[test]

@@ -11,6 +11,16 @@ use super::place::Place;
 use crate::parse::programs::{has_flag, operands, option_values};
 use crate::parse::{Redirect, SimpleCommand, Word};
 
+/// What a command's subcommand verb does, for any tool (`verbs` reads
+/// the words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Does {
+    /// Deletes, resets, wipes, uninstalls, deregisters.
+    Destroys,
+    /// Deploys, publishes, releases, rolls back, flashes.
+    Deploys,
+}
+
 /// One simple command as the rules see it.
 pub struct Cmd<'a> {
     /// The parsed command.
@@ -25,6 +35,8 @@ pub struct Cmd<'a> {
     written: std::cell::OnceCell<Vec<String>>,
     /// [`Cmd::operands`], worked out once: most rules ask.
     operands: std::cell::OnceCell<Vec<&'a Word>>,
+    /// What its subcommand verb does, worked out once: four rules ask.
+    verb: std::cell::OnceCell<Option<(Does, bool)>>,
 }
 
 impl<'a> Cmd<'a> {
@@ -40,6 +52,7 @@ impl<'a> Cmd<'a> {
             root_links: &[],
             written: std::cell::OnceCell::new(),
             operands: std::cell::OnceCell::new(),
+            verb: std::cell::OnceCell::new(),
         }
     }
 
@@ -54,6 +67,16 @@ impl<'a> Cmd<'a> {
         let folder = if trimmed.is_empty() { value } else { trimmed };
         (!self.root_links.is_empty() && self.root_links.contains(&self.ctx.resolve(folder)))
             || on_disk(self.ctx, folder).is_some_and(|real| self.ctx.is_catastrophic(&real))
+    }
+
+    /// What the command's subcommand verb does, and whether the program
+    /// is a cloud or cluster tool: `work`'s answer, worked out once (the
+    /// verb rules and the cloud pack ask; `verbs` knows how).
+    pub(super) fn verb_once(
+        &self,
+        work: impl FnOnce() -> Option<(Does, bool)>,
+    ) -> Option<(Does, bool)> {
+        *self.verb.get_or_init(work)
     }
 
     /// True when the program is one of `names`. A name ending in `*`

@@ -421,6 +421,24 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
 /// write it (`ddrescue -f img /dev/sdc`, `e2fsck -fy /dev/sdb1`, `dd
 /// if=/dev/sda of=x.img`, `cat /dev/sda1`).
 pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
+    // Every path a word names is a part of it (or `~/` and a part), so a
+    // disk is named only by a word holding `dev`, or by any word where the
+    // command runs below `/dev`: most commands are settled here.
+    let in_dev = c.ctx.cwd.starts_with("/dev");
+    if !in_dev
+        && !c
+            .values()
+            .take_while(|v| *v != "--")
+            .chain(
+                c.redirects()
+                    .iter()
+                    .filter(|r| r.op.reads())
+                    .map(|r| r.target.value.as_str()),
+            )
+            .any(|v| v.contains("dev"))
+    {
+        return false;
+    }
     if c.name.is_empty()
         || c.is(DISK_METADATA)
         || c.name.starts_with("mkfs")
@@ -432,9 +450,7 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
     {
         return false;
     }
-    let disk = |p: &str| {
-        (p.contains("dev") || c.ctx.cwd.starts_with("/dev")) && is_block_device(&c.ctx.resolve(p))
-    };
+    let disk = |p: &str| (p.contains("dev") || in_dev) && is_block_device(&c.ctx.resolve(p));
     c.args()
         .iter()
         .map(|w| w.value.as_str())

@@ -167,16 +167,30 @@ impl Place {
         }
     }
 
-    pub(super) fn home_str(&self) -> Option<String> {
-        self.home
-            .as_ref()
-            .map(|h| self.resolve(&h.to_string_lossy()))
+    pub(super) fn home_str(&self) -> Option<std::borrow::Cow<'_, str>> {
+        let home = self.home.as_ref()?;
+        Some(match home.to_str() {
+            Some(h) => self.resolve_cow(h),
+            None => std::borrow::Cow::Owned(self.resolve(&home.to_string_lossy())),
+        })
+    }
+
+    /// [`Place::resolve`], borrowing `value` when it is already what
+    /// resolving makes of it (an absolute path with nothing to normalise,
+    /// on a file system that keeps case): home and askrisky's own folders
+    /// are compared with every word that may name a file.
+    pub fn resolve_cow<'s>(&self, value: &'s str) -> std::borrow::Cow<'s, str> {
+        if !self.case_insensitive && is_resolved(value) {
+            std::borrow::Cow::Borrowed(value)
+        } else {
+            std::borrow::Cow::Owned(self.resolve(value))
+        }
     }
 
     /// The path relative to home (`.bashrc` for `~/.bashrc`), if inside it.
     pub fn in_home<'a>(&self, resolved: &'a str) -> Option<&'a str> {
         let home = self.home_str()?;
-        let rest = resolved.strip_prefix(home.as_str())?;
+        let rest = resolved.strip_prefix(&*home)?;
         if rest.is_empty() {
             Some("")
         } else {
@@ -357,6 +371,20 @@ fn push_parts(out: &mut String, path: &str) {
     push_part(out, &path[start..]);
 }
 
+/// True when [`Place::resolve`] leaves `value` as it is on a file system
+/// that keeps case: absolute, no empty, `.` or `..` part, no trailing `/`,
+/// nothing below `/proc` or `/private` (which resolving renames).
+fn is_resolved(value: &str) -> bool {
+    value.len() > 1
+        && value.starts_with('/')
+        && !value.ends_with('/')
+        && !value.starts_with("/proc/")
+        && !value.starts_with("/private/")
+        && value[1..]
+            .split('/')
+            .all(|part| !matches!(part, "" | "." | ".."))
+}
+
 /// True when the resolved `path` is `folder` or inside it.
 pub(super) fn at_or_below(path: &str, folder: &str) -> bool {
     path.strip_prefix(folder)
@@ -393,6 +421,23 @@ pub fn is_block_device(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// Borrowing is only a shortcut: what `resolve_cow` gives is what
+        /// `resolve` gives, for paths built of the parts that matter.
+        #[test]
+        fn resolve_cow_is_resolve(parts in proptest::collection::vec(
+            proptest::sample::select(vec!["", ".", "..", "~", "a", "proc", "self", "cwd",
+                "private", "etc", "tmp", "Home", "x y"]), 0..6),
+            lead in proptest::sample::select(vec!["", "/", "//", "~/"]),
+            tail in proptest::sample::select(vec!["", "/", "/."]),
+            folds in proptest::bool::ANY,
+        ) {
+            let c = Place { case_insensitive: folds, ..Place::example() };
+            let v = format!("{lead}{}{tail}", parts.join("/"));
+            proptest::prop_assert_eq!(c.resolve_cow(&v).into_owned(), c.resolve(&v), "{}", v);
+        }
+    }
 
     #[test]
     fn resolve() {

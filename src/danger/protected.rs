@@ -38,8 +38,9 @@ struct Seen<'a> {
     /// [`Place::in_a_home`]), also when home is not known and `~` stayed
     /// unresolved (`/~/.bashrc`).
     in_home: Option<&'a str>,
-    /// What it is to an agent, if anything.
-    agent: Option<Kind>,
+    /// What it is to an agent, if anything: [`Seen::agent`], worked out
+    /// when a row asks (most paths are settled by a row before it).
+    agent: std::cell::OnceCell<Option<Kind>>,
 }
 
 impl<'a> Seen<'a> {
@@ -52,9 +53,14 @@ impl<'a> Seen<'a> {
             in_home: ctx
                 .in_a_home(resolved)
                 .or_else(|| resolved.strip_prefix("/~/")),
-            agent: agents::protects(&parts),
+            agent: std::cell::OnceCell::new(),
             parts,
         }
+    }
+
+    /// What the path is to an agent, if anything.
+    fn agent(&self) -> Option<Kind> {
+        *self.agent.get_or_init(|| agents::protects(&self.parts))
     }
 
     /// True when `b` is in a git folder: a work tree's `.git`, or a bare
@@ -79,7 +85,7 @@ static PROTECTED: &[Protected] = &[
             p.ctx
                 .own_dirs
                 .iter()
-                .any(|own| at_or_below(p.resolved, &p.ctx.resolve(&own.to_string_lossy())))
+                .any(|own| at_or_below(p.resolved, &p.ctx.resolve_cow(&own.to_string_lossy())))
         },
     },
     Protected {
@@ -131,14 +137,14 @@ static PROTECTED: &[Protected] = &[
     // read as the person's words.
     Protected {
         reason: "an agent's transcripts",
-        holds: |p| p.agent == Some(Kind::Transcript),
+        holds: |p| p.agent() == Some(Kind::Transcript),
     },
     // What starts, permits or hooks an agent, in its default folder or the
     // one its environment moved it to: changed, the agent's guard is gone.
     Protected {
         reason: "an agent's settings, hooks or plugins",
         holds: |p| {
-            p.agent == Some(Kind::Guard)
+            p.agent() == Some(Kind::Guard)
                 || p.ctx
                     .moved_agent_guards
                     .iter()

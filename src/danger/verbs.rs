@@ -12,6 +12,7 @@
 //! that only edit the project (`npm remove`, `cargo remove`) stay clear.
 
 use super::cmd::Cmd;
+pub(super) use super::cmd::Does;
 
 /// Parts of a subcommand word that destroy or empty something.
 const DESTROY: &[&str] = &[
@@ -272,18 +273,14 @@ const SCRIPT_RUNNERS: &[&str] = &["npm", "pnpm", "yarn", "bun", "deno"];
 /// How many words at the head of a command are read as its subcommand.
 const SUBCOMMAND_WORDS: usize = 4;
 
-/// What a verb does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Does {
-    /// Deletes, resets, wipes, uninstalls, deregisters.
-    Destroys,
-    /// Deploys, publishes, releases, rolls back, flashes.
-    Deploys,
+/// What a command's words say it does, and whether the tool is a cloud or
+/// cluster tool (whose verbs count in the cloud pack). Worked out once per
+/// command.
+pub(super) fn verb(c: &Cmd<'_>) -> Option<(Does, bool)> {
+    c.verb_once(|| verb_uncached(c))
 }
 
-/// What a command's words say it does, and whether the tool is a cloud or
-/// cluster tool (whose verbs count in the cloud pack).
-pub(super) fn verb(c: &Cmd<'_>) -> Option<(Does, bool)> {
+fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
     if c.name.is_empty() || c.is(OWN_RULES) || c.is(WORDS_ARE_DATA) {
         return None;
     }
@@ -442,15 +439,56 @@ fn verb_of(word: &str) -> Option<Does> {
         return None;
     }
     let mut found = None;
-    for part in parts(word) {
-        if DESTROY.contains(&part.as_str()) {
-            return Some(Does::Destroys);
+    let mut judge = |part: &str| {
+        if DESTROY.contains(&part) {
+            return true;
         }
-        if DEPLOY.contains(&part.as_str()) {
+        if DEPLOY.contains(&part) {
             found = Some(Does::Deploys);
         }
+        false
+    };
+    // Asked of every subcommand and option word of every command: an
+    // ASCII word (nearly all) is split and lowercased on the stack.
+    let destroys = if word.is_ascii() {
+        let mut lower = [0u8; 40];
+        ascii_parts(word).any(|(start, end)| {
+            let part = &mut lower[..end - start];
+            part.copy_from_slice(&word.as_bytes()[start..end]);
+            part.make_ascii_lowercase();
+            std::str::from_utf8(part).is_ok_and(&mut judge)
+        })
+    } else {
+        parts(word).iter().any(|p| judge(p))
+    };
+    if destroys {
+        Some(Does::Destroys)
+    } else {
+        found
     }
-    found
+}
+
+/// [`parts`] of an ASCII word, as byte ranges of it, without copying.
+fn ascii_parts(word: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = word.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < b.len() && matches!(b[i], b':' | b'-' | b'_' | b'.') {
+            i += 1;
+        }
+        if i == b.len() {
+            return None;
+        }
+        let start = i;
+        i += 1;
+        while i < b.len()
+            && !matches!(b[i], b':' | b'-' | b'_' | b'.')
+            && !(b[i].is_ascii_uppercase() && b[i - 1].is_ascii_lowercase())
+        {
+            i += 1;
+        }
+        Some((start, i))
+    })
 }
 
 /// A word split where tools join words: `apps:destroy` ─► `apps`,
@@ -499,5 +537,33 @@ mod tests {
         assert_eq!(verb_of("./delete"), None);
         assert_eq!(verb_of("release-notes"), Some(Does::Deploys));
         assert_eq!(verb_of("collect-garbage"), Some(Does::Destroys));
+        assert_eq!(verb_of("déployer"), None);
+        assert_eq!(verb_of("Ünpublish-all"), None);
+        assert_eq!(verb_of("appsÜ:destroy"), Some(Does::Destroys));
+    }
+
+    /// The ASCII fast path splits as [`parts`] does.
+    #[test]
+    fn ascii_parts_split_as_parts_does() {
+        for w in [
+            "apps:destroy",
+            "erase_flash",
+            "dropAll",
+            "DROPAll",
+            "uninstall-all",
+            "::a--b__c..",
+            "aB",
+            "Ab",
+            "ABc",
+            "x",
+            "",
+            "api:core:keys:remove",
+            "getHTTPDelete",
+        ] {
+            let fast: Vec<String> = ascii_parts(w)
+                .map(|(s, e)| w[s..e].to_ascii_lowercase())
+                .collect();
+            assert_eq!(fast, parts(w), "{w}");
+        }
     }
 }
