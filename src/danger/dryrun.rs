@@ -142,6 +142,19 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // clobber, and `mv` still moves).
         "gsutil" if gsutil_command(args) == Some("rsync") => &["-n"],
         "sgdisk" => &["-P"],
+        "restic" => &["-n"],
+        "sfdisk" => &["-n"],
+        // LVM's test mode: metadata is not written.
+        "lvremove" | "lvcreate" | "lvextend" | "lvreduce" | "lvresize" | "lvconvert"
+        | "lvchange" | "lvrename" | "vgremove" | "vgcreate" | "vgextend" | "vgreduce"
+        | "vgchange" | "vgrename" | "pvremove" | "pvcreate" | "pvmove" | "pvresize"
+        | "pvchange" => &["-t", "--test"],
+        // Shown, not made: the parameters a file system would get; which
+        // checkers would run; a check that answers "no" to every repair.
+        "mkfs.xfs" => &["-N"],
+        "mke2fs" | "mkfs.ext2" | "mkfs.ext3" | "mkfs.ext4" => &["-n"],
+        "fsck" => &["-N"],
+        "e2fsck" | "fsck.ext2" | "fsck.ext3" | "fsck.ext4" | "xfs_repair" => &["-n"],
         _ => &[],
     };
     rehearses(args)
@@ -193,6 +206,12 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
     if first.is_none_or(|w| !w.literal || w.value.contains('/')) {
         return false;
     }
+    // `gcloud help projects delete`, `kubectl help`: the help of the
+    // subcommand named after it. (A task runner's `help` is a target.)
+    if args.first().is_some_and(|w| w.literal && w.value == "help") && !TASK_RUNNERS.contains(&name)
+    {
+        return true;
+    }
     let strict = OPTIONS_END_AT_OPERANDS.contains(&name) || name.starts_with("mkfs");
     let mut operand = false;
     for (i, w) in args.iter().enumerate() {
@@ -217,6 +236,13 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
     }
     false
 }
+
+/// Programs whose first word names a target or task of the project's,
+/// which may be called `help` and do anything.
+const TASK_RUNNERS: &[&str] = &[
+    "make", "gmake", "just", "task", "rake", "invoke", "mage", "doit", "nox", "tox", "npm", "pnpm",
+    "yarn", "bun", "deno", "cargo", "poetry", "pdm", "hatch", "uv",
+];
 
 /// No `--no-dry-run` later on the line.
 fn dry_run_not_taken_back(args: &[Word]) -> bool {
@@ -249,6 +275,14 @@ mod tests {
         };
         assert!(rehearses_as("zfs", &words("destroy -nv tank/x@old")));
         assert!(rehearses_as("apt-get", &words("-s purge nginx")));
+        assert!(rehearses_as("lvremove", &words("--test vg0/scratch")));
+        assert!(rehearses_as("mkfs.xfs", &words("-N /dev/sdc1")));
+        assert!(!rehearses_as("mkfs.vfat", &words("-n DATA /dev/sdb1")));
+        assert!(rehearses_as("fsck", &words("-N /dev/sda1")));
+        assert!(rehearses_as(
+            "restic",
+            &words("forget --prune -n -r /tmp/repo")
+        ));
         assert!(!rehearses_as("apt-get", &words("purge nginx")));
         assert!(!rehearses_as("rm", &words("-n x")));
         assert!(rehearses_as(
@@ -267,6 +301,9 @@ mod tests {
         assert!(prints("shred", "--version"));
         assert!(prints("mkfs.xfs", "-V"));
         assert!(prints("doctl", "compute droplet delete --help"));
+        assert!(prints("gcloud", "help projects delete"));
+        assert!(!prints("make", "help"));
+        assert!(!prints("gcloud", "projects delete help"));
         assert!(!prints("rm", "-rf ~ --help"), "an operand before it");
         assert!(prints("rm", "--help -rf ~"));
         assert!(!prints("doctl", "compute -- --help"));

@@ -27,7 +27,25 @@ fn loads_code(name: &str, value: &str) -> bool {
         | "GIT_EXEC_PATH"
         | "GIT_CONFIG_PARAMETERS"
         | "GIT_CONFIG_COUNT"
-        | "GIT_TEMPLATE_DIR" => true,
+        | "GIT_TEMPLATE_DIR"
+        // Code perl's debugger runs (`perl -d`), Lua's at every start, R's
+        // profile; PHP's ini (`auto_prepend_file`); git's config files
+        // named elsewhere (aliases, `core.pager`, `core.fsmonitor`).
+        | "PERL5DB"
+        | "LUA_INIT"
+        | "LUA_INIT_5_2"
+        | "LUA_INIT_5_3"
+        | "LUA_INIT_5_4"
+        | "R_PROFILE"
+        | "R_PROFILE_USER"
+        | "IRBRC"
+        | "PHPRC"
+        | "PHP_INI_SCAN_DIR"
+        | "GIT_CONFIG_GLOBAL"
+        | "GIT_CONFIG_SYSTEM" => true,
+        // bash's trace prompt is expanded, command substitution and all,
+        // before every traced command.
+        "PS4" => value.contains("$(") || value.contains('`'),
         // A Java agent or native library runs in every JVM started.
         "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" | "JDK_JAVA_OPTIONS" | "MAVEN_OPTS"
         | "GRADLE_OPTS" | "JAVA_OPTS" | "SBT_OPTS" => [

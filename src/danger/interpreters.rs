@@ -473,6 +473,10 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
     if language.variable_calls && php_variable_call(code) {
         return true;
     }
+    // Tcl that only spawns programs: the walk judged each as a command.
+    if base == "expect" && crate::parse::programs::tcl_commands(code).is_some() {
+        return false;
+    }
     language.risky.iter().any(|t| contains_word(code, t))
 }
 

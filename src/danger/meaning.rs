@@ -503,9 +503,8 @@ fn format_targets<'a>(c: &Cmd<'a>) -> Vec<&'a crate::parse::Word> {
 /// mke2fs's `-n` shows what it would make, and writes nothing; wipefs
 /// without `-a` or `-o`, or with `-n`, only lists what it would wipe.
 fn rehearses_format(c: &Cmd<'_>) -> bool {
-    (c.is(&["mke2fs"]) || c.name.starts_with("mkfs.ext")) && c.flag(&["-n"])
-        || c.is(&["wipefs"])
-            && (!c.flag(&["-a", "--all", "-o", "--offset"]) || c.flag(&["-n", "--no-act"]))
+    super::dryrun::rehearses_as(&c.name, c.args())
+        || c.is(&["wipefs"]) && !c.flag(&["-a", "--all", "-o", "--offset"])
 }
 
 /// Whether a formatter certainly formats or wipes a disk: a block device

@@ -32,6 +32,15 @@ pub(super) fn risky_change(c: &Cmd<'_>) -> bool {
     if c.flag(&["-R", "--recursive"]) {
         return true;
     }
+    // Any mode on the root, a home or a system folder: `chmod 000 ~`
+    // locks the person out, `chmod 777 /` opens the machine.
+    if c.operands()
+        .iter()
+        .skip(1)
+        .any(|w| c.is_catastrophic(&w.value))
+    {
+        return true;
+    }
     // `--reference=FILE` copies another file's mode: no mode operand.
     if c.flag(&["--reference"]) {
         return false;

@@ -372,6 +372,9 @@ const STARTUP_FILES: &[&str] = &[
     ".m2/settings.xml",
     ".gradle/gradle.properties",
     ".bundle/config",
+    ".xonshrc",
+    ".login",
+    ".logout",
 ];
 
 /// Folders below home whose every file is read at a start, as above.
@@ -391,6 +394,14 @@ const STARTUP_DIRS: &[&str] = &[
     ".config/tmux/",
     ".ipython/profile_default/startup/",
     ".config/git/",
+    // Other shells' start-up folders: nushell's `config.nu` and `env.nu`,
+    // elvish's `rc.elv`, PowerShell's profiles, xonsh's `rc.d`.
+    ".config/nushell/",
+    ".config/elvish/",
+    ".elvish/",
+    ".config/powershell/",
+    ".config/xonsh/",
+    ".config/ion/",
 ];
 
 /// Programs an agent and the person run all day: one of these names early

@@ -207,6 +207,29 @@ static SECRET_SCREEN: LazyLock<Screen> =
 
 /// Fragments of secret file names, for the screen.
 const NAME_HINTS: &[&str] = &[
+    // Browsers' saved passwords and cookies, and tools' login configs.
+    "Login Data",
+    "login data",
+    "Web Data",
+    "web data",
+    "Cookies",
+    "cookies",
+    "cookies.sqlite",
+    "logins.json",
+    "key3.db",
+    "key4.db",
+    "signons.sqlite",
+    "rclone.conf",
+    "smbcredentials",
+    "settings-security.xml",
+    "doctl",
+    "hcloud",
+    "linode-cli",
+    "glab-cli",
+    "stripe",
+    ".oci",
+    "firebase-tools",
+    "scw",
     ".env",
     ".cnf",
     "s3cfg",
@@ -242,6 +265,22 @@ const NAME_HINTS: &[&str] = &[
     "auth.json",
     "oauth_creds",
     "github-copilot",
+];
+
+/// The folders browsers keep their profiles in (Linux's and macOS's).
+const BROWSER_DIRS: &[&str] = &[
+    ".mozilla",
+    "firefox",
+    "google-chrome",
+    "google-chrome-beta",
+    "chromium",
+    "BraveSoftware",
+    "microsoft-edge",
+    "Microsoft Edge",
+    "vivaldi",
+    "opera",
+    "Google",
+    "Chrome",
 ];
 
 /// Subfolders of askrisky's state that hold what stands in for the
@@ -325,6 +364,43 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         return true;
     }
     if name == ".env" {
+        return true;
+    }
+    // A browser's saved passwords, the key that opens them, its cookies
+    // (signed-in sessions): named so only by browsers, or in a browser's
+    // profile.
+    // (Compared in any case: where the file system folds case, the path
+    // is folded.)
+    let any_case = |names: &[&str]| names.iter().any(|n| n.eq_ignore_ascii_case(name));
+    if any_case(&[
+        "Login Data",
+        "Login Data For Account",
+        "key3.db",
+        "key4.db",
+        "signons.sqlite",
+    ]) || any_case(&["Cookies", "Web Data", "logins.json", "cookies.sqlite"])
+        && dirs
+            .iter()
+            .any(|d| BROWSER_DIRS.iter().any(|b| b.eq_ignore_ascii_case(d)))
+    {
+        return true;
+    }
+    // Tools that keep a login or a token in their own config.
+    if matches!(
+        name,
+        "rclone.conf" | ".smbcredentials" | "settings-security.xml"
+    ) || parent == "linode-cli"
+        || matches!(
+            (parent, name),
+            ("doctl", "config.yaml")
+                | ("hcloud", "cli.toml")
+                | ("scw", "config.yaml")
+                | ("glab-cli", "config.yml")
+                | ("stripe", "config.toml")
+                | (".oci", "config")
+                | ("configstore", "firebase-tools.json")
+        )
+    {
         return true;
     }
     // A process's environment, and agents' own login tokens.

@@ -86,6 +86,8 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
             "storage",
             "queue",
             "topic",
+            // `trash-empty`, `gio trash --empty`: gone for good.
+            "trash",
         ],
         &["clean", "clear", "empty"],
     ),
@@ -96,6 +98,21 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
 /// or a device: deploying, publishing, releasing, rolling back, flashing.
 const DEPLOY: &[&str] = &[
     "deploy", "publish", "release", "rollback", "promote", "upload", "flash", "burn", "sideload",
+    // `dnscontrol push`, `prisma db push`, `cachix push`: what is here is
+    // made what is there (git's own rules judge `git push`).
+    "push",
+];
+
+/// Options by which a tool that otherwise only shows what it would do
+/// does it (`octodns-sync --doit`, `--no-dry-run`).
+const DOES_IT: &[&str] = &[
+    "doit",
+    "do-it",
+    "no-dry-run",
+    "no-dryrun",
+    "no-noop",
+    "for-real",
+    "yes-i-really-mean-it",
 ];
 
 /// Tools whose subcommands the danger set judges with rules of their own
@@ -365,11 +382,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         if READS.contains(&word) {
             return None;
         }
-        if noun.is_some_and(|n| {
-            AFTER_NOUN
-                .iter()
-                .any(|(nouns, verbs)| nouns.contains(&n) && verbs.contains(&word))
-        }) {
+        if noun.is_some_and(|n| after_noun(n, word)) {
             return Some(Does::Destroys);
         }
         noun = Some(word);
@@ -403,12 +416,26 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }) {
         return Some(Does::Destroys);
     }
+    if c.values()
+        .take_while(|v| *v != "--")
+        .any(|v| v.strip_prefix("--").is_some_and(|o| DOES_IT.contains(&o)))
+        && !c.is(PUBLISHERS)
+    {
+        deploy = deploy.or(Some(Does::Deploys));
+    }
     // The program's own name (`dropdb`, `nix-collect-garbage`,
     // `kafka-delete-records.sh`).
     if verb_of(c.name.trim_end_matches(".sh")) == Some(Does::Destroys) {
         return Some(Does::Destroys);
     }
     deploy
+}
+
+/// Whether `verb` destroys after `noun` ([`AFTER_NOUN`]).
+fn after_noun(noun: &str, verb: &str) -> bool {
+    AFTER_NOUN
+        .iter()
+        .any(|(nouns, verbs)| nouns.contains(&noun) && verbs.contains(&verb))
 }
 
 /// Subcommand words that only look: after a verb-like noun they say the
@@ -439,13 +466,22 @@ fn verb_of(word: &str) -> Option<Does> {
         return None;
     }
     let mut found = None;
+    // The part before, for a verb that destroys only after a noun that
+    // holds data (`schema:clean`, `trash-empty`) or when forced
+    // (`force-unlock`, which takes a lock from whoever holds it).
+    let mut before = String::new();
     let mut judge = |part: &str| {
-        if DESTROY.contains(&part) {
+        if DESTROY.contains(&part)
+            || before == "force" && part == "unlock"
+            || after_noun(&before, part)
+        {
             return true;
         }
         if DEPLOY.contains(&part) {
             found = Some(Does::Deploys);
         }
+        before.clear();
+        before.push_str(part);
         false
     };
     // Asked of every subcommand and option word of every command: an

@@ -1033,6 +1033,44 @@ pub fn option_values<'a>(args: &'a [Word], names: &[&str]) -> Vec<&'a str> {
     out
 }
 
+/// The commands plain Tcl code, as `expect -c` runs it, starts with
+/// `spawn` or `exec` (the text after the word, read as a command line),
+/// when that is all the code does: every statement one of the few that
+/// only start, wait for or end a program. `None` for anything more —
+/// `send` (typed into what was spawned), command substitution (`[…]`),
+/// variables, braces, escapes: such code is judged as code.
+pub fn tcl_commands(code: &str) -> Option<Vec<&str>> {
+    const QUIET: &[&str] = &[
+        "expect",
+        "exp_continue",
+        "interact",
+        "wait",
+        "close",
+        "exit",
+        "puts",
+        "log_user",
+        "sleep",
+    ];
+    if code.contains(['[', '$', '{', '\\']) {
+        return None;
+    }
+    let mut out = Vec::new();
+    for statement in code.split([';', '\n']).map(str::trim) {
+        if statement.is_empty() || statement.starts_with('#') {
+            continue;
+        }
+        let (head, rest) = statement
+            .split_once(char::is_whitespace)
+            .map_or((statement, ""), |(h, r)| (h, r.trim()));
+        match head {
+            "spawn" | "exec" if !rest.is_empty() => out.push(rest),
+            h if QUIET.contains(&h) => {}
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -507,11 +507,19 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
         .position(|w| w.literal && RUNS_WHAT_FOLLOWS.contains(&w.value.as_str()))
     {
         at
-    } else if !SUBCOMMAND_TOOLS.contains(&name) && args.first().is_some_and(names_a_command) {
-        // A program no table knows, whose words begin with a program's
-        // name, may be a wrapper of it (`noglob rm -rf ~` where a
-        // `noglob` on PATH runs its words; `chrt`-like tools).
-        return Some(0);
+    } else if !SUBCOMMAND_TOOLS.contains(&name) {
+        // A program no table knows, with a program's name among its words,
+        // may run it with the words after it: a wrapper (`noglob rm -rf
+        // ~` where a `noglob` on PATH runs its words), or a tool that runs
+        // a command on other hosts after its own options (`pdsh -w
+        // web[01-10] reboot`, `clush -a rm -rf /srv/x`). Not a message.
+        return args.iter().enumerate().position(|(i, w)| {
+            names_a_command(w)
+                && !i
+                    .checked_sub(1)
+                    .and_then(|p| args.get(p))
+                    .is_some_and(|prev| MESSAGE_OPTIONS.contains(&prev.value.as_str()))
+        });
     } else {
         return None;
     };
@@ -521,6 +529,25 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
         .skip_while(|(i, _)| *i == from)
         .find(|(_, w)| names_a_command(w))
         .map(|(i, _)| i)
+}
+
+/// What an ad-hoc `ansible` run deletes: the `file` module told `state=absent`
+/// removes its `path` (also `dest`, `name`) and everything below it.
+fn ansible_removes(args: &[Word]) -> Option<&str> {
+    let module = programs::option_values(args, &["-m", "--module-name"]).pop()?;
+    if module.rsplit('.').next() != Some("file") {
+        return None;
+    }
+    let text = programs::option_values(args, &["-a", "--args"]).pop()?;
+    let pairs = || text.split_whitespace().filter_map(|p| p.split_once('='));
+    pairs()
+        .any(|(k, v)| k == "state" && v.trim_matches(['\'', '"']) == "absent")
+        .then(|| {
+            pairs()
+                .find(|(k, _)| matches!(*k, "path" | "dest" | "name"))
+                .map(|(_, v)| v.trim_matches(['\'', '"']))
+        })
+        .flatten()
 }
 
 /// The text of a word that may be a shell command: one with a blank or an
@@ -655,6 +682,19 @@ impl Walker {
                 self.speculate(text, depth);
             }
         }
+        if name == "ansible"
+            && let Some(path) = ansible_removes(args)
+        {
+            // Not a guess: the module deletes what it names, recursively.
+            let mut inner = cmd.clone();
+            inner.argv = ["rm", "-rf", "--", path]
+                .into_iter()
+                .map(Word::literal)
+                .collect();
+            inner.via.push(name.to_owned());
+            inner.origin = Origin::Wrapper;
+            return Some(inner);
+        }
         let start = command_start(name, args)?;
         let mut inner = cmd.clone();
         inner.argv = args.get(start..).unwrap_or_default().to_vec();
@@ -710,9 +750,37 @@ mod tests {
         assert_eq!(at("mytool", "run -- --nocapture"), None);
         assert_eq!(at("mytool", "status --all"), None);
         assert_eq!(at("aws", "s3 rm s3://b/x --recursive"), None);
-        assert_eq!(at("chrt", "10 rm -rf x"), None);
+        assert_eq!(at("chrt", "10 rm -rf x"), Some(1));
         assert_eq!(at("noglob", "rm -rf ~"), Some(0));
         assert_eq!(at("docker", "rm -f c1"), None);
+        assert_eq!(at("pdsh", "-w web[01-10] reboot"), Some(2));
+        assert_eq!(at("mytool", "-m rm --to rm"), Some(3));
+        assert_eq!(at("mytool", "build --release"), None);
+    }
+
+    #[test]
+    fn what_ansible_removes() {
+        let of = |line: &str| {
+            let w: Vec<Word> = crate::parse::parse(line).commands[0].args().to_vec();
+            ansible_removes(&w).map(str::to_owned)
+        };
+        assert_eq!(
+            of("ansible localhost -m file -a 'path=/home/user state=absent'"),
+            Some("/home/user".to_owned())
+        );
+        assert_eq!(
+            of("ansible all -m ansible.builtin.file -a \"state=absent dest='/srv/x'\""),
+            Some("/srv/x".to_owned())
+        );
+        assert_eq!(
+            of("ansible all -m file -a 'path=/srv/x state=directory'"),
+            None
+        );
+        assert_eq!(
+            of("ansible all -m copy -a 'dest=/srv/x state=absent'"),
+            None
+        );
+        assert_eq!(of("ansible all -m file"), None);
     }
 
     #[test]

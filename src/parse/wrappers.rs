@@ -138,6 +138,21 @@ impl Walker {
                 return None;
             }
             "gdb" | "cgdb" | "gdb-multiarch" => return self.gdb(cmd, depth),
+            // Plain Tcl that only starts programs: each is a command of
+            // the line (other code is judged as code by the danger set).
+            "expect" => {
+                for code in args.iter().zip(args.iter().skip(1)) {
+                    if let ("-c", code) = (code.0.value.as_str(), code.1)
+                        && code.literal
+                        && let Some(commands) = programs::tcl_commands(&code.value)
+                    {
+                        for text in commands {
+                            self.source(text, Origin::ShellString, depth);
+                        }
+                    }
+                }
+                return None;
+            }
             "capsh" => return capsh(cmd),
             _ => {}
         }

@@ -463,10 +463,16 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
                     .collect()
             }
         }
-        "aria2c" => programs::option_values(args, &["-o", "--out"])
-            .into_iter()
-            .map(str::to_owned)
-            .collect(),
+        // `-d DIR` holds what it fetches: the `-o` name, else the URL's.
+        "aria2c" => {
+            let dir = programs::option_values(args, &["-d", "--dir"]).pop();
+            let named = programs::option_values(args, &["-o", "--out"]);
+            if named.is_empty() {
+                urls().map(|f| join(dir, &f)).collect()
+            } else {
+                named.into_iter().map(|f| join(dir, f)).collect()
+            }
+        }
         _ => Vec::new(),
     }
 }
@@ -620,7 +626,7 @@ pub fn written_folders(cmd: &SimpleCommand) -> Vec<String> {
         }
         "unzip" => into(&["-d"]),
         "patch" if patch_files(args).is_empty() => into(&["-d", "--directory"]),
-        "cpio" if programs::has_flag(args, &["-i", "--extract"]) => vec![".".to_owned()],
+        "cpio" if programs::has_flag(args, &["-i", "--extract"]) => into(&["-D", "--directory"]),
         _ => Vec::new(),
     }
 }
@@ -867,6 +873,31 @@ mod tests {
             assert!(writes, "{line}: no table names what it writes");
             assert!(may_write(&name, cmd), "{line}: passed over");
         }
+    }
+
+    /// A downloader's folder and file name joined; an archive's folder.
+    #[test]
+    fn folders_given_by_option() {
+        let first = |line: &str| crate::parse::parse(line).commands[0].clone();
+        for (line, want) in [
+            (
+                "aria2c -d ~/.local/bin -o node https://h/x",
+                vec!["~/.local/bin/node"],
+            ),
+            ("aria2c --dir=/tmp https://h/a/x.sh", vec!["/tmp/x.sh"]),
+            ("aria2c https://h/a/x.sh", vec!["x.sh"]),
+            ("aria2c -o /abs/y https://h/a/x.sh", vec!["/abs/y"]),
+        ] {
+            assert_eq!(downloaded(&first(line)), want, "{line}");
+        }
+        for (line, want) in [
+            ("cpio -idmv -D ~", vec!["~"]),
+            ("cpio --extract --directory=/srv", vec!["/srv"]),
+            ("cpio -i", vec!["."]),
+        ] {
+            assert_eq!(written_folders(&first(line)), want, "{line}");
+        }
+        assert!(written_folders(&first("cpio -o -D ~")).is_empty());
     }
 
     #[test]
