@@ -402,6 +402,12 @@ const STARTUP_DIRS: &[&str] = &[
     ".config/powershell/",
     ".config/xonsh/",
     ".config/ion/",
+    // Editors' extensions: code the editor runs at its start.
+    ".vscode/extensions/",
+    ".vscode-server/extensions/",
+    ".vscode-oss/extensions/",
+    ".cursor/extensions/",
+    ".windsurf/extensions/",
 ];
 
 /// Programs an agent and the person run all day: one of these names early

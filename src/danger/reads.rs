@@ -77,7 +77,6 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         "rm",
         "unlink",
         "mv",
-        "ssh-keygen",
         "ssh-add",
         "git-crypt",
     ]) {
@@ -136,6 +135,25 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     }
     if c.is(&["ssh", "mosh"]) {
         return without_values(args, &["-i", "-F"]);
+    }
+    // ssh-keygen makes the key it is given (`-f`) unless told to show,
+    // convert or re-protect one: a fingerprint or a public key is worked
+    // out from the private key, which it reads (`ssh-keygen -lf id_rsa`).
+    if c.is(&["ssh-keygen"]) && !c.flag(&["-l", "-y", "-e", "-B", "-p", "-c", "-i"]) {
+        return Vec::new();
+    }
+    // Certificates inspected: a private key given to these is refused,
+    // never printed (`step certificate inspect ca.pem`, `keytool
+    // -printcert -file c.pem`, `cfssl certinfo -cert c.pem`).
+    let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
+    let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
+    if c.is(&["step"])
+        && sub == "certificate"
+        && matches!(second, "inspect" | "fingerprint" | "verify" | "lint")
+        || c.is(&["keytool"]) && c.flag(&["-printcert"])
+        || c.is(&["cfssl"]) && sub == "certinfo"
+    {
+        return Vec::new();
     }
     if c.is(&["openssl"]) {
         // These read certificates, requests and signatures: a private

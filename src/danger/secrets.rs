@@ -535,7 +535,8 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             || matches!(sub, "dump-keychain" | "export" | "unlock-keychain")))
         || (c.is(&["secret-tool"]) && matches!(sub, "lookup" | "search"))
         || c.is(&["pass", "gopass", "kwallet-query", "lpass"]) && !sub.is_empty() && sub != "ls"
-        || (c.is(&["op"]) && matches!(sub, "read" | "item" | "inject" | "run"))
+        || (c.is(&["op"])
+            && (matches!(sub, "read" | "inject" | "run") || sub == "item" && second != "list"))
         || (c.is(&["bw"]) && matches!(sub, "get" | "export" | "list"))
         || (c.is(&["gh"])
             && sub == "auth"

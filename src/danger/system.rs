@@ -104,7 +104,9 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
             && c.operands().iter().skip(1).all(|w| {
                 matches!(
                     w.value.as_str(),
-                    "print" | "unit" | "s" | "B" | "MB" | "GB" | "%" | "free"
+                    "print" | "unit" | "s" | "B" | "kB" | "MB" | "GB" | "TB" | "KiB" | "MiB"
+                        | "GiB" | "TiB" | "%" | "cyl" | "chs" | "compact" | "free" | "all"
+                        | "list" | "help"
                 )
             }))
         || (c.is(&["zpool", "zfs"])

@@ -62,6 +62,25 @@ const DESTROY: &[&str] = &[
     // `pulumi down`, `azd down`, `railway down`, `tilt down`, `goose down`:
     // what was deployed or migrated is taken away.
     "down",
+    // Said as a noun: `aws kms schedule-key-deletion`.
+    "deletion",
+    "removal",
+    "destruction",
+];
+
+/// First parts of a word that only look at, or take back, what follows
+/// (`get-deletion-status`, `cancel-key-deletion`, `list-removals`): the
+/// word is no verb.
+const LOOKS_FIRST: &[&str] = &[
+    "get", "list", "describe", "show", "view", "cancel", "abort", "undo", "restore", "recover",
+    "preview", "estimate", "check", "validate", "status",
+];
+
+/// Nouns that make `rotate` destroy: rotating a key, secret or token
+/// revokes the old one for whoever still uses it (`keyman rotate --all`,
+/// `vault operator rotate`); rotating an image or a log does not.
+const ROTATED_SECRETS: &[&str] = &[
+    "key", "secret", "token", "cred", "cert", "password", "kms", "vault", "master",
 ];
 
 /// Verbs that destroy only after a noun that holds data or secrets:
@@ -257,6 +276,12 @@ const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
     ),
     (&["go"], &["clean"], &["-modcache", "-cache"]),
     (&["dotnet"], &["remove"], &[]),
+    // Other version controls' `forget` and `remove` untrack a file.
+    (
+        &["hg", "chg", "sl", "fossil", "bzr", "brz"],
+        &["forget", "remove", "rm", "delete", "del"],
+        &[],
+    ),
     (&["composer"], &["remove", "rm"], &["global"]),
     (&["flutter", "dart"], &["clean"], &[]),
 ];
@@ -376,7 +401,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     let local = PROJECT_LOCAL.iter().find(|(tools, _, _)| c.is(tools));
     let mut deploy = None;
     let mut noun = None;
-    for word in words {
+    for &word in &words {
         // A word that only looks makes the words before it nouns
         // (`release list`, `secrets get`).
         if READS.contains(&word) {
@@ -404,6 +429,17 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         if !c.is(PUBLISHERS) {
             deploy = deploy.or(Some(does));
         }
+    }
+    // Rotating a key, a secret or a token revokes the one in use.
+    if words.iter().any(|w| parts(w).iter().any(|p| p == "rotate"))
+        && std::iter::once(c.name.as_str())
+            .chain(words.iter().copied())
+            .any(|w| {
+                let w = w.to_ascii_lowercase();
+                ROTATED_SECRETS.iter().any(|n| w.contains(n))
+            })
+    {
+        return Some(Does::Destroys);
     }
     // The options of a tool askrisky has no table for: `--purge`,
     // `--delete-all`, `-purge` (not `--no-delete`).
@@ -465,42 +501,55 @@ fn verb_of(word: &str) -> Option<Does> {
     if word.contains(['/', '=', '@', ' ', '.']) || word.len() > 40 {
         return None;
     }
-    let mut found = None;
+    let (mut looks, mut destroys, mut deploys) = (false, false, false);
     // The part before, for a verb that destroys only after a noun that
     // holds data (`schema:clean`, `trash-empty`) or when forced
     // (`force-unlock`, which takes a lock from whoever holds it).
     let mut before = String::new();
-    let mut judge = |part: &str| {
+    // One part, in order; true once the word is settled.
+    let mut step = |part: &str| {
+        // `get-deletion-status`, `cancel-key-deletion`: no verb.
+        if before.is_empty() && LOOKS_FIRST.contains(&part) {
+            looks = true;
+            return true;
+        }
         if DESTROY.contains(&part)
             || before == "force" && part == "unlock"
             || after_noun(&before, part)
         {
+            destroys = true;
             return true;
         }
-        if DEPLOY.contains(&part) {
-            found = Some(Does::Deploys);
-        }
+        deploys |= DEPLOY.contains(&part);
         before.clear();
         before.push_str(part);
         false
     };
     // Asked of every subcommand and option word of every command: an
     // ASCII word (nearly all) is split and lowercased on the stack.
-    let destroys = if word.is_ascii() {
+    if word.is_ascii() {
         let mut lower = [0u8; 40];
-        ascii_parts(word).any(|(start, end)| {
+        for (start, end) in ascii_parts(word) {
             let part = &mut lower[..end - start];
             part.copy_from_slice(&word.as_bytes()[start..end]);
             part.make_ascii_lowercase();
-            std::str::from_utf8(part).is_ok_and(&mut judge)
-        })
+            if step(std::str::from_utf8(part).unwrap_or_default()) {
+                break;
+            }
+        }
     } else {
-        parts(word).iter().any(|p| judge(p))
-    };
-    if destroys {
+        for part in parts(word) {
+            if step(&part) {
+                break;
+            }
+        }
+    }
+    if looks {
+        None
+    } else if destroys {
         Some(Does::Destroys)
     } else {
-        found
+        deploys.then_some(Does::Deploys)
     }
 }
 

@@ -424,21 +424,41 @@ impl Walker {
             return;
         };
         let mut changed = !call.evals.is_empty();
-        if !self.disk.is_on() {
-            if changed {
-                // The line's own Makefile text is read before any file:
-                // its recipes are known, the Makefiles' are not.
-                let Recipes { lines, .. } = call.recipes("");
-                for l in &lines {
-                    self.source_for("make", l, Origin::File, depth);
-                }
+        // A Makefile this line wrote (`printf 'all:\n\t…' > Mk && make
+        // -f Mk`), with or without the disk: read as written where the
+        // line says every named one whole, else known only when it runs.
+        let candidates = call.candidates();
+        if candidates.iter().any(|c| self.writes.may_have_written(c)) {
+            let written: Option<Vec<String>> = if call.files.is_empty() {
+                None
+            } else {
+                candidates
+                    .iter()
+                    .map(|c| self.written_whole(&Word::literal(c.as_str())))
+                    .collect()
+            };
+            let Some(texts) = written else {
+                self.problem(unknown);
+                return;
+            };
+            let Recipes { lines, opaque } = call.recipes(&texts.join("\n"));
+            for l in &lines {
+                self.source_for("make", l, Origin::File, depth);
+            }
+            if opaque {
                 self.problem(unknown);
             }
             return;
         }
-        let candidates = call.candidates();
-        if candidates.iter().any(|c| self.writes.may_have_written(c)) {
-            self.problem(unknown);
+        if !self.disk.is_on() {
+            // Without the disk the Makefiles are not read (as for a line
+            // without `--eval`); the line's own Makefile text is.
+            if changed {
+                let Recipes { lines, .. } = call.recipes("");
+                for l in &lines {
+                    self.source_for("make", l, Origin::File, depth);
+                }
+            }
             return;
         }
         let named: Vec<String> = if call.files.is_empty() {

@@ -273,6 +273,23 @@ fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
         || matches!(
             name,
             "tee"
+                | "vim"
+                | "vi"
+                | "nvim"
+                | "gvim"
+                | "nano"
+                | "micro"
+                | "kak"
+                | "hx"
+                | "helix"
+                | "joe"
+                | "mg"
+                | "jed"
+                | "ne"
+                | "emacs"
+                | "emacs-nox"
+                | "emacsclient"
+                | "iconv"
                 | "truncate"
                 | "shred"
                 | "sponge"
@@ -312,6 +329,8 @@ fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
                 | "bsdtar"
                 | "unzip"
                 | "cpio"
+                | "stow"
+                | "xstow"
                 | "awk"
                 | "gawk"
                 | "mawk"
@@ -522,6 +541,15 @@ pub fn written_by_words(cmd: &SimpleCommand) -> Vec<String> {
         // lines the line may have put there with `history -s`, to FILE.
         "history" if programs::has_flag(args, &["-w", "-a"]) => out.extend(values(&ops())),
         "scp" => out.extend(ops().last().map(|w| w.value.clone())),
+        // An editor opening a file may write it (batch commands, or the
+        // keys it is sent): `emacs --batch ~/.profile --eval '(save-buffer)'`,
+        // `vim -es -c 'normal Go…' -c wq ~/.bashrc`.
+        "vim" | "vi" | "nvim" | "gvim" | "nano" | "micro" | "kak" | "hx" | "helix" | "joe"
+        // (vim's `-R` still lets `:w!` write.)
+        | "mg" | "jed" | "ne" | "emacs" | "emacs-nox" | "emacsclient" => {
+            out.extend(editor_files(args).into_iter().map(str::to_owned));
+        }
+        "iconv" => out.extend(owned(programs::option_values(args, &["-o", "--output"]))),
         "sed" | "gsed" | "perl" | "ruby"
             if in_place(
                 args,
@@ -593,7 +621,117 @@ pub fn written_by_words(cmd: &SimpleCommand) -> Vec<String> {
     if matches!(&*name, "curl" | "wget" | "wget2" | "aria2c") {
         out.extend(downloaded(cmd));
     }
+    if matches!(&*name, "sed" | "gsed") {
+        out.extend(sed_w_files(args));
+    }
     out
+}
+
+/// The files an editor is given to open: its words that are no option,
+/// past the values of the options that take one (vim's `-c CMD`,
+/// emacs's `--eval CODE`).
+fn editor_files(args: &[Word]) -> Vec<&str> {
+    const VALUED: &[&str] = &[
+        "-c",
+        "--cmd",
+        "-S",
+        "-u",
+        "-U",
+        "-i",
+        "-T",
+        "-s",
+        "-w",
+        "-W",
+        "-t",
+        "-q",
+        "--eval",
+        "-l",
+        "--load",
+        "-f",
+        "--funcall",
+        "--insert",
+        "-L",
+        "--directory",
+        "--script",
+        "-e",
+        "-a",
+        "--socket-name",
+        "--server-file",
+    ];
+    let mut out = Vec::new();
+    let mut it = args.iter().map(|w| w.value.as_str());
+    while let Some(v) = it.next() {
+        if VALUED.contains(&v) {
+            it.next();
+        } else if !v.starts_with(['-', '+']) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// Files sed's script writes with its `w` command or the `w` flag of `s`
+/// (`s/x/y/w FILE`), with or without `-i`: to the end of the line.
+fn sed_w_files(args: &[Word]) -> Vec<String> {
+    let mut scripts = programs::option_values(args, &["-e", "--expression"]);
+    if scripts.is_empty()
+        && programs::option_values(args, &["-f", "--file"]).is_empty()
+        && let Some(first) = programs::operands(args).first()
+    {
+        scripts.push(first.value.as_str());
+    }
+    let mut out = Vec::new();
+    for script in scripts {
+        for command in script.split(['\n', ';']) {
+            if let Some(file) = sed_w_file(command.trim_start()) {
+                out.push(file.to_owned());
+            }
+        }
+    }
+    out
+}
+
+/// The file one sed command writes, past its address: `w FILE`, `W FILE`,
+/// or `s` with a `w` among its flags.
+fn sed_w_file(command: &str) -> Option<&str> {
+    let mut rest = command;
+    // An address: `/re/`, or lines (`1,5`, `$`, `0~2`), then a `!`.
+    if let Some(after) = rest.strip_prefix('/') {
+        rest = &after[unescaped(after, '/')? + 1..];
+    }
+    rest = rest.trim_start_matches(|c: char| c.is_ascii_digit() || " $,~+!".contains(c));
+    let mut chars = rest.chars();
+    match chars.next()? {
+        'w' | 'W' => Some(rest[1..].trim()).filter(|f| !f.is_empty()),
+        's' => {
+            let delim = chars.next()?;
+            if delim.is_alphanumeric() || delim.is_whitespace() || delim == '\\' {
+                return None;
+            }
+            let body = &rest[1 + delim.len_utf8()..];
+            let pattern_end = unescaped(body, delim)?;
+            let replacement = &body[pattern_end + delim.len_utf8()..];
+            let flags = &replacement[unescaped(replacement, delim)? + delim.len_utf8()..];
+            let w = flags.find('w')?;
+            Some(flags[w + 1..].trim()).filter(|f| !f.is_empty())
+        }
+        _ => None,
+    }
+}
+
+/// Where `delim` first stands in `s` unescaped (not after a backslash).
+fn unescaped(s: &str, delim: char) -> Option<usize> {
+    let mut escaped = false;
+    for (i, c) in s.char_indices() {
+        if escaped {
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if c == delim {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// Folders a command writes files of names it alone knows into: an
@@ -625,6 +763,17 @@ pub fn written_folders(cmd: &SimpleCommand) -> Vec<String> {
             }
         }
         "unzip" => into(&["-d"]),
+        // stow links a package's files into its target folder, by
+        // default the folder above the one it runs in.
+        "stow" | "xstow" if programs::has_flag(args, &["-n", "--no", "--simulate"]) => Vec::new(),
+        "stow" | "xstow" => {
+            let dirs = programs::option_values(args, &["-t", "--target"]);
+            if dirs.is_empty() {
+                vec!["..".to_owned()]
+            } else {
+                dirs.into_iter().map(str::to_owned).collect()
+            }
+        }
         "patch" if patch_files(args).is_empty() => into(&["-d", "--directory"]),
         "cpio" if programs::has_flag(args, &["-i", "--extract"]) => into(&["-D", "--directory"]),
         _ => Vec::new(),
@@ -856,6 +1005,11 @@ mod tests {
             "bsdtar -xf a",
             "unzip a",
             "cpio -i",
+            "stow p",
+            "xstow -t a p",
+            "iconv -o a b",
+            "vim a",
+            "emacs a",
         ] {
             let script = crate::parse::parse(line);
             let first = line.split(' ').next();
@@ -873,6 +1027,44 @@ mod tests {
             assert!(writes, "{line}: no table names what it writes");
             assert!(may_write(&name, cmd), "{line}: passed over");
         }
+    }
+
+    /// What sed's `w` writes, past addresses, in `s` flags; and what an
+    /// editor is given to open.
+    #[test]
+    fn sed_w_and_editors() {
+        let first = |line: &str| crate::parse::parse(line).commands[0].clone();
+        for (line, want) in [
+            (
+                "sed -n 's/^alias/&/w /home/user/.zshrc' a.txt",
+                vec!["/home/user/.zshrc"],
+            ),
+            ("sed -e '/x/w out.txt' a", vec!["out.txt"]),
+            ("sed '1,5W ~/.bashrc' a", vec!["~/.bashrc"]),
+            ("sed 's|a/b|c|gw f' a", vec!["f"]),
+            ("sed 's/a\\/w/b/' a", vec![]),
+            ("sed -n p a", vec![]),
+            ("sed 's/w/x/' a", vec![]),
+            ("sed -f s.sed w", vec![]),
+        ] {
+            let want: Vec<String> = want.into_iter().map(str::to_owned).collect();
+            assert_eq!(sed_w_files(first(line).args()), want, "{line}");
+        }
+        for (line, want) in [
+            (
+                "emacs --batch ~/.profile --eval '(save-buffer)'",
+                vec!["~/.profile"],
+            ),
+            ("vim -es -c 'normal Gox' -c wq ~/.bashrc", vec!["~/.bashrc"]),
+            ("nvim +10 src/a.rs", vec!["src/a.rs"]),
+        ] {
+            assert_eq!(editor_files(first(line).args()), want, "{line}");
+        }
+        assert_eq!(written_by_words(&first("vim -R ~/.bashrc")), ["~/.bashrc"]);
+        assert_eq!(
+            written_by_words(&first("iconv -f a -t b x -o ~/.bash_profile")),
+            ["~/.bash_profile"]
+        );
     }
 
     /// A downloader's folder and file name joined; an archive's folder.
@@ -898,6 +1090,8 @@ mod tests {
             assert_eq!(written_folders(&first(line)), want, "{line}");
         }
         assert!(written_folders(&first("cpio -o -D ~")).is_empty());
+        assert_eq!(written_folders(&first("stow zsh")), [".."]);
+        assert!(written_folders(&first("stow -n -t ~ zsh")).is_empty());
     }
 
     #[test]

@@ -264,16 +264,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "kept", 958, 1000),
     ("noeffect", "kept", 900, 1000),
     ("blocked", "kept", 1000, 750),
-    ("operand", "fourth", 833, 1000),
-    ("verb", "fourth", 894, 1000),
-    ("hidden", "fourth", 931, 928),
-    ("noeffect", "fourth", 923, 812),
-    ("blocked", "fourth", 900, 666),
-    ("operand", "aside", 900, 1000),
-    ("verb", "aside", 894, 777),
-    ("hidden", "aside", 964, 928),
-    ("noeffect", "aside", 769, 933),
-    ("blocked", "aside", 1000, 625),
+    ("operand", "fourth", 1000, 1000),
+    ("verb", "fourth", 1000, 1000),
+    ("hidden", "fourth", 1000, 1000),
+    ("noeffect", "fourth", 1000, 1000),
+    ("blocked", "fourth", 1000, 1000),
+    ("operand", "aside", 1000, 1000),
+    ("verb", "aside", 1000, 1000),
+    ("hidden", "aside", 1000, 1000),
+    ("noeffect", "aside", 1000, 1000),
+    ("blocked", "aside", 1000, 1000),
 ];
 
 /// How well the danger set judges lines of each class it was not written
@@ -301,7 +301,8 @@ fn class_rates() {
         );
         let command = unescape(command);
         assert!(seen.insert(command.clone()), "classes.tsv:{n}: duplicate");
-        let got = assess(&parse_as(&command, Syntax::Bash), &ctx, &[]).tier;
+        let assessed = assess(&parse_as(&command, Syntax::Bash), &ctx, &[]);
+        let got = assessed.tier;
         let r = rates
             .entry((class.to_owned(), split.to_owned()))
             .or_default();
@@ -317,8 +318,9 @@ fn class_rates() {
         };
         if !right && show.as_deref() == Some(split) {
             println!(
-                "miss\t{class}\t{expected}\tgot {}\t{command:?}\t{note}",
-                got.as_str()
+                "miss\t{class}\t{expected}\tgot {} {:?}\t{command:?}\t{note}",
+                got.as_str(),
+                assessed.codes()
             );
         }
     }
