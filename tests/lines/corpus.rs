@@ -215,6 +215,7 @@ const CLASSES: &str = include_str!("../corpus/classes.tsv");
 const CLASSES_FRESH: &str = include_str!("../corpus/classes2.tsv");
 const CLASSES_THIRD: &str = include_str!("../corpus/classes3.tsv");
 const CLASSES_FOURTH: &str = include_str!("../corpus/classes4.tsv");
+const CLASSES_FIFTH: &str = include_str!("../corpus/classes5.tsv");
 
 /// One class and half's counts.
 #[derive(Default)]
@@ -274,6 +275,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "aside", 1000, 1000),
     ("noeffect", "aside", 1000, 1000),
     ("blocked", "aside", 1000, 1000),
+    ("operand", "fifth", 964, 1000),
+    ("verb", "fifth", 842, 1000),
+    ("hidden", "fifth", 965, 1000),
+    ("noeffect", "fifth", 1000, 941),
+    ("blocked", "fifth", 958, 1000),
+    ("operand", "apart", 1000, 1000),
+    ("verb", "apart", 777, 1000),
+    ("hidden", "apart", 1000, 1000),
+    ("noeffect", "apart", 1000, 1000),
+    ("blocked", "apart", 1000, 1000),
 ];
 
 /// How well the danger set judges lines of each class it was not written
@@ -290,6 +301,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FRESH))
         .chain(rows(CLASSES_THIRD))
         .chain(rows(CLASSES_FOURTH))
+        .chain(rows(CLASSES_FIFTH))
     {
         let [command, expected, class, split, note] = fields[..] else {
             panic!("classes.tsv:{n}: want 5 tab-separated fields, got {fields:?}");
