@@ -466,6 +466,9 @@ fn f_is_long(flags: &[&str], v: &str) -> bool {
 /// evaluates code it builds at run time (how obfuscation hides the rest).
 pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
     let base = interpreter.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    if powershell_what_if(base, code) {
+        return false;
+    }
     // Anything a shell-like interpreter runs inline is treated as code.
     let Some(language) = LANGUAGES.iter().find(|l| l.interpreters.contains(&base)) else {
         return true;
@@ -478,6 +481,18 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
         return false;
     }
     language.risky.iter().any(|t| contains_word(code, t))
+}
+
+/// PowerShell told `-WhatIf`: one plain cmdlet call, which then says what
+/// it would do and does nothing (`Remove-Item -Recurse ./bin -WhatIf`).
+/// Anything more than one call, or built at run time, is code.
+fn powershell_what_if(interpreter: &str, code: &str) -> bool {
+    let interpreter = interpreter.trim_end_matches(".exe");
+    matches!(interpreter, "pwsh" | "powershell" | "pwsh-preview")
+        && !code.contains([';', '|', '\n', '&', '`', '$', '{', '(', '@', '>', '<'])
+        && code
+            .split_whitespace()
+            .any(|w| w.eq_ignore_ascii_case("-WhatIf"))
 }
 
 /// True when `token` occurs in `code` where a name starts: not inside a

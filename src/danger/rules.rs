@@ -389,6 +389,7 @@ pub static RULES: &[Rule] = &[
         examples: &[
             "rm -rf build",
             "expect -c 'exec rm -rf build'",
+            "make -f /dev/stdin <<< $'all:\\n\\trm -rf target' all",
             "clush -a rm -rf /srv/cache",
             "rm -r dir",
             "rm --recursive x",
@@ -1408,6 +1409,7 @@ pub static RULES: &[Rule] = &[
             "echo x >> ~/.xonshrc",
             "cpio -idmv -D ~ < dots.cpio",
             "stow -v -t ~ zsh",
+            "7z x ext.7z -o$HOME/.cursor/extensions",
             "echo 'all: ; cp /tmp/hook .git/hooks/pre-commit' > /tmp/Mk && make -f /tmp/Mk",
             "cd ~/dotfiles && stow zsh",
             "emacs --batch ~/.profile --eval '(progn (insert \"x\") (save-buffer))'",
@@ -1739,6 +1741,8 @@ pub static RULES: &[Rule] = &[
             "php -r '$f=\"sys\".\"tem\"; $f(\"id\");'",
             "php -r 'shell_exec(\"id\");'",
             "pwsh -EncodedCommand ZQBjAGgAbwA=",
+            "pwsh -c 'Remove-Item -Recurse ./bin -WhatIf; Remove-Item x'",
+            "pwsh -c 'Remove-Item -Recurse ./bin -WhatIf:$false'",
             "pwsh -enc ZQBjAGgAbwA=",
             "powershell -Com 'Remove-Item -Recurse C:\\x'",
             "awk '{print | \"sh\"}' f",
@@ -1749,6 +1753,7 @@ pub static RULES: &[Rule] = &[
         ],
         counterexamples: &[
             "python3 -c 'print(1+1)'",
+            "pwsh -c 'Remove-Item -Recurse ./bin -WhatIf'",
             "expect -c 'puts [expr 6*7]'",
             // Plain Tcl that only starts programs: each is judged as the
             // command it is.
@@ -2254,6 +2259,8 @@ pub static RULES: &[Rule] = &[
             "trash-empty",
             "mytool db:clean",
             "keyman rotate --all --force",
+            "gh workflow disable deploy.yml",
+            "pd schedule disable P1",
         ],
         counterexamples: &[
             "scw instance server list",
@@ -2299,6 +2306,10 @@ pub static RULES: &[Rule] = &[
             "dnscontrol push",
             "octodns-sync --config-file=config/production.yaml --doit",
             "dbtool migrate --no-dry-run",
+            "cast send 0x5FbD 'transfer(address,uint256)' 0x7099 1000 --private-key k",
+            "twilio api:core:messages:create --from +1500 --to +1555 --body hi",
+            "stripe payments create --amount 100",
+            "solana transfer 7xKX 1",
         ],
         counterexamples: &[
             "octodns-sync --config-file=config/production.yaml",
@@ -2306,6 +2317,10 @@ pub static RULES: &[Rule] = &[
             "bw unlock",
             "trash-list",
             "dbtool migrate -- --no-dry-run",
+            "twilio api:core:messages:list",
+            "stripe payments list",
+            "gh workflow list",
+            "mytool feature disable beta",
             "wrangler dev",
             "fwupdmgr get-devices",
             "npm run deploy",

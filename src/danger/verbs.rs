@@ -111,15 +111,96 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
         &["clean", "clear", "empty"],
     ),
     (&["secrets", "secret", "auth", "engine"], &["disable"]),
+    // What runs or guards on its own, turned off: `gh workflow disable`,
+    // `pd schedule disable`, `aws events disable-rule`.
+    (
+        &[
+            "workflow",
+            "workflows",
+            "pipeline",
+            "pipelines",
+            "webhook",
+            "webhooks",
+            "trigger",
+            "triggers",
+            "schedule",
+            "schedules",
+            "alarm",
+            "alarms",
+            "monitor",
+            "monitors",
+            "rule",
+            "rules",
+            "user",
+            "users",
+            "account",
+            "accounts",
+            "mfa",
+            "protection",
+            "key",
+            "keys",
+            "token",
+            "tokens",
+            "backup",
+            "backups",
+            "replication",
+        ],
+        &["disable", "suspend"],
+    ),
+];
+
+/// Verbs that send something out only after a noun that says what
+/// (`twilio api:core:messages:create`, `stripe payments create`): a
+/// message, a payment or a transaction cannot be called back.
+const SENT_AFTER_NOUN: &[&str] = &[
+    "message",
+    "messages",
+    "sms",
+    "email",
+    "emails",
+    "mail",
+    "notification",
+    "notifications",
+    "tweet",
+    "tweets",
+    "transaction",
+    "transactions",
+    "tx",
+    "payment",
+    "payments",
+    "payout",
+    "payouts",
+    "invoice",
+    "invoices",
+    "charge",
+    "charges",
+    "refund",
+    "refunds",
 ];
 
 /// Parts of a subcommand word that change something outside this machine
 /// or a device: deploying, publishing, releasing, rolling back, flashing.
 const DEPLOY: &[&str] = &[
-    "deploy", "publish", "release", "rollback", "promote", "upload", "flash", "burn", "sideload",
+    "deploy",
+    "publish",
+    "release",
+    "rollback",
+    "promote",
+    "upload",
+    "flash",
+    "burn",
+    "sideload",
     // `dnscontrol push`, `prisma db push`, `cachix push`: what is here is
     // made what is there (git's own rules judge `git push`).
     "push",
+    // What cannot be called back once out: `cast send`, `solana transfer`,
+    // `bitcoin-cli sendrawtransaction`, `aws ses send-email`.
+    "send",
+    "sendrawtransaction",
+    "transfer",
+    "broadcast",
+    "withdraw",
+    "pay",
 ];
 
 /// Options by which a tool that otherwise only shows what it would do
@@ -410,8 +491,10 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         if noun.is_some_and(|n| after_noun(n, word)) {
             return Some(Does::Destroys);
         }
+        let sends = noun.is_some_and(|n| sent_after_noun(n, word));
         noun = Some(word);
         let does = verb_of(word)
+            .or_else(|| sends.then_some(Does::Deploys))
             .or_else(|| (cloud && CLOUD_DEPLOY.contains(&word)).then_some(Does::Deploys));
         let Some(does) = does else {
             continue;
@@ -467,6 +550,12 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     deploy
 }
 
+/// Whether `verb` sends `noun` out ([`SENT_AFTER_NOUN`]).
+fn sent_after_noun(noun: &str, verb: &str) -> bool {
+    matches!(verb, "create" | "send" | "post" | "submit" | "issue")
+        && SENT_AFTER_NOUN.contains(&noun)
+}
+
 /// Whether `verb` destroys after `noun` ([`AFTER_NOUN`]).
 fn after_noun(noun: &str, verb: &str) -> bool {
     AFTER_NOUN
@@ -520,7 +609,7 @@ fn verb_of(word: &str) -> Option<Does> {
             destroys = true;
             return true;
         }
-        deploys |= DEPLOY.contains(&part);
+        deploys |= DEPLOY.contains(&part) || sent_after_noun(&before, part);
         before.clear();
         before.push_str(part);
         false

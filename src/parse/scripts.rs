@@ -452,11 +452,25 @@ impl Walker {
         }
         if !self.disk.is_on() {
             // Without the disk the Makefiles are not read (as for a line
-            // without `--eval`); the line's own Makefile text is.
-            if changed {
-                let Recipes { lines, .. } = call.recipes("");
+            // without `--eval`); the line's own Makefile text is: `--eval`,
+            // and `-f -` or `-f /dev/stdin` with a here-document.
+            let stdin =
+                !call.files.is_empty() && call.files.iter().all(|f| programs::is_stdin_path(f));
+            let text = match (&cmd.stdin_text, stdin) {
+                (Some(t), true) => t.clone(),
+                (None, true) => {
+                    self.problem(unknown);
+                    return;
+                }
+                _ => String::new(),
+            };
+            if changed || stdin {
+                let Recipes { lines, opaque } = call.recipes(&text);
                 for l in &lines {
                     self.source_for("make", l, Origin::File, depth);
+                }
+                if opaque {
+                    self.problem(unknown);
                 }
             }
             return;

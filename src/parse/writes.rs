@@ -329,6 +329,10 @@ fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
                 | "bsdtar"
                 | "unzip"
                 | "cpio"
+                | "7z"
+                | "7za"
+                | "7zz"
+                | "7zr"
                 | "stow"
                 | "xstow"
                 | "awk"
@@ -763,6 +767,24 @@ pub fn written_folders(cmd: &SimpleCommand) -> Vec<String> {
             }
         }
         "unzip" => into(&["-d"]),
+        // 7-Zip's `x` and `e` unpack into `-oDIR` (glued), else here.
+        "7z" | "7za" | "7zz" | "7zr"
+            if args
+                .first()
+                .is_some_and(|w| matches!(w.value.as_str(), "x" | "e")) =>
+        {
+            let dirs: Vec<String> = args
+                .iter()
+                .filter_map(|w| w.value.strip_prefix("-o"))
+                .filter(|d| !d.is_empty())
+                .map(str::to_owned)
+                .collect();
+            if dirs.is_empty() {
+                vec![".".to_owned()]
+            } else {
+                dirs
+            }
+        }
         // stow links a package's files into its target folder, by
         // default the folder above the one it runs in.
         "stow" | "xstow" if programs::has_flag(args, &["-n", "--no", "--simulate"]) => Vec::new(),
@@ -1006,6 +1028,7 @@ mod tests {
             "unzip a",
             "cpio -i",
             "stow p",
+            "7z x a",
             "xstow -t a p",
             "iconv -o a b",
             "vim a",
@@ -1091,6 +1114,12 @@ mod tests {
         }
         assert!(written_folders(&first("cpio -o -D ~")).is_empty());
         assert_eq!(written_folders(&first("stow zsh")), [".."]);
+        assert_eq!(
+            written_folders(&first("7z x e.7z -o$HOME/.cursor/extensions")),
+            ["~/.cursor/extensions"]
+        );
+        assert_eq!(written_folders(&first("7z e e.7z")), ["."]);
+        assert!(written_folders(&first("7z l e.7z")).is_empty());
         assert!(written_folders(&first("stow -n -t ~ zsh")).is_empty());
     }
 
