@@ -2260,6 +2260,8 @@ pub static RULES: &[Rule] = &[
             "mytool db:clean",
             "keyman rotate --all --force",
             "gh workflow disable deploy.yml",
+            "gh repo archive acme/legacy-api --yes",
+            "adb shell pm clear com.acme.app",
             "pd schedule disable P1",
         ],
         counterexamples: &[
@@ -2310,6 +2312,8 @@ pub static RULES: &[Rule] = &[
             "twilio api:core:messages:create --from +1500 --to +1555 --body hi",
             "stripe payments create --amount 100",
             "solana transfer 7xKX 1",
+            "forge script script/Deploy.s.sol --rpc-url mainnet --broadcast",
+            "fastlane deliver --submit_for_review --force",
         ],
         counterexamples: &[
             "octodns-sync --config-file=config/production.yaml",
@@ -2320,6 +2324,9 @@ pub static RULES: &[Rule] = &[
             "twilio api:core:messages:list",
             "stripe payments list",
             "gh workflow list",
+            "forge script script/Deploy.s.sol --rpc-url http://127.0.0.1:8545",
+            "gh repo view acme/x",
+            "adb shell pm list packages",
             "mytool feature disable beta",
             "wrangler dev",
             "fwupdmgr get-devices",

@@ -105,6 +105,12 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
             "storage",
             "queue",
             "topic",
+            // `adb shell pm clear com.x`: an app's data on the device.
+            "pm",
+            "app",
+            "apps",
+            "package",
+            "packages",
             // `trash-empty`, `gio trash --empty`: gone for good.
             "trash",
         ],
@@ -146,6 +152,12 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
             "replication",
         ],
         &["disable", "suspend"],
+    ),
+    // A repository or project made read-only and set aside for everyone:
+    // `gh repo archive`.
+    (
+        &["repo", "repos", "repository", "project", "projects"],
+        &["archive"],
     ),
 ];
 
@@ -193,6 +205,8 @@ const DEPLOY: &[&str] = &[
     // `dnscontrol push`, `prisma db push`, `cachix push`: what is here is
     // made what is there (git's own rules judge `git push`).
     "push",
+    // `fastlane deliver`: a build handed to an app store.
+    "deliver",
     // What cannot be called back once out: `cast send`, `solana transfer`,
     // `bitcoin-cli sendrawtransaction`, `aws ses send-email`.
     "send",
@@ -213,6 +227,11 @@ const DOES_IT: &[&str] = &[
     "no-noop",
     "for-real",
     "yes-i-really-mean-it",
+    // `forge script … --broadcast` sends the transactions it rehearsed;
+    // `fastlane deliver --submit_for_review` hands the build to review.
+    "broadcast",
+    "submit_for_review",
+    "submit-for-review",
 ];
 
 /// Tools whose subcommands the danger set judges with rules of their own

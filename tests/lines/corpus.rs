@@ -281,7 +281,7 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("noeffect", "fifth", 1000, 1000),
     ("blocked", "fifth", 1000, 1000),
     ("operand", "apart", 1000, 1000),
-    ("verb", "apart", 777, 1000),
+    ("verb", "apart", 1000, 1000),
     ("hidden", "apart", 1000, 1000),
     ("noeffect", "apart", 1000, 1000),
     ("blocked", "apart", 1000, 1000),
