@@ -533,7 +533,13 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         }
     }
     // Rotating a key, a secret or a token revokes the one in use.
-    if words.iter().any(|w| parts(w).iter().any(|p| p == "rotate"))
+    let says_rotate = |w: &str| {
+        w.as_bytes()
+            .windows(6)
+            .any(|x| x.eq_ignore_ascii_case(b"rotate"))
+            && parts(w).iter().any(|p| p == "rotate")
+    };
+    if words.iter().any(|w| says_rotate(w))
         && std::iter::once(c.name.as_str())
             .chain(words.iter().copied())
             .any(|w| {
