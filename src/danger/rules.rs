@@ -1873,6 +1873,8 @@ pub static RULES: &[Rule] = &[
             "cargo publish --allow-dirty",
             "twine upload dist/*",
             "docker push me/img",
+            "docker compose push",
+            "docker-compose push web",
             "gh release create v1.0",
             "yarn npm publish",
             "poetry publish --build",

@@ -189,8 +189,9 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
         || (c.is(&["gem"]) && matches!(sub, "push" | "yank"))
         || (c.is(&["docker", "podman", "buildah", "nerdctl"])
             && (sub == "push"
-                || (sub == "image" && second == "push")
+                || (matches!(sub, "image" | "compose") && second == "push")
                 || (sub == "buildx" && c.flag(&["--push"]))))
+        || (c.is(&["docker-compose", "podman-compose"]) && sub == "push")
         || (c.is(&["gh"])
             && sub == "release"
             && matches!(second, "create" | "upload" | "edit" | "delete"))
