@@ -1076,6 +1076,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn plain_tcl_that_only_starts_programs() {
+        assert_eq!(tcl_commands("spawn ls; expect eof"), Some(vec!["ls"]));
+        assert_eq!(
+            tcl_commands("exec rm -rf build\nputs done"),
+            Some(vec!["rm -rf build"])
+        );
+        assert_eq!(tcl_commands("# c\nexpect eof"), Some(vec![]));
+        for code in [
+            "spawn ssh h; send \"rm -rf x\\r\"",
+            "spawn ls [exec id]",
+            "spawn $prog",
+            "if {1} {exec id}",
+            "set x 1",
+            "spawn",
+        ] {
+            assert_eq!(tcl_commands(code), None, "{code}");
+        }
+    }
+
+    #[test]
     fn dynamic_loaders_by_any_name() {
         for n in [
             "ld-linux-x86-64.so.2",
