@@ -276,6 +276,16 @@ mod tests {
         assert!(rehearses_as("zfs", &words("destroy -nv tank/x@old")));
         assert!(rehearses_as("apt-get", &words("-s purge nginx")));
         assert!(rehearses_as("lvremove", &words("--test vg0/scratch")));
+        assert!(rehearses_as("sfdisk", &words("-n /dev/sda")));
+        assert!(rehearses_as("e2fsck", &words("-n /dev/sdb1")));
+        assert!(rehearses_as("xfs_repair", &words("-n /dev/sdb1")));
+        assert!(!rehearses_as("e2fsck", &words("-fy /dev/sdb1")));
+        // goreleaser's `--skip=publish`; a subcommand CLI's trailing help.
+        assert!(rehearses(&words("release --skip=publish")));
+        assert!(!rehearses(&words("release --skip=announce")));
+        assert!(rehearses(&words("s3 rb help")));
+        assert!(!rehearses(&words("help")));
+        assert!(!rehearses(&words("rb x")));
         assert!(rehearses_as("mkfs.xfs", &words("-N /dev/sdc1")));
         assert!(!rehearses_as("mkfs.vfat", &words("-n DATA /dev/sdb1")));
         assert!(rehearses_as("fsck", &words("-N /dev/sda1")));
