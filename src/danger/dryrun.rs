@@ -312,6 +312,12 @@ mod tests {
         assert!(prints("mkfs.xfs", "-V"));
         assert!(prints("doctl", "compute droplet delete --help"));
         assert!(prints("gcloud", "help projects delete"));
+        assert!(prints("kubectl", "get pods -h"));
+        assert!(!prints("shutdown", "-h"));
+        assert!(prints("mkswap", "-V"));
+        assert!(prints("mke2fs", "-V"));
+        assert!(prints("rm", "-f --help"));
+        assert!(!prints("rm", "x --help"));
         assert!(!prints("make", "help"));
         assert!(!prints("gcloud", "projects delete help"));
         assert!(!prints("rm", "-rf ~ --help"), "an operand before it");

@@ -1427,6 +1427,10 @@ pub static RULES: &[Rule] = &[
             "echo x > ~/.config/zsh/.zshrc",
             "echo '{}' > ~/.qwen/settings.json",
             "gsutil cp gs://team/zshrc ~/.zshrc",
+            // An interpreter's script is its own; the words after it are
+            // the script's, and may name what it writes.
+            "python3 tool.py --out ~/.zshrc",
+            "python3 tool.py ~/.zshrc",
             "azcopy copy https://a.blob.core.windows.net/c/gitconfig ~/.gitconfig",
             "docker cp web:/root/.bashrc ~/.bashrc",
             "scp deploy.sh web1:.bashrc",
