@@ -83,12 +83,14 @@ pub(super) fn folders<'p>(script: &Script, ctx: &'p Place) -> (Vec<Cow<'p, Place
             }
         }
     }
-    let start = ctx.resolve(&ctx.cwd.to_string_lossy());
+    let cwd = ctx.cwd.to_string_lossy();
+    // Borrowed when the folder is already resolved, as it mostly is.
+    let start = ctx.resolve_cow(&cwd);
     // The usual line: no cd, and the folder already as resolved.
-    if targets.is_empty() && ctx.cwd.as_os_str() == start.as_str() {
+    if targets.is_empty() && ctx.cwd.as_os_str() == &*start {
         return (vec![Cow::Borrowed(ctx)], false);
     }
-    let mut cwds = vec![start];
+    let mut cwds = vec![start.into_owned()];
     // Each cd, in the order found, may or may not have run: `cd a; cd b`
     // may end in the start, a, b or a/b. So each target is resolved from
     // every folder reached before it.

@@ -96,7 +96,9 @@ fn look_up(path: &std::path::Path) -> Found {
         let Some(seen) = seen.as_mut() else {
             return ask();
         };
-        if let Some((_, found)) = seen.iter().find(|(p, _)| p == path) {
+        // Compared as bytes: `Path`'s `==` walks components, and every
+        // path here is built the same way, part by part.
+        if let Some((_, found)) = seen.iter().find(|(p, _)| p.as_os_str() == path.as_os_str()) {
             return *found;
         }
         let found = ask();

@@ -424,7 +424,16 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
     // Every path a word names is a part of it (or `~/` and a part), so a
     // disk is named only by a word holding `dev`, or by any word where the
     // command runs below `/dev`: most commands are settled here.
-    let in_dev = c.ctx.cwd.starts_with("/dev");
+    // The byte search first: a folder below `/dev` names it, and the
+    // component-wise `starts_with` costs more than the rest of most calls.
+    let in_dev = c
+        .ctx
+        .cwd
+        .as_os_str()
+        .as_encoded_bytes()
+        .windows(3)
+        .any(|w| w == b"dev")
+        && c.ctx.cwd.starts_with("/dev");
     if !in_dev
         && !c
             .values()

@@ -97,7 +97,9 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
         "zpool",
         "zfs",
     ]);
-    let lists = c.flag(&["-l", "--list", "-p", "--print", "-d", "--dump", "--json", "-J"])
+    // Asked only of an editor: most commands are none.
+    let lists = || {
+        c.flag(&["-l", "--list", "-p", "--print", "-d", "--dump", "--json", "-J"])
         || (c.is(&["zfs", "zpool"]) && c.flag(&["-n"]))
         // `parted DEV print` only shows the table.
         || (c.is(&["parted"])
@@ -113,8 +115,9 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
                 .is_some_and(|w| matches!(w.value.as_str(), "list" | "status" | "get")))
         || super::dryrun::cryptsetup_only_shows(&c.name, c.args())
         // `sgdisk --pretend`: the change is shown, not written.
-        || super::dryrun::rehearses_as(&c.name, c.args());
-    editor && !lists
+        || super::dryrun::rehearses_as(&c.name, c.args())
+    };
+    editor && !lists()
         || diskutil_erases(c)
         // macOS's restore of a disk image onto a volume or disk, over what
         // was there (with `--erase`, the whole target first).
