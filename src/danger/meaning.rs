@@ -416,6 +416,24 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
         .any(|p| protected_reason(c.ctx, p).is_some_and(|r| r != super::protected::SYSTEM_FILES))
 }
 
+/// `v.contains("dev")`, as one pass over the bytes: asked of every word of
+/// every command, mostly short, where the general search costs more to set
+/// up than to run.
+pub(super) fn mentions_dev(v: &str) -> bool {
+    v.as_bytes().windows(3).any(|w| w == b"dev")
+}
+
+/// Whether the command runs below `/dev`. The byte search first: the
+/// component-wise `starts_with` costs more than most rules.
+pub(super) fn in_dev(ctx: &super::place::Place) -> bool {
+    ctx.cwd
+        .as_os_str()
+        .as_encoded_bytes()
+        .windows(3)
+        .any(|w| w == b"dev")
+        && ctx.cwd.starts_with("/dev")
+}
+
 /// Whether a program is handed a whole disk or partition that it is not
 /// known to only read the labels of: it may read every file on it, or
 /// write it (`ddrescue -f img /dev/sdc`, `e2fsck -fy /dev/sdb1`, `dd
@@ -424,16 +442,7 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
     // Every path a word names is a part of it (or `~/` and a part), so a
     // disk is named only by a word holding `dev`, or by any word where the
     // command runs below `/dev`: most commands are settled here.
-    // The byte search first: a folder below `/dev` names it, and the
-    // component-wise `starts_with` costs more than the rest of most calls.
-    let in_dev = c
-        .ctx
-        .cwd
-        .as_os_str()
-        .as_encoded_bytes()
-        .windows(3)
-        .any(|w| w == b"dev")
-        && c.ctx.cwd.starts_with("/dev");
+    let in_dev = in_dev(c.ctx);
     if !in_dev
         && !c
             .values()
@@ -444,7 +453,7 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
                     .filter(|r| r.op.reads())
                     .map(|r| r.target.value.as_str()),
             )
-            .any(|v| v.contains("dev"))
+            .any(mentions_dev)
     {
         return false;
     }
@@ -459,7 +468,7 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
     {
         return false;
     }
-    let disk = |p: &str| (p.contains("dev") || in_dev) && is_block_device(&c.ctx.resolve(p));
+    let disk = |p: &str| (mentions_dev(p) || in_dev) && is_block_device(&c.ctx.resolve(p));
     c.args()
         .iter()
         .map(|w| w.value.as_str())
@@ -521,9 +530,7 @@ fn rehearses_format(c: &Cmd<'_>) -> bool {
 /// among what it is given (`mkfs.ext4 /dev/sdb1`, `wipefs -a /dev/sda`,
 /// `nvme format /dev/nvme0n1`). The blocked tier.
 pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
-    let disk = |v: &str| {
-        (v.contains("dev") || c.ctx.cwd.starts_with("/dev")) && is_block_device(&c.ctx.resolve(v))
-    };
+    let disk = |v: &str| (mentions_dev(v) || in_dev(c.ctx)) && is_block_device(&c.ctx.resolve(v));
     if c.is(&["nvme"]) {
         let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
         return matches!(ops.first(), Some(&("format" | "sanitize")));

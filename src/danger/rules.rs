@@ -235,9 +235,10 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             // Resolved first: `//dev/sda`, `/dev/../dev/sda`, `cd /dev &&
             // dd of=sda` all name the disk.
-            let in_dev = c.ctx.cwd.starts_with("/dev");
-            let disk =
-                |p: &str| (in_dev || p.contains("dev")) && is_block_device(&c.ctx.resolve(p));
+            let disk = |p: &str| {
+                (meaning::mentions_dev(p) || meaning::in_dev(c.ctx))
+                    && is_block_device(&c.ctx.resolve(p))
+            };
             c.written_paths().iter().any(|p| disk(p))
                 || (c.is(&["shred", "wipe", "scrub", "sg_format"])
                     && c.operands().iter().any(|w| disk(&w.value)))
