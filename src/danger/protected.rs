@@ -82,10 +82,11 @@ static PROTECTED: &[Protected] = &[
     Protected {
         reason: "askrisky's own config or state",
         holds: |p| {
-            p.ctx
-                .own_dirs
-                .iter()
-                .any(|own| at_or_below(p.resolved, &p.ctx.resolve_cow(&own.to_string_lossy())))
+            p.ctx.own_dirs.iter().any(|own| match own.to_str() {
+                // No lossy copy to check first: the folder is text.
+                Some(own) => at_or_below(p.resolved, &p.ctx.resolve_cow(own)),
+                None => at_or_below(p.resolved, &p.ctx.resolve(&own.to_string_lossy())),
+            })
         },
     },
     Protected {
