@@ -83,9 +83,16 @@ pub(super) fn folders<'p>(script: &Script, ctx: &'p Place) -> (Vec<Cow<'p, Place
             }
         }
     }
-    let cwd = ctx.cwd.to_string_lossy();
-    // Borrowed when the folder is already resolved, as it mostly is.
-    let start = ctx.resolve_cow(&cwd);
+    // Borrowed when the folder is already resolved, as it mostly is; text
+    // needs no lossy copy first.
+    let lossy;
+    let start = match ctx.cwd.to_str() {
+        Some(cwd) => ctx.resolve_cow(cwd),
+        None => {
+            lossy = ctx.cwd.to_string_lossy();
+            ctx.resolve_cow(&lossy)
+        }
+    };
     // The usual line: no cd, and the folder already as resolved.
     if targets.is_empty() && ctx.cwd.as_os_str() == &*start {
         return (vec![Cow::Borrowed(ctx)], false);
