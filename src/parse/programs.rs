@@ -810,6 +810,11 @@ pub fn shell_name(name: &str) -> Option<&'static str> {
         "tcsh",
         "busybox-sh",
     ];
+    // Every shell's name holds `sh`, versioned or restricted too: most
+    // programs are settled without the table.
+    if !name.as_bytes().windows(2).any(|w| w == b"sh") {
+        return None;
+    }
     let find = |n: &str| SHELLS.iter().copied().find(|s| *s == n);
     let unversioned = |n: &'_ str| -> Option<&'static str> {
         find(n).or_else(|| {
