@@ -38,7 +38,9 @@ pub fn on_disk(ctx: &Place, value: &str) -> Option<String> {
     };
     // The usual case: no part of the path is a link. Each existing part
     // is looked up once, in one buffer; the first missing part ends it.
-    let mut real = start.to_path_buf();
+    // Room for the whole path: pushing parts does not grow it again.
+    let mut real = std::path::PathBuf::with_capacity(start.as_os_str().len() + rest.len() + 1);
+    real.push(start);
     let mut saw_link = false;
     for part in rest.split('/').filter(|p| !matches!(*p, "" | ".")) {
         if part == ".." {

@@ -1285,7 +1285,9 @@ pub static RULES: &[Rule] = &[
         sentence: "Talks to the container engine's socket directly, which can do anything as root.",
         check: C(|c| {
             let socket = |v: &str| {
-                v.contains(".sock")
+                // A byte scan: the general substring search costs more
+                // to set up than to run over a short word.
+                v.as_bytes().windows(5).any(|w| w == b".sock")
                     && [
                         "docker.sock",
                         "containerd.sock",
@@ -1733,7 +1735,10 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Connects a shell to the network (a reverse or bind shell).",
         check: C(|c| {
-            let dev_tcp = |v: &str| v.contains("/dev/tcp/") || v.contains("/dev/udp/");
+            // The byte scan first: most words hold no "dev" at all.
+            let dev_tcp = |v: &str| {
+                meaning::mentions_dev(v) && (v.contains("/dev/tcp/") || v.contains("/dev/udp/"))
+            };
             (c.is(&["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd"])
                 && c.flag(&["-e", "-c", "--exec", "--sh-exec", "--lua-exec"]))
                 || (c.is(&["socat"])
