@@ -12,35 +12,37 @@ use super::cmd::Cmd;
 /// `service` and `launchctl` beyond looking, and the clock or host name.
 pub(super) fn controls(c: &Cmd<'_>) -> bool {
     let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
-    c.is(&[
-        "shutdown",
-        "setenforce",
-        "reboot",
-        "halt",
-        "poweroff",
-        "telinit",
-        "modprobe",
-        "insmod",
-        "rmmod",
-        "swapoff",
-        "iptables",
-        "ip6tables",
-        "nft",
-        "ufw",
-        "useradd",
-        "userdel",
-        "usermod",
-        "groupadd",
-        "groupdel",
-        "passwd",
-        "chpasswd",
-        "visudo",
-        "mount",
-        "umount",
-        "sysctl",
-        "kexec",
-        "swapon",
-    ]) && !(c.is(&["sysctl"])
+    // A `match`: the list is asked of every command.
+    matches!(
+        c.name.as_str(),
+        "shutdown"
+            | "setenforce"
+            | "reboot"
+            | "halt"
+            | "poweroff"
+            | "telinit"
+            | "modprobe"
+            | "insmod"
+            | "rmmod"
+            | "swapoff"
+            | "iptables"
+            | "ip6tables"
+            | "nft"
+            | "ufw"
+            | "useradd"
+            | "userdel"
+            | "usermod"
+            | "groupadd"
+            | "groupdel"
+            | "passwd"
+            | "chpasswd"
+            | "visudo"
+            | "mount"
+            | "umount"
+            | "sysctl"
+            | "kexec"
+            | "swapon"
+    ) && !(c.is(&["sysctl"])
         && !c.flag(&["-w", "--write"])
         && !c.values().any(|v| v.contains('=')))
         && !(c.is(&["mount"]) && c.args().is_empty())

@@ -157,33 +157,35 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
 pub(super) fn publishes(c: &Cmd<'_>) -> bool {
     // Every case below is one of these tools: any other command is
     // settled before its words are read.
-    if !c.is(&[
-        "npm",
-        "pnpm",
-        "yarn",
-        "bun",
-        "cargo",
-        "twine",
-        "poetry",
-        "flit",
-        "uv",
-        "hatch",
-        "pdm",
-        "vsce",
-        "ovsx",
-        "gem",
-        "docker",
-        "podman",
-        "buildah",
-        "nerdctl",
-        "gh",
-        "mvn",
-        "gradle",
-        "./gradlew",
-        "gradlew",
-        "dotnet",
-        "helm",
-    ]) {
+    // A `match`, not a list compared name by name.
+    if !matches!(
+        c.name.as_str(),
+        "npm"
+            | "pnpm"
+            | "yarn"
+            | "bun"
+            | "cargo"
+            | "twine"
+            | "poetry"
+            | "flit"
+            | "uv"
+            | "hatch"
+            | "pdm"
+            | "vsce"
+            | "ovsx"
+            | "gem"
+            | "docker"
+            | "podman"
+            | "buildah"
+            | "nerdctl"
+            | "gh"
+            | "mvn"
+            | "gradle"
+            | "./gradlew"
+            | "gradlew"
+            | "dotnet"
+            | "helm"
+    ) {
         return false;
     }
     // The tool's own options come before the subcommand; stepping
