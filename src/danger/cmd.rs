@@ -21,6 +21,15 @@ pub(super) enum Does {
     Deploys,
 }
 
+/// A list of exact program names sorted for [`Cmd::is_among`] (no `*`
+/// patterns: those only [`Cmd::is`] reads).
+pub(super) fn sorted_names(list: &[&'static str]) -> Vec<&'static str> {
+    debug_assert!(list.iter().all(|n| !n.ends_with('*')));
+    let mut sorted = list.to_vec();
+    sorted.sort_unstable();
+    sorted
+}
+
 /// One simple command as the rules see it.
 pub struct Cmd<'a> {
     /// The parsed command.
@@ -86,6 +95,12 @@ impl<'a> Cmd<'a> {
             Some(prefix) => self.name.starts_with(prefix),
             None => self.name == *n,
         })
+    }
+
+    /// [`Cmd::is`] for a long list made by [`sorted_names`]: a binary
+    /// search, where `is` compares the names one by one.
+    pub fn is_among(&self, sorted: &[&str]) -> bool {
+        sorted.binary_search(&self.name.as_str()).is_ok()
     }
 
     /// Arguments after the program name.

@@ -17,6 +17,10 @@ use super::protected::protected_reason;
 /// Programs whose words the tables judge exactly: what they write is in
 /// `Cmd::written_paths`, or they only read, list or show what they are
 /// given, or they run it as code (judged as code).
+/// [`KNOWN`] sorted: asked of every command, and long.
+static KNOWN_SORTED: std::sync::LazyLock<Vec<&str>> =
+    std::sync::LazyLock::new(|| super::cmd::sorted_names(KNOWN));
+
 const KNOWN: &[&str] = &[
     // Writers, exactly (see `Cmd::written_paths`).
     "tee",
@@ -351,7 +355,7 @@ pub(super) fn remote_protected(ctx: &super::place::Place, written: &str) -> bool
 /// script's, and it is a program no table knows (`python3 merge.py --out
 /// ~/.gemini/settings.json`).
 fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
-    if c.name.is_empty() || c.is(KNOWN) {
+    if c.name.is_empty() || c.is_among(&KNOWN_SORTED) {
         return Vec::new();
     }
     // The words after a container's image are paths inside it; the host

@@ -11,8 +11,10 @@
 //! danger set already knows in full keep their own rules, and the verbs
 //! that only edit the project (`npm remove`, `cargo remove`) stay clear.
 
-use super::cmd::Cmd;
+use std::sync::LazyLock;
+
 pub(super) use super::cmd::Does;
+use super::cmd::{Cmd, sorted_names};
 
 /// Parts of a subcommand word that destroy or empty something.
 const DESTROY: &[&str] = &[
@@ -101,6 +103,11 @@ const DEPLOY: &[&str] = &[
 /// Tools whose subcommands the danger set judges with rules of their own
 /// in full (git's, the databases', the deleting commands'): their words
 /// are not read again here.
+/// The long lists of names asked of every command, sorted once.
+static OWN_RULES_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(OWN_RULES));
+static WORDS_ARE_DATA_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(WORDS_ARE_DATA));
+pub(super) static CLOUD_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(CLOUD));
+
 const OWN_RULES: &[&str] = &[
     "git",
     "psql",
@@ -281,10 +288,10 @@ pub(super) fn verb(c: &Cmd<'_>) -> Option<(Does, bool)> {
 }
 
 fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
-    if c.name.is_empty() || c.is(OWN_RULES) || c.is(WORDS_ARE_DATA) {
+    if c.name.is_empty() || c.is_among(&OWN_RULES_SORTED) || c.is_among(&WORDS_ARE_DATA_SORTED) {
         return None;
     }
-    let cloud = c.is(CLOUD);
+    let cloud = c.is_among(&CLOUD_SORTED);
     tool_verb(c, cloud).map(|d| (d, cloud))
 }
 
