@@ -89,7 +89,9 @@ impl<'a> Cmd<'a> {
     }
 
     /// True when the program is one of `names`. A name ending in `*`
-    /// matches by prefix (`mkfs*` matches `mkfs.ext4`).
+    /// matches by prefix (`mkfs*` matches `mkfs.ext4`). The names are
+    /// compared one by one: a long list of exact names asked of every
+    /// command costs less as a `matches!` on `name`, or [`Cmd::is_among`].
     pub fn is(&self, names: &[&str]) -> bool {
         names.iter().any(|n| match n.strip_suffix('*') {
             Some(prefix) => self.name.starts_with(prefix),

@@ -399,9 +399,10 @@ pub(super) fn writes_user_settings(c: &Cmd<'_>) -> bool {
         ops.as_slice(),
         ["config", "set" | "delete" | "edit" | "unset" | "rm", ..]
     );
-    sets && (c.is(&[
-        "npm", "pnpm", "yarn", "bun", "pip", "pip3", "gh", "glab", "conda",
-    ]) && !c.flag(&["--location=project", "--site"])
+    sets && (matches!(
+        c.name.as_str(),
+        "npm" | "pnpm" | "yarn" | "bun" | "pip" | "pip3" | "gh" | "glab" | "conda"
+    ) && !c.flag(&["--location=project", "--site"])
         || c.is(&["npm"]) && c.flag(&["--global", "-g"]))
 }
 

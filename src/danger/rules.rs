@@ -497,24 +497,25 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Runs with another user's rights, usually root.",
         check: C(|c| {
-            c.is(&[
-                "sudo",
-                "su",
-                "doas",
-                "pkexec",
-                "run0",
-                "sudoedit",
-                "runuser",
-                "sg",
-                "nsenter",
-                "unshare",
-                "chroot",
-                "setpriv",
-                "capsh",
-                "newgrp",
-                "machinectl",
-                "systemd-nspawn",
-            ])
+            matches!(
+                c.name.as_str(),
+                "sudo"
+                    | "su"
+                    | "doas"
+                    | "pkexec"
+                    | "run0"
+                    | "sudoedit"
+                    | "runuser"
+                    | "sg"
+                    | "nsenter"
+                    | "unshare"
+                    | "chroot"
+                    | "setpriv"
+                    | "capsh"
+                    | "newgrp"
+                    | "machinectl"
+                    | "systemd-nspawn"
+            )
         }),
         examples: &[
             "sudo apt install x",
@@ -1188,10 +1189,20 @@ pub static RULES: &[Rule] = &[
                 )
             };
             let network = programs::is_downloader(&c.name)
-                || c.is(&[
-                    "ssh", "telnet", "mail", "mailx", "sendmail", "mutt", "s-nail", "nslookup",
-                    "dig", "host", "ping",
-                ]);
+                || matches!(
+                    c.name.as_str(),
+                    "ssh"
+                        | "telnet"
+                        | "mail"
+                        | "mailx"
+                        | "sendmail"
+                        | "mutt"
+                        | "s-nail"
+                        | "nslookup"
+                        | "dig"
+                        | "host"
+                        | "ping"
+                );
             network
                 && (c.command.upstream.iter().any(|u| dumps(u))
                     || c.args().iter().any(|w| w.runs.iter().any(|u| dumps(u)))

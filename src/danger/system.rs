@@ -84,21 +84,22 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
 /// encryption (`fdisk`, `parted`, `cryptsetup`, `zpool`, `diskutil
 /// eraseDisk`), rather than listing them.
 pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
-    let editor = c.is(&[
-        "fdisk",
-        "sfdisk",
-        "gdisk",
-        "sgdisk",
-        "cfdisk",
-        "parted",
-        "cryptsetup",
-        "lvremove",
-        "vgremove",
-        "pvremove",
-        "lvcreate",
-        "zpool",
-        "zfs",
-    ]);
+    let editor = matches!(
+        c.name.as_str(),
+        "fdisk"
+            | "sfdisk"
+            | "gdisk"
+            | "sgdisk"
+            | "cfdisk"
+            | "parted"
+            | "cryptsetup"
+            | "lvremove"
+            | "vgremove"
+            | "pvremove"
+            | "lvcreate"
+            | "zpool"
+            | "zfs"
+    );
     // Asked only of an editor: most commands are none.
     let lists = || {
         c.flag(&["-l", "--list", "-p", "--print", "-d", "--dump", "--json", "-J"])
