@@ -107,6 +107,11 @@ const DEPLOY: &[&str] = &[
 static OWN_RULES_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(OWN_RULES));
 static WORDS_ARE_DATA_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(WORDS_ARE_DATA));
 pub(super) static CLOUD_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(CLOUD));
+static FLASHERS_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(FLASHERS));
+static PUBLISHERS_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(PUBLISHERS));
+/// The verb words, likewise: asked of every subcommand word.
+static DESTROY_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(DESTROY));
+static READS_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(READS));
 
 const OWN_RULES: &[&str] = &[
     "git",
@@ -359,7 +364,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
-    if c.is(FLASHERS) {
+    if c.is_among(&FLASHERS_SORTED) {
         let looks = c.values().any(|v| FLASHER_READS.contains(&v));
         return (!looks).then_some(Does::Deploys);
     }
@@ -369,7 +374,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     for word in words {
         // A word that only looks makes the words before it nouns
         // (`release list`, `secrets get`).
-        if READS.contains(&word) {
+        if READS_SORTED.binary_search(&word).is_ok() {
             return None;
         }
         if noun.is_some_and(|n| {
@@ -395,7 +400,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             return Some(does);
         }
         // Publishing is judged by `publish.package` for these.
-        if !c.is(PUBLISHERS) {
+        if !c.is_among(&PUBLISHERS_SORTED) {
             deploy = deploy.or(Some(does));
         }
     }
@@ -447,7 +452,7 @@ fn verb_of(word: &str) -> Option<Does> {
     }
     let mut found = None;
     let mut judge = |part: &str| {
-        if DESTROY.contains(&part) {
+        if DESTROY_SORTED.binary_search(&part).is_ok() {
             return true;
         }
         if DEPLOY.contains(&part) {
