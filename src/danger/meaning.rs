@@ -18,8 +18,7 @@ use super::protected::protected_reason;
 /// `Cmd::written_paths`, or they only read, list or show what they are
 /// given, or they run it as code (judged as code).
 /// [`KNOWN`] sorted: asked of every command, and long.
-static KNOWN_SORTED: std::sync::LazyLock<Vec<&str>> =
-    std::sync::LazyLock::new(|| super::cmd::sorted_names(KNOWN));
+const KNOWN_SORTED: [&str; KNOWN.len()] = super::cmd::sorted_names(KNOWN);
 
 const KNOWN: &[&str] = &[
     // Writers, exactly (see `Cmd::written_paths`).

@@ -11,8 +11,6 @@
 //! danger set already knows in full keep their own rules, and the verbs
 //! that only edit the project (`npm remove`, `cargo remove`) stay clear.
 
-use std::sync::LazyLock;
-
 pub(super) use super::cmd::Does;
 use super::cmd::{Cmd, sorted_names};
 
@@ -103,15 +101,15 @@ const DEPLOY: &[&str] = &[
 /// Tools whose subcommands the danger set judges with rules of their own
 /// in full (git's, the databases', the deleting commands'): their words
 /// are not read again here.
-/// The long lists of names asked of every command, sorted once.
-static OWN_RULES_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(OWN_RULES));
-static WORDS_ARE_DATA_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(WORDS_ARE_DATA));
-pub(super) static CLOUD_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(CLOUD));
-static FLASHERS_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(FLASHERS));
-static PUBLISHERS_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(PUBLISHERS));
+/// The long lists of names asked of every command, sorted when compiled.
+const OWN_RULES_SORTED: [&str; OWN_RULES.len()] = sorted_names(OWN_RULES);
+const WORDS_ARE_DATA_SORTED: [&str; WORDS_ARE_DATA.len()] = sorted_names(WORDS_ARE_DATA);
+pub(super) const CLOUD_SORTED: [&str; CLOUD.len()] = sorted_names(CLOUD);
+const FLASHERS_SORTED: [&str; FLASHERS.len()] = sorted_names(FLASHERS);
+const PUBLISHERS_SORTED: [&str; PUBLISHERS.len()] = sorted_names(PUBLISHERS);
 /// The verb words, likewise: asked of every subcommand word.
-static DESTROY_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(DESTROY));
-static READS_SORTED: LazyLock<Vec<&str>> = LazyLock::new(|| sorted_names(READS));
+const DESTROY_SORTED: [&str; DESTROY.len()] = sorted_names(DESTROY);
+const READS_SORTED: [&str; READS.len()] = sorted_names(READS);
 
 const OWN_RULES: &[&str] = &[
     "git",
