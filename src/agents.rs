@@ -513,6 +513,22 @@ static ANYWHERE_INDEX: std::sync::LazyLock<(Index, Index)> = std::sync::LazyLock
     (files, folders)
 });
 
+/// The first bytes of the keys of [`ANYWHERE_INDEX`]: files', folders'.
+static INDEX_FIRST_BYTES: std::sync::LazyLock<([bool; 256], [bool; 256])> =
+    std::sync::LazyLock::new(|| {
+        let starts = |index: &Index| {
+            let mut table = [false; 256];
+            for key in index.keys() {
+                if let Some(b) = key.as_bytes().first() {
+                    table[usize::from(*b)] = true;
+                }
+            }
+            table
+        };
+        let (files, folders) = &*ANYWHERE_INDEX;
+        (starts(files), starts(folders))
+    });
+
 /// What a path is to an agent, from its components (resolved, absolute):
 /// a guard (settings, hooks, plugins, permissions) or a session record.
 ///
@@ -520,8 +536,22 @@ static ANYWHERE_INDEX: std::sync::LazyLock<(Index, Index)> = std::sync::LazyLock
 /// index points at are compared.
 pub fn protects(parts: &[&str]) -> Option<Kind> {
     let (files, folders) = &*ANYWHERE_INDEX;
-    let by_name = parts.last().and_then(|last| files.get(last));
-    let by_folder = parts.iter().filter_map(|p| folders.get(p));
+    let (file_starts, folder_starts) = &*INDEX_FIRST_BYTES;
+    // A part whose first byte starts no key is not looked up (`home`,
+    // `src`): hashing costs more than the rest of most calls.
+    let may = |starts: &[bool; 256], part: &str| {
+        part.as_bytes()
+            .first()
+            .is_some_and(|b| starts[usize::from(*b)])
+    };
+    let by_name = parts
+        .last()
+        .filter(|last| may(file_starts, last))
+        .and_then(|last| files.get(last));
+    let by_folder = parts
+        .iter()
+        .filter(|p| may(folder_starts, p))
+        .filter_map(|p| folders.get(p));
     by_name
         .into_iter()
         .chain(by_folder)

@@ -17,7 +17,7 @@ pub(super) fn destroys(c: &Cmd<'_>) -> bool {
         return true;
     }
     // The cloud and cluster tools, and the container engines.
-    if !(c.is(super::verbs::CLOUD)
+    if !(c.is_among(&super::verbs::CLOUD_SORTED)
         || c.is(&[
             "docker",
             "podman",
@@ -100,36 +100,40 @@ pub(super) fn deploys(c: &Cmd<'_>) -> bool {
 }
 
 /// Programs whose words are text, not statements they send anywhere.
-const DATA_PROGRAMS: &[&str] = &[
-    "echo",
-    "printf",
-    "git",
-    "grep",
-    "rg",
-    "sed",
-    "awk",
-    "cat",
-    "tee",
-    "jq",
-    "yq",
-    "gh",
-    "glab",
-    "notify-send",
-    "logger",
-    "say",
-    "mail",
-    "sqlfluff",
-    "pg_format",
-    "sql-formatter",
-    "python",
-    "python3",
-    "node",
-    "ruby",
-    "perl",
-    "bash",
-    "sh",
-    "zsh",
-];
+fn is_data_program(name: &str) -> bool {
+    // A `match`: asked of every command, it settles most by length.
+    matches!(
+        name,
+        "echo"
+            | "printf"
+            | "git"
+            | "grep"
+            | "rg"
+            | "sed"
+            | "awk"
+            | "cat"
+            | "tee"
+            | "jq"
+            | "yq"
+            | "gh"
+            | "glab"
+            | "notify-send"
+            | "logger"
+            | "say"
+            | "mail"
+            | "sqlfluff"
+            | "pg_format"
+            | "sql-formatter"
+            | "python"
+            | "python3"
+            | "node"
+            | "ruby"
+            | "perl"
+            | "bash"
+            | "sh"
+            | "zsh"
+    )
+}
 
 /// Whether a database client runs SQL (or a command) that drops or
 /// empties a database, schema or table (the cloud pack's `db.destroy`).
@@ -196,7 +200,7 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
         // execute --command`, `bq query`, `snowsql -q`): the SQL is read
         // the same way, wherever it stands. Programs whose words are text
         // (`echo`, `git commit -m`) are not clients.
-        name if !DATA_PROGRAMS.contains(&name) => c
+        name if !is_data_program(name) => c
             .args()
             .iter()
             .filter(|w| w.literal && w.value.contains(' '))

@@ -21,6 +21,49 @@ pub(super) enum Does {
     Deploys,
 }
 
+/// A list of exact program names sorted for [`Cmd::is_among`] (no `*`
+/// patterns: those only [`Cmd::is`] reads). Sorted when compiled, so a
+/// process that checks one line pays nothing to set it up.
+pub(super) const fn sorted_names<const N: usize>(list: &[&'static str]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        let name = list[i].as_bytes();
+        assert!(
+            name.is_empty() || name[name.len() - 1] != b'*',
+            "a `*` pattern is for `Cmd::is`"
+        );
+        out[i] = list[i];
+        i += 1;
+    }
+    // Insertion sort: the lists are short, and this runs in the compiler.
+    let mut i = 1;
+    while i < N {
+        let mut j = i;
+        while j > 0 && before(out[j], out[j - 1]) {
+            let t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+            j -= 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `a < b` as `str`'s order has it (byte by byte), for a `const fn`.
+const fn before(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut i = 0;
+    while i < a.len() && i < b.len() {
+        if a[i] != b[i] {
+            return a[i] < b[i];
+        }
+        i += 1;
+    }
+    a.len() < b.len()
+}
+
 /// One simple command as the rules see it.
 pub struct Cmd<'a> {
     /// The parsed command.
@@ -80,12 +123,20 @@ impl<'a> Cmd<'a> {
     }
 
     /// True when the program is one of `names`. A name ending in `*`
-    /// matches by prefix (`mkfs*` matches `mkfs.ext4`).
+    /// matches by prefix (`mkfs*` matches `mkfs.ext4`). The names are
+    /// compared one by one: a long list of exact names asked of every
+    /// command costs less as a `matches!` on `name`, or [`Cmd::is_among`].
     pub fn is(&self, names: &[&str]) -> bool {
         names.iter().any(|n| match n.strip_suffix('*') {
             Some(prefix) => self.name.starts_with(prefix),
             None => self.name == *n,
         })
+    }
+
+    /// [`Cmd::is`] for a long list made by [`sorted_names`]: a binary
+    /// search, where `is` compares the names one by one.
+    pub fn is_among(&self, sorted: &[&str]) -> bool {
+        sorted.binary_search(&self.name.as_str()).is_ok()
     }
 
     /// Arguments after the program name.
@@ -250,6 +301,18 @@ impl<'a> Cmd<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The compile-time sort orders as `sort` does, so a binary search
+        /// finds exactly the names of the list.
+        #[test]
+        fn sorted_names_is_sort(list in proptest::collection::vec("[a-c.é-]{0,3}", 6)) {
+            let list: Vec<&'static str> = list.into_iter().map(|s| &*s.leak()).collect();
+            let mut want = list.clone();
+            want.sort_unstable();
+            proptest::prop_assert_eq!(sorted_names::<6>(&list).to_vec(), want);
+        }
+    }
     use crate::danger::fixture::{named_first, on};
     use crate::parse::parse;
 

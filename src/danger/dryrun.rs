@@ -39,6 +39,10 @@ pub(super) fn rehearses(args: &[Word]) -> bool {
         if v == "--" {
             break;
         }
+        // Every form below is an option.
+        if !v.starts_with('-') {
+            continue;
+        }
         let name = v.split('=').next().unwrap_or(v);
         match name {
             "--help"
@@ -212,7 +216,8 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
     {
         return true;
     }
-    let strict = OPTIONS_END_AT_OPERANDS.contains(&name) || name.starts_with("mkfs");
+    // Looked up only when a word asks for help: most lines have none.
+    let strict = || OPTIONS_END_AT_OPERANDS.contains(&name) || name.starts_with("mkfs");
     let mut operand = false;
     for (i, w) in args.iter().enumerate() {
         let v = w.value.as_str();
@@ -224,13 +229,13 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
         let valued = args.get(i + 1).is_some_and(|n| !n.value.starts_with('-'));
         // `-h` is help to the subcommand CLIs when it ends the line (not to
         // `shutdown -h`, nor `df -h`, which print nothing dangerous).
-        let last_h = v == "-h" && i + 1 == args.len() && !strict;
+        let last_h = v == "-h" && i + 1 == args.len() && !strict();
         let asks_help = matches!(v, "--help" | "-help")
             || last_h
             || (matches!(v, "--version" | "-version") && !valued)
             || (v == "-V" && (name.starts_with("mkfs") || name == "mke2fs" || name == "mkswap"));
         if asks_help {
-            return !(strict && operand);
+            return !(operand && strict());
         }
         operand |= !v.starts_with('-');
     }

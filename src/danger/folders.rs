@@ -83,12 +83,21 @@ pub(super) fn folders<'p>(script: &Script, ctx: &'p Place) -> (Vec<Cow<'p, Place
             }
         }
     }
-    let start = ctx.resolve(&ctx.cwd.to_string_lossy());
+    // Borrowed when the folder is already resolved, as it mostly is; text
+    // needs no lossy copy first.
+    let lossy;
+    let start = match ctx.cwd.to_str() {
+        Some(cwd) => ctx.resolve_cow(cwd),
+        None => {
+            lossy = ctx.cwd.to_string_lossy();
+            ctx.resolve_cow(&lossy)
+        }
+    };
     // The usual line: no cd, and the folder already as resolved.
-    if targets.is_empty() && ctx.cwd.as_os_str() == start.as_str() {
+    if targets.is_empty() && ctx.cwd.as_os_str() == &*start {
         return (vec![Cow::Borrowed(ctx)], false);
     }
-    let mut cwds = vec![start];
+    let mut cwds = vec![start.into_owned()];
     // Each cd, in the order found, may or may not have run: `cd a; cd b`
     // may end in the start, a, b or a/b. So each target is resolved from
     // every folder reached before it.

@@ -171,14 +171,23 @@ pub(super) fn repo_config(
 /// `refs/`). With it, the folder relative hook paths start from; no git
 /// folder when a `.git` file cannot be read.
 fn discover(start: &Path) -> Option<(Option<PathBuf>, PathBuf)> {
+    // One buffer for every name asked in each folder on the way up: most
+    // are not there, and a new path for each costs more than the asking.
+    let mut probe = PathBuf::new();
+    let name_in = |probe: &mut PathBuf, d: &Path, name: &str| {
+        probe.as_mut_os_string().clear();
+        probe.push(d);
+        probe.push(name);
+    };
     for d in start.ancestors() {
-        let dot = d.join(".git");
-        match std::fs::symlink_metadata(&dot) {
+        name_in(&mut probe, d, ".git");
+        let dot = &probe;
+        match std::fs::symlink_metadata(dot) {
             Ok(m) if m.is_dir() || (m.file_type().is_symlink() && dot.is_dir()) => {
-                return Some((Some(dot), d.to_path_buf()));
+                return Some((Some(probe), d.to_path_buf()));
             }
             Ok(_) => {
-                let target = read_small(&dot).and_then(|t| {
+                let target = read_small(dot).and_then(|t| {
                     let line = t.lines().next()?.strip_prefix("gitdir:")?.trim().to_owned();
                     let p = PathBuf::from(line);
                     Some(if p.is_absolute() { p } else { d.join(p) })
@@ -187,8 +196,15 @@ fn discover(start: &Path) -> Option<(Option<PathBuf>, PathBuf)> {
             }
             Err(_) => {}
         }
-        let bare =
-            d.join("HEAD").is_file() && d.join("objects").is_dir() && d.join("refs").is_dir();
+        let mut is = |name: &str, file: bool| {
+            name_in(&mut probe, d, name);
+            if file {
+                probe.is_file()
+            } else {
+                probe.is_dir()
+            }
+        };
+        let bare = is("HEAD", true) && is("objects", false) && is("refs", false);
         if bare {
             return Some((Some(d.to_path_buf()), d.to_path_buf()));
         }

@@ -127,7 +127,8 @@ impl GlobToken {
 
 fn glob_tokens(pattern: &str) -> Vec<GlobToken> {
     let p: Vec<char> = pattern.chars().collect();
-    let mut out = Vec::new();
+    // At most a token a character: one allocation.
+    let mut out = Vec::with_capacity(p.len());
     let mut i = 0;
     while let Some(&c) = p.get(i) {
         i += 1;

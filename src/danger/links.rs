@@ -38,7 +38,9 @@ pub fn on_disk(ctx: &Place, value: &str) -> Option<String> {
     };
     // The usual case: no part of the path is a link. Each existing part
     // is looked up once, in one buffer; the first missing part ends it.
-    let mut real = start.to_path_buf();
+    // Room for the whole path: pushing parts does not grow it again.
+    let mut real = std::path::PathBuf::with_capacity(start.as_os_str().len() + rest.len() + 1);
+    real.push(start);
     let mut saw_link = false;
     for part in rest.split('/').filter(|p| !matches!(*p, "" | ".")) {
         if part == ".." {
@@ -96,7 +98,9 @@ fn look_up(path: &std::path::Path) -> Found {
         let Some(seen) = seen.as_mut() else {
             return ask();
         };
-        if let Some((_, found)) = seen.iter().find(|(p, _)| p == path) {
+        // Compared as bytes: `Path`'s `==` walks components, and every
+        // path here is built the same way, part by part.
+        if let Some((_, found)) = seen.iter().find(|(p, _)| p.as_os_str() == path.as_os_str()) {
             return *found;
         }
         let found = ask();

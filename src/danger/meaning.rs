@@ -17,6 +17,9 @@ use super::protected::protected_reason;
 /// Programs whose words the tables judge exactly: what they write is in
 /// `Cmd::written_paths`, or they only read, list or show what they are
 /// given, or they run it as code (judged as code).
+/// [`KNOWN`] sorted: asked of every command, and long.
+const KNOWN_SORTED: [&str; KNOWN.len()] = super::cmd::sorted_names(KNOWN);
+
 const KNOWN: &[&str] = &[
     // Writers, exactly (see `Cmd::written_paths`).
     "tee",
@@ -351,7 +354,7 @@ pub(super) fn remote_protected(ctx: &super::place::Place, written: &str) -> bool
 /// script's, and it is a program no table knows (`python3 merge.py --out
 /// ~/.gemini/settings.json`).
 fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
-    if c.name.is_empty() || c.is(KNOWN) {
+    if c.name.is_empty() || c.is_among(&KNOWN_SORTED) {
         return Vec::new();
     }
     // The words after a container's image are paths inside it; the host
@@ -395,9 +398,10 @@ pub(super) fn writes_user_settings(c: &Cmd<'_>) -> bool {
         ops.as_slice(),
         ["config", "set" | "delete" | "edit" | "unset" | "rm", ..]
     );
-    sets && (c.is(&[
-        "npm", "pnpm", "yarn", "bun", "pip", "pip3", "gh", "glab", "conda",
-    ]) && !c.flag(&["--location=project", "--site"])
+    sets && (matches!(
+        c.name.as_str(),
+        "npm" | "pnpm" | "yarn" | "bun" | "pip" | "pip3" | "gh" | "glab" | "conda"
+    ) && !c.flag(&["--location=project", "--site"])
         || c.is(&["npm"]) && c.flag(&["--global", "-g"]))
 }
 
@@ -416,6 +420,24 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
         .any(|p| protected_reason(c.ctx, p).is_some_and(|r| r != super::protected::SYSTEM_FILES))
 }
 
+/// `v.contains("dev")`, as one pass over the bytes: asked of every word of
+/// every command, mostly short, where the general search costs more to set
+/// up than to run.
+pub(super) fn mentions_dev(v: &str) -> bool {
+    v.as_bytes().windows(3).any(|w| w == b"dev")
+}
+
+/// Whether the command runs below `/dev`. The byte search first: the
+/// component-wise `starts_with` costs more than most rules.
+pub(super) fn in_dev(ctx: &super::place::Place) -> bool {
+    ctx.cwd
+        .as_os_str()
+        .as_encoded_bytes()
+        .windows(3)
+        .any(|w| w == b"dev")
+        && ctx.cwd.starts_with("/dev")
+}
+
 /// Whether a program is handed a whole disk or partition that it is not
 /// known to only read the labels of: it may read every file on it, or
 /// write it (`ddrescue -f img /dev/sdc`, `e2fsck -fy /dev/sdb1`, `dd
@@ -424,7 +446,7 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
     // Every path a word names is a part of it (or `~/` and a part), so a
     // disk is named only by a word holding `dev`, or by any word where the
     // command runs below `/dev`: most commands are settled here.
-    let in_dev = c.ctx.cwd.starts_with("/dev");
+    let in_dev = in_dev(c.ctx);
     if !in_dev
         && !c
             .values()
@@ -435,7 +457,7 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
                     .filter(|r| r.op.reads())
                     .map(|r| r.target.value.as_str()),
             )
-            .any(|v| v.contains("dev"))
+            .any(mentions_dev)
     {
         return false;
     }
@@ -450,7 +472,7 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
     {
         return false;
     }
-    let disk = |p: &str| (p.contains("dev") || in_dev) && is_block_device(&c.ctx.resolve(p));
+    let disk = |p: &str| (mentions_dev(p) || in_dev) && is_block_device(&c.ctx.resolve(p));
     c.args()
         .iter()
         .map(|w| w.value.as_str())
@@ -511,9 +533,7 @@ fn rehearses_format(c: &Cmd<'_>) -> bool {
 /// among what it is given (`mkfs.ext4 /dev/sdb1`, `wipefs -a /dev/sda`,
 /// `nvme format /dev/nvme0n1`). The blocked tier.
 pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
-    let disk = |v: &str| {
-        (v.contains("dev") || c.ctx.cwd.starts_with("/dev")) && is_block_device(&c.ctx.resolve(v))
-    };
+    let disk = |v: &str| (mentions_dev(v) || in_dev(c.ctx)) && is_block_device(&c.ctx.resolve(v));
     if c.is(&["nvme"]) {
         let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
         return matches!(ops.first(), Some(&("format" | "sanitize")));

@@ -380,9 +380,10 @@ fn is_resolved(value: &str) -> bool {
         && !value.ends_with('/')
         && !value.starts_with("/proc/")
         && !value.starts_with("/private/")
-        && value[1..]
-            .split('/')
-            .all(|part| !matches!(part, "" | "." | ".."))
+        // Split as bytes: a `str` split searches for the char.
+        && value.as_bytes()[1..]
+            .split(|b| *b == b'/')
+            .all(|part| !matches!(part, b"" | b"." | b".."))
 }
 
 /// True when the resolved `path` is `folder` or inside it.

@@ -82,10 +82,11 @@ static PROTECTED: &[Protected] = &[
     Protected {
         reason: "askrisky's own config or state",
         holds: |p| {
-            p.ctx
-                .own_dirs
-                .iter()
-                .any(|own| at_or_below(p.resolved, &p.ctx.resolve_cow(&own.to_string_lossy())))
+            p.ctx.own_dirs.iter().any(|own| match own.to_str() {
+                // No lossy copy to check first: the folder is text.
+                Some(own) => at_or_below(p.resolved, &p.ctx.resolve_cow(own)),
+                None => at_or_below(p.resolved, &p.ctx.resolve(&own.to_string_lossy())),
+            })
         },
     },
     Protected {
@@ -154,11 +155,14 @@ static PROTECTED: &[Protected] = &[
     Protected {
         reason: "a shell startup file",
         holds: |p| {
+            // Every startup file and folder is hidden (a test holds it):
+            // other paths below home skip both lists.
             p.in_home.is_some_and(|rel| {
-                STARTUP_FILES.contains(&rel)
-                    || STARTUP_DIRS
-                        .iter()
-                        .any(|d| rel.starts_with(d) || rel == d.trim_end_matches('/'))
+                rel.starts_with('.') && STARTUP_FILES.contains(&rel)
+                    || rel.starts_with('.')
+                        && STARTUP_DIRS
+                            .iter()
+                            .any(|d| rel.starts_with(d) || rel == d.trim_end_matches('/'))
             })
         },
     },
@@ -515,6 +519,14 @@ fn holds_protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The startup row skips its lists for a path not starting with `.`.
+    #[test]
+    fn startup_files_and_folders_are_hidden() {
+        for f in STARTUP_FILES.iter().chain(STARTUP_DIRS) {
+            assert!(f.starts_with('.'), "{f}");
+        }
+    }
 
     #[test]
     fn protected() {

@@ -55,31 +55,32 @@ use crate::parse::Word;
 /// (`git rm --cached .env`), and files a command only names, moves or
 /// changes the mode of.
 pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
-    if c.is(&[
-        "echo",
-        "printf",
-        "ls",
-        "stat",
-        "test",
-        "[",
-        "basename",
-        "dirname",
-        "realpath",
-        "readlink",
-        "file",
-        "mkdir",
-        "touch",
-        "export",
-        "cd",
-        "chmod",
-        "chown",
-        "chgrp",
-        "rm",
-        "unlink",
-        "mv",
-        "ssh-add",
-        "git-crypt",
-    ]) {
+    if matches!(
+        c.name.as_str(),
+        "echo"
+            | "printf"
+            | "ls"
+            | "stat"
+            | "test"
+            | "["
+            | "basename"
+            | "dirname"
+            | "realpath"
+            | "readlink"
+            | "file"
+            | "mkdir"
+            | "touch"
+            | "export"
+            | "cd"
+            | "chmod"
+            | "chown"
+            | "chgrp"
+            | "rm"
+            | "unlink"
+            | "mv"
+            | "ssh-add"
+            | "git-crypt"
+    ) {
         return Vec::new();
     }
     // A signature checked, or public keys listed, shown or imported — and
@@ -172,9 +173,10 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     if c.is(&["curl", "wget", "wget2", "aria2c", "http", "https", "xh"]) {
         return all().filter(|v| !remote_url(v)).collect();
     }
-    if c.is(&[
-        "cargo", "npm", "pnpm", "docker", "podman", "kubectl", "helm", "gh", "go",
-    ]) {
+    if matches!(
+        c.name.as_str(),
+        "cargo" | "npm" | "pnpm" | "docker" | "podman" | "kubectl" | "helm" | "gh" | "go"
+    ) {
         // The subcommand names no file (`cargo test`, `npm run …`). Only a
         // first word: after an option it may be the option's value
         // (`cargo --config FILE build`).
@@ -354,19 +356,13 @@ pub(super) fn served_folder<'a>(c: &Cmd<'a>) -> Option<&'a str> {
 /// True when the command reads the folders it is given as a whole: a
 /// recursive copy, search or archive.
 pub(super) fn reads_recursively(c: &Cmd<'_>) -> bool {
-    c.is(&[
-        "tar",
-        "gtar",
-        "bsdtar",
-        "7z",
-        "7za",
-        "borg",
-        "restic",
-        "duplicity",
-        "rclone",
-    ]) || (c.is(&[
-        "grep", "egrep", "fgrep", "zip", "cp", "scp", "chmod", "chown",
-    ]) && c.flag(&[
+    matches!(
+        c.name.as_str(),
+        "tar" | "gtar" | "bsdtar" | "7z" | "7za" | "borg" | "restic" | "duplicity" | "rclone"
+    ) || (matches!(
+        c.name.as_str(),
+        "grep" | "egrep" | "fgrep" | "zip" | "cp" | "scp" | "chmod" | "chown"
+    ) && c.flag(&[
         "-r",
         "-R",
         "--recursive",

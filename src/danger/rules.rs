@@ -238,9 +238,10 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             // Resolved first: `//dev/sda`, `/dev/../dev/sda`, `cd /dev &&
             // dd of=sda` all name the disk.
-            let in_dev = c.ctx.cwd.starts_with("/dev");
-            let disk =
-                |p: &str| (in_dev || p.contains("dev")) && is_block_device(&c.ctx.resolve(p));
+            let disk = |p: &str| {
+                (meaning::mentions_dev(p) || meaning::in_dev(c.ctx))
+                    && is_block_device(&c.ctx.resolve(p))
+            };
             c.written_paths().iter().any(|p| disk(p))
                 || (c.is(&["shred", "wipe", "scrub", "sg_format"])
                     && c.operands().iter().any(|w| disk(&w.value)))
@@ -502,24 +503,25 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Runs with another user's rights, usually root.",
         check: C(|c| {
-            c.is(&[
-                "sudo",
-                "su",
-                "doas",
-                "pkexec",
-                "run0",
-                "sudoedit",
-                "runuser",
-                "sg",
-                "nsenter",
-                "unshare",
-                "chroot",
-                "setpriv",
-                "capsh",
-                "newgrp",
-                "machinectl",
-                "systemd-nspawn",
-            ])
+            matches!(
+                c.name.as_str(),
+                "sudo"
+                    | "su"
+                    | "doas"
+                    | "pkexec"
+                    | "run0"
+                    | "sudoedit"
+                    | "runuser"
+                    | "sg"
+                    | "nsenter"
+                    | "unshare"
+                    | "chroot"
+                    | "setpriv"
+                    | "capsh"
+                    | "newgrp"
+                    | "machinectl"
+                    | "systemd-nspawn"
+            )
         }),
         examples: &[
             "sudo apt install x",
@@ -1214,10 +1216,20 @@ pub static RULES: &[Rule] = &[
                 )
             };
             let network = programs::is_downloader(&c.name)
-                || c.is(&[
-                    "ssh", "telnet", "mail", "mailx", "sendmail", "mutt", "s-nail", "nslookup",
-                    "dig", "host", "ping",
-                ]);
+                || matches!(
+                    c.name.as_str(),
+                    "ssh"
+                        | "telnet"
+                        | "mail"
+                        | "mailx"
+                        | "sendmail"
+                        | "mutt"
+                        | "s-nail"
+                        | "nslookup"
+                        | "dig"
+                        | "host"
+                        | "ping"
+                );
             network
                 && (c.command.upstream.iter().any(|u| dumps(u))
                     || c.args().iter().any(|w| w.runs.iter().any(|u| dumps(u)))
@@ -1311,7 +1323,9 @@ pub static RULES: &[Rule] = &[
         sentence: "Talks to the container engine's socket directly, which can do anything as root.",
         check: C(|c| {
             let socket = |v: &str| {
-                v.contains(".sock")
+                // A byte scan: the general substring search costs more
+                // to set up than to run over a short word.
+                v.as_bytes().windows(5).any(|w| w == b".sock")
                     && [
                         "docker.sock",
                         "containerd.sock",
@@ -1793,7 +1807,10 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Connects a shell to the network (a reverse or bind shell).",
         check: C(|c| {
-            let dev_tcp = |v: &str| v.contains("/dev/tcp/") || v.contains("/dev/udp/");
+            // The byte scan first: most words hold no "dev" at all.
+            let dev_tcp = |v: &str| {
+                meaning::mentions_dev(v) && (v.contains("/dev/tcp/") || v.contains("/dev/udp/"))
+            };
             (c.is(&["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd"])
                 && c.flag(&["-e", "-c", "--exec", "--sh-exec", "--lua-exec"]))
                 || (c.is(&["socat"])

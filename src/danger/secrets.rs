@@ -528,6 +528,43 @@ pub fn holds_secrets(ctx: &Place, value: &str) -> bool {
 /// password manager or a tool's own login (`security find-generic-password`,
 /// `pass show`, `gh auth token`, `kubectl config view --raw`).
 pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
+    // Every case below names one of these programs: a `match` settles any
+    // other at once, where each list below is compared name by name.
+    if !matches!(
+        c.name.as_str(),
+        "security"
+            | "secret-tool"
+            | "pass"
+            | "gopass"
+            | "kwallet-query"
+            | "lpass"
+            | "op"
+            | "bw"
+            | "gh"
+            | "gpg"
+            | "gpg2"
+            | "kubectl"
+            | "oc"
+            | "git"
+            | "aws"
+            | "heroku"
+            | "npm"
+            | "gcloud"
+            | "az"
+            | "vault"
+            | "sops"
+            | "ansible-vault"
+            | "age"
+            | "rage"
+            | "terraform"
+            | "tofu"
+            | "doppler"
+            | "infisical"
+            | "chamber"
+            | "berglas"
+    ) {
+        return false;
+    }
     let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
     (c.is(&["security"])

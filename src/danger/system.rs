@@ -12,35 +12,37 @@ use super::cmd::Cmd;
 /// `service` and `launchctl` beyond looking, and the clock or host name.
 pub(super) fn controls(c: &Cmd<'_>) -> bool {
     let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
-    c.is(&[
-        "shutdown",
-        "setenforce",
-        "reboot",
-        "halt",
-        "poweroff",
-        "telinit",
-        "modprobe",
-        "insmod",
-        "rmmod",
-        "swapoff",
-        "iptables",
-        "ip6tables",
-        "nft",
-        "ufw",
-        "useradd",
-        "userdel",
-        "usermod",
-        "groupadd",
-        "groupdel",
-        "passwd",
-        "chpasswd",
-        "visudo",
-        "mount",
-        "umount",
-        "sysctl",
-        "kexec",
-        "swapon",
-    ]) && !(c.is(&["sysctl"])
+    // A `match`: the list is asked of every command.
+    matches!(
+        c.name.as_str(),
+        "shutdown"
+            | "setenforce"
+            | "reboot"
+            | "halt"
+            | "poweroff"
+            | "telinit"
+            | "modprobe"
+            | "insmod"
+            | "rmmod"
+            | "swapoff"
+            | "iptables"
+            | "ip6tables"
+            | "nft"
+            | "ufw"
+            | "useradd"
+            | "userdel"
+            | "usermod"
+            | "groupadd"
+            | "groupdel"
+            | "passwd"
+            | "chpasswd"
+            | "visudo"
+            | "mount"
+            | "umount"
+            | "sysctl"
+            | "kexec"
+            | "swapon"
+    ) && !(c.is(&["sysctl"])
         && !c.flag(&["-w", "--write"])
         && !c.values().any(|v| v.contains('=')))
         && !(c.is(&["mount"]) && c.args().is_empty())
@@ -82,22 +84,25 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
 /// encryption (`fdisk`, `parted`, `cryptsetup`, `zpool`, `diskutil
 /// eraseDisk`), rather than listing them.
 pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
-    let editor = c.is(&[
-        "fdisk",
-        "sfdisk",
-        "gdisk",
-        "sgdisk",
-        "cfdisk",
-        "parted",
-        "cryptsetup",
-        "lvremove",
-        "vgremove",
-        "pvremove",
-        "lvcreate",
-        "zpool",
-        "zfs",
-    ]);
-    let lists = c.flag(&["-l", "--list", "-p", "--print", "-d", "--dump", "--json", "-J"])
+    let editor = matches!(
+        c.name.as_str(),
+        "fdisk"
+            | "sfdisk"
+            | "gdisk"
+            | "sgdisk"
+            | "cfdisk"
+            | "parted"
+            | "cryptsetup"
+            | "lvremove"
+            | "vgremove"
+            | "pvremove"
+            | "lvcreate"
+            | "zpool"
+            | "zfs"
+    );
+    // Asked only of an editor: most commands are none.
+    let lists = || {
+        c.flag(&["-l", "--list", "-p", "--print", "-d", "--dump", "--json", "-J"])
         || (c.is(&["zfs", "zpool"]) && c.flag(&["-n"]))
         // `parted DEV print` only shows the table.
         || (c.is(&["parted"])
@@ -115,8 +120,9 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
                 .is_some_and(|w| matches!(w.value.as_str(), "list" | "status" | "get")))
         || super::dryrun::cryptsetup_only_shows(&c.name, c.args())
         // `sgdisk --pretend`: the change is shown, not written.
-        || super::dryrun::rehearses_as(&c.name, c.args());
-    editor && !lists
+        || super::dryrun::rehearses_as(&c.name, c.args())
+    };
+    editor && !lists()
         || diskutil_erases(c)
         // macOS's restore of a disk image onto a volume or disk, over what
         // was there (with `--erase`, the whole target first).

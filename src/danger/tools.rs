@@ -155,6 +155,41 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
 /// create`, … past the tool's own leading options, and not as a
 /// rehearsal (`--dry-run`).
 pub(super) fn publishes(c: &Cmd<'_>) -> bool {
+    // Every case below is one of these tools: any other command is
+    // settled before its words are read.
+    // A `match`, not a list compared name by name.
+    if !matches!(
+        c.name.as_str(),
+        "npm"
+            | "pnpm"
+            | "yarn"
+            | "bun"
+            | "cargo"
+            | "twine"
+            | "poetry"
+            | "flit"
+            | "uv"
+            | "hatch"
+            | "pdm"
+            | "vsce"
+            | "ovsx"
+            | "gem"
+            | "docker-compose"
+            | "podman-compose"
+            | "docker"
+            | "podman"
+            | "buildah"
+            | "nerdctl"
+            | "gh"
+            | "mvn"
+            | "gradle"
+            | "./gradlew"
+            | "gradlew"
+            | "dotnet"
+            | "helm"
+    ) {
+        return false;
+    }
     // The tool's own options come before the subcommand; stepping
     // over their values keeps `npm -w pkg publish` a publish.
     let global: &[&str] = match c.name.as_str() {

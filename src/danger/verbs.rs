@@ -11,8 +11,8 @@
 //! danger set already knows in full keep their own rules, and the verbs
 //! that only edit the project (`npm remove`, `cargo remove`) stay clear.
 
-use super::cmd::Cmd;
 pub(super) use super::cmd::Does;
+use super::cmd::{Cmd, sorted_names};
 
 /// Parts of a subcommand word that destroy or empty something.
 const DESTROY: &[&str] = &[
@@ -237,6 +237,16 @@ const DOES_IT: &[&str] = &[
 /// Tools whose subcommands the danger set judges with rules of their own
 /// in full (git's, the databases', the deleting commands'): their words
 /// are not read again here.
+/// The long lists of names asked of every command, sorted when compiled.
+const OWN_RULES_SORTED: [&str; OWN_RULES.len()] = sorted_names(OWN_RULES);
+const WORDS_ARE_DATA_SORTED: [&str; WORDS_ARE_DATA.len()] = sorted_names(WORDS_ARE_DATA);
+pub(super) const CLOUD_SORTED: [&str; CLOUD.len()] = sorted_names(CLOUD);
+const FLASHERS_SORTED: [&str; FLASHERS.len()] = sorted_names(FLASHERS);
+const PUBLISHERS_SORTED: [&str; PUBLISHERS.len()] = sorted_names(PUBLISHERS);
+/// The verb words, likewise: asked of every subcommand word.
+const DESTROY_SORTED: [&str; DESTROY.len()] = sorted_names(DESTROY);
+const READS_SORTED: [&str; READS.len()] = sorted_names(READS);
+
 const OWN_RULES: &[&str] = &[
     "git",
     "psql",
@@ -423,10 +433,10 @@ pub(super) fn verb(c: &Cmd<'_>) -> Option<(Does, bool)> {
 }
 
 fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
-    if c.name.is_empty() || c.is(OWN_RULES) || c.is(WORDS_ARE_DATA) {
+    if c.name.is_empty() || c.is_among(&OWN_RULES_SORTED) || c.is_among(&WORDS_ARE_DATA_SORTED) {
         return None;
     }
-    let cloud = c.is(CLOUD);
+    let cloud = c.is_among(&CLOUD_SORTED);
     tool_verb(c, cloud).map(|d| (d, cloud))
 }
 
@@ -494,7 +504,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
-    if c.is(FLASHERS) {
+    if c.is_among(&FLASHERS_SORTED) {
         let looks = c.values().any(|v| FLASHER_READS.contains(&v));
         return (!looks).then_some(Does::Deploys);
     }
@@ -504,7 +514,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     for &word in &words {
         // A word that only looks makes the words before it nouns
         // (`release list`, `secrets get`).
-        if READS.contains(&word) {
+        if READS_SORTED.binary_search(&word).is_ok() {
             return None;
         }
         if noun.is_some_and(|n| after_noun(n, word)) {
@@ -528,7 +538,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             return Some(does);
         }
         // Publishing is judged by `publish.package` for these.
-        if !c.is(PUBLISHERS) {
+        if !c.is_among(&PUBLISHERS_SORTED) {
             deploy = deploy.or(Some(does));
         }
     }
@@ -627,7 +637,7 @@ fn verb_of(word: &str) -> Option<Does> {
             looks = true;
             return true;
         }
-        if DESTROY.contains(&part)
+        if DESTROY_SORTED.binary_search(&part).is_ok()
             || before == "force" && part == "unlock"
             || after_noun(&before, part)
         {

@@ -99,10 +99,12 @@ pub fn paren_depth(src: &str) -> usize {
 /// the command they prefix ends.
 pub fn syntax_depth(src: &str) -> usize {
     let mut d = Depth::default();
-    let mut word = String::new();
+    // A word is the text since the last character that ends one: a slice
+    // of `src`, not a copy built character by character.
+    let mut word_start = 0;
     let mut in_backticks = false;
     let mut prev = ' ';
-    for c in src.chars() {
+    for (i, c) in src.char_indices() {
         let escaped = prev == '\\';
         prev = c;
         let ends_word = matches!(
@@ -110,11 +112,10 @@ pub fn syntax_depth(src: &str) -> usize {
             '`' | '(' | '{' | '[' | ')' | '}' | ']' | ';' | '&' | '|' | '<' | '>'
         ) || c.is_whitespace();
         if !ends_word {
-            word.push(c);
             continue;
         }
-        d.word(&word);
-        word.clear();
+        d.word(src.get(word_start..i).unwrap_or_default());
+        word_start = i + c.len_utf8();
         match c {
             '`' if !escaped && in_backticks => {
                 in_backticks = false;
@@ -137,7 +138,7 @@ pub fn syntax_depth(src: &str) -> usize {
             _ => {}
         }
     }
-    d.word(&word);
+    d.word(src.get(word_start..).unwrap_or_default());
     d.max
 }
 

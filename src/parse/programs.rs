@@ -617,14 +617,33 @@ pub fn wrapper_for(name: &str, rest: &[Option<&str>]) -> Option<&'static Wrapper
     } else {
         name
     };
-    WRAPPERS.iter().find(|w| {
-        w.names.contains(&name)
-            && match w.subcommand {
-                None => true,
-                Some(sub) => rest.first().copied().flatten() == Some(sub),
-            }
-    })
+    let index = &*WRAPPER_NAMES;
+    let from = index.partition_point(|(n, _)| *n < name);
+    index
+        .get(from..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|(n, _)| *n == name)
+        .filter_map(|(_, i)| WRAPPERS.get(*i))
+        .find(|w| match w.subcommand {
+            None => true,
+            Some(sub) => rest.first().copied().flatten() == Some(sub),
+        })
 }
+
+/// Every wrapper's names with its place in [`WRAPPERS`], sorted: a
+/// program is found by binary search, not by reading every list (most
+/// programs are no wrapper). Places stay in order for a shared name, so
+/// the first wrapper that fits is the one found.
+static WRAPPER_NAMES: std::sync::LazyLock<Vec<(&str, usize)>> = std::sync::LazyLock::new(|| {
+    let mut index: Vec<(&str, usize)> = WRAPPERS
+        .iter()
+        .enumerate()
+        .flat_map(|(i, w)| w.names.iter().map(move |n| (*n, i)))
+        .collect();
+    index.sort_unstable();
+    index
+});
 
 /// The dynamic loader, by any of its names (`ld-linux-x86-64.so.2`,
 /// `ld-linux-aarch64.so.1`, `ld-musl-x86_64.so.1`, `ld64.so.2`, `ld.so`,
@@ -791,6 +810,11 @@ pub fn shell_name(name: &str) -> Option<&'static str> {
         "tcsh",
         "busybox-sh",
     ];
+    // Every shell's name holds `sh`, versioned or restricted too: most
+    // programs are settled without the table.
+    if !name.as_bytes().windows(2).any(|w| w == b"sh") {
+        return None;
+    }
     let find = |n: &str| SHELLS.iter().copied().find(|s| *s == n);
     let unversioned = |n: &'_ str| -> Option<&'static str> {
         find(n).or_else(|| {
@@ -1074,6 +1098,41 @@ pub fn tcl_commands(code: &str) -> Option<Vec<&str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The index finds what a walk through every wrapper finds.
+    #[test]
+    fn wrapper_index_is_the_table() {
+        let plain = |name: &str, rest: &[Option<&str>]| {
+            let name = if is_dynamic_loader(name) {
+                "ld.so"
+            } else {
+                name
+            };
+            WRAPPERS.iter().find(|w| {
+                w.names.contains(&name)
+                    && match w.subcommand {
+                        None => true,
+                        Some(sub) => rest.first().copied().flatten() == Some(sub),
+                    }
+            })
+        };
+        let mut names: Vec<&str> = WRAPPERS
+            .iter()
+            .flat_map(|w| w.names.iter().copied())
+            .collect();
+        names.extend(["", "git", "ls", "a", "zzz", "ld-linux-x86-64.so.2", "Sudo"]);
+        let mut subs: Vec<Option<&str>> = WRAPPERS.iter().map(|w| w.subcommand).collect();
+        subs.extend([Some("x"), Some("")]);
+        for name in &names {
+            for rest in subs.iter().map(|s| vec![*s]).chain([vec![], vec![None]]) {
+                assert_eq!(
+                    wrapper_for(name, &rest).map(|w| w as *const Wrapper),
+                    plain(name, &rest).map(|w| w as *const Wrapper),
+                    "{name} {rest:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn plain_tcl_that_only_starts_programs() {
