@@ -216,6 +216,7 @@ const CLASSES_FRESH: &str = include_str!("../corpus/classes2.tsv");
 const CLASSES_THIRD: &str = include_str!("../corpus/classes3.tsv");
 const CLASSES_FOURTH: &str = include_str!("../corpus/classes4.tsv");
 const CLASSES_FIFTH: &str = include_str!("../corpus/classes5.tsv");
+const CLASSES_SIXTH: &str = include_str!("../corpus/classes6.tsv");
 
 /// One class and half's counts.
 #[derive(Default)]
@@ -285,6 +286,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "apart", 1000, 1000),
     ("noeffect", "apart", 1000, 1000),
     ("blocked", "apart", 1000, 1000),
+    ("operand", "sixth", 966, 1000),
+    ("verb", "sixth", 700, 1000),
+    ("hidden", "sixth", 964, 916),
+    ("noeffect", "sixth", 833, 1000),
+    ("blocked", "sixth", 1000, 1000),
+    ("operand", "away", 931, 1000),
+    ("verb", "away", 900, 1000),
+    ("hidden", "away", 964, 1000),
+    ("noeffect", "away", 916, 1000),
+    ("blocked", "away", 956, 1000),
 ];
 
 /// How well the danger set judges lines of each class it was not written
@@ -302,6 +313,7 @@ fn class_rates() {
         .chain(rows(CLASSES_THIRD))
         .chain(rows(CLASSES_FOURTH))
         .chain(rows(CLASSES_FIFTH))
+        .chain(rows(CLASSES_SIXTH))
     {
         let [command, expected, class, split, note] = fields[..] else {
             panic!("classes.tsv:{n}: want 5 tab-separated fields, got {fields:?}");
