@@ -278,6 +278,44 @@ static LANGUAGES: &[Language] = &[
         ],
     },
     Language {
+        // Vim script, as vim's `-c`/`+` commands run it.
+        interpreters: &["vim", "vi", "nvim", "gvim", "vimdiff", "ex", "view"],
+        variable_calls: false,
+        risky: &[
+            "!",
+            "system",
+            "systemlist",
+            "terminal",
+            "term ",
+            "jobstart",
+            "job_start",
+            "termopen",
+            "lua",
+            "luado",
+            "luafile",
+            "py",
+            "py3",
+            "python",
+            "python3",
+            "pyfile",
+            "perl",
+            "ruby",
+            "tcl",
+            "source",
+            "so ",
+            "runtime",
+            "execute",
+            "exe ",
+            "delete(",
+            "rename(",
+            "writefile",
+            "libcall",
+            "make",
+            "grep",
+            "shell",
+        ],
+    },
+    Language {
         // Tcl, as expect runs it: `spawn` starts a program and `send`
         // types into it, so what runs is whatever the code says.
         interpreters: &["expect"],
@@ -373,6 +411,9 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
     ]) {
         return powershell_code(c);
     }
+    if c.is(VIMS) {
+        return vim_code(c);
+    }
     let flags = programs::inline_code_flags(&c.name)?;
     let args = c.args();
     for (i, w) in args.iter().enumerate() {
@@ -454,6 +495,35 @@ fn powershell_code(c: &Cmd<'_>) -> Option<Option<String>> {
         }
     }
     None
+}
+
+/// vim and its kin: their commands (`-c CMD`, `--cmd CMD`, `+CMD`) are
+/// Vim script, which runs programs (`:!`, `system()`, `:terminal`) and
+/// other languages (`:lua`, `:py3`).
+const VIMS: &[&str] = &["vim", "vi", "nvim", "gvim", "vimdiff", "ex", "view"];
+
+/// The Vim script a vim is told to run, one command a line; `None` inside
+/// when one is known only at run time.
+fn vim_code(c: &Cmd<'_>) -> Option<Option<String>> {
+    let args = c.args();
+    let mut code = Vec::new();
+    let mut it = args.iter();
+    while let Some(w) = it.next() {
+        let v = w.value.as_str();
+        let command = if matches!(v, "-c" | "--cmd") {
+            it.next()
+        } else if v.len() > 1 && v.starts_with('+') {
+            Some(w)
+        } else {
+            continue;
+        };
+        match command {
+            Some(cmd) if cmd.literal => code.push(cmd.value.trim_start_matches('+').to_owned()),
+            Some(_) => return Some(None),
+            None => {}
+        }
+    }
+    (!code.is_empty()).then(|| Some(code.join("\n")))
 }
 
 fn f_is_long(flags: &[&str], v: &str) -> bool {

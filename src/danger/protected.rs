@@ -241,6 +241,13 @@ static PROTECTED: &[Protected] = &[
             }) || LOGIN_ITEMS.iter().any(|d| p.parts.starts_with(d))
         },
     },
+    // Windows's Startup folder, reached from WSL (`/mnt/c/Users/…`) or a
+    // Windows program given its path (`%APPDATA%\Microsoft\Windows\Start
+    // Menu\Programs\Startup`): what is put there runs at every login.
+    Protected {
+        reason: "programs started at login",
+        holds: |p| windows_startup(p.resolved),
+    },
     // Editors' and desktop agents' own settings, which start MCP servers
     // or approve an agent's tools (`chat.tools.autoApprove`): macOS keeps
     // them in Application Support, Linux in `~/.config`.
@@ -249,6 +256,18 @@ static PROTECTED: &[Protected] = &[
         holds: |p| p.in_home.is_some_and(in_app_settings),
     },
 ];
+
+/// Whether a path, with either slash, is in Windows's Startup folder.
+fn windows_startup(path: &str) -> bool {
+    // Most paths hold no "startup" at all: one scan says so.
+    path.as_bytes()
+        .windows(7)
+        .any(|w| w.eq_ignore_ascii_case(b"startup"))
+        && path
+            .to_ascii_lowercase()
+            .replace('\\', "/")
+            .contains("start menu/programs/startup")
+}
 
 /// macOS's folders of what starts at login or boot, below the root.
 const LOGIN_ITEMS: &[&[&str]] = &[

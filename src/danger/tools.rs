@@ -81,15 +81,36 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
         return c.flag(&["--pre"]);
     }
     if c.is(&["tar", "gtar", "bsdtar"]) {
-        return c.flag(&[
-            "--to-command",
-            "--checkpoint-action",
-            "--use-compress-program",
-            "--info-script",
-            "--new-volume-script",
-            "-I",
-            "-F",
-        ]);
+        // `--checkpoint-action=dot` (or `bell`, `echo`, `totals`…) only
+        // shows progress; its `exec=` runs a command.
+        // (`--checkpoint=N` is an option of its own, not an abbreviation.)
+        let args = c.args();
+        // Abbreviated as GNU tar takes it: `--checkpoint-a=exec=sh`.
+        let action = |name: &str| {
+            name.starts_with("--checkpoint-") && "--checkpoint-action".starts_with(name)
+        };
+        let runs_at_checkpoint = args.iter().enumerate().any(|(i, w)| {
+            let value = match w.value.split_once('=') {
+                Some((name, v)) if action(name) => Some(v),
+                None if action(&w.value) => args.get(i + 1).map(|n| n.value.as_str()),
+                _ => None,
+            };
+            value.is_some_and(|v| {
+                !matches!(
+                    v.split('=').next(),
+                    Some("dot" | "." | "bell" | "echo" | "ttyout" | "totals" | "wait" | "sleep")
+                )
+            })
+        });
+        return runs_at_checkpoint
+            || c.flag(&[
+                "--to-command",
+                "--use-compress-program",
+                "--info-script",
+                "--new-volume-script",
+                "-I",
+                "-F",
+            ]);
     }
     if c.is(&["zip"]) {
         return c.flag(&["-TT", "--unzip-command"]);

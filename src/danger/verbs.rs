@@ -62,6 +62,10 @@ const DESTROY: &[&str] = &[
     // `pulumi down`, `azd down`, `railway down`, `tilt down`, `goose down`:
     // what was deployed or migrated is taken away.
     "down",
+    // An account or a service put out of use (`gam update user x
+    // suspended on`).
+    "suspend",
+    "suspended",
     // Said as a noun: `aws kms schedule-key-deletion`.
     "deletion",
     "removal",
@@ -175,6 +179,10 @@ const SENT_AFTER_NOUN: &[&str] = &[
     "notifications",
     "tweet",
     "tweets",
+    // Social posting tools, named as the noun (`toot post …`).
+    "toot",
+    "status",
+    "statuses",
     "transaction",
     "transactions",
     "tx",
@@ -205,8 +213,9 @@ const DEPLOY: &[&str] = &[
     // `dnscontrol push`, `prisma db push`, `cachix push`: what is here is
     // made what is there (git's own rules judge `git push`).
     "push",
-    // `fastlane deliver`: a build handed to an app store.
+    // `fastlane deliver`, `eas submit`: a build handed to an app store.
     "deliver",
+    "submit",
     // What cannot be called back once out: `cast send`, `solana transfer`,
     // `bitcoin-cli sendrawtransaction`, `aws ses send-email`.
     "send",
@@ -488,6 +497,22 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Destroys);
     }
+    // robocopy's mirror deletes what the source lacks; `/L` only lists.
+    if c.is(&["robocopy", "robocopy.exe"])
+        && c.values()
+            .any(|v| v.eq_ignore_ascii_case("/MIR") || v.eq_ignore_ascii_case("/PURGE"))
+        && !c.values().any(|v| v.eq_ignore_ascii_case("/L"))
+    {
+        return Some(Does::Destroys);
+    }
+    // Mail sent: swaks and sendmail always send; `mail`, `mutt` and their
+    // kin when given an address.
+    if c.is(&["swaks", "sendmail", "msmtp", "ssmtp"])
+        || c.is(&["mail", "mailx", "s-nail", "mutt", "neomutt"])
+            && c.operands().iter().any(|w| w.value.contains('@'))
+    {
+        return Some(Does::Deploys);
+    }
     // Firmware written to a drive, and configuration applied to hosts.
     if (c.is(&["nvme"]) && first.starts_with("fw-"))
         || (c.is(&["ansible-playbook", "puppet", "chef-client", "salt-call"])
@@ -510,7 +535,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     let local = PROJECT_LOCAL.iter().find(|(tools, _, _)| c.is(tools));
     let mut deploy = None;
-    let mut noun = None;
+    // The program's name is the first noun (`toot post`, `trash empty`).
+    let mut noun = Some(c.name.as_str());
+    // A noun of what is rolled out came before (`az deployment group
+    // create`).
+    let mut rolled_out = false;
     for &word in &words {
         // A word that only looks makes the words before it nouns
         // (`release list`, `secrets get`).
@@ -520,7 +549,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         if noun.is_some_and(|n| after_noun(n, word)) {
             return Some(Does::Destroys);
         }
-        let sends = noun.is_some_and(|n| sent_after_noun(n, word));
+        let sends = noun.is_some_and(|n| sent_after_noun(n, word))
+            || rolled_out && matches!(word, "create" | "apply" | "sync" | "update");
+        rolled_out |= ROLLED_OUT.contains(&word);
         noun = Some(word);
         let does = verb_of(word)
             .or_else(|| sends.then_some(Does::Deploys))
@@ -589,7 +620,25 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
 fn sent_after_noun(noun: &str, verb: &str) -> bool {
     matches!(verb, "create" | "send" | "post" | "submit" | "issue")
         && SENT_AFTER_NOUN.contains(&noun)
+        || matches!(verb, "create" | "apply" | "sync" | "update" | "add")
+            && ROLLED_OUT.contains(&noun)
+        // `argocd app sync`: what the cluster runs made what git says.
+        || verb == "sync" && matches!(noun, "app" | "apps" | "application" | "applications")
 }
+
+/// Nouns for what is rolled out or turned off for everyone when created,
+/// applied or synced (`az deployment group create`, `argocd app sync`,
+/// `amtool silence add`).
+const ROLLED_OUT: &[&str] = &[
+    "deployment",
+    "deployments",
+    "rollout",
+    "rollouts",
+    "silence",
+    "silences",
+    "maintenance",
+    "downtime",
+];
 
 /// Whether `verb` destroys after `noun` ([`AFTER_NOUN`]).
 fn after_noun(noun: &str, verb: &str) -> bool {
