@@ -796,6 +796,11 @@ mod tests {
         assert_eq!(verb_of("release-notes"), Some(Does::Deploys));
         assert_eq!(verb_of("collect-garbage"), Some(Does::Destroys));
         assert_eq!(verb_of("déployer"), None);
+        // Words up to 40 bytes are read; longer ones are names or data.
+        let at_bound = format!("delete-{}", "x".repeat(33));
+        assert_eq!(at_bound.len(), 40);
+        assert_eq!(verb_of(&at_bound), Some(Does::Destroys));
+        assert_eq!(verb_of(&format!("{at_bound}x")), None);
         assert_eq!(verb_of("Ünpublish-all"), None);
         assert_eq!(verb_of("appsÜ:destroy"), Some(Does::Destroys));
     }
