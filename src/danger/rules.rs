@@ -2407,6 +2407,8 @@ pub static RULES: &[Rule] = &[
             "amtool silence query",
             "toot timeline",
             "argocd app get prod-api",
+            "mytool install deps",
+            "quilt patch apply",
             "gh repo view acme/x",
             "adb shell pm list packages",
             "mytool feature disable beta",
