@@ -756,6 +756,54 @@ mod tests {
         assert_eq!(at("pdsh", "-w web[01-10] reboot"), Some(2));
         assert_eq!(at("mytool", "-m rm --to rm"), Some(3));
         assert_eq!(at("mytool", "build --release"), None);
+        // After `--`, whatever the program is: it is the command.
+        assert_eq!(at("mytool", "run -- mycmd x"), Some(2));
+        assert_eq!(at("mytool", "run --"), None);
+    }
+
+    /// A string walked as possible code leaves what follows it on the line
+    /// certain: `rm -rf /` after it is still refused, not only asked.
+    #[test]
+    fn speculation_ends_with_its_string() {
+        let script = crate::parse::parse("mytool --opt 'a b'; rm -rf /");
+        let rm = script
+            .commands
+            .iter()
+            .find(|c| c.name().as_deref() == Some("rm"))
+            .expect("rm is walked");
+        assert!(!rm.possible);
+        let script = crate::parse::parse("mytool --opt 'rm -rf x'");
+        assert!(
+            script
+                .commands
+                .iter()
+                .any(|c| c.name().as_deref() == Some("rm") && c.possible)
+        );
+    }
+
+    /// A tool that loads a file the line wrote, or a shell given a
+    /// start-up file the line wrote, runs code known only when it runs.
+    #[test]
+    fn tools_that_load_what_the_line_wrote() {
+        for line in [
+            "echo '{}' > package.json && npm install",
+            "echo x > rc; bash --rcfile rc -i",
+        ] {
+            let script = crate::parse::parse(line);
+            assert!(
+                script
+                    .problems
+                    .iter()
+                    .any(|p| matches!(p, crate::parse::Problem::DynamicCode { .. })),
+                "{line}: {:?}",
+                script.problems
+            );
+        }
+        assert!(
+            crate::parse::parse("echo x > notes.txt && npm install")
+                .problems
+                .is_empty()
+        );
     }
 
     #[test]
