@@ -395,11 +395,13 @@ const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
     ),
     (&["go"], &["clean"], &["-modcache", "-cache"]),
     (&["dotnet"], &["remove"], &[]),
-    // Other version controls' `forget` and `remove` untrack a file.
+    // Other version controls' `forget` and `remove` untrack a file, and
+    // their `push` is git's (which git's own rules judge): forced, each
+    // asks.
     (
-        &["hg", "chg", "sl", "fossil", "bzr", "brz"],
-        &["forget", "remove", "rm", "delete", "del"],
-        &[],
+        &["hg", "chg", "sl", "fossil", "bzr", "brz", "jj"],
+        &["forget", "remove", "rm", "delete", "del", "push"],
+        &["-f", "--force"],
     ),
     (&["composer"], &["remove", "rm"], &["global"]),
     (&["flutter", "dart"], &["clean"], &[]),
