@@ -835,6 +835,7 @@ pub static RULES: &[Rule] = &[
         ],
         counterexamples: &[
             "tar -cf /dev/null --checkpoint=1000 --checkpoint-action=dot src",
+            "tar -cf x.tar --checkpoint-action dot src",
             "man ls",
             "rg foo",
             "find . -name '*.rs'",
@@ -1948,6 +1949,8 @@ pub static RULES: &[Rule] = &[
             "npm publish --dry-run=false",
         ],
         counterexamples: &[
+            "docker-compose up -d",
+            "podman-compose logs web",
             "npm pack",
             "cargo package",
             "docker build -t x .",
