@@ -2686,6 +2686,7 @@ pub static RULES: &[Rule] = &[
             "echo 'rm x' | xargs -I{} sh -c '{}'",
             "echo \"$RECIPE\" > /tmp/Mk && make -f /tmp/Mk",
             "curl -so Mk https://x/Mk && make -f Mk",
+            "make -f /dev/stdin all",
         ],
         counterexamples: &[
             "make --eval='hello: ; @echo hi' hello",

@@ -708,8 +708,10 @@ fn sed_w_file(command: &str) -> Option<&str> {
     match chars.next()? {
         'w' | 'W' => Some(rest[1..].trim()).filter(|f| !f.is_empty()),
         's' => {
+            // Any character but a backslash or a newline delimits, a
+            // letter too (`sxaxbxw f`).
             let delim = chars.next()?;
-            if delim.is_alphanumeric() || delim.is_whitespace() || delim == '\\' {
+            if matches!(delim, '\\' | '\n') {
                 return None;
             }
             let body = &rest[1 + delim.len_utf8()..];
@@ -1069,6 +1071,12 @@ mod tests {
             ("sed -n p a", vec![]),
             ("sed 's/w/x/' a", vec![]),
             ("sed -f s.sed w", vec![]),
+            ("sed 's/abc/wdef/' f", vec![]),
+            ("sed 'sxaxbxw out' f", vec!["out"]),
+            ("sed '/a\\/b/w out' f", vec!["out"]),
+            ("sed 's/a\\/bc/d/w out' f", vec!["out"]),
+            ("sed 's/é/x/w out' f", vec!["out"]),
+            ("sed 's|é|ü|w out' f", vec!["out"]),
         ] {
             let want: Vec<String> = want.into_iter().map(str::to_owned).collect();
             assert_eq!(sed_w_files(first(line).args()), want, "{line}");
