@@ -631,6 +631,21 @@ pub(super) fn quoted_strings(code: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// The files a piece of code names: its quoted strings, and where the
+/// code builds a path from the home folder (`Bun.env.HOME + '/.bashrc'`,
+/// `os.homedir()`, `Path.home() / ".ssh"`), each string also as a name
+/// below home — so code that writes a startup file or reads a key is
+/// seen whichever way it spells the folder.
+pub(super) fn code_paths(code: &str) -> impl Iterator<Item = std::borrow::Cow<'_, str>> {
+    const HOME: &[&str] = &["HOME", "homedir", "home()", "Dir.home", "home_dir"];
+    let from_home = HOME.iter().any(|h| code.contains(h));
+    quoted_strings(code).flat_map(move |s| {
+        let below = (from_home && !s.starts_with('~'))
+            .then(|| std::borrow::Cow::Owned(format!("~/{}", s.trim_start_matches('/'))));
+        std::iter::once(std::borrow::Cow::Borrowed(s)).chain(below)
+    })
+}
+
 /// Node's `--import data:text/javascript,CODE` (and `--require`, `-r`,
 /// `--loader`): a module given as a `data:` URL is inline code. Its text,
 /// or `None` inside when it is known only at run time or base64-encoded.

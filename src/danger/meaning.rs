@@ -336,6 +336,27 @@ fn named_paths(word: &str) -> Vec<String> {
     out
 }
 
+/// The files text of more than one word names — a script in a program's
+/// own language (`gnuplot -e "set output '~/.bash_login'"`), a list of
+/// values: each of its words that starts a path from the root or home,
+/// quoted or not.
+fn embedded_paths(word: &str) -> impl Iterator<Item = String> + '_ {
+    word.contains([' ', '\'', '"', ';', ','])
+        .then(|| {
+            word.split([' ', '\t', '\n', ';', ',', '(', ')'])
+                .map(|t| t.trim_matches(['\'', '"']))
+                .filter(move |t| {
+                    *t != word
+                        && (t.starts_with(['/', '~'])
+                            || t.starts_with("$HOME")
+                            || t.starts_with("${HOME}"))
+                })
+                .map(str::to_owned)
+        })
+        .into_iter()
+        .flatten()
+}
+
 /// Whether a copy's destination on another host (`web1:.bashrc`,
 /// `deploy@web1:/etc/cron.d/x`) is, there, a protected file: another
 /// machine's startup file is as much a way in as this one's.
@@ -355,6 +376,16 @@ pub(super) fn remote_protected(ctx: &super::place::Place, written: &str) -> bool
 /// ~/.gemini/settings.json`).
 fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     if c.name.is_empty() || c.is_among(&KNOWN_SORTED) {
+        return Vec::new();
+    }
+    // Windows's registry tool reads a key it queries, exports or compares.
+    if c.is(&["reg", "reg.exe"])
+        && c.operands().first().is_some_and(|w| {
+            ["query", "export", "compare"]
+                .iter()
+                .any(|r| w.value.eq_ignore_ascii_case(r))
+        })
+    {
         return Vec::new();
     }
     // The words after a container's image are paths inside it; the host
@@ -385,7 +416,7 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
             skip_script &= !script;
             !script
         })
-        .flat_map(named_paths)
+        .flat_map(|v| named_paths(v).into_iter().chain(embedded_paths(v)))
         .collect()
 }
 
@@ -533,7 +564,7 @@ fn rehearses_format(c: &Cmd<'_>) -> bool {
 /// among what it is given (`mkfs.ext4 /dev/sdb1`, `wipefs -a /dev/sda`,
 /// `nvme format /dev/nvme0n1`). The blocked tier.
 pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
-    let disk = |v: &str| (mentions_dev(v) || in_dev(c.ctx)) && is_block_device(&c.ctx.resolve(v));
+    let disk = |v: &str| names_disk(c.ctx, v);
     if c.is(&["nvme"]) {
         let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
         return matches!(ops.first(), Some(&("format" | "sanitize")));
@@ -557,10 +588,26 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
 /// is a disk: an image file, a word known only when it runs, or (for
 /// wipefs) a look at what it would wipe. Asks, without refusing.
 pub(super) fn formats_something_else(c: &Cmd<'_>) -> bool {
-    c.is(FORMATTERS)
-        && !rehearses_format(c)
-        && !super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args())
-        && !formats_a_disk(c)
+    if !c.is(FORMATTERS)
+        || super::dryrun::rehearses_as(&c.name, c.args())
+        || super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args())
+        || formats_a_disk(c)
+    {
+        return false;
+    }
+    // A bare wipefs lists what it would wipe, one option away from wiping
+    // it: it asks too (on a disk, the rule for disks handed to a program
+    // says so).
+    !rehearses_format(c)
+        || !format_targets(c)
+            .iter()
+            .any(|w| names_disk(c.ctx, &w.value))
+}
+
+/// Whether a word names a whole disk or partition (the cheap byte search
+/// first).
+fn names_disk(ctx: &super::place::Place, v: &str) -> bool {
+    (mentions_dev(v) || in_dev(ctx)) && is_block_device(&ctx.resolve(v))
 }
 
 #[cfg(test)]
@@ -583,5 +630,22 @@ mod tests {
         );
         assert_eq!(named_paths("gs://b/rc").len(), 0);
         assert_eq!(named_paths("a/b:c"), ["a/b:c"]);
+    }
+
+    #[test]
+    fn what_text_of_several_words_may_name() {
+        let named = |w| embedded_paths(w).collect::<Vec<_>>();
+        assert_eq!(
+            named("set terminal dumb; set output '/home/user/.bash_login'"),
+            ["/home/user/.bash_login"]
+        );
+        assert_eq!(
+            named("a,~/.zshrc,${HOME}/.profile"),
+            ["~/.zshrc", "${HOME}/.profile"]
+        );
+        assert_eq!(named("x $HOME/.bashrc"), ["$HOME/.bashrc"]);
+        assert!(named("fix the build; again").is_empty());
+        assert!(named("~/.zshrc").is_empty());
+        assert!(named("rel/a.txt b.txt").is_empty());
     }
 }

@@ -243,7 +243,9 @@ static PROTECTED: &[Protected] = &[
     },
     // Windows's Startup folder, reached from WSL (`/mnt/c/Users/…`) or a
     // Windows program given its path (`%APPDATA%\Microsoft\Windows\Start
-    // Menu\Programs\Startup`): what is put there runs at every login.
+    // Menu\Programs\Startup`), and the registry's lists of programs run
+    // at login (`reg add HKCU\…\CurrentVersion\Run`): what is put there
+    // runs at every login.
     Protected {
         reason: "programs started at login",
         holds: |p| windows_startup(p.resolved),
@@ -259,14 +261,31 @@ static PROTECTED: &[Protected] = &[
 
 /// Whether a path, with either slash, is in Windows's Startup folder.
 fn windows_startup(path: &str) -> bool {
-    // Most paths hold no "startup" at all: one scan says so.
-    path.as_bytes()
-        .windows(7)
-        .any(|w| w.eq_ignore_ascii_case(b"startup"))
-        && path
-            .to_ascii_lowercase()
-            .replace('\\', "/")
-            .contains("start menu/programs/startup")
+    let has = |needle: &[u8]| {
+        path.as_bytes()
+            .windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle))
+    };
+    // Most paths hold neither word at all: one scan each says so.
+    if !has(b"startup") && !has(b"currentversion") {
+        return false;
+    }
+    let path = path.to_ascii_lowercase().replace('\\', "/");
+    path.contains("start menu/programs/startup") || registry_autostart(&path)
+}
+
+/// Whether a registry key (lowercased, with `/`) is one of Windows's
+/// lists of what runs at every login (`HKCU\…\CurrentVersion\Run`,
+/// `RunOnce`, the logon shell in `Winlogon`): a value put there persists
+/// as a startup file does.
+fn registry_autostart(key: &str) -> bool {
+    const RUN: &str = "microsoft/windows/currentversion/run";
+    let runs = key.match_indices(RUN).any(|(i, _)| {
+        let rest = &key[i + RUN.len()..];
+        let name = rest.split('/').next().unwrap_or_default();
+        matches!(name, "" | "once" | "onceex" | "services" | "servicesonce")
+    });
+    runs || key.contains("microsoft/windows nt/currentversion/winlogon")
 }
 
 /// macOS's folders of what starts at login or boot, below the root.
@@ -696,6 +715,33 @@ mod tests {
             "/private/tmp/x",
         ] {
             assert!(protected_reason(&c, v).is_none(), "{v}");
+        }
+    }
+
+    #[test]
+    fn windows_startup_folder_and_registry_run_keys() {
+        let c = Place::example();
+        for v in [
+            "/mnt/c/Users/me/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/x.bat",
+            "%APPDATA%\\Microsoft\\Windows\\Start Menu\\Programs\\Startup",
+            "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run",
+            "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\RunOnce",
+            "HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\sync",
+            "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon",
+        ] {
+            assert_eq!(
+                protected_reason(&c, v),
+                Some("programs started at login"),
+                "{v}"
+            );
+        }
+        for v in [
+            "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer",
+            "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Runtime",
+            "HKCU\\Software\\Acme\\Run",
+            "docs/startup.md",
+        ] {
+            assert_eq!(protected_reason(&c, v), None, "{v}");
         }
     }
 

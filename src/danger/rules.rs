@@ -225,6 +225,7 @@ pub static RULES: &[Rule] = &[
             "mkfs.ext4 -F disk.img",
             "mkfs.vfat -C fat.img 1024",
             "wipefs -a disk.img",
+            "wipefs disk.img",
             "mkfs -t ext4 \"$DEV\"",
         ],
         counterexamples: &[
@@ -234,6 +235,7 @@ pub static RULES: &[Rule] = &[
             "mkdir img",
             "wipefs /dev/sda",
             "wipefs --no-act -a /dev/sdb",
+            "wipefs -n disk.img",
             "mkfs.xfs -N /dev/sdc1",
             "mkfs.ext4 -n /dev/sdb1",
         ],
@@ -1013,7 +1015,7 @@ pub static RULES: &[Rule] = &[
                 || reads::served_folder(c).is_some_and(|d| holds_secrets(c.ctx, d) || is_secret(c.ctx, d))
                 // Inline code that opens a secret file by name.
                 || interpreters::inline_code(c).flatten().is_some_and(|code| {
-                    interpreters::quoted_strings(&code).any(|s| is_secret(c.ctx, s))
+                    interpreters::code_paths(&code).any(|s| is_secret(c.ctx, &s))
                 })
         }),
         examples: &[
@@ -1394,6 +1396,14 @@ pub static RULES: &[Rule] = &[
                 // protected file (`gsutil cp gs://b/rc ~/.zshrc`).
                 || meaning::may_write_protected(c)
                 || meaning::writes_user_settings(c)
+                // Inline code that names a protected file, which it may
+                // write (`json.dump({}, open("~/.claude/settings.json",
+                // "w"))`, `Bun.write(Bun.env.HOME + '/.bashrc', …)`).
+                || interpreters::inline_code(c).flatten().is_some_and(|code| {
+                    interpreters::code_paths(&code).any(|p| {
+                        protected_reason(c.ctx, &p).is_some_and(|r| r != super::protected::SYSTEM_FILES)
+                    })
+                })
         }),
         examples: &[
             "echo 'alias ls=rm' >> ~/.bashrc",
@@ -1414,6 +1424,11 @@ pub static RULES: &[Rule] = &[
             "cd ~ && echo x >> .bashrc",
             "cd .git/hooks && cp ../../evil pre-commit",
             "git config -f .git/config user.name x",
+            "bun -e \"await Bun.write(Bun.env.HOME + '/.bashrc', 'x')\"",
+            "python3 -c 'import json; json.dump({}, open(\"/home/user/.claude/settings.json\",\"w\"))'",
+            "node -e 'fs.appendFileSync(require(\"os\").homedir() + \"/.zshrc\", \"x\")'",
+            "gnuplot -e \"set output '/home/user/.bash_login'\" plot.gp",
+            "reg.exe add 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run' /v sync /d 'C:\\tools\\sync.exe'",
             "tar -C ~ -xf x.tar",
             "cd ~ && tar xzf x.tgz",
             "patch -d ~ -p0 < d.diff",
@@ -1740,6 +1755,11 @@ pub static RULES: &[Rule] = &[
             "cat /dev/null",
             "true",
             "cmd 2> /dev/null",
+            "python3 -c 'import json; print(json.load(open(\"package.json\"))[\"name\"])'",
+            "node -e 'console.log(process.env.HOME + \"/notes\")'",
+            "gnuplot -e \"set output 'plot.png'\" plot.gp",
+            "reg.exe query 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run'",
+            "gh pr create --title 'Fix the build'",
         ],
     },
     Rule {
@@ -2332,6 +2352,8 @@ pub static RULES: &[Rule] = &[
             "gh repo archive acme/legacy-api --yes",
             "adb shell pm clear com.acme.app",
             "pd schedule disable P1",
+            "render services suspend srv-1",
+            "supabase functions disable hello",
         ],
         counterexamples: &[
             "scw instance server list",
@@ -2405,6 +2427,8 @@ pub static RULES: &[Rule] = &[
             "toot post 'v3 is out!'",
             "argocd app sync prod-api",
             "fastlane deliver --submit_for_review --force",
+            "gh workflow run deploy.yml -f env=prod",
+            "circleci pipeline trigger acme/api",
         ],
         counterexamples: &[
             "octodns-sync --config-file=config/production.yaml",
@@ -2418,6 +2442,8 @@ pub static RULES: &[Rule] = &[
             "twilio api:core:messages:list",
             "stripe payments list",
             "gh workflow list",
+            "gh workflow view ci.yml",
+            "gh run watch",
             "forge script script/Deploy.s.sol --rpc-url http://127.0.0.1:8545",
             "mail",
             "amtool silence query",

@@ -154,6 +154,23 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
             "backup",
             "backups",
             "replication",
+            // What serves others, taken offline: `firebase
+            // hosting:disable`, `gcloud services disable`.
+            "hosting",
+            "site",
+            "sites",
+            "service",
+            "services",
+            "domain",
+            "domains",
+            "function",
+            "functions",
+            "endpoint",
+            "endpoints",
+            "api",
+            "apis",
+            "app",
+            "apps",
         ],
         &["disable", "suspend"],
     ),
@@ -570,8 +587,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         if does == Does::Destroys {
             return Some(does);
         }
-        // Publishing is judged by `publish.package` for these.
-        if !c.is_among(&PUBLISHERS_SORTED) {
+        // Publishing is judged by `publish.package` for these; what they
+        // send or start elsewhere is not publishing (`gh workflow run`).
+        if sends || !c.is_among(&PUBLISHERS_SORTED) {
             deploy = deploy.or(Some(does));
         }
     }
@@ -626,6 +644,10 @@ fn sent_after_noun(noun: &str, verb: &str) -> bool {
             && ROLLED_OUT.contains(&noun)
         // `argocd app sync`: what the cluster runs made what git says.
         || verb == "sync" && matches!(noun, "app" | "apps" | "application" | "applications")
+        // `gh workflow run deploy.yml`: a workflow started on the forge
+        // runs there, with the repository's secrets, whatever it does.
+        || matches!(verb, "run" | "trigger" | "dispatch")
+            && matches!(noun, "workflow" | "workflows" | "pipeline" | "pipelines")
 }
 
 /// Nouns for what is rolled out or turned off for everyone when created,

@@ -291,11 +291,11 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "sixth", 1000, 1000),
     ("noeffect", "sixth", 1000, 1000),
     ("blocked", "sixth", 1000, 1000),
-    ("operand", "away", 931, 1000),
-    ("verb", "away", 900, 1000),
-    ("hidden", "away", 964, 1000),
-    ("noeffect", "away", 916, 1000),
-    ("blocked", "away", 956, 1000),
+    ("operand", "away", 1000, 1000),
+    ("verb", "away", 1000, 1000),
+    ("hidden", "away", 1000, 1000),
+    ("noeffect", "away", 1000, 1000),
+    ("blocked", "away", 1000, 1000),
 ];
 
 /// How well the danger set judges lines of each class it was not written
