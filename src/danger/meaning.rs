@@ -410,14 +410,28 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
         .filter(|w| w.literal || w.glob)
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")
-        .filter(|v| !v.starts_with('-') || v.contains('='))
-        .filter(|v| {
+        .filter_map(|v| {
+            if v.starts_with('-') && !v.contains('=') {
+                return attached_path(v);
+            }
             let script = skip_script && !v.contains('=');
             skip_script &= !script;
-            !script
+            (!script).then_some(v)
         })
         .flat_map(|v| named_paths(v).into_iter().chain(embedded_paths(v)))
         .collect()
+}
+
+/// The path a short option carries attached (`-o/usr/local/bin/x`,
+/// `-o~/.zshrc`), when it starts from the root or home: compilers and
+/// archivers take their output so.
+fn attached_path(v: &str) -> Option<&str> {
+    let value = v
+        .strip_prefix('-')
+        .filter(|r| !r.starts_with('-'))?
+        .get(1..)?;
+    (value.starts_with(['/', '~']) || value.starts_with("$HOME") || value.starts_with("${HOME}"))
+        .then_some(value)
 }
 
 /// Whether a tool writes the person's own settings for it, where they
@@ -630,6 +644,20 @@ mod tests {
         );
         assert_eq!(named_paths("gs://b/rc").len(), 0);
         assert_eq!(named_paths("a/b:c"), ["a/b:c"]);
+    }
+
+    #[test]
+    fn paths_attached_to_short_options() {
+        assert_eq!(
+            attached_path("-o/usr/local/bin/x"),
+            Some("/usr/local/bin/x")
+        );
+        assert_eq!(attached_path("-o~/.zshrc"), Some("~/.zshrc"));
+        assert_eq!(attached_path("-O$HOME/bin/x"), Some("$HOME/bin/x"));
+        assert_eq!(attached_path("-oout.bin"), None);
+        assert_eq!(attached_path("--out/x"), None);
+        assert_eq!(attached_path("-o"), None);
+        assert_eq!(attached_path("-é/x"), None);
     }
 
     #[test]

@@ -195,6 +195,11 @@ static PROTECTED: &[Protected] = &[
             ]
             .iter()
             .any(|d| p.resolved.starts_with(d))
+                // The person may own these (Homebrew on Intel macs, a
+                // `sudo chown`): the PATH row's, below.
+                && !["/usr/local/bin/", "/usr/local/sbin/"]
+                    .iter()
+                    .any(|d| p.resolved.starts_with(d))
         },
     },
     // Any program put in a folder of PATH runs whenever its name is typed,

@@ -636,6 +636,35 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     deploy
 }
 
+/// Whether a word sends or pays, written as one word with what it sends
+/// (`bitcoin-cli sendtoaddress`, `sendmany`, `lncli payinvoice`): money
+/// or a message gone cannot be called back.
+fn sends_joined(part: &str) -> bool {
+    const WHAT: &[&str] = &[
+        "to",
+        "many",
+        "from",
+        "raw",
+        "all",
+        "coin",
+        "fund",
+        "money",
+        "payment",
+        "invoice",
+        "keysend",
+        "transaction",
+        "tx",
+        "token",
+        "asset",
+        "email",
+        "message",
+    ];
+    ["send", "pay"].iter().any(|verb| {
+        part.strip_prefix(verb)
+            .is_some_and(|rest| WHAT.iter().any(|w| rest.starts_with(w)))
+    })
+}
+
 /// Whether `verb` sends `noun` out ([`SENT_AFTER_NOUN`]).
 fn sent_after_noun(noun: &str, verb: &str) -> bool {
     matches!(verb, "create" | "send" | "post" | "submit" | "issue")
@@ -717,7 +746,7 @@ fn verb_of(word: &str) -> Option<Does> {
             destroys = true;
             return true;
         }
-        deploys |= DEPLOY.contains(&part) || sent_after_noun(&before, part);
+        deploys |= DEPLOY.contains(&part) || sent_after_noun(&before, part) || sends_joined(part);
         before.clear();
         before.push_str(part);
         false
@@ -803,6 +832,25 @@ fn parts(word: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sending_written_as_one_word() {
+        for w in [
+            "sendtoaddress",
+            "sendmany",
+            "payinvoice",
+            "sendcoins",
+            "sendpayment",
+        ] {
+            assert!(sends_joined(w), "{w}");
+            assert_eq!(verb_of(w), Some(Does::Deploys), "{w}");
+        }
+        for w in [
+            "sender", "sendgrid", "payload", "paypal", "send", "pay", "settings",
+        ] {
+            assert!(!sends_joined(w), "{w}");
+        }
+    }
 
     #[test]
     fn words_split_where_tools_join_them() {

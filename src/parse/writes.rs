@@ -335,6 +335,8 @@ fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
                 | "7zr"
                 | "stow"
                 | "xstow"
+                | "chezmoi"
+                | "rcup"
                 | "awk"
                 | "gawk"
                 | "mawk"
@@ -798,6 +800,27 @@ pub fn written_folders(cmd: &SimpleCommand) -> Vec<String> {
                 dirs.into_iter().map(str::to_owned).collect()
             }
         }
+        // Dotfile managers write the person's startup files into home:
+        // `chezmoi apply` (and `update`, `init --apply`) into its
+        // destination, rcm's `rcup` always.
+        "chezmoi"
+            if args
+                .iter()
+                .find(|w| !w.value.starts_with('-'))
+                .is_some_and(|w| {
+                    matches!(w.value.as_str(), "apply" | "update")
+                        || w.value == "init" && programs::has_flag(args, &["--apply", "-a"])
+                })
+                && !programs::has_flag(args, &["-n", "--dry-run"]) =>
+        {
+            let dirs = programs::option_values(args, &["-D", "--destination"]);
+            if dirs.is_empty() {
+                vec!["~".to_owned()]
+            } else {
+                dirs.into_iter().map(str::to_owned).collect()
+            }
+        }
+        "rcup" if !programs::has_flag(args, &["-h"]) => vec!["~".to_owned()],
         "patch" if patch_files(args).is_empty() => into(&["-d", "--directory"]),
         "cpio" if programs::has_flag(args, &["-i", "--extract"]) => into(&["-D", "--directory"]),
         _ => Vec::new(),
