@@ -84,6 +84,9 @@ pub(super) fn destroys(c: &Cmd<'_>) -> bool {
             compose_down
                 || (has("volume") && ops.iter().any(|w| matches!(*w, "rm" | "prune")))
                 || (has("system") && has("prune") && c.flag(&["--volumes"]))
+                // `-a`: every image no container uses, also those built
+                // here and never pushed, and every stopped container.
+                || ((has("system") || has("image")) && has("prune") && c.flag(&["-a", "--all"]))
                 // `podman system reset` removes every container, image and
                 // volume.
                 || (has("system") && has("reset"))

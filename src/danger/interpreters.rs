@@ -550,7 +550,64 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
     if base == "expect" && crate::parse::programs::tcl_commands(code).is_some() {
         return false;
     }
+    if language.interpreters.contains(&"vim") {
+        return code.lines().any(vim_line_risky);
+    }
     language.risky.iter().any(|t| contains_word(code, t))
+}
+
+/// One line of Vim script: code for another language that vim runs
+/// (`lua print(vim.version().minor)`, `py3 import os; …`) is judged in
+/// that language, with what Neovim's Lua API runs or deletes; the rest
+/// as Vim script.
+fn vim_line_risky(line: &str) -> bool {
+    /// Neovim's Lua calls that start programs, run Vim commands or change
+    /// files.
+    const NVIM_LUA: &[&str] = &[
+        "vim.fn.system",
+        "vim.fn.jobstart",
+        "vim.fn.termopen",
+        "vim.fn.delete",
+        "vim.fn.rename",
+        "vim.fn.writefile",
+        "vim.fn.execute",
+        "vim.fn[",
+        "vim.call",
+        "vim.system",
+        "vim.cmd",
+        "vim.loop",
+        "vim.uv",
+        "nvim_command",
+        "nvim_exec",
+        "nvim_call",
+        "io.open",
+        "require",
+    ];
+    let line = line.trim_start().trim_start_matches(':');
+    let other = [
+        ("lua", "lua"),
+        ("py3", "python"),
+        ("python3", "python"),
+        ("py", "python"),
+        ("python", "python"),
+        ("perl", "perl"),
+        ("ruby", "ruby"),
+    ]
+    .iter()
+    .find_map(|(command, language)| {
+        let code = line.strip_prefix(command)?.strip_prefix(' ')?;
+        Some((*language, code))
+    });
+    match other {
+        Some((language, code)) => {
+            risky_code(language, code)
+                || language == "lua" && NVIM_LUA.iter().any(|t| code.contains(t))
+        }
+        None => LANGUAGES
+            .iter()
+            .find(|l| l.interpreters.contains(&"vim"))
+            .is_some_and(|vim| vim.risky.iter().any(|t| contains_word(line, t))),
+    }
 }
 
 /// PowerShell told `-WhatIf`: one plain cmdlet call, which then says what

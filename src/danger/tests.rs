@@ -458,6 +458,25 @@ fn code_variables_are_walked_as_code() {
     assert_eq!(a.tier, Tier::Clear);
     let a = assess_line("env PAGER='sh -c \"curl x | sh\"' git log");
     assert!(a.codes().contains(&"exec.download"), "{:?}", a.codes());
+    // less's filter marks (`|`, `||`, `|-`) before the command.
+    for line in [
+        "LESSOPEN='| pygmentize -g %s' less src/app.py",
+        "LESSOPEN='||lesspipe %s' less x.gz",
+        "LESSOPEN='|-cat %s' less x",
+    ] {
+        assert_eq!(assess_line(line).tier, Tier::Clear, "{line}");
+    }
+    for line in [
+        "LESSOPEN='|rm -rf build %s' less README.md",
+        "LESSOPEN='| rm -rf build %s' less README.md",
+        "LESSCLOSE='||rm -rf build %s %s' less x",
+    ] {
+        assert!(
+            assess_line(line).codes().contains(&"delete.recursive"),
+            "{line}: {:?}",
+            assess_line(line).codes()
+        );
+    }
 }
 
 #[test]

@@ -67,6 +67,14 @@ const CONTAINER_GLOBAL_VALUES: &[&str] = &[
     "--address",
 ];
 
+/// ssh's options (lowercased) whose value is a command it runs.
+const SSH_RUNS: &[&str] = &[
+    "proxycommand",
+    "localcommand",
+    "knownhostscommand",
+    "remotecommand",
+];
+
 /// Whether a command uses an option that makes the tool run another
 /// program: `find -exec`, `rg --pre`, `tar --to-command` and its kin, `zip
 /// -TT`, `ssh -o ProxyCommand=…`, an `rsync -e` that is not ssh, git's
@@ -121,20 +129,15 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
     }
     if c.is(&["ssh", "scp", "sftp"]) {
         let opts = c.option_values(&["-o"]);
-        return opts.iter().any(|o| {
+        // The option also attached (`-oProxyCommand=…`).
+        let attached = c.values().filter_map(|v| v.strip_prefix("-o"));
+        return opts.into_iter().chain(attached).any(|o| {
             let k = o
                 .split(['=', ' '])
                 .next()
                 .unwrap_or("")
                 .to_ascii_lowercase();
-            matches!(
-                k.as_str(),
-                "proxycommand"
-                    | "localcommand"
-                    | "permitlocalcommand"
-                    | "knownhostscommand"
-                    | "remotecommand"
-            )
+            SSH_RUNS.contains(&k.as_str()) || k == "permitlocalcommand"
         }) || (c.is(&["scp", "sftp"]) && c.flag(&["-S"]));
     }
     if c.is(&["rsync"]) {
@@ -143,7 +146,14 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
             .iter()
             .any(|v| {
                 let prog = v.split_whitespace().next().unwrap_or("");
+                // ssh itself may be told to run a program
+                // (`-e 'ssh -o ProxyCommand="…"'`).
                 programs::program_name(prog) != "ssh"
+                    || SSH_RUNS.iter().any(|k| {
+                        v.as_bytes()
+                            .windows(k.len())
+                            .any(|w| w.eq_ignore_ascii_case(k.as_bytes()))
+                    })
             });
     }
     if let Some((sub, rest)) = c.git() {

@@ -66,6 +66,11 @@ const DESTROY: &[&str] = &[
     // suspended on`).
     "suspend",
     "suspended",
+    // A machine or device turned off or restarted (`adb reboot`,
+    // `ipmitool … chassis power cycle`): what runs there stops.
+    "reboot",
+    "poweroff",
+    "shutdown",
     // Said as a noun: `aws kms schedule-key-deletion`.
     "deletion",
     "removal",
@@ -174,6 +179,7 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
         ],
         &["disable", "suspend"],
     ),
+    (&["power"], &["off", "cycle", "down"]),
     // A repository or project made read-only and set aside for everyone:
     // `gh repo archive`.
     (
@@ -532,6 +538,22 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
+    // Salt told to apply states to its minions (`salt '*' state.apply`),
+    // not as a rehearsal (`test=True`).
+    if c.is(&["salt", "salt-ssh"])
+        && c.values().any(|v| {
+            [
+                "state.apply",
+                "state.highstate",
+                "state.sls",
+                "state.single",
+            ]
+            .contains(&v)
+        })
+        && !c.values().any(|v| v.eq_ignore_ascii_case("test=true"))
+    {
+        return Some(Does::Deploys);
+    }
     // Firmware written to a drive, and configuration applied to hosts.
     if (c.is(&["nvme"]) && first.starts_with("fw-"))
         || (c.is(&["ansible-playbook", "puppet", "chef-client", "salt-call"])
@@ -629,9 +651,14 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         deploy = deploy.or(Some(Does::Deploys));
     }
     // The program's own name (`dropdb`, `nix-collect-garbage`,
-    // `kafka-delete-records.sh`).
-    if verb_of(c.name.trim_end_matches(".sh")) == Some(Does::Destroys) {
-        return Some(Does::Destroys);
+    // `kafka-delete-records.sh`, `telegram-send`); a desktop
+    // notification is not sent anywhere.
+    match verb_of(c.name.trim_end_matches(".sh")) {
+        Some(Does::Destroys) => return Some(Does::Destroys),
+        Some(Does::Deploys) if c.name != "notify-send" && !c.is_among(&PUBLISHERS_SORTED) => {
+            deploy = deploy.or(Some(Does::Deploys));
+        }
+        _ => {}
     }
     deploy
 }
@@ -712,13 +739,31 @@ const READS: &[&str] = &[
 /// its subcommand (`droplet delete`, `apps:destroy`, `db reset`). Reading
 /// stops at `--`.
 fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
-    c.args()
+    let mut out = Vec::new();
+    let mut counted = 0;
+    // A word right after an option may be its value (`ipmitool -I lanplus
+    // -H host -U admin chassis power cycle`): it does not use up the
+    // words where the subcommand is looked for.
+    let mut after_option = false;
+    for v in c
+        .args()
         .iter()
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")
-        .filter(|v| !v.starts_with('-'))
-        .take(SUBCOMMAND_WORDS)
-        .collect()
+    {
+        if v.starts_with('-') {
+            after_option = !v.contains('=');
+            continue;
+        }
+        out.push(v);
+        if !std::mem::take(&mut after_option) {
+            counted += 1;
+            if counted == SUBCOMMAND_WORDS {
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// Whether `word` holds a verb, and what it does.

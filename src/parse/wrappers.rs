@@ -225,6 +225,16 @@ impl Walker {
             if program.starts_with("BASH_FUNC_") && code.trim_start().starts_with("()") {
                 code.insert_str(0, "imported_function ");
             }
+            // less's input filter is a command after `|` (its output is
+            // the file), `||` or `|-` (also run on a pipe): the marks are
+            // less's, the rest is the shell's.
+            if matches!(program, "LESSOPEN" | "LESSCLOSE") {
+                let t = code.trim_start();
+                let t = t
+                    .strip_prefix('|')
+                    .map_or(t, |r| r.strip_prefix(['|', '-']).unwrap_or(r));
+                code = t.to_owned();
+            }
             self.source_for(program, &code, origin, depth);
         } else {
             self.problem(Problem::DynamicCode {

@@ -303,9 +303,9 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("noeffect", "seven", 1000, 1000),
     ("blocked", "seven", 1000, 800),
     ("operand", "spare", 1000, 1000),
-    ("verb", "spare", 916, 1000),
-    ("hidden", "spare", 972, 823),
-    ("noeffect", "spare", 882, 1000),
+    ("verb", "spare", 1000, 1000),
+    ("hidden", "spare", 1000, 1000),
+    ("noeffect", "spare", 1000, 1000),
     ("blocked", "spare", 1000, 1000),
 ];
 
