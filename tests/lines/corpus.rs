@@ -218,6 +218,7 @@ const CLASSES_FOURTH: &str = include_str!("../corpus/classes4.tsv");
 const CLASSES_FIFTH: &str = include_str!("../corpus/classes5.tsv");
 const CLASSES_SIXTH: &str = include_str!("../corpus/classes6.tsv");
 const CLASSES_SEVENTH: &str = include_str!("../corpus/classes7.tsv");
+const CLASSES_EIGHTH: &str = include_str!("../corpus/classes8.tsv");
 
 /// One class and half's counts.
 #[derive(Default)]
@@ -307,6 +308,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "spare", 1000, 1000),
     ("noeffect", "spare", 1000, 1000),
     ("blocked", "spare", 1000, 1000),
+    ("operand", "eight", 972, 1000),
+    ("verb", "eight", 866, 833),
+    ("hidden", "eight", 897, 833),
+    ("noeffect", "eight", 894, 857),
+    ("blocked", "eight", 1000, 833),
+    ("operand", "shelf", 971, 941),
+    ("verb", "shelf", 896, 941),
+    ("hidden", "shelf", 846, 833),
+    ("noeffect", "shelf", 894, 900),
+    ("blocked", "shelf", 1000, 800),
 ];
 
 /// How well the danger set judges lines of each class it was not written
@@ -326,6 +337,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FIFTH))
         .chain(rows(CLASSES_SIXTH))
         .chain(rows(CLASSES_SEVENTH))
+        .chain(rows(CLASSES_EIGHTH))
     {
         let [command, expected, class, split, note] = fields[..] else {
             panic!("classes.tsv:{n}: want 5 tab-separated fields, got {fields:?}");
