@@ -159,10 +159,35 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "mke2fs" | "mkfs.ext2" | "mkfs.ext3" | "mkfs.ext4" => &["-n"],
         "fsck" => &["-N"],
         "e2fsck" | "fsck.ext2" | "fsck.ext3" | "fsck.ext4" | "xfs_repair" => &["-n"],
+        // go-task's `--dry` prints the commands; MacPorts' `-y` too.
+        "task" | "go-task" => &["--dry"],
+        "port" => &["-y"],
         _ => &[],
     };
     rehearses(args)
         || !letters.is_empty() && programs::has_flag(args, letters) && dry_run_not_taken_back(args)
+        || acts_only_when_told(name, args)
+}
+
+/// Tools that only show what they would remove until told to act: `oc adm
+/// prune` without `--confirm`, `duplicity remove-older-than` and `brew
+/// bundle cleanup` without `--force`.
+fn acts_only_when_told(name: &str, args: &[Word]) -> bool {
+    let words: Vec<&str> = args
+        .iter()
+        .map(|w| w.value.as_str())
+        .filter(|v| !v.starts_with('-'))
+        .collect();
+    let (acts, told): (bool, &[&str]) = match (name, words.as_slice()) {
+        ("oc", ["adm", "prune", ..]) => (true, &["--confirm"]),
+        ("duplicity", [w, ..]) if w.starts_with("remove-") => (true, &["--force"]),
+        ("brew", ["bundle", "cleanup", ..]) => (true, &["--force", "--zap"]),
+        _ => (false, &[]),
+    };
+    acts && !args.iter().any(|w| {
+        told.iter()
+            .any(|t| w.value == *t || w.value.starts_with(&format!("{t}=")))
+    })
 }
 
 /// Whether `cryptsetup` is told only to show a header or a mapping

@@ -318,7 +318,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         // Tcl, as expect runs it: `spawn` starts a program and `send`
         // types into it, so what runs is whatever the code says.
-        interpreters: &["expect"],
+        interpreters: &["expect", "tclsh", "wish", "jimsh"],
         variable_calls: false,
         risky: &[
             "spawn",
@@ -335,6 +335,40 @@ static LANGUAGES: &[Language] = &[
             "interp",
             "source",
             "load",
+        ],
+    },
+    Language {
+        // Java, Groovy and Scala snippets (`jshell <<< …`, `groovy -e`).
+        interpreters: &["jshell", "groovy", "scala"],
+        variable_calls: false,
+        risky: &[
+            "ProcessBuilder",
+            "getRuntime",
+            ".execute(",
+            "exec(",
+            "delete",
+            "Files.",
+            "FileUtils",
+            "FileOutputStream",
+            "FileWriter",
+            "Socket",
+            "URL(",
+            "HttpClient",
+            "Class.forName",
+            "ScriptEngine",
+            "System.exit",
+            "evaluate(",
+            "sys.process",
+        ],
+    },
+    Language {
+        // Octave and MATLAB (`octave --eval`, `matlab -batch`).
+        interpreters: &["octave", "matlab"],
+        variable_calls: false,
+        risky: &[
+            "system(", "system ", "unix(", "dos(", "!", "delete(", "delete ", "rmdir", "movefile",
+            "copyfile", "fopen", "eval(", "evalc", "feval", "web(", "urlread", "webread",
+            "websave", "java", "py.",
         ],
     },
     Language {
@@ -456,7 +490,12 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
     }
     // A program on stdin (`python3 - <<EOF`, `python3 <<EOF`, `python3
     // /dev/stdin <<EOF`).
-    let runs_stdin = args.is_empty() || args.iter().any(|w| programs::is_stdin_path(&w.value));
+    // Options only, none naming a module (`jshell -q <<< …`, `python3 -u
+    // <<EOF`): the program is stdin too.
+    let runs_stdin = args
+        .iter()
+        .all(|w| w.value.starts_with('-') && w.value != "-m")
+        || args.iter().any(|w| programs::is_stdin_path(&w.value));
     if runs_stdin && (c.command.stdin_text.is_some() || c.command.stdin_dynamic) {
         return Some(c.command.stdin_text.clone());
     }
@@ -539,6 +578,12 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
     if powershell_what_if(base, code) {
         return false;
     }
+    if matches!(
+        base.trim_end_matches(".exe"),
+        "pwsh" | "powershell" | "pwsh-preview"
+    ) {
+        return !powershell_reads_only(code);
+    }
     // Anything a shell-like interpreter runs inline is treated as code.
     let Some(language) = LANGUAGES.iter().find(|l| l.interpreters.contains(&base)) else {
         return true;
@@ -553,6 +598,7 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
     if language.interpreters.contains(&"vim") {
         return code.lines().any(vim_line_risky);
     }
+
     language.risky.iter().any(|t| contains_word(code, t))
 }
 
@@ -608,6 +654,50 @@ fn vim_line_risky(line: &str) -> bool {
             .find(|l| l.interpreters.contains(&"vim"))
             .is_some_and(|vim| vim.risky.iter().any(|t| contains_word(line, t))),
     }
+}
+
+/// PowerShell that only looks: each command of each pipeline a cmdlet
+/// whose verb reads or shapes what it is given (`Get-ChildItem -Recurse
+/// -Filter *.cs | Measure-Object`), with no script block, call operator,
+/// subexpression, redirection or escape to hide another, and no path from
+/// the root or home (a key read by `Get-Content ~/.ssh/id_rsa`). Anything
+/// else may run any program: code.
+fn powershell_reads_only(code: &str) -> bool {
+    const VERBS: &[&str] = &[
+        "get",
+        "measure",
+        "select",
+        "where",
+        "sort",
+        "format",
+        "test",
+        "resolve",
+        "split",
+        "join",
+        "compare",
+        "group",
+        "convertto",
+        "convertfrom",
+    ];
+    const SHOWS: &[&str] = &["write-output", "write-host", "out-string", "out-host"];
+    if code.contains([
+        '{', '}', '`', '&', '>', '<', '(', '[', '@', '$', '~', '\\', ':',
+    ]) {
+        return false;
+    }
+    code.split(['|', ';', '\n']).all(|statement| {
+        let mut words = statement.split_whitespace();
+        let Some(first) = words.next() else {
+            return true;
+        };
+        let first = first.to_ascii_lowercase();
+        let cmdlet = first.split_once('-').is_some_and(|(verb, noun)| {
+            VERBS.contains(&verb)
+                && !noun.is_empty()
+                && noun.chars().all(|c| c.is_ascii_alphanumeric())
+        }) || SHOWS.contains(&first.as_str());
+        cmdlet && words.all(|w| !w.starts_with('/') && !w.contains(".."))
+    })
 }
 
 /// PowerShell told `-WhatIf`: one plain cmdlet call, which then says what

@@ -510,6 +510,15 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
         || c.is(DISK_METADATA)
         || c.name.starts_with("mkfs")
         || (c.is(&["hdparm"]) && !c.flag(HDPARM_WRITES))
+        // `tune2fs -l` lists the superblock; `blockdev --getsize64` and
+        // `--report` read sizes (its `--set…` options write).
+        || (c.is(&["tune2fs"])
+            && c.flag(&["-l"])
+            && c.args().iter().all(|w| w.value == "-l" || !w.value.starts_with('-')))
+        || (c.is(&["blockdev"])
+            && c.args().iter().all(|w| {
+                !w.value.starts_with('-') || w.value.starts_with("--get") || w.value == "--report"
+            }))
         || super::dryrun::cryptsetup_only_shows(&c.name, c.args())
         // `wipefs -n`: what would be wiped is shown. A bare `wipefs DEV`
         // only lists too, but one letter from wiping: it asks.

@@ -66,3 +66,40 @@ pub(super) fn risky_change(c: &Cmd<'_>) -> bool {
                 .any(|part| part.starts_with(['o', 'a']) && part.contains('w')));
     numeric_risky || symbolic_risky
 }
+
+/// Whether `setpriv` is told only to give up rights before it runs its
+/// command (`--no-new-privs`, capabilities dropped with `-`): a sandbox,
+/// not a change of user. Any other option (`--reuid`, `--init-groups`,
+/// capabilities raised with `+`) may run it with rights it lacked.
+pub(super) fn setpriv_only_restricts(c: &Cmd<'_>) -> bool {
+    const FLAGS: &[&str] = &["--no-new-privs", "--nnp", "--reset-env"];
+    const DROPS: &[&str] = &["--inh-caps", "--ambient-caps", "--bounding-set"];
+    const KEEPS: &[&str] = &["--pdeathsig", "--landlock-access", "--landlock-rule"];
+    if !c.is(&["setpriv"]) {
+        return false;
+    }
+    let mut it = c.args().iter().map(|w| w.value.as_str());
+    while let Some(v) = it.next() {
+        if v == "--" || !v.starts_with('-') {
+            return true;
+        }
+        let (name, value) = match v.split_once('=') {
+            Some((n, value)) => (n, Some(value)),
+            None => (v, None),
+        };
+        if FLAGS.contains(&name) {
+            continue;
+        }
+        let takes = DROPS.contains(&name) || KEEPS.contains(&name);
+        let Some(value) = value.or_else(|| if takes { it.next() } else { None }) else {
+            return false;
+        };
+        if DROPS.contains(&name) && !value.split(',').all(|cap| cap.starts_with('-')) {
+            return false;
+        }
+        if !takes {
+            return false;
+        }
+    }
+    true
+}

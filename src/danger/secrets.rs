@@ -222,6 +222,10 @@ const NAME_HINTS: &[&str] = &[
     "rclone.conf",
     "smbcredentials",
     "settings-security.xml",
+    // Wi-Fi and VPN passwords, and the machine's TLS keys.
+    "system-connections",
+    "wpa_supplicant",
+    "ssl/private",
     "doctl",
     "hcloud",
     "linode-cli",
@@ -349,6 +353,15 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         return true;
     }
     if under(".aws") && matches!(name, "credentials" | "config") {
+        return true;
+    }
+    // NetworkManager's connections and wpa_supplicant's config hold Wi-Fi
+    // and VPN passwords (`psk=`); `/etc/ssl/private` the TLS keys.
+    if name == "system-connections"
+        || under("system-connections")
+        || name.starts_with("wpa_supplicant") && name.ends_with(".conf")
+        || resolved.starts_with("/etc/ssl/private")
+    {
         return true;
     }
     // Registry tokens of language tools (`~/.cargo/credentials.toml`,

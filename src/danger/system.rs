@@ -78,6 +78,43 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 "" | "list" | "print" | "print-disabled" | "help" | "version"
             ))
         || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
+        || stops_a_server(c)
+}
+
+/// Whether a server or process manager is told to stop, restart or
+/// reload what it runs: `nginx -s stop`, `apachectl -k graceful`, `pg_ctl
+/// stop`, `supervisorctl restart all`, `pm2 delete api`, `rc-service x
+/// stop`, `sv down x` — services of the machine, as `systemctl stop` is.
+fn stops_a_server(c: &Cmd<'_>) -> bool {
+    const STOPS: &[&str] = &[
+        "stop",
+        "quit",
+        "reload",
+        "restart",
+        "graceful",
+        "graceful-stop",
+        "kill",
+        "shutdown",
+        "delete",
+        "down",
+        "term",
+        "promote",
+    ];
+    let stops = |v: &str| STOPS.contains(&v);
+    match c.name.as_str() {
+        "nginx" | "openresty" => c.option_values(&["-s"]).iter().any(|v| stops(v)),
+        "apachectl" | "apache2ctl" | "httpd" | "apache2" => {
+            c.option_values(&["-k"]).iter().any(|v| stops(v))
+                || c.operands().first().is_some_and(|w| stops(&w.value))
+        }
+        "pg_ctl" | "pg_ctlcluster" | "supervisorctl" | "pm2" | "rc-service" | "sv"
+        | "mysqladmin" | "initctl" | "s6-svc" | "forever" | "lsyncd" => c
+            .operands()
+            .iter()
+            .take(3)
+            .any(|w| stops(&w.value) || w.value == "stopall"),
+        _ => false,
+    }
 }
 
 /// Whether a command changes disk partitions, volumes, pools or

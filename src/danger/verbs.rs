@@ -180,6 +180,29 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
         &["disable", "suspend"],
     ),
     (&["power"], &["off", "cycle", "down"]),
+    // A server reinstalled from an image: its disk is wiped (`hcloud
+    // server rebuild`, `linode-cli linodes rebuild`).
+    (
+        &[
+            "server",
+            "servers",
+            "instance",
+            "instances",
+            "droplet",
+            "droplets",
+            "linode",
+            "linodes",
+            "vm",
+            "vms",
+            "machine",
+            "machines",
+            "node",
+            "nodes",
+            "host",
+            "hosts",
+        ],
+        &["rebuild", "reinstall", "reimage", "reprovision"],
+    ),
     // A repository or project made read-only and set aside for everyone:
     // `gh repo archive`.
     (
@@ -264,6 +287,9 @@ const DOES_IT: &[&str] = &[
     "broadcast",
     "submit_for_review",
     "submit-for-review",
+    // `earthly --push +release`, `ko build --push`: what was built is
+    // pushed to a registry.
+    "push",
 ];
 
 /// Tools whose subcommands the danger set judges with rules of their own
@@ -369,6 +395,17 @@ const FLASHERS: &[&str] = &[
     "openocd",
     "uuu",
     "rpiboot",
+    // Microcontroller programmers: they write (and `--recover`, `erase`,
+    // wipe) the chip's flash.
+    "nrfjprog",
+    "pyocd",
+    "probe-rs",
+    "jlinkexe",
+    "stm32flash",
+    "st-util",
+    "bossac",
+    "mspdebug",
+    "dfu-programmer",
 ];
 
 /// What a flasher does when it only looks.
@@ -386,6 +423,11 @@ const FLASHER_READS: &[&str] = &[
     "flash_id",
     "read_mac",
     "getvar",
+    "--ids",
+    "--readcode",
+    "--memrd",
+    "--readregs",
+    "list",
 ];
 
 /// Programs that read or print their words as data: a verb among them is
@@ -427,7 +469,17 @@ const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
         &["-f", "--force"],
     ),
     (&["composer"], &["remove", "rm"], &["global"]),
-    (&["flutter", "dart"], &["clean"], &[]),
+    // Dependencies of the project, in its manifest: `flutter pub remove`,
+    // `gleam remove`, `pixi remove`, `bundle remove`, `meltano remove`.
+    (&["flutter", "dart"], &["clean", "remove"], &[]),
+    (
+        &[
+            "gleam", "pixi", "deno", "bundle", "bundler", "spago", "meltano", "paket", "elm-json",
+            "shards", "mix", "rebar3", "julia",
+        ],
+        &["remove", "rm", "uninstall"],
+        &["-g", "--global"],
+    ),
 ];
 
 /// Package managers whose publishing `publish.package` judges.
@@ -512,6 +564,12 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // Tools whose destroying form is not a verb of its own.
     let first = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     if (c.is(&["flyway"]) && first == "clean")
+        // Uninstalls what the Brewfile does not list (it only lists
+        // without `--force`).
+        || (c.is(&["brew"])
+            && first == "bundle"
+            && c.values().any(|v| v == "cleanup")
+            && c.flag(&["--force", "--zap"]))
         || (c.is(&["rclone"]) && matches!(first, "sync" | "bisync"))
         || (c.is(&["artisan"]) || c.is(&["php"]) && first == "artisan")
             && c.values().any(|v| v == "migrate:fresh")
@@ -653,7 +711,16 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // The program's own name (`dropdb`, `nix-collect-garbage`,
     // `kafka-delete-records.sh`, `telegram-send`); a desktop
     // notification is not sent anywhere.
-    match verb_of(c.name.trim_end_matches(".sh")) {
+    // A verb written at the end of a program's name (`ldapdelete`,
+    // `kdestroy`) is one too.
+    let name = c.name.trim_end_matches(".sh");
+    if ["delete", "destroy", "remove", "purge", "wipe", "erase"]
+        .iter()
+        .any(|v| name.len() > v.len() + 1 && name.ends_with(v))
+    {
+        return Some(Does::Destroys);
+    }
+    match verb_of(name) {
         Some(Does::Destroys) => return Some(Does::Destroys),
         Some(Does::Deploys) if c.name != "notify-send" && !c.is_among(&PUBLISHERS_SORTED) => {
             deploy = deploy.or(Some(Does::Deploys));
@@ -745,8 +812,12 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     // -H host -U admin chassis power cycle`): it does not use up the
     // words where the subcommand is looked for.
     let mut after_option = false;
-    for v in c
-        .args()
+    // The words of a command it wraps are that command's.
+    let args = c.args();
+    let own = crate::parse::wrapped_at(&c.name, args)
+        .filter(|at| *at > 0)
+        .map_or(args, |at| args.get(..at).unwrap_or_default());
+    for v in own
         .iter()
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")
@@ -768,9 +839,32 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
 
 /// Whether `word` holds a verb, and what it does.
 fn verb_of(word: &str) -> Option<Does> {
-    // A path, a file name, a URL or an assignment is not a subcommand.
-    if word.contains(['/', '=', '@', ' ', '.']) || word.len() > 40 {
+    // A path, a URL or an assignment is not a subcommand.
+    if word.contains(['/', '=', '@', ' ']) || word.len() > 40 {
         return None;
+    }
+    // Nor is a file name (`delete.sql`, `app.rb`); but `noun.verb` is how
+    // some tools name their commands (`govc vm.destroy`, `salt …
+    // state.apply`): only its last part is read as a verb, after the part
+    // before it, and not one short enough to be a file's extension.
+    if let Some((before, last)) = word.rsplit_once('.') {
+        let noun = before.rsplit('.').next().unwrap_or(before);
+        if last.len() < 4
+            || noun.is_empty()
+            || !word
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+        {
+            return None;
+        }
+        let last = last.to_ascii_lowercase();
+        return if after_noun(&noun.to_ascii_lowercase(), &last)
+            || DESTROY_SORTED.binary_search(&last.as_str()).is_ok()
+        {
+            Some(Does::Destroys)
+        } else {
+            DEPLOY.contains(&last.as_str()).then_some(Does::Deploys)
+        };
     }
     let (mut looks, mut destroys, mut deploys) = (false, false, false);
     // The part before, for a verb that destroys only after a noun that
@@ -877,6 +971,24 @@ fn parts(word: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn commands_named_noun_dot_verb() {
+        assert_eq!(verb_of("vm.destroy"), Some(Does::Destroys));
+        assert_eq!(verb_of("object.Delete"), Some(Does::Destroys));
+        assert_eq!(verb_of("app.deploy"), Some(Does::Deploys));
+        for w in [
+            "app.rb",
+            "delete.sql",
+            "notes.del",
+            "v1.2.0",
+            "vm.info",
+            ".purge",
+            "x/y.delete",
+        ] {
+            assert_eq!(verb_of(w), None, "{w}");
+        }
+    }
 
     #[test]
     fn sending_written_as_one_word() {

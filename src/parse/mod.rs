@@ -45,6 +45,7 @@ pub use depth::{
     MAX_WRITTEN_CANDIDATES, panics_are_expected, paren_depth, syntax_depth,
 };
 pub use quote::shell_quote;
+pub use runners::wrapped_at;
 pub use shells::{Construct, Dialect, Syntax};
 pub use types::{Origin, Problem, Redirect, RedirectOp, Script, ScriptFile, SimpleCommand};
 use walker::Walker;

@@ -852,6 +852,11 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "guile" => &["-c"],
         "expect" => &["-c"],
         "pwsh" | "powershell" => &["-c", "-command", "-Command"],
+        "groovy" | "scala" => &["-e"],
+        "octave" => &["--eval"],
+        "matlab" => &["-batch", "-r"],
+        // Their code comes from a script file or stdin only.
+        "tclsh" | "wish" | "jimsh" | "jshell" => &[],
         _ => return None,
     })
 }

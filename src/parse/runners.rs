@@ -531,6 +531,17 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
+/// Where, among the words of a program no table knows, a command it may
+/// run starts (see [`command_start`]): the words from there are that
+/// command's, not the program's own subcommand (`dtach -n s make
+/// release` makes a release only if make's rules say so).
+pub fn wrapped_at(name: &str, args: &[Word]) -> Option<usize> {
+    if TAKE_NO_COMMAND.contains(&name) || programs::is_shell(name) {
+        return None;
+    }
+    command_start(name, args)
+}
+
 /// What an ad-hoc `ansible` run deletes: the `file` module told `state=absent`
 /// removes its `path` (also `dest`, `name`) and everything below it.
 fn ansible_removes(args: &[Word]) -> Option<&str> {

@@ -250,8 +250,8 @@ fn tricky_lines() {
             &[],
         ),
         (
-            "echo '#!/usr/bin/env tclsh' > a; ./a",
-            &["echo #!/usr/bin/env tclsh", "./a"],
+            "echo '#!/usr/bin/env gforth' > a; ./a",
+            &["echo #!/usr/bin/env gforth", "./a"],
             &["dynamic_code"],
         ),
         (
