@@ -161,6 +161,8 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "e2fsck" | "fsck.ext2" | "fsck.ext3" | "fsck.ext4" | "xfs_repair" => &["-n"],
         // go-task's `--dry` prints the commands; MacPorts' `-y` too.
         "task" | "go-task" => &["--dry"],
+        // Gradle's `-m` runs no task, only names them.
+        "gradle" | "gradlew" => &["-m", "--dry-run"],
         "port" => &["-y"],
         _ => &[],
     };

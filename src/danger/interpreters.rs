@@ -197,7 +197,12 @@ static LANGUAGES: &[Language] = &[
             "fsockopen",
             "socket_",
             "curl_",
-            "file_get_contents",
+            // Fetching a URL (a file's name is a read).
+            "file_get_contents(\"http",
+            "file_get_contents('http",
+            "file_get_contents(\"ftp",
+            "file_get_contents('ftp",
+            "file_get_contents($",
             "eval",
             "assert(",
             "create_function",
@@ -338,8 +343,9 @@ static LANGUAGES: &[Language] = &[
         ],
     },
     Language {
-        // Java, Groovy and Scala snippets (`jshell <<< …`, `groovy -e`).
-        interpreters: &["jshell", "groovy", "scala"],
+        // Java, Groovy, Kotlin and Scala snippets (`jshell <<< …`,
+        // `groovy -e`, `kotlin -e`).
+        interpreters: &["jshell", "groovy", "scala", "kotlin", "kotlinc"],
         variable_calls: false,
         risky: &[
             "ProcessBuilder",
@@ -359,6 +365,74 @@ static LANGUAGES: &[Language] = &[
             "System.exit",
             "evaluate(",
             "sys.process",
+        ],
+    },
+    Language {
+        // Scheme, Racket, Clojure and Common Lisp (`guile -c`, `racket -e`,
+        // `bb -e`, `sbcl --eval`).
+        interpreters: &["guile", "racket", "clojure", "clj", "bb", "sbcl"],
+        variable_calls: false,
+        risky: &[
+            "system",
+            "delete-file",
+            "delete-directory",
+            "rename-file",
+            "open-pipe",
+            "open-input-pipe",
+            "open-output-pipe",
+            "open-output-file",
+            "open-file",
+            "with-output-to-file",
+            "call-with-output-file",
+            "process",
+            "run-program",
+            "shell",
+            "sh ",
+            "primitive-fork",
+            "fork",
+            "execl",
+            "eval",
+            "load",
+            "socket",
+            "http",
+            "url",
+            "sb-ext",
+            "uiop",
+            "ffi",
+            "spit",
+            "slurp \"http",
+            "java.",
+            "clojure.java",
+            "babashka",
+        ],
+    },
+    Language {
+        // The debuggers' own commands (`gdb -ex`, `lldb -o`): `call`,
+        // `shell`, `python` run code in the debugged process or here.
+        interpreters: &["gdb", "lldb"],
+        variable_calls: false,
+        risky: &[
+            "shell",
+            "!",
+            "|",
+            "pipe",
+            "system",
+            "call",
+            "print",
+            "p ",
+            "expression",
+            "expr",
+            "python",
+            "script",
+            "guile",
+            "source",
+            "kill",
+            "set var",
+            "set {",
+            "set *",
+            "attach",
+            "platform",
+            "command script",
         ],
     },
     Language {
@@ -450,13 +524,28 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
     }
     let flags = programs::inline_code_flags(&c.name)?;
     let args = c.args();
-    for (i, w) in args.iter().enumerate() {
+    // Every piece of code given (`perl -e A -e B`, `gdb -ex A -ex B`), one
+    // a line; `None` once one is known only at run time.
+    let mut code: Option<Vec<String>> = None;
+    let mut known = true;
+    let mut add = |piece: Option<&crate::parse::Word>, text: Option<&str>| match text
+        .filter(|_| piece.is_some_and(|w| w.literal))
+    {
+        Some(t) => code.get_or_insert_with(Vec::new).push(t.to_owned()),
+        None => {
+            code.get_or_insert_with(Vec::new);
+            known = false;
+        }
+    };
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
         let v = w.value.as_str();
+        i += 1;
         if v == "--" {
             break;
         }
         if c.is(&["node", "nodejs", "bun"])
-            && let Some(code) = data_url_module(v, args.get(i + 1))
+            && let Some(code) = data_url_module(v, args.get(i))
         {
             return Some(code);
         }
@@ -466,16 +555,19 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
                 && flags.iter().any(|f| f.len() == 2 && v.ends_with(&f[1..]))
                 && v[1..].chars().all(|ch| ch.is_ascii_alphabetic()));
         if takes_code {
-            return Some(
-                args.get(i + 1)
-                    .and_then(|code| code.literal.then(|| code.value.clone())),
-            );
+            let next = args.get(i);
+            add(next.or(Some(w)), next.map(|n| n.value.as_str()));
+            i += 1;
+            continue;
         }
-        if let Some(code) = flags.iter().find_map(|f| v.strip_prefix(&format!("{f}=")))
+        if let Some(text) = flags.iter().find_map(|f| v.strip_prefix(&format!("{f}=")))
             && f_is_long(flags, v)
         {
-            return Some(w.literal.then(|| code.to_owned()));
+            add(Some(w), Some(text));
         }
+    }
+    if let Some(pieces) = code {
+        return Some(known.then(|| pieces.join("\n")));
     }
     // No inline flag: a script the line wrote before running it.
     if let Some(text) = &c.command.script_text {
@@ -649,10 +741,33 @@ fn vim_line_risky(line: &str) -> bool {
             risky_code(language, code)
                 || language == "lua" && NVIM_LUA.iter().any(|t| code.contains(t))
         }
-        None => LANGUAGES
-            .iter()
-            .find(|l| l.interpreters.contains(&"vim"))
-            .is_some_and(|vim| vim.risky.iter().any(|t| contains_word(line, t))),
+        None => {
+            // `!` runs a shell command where a command starts (`:!rm x`,
+            // `:%!sort`, `:r !cmd`, `:w !cmd`); after a command's name it
+            // only forces it (`qa!`, `w!`).
+            let command = line.trim_start_matches(|c: char| {
+                c.is_ascii_digit()
+                    || matches!(
+                        c,
+                        '.' | ',' | '%' | '$' | '\'' | '<' | '>' | '+' | '-' | ' '
+                    )
+            });
+            let bang = command.starts_with('!')
+                || ["r", "read", "w", "write"].iter().any(|c| {
+                    command
+                        .strip_prefix(c)
+                        .is_some_and(|rest| rest.trim_start().starts_with('!'))
+                });
+            bang || LANGUAGES
+                .iter()
+                .find(|l| l.interpreters.contains(&"vim"))
+                .is_some_and(|vim| {
+                    vim.risky
+                        .iter()
+                        .filter(|t| **t != "!")
+                        .any(|t| contains_word(line, t))
+                })
+        }
     }
 }
 

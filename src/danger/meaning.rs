@@ -405,8 +405,13 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
         return Vec::new();
     }
     let mut skip_script = interpreter.is_some();
-    c.args()
-        .iter()
+    // The words of a command it wraps are that command's, judged on its
+    // own (`proot -r ./rootfs /bin/ls /etc`).
+    let args = c.args();
+    let own = crate::parse::wrapped_at(&c.name, args)
+        .filter(|at| *at > 0)
+        .map_or(args, |at| args.get(..at).unwrap_or_default());
+    own.iter()
         .filter(|w| w.literal || w.glob)
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")

@@ -372,7 +372,11 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     if under(".docker") && name == "config.json"
         || under(".kube") && name == "config"
         || under("gh") && name == "hosts.yml"
-        || under("gcloud") && (name.contains("credentials") || name.ends_with(".db"))
+        || under("gcloud")
+            && (name.contains("credentials")
+                || name.ends_with(".db")
+                || name == "adc.json"
+                || under("legacy_credentials"))
     {
         return true;
     }

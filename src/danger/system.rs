@@ -47,6 +47,8 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         && !c.values().any(|v| v.contains('=')))
         && !(c.is(&["mount"]) && c.args().is_empty())
         && !(c.is(&["ufw"]) && sub == "status")
+        // `visudo -c` checks a file's syntax and changes nothing.
+        && !(c.is(&["visudo"]) && c.flag(&["-c", "--check"]))
         || (c.is(&["init"]) && c.operands().iter().any(|w| w.value.len() == 1))
         // Kernel settings written as files (`/proc/sys/…`, with
         // `core_pattern` naming a program run as root; `/sys/…`).

@@ -694,3 +694,25 @@ fn sql_written_on_the_line_is_judged() {
     let harmless = "echo 'SELECT 1;' > q.sql && psql app < q.sql";
     assert_eq!(assess_line(harmless).tier, Tier::Clear, "{harmless}");
 }
+
+/// What a program no table knows is handed may be what it runs: a file
+/// the line wrote (and the strings in it), or the strings of a JSON
+/// document that name a program.
+#[test]
+fn what_unknown_programs_are_handed_may_run() {
+    let a = assess_line(
+        "printf 'exec \"rm -rf nimcache\"\\n' > /tmp/clean.nims && nim e /tmp/clean.nims",
+    );
+    assert!(a.codes().contains(&"delete.recursive"), "{:?}", a.codes());
+    let a = assess_line(
+        "virsh qemu-agent-command vm1 '{\"execute\":\"guest-exec\",\"arguments\":{\"path\":\"/sbin/reboot\"}}'",
+    );
+    assert!(a.codes().contains(&"system.control"), "{:?}", a.codes());
+    for line in [
+        "printf 'echo \"hello world\"\\n' > /tmp/x.nims && nim e /tmp/x.nims",
+        "virsh qemu-agent-command vm1 '{\"execute\":\"guest-info\"}'",
+        "echo '{\"name\": \"make build\"}' > cfg.json && mytool --config cfg.json",
+    ] {
+        assert_eq!(assess_line(line).tier, Tier::Clear, "{line}");
+    }
+}

@@ -216,6 +216,8 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
             | "gradle"
             | "./gradlew"
             | "gradlew"
+            | "sbt"
+            | "lein"
             | "dotnet"
             | "helm"
     ) {
@@ -243,7 +245,9 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
     let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
     let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
     // A rehearsal publishes nothing.
-    if dry_run(c.args(), false) {
+    if dry_run(c.args(), false)
+        || c.is(&["gradle", "gradlew"]) && super::dryrun::rehearses_as("gradle", c.args())
+    {
         return false;
     }
     (c.is(&["npm", "pnpm", "yarn", "bun"])
@@ -261,12 +265,30 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
         || (c.is(&["gh"])
             && sub == "release"
             && matches!(second, "create" | "upload" | "edit" | "delete"))
-        || (c.is(&["mvn", "gradle", "./gradlew", "gradlew"])
-            && ops
-                .iter()
-                .any(|w| matches!(w.value.as_str(), "deploy" | "publish")))
+        || (c.is(&["mvn", "gradle", "./gradlew", "gradlew", "sbt", "lein"])
+            && ops.iter().any(|w| build_task_publishes(&w.value)))
         || (c.is(&["dotnet"]) && sub == "nuget" && second == "push")
         || (c.is(&["helm"]) && sub == "push")
+}
+
+/// Whether a build tool's task or goal publishes what it built: maven's
+/// `deploy` (also `deploy:deploy-file`, `release:perform`), gradle's
+/// `publish` and every `publish…To…` task (`:lib:publishPlugins`,
+/// `publishToMavenCentral`), sbt's `publish`, leiningen's `deploy` — but
+/// not a publish into this machine's own cache (`publishToMavenLocal`,
+/// `publishLocal`, `install`).
+fn build_task_publishes(task: &str) -> bool {
+    let name = task.rsplit(':').next().unwrap_or(task);
+    let goal = task.split(':').next().unwrap_or(task);
+    if name.ends_with("Local") || name.ends_with("MavenLocal") {
+        return false;
+    }
+    name.starts_with("publish")
+        || matches!(
+            name,
+            "deploy" | "deploy-file" | "uploadArchives" | "perform"
+        )
+        || matches!(goal, "deploy" | "release" | "nexus-staging")
 }
 
 /// Whether docker, podman or nerdctl starts a container (`run`,

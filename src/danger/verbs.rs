@@ -439,8 +439,7 @@ const WORDS_ARE_DATA: &[&str] = &[
     "column", "ls", "tree", "file", "stat", "git-log", "basename", "dirname", "diff", "cmp",
     "comm", "fold", "fmt", "nl", "expr", "seq", "yes", "printenv", "env", "export", "set", "unset",
     "alias", "local", "declare", "read", "cd", "pushd", "popd", "mkdir", "touch", "cp", "mv", "ln",
-    "chmod", "chown", "tar", "zip", "unzip", "gzip", "gunzip", "xz", "make", "just", "ninja",
-    "cmake",
+    "chmod", "chown", "tar", "zip", "unzip", "gzip", "gunzip", "xz", "make", "ninja", "cmake",
 ];
 
 /// Verbs that only edit the project (its manifest, lock file or build
@@ -538,7 +537,38 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return None;
     }
-    let words = subcommand_words(c);
+    let mut words = subcommand_words(c);
+    // A console fed its command on stdin (`echo "delete volume=v1 yes" |
+    // bconsole`): the first line's words are its subcommand. Not an
+    // interpreter's program, which is judged as code.
+    if words.is_empty()
+        && crate::parse::programs::inline_code_flags(&c.name).is_none()
+        && let Some(text) = &c.command.stdin_text
+    {
+        words = text
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .split_whitespace()
+            .take(SUBCOMMAND_WORDS)
+            .collect();
+    }
+    // A build tool's target named by its label (`bazel run
+    // //deploy:prod.apply`, `bazel run //images:push`): its parts.
+    if c.is(&[
+        "bazel", "bazelisk", "buck", "buck2", "pants", "plz", "please",
+    ]) && words.first() == Some(&"run")
+        && let Some(target) = words.get(1)
+    {
+        let parts = target.split(['/', ':']).filter(|p| !p.is_empty());
+        // Destroying outranks deploying.
+        if let Some(does) = parts
+            .filter_map(verb_of)
+            .reduce(|a, b| if a == Does::Destroys { a } else { b })
+        {
+            return Some(does);
+        }
+    }
     // A package manager's script runner names a script, which is read and
     // judged as code: its name is no verb (`npm run deploy`).
     if c.is(SCRIPT_RUNNERS)

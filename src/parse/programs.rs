@@ -852,7 +852,11 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "guile" => &["-c"],
         "expect" => &["-c"],
         "pwsh" | "powershell" => &["-c", "-command", "-Command"],
-        "groovy" | "scala" => &["-e"],
+        "groovy" | "scala" | "kotlin" | "kotlinc" => &["-e"],
+        "clojure" | "clj" | "bb" => &["-e", "--eval"],
+        "sbcl" => &["--eval"],
+        "gdb" => &["-ex", "--eval-command", "-iex", "--init-eval-command"],
+        "lldb" => &["-o", "--one-line", "-O", "--one-line-before-file", "-k"],
         "octave" => &["--eval"],
         "matlab" => &["-batch", "-r"],
         // Their code comes from a script file or stdin only.

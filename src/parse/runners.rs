@@ -535,11 +535,16 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
 /// run starts (see [`command_start`]): the words from there are that
 /// command's, not the program's own subcommand (`dtach -n s make
 /// release` makes a release only if make's rules say so).
+/// Only a program named bare starts one, or any after a sandbox's
+/// options: elsewhere a path that ends in a program's name is more likely
+/// a file the program writes (`gcc -o ~/.local/bin/git shim.c`).
 pub fn wrapped_at(name: &str, args: &[Word]) -> Option<usize> {
     if TAKE_NO_COMMAND.contains(&name) || programs::is_shell(name) {
         return None;
     }
-    command_start(name, args)
+    command_start(name, args).filter(|at| {
+        SANDBOXES.contains(&name) || args.get(*at).is_some_and(|w| !w.value.contains('/'))
+    })
 }
 
 /// What an ad-hoc `ansible` run deletes: the `file` module told `state=absent`
@@ -580,6 +585,20 @@ fn code_text(word: &Word) -> Option<&str> {
         return Some(rest).filter(|r| code(r));
     }
     Some(v).filter(|v| code(v) && !v.starts_with('-'))
+}
+
+/// The strings quoted with `"` or `'` in a text (unbalanced quotes end
+/// it): what a program's own language may hand to a shell.
+fn quoted(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let start = rest.find(['"', '\''])?;
+        let quote = rest[start..].chars().next()?;
+        let body = &rest[start + 1..];
+        let end = body.find(quote)?;
+        rest = &body[end + 1..];
+        Some(&body[..end])
+    })
 }
 
 /// Files tools load from the folder they run in and run as code, by tool:
@@ -692,6 +711,23 @@ impl Walker {
             if let Some(text) = code_text(w) {
                 self.speculate(text, depth);
             }
+            // A document of strings (`'{"execute":"guest-exec",
+            // "arguments":{"path":"/sbin/reboot"}}'`): a string in it that
+            // names a program may be one it runs.
+            if w.literal && w.value.starts_with(['{', '[']) {
+                for s in quoted(&w.value) {
+                    self.speculate(s, depth);
+                }
+            }
+            // A file the line wrote, handed to it (`printf 'exec "rm -rf
+            // x"' > c.nims && nim e c.nims`): its text, and the strings in
+            // it, may be commands it runs.
+            if let Some(text) = self.written_peek(w) {
+                self.speculate(&text, depth);
+                for s in quoted(&text) {
+                    self.speculate(s, depth);
+                }
+            }
         }
         if name == "ansible"
             && let Some(path) = ansible_removes(args)
@@ -770,6 +806,25 @@ mod tests {
         // After `--`, whatever the program is: it is the command.
         assert_eq!(at("mytool", "run -- mycmd x"), Some(2));
         assert_eq!(at("mytool", "run --"), None);
+    }
+
+    #[test]
+    fn quoted_strings_in_a_text() {
+        assert_eq!(
+            quoted(r#"exec "rm -rf x" and 'y' "" "open"#).collect::<Vec<_>>(),
+            ["rm -rf x", "y", ""]
+        );
+    }
+
+    #[test]
+    fn where_a_wrapped_command_takes_the_words() {
+        let at = |name, line: &str| wrapped_at(name, &words(line));
+        assert_eq!(at("dtach", "-n /tmp/s make release"), Some(2));
+        assert_eq!(at("proot", "-r ./rootfs /bin/rm -rf /etc"), Some(2));
+        // A path ending in a program's name is a file, not a command.
+        assert_eq!(at("gcc", "-o ~/.local/bin/git shim.c"), None);
+        assert_eq!(at("echo", "rm -rf x"), None);
+        assert_eq!(at("bash", "-c rm"), None);
     }
 
     /// A string walked as possible code leaves what follows it on the line

@@ -108,6 +108,28 @@ impl Walker {
             .map(|t| t.join("\n"))
     }
 
+    /// [`Walker::written_whole`], leaving the file unread for a command
+    /// that runs it later on the line.
+    pub(super) fn written_peek(&mut self, path: &Word) -> Option<String> {
+        if !path.literal || self.writes.is_empty() {
+            return None;
+        }
+        let texts = match self.writes.peek(&path.value) {
+            Ok(texts) => texts,
+            Err(p) => {
+                self.problem(p);
+                return None;
+            }
+        };
+        if texts.is_empty() {
+            return None;
+        }
+        texts
+            .into_iter()
+            .collect::<Option<Vec<String>>>()
+            .map(|t| t.join("\n"))
+    }
+
     /// Walks the texts of written files a shell runs; unknown text is code
     /// known only at run time.
     fn run_texts(&mut self, program: &str, texts: Vec<Option<String>>, depth: u8) {

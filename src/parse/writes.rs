@@ -235,6 +235,17 @@ impl Writes {
     /// Empty when the line wrote no such file (or its text was read); the
     /// problem to report when the texts read on the line grow too long.
     pub(super) fn read(&mut self, path: &str) -> Result<Vec<Option<String>>, Problem> {
+        self.texts(path, true)
+    }
+
+    /// [`Writes::read`] for a look that does not run the file (a program
+    /// that may run what it is handed): the file stays unread for a later
+    /// command that runs it, and the look still counts toward the bound.
+    pub(super) fn peek(&mut self, path: &str) -> Result<Vec<Option<String>>, Problem> {
+        self.texts(path, false)
+    }
+
+    fn texts(&mut self, path: &str, mark: bool) -> Result<Vec<Option<String>>, Problem> {
         let Some(keys) = file_name(path).and_then(|name| self.names.get(name)) else {
             // Below a folder filled with names only known at run time.
             return Ok(if self.below_unnamed(path) {
@@ -251,7 +262,7 @@ impl Writes {
             if let Some(file) = self.files.get_mut(key)
                 && !file.read
             {
-                file.read = true;
+                file.read = mark;
                 self.read += file.text.as_ref().map_or(0, String::len);
                 texts.push(file.text.clone());
             }

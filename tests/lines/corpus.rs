@@ -313,10 +313,10 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "eight", 1000, 1000),
     ("noeffect", "eight", 1000, 1000),
     ("blocked", "eight", 1000, 1000),
-    ("operand", "shelf", 971, 941),
-    ("verb", "shelf", 931, 1000),
-    ("hidden", "shelf", 846, 833),
-    ("noeffect", "shelf", 894, 950),
+    ("operand", "shelf", 1000, 1000),
+    ("verb", "shelf", 1000, 1000),
+    ("hidden", "shelf", 1000, 944),
+    ("noeffect", "shelf", 1000, 1000),
     ("blocked", "shelf", 1000, 1000),
 ];
 
