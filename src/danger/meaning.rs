@@ -337,21 +337,21 @@ fn named_paths(word: &str) -> Vec<String> {
 }
 
 /// The files text of more than one word names — a script in a program's
-/// own language (`gnuplot -e "set output '~/.bash_login'"`), a list of
-/// values: each of its words that starts a path from the root or home,
-/// quoted or not.
-fn embedded_paths(word: &str) -> impl Iterator<Item = String> + '_ {
-    word.contains([' ', '\'', '"', ';', ','])
+/// own language (`gnuplot -e "set output '~/.bash_login'"`, SQL's
+/// `read_csv('/home/user/.aws/credentials')`), a filter's options
+/// (`drawtext=textfile=/home/user/.netrc:fontcolor=white`), a module's
+/// `key=value` arguments: each of its parts that starts a path from the
+/// root or home, quoted or not. Not a URL's, which names another machine.
+pub(super) fn embedded_paths(word: &str) -> impl Iterator<Item = &str> + '_ {
+    const SEPARATORS: [char; 11] = [' ', '\t', '\n', ';', ',', '(', ')', '=', ':', '\'', '"'];
+    (word.contains(SEPARATORS) && word.contains(['/', '~', '$']) && !word.contains("://"))
         .then(|| {
-            word.split([' ', '\t', '\n', ';', ',', '(', ')'])
-                .map(|t| t.trim_matches(['\'', '"']))
-                .filter(move |t| {
-                    *t != word
-                        && (t.starts_with(['/', '~'])
-                            || t.starts_with("$HOME")
-                            || t.starts_with("${HOME}"))
-                })
-                .map(str::to_owned)
+            word.split(SEPARATORS).filter(move |t| {
+                *t != word
+                    && (t.starts_with(['/', '~'])
+                        || t.starts_with("$HOME")
+                        || t.starts_with("${HOME}"))
+            })
         })
         .into_iter()
         .flatten()
@@ -423,7 +423,11 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
             skip_script &= !script;
             (!script).then_some(v)
         })
-        .flat_map(|v| named_paths(v).into_iter().chain(embedded_paths(v)))
+        .flat_map(|v| {
+            named_paths(v)
+                .into_iter()
+                .chain(embedded_paths(v).map(str::to_owned))
+        })
         .collect()
 }
 
@@ -676,7 +680,7 @@ mod tests {
 
     #[test]
     fn what_text_of_several_words_may_name() {
-        let named = |w| embedded_paths(w).collect::<Vec<_>>();
+        let named = |w| embedded_paths(w).map(str::to_owned).collect::<Vec<_>>();
         assert_eq!(
             named("set terminal dumb; set output '/home/user/.bash_login'"),
             ["/home/user/.bash_login"]
@@ -689,5 +693,14 @@ mod tests {
         assert!(named("fix the build; again").is_empty());
         assert!(named("~/.zshrc").is_empty());
         assert!(named("rel/a.txt b.txt").is_empty());
+        assert_eq!(
+            named("path=/home/user/.bashrc line='export EDITOR=vim'"),
+            ["/home/user/.bashrc"]
+        );
+        assert_eq!(
+            named("drawtext=textfile=/home/user/.netrc:fontcolor=white"),
+            ["/home/user/.netrc"]
+        );
+        assert!(named("https://example.com/a b").is_empty());
     }
 }

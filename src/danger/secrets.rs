@@ -129,11 +129,25 @@ fn glob_may_name_secret(ctx: &Place, value: &str) -> bool {
         }
     }
     let glob = is_glob(name).then(|| Glob::new(name));
-    folders.iter().any(|folder| {
+    // A name the pattern matches, made from the pattern itself
+    // (`*.nmconnection` ─► `x.nmconnection`): where the folder makes its
+    // files secrets (an ordinary name there is one) and this one too, the
+    // pattern names one.
+    // (The folder as written only: a pattern among the folders matches
+    // secret folders by name, and its files are judged by name below.)
+    let stand_in = stand_in(name);
+    folders.iter().enumerate().any(|(i, folder)| {
         let path = |file: &str| format!("/{}/{file}", folder.join("/"));
         let Some(glob) = &glob else {
             return is_secret_path(ctx, &path(name));
         };
+        if i == 0
+            && !folder.iter().any(|d| is_glob(d))
+            && is_secret_path(ctx, &path(&stand_in))
+            && is_secret_path(ctx, &path(ORDINARY_NAME))
+        {
+            return true;
+        }
         let too_general = glob.matches(ORDINARY_NAME) && !is_secret_path(ctx, &path(ORDINARY_NAME));
         !too_general
             && SECRET_NAMES
@@ -141,6 +155,30 @@ fn glob_may_name_secret(ctx: &Place, value: &str) -> bool {
                 .chain(SECRET_DIRS)
                 .any(|s| glob.matches(s) && is_secret_path(ctx, &path(s)))
     })
+}
+
+/// A file name a glob matches, made by filling each wildcard with `x` and
+/// each bracket with its first character (`id_*` ─► `id_x`, `*.pub` ─►
+/// `x.pub`).
+fn stand_in(glob: &str) -> String {
+    let mut out = String::with_capacity(glob.len());
+    let mut chars = glob.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' | '?' => out.push('x'),
+            '[' => {
+                let class: String = chars.by_ref().take_while(|c| *c != ']').collect();
+                let first = class
+                    .trim_start_matches(['!', '^'])
+                    .chars()
+                    .next()
+                    .unwrap_or('x');
+                out.push(first);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// The cheap screen in front of the secret checks: whether a path (or,
@@ -585,7 +623,7 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
     let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
     (c.is(&["security"])
-        && (sub.starts_with("find-")
+        && (sub.starts_with("find-") && sub != "find-certificate"
             || matches!(sub, "dump-keychain" | "export" | "unlock-keychain")))
         || (c.is(&["secret-tool"]) && matches!(sub, "lookup" | "search"))
         || c.is(&["pass", "gopass", "kwallet-query", "lpass"]) && !sub.is_empty() && sub != "ls"
@@ -701,6 +739,8 @@ mod tests {
     fn secrets() {
         let c = Place::example();
         for v in [
+            "/etc/NetworkManager/system-connections/*.nmconnection",
+            "/etc/NetworkManager/system-connections/home?.nmconnection",
             ".env",
             ".env.local",
             "config/.env.production",
@@ -774,6 +814,8 @@ mod tests {
             "*.md",
             "src/*.rs",
             "~/.ssh/*.pub",
+            "spec/**/*_spec.rb",
+            "src/**/*.ts",
             ".env.exampl?",
             "[!.]env",
             "?env",

@@ -109,6 +109,12 @@ fn stops_a_server(c: &Cmd<'_>) -> bool {
             c.option_values(&["-k"]).iter().any(|v| stops(v))
                 || c.operands().first().is_some_and(|w| stops(&w.value))
         }
+        // `brew services stop postgresql@16`.
+        "brew" => {
+            let ops = c.operands();
+            ops.first().is_some_and(|w| w.value == "services")
+                && ops.get(1).is_some_and(|w| stops(&w.value))
+        }
         "pg_ctl" | "pg_ctlcluster" | "supervisorctl" | "pm2" | "rc-service" | "sv"
         | "mysqladmin" | "initctl" | "s6-svc" | "forever" | "lsyncd" => c
             .operands()

@@ -71,6 +71,10 @@ const DESTROY: &[&str] = &[
     "reboot",
     "poweroff",
     "shutdown",
+    // A release withdrawn for everyone who depends on it (`mix
+    // hex.retire`, `gem yank`).
+    "retire",
+    "yank",
     // Said as a noun: `aws kms schedule-key-deletion`.
     "deletion",
     "removal",
@@ -594,6 +598,8 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // Tools whose destroying form is not a verb of its own.
     let first = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     if (c.is(&["flyway"]) && first == "clean")
+        // Duplicate finders told to delete what they find.
+        || (c.is(&["fdupes", "jdupes"]) && c.flag(&["-d", "--delete"]))
         // Uninstalls what the Brewfile does not list (it only lists
         // without `--force`).
         || (c.is(&["brew"])
@@ -760,6 +766,56 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     deploy
 }
 
+/// Whether a word deletes, written as one word with what it deletes
+/// (`rclone deletefile`, `rdfind -deleteduplicates`, `removeall`).
+fn destroys_joined(part: &str) -> bool {
+    const WHAT: &[&str] = &[
+        "file",
+        "files",
+        "all",
+        "dir",
+        "dirs",
+        "object",
+        "objects",
+        "key",
+        "keys",
+        "item",
+        "items",
+        "user",
+        "users",
+        "repo",
+        "repos",
+        "db",
+        "database",
+        "table",
+        "tables",
+        "branch",
+        "tag",
+        "tags",
+        "volume",
+        "volumes",
+        "bucket",
+        "buckets",
+        "account",
+        "node",
+        "nodes",
+        "everything",
+        "duplicates",
+        "version",
+        "versions",
+        "snapshot",
+        "snapshots",
+    ];
+    [
+        "delete", "remove", "destroy", "purge", "drop", "wipe", "erase",
+    ]
+    .iter()
+    .any(|verb| {
+        part.strip_prefix(verb)
+            .is_some_and(|rest| WHAT.contains(&rest))
+    })
+}
+
 /// Whether a word sends or pays, written as one word with what it sends
 /// (`bitcoin-cli sendtoaddress`, `sendmany`, `lncli payinvoice`): money
 /// or a message gone cannot be called back.
@@ -909,6 +965,7 @@ fn verb_of(word: &str) -> Option<Does> {
             return true;
         }
         if DESTROY_SORTED.binary_search(&part).is_ok()
+            || destroys_joined(part)
             || before == "force" && part == "unlock"
             || after_noun(&before, part)
         {
@@ -1017,6 +1074,29 @@ mod tests {
             "x/y.delete",
         ] {
             assert_eq!(verb_of(w), None, "{w}");
+        }
+    }
+
+    #[test]
+    fn deleting_written_as_one_word() {
+        for w in [
+            "deletefile",
+            "removeall",
+            "deleteduplicates",
+            "dropdatabase",
+        ] {
+            assert!(destroys_joined(w), "{w}");
+            assert_eq!(verb_of(w), Some(Does::Destroys), "{w}");
+        }
+        for w in [
+            "deleted",
+            "removed",
+            "deletefiles2",
+            "dropdown",
+            "wipeout2",
+            "delete",
+        ] {
+            assert!(!destroys_joined(w), "{w}");
         }
     }
 
