@@ -1825,6 +1825,9 @@ pub static RULES: &[Rule] = &[
             "cmd 2> /dev/null",
             "python3 -c 'import json; print(json.load(open(\"package.json\"))[\"name\"])'",
             "node -e 'console.log(process.env.HOME + \"/notes\")'",
+            // Code that builds no path from home: its names are the
+            // project's.
+            "python3 -c 'print(open(\".zshrc\").read())'",
             "gnuplot -e \"set output 'plot.png'\" plot.gp",
             "reg.exe query 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run'",
             "gh pr create --title 'Fix the build'",
@@ -2471,6 +2474,8 @@ pub static RULES: &[Rule] = &[
             "scw instance server list",
             "dbmate-cli schema dump",
             "mytool feature disable beta",
+            // A verb past the words where a subcommand is.
+            "mytool build one two three delete",
             "sail clean",
             "npm remove lodash",
             "cargo remove serde",
