@@ -871,27 +871,8 @@ fn php_variable_call(code: &str) -> bool {
     })
 }
 
-/// The quoted strings in a piece of code (`'…'`, `"…"`, `` `…` ``), the
-/// file names code opens.
-pub(super) fn quoted_strings(code: &str) -> impl Iterator<Item = &str> {
-    let mut rest = code;
-    std::iter::from_fn(move || {
-        loop {
-            let start = rest.find(['\'', '"', '`'])?;
-            let quote = rest[start..].chars().next()?;
-            let body = &rest[start + 1..];
-            let Some(end) = body.find(quote) else {
-                rest = "";
-                return None;
-            };
-            let found = &body[..end];
-            rest = &body[end + 1..];
-            if !found.is_empty() {
-                return Some(found);
-            }
-        }
-    })
-}
+/// The quoted strings in a piece of code, the file names code opens.
+pub(super) use crate::parse::quoted_strings;
 
 /// The files a piece of code names: its quoted strings, and where the
 /// code builds a path from the home folder (`Bun.env.HOME + '/.bashrc'`,
@@ -978,10 +959,6 @@ mod tests {
         for code in ["$a = 1;", "echo $a;", "f($a)", "$ (x)", "$"] {
             assert!(!php_variable_call(code), "{code}");
         }
-        assert_eq!(
-            quoted_strings("open('a') + \"b\" + `c` + '' + 'open").collect::<Vec<_>>(),
-            ["a", "b", "c"]
-        );
     }
 
     #[test]

@@ -344,14 +344,17 @@ fn named_paths(word: &str) -> Vec<String> {
 /// root or home, quoted or not. Not a URL's, which names another machine.
 pub(super) fn embedded_paths(word: &str) -> impl Iterator<Item = &str> + '_ {
     const SEPARATORS: [char; 11] = [' ', '\t', '\n', ';', ',', '(', ')', '=', ':', '\'', '"'];
+    let from_root_or_home = move |t: &&str| {
+        *t != word
+            && (t.starts_with(['/', '~']) || t.starts_with("$HOME") || t.starts_with("${HOME}"))
+    };
     (word.contains(SEPARATORS) && word.contains(['/', '~', '$']) && !word.contains("://"))
         .then(|| {
-            word.split(SEPARATORS).filter(move |t| {
-                *t != word
-                    && (t.starts_with(['/', '~'])
-                        || t.starts_with("$HOME")
-                        || t.starts_with("${HOME}"))
-            })
+            // A quoted path whole, spaces and all (`'…/Application
+            // Support/…/Login Data'`), then each part.
+            crate::parse::quoted_strings(word)
+                .chain(word.split(SEPARATORS))
+                .filter(from_root_or_home)
         })
         .into_iter()
         .flatten()
@@ -680,7 +683,16 @@ mod tests {
 
     #[test]
     fn what_text_of_several_words_may_name() {
-        let named = |w| embedded_paths(w).map(str::to_owned).collect::<Vec<_>>();
+        // Each path once, in order of first mention.
+        let named = |w| {
+            let mut out: Vec<String> = Vec::new();
+            for p in embedded_paths(w) {
+                if !out.iter().any(|o| o == p) {
+                    out.push(p.to_owned());
+                }
+            }
+            out
+        };
         assert_eq!(
             named("set terminal dumb; set output '/home/user/.bash_login'"),
             ["/home/user/.bash_login"]
@@ -702,5 +714,9 @@ mod tests {
             ["/home/user/.netrc"]
         );
         assert!(named("https://example.com/a b").is_empty());
+        assert!(
+            named("ATTACH '$HOME/Library/Application Support/x/Login Data' AS l")
+                .contains(&"$HOME/Library/Application Support/x/Login Data".to_owned())
+        );
     }
 }

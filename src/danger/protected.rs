@@ -537,6 +537,29 @@ static HOLDERS: &[Holder] = &[
         reason: "the root",
         holds: |_, folder| folder == "/",
     },
+    // A folder of programs on PATH or one above it (`cmake --install
+    // build --prefix /usr/local`, `tar -C ~/.local -xf tool.tgz`): what
+    // lands in its `bin` runs in place of what is typed.
+    Holder {
+        reason: "a folder of programs on PATH, or a folder above one",
+        holds: |ctx, folder| {
+            let folder = folder.trim_end_matches('/');
+            ["/usr/local/bin", "/usr/local/sbin", "/opt/homebrew/bin"]
+                .iter()
+                .any(|d| at_or_below(d, folder))
+                || ctx.in_home(folder).is_some_and(|rel| {
+                    [
+                        ".local/bin",
+                        "bin",
+                        ".cargo/bin",
+                        "go/bin",
+                        ".npm-global/bin",
+                    ]
+                    .iter()
+                    .any(|d| !rel.is_empty() && at_or_below(d, rel))
+                })
+        },
+    },
 ];
 
 /// True when files of names only known at run time written into folder

@@ -514,6 +514,16 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     {
         return false;
     }
+    // Certificates by the names they are given (`fullchain.pem`,
+    // `cert.pem`, `ca-bundle.pem`), when they name no key.
+    if name.ends_with(".pem")
+        && ["cert", "chain", "ca-bundle", "ca.pem", "cacert", "root-ca"]
+            .iter()
+            .any(|c| name.contains(c))
+        && !["key", "priv", "secret"].iter().any(|k| name.contains(k))
+    {
+        return false;
+    }
     const EXTS: &[&str] = &[
         ".pem",
         ".key",

@@ -66,6 +66,8 @@ const DESTROY: &[&str] = &[
     // suspended on`).
     "suspend",
     "suspended",
+    // Processes ended (`tmux kill-server`, `screen -X kill`).
+    "kill",
     // A machine or device turned off or restarted (`adb reboot`,
     // `ipmitool … chassis power cycle`): what runs there stops.
     "reboot",
@@ -332,6 +334,10 @@ const OWN_RULES: &[&str] = &[
     "truncate",
     "tar",
     "zip",
+    // Processes: `process.kill` judges them.
+    "kill",
+    "pkill",
+    "killall",
 ];
 
 /// Cloud and cluster tools: their verbs are read here, but they count in

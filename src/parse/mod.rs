@@ -44,7 +44,7 @@ pub use depth::{
     MAX_TOTAL_SYNTAX_DEPTH, MAX_UPSTREAM, MAX_WALKED_BYTES, MAX_WRITTEN_BYTES,
     MAX_WRITTEN_CANDIDATES, panics_are_expected, paren_depth, syntax_depth,
 };
-pub use quote::shell_quote;
+pub use quote::{quoted_strings, shell_quote};
 pub use runners::wrapped_at;
 pub use shells::{Construct, Dialect, Syntax};
 pub use types::{Origin, Problem, Redirect, RedirectOp, Script, ScriptFile, SimpleCommand};

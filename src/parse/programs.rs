@@ -784,6 +784,30 @@ pub fn is_shell(name: &str) -> bool {
     shell_name(name).is_some()
 }
 
+/// Whether a shell is told only to read its program, not to run it
+/// (`bash -n script`, `sh -nv <(…)`, `bash -o noexec`): a syntax check.
+/// Only options before the first operand count (later ones are the
+/// script's); an interactive shell (`-i`) ignores it.
+pub fn shell_noexec(args: &[Word]) -> bool {
+    let (mut noexec, mut interactive) = (false, false);
+    let mut it = args.iter().map(|w| w.value.as_str());
+    while let Some(v) = it.next() {
+        if v == "-o" || v == "+o" {
+            noexec |= v == "-o" && it.next() == Some("noexec");
+            continue;
+        }
+        if v == "--" || !v.starts_with('-') || v.starts_with("--") {
+            break;
+        }
+        let letters = &v[1..];
+        if letters.chars().all(|c| c.is_ascii_alphabetic()) {
+            noexec |= letters.contains('n');
+            interactive |= letters.contains('i');
+        }
+    }
+    noexec && !interactive
+}
+
 /// The shell a program name is, by the names shells are installed under:
 /// as itself (`zsh`), a version (`zsh5`, `zsh-5.9`, `bash5.2`), or its
 /// restricted form (`rzsh`, `rbash`, `rksh`). Oils' `osh` and `ysh` and

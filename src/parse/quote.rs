@@ -1,4 +1,5 @@
-//! Quoting words so a POSIX shell reads them back exactly.
+//! Quoting words so a POSIX shell reads them back exactly, and finding
+//! the quoted strings in another language's text.
 
 /// Quotes words for a POSIX shell so that parsing the result yields them
 /// back exactly.
@@ -17,6 +18,29 @@ pub fn shell_quote(words: &[String]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The strings quoted in a text of another language (`'…'`, `"…"`,
+/// `` `…` ``), empty ones skipped; an unclosed quote ends it: the file
+/// names code opens, the commands a script hands to a shell.
+pub fn quoted_strings(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        loop {
+            let start = rest.find(['\'', '"', '`'])?;
+            let quote = rest[start..].chars().next()?;
+            let body = &rest[start + 1..];
+            let Some(end) = body.find(quote) else {
+                rest = "";
+                return None;
+            };
+            let found = &body[..end];
+            rest = &body[end + 1..];
+            if !found.is_empty() {
+                return Some(found);
+            }
+        }
+    })
 }
 
 #[cfg(test)]
@@ -43,5 +67,17 @@ mod tests {
             assert_eq!(argv, words, "{line}");
             assert!(script.commands[0].argv.iter().all(|w| w.literal), "{line}");
         }
+    }
+
+    #[test]
+    fn quoted_strings_in_a_text() {
+        assert_eq!(
+            quoted_strings("open('a') + \"b\" + `c` + '' + 'open").collect::<Vec<_>>(),
+            ["a", "b", "c"]
+        );
+        assert_eq!(
+            quoted_strings(r#"exec "rm -rf x" and 'y' "open"#).collect::<Vec<_>>(),
+            ["rm -rf x", "y"]
+        );
     }
 }

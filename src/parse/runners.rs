@@ -587,20 +587,6 @@ fn code_text(word: &Word) -> Option<&str> {
     Some(v).filter(|v| code(v) && !v.starts_with('-'))
 }
 
-/// The strings quoted with `"` or `'` in a text (unbalanced quotes end
-/// it): what a program's own language may hand to a shell.
-fn quoted(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = text;
-    std::iter::from_fn(move || {
-        let start = rest.find(['"', '\''])?;
-        let quote = rest[start..].chars().next()?;
-        let body = &rest[start + 1..];
-        let end = body.find(quote)?;
-        rest = &body[end + 1..];
-        Some(&body[..end])
-    })
-}
-
 /// Files tools load from the folder they run in and run as code, by tool:
 /// written on the line and then the tool run, the line runs code of its
 /// own making, unseen (`echo '{"scripts":{"postinstall":…}}' >
@@ -715,7 +701,7 @@ impl Walker {
             // "arguments":{"path":"/sbin/reboot"}}'`): a string in it that
             // names a program may be one it runs.
             if w.literal && w.value.starts_with(['{', '[']) {
-                for s in quoted(&w.value) {
+                for s in super::quoted_strings(&w.value) {
                     self.speculate(s, depth);
                 }
             }
@@ -724,7 +710,7 @@ impl Walker {
             // it, may be commands it runs.
             if let Some(text) = self.written_peek(w) {
                 self.speculate(&text, depth);
-                for s in quoted(&text) {
+                for s in super::quoted_strings(&text) {
                     self.speculate(s, depth);
                 }
             }
@@ -806,14 +792,6 @@ mod tests {
         // After `--`, whatever the program is: it is the command.
         assert_eq!(at("mytool", "run -- mycmd x"), Some(2));
         assert_eq!(at("mytool", "run --"), None);
-    }
-
-    #[test]
-    fn quoted_strings_in_a_text() {
-        assert_eq!(
-            quoted(r#"exec "rm -rf x" and 'y' "" "open"#).collect::<Vec<_>>(),
-            ["rm -rf x", "y", ""]
-        );
     }
 
     #[test]

@@ -245,6 +245,10 @@ impl Walker {
 
     /// `bash -c STRING`, `bash -s`, `bash` fed by a pipe or heredoc.
     fn shell(&mut self, cmd: &SimpleCommand, name: &str, depth: u8) {
+        // `bash -n …` only reads its program: nothing in it runs.
+        if programs::shell_noexec(cmd.args()) {
+            return;
+        }
         let name = &self.real_shell(cmd, name);
         let args = cmd.args();
         let mut command_mode = false;

@@ -348,6 +348,7 @@ fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
                 | "xstow"
                 | "chezmoi"
                 | "rcup"
+                | "cmake"
                 | "awk"
                 | "gawk"
                 | "mawk"
@@ -832,6 +833,16 @@ pub fn written_folders(cmd: &SimpleCommand) -> Vec<String> {
             }
         }
         "rcup" if !programs::has_flag(args, &["-h"]) => vec!["~".to_owned()],
+        // `cmake --install build` installs below its prefix, by default
+        // `/usr/local`.
+        "cmake" if programs::has_flag(args, &["--install"]) => {
+            let dirs = programs::option_values(args, &["--prefix"]);
+            if dirs.is_empty() {
+                vec!["/usr/local".to_owned()]
+            } else {
+                dirs.into_iter().map(str::to_owned).collect()
+            }
+        }
         "patch" if patch_files(args).is_empty() => into(&["-d", "--directory"]),
         "cpio" if programs::has_flag(args, &["-i", "--extract"]) => into(&["-D", "--directory"]),
         _ => Vec::new(),

@@ -324,10 +324,10 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "nine", 1000, 1000),
     ("noeffect", "nine", 1000, 1000),
     ("blocked", "nine", 1000, 1000),
-    ("operand", "stowed", 937, 1000),
-    ("verb", "stowed", 966, 1000),
-    ("hidden", "stowed", 972, 1000),
-    ("noeffect", "stowed", 1000, 882),
+    ("operand", "stowed", 1000, 1000),
+    ("verb", "stowed", 1000, 1000),
+    ("hidden", "stowed", 1000, 1000),
+    ("noeffect", "stowed", 1000, 1000),
     ("blocked", "stowed", 1000, 1000),
 ];
 
