@@ -1565,6 +1565,8 @@ pub static RULES: &[Rule] = &[
             "chezmoi apply --dry-run",
             "chezmoi diff",
             "chezmoi apply -D ~/project/out",
+            "chezmoi init https://github.com/x/dotfiles",
+            "rcup -h",
             "cmake --install build --prefix ./dist",
             "vim src/main.rs",
             "sed -n 's/w/x/p' ~/.bashrc",
