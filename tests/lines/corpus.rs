@@ -220,6 +220,7 @@ const CLASSES_SIXTH: &str = include_str!("../corpus/classes6.tsv");
 const CLASSES_SEVENTH: &str = include_str!("../corpus/classes7.tsv");
 const CLASSES_EIGHTH: &str = include_str!("../corpus/classes8.tsv");
 const CLASSES_NINTH: &str = include_str!("../corpus/classes9.tsv");
+const CLASSES_TENTH: &str = include_str!("../corpus/classes10.tsv");
 
 /// One class and half's counts.
 #[derive(Default)]
@@ -329,6 +330,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "stowed", 1000, 1000),
     ("noeffect", "stowed", 1000, 1000),
     ("blocked", "stowed", 1000, 1000),
+    ("operand", "ten", 942, 937),
+    ("verb", "ten", 892, 1000),
+    ("hidden", "ten", 948, 1000),
+    ("noeffect", "ten", 952, 850),
+    ("blocked", "ten", 1000, 1000),
+    ("operand", "vault", 911, 1000),
+    ("verb", "vault", 892, 933),
+    ("hidden", "vault", 1000, 937),
+    ("noeffect", "vault", 950, 842),
+    ("blocked", "vault", 1000, 800),
 ];
 
 /// How well the danger set judges lines of each class it was not written
@@ -350,6 +361,7 @@ fn class_rates() {
         .chain(rows(CLASSES_SEVENTH))
         .chain(rows(CLASSES_EIGHTH))
         .chain(rows(CLASSES_NINTH))
+        .chain(rows(CLASSES_TENTH))
     {
         let [command, expected, class, split, note] = fields[..] else {
             panic!("classes.tsv:{n}: want 5 tab-separated fields, got {fields:?}");
