@@ -451,6 +451,8 @@ static LANGUAGES: &[Language] = &[
         risky: &[
             "do shell script",
             "delete",
+            "empty trash",
+            "empty the trash",
             "System Events",
             "keystroke",
             "run script",
@@ -518,6 +520,22 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
         "pwsh.exe",
     ]) {
         return powershell_code(c);
+    }
+    // cmd's `/c` (or `/k`, `/r`): every word after it is its command line.
+    if c.is(&["cmd", "cmd.exe"]) {
+        let args = c.args();
+        let at = args.iter().position(|w| {
+            ["/c", "/k", "/r"]
+                .iter()
+                .any(|f| w.value.eq_ignore_ascii_case(f))
+        })?;
+        let rest = args.get(at + 1..).unwrap_or_default();
+        return Some(rest.iter().all(|w| w.literal).then(|| {
+            rest.iter()
+                .map(|w| w.value.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        }));
     }
     if c.is(VIMS) {
         return vim_code(c);
@@ -676,6 +694,9 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
     ) {
         return !powershell_reads_only(code);
     }
+    if base.trim_end_matches(".exe") == "cmd" {
+        return !cmd_reads_only(code);
+    }
     // Anything a shell-like interpreter runs inline is treated as code.
     let Some(language) = LANGUAGES.iter().find(|l| l.interpreters.contains(&base)) else {
         return true;
@@ -795,9 +816,7 @@ fn powershell_reads_only(code: &str) -> bool {
         "convertfrom",
     ];
     const SHOWS: &[&str] = &["write-output", "write-host", "out-string", "out-host"];
-    if code.contains([
-        '{', '}', '`', '&', '>', '<', '(', '[', '@', '$', '~', '\\', ':',
-    ]) {
+    if code.contains(['{', '}', '`', '&', '>', '<', '(', '[', '@', '$', '~', ':']) {
         return false;
     }
     code.split(['|', ';', '\n']).all(|statement| {
@@ -811,8 +830,41 @@ fn powershell_reads_only(code: &str) -> bool {
                 && !noun.is_empty()
                 && noun.chars().all(|c| c.is_ascii_alphanumeric())
         }) || SHOWS.contains(&first.as_str());
-        cmdlet && words.all(|w| !w.starts_with('/') && !w.contains(".."))
+        // Paths in the project only (`.\src`), not from a root.
+        cmdlet && words.all(|w| !w.starts_with(['/', '\\']) && !w.contains(".."))
     })
+}
+
+/// cmd's command line that only looks: each command one that lists,
+/// shows or prints (`dir /s src`, `type README.md`, `where git`), with no
+/// redirection and nothing run (`call`, `start`, a `for` loop's `do`).
+fn cmd_reads_only(code: &str) -> bool {
+    const LOOKS: &[&str] = &[
+        "dir",
+        "type",
+        "echo",
+        "where",
+        "ver",
+        "vol",
+        "findstr",
+        "find",
+        "more",
+        "tree",
+        "cd",
+        "chdir",
+        "hostname",
+        "whoami",
+        "systeminfo",
+        "tasklist",
+        "ipconfig",
+    ];
+    !code.contains(['>', '<', '`', '^', '('])
+        && code.split(['&', '|']).all(|statement| {
+            statement.split_whitespace().next().is_none_or(|first| {
+                let first = first.trim_start_matches('@').to_ascii_lowercase();
+                LOOKS.contains(&first.trim_end_matches(".exe"))
+            })
+        })
 }
 
 /// PowerShell told `-WhatIf`: one plain cmdlet call, which then says what

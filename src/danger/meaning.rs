@@ -378,7 +378,7 @@ pub(super) fn remote_protected(ctx: &super::place::Place, written: &str) -> bool
 /// script's, and it is a program no table knows (`python3 merge.py --out
 /// ~/.gemini/settings.json`).
 fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
-    if c.name.is_empty() || c.is_among(&KNOWN_SORTED) {
+    if c.name.is_empty() || c.is_among(&KNOWN_SORTED) || super::dryrun::checks_config(c) {
         return Vec::new();
     }
     // Windows's registry tool reads a key it queries, exports or compares.
@@ -475,6 +475,23 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
     unknown_program_paths(c)
         .iter()
         .any(|p| protected_reason(c.ctx, p).is_some_and(|r| r != super::protected::SYSTEM_FILES))
+}
+
+/// Whether an environment variable that names where a tool installs
+/// (`GOBIN`, `CARGO_INSTALL_ROOT`, `PREFIX`, `DESTDIR`, `*_PREFIX`) names a
+/// folder of programs on PATH, or one that holds protected files.
+pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
+    c.command.assignments.iter().any(|(name, value)| {
+        let name = name.to_ascii_uppercase();
+        let installs = matches!(name.as_str(), "PREFIX" | "DESTDIR" | "GOBIN" | "GOPATH")
+            || name.ends_with("_PREFIX")
+            || name.ends_with("_INSTALL_ROOT")
+            || name.ends_with("_BIN_DIR");
+        installs
+            && (value.literal || value.glob)
+            && (protected_reason(c.ctx, &value.value).is_some()
+                || super::protected::holds_protected(c.ctx, &value.value))
+    })
 }
 
 /// `v.contains("dev")`, as one pass over the bytes: asked of every word of

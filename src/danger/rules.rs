@@ -1426,6 +1426,13 @@ pub static RULES: &[Rule] = &[
         sentence: "Changes a file that controls what runs later or how askrisky guards (shell startup, git hooks, cron, SSH access, agent or askrisky settings).",
         check: C(|c| {
             c.is(&["crontab"]) && !c.flag(&["-l"])
+                // Windows's scheduler, cron's kin: what it is given runs
+                // later, and again (`schtasks.exe /create /tr …`).
+                || c.is(&["schtasks", "schtasks.exe"])
+                    && c.values().any(|v| ["/create", "/change"].iter().any(|o| v.eq_ignore_ascii_case(o)))
+                // An install folder named by the environment (`GOBIN=~/.local/bin
+                // go install`, `PREFIX=/usr/local make install`).
+                || meaning::install_folder_protected(c)
                 // A link made to a protected file or folder is a second
                 // way in (`ln -s ~/.config/askrisky cfg`, `cp -l`).
                 || c.linked_to()
@@ -1505,6 +1512,9 @@ pub static RULES: &[Rule] = &[
             "cpio -idmv -D ~ < dots.cpio",
             "stow -v -t ~ zsh",
             "cmake --install build --prefix /usr/local",
+            "GOBIN=$HOME/.local/bin go install ./cmd/tool",
+            "CARGO_INSTALL_ROOT=/usr/local cargo install ripgrep",
+            "schtasks.exe /create /tn Cleanup /tr \"cmd /c del x\" /sc daily",
             "cmake --install build",
             "tar -C ~/.local -xzf tool.tgz",
             "chezmoi apply",
@@ -1566,8 +1576,13 @@ pub static RULES: &[Rule] = &[
             "chezmoi diff",
             "chezmoi apply -D ~/project/out",
             "chezmoi init https://github.com/x/dotfiles",
+            "visudo -cf /etc/sudoers.d/deploy",
+            "sshd -t -f /etc/ssh/sshd_config",
+            "nft -c -f /etc/nftables.conf",
             "rcup -h",
             "cmake --install build --prefix ./dist",
+            "GOBIN=$PWD/bin go install ./cmd/tool",
+            "schtasks.exe /query /tn Cleanup",
             "vim src/main.rs",
             "sed -n 's/w/x/p' ~/.bashrc",
             "ls ~/.vscode/extensions",
@@ -1710,6 +1725,7 @@ pub static RULES: &[Rule] = &[
             "cd /proc/sys/kernel && echo 1 > sysrq",
             "cd /sys && echo 1 > class/x/y",
             "nginx -s stop",
+            "netsh.exe advfirewall set allprofiles state off",
             "brew services stop postgresql@16",
             "apachectl -k graceful",
             "pg_ctl -D /var/lib/pgsql/data stop",
@@ -1730,6 +1746,8 @@ pub static RULES: &[Rule] = &[
             "hostnamectl",
             "uname -a > sysinfo.txt",
             "nginx -t",
+            "netsh.exe advfirewall show allprofiles",
+            "nft -c -f /etc/nftables.conf",
             "visudo -cf ./sudoers.d/deploy",
             "apachectl configtest",
             "pg_ctl -D data status",

@@ -598,6 +598,7 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
     if !matches!(
         c.name.as_str(),
         "security"
+            | "nmcli"
             | "secret-tool"
             | "pass"
             | "gopass"
@@ -632,7 +633,9 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
     }
     let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
-    (c.is(&["security"])
+    // NetworkManager told to print the Wi-Fi and VPN passwords.
+    (c.is(&["nmcli"]) && c.flag(&["-s", "--show-secrets"]))
+        || (c.is(&["security"])
         && (sub.starts_with("find-") && sub != "find-certificate"
             || matches!(sub, "dump-keychain" | "export" | "unlock-keychain")))
         || (c.is(&["secret-tool"]) && matches!(sub, "lookup" | "search"))

@@ -47,8 +47,8 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         && !c.values().any(|v| v.contains('=')))
         && !(c.is(&["mount"]) && c.args().is_empty())
         && !(c.is(&["ufw"]) && sub == "status")
-        // `visudo -c` checks a file's syntax and changes nothing.
-        && !(c.is(&["visudo"]) && c.flag(&["-c", "--check"]))
+        // `visudo -c`, `nft -c` check a file's syntax and change nothing.
+        && !super::dryrun::checks_config(c)
         || (c.is(&["init"]) && c.operands().iter().any(|w| w.value.len() == 1))
         // Kernel settings written as files (`/proc/sys/…`, with
         // `core_pattern` naming a program run as root; `/sys/…`).
@@ -81,6 +81,11 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             ))
         || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
         || stops_a_server(c)
+        // Windows's firewall turned off or reset (`netsh advfirewall set
+        // allprofiles state off`).
+        || (c.is(&["netsh", "netsh.exe"])
+            && c.values().any(|v| v.eq_ignore_ascii_case("advfirewall") || v.eq_ignore_ascii_case("firewall"))
+            && c.values().any(|v| ["off", "disable", "reset", "delete"].iter().any(|o| v.eq_ignore_ascii_case(o))))
 }
 
 /// Whether a server or process manager is told to stop, restart or

@@ -817,8 +817,9 @@ fn destroys_joined(part: &str) -> bool {
     ]
     .iter()
     .any(|verb| {
+        // `deletelocalsnapshots`: what it deletes, maybe qualified.
         part.strip_prefix(verb)
-            .is_some_and(|rest| WHAT.contains(&rest))
+            .is_some_and(|rest| rest.len() <= 24 && WHAT.iter().any(|w| rest.ends_with(w)))
     })
 }
 
@@ -904,6 +905,9 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     // -H host -U admin chassis power cycle`): it does not use up the
     // words where the subcommand is looked for.
     let mut after_option = false;
+    // A Windows program's options are `/word` (`schtasks.exe /delete`):
+    // read as its subcommand words.
+    let windows = c.name.ends_with(".exe");
     // The words of a command it wraps are that command's.
     let args = c.args();
     let own = crate::parse::wrapped_at(&c.name, args)
@@ -914,6 +918,10 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")
     {
+        let v = match v.strip_prefix('/') {
+            Some(option) if windows && !option.is_empty() && !option.contains('/') => option,
+            _ => v,
+        };
         if v.starts_with('-') {
             after_option = !v.contains('=');
             continue;
@@ -1090,6 +1098,7 @@ mod tests {
             "removeall",
             "deleteduplicates",
             "dropdatabase",
+            "deletelocalsnapshots",
         ] {
             assert!(destroys_joined(w), "{w}");
             assert_eq!(verb_of(w), Some(Does::Destroys), "{w}");

@@ -876,6 +876,7 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "guile" => &["-c"],
         "expect" => &["-c"],
         "pwsh" | "powershell" => &["-c", "-command", "-Command"],
+        "cmd" | "cmd.exe" => &["/c", "/C", "/k", "/K", "/r", "/R"],
         "groovy" | "scala" | "kotlin" | "kotlinc" => &["-e"],
         "clojure" | "clj" | "bb" => &["-e", "--eval"],
         "sbcl" => &["--eval"],
