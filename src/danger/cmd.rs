@@ -298,6 +298,30 @@ impl<'a> Cmd<'a> {
     }
 }
 
+/// Whether a server or tool is told only to check a configuration, which
+/// it reads and changes nothing (`visudo -c`, `sshd -t`, `nginx -t`, `nft
+/// -c`, `haproxy -c`, `apachectl configtest`, `named-checkconf`).
+pub(super) fn checks_config(c: &Cmd<'_>) -> bool {
+    match c.name.as_str() {
+        "visudo" => c.flag(&["-c", "--check"]),
+        "sshd" | "nginx" | "openresty" | "httpd" | "apache2" => c.flag(&["-t", "-T"]),
+        "nft" => c.flag(&["-c", "--check"]),
+        "haproxy" => c.flag(&["-c"]),
+        "apachectl" | "apache2ctl" => {
+            c.flag(&["-t"])
+                || c.operands()
+                    .first()
+                    .is_some_and(|w| w.value == "configtest")
+        }
+        "named-checkconf" | "named-checkzone" | "kamailio-check" => true,
+        "promtool" | "caddy" | "systemd-analyze" => c
+            .operands()
+            .first()
+            .is_some_and(|w| matches!(w.value.as_str(), "check" | "validate" | "verify")),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

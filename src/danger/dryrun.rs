@@ -171,30 +171,6 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         || acts_only_when_told(name, args)
 }
 
-/// Whether a server or tool is told only to check a configuration, which
-/// it reads and changes nothing (`visudo -c`, `sshd -t`, `nginx -t`, `nft
-/// -c`, `haproxy -c`, `apachectl configtest`, `named-checkconf`).
-pub(super) fn checks_config(c: &super::cmd::Cmd<'_>) -> bool {
-    match c.name.as_str() {
-        "visudo" => c.flag(&["-c", "--check"]),
-        "sshd" | "nginx" | "openresty" | "httpd" | "apache2" => c.flag(&["-t", "-T"]),
-        "nft" => c.flag(&["-c", "--check"]),
-        "haproxy" => c.flag(&["-c"]),
-        "apachectl" | "apache2ctl" => {
-            c.flag(&["-t"])
-                || c.operands()
-                    .first()
-                    .is_some_and(|w| w.value == "configtest")
-        }
-        "named-checkconf" | "named-checkzone" | "kamailio-check" => true,
-        "promtool" | "caddy" | "systemd-analyze" => c
-            .operands()
-            .first()
-            .is_some_and(|w| matches!(w.value.as_str(), "check" | "validate" | "verify")),
-        _ => false,
-    }
-}
-
 /// Tools that only show what they would remove until told to act: `oc adm
 /// prune` without `--confirm`, `duplicity remove-older-than` and `brew
 /// bundle cleanup` without `--force`.

@@ -378,7 +378,7 @@ pub(super) fn remote_protected(ctx: &super::place::Place, written: &str) -> bool
 /// script's, and it is a program no table knows (`python3 merge.py --out
 /// ~/.gemini/settings.json`).
 fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
-    if c.name.is_empty() || c.is_among(&KNOWN_SORTED) || super::dryrun::checks_config(c) {
+    if c.name.is_empty() || c.is_among(&KNOWN_SORTED) || super::cmd::checks_config(c) {
         return Vec::new();
     }
     // Windows's registry tool reads a key it queries, exports or compares.

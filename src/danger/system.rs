@@ -48,7 +48,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         && !(c.is(&["mount"]) && c.args().is_empty())
         && !(c.is(&["ufw"]) && sub == "status")
         // `visudo -c`, `nft -c` check a file's syntax and change nothing.
-        && !super::dryrun::checks_config(c)
+        && !super::cmd::checks_config(c)
         || (c.is(&["init"]) && c.operands().iter().any(|w| w.value.len() == 1))
         // Kernel settings written as files (`/proc/sys/…`, with
         // `core_pattern` naming a program run as root; `/sys/…`).
