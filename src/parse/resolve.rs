@@ -70,8 +70,8 @@ impl Walker {
                 }
                 self.look_inside(name, &current);
             }
-            output = output.or_else(|| output_text(&current));
-            if !runs_others(&current) {
+            output = output.or_else(|| output_text_of(&current, name.as_deref()?));
+            if !runs_others(&current, name.as_deref()) {
                 // A program no table knows may still run a command given
                 // in its words (see `runners`).
                 let inner = self.zsh_precommand(&current).or_else(|| {
@@ -166,11 +166,15 @@ pub(super) fn echoed_text(cmd: &SimpleCommand) -> Option<String> {
 /// (`echo 'rm -rf /' | sh`), and `cat` or `tee` passing on text they are
 /// known to read (`cat <<EOF | sh`, `echo … | tee log | sh`).
 fn output_text(cmd: &SimpleCommand) -> Option<String> {
-    let name = cmd.name()?;
+    output_text_of(cmd, &cmd.name()?)
+}
+
+/// [`output_text`] for the command's program `name`, when it is known.
+fn output_text_of(cmd: &SimpleCommand, name: &str) -> Option<String> {
     // Without file operands (or with only `-`) cat copies stdin as is; tee
     // always does. Each stage holds a copy, so only so many are followed.
     let passes_on = cmd.upstream.len() <= MAX_PASS_THROUGH;
-    match &*name {
+    match name {
         "cat" if passes_on && cmd.args().iter().all(|a| a.literal && a.value == "-") => {
             return cmd.stdin_text.clone();
         }

@@ -933,17 +933,18 @@ fn capsh(cmd: &SimpleCommand) -> Option<SimpleCommand> {
     Some(inner)
 }
 
-/// True when the command's program may run other code that
+/// True when the command's program, named `name` (its
+/// [`SimpleCommand::name`]), may run other code that
 /// [`Walker::look_through`] must find (a shell, `eval`, a wrapper, …).
-pub(super) fn runs_others(cmd: &SimpleCommand) -> bool {
-    let Some(name) = cmd.name() else {
+pub(super) fn runs_others(cmd: &SimpleCommand, name: Option<&str>) -> bool {
+    let Some(name) = name else {
         return false;
     };
-    programs::is_shell(&name)
-        || programs::is_python(&name)
+    programs::is_shell(name)
+        || programs::is_python(name)
         || is_time_option(cmd)
         || matches!(
-            &*name,
+            name,
             "eval"
                 | "find"
                 | "alias"
@@ -956,8 +957,8 @@ pub(super) fn runs_others(cmd: &SimpleCommand) -> bool {
                 | "gdb-multiarch"
                 | "capsh"
         )
-        || programs::WRAPPERS.iter().any(|w| w.names.contains(&&*name))
-        || programs::is_dynamic_loader(&name)
+        || programs::WRAPPERS.iter().any(|w| w.names.contains(&name))
+        || programs::is_dynamic_loader(name)
 }
 
 /// True when the command's first word, as written, is an option: under

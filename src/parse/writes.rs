@@ -157,13 +157,13 @@ impl Writes {
         if !may_write(name, cmd) || KEEPS_CONTENT.contains(&name) {
             return;
         }
-        for folder in written_folders(cmd) {
+        for folder in written_folders_of(cmd, name) {
             self.note_unnamed(folder);
         }
         if fills_unnamed(name, cmd) {
             self.note_unnamed(".".to_owned());
         }
-        let copied = copies(cmd);
+        let copied = copies_of(cmd, name);
         for (dest, sources) in &copied {
             let texts: Vec<Option<String>> = sources
                 .iter()
@@ -179,7 +179,7 @@ impl Writes {
         if matches!(name, "tee" | "mv") {
             return;
         }
-        for file in written_by_words(cmd) {
+        for file in written_by_words_of(cmd, name) {
             if !copied.iter().any(|(dest, _)| *dest == file) {
                 self.note(&file, None, false);
             }
@@ -511,9 +511,15 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
 /// The danger rules read it for every path they protect; the walker for
 /// the scripts a line writes before it runs them: one table for both.
 pub fn written_by_words(cmd: &SimpleCommand) -> Vec<String> {
-    let Some(name) = cmd.name() else {
-        return Vec::new();
-    };
+    match cmd.name() {
+        Some(name) => written_by_words_of(cmd, &name),
+        None => Vec::new(),
+    }
+}
+
+/// [`written_by_words`] for the command's program `name` (its
+/// [`SimpleCommand::name`]), where the caller has it already.
+pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String> {
     let args = cmd.args();
     // Worked out only for the writers that name files by operand.
     let ops = || programs::operands(args);
@@ -744,9 +750,15 @@ fn unescaped(s: &str, delim: char) -> Option<usize> {
 /// archive unpacked (`tar -x -C D`, `unzip -d D`), a patch applied
 /// without naming its file (into the folder it runs in, `.`).
 pub fn written_folders(cmd: &SimpleCommand) -> Vec<String> {
-    let Some(name) = cmd.name() else {
-        return Vec::new();
-    };
+    match cmd.name() {
+        Some(name) => written_folders_of(cmd, &name),
+        None => Vec::new(),
+    }
+}
+
+/// [`written_folders`] for the command's program `name` (its
+/// [`SimpleCommand::name`]), where the caller has it already.
+pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String> {
     let args = cmd.args();
     let into = |names: &[&str]| {
         let dirs = programs::option_values(args, names);
@@ -929,9 +941,15 @@ pub fn target_dirs<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
 /// kin (`-t DIR SRC…` too), `dd if=SRC of=DEST`. Used to follow a
 /// downloaded file to where it is copied before it runs.
 pub fn copies(cmd: &SimpleCommand) -> Vec<(String, Vec<String>)> {
-    let Some(name) = cmd.name() else {
-        return Vec::new();
-    };
+    match cmd.name() {
+        Some(name) => copies_of(cmd, &name),
+        None => Vec::new(),
+    }
+}
+
+/// [`copies`] for the command's program `name` (its
+/// [`SimpleCommand::name`]), where the caller has it already.
+pub(super) fn copies_of(cmd: &SimpleCommand, name: &str) -> Vec<(String, Vec<String>)> {
     let args = cmd.args();
     match &*name {
         "cp" | "mv" | "install" | "ln" | "rsync" => {
