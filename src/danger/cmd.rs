@@ -85,11 +85,18 @@ pub struct Cmd<'a> {
 impl<'a> Cmd<'a> {
     /// Wraps a parsed command.
     pub fn new(command: &'a SimpleCommand, ctx: &'a Place) -> Self {
+        let name = command
+            .name()
+            .map(std::borrow::Cow::into_owned)
+            .unwrap_or_default();
+        Self::named(command, ctx, name)
+    }
+
+    /// [`Cmd::new`] for a command whose [`SimpleCommand::name`] the
+    /// caller has worked out already (empty when there is none).
+    pub fn named(command: &'a SimpleCommand, ctx: &'a Place, name: String) -> Self {
         Self {
-            name: command
-                .name()
-                .map(std::borrow::Cow::into_owned)
-                .unwrap_or_default(),
+            name,
             command,
             ctx,
             root_links: &[],

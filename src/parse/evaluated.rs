@@ -61,7 +61,9 @@ impl Walker {
 
     /// What a command makes bash evaluate: prompt strings it sets,
     /// `mapfile -C`, `enable -f`.
-    pub(super) fn evaluated_code(&mut self, cmd: &SimpleCommand) {
+    ///
+    /// `name` is the command's [`SimpleCommand::name`].
+    pub(super) fn evaluated_code(&mut self, cmd: &SimpleCommand, name: Option<&str>) {
         let depth = cmd.depth + 1;
         for (name, value) in &cmd.assignments {
             if is_prompt(name) {
@@ -79,7 +81,7 @@ impl Walker {
                 });
             }
         }
-        let Some(name) = cmd.name() else {
+        let Some(name) = name else {
             return;
         };
         let args = cmd.args();

@@ -34,8 +34,9 @@ impl Walker {
                 );
             }
         }
-        self.declared_code(&cmd);
-        self.evaluated_code(&cmd);
+        let name = cmd.name();
+        self.declared_code(&cmd, name.as_deref());
+        self.evaluated_code(&cmd, name.as_deref());
         let redirects = cmd.redirects.clone();
         let mut output = None;
         let mut tee_files = Vec::new();
@@ -122,12 +123,13 @@ impl Walker {
         let Some(first) = cmd.argv.first().filter(|w| w.literal) else {
             return;
         };
-        let unknown = Problem::UnknownProgram {
+        // Made only when it is one: most commands are none.
+        let unknown = |first: &Word| Problem::UnknownProgram {
             path: first.value.clone(),
         };
         let value = if first.value.contains('/') {
             if is_process_file(&first.value) {
-                self.problem(unknown.clone());
+                self.problem(unknown(first));
             }
             first.value.clone()
         } else {
@@ -148,7 +150,11 @@ impl Walker {
                     cmd.program = Some(name);
                 }
             }
-            Identity::Unknown => self.problem(unknown),
+            Identity::Unknown => {
+                if let Some(first) = cmd.argv.first() {
+                    self.problem(unknown(first));
+                }
+            }
         }
     }
 }

@@ -20,8 +20,10 @@ impl Walker {
     /// `export PAGER='…'`, `declare -x GIT_SSH_COMMAND=…`, `setenv EDITOR …`:
     /// a variable that programs run as a command, set for everything after
     /// it on the line (`export PAGER='rm -rf ~'; git log`).
-    pub(super) fn declared_code(&mut self, cmd: &SimpleCommand) {
-        let Some(name) = cmd.name() else {
+    ///
+    /// `name` is the command's [`SimpleCommand::name`].
+    pub(super) fn declared_code(&mut self, cmd: &SimpleCommand, name: Option<&str>) {
+        let Some(name) = name else {
             return;
         };
         let args = cmd.args();
