@@ -85,7 +85,7 @@ impl Walker {
             return;
         };
         let args = cmd.args();
-        match &*name {
+        match name {
             "export" | "declare" | "typeset" | "readonly" | "local" => {
                 for a in args {
                     let Some((var, value)) = a.value.split_once('=') else {
@@ -115,7 +115,7 @@ impl Walker {
                         _ => None,
                     };
                     if let Some(code) = code {
-                        self.code_words(&name, std::slice::from_ref(&code), Origin::Eval, depth);
+                        self.code_words(name, std::slice::from_ref(&code), Origin::Eval, depth);
                     }
                     i += 1;
                 }
@@ -131,12 +131,7 @@ impl Walker {
                             // own: arguments known only then.
                             let mut code = code.clone();
                             code.value.push_str(" \"${COMP_WORDS[@]}\"");
-                            self.code_words(
-                                &name,
-                                std::slice::from_ref(&code),
-                                Origin::Eval,
-                                depth,
-                            );
+                            self.code_words(name, std::slice::from_ref(&code), Origin::Eval, depth);
                         }
                         i += 1;
                     }
@@ -154,7 +149,7 @@ impl Walker {
                         if let Some((_, cmd)) = spec.value.split_once(':') {
                             code.value = cmd.trim().trim_matches('"').to_owned();
                         }
-                        self.code_words(&name, std::slice::from_ref(&code), Origin::Eval, depth);
+                        self.code_words(name, std::slice::from_ref(&code), Origin::Eval, depth);
                         i += 1;
                     }
                     i += 1;
@@ -167,7 +162,7 @@ impl Walker {
                     .skip_while(|a| a.value.starts_with('-'))
                     .cloned()
                     .collect();
-                self.code_words(&name, &line, Origin::Eval, depth);
+                self.code_words(name, &line, Origin::Eval, depth);
             }
             // `fc -s`, `fc -e EDITOR`, bare `fc`: re-run (or edit and run)
             // a line from history, whichever it is when it runs. `fc -l`

@@ -27,7 +27,7 @@ impl Walker {
             return;
         };
         let args = cmd.args();
-        let settings: Vec<(&str, Word)> = match &*name {
+        let settings: Vec<(&str, Word)> = match name {
             "export" | "declare" | "typeset" | "readonly" | "local" => args
                 .iter()
                 .filter_map(|a| {

@@ -526,7 +526,7 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
     let mut out: Vec<String> = Vec::new();
     let values = |ws: &[&Word]| ws.iter().map(|w| w.value.clone()).collect::<Vec<_>>();
     let owned = |vs: Vec<&str>| vs.into_iter().map(str::to_owned).collect::<Vec<_>>();
-    match &*name {
+    match name {
         "tee" | "truncate" | "rm" | "unlink" | "shred" | "touch" | "chmod" | "chown" | "chgrp"
         | "chattr" | "setfacl" | "rmdir" | "mkdir" | "sponge" | "ed" | "ex" | "link" | "mkfifo"
         | "srm" | "wipe" => out.extend(values(&ops())),
@@ -534,7 +534,7 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
         // `.askrisky.toml` or `~/.bashrc` aside changes what guards or
         // runs later as surely as overwriting them.
         "mv" => {
-            let targets = target_dirs(&name, args);
+            let targets = target_dirs(name, args);
             out.extend(
                 ops()
                     .iter()
@@ -563,7 +563,7 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
         "sed" | "gsed" | "perl" | "ruby"
             if in_place(
                 args,
-                match &*name {
+                match name {
                     "perl" => PERL_VALUES,
                     "ruby" => RUBY_VALUES,
                     _ => SED_VALUES,
@@ -628,10 +628,10 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
         }
         _ => {}
     }
-    if matches!(&*name, "curl" | "wget" | "wget2" | "aria2c") {
+    if matches!(name, "curl" | "wget" | "wget2" | "aria2c") {
         out.extend(downloaded(cmd));
     }
-    if matches!(&*name, "sed" | "gsed") {
+    if matches!(name, "sed" | "gsed") {
         out.extend(sed_w_files(args));
     }
     out
@@ -768,7 +768,7 @@ pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String>
             dirs.into_iter().map(str::to_owned).collect()
         }
     };
-    match &*name {
+    match name {
         "tar" | "gtar" | "bsdtar" => {
             let extracting = programs::has_flag(args, &["-x", "--extract", "--get"])
                 || args
@@ -951,9 +951,9 @@ pub fn copies(cmd: &SimpleCommand) -> Vec<(String, Vec<String>)> {
 /// [`SimpleCommand::name`]), where the caller has it already.
 pub(super) fn copies_of(cmd: &SimpleCommand, name: &str) -> Vec<(String, Vec<String>)> {
     let args = cmd.args();
-    match &*name {
+    match name {
         "cp" | "mv" | "install" | "ln" | "rsync" => {
-            let targets = target_dirs(&name, args);
+            let targets = target_dirs(name, args);
             let ops: Vec<String> = programs::operands(args)
                 .into_iter()
                 .filter(|w| !targets.contains(&w.value.as_str()))
