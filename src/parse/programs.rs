@@ -968,9 +968,10 @@ fn bare_short_name(word: &str) -> Option<&str> {
         return None;
     }
     // Padded with zero bytes, which are none of the three.
-    let mut eight = [0u8; 8];
-    eight[..bytes.len()].copy_from_slice(bytes);
-    let x = u64::from_le_bytes(eight);
+    let x = bytes
+        .iter()
+        .rev()
+        .fold(0u64, |x, &b| (x << 8) | u64::from(b));
     if x & HIGH != 0 {
         return None;
     }
@@ -983,7 +984,13 @@ fn bare_short_name(word: &str) -> Option<&str> {
     // A `/` byte is zero in `x ^ '/'`; the test for a zero byte is exact.
     let slashless = x ^ (ONES * u64::from(b'/'));
     let slash = slashless.wrapping_sub(ONES) & !slashless & HIGH;
-    ((capital | slash) == 0).then(|| word.trim_start_matches('\\'))
+    if (capital | slash) != 0 {
+        return None;
+    }
+    Some(match bytes.first() {
+        Some(b'\\') => word.trim_start_matches('\\'),
+        _ => word,
+    })
 }
 
 /// True when a long option as written (`--rec`, without its `--` and
