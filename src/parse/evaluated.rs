@@ -326,7 +326,8 @@ impl Walker {
         let mut reads_fd = false;
         let mut reader = None;
         for c in &self.script.commands {
-            let exec_only = c.argv.len() == 1 && c.name().as_deref() == Some("exec");
+            let name = c.name();
+            let exec_only = c.argv.len() == 1 && name.as_deref() == Some("exec");
             for r in &c.redirects {
                 let here = matches!(r.op, RedirectOp::HereDoc | RedirectOp::HereString);
                 if here && (exec_only || r.fd.is_some_and(|fd| fd != 0)) {
@@ -339,10 +340,11 @@ impl Walker {
             if c.args().iter().any(|a| names_descriptor(&a.value)) {
                 reads_fd = true;
             }
-            if let Some(n) = c.name().map(std::borrow::Cow::into_owned)
-                && (super::programs::is_shell(&n) || matches!(n.as_str(), "source" | "." | "eval"))
+            // Copied only for the first reader: most commands are none.
+            if let Some(n) = name
+                && (super::programs::is_shell(&n) || matches!(&*n, "source" | "." | "eval"))
             {
-                reader.get_or_insert(n);
+                reader.get_or_insert_with(|| n.into_owned());
             }
         }
         let (Some(reader), true) = (reader, reads_fd) else {
