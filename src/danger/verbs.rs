@@ -545,7 +545,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     for &word in &words {
         // A word that only looks makes the words before it nouns
         // (`release list`, `secrets get`).
-        if READS_SORTED.binary_search(&word).is_ok() {
+        if super::cmd::among(&READS_SORTED, word) {
             return None;
         }
         if noun.is_some_and(|n| after_noun(n, word)) {
@@ -688,7 +688,7 @@ fn verb_of(word: &str) -> Option<Does> {
             looks = true;
             return true;
         }
-        if DESTROY_SORTED.binary_search(&part).is_ok()
+        if super::cmd::among(&DESTROY_SORTED, part)
             || before == "force" && part == "unlock"
             || after_noun(before, part)
         {
