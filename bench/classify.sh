@@ -12,6 +12,8 @@ rounds=${3:-2000}
 [ -x /usr/bin/time ] || { echo "bench/classify.sh needs GNU time at /usr/bin/time (apt-get install time)" >&2; exit 1; }
 here=$(git rev-parse --show-toplevel)
 cd "$here"
+target=${CARGO_TARGET_DIR:-$here/target}
+case $target in /*) ;; *) target=$here/$target ;; esac
 work=$(mktemp -d)
 trap 'git worktree remove --force "$work/old" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 git worktree add --detach --force "$work/old" "$rev" >/dev/null
@@ -22,11 +24,11 @@ cp examples/classify.rs "$work/old/examples/"
 cp benches/lines.rs "$work/old/benches/"
 # A target folder of its own: cargo names a workspace's artifacts by path
 # relative to it, so one folder shared by two checkouts mixes them up.
-(cd "$work/old" && CARGO_TARGET_DIR="$here/target/bench-old" \
+(cd "$work/old" && CARGO_TARGET_DIR="$target/bench-old" \
     cargo build --release --quiet --example classify)
 cargo build --release --quiet --example classify
-old="$here/target/bench-old/release/examples/classify"
-new="$here/target/release/examples/classify"
+old="$target/bench-old/release/examples/classify"
+new="$target/release/examples/classify"
 
 if command -v valgrind >/dev/null; then
     for b in old new; do

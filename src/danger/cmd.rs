@@ -51,6 +51,23 @@ pub(super) const fn sorted_names<const N: usize>(list: &[&'static str]) -> [&'st
     out
 }
 
+/// Whether `word` is in `sorted` (made by [`sorted_names`]): a binary
+/// search that compares first bytes before whole names. `str`'s order
+/// is by the first byte first, so the order is the same; most steps are
+/// settled by it, without a call to compare the rest.
+pub(super) fn among(sorted: &[&str], word: &str) -> bool {
+    let first = word.as_bytes().first();
+    sorted
+        .binary_search_by(|probe| {
+            probe
+                .as_bytes()
+                .first()
+                .cmp(&first)
+                .then_with(|| (*probe).cmp(word))
+        })
+        .is_ok()
+}
+
 /// `a < b` as `str`'s order has it (byte by byte), for a `const fn`.
 const fn before(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
@@ -85,11 +102,18 @@ pub struct Cmd<'a> {
 impl<'a> Cmd<'a> {
     /// Wraps a parsed command.
     pub fn new(command: &'a SimpleCommand, ctx: &'a Place) -> Self {
+        let name = command
+            .name()
+            .map(std::borrow::Cow::into_owned)
+            .unwrap_or_default();
+        Self::named(command, ctx, name)
+    }
+
+    /// [`Cmd::new`] for a command whose [`SimpleCommand::name`] the
+    /// caller has worked out already (empty when there is none).
+    pub fn named(command: &'a SimpleCommand, ctx: &'a Place, name: String) -> Self {
         Self {
-            name: command
-                .name()
-                .map(std::borrow::Cow::into_owned)
-                .unwrap_or_default(),
+            name,
             command,
             ctx,
             root_links: &[],
@@ -136,7 +160,7 @@ impl<'a> Cmd<'a> {
     /// [`Cmd::is`] for a long list made by [`sorted_names`]: a binary
     /// search, where `is` compares the names one by one.
     pub fn is_among(&self, sorted: &[&str]) -> bool {
-        sorted.binary_search(&self.name.as_str()).is_ok()
+        among(sorted, &self.name)
     }
 
     /// Arguments after the program name.
@@ -335,6 +359,20 @@ mod tests {
             let mut want = list.clone();
             want.sort_unstable();
             proptest::prop_assert_eq!(sorted_names::<6>(&list).to_vec(), want);
+        }
+
+        /// `among` finds exactly the names of the list, empty ones too.
+        #[test]
+        fn among_finds_what_the_list_holds(
+            list in proptest::collection::vec("[a-c.é-]{0,3}", 6),
+            word in "[a-c.é-]{0,3}",
+        ) {
+            let list: Vec<&'static str> = list.into_iter().map(|s| &*s.leak()).collect();
+            let sorted = sorted_names::<6>(&list);
+            proptest::prop_assert_eq!(among(&sorted, &word), list.contains(&word.as_str()));
+            for name in &list {
+                proptest::prop_assert!(among(&sorted, name));
+            }
         }
     }
     use crate::danger::fixture::{named_first, on};

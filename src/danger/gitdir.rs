@@ -174,10 +174,18 @@ fn discover(start: &Path) -> Option<(Option<PathBuf>, PathBuf)> {
     // One buffer for every name asked in each folder on the way up: most
     // are not there, and a new path for each costs more than the asking.
     let mut probe = PathBuf::new();
+    // `d` joined with `name` as `push` joins them (a `/` between, one only
+    // after the root), without its search for separators and prefixes:
+    // every `d` here is absolute or relative as `start` is, each `name` a
+    // plain one.
     let name_in = |probe: &mut PathBuf, d: &Path, name: &str| {
-        probe.as_mut_os_string().clear();
-        probe.push(d);
-        probe.push(name);
+        let text = probe.as_mut_os_string();
+        text.clear();
+        text.push(d.as_os_str());
+        if !d.as_os_str().is_empty() && !d.as_os_str().as_encoded_bytes().ends_with(b"/") {
+            text.push("/");
+        }
+        text.push(name);
     };
     for d in start.ancestors() {
         name_in(&mut probe, d, ".git");

@@ -126,6 +126,33 @@ impl GlobToken {
 }
 
 fn glob_tokens(pattern: &str) -> Vec<GlobToken> {
+    // Most patterns hold no bracket (`*.rs`): read straight from the text.
+    if pattern.contains('[') {
+        bracket_tokens(pattern)
+    } else {
+        plain_tokens(pattern)
+    }
+}
+
+/// [`glob_tokens`] of a pattern without `[`.
+fn plain_tokens(pattern: &str) -> Vec<GlobToken> {
+    let mut out = Vec::with_capacity(pattern.len());
+    for c in pattern.chars() {
+        match c {
+            '*' => {
+                if !matches!(out.last(), Some(GlobToken::Star)) {
+                    out.push(GlobToken::Star);
+                }
+            }
+            '?' => out.push(GlobToken::Any),
+            c => out.push(GlobToken::Char(c)),
+        }
+    }
+    out
+}
+
+/// [`glob_tokens`] of any pattern, bracket expressions read.
+fn bracket_tokens(pattern: &str) -> Vec<GlobToken> {
     let p: Vec<char> = pattern.chars().collect();
     // At most a token a character: one allocation.
     let mut out = Vec::with_capacity(p.len());
@@ -234,6 +261,20 @@ mod tests {
             let glob = Glob::new(&pattern);
             let plain = (!name.starts_with('.') || glob.leading_dot) && glob.matches_long(&name);
             proptest::prop_assert_eq!(glob.matches(&name), plain);
+        }
+
+        /// A pattern without `[` is read straight from its text as the
+        /// reading that looks for brackets reads it.
+        #[test]
+        fn patterns_without_brackets_read_alike(
+            pattern in "[ab.*?!^\\]-]{0,12}",
+            name in "[ab.\\]-]{0,16}",
+        ) {
+            let leading_dot = pattern.starts_with('.');
+            let plain = Glob { tokens: plain_tokens(&pattern), leading_dot };
+            let read = Glob { tokens: bracket_tokens(&pattern), leading_dot };
+            proptest::prop_assert_eq!(plain.matches(&name), read.matches(&name));
+            proptest::prop_assert_eq!(plain.tokens.len(), read.tokens.len());
         }
     }
 }

@@ -169,8 +169,9 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
         // words say: the rules see a harmless program in its place, with
         // the same settings and redirections, which still act.
         let stand_in;
-        let judged = if dryrun::prints_only(
-            command.name().as_deref().unwrap_or(""),
+        let name = command.name();
+        let (judged, name) = if dryrun::prints_only(
+            name.as_deref().unwrap_or(""),
             command.argv.first(),
             command.args(),
         ) {
@@ -178,12 +179,14 @@ pub fn assess(script: &Script, ctx: &Place, extra: &[ExtraRule]) -> Assessment {
                 argv: vec![crate::parse::Word::literal("true")],
                 ..command.clone()
             };
-            &stand_in
+            (&stand_in, stand_in.name())
         } else {
-            command
+            (command, name)
         };
+        // Worked out once for every folder the command may run in.
+        let name = name.unwrap_or_default();
         for ctx in &folders {
-            let mut cmd = Cmd::new(judged, ctx);
+            let mut cmd = Cmd::named(judged, ctx, name.clone().into_owned());
             cmd.root_links = &root_links;
             for rule in RULES.iter().filter(enabled) {
                 if let Check::Command(f) = rule.check

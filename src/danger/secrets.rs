@@ -12,8 +12,6 @@
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind};
-
 use super::cmd::Cmd;
 use super::glob::{Glob, is_glob};
 use super::links::on_disk;
@@ -188,7 +186,7 @@ fn stand_in(glob: &str) -> String {
 /// commands fail it. One pass over the word for all fragments at once.
 struct Screen {
     hints: &'static [&'static [&'static str]],
-    automaton: Option<AhoCorasick>,
+    automaton: Option<Fragments>,
     /// The last folder screened and its answer: every relative word of a
     /// line is read in the same folder.
     last_cwd: std::sync::Mutex<Option<(PathBuf, bool)>>,
@@ -198,19 +196,14 @@ impl Screen {
     fn new(hints: &'static [&'static [&'static str]]) -> Self {
         Self {
             hints,
-            // Built once per process, which mostly checks a line or two: a
-            // quick-to-build automaton over a fast-to-search one.
-            automaton: AhoCorasick::builder()
-                .kind(Some(AhoCorasickKind::ContiguousNFA))
-                .build(hints.iter().copied().flatten())
-                .ok(),
+            automaton: Some(Fragments::new(hints.iter().copied().flatten().copied())),
             last_cwd: std::sync::Mutex::new(None),
         }
     }
 
     fn hinted(&self, s: &str) -> bool {
         match &self.automaton {
-            Some(a) => a.is_match(s),
+            Some(a) => a.in_text(s),
             // Without the automaton, the same answer the slow way.
             None => self.hints.iter().copied().flatten().any(|h| s.contains(h)),
         }
@@ -235,6 +228,62 @@ impl Screen {
                 hinted
             }
         }
+    }
+}
+
+/// Fragments found in a text by their first two bytes: a table of the
+/// pairs that begin one says at each place of the text whether any may
+/// start there, and only those that do are compared. Built once per
+/// process, which mostly checks a line or two, in a few thousand steps:
+/// a general automaton costs a hundred times that to build, more than
+/// the short words it is asked about cost to search.
+struct Fragments {
+    /// Bit `a << 8 | b`: some fragment begins with the bytes `a b`.
+    pairs: Box<[u64; 1024]>,
+    /// The fragments of two bytes or more, sorted by their first two.
+    long: Vec<(u16, &'static [u8])>,
+    /// Those shorter (none in the tables, but any list is taken).
+    short: Vec<&'static str>,
+}
+
+impl Fragments {
+    fn new(fragments: impl Iterator<Item = &'static str>) -> Self {
+        let mut pairs = Box::new([0u64; 1024]);
+        let mut long = Vec::new();
+        let mut short = Vec::new();
+        for f in fragments {
+            match f.as_bytes() {
+                [a, b, ..] => {
+                    let key = u16::from_be_bytes([*a, *b]);
+                    pairs[usize::from(key >> 6)] |= 1 << (key & 63);
+                    long.push((key, f.as_bytes()));
+                }
+                _ => short.push(f),
+            }
+        }
+        long.sort_unstable_by_key(|(key, _)| *key);
+        Self { pairs, long, short }
+    }
+
+    /// Whether `text` holds any of the fragments.
+    fn in_text(&self, text: &str) -> bool {
+        let bytes = text.as_bytes();
+        for (i, pair) in bytes.windows(2).enumerate() {
+            let key = u16::from_be_bytes([pair[0], pair[1]]);
+            if self.pairs[usize::from(key >> 6)] & (1 << (key & 63)) == 0 {
+                continue;
+            }
+            let rest = &bytes[i..];
+            let from = self.long.partition_point(|(k, _)| *k < key);
+            if self.long[from..]
+                .iter()
+                .take_while(|(k, _)| *k == key)
+                .any(|(_, f)| rest.starts_with(f))
+            {
+                return true;
+            }
+        }
+        self.short.iter().any(|f| text.contains(f))
     }
 }
 
@@ -747,6 +796,65 @@ mod tests {
 
     use super::*;
     use crate::danger::fixture::{link, on_disk_home};
+
+    /// Whether `text` holds one of the secret screen's fragments, the
+    /// plain way.
+    fn holds_a_fragment(text: &str) -> bool {
+        [SECRET_DIRS, NAME_HINTS, OWN_SECRET_DIRS]
+            .iter()
+            .copied()
+            .flatten()
+            .any(|f| text.contains(f))
+    }
+
+    #[test]
+    fn fragments_are_found_where_they_stand() {
+        let fragments = Fragments::new(
+            [SECRET_DIRS, NAME_HINTS, OWN_SECRET_DIRS]
+                .iter()
+                .copied()
+                .flatten()
+                .copied(),
+        );
+        for f in [SECRET_DIRS, NAME_HINTS, OWN_SECRET_DIRS]
+            .iter()
+            .copied()
+            .flatten()
+        {
+            // Alone, at either end, in the middle; cut short at either end
+            // (which may still hold another), and in another case.
+            let cut_end = &f[..f.len() - 1];
+            let cut_start = &f[1..];
+            let upper = f.to_uppercase();
+            for text in [
+                f.to_string(),
+                format!("/home/user/{f}"),
+                format!("{f}/x"),
+                format!("a{f}b"),
+                cut_end.to_string(),
+                cut_start.to_string(),
+                format!("{cut_end}/{cut_start}"),
+                upper,
+            ] {
+                assert_eq!(fragments.in_text(&text), holds_a_fragment(&text), "{text}");
+            }
+        }
+        // Fragments of fewer than two bytes are looked for too.
+        let short = Fragments::new(["x", "", "ab"].into_iter());
+        assert!(short.in_text("x") && short.in_text("") && short.in_text("zab"));
+        let one = Fragments::new(["x", "ab"].into_iter());
+        assert!(one.in_text("..x") && !one.in_text("") && !one.in_text("a-b"));
+    }
+
+    proptest::proptest! {
+        /// The pair table answers as a search for each fragment does.
+        #[test]
+        fn fragments_found_as_a_plain_search_finds_them(
+            text in "([a-z_./~ -]|ssh|id_|\\.env|\\.pem|env|gh|key|Login Data|cookies){0,12}",
+        ) {
+            proptest::prop_assert_eq!(SECRET_SCREEN.hinted(&text), holds_a_fragment(&text));
+        }
+    }
 
     #[test]
     fn secrets() {

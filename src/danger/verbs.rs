@@ -684,7 +684,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     for &word in &words {
         // A word that only looks makes the words before it nouns
         // (`release list`, `secrets get`).
-        if READS_SORTED.binary_search(&word).is_ok() {
+        if super::cmd::among(&READS_SORTED, word) {
             return None;
         }
         if noun.is_some_and(|n| after_noun(n, word)) {
@@ -959,7 +959,7 @@ fn verb_of(word: &str) -> Option<Does> {
         }
         let last = last.to_ascii_lowercase();
         return if after_noun(&noun.to_ascii_lowercase(), &last)
-            || DESTROY_SORTED.binary_search(&last.as_str()).is_ok()
+            || super::cmd::among(&DESTROY_SORTED, &last)
         {
             Some(Does::Destroys)
         } else {
@@ -967,47 +967,53 @@ fn verb_of(word: &str) -> Option<Does> {
         };
     }
     let (mut looks, mut destroys, mut deploys) = (false, false, false);
-    // The part before, for a verb that destroys only after a noun that
-    // holds data (`schema:clean`, `trash-empty`) or when forced
-    // (`force-unlock`, which takes a lock from whoever holds it).
-    let mut before = String::new();
-    // One part, in order; true once the word is settled.
-    let mut step = |part: &str| {
+    // One part, in order, after the part before it (empty for the first),
+    // for a verb that destroys only after a noun that holds data
+    // (`schema:clean`, `trash-empty`) or when forced (`force-unlock`,
+    // which takes a lock from whoever holds it); true once the word is
+    // settled.
+    let mut step = |before: &str, part: &str| {
         // `get-deletion-status`, `cancel-key-deletion`: no verb.
         if before.is_empty() && LOOKS_FIRST.contains(&part) {
             looks = true;
             return true;
         }
-        if DESTROY_SORTED.binary_search(&part).is_ok()
+        if super::cmd::among(&DESTROY_SORTED, part)
             || destroys_joined(part)
             || before == "force" && part == "unlock"
-            || after_noun(&before, part)
+            || after_noun(before, part)
         {
             destroys = true;
             return true;
         }
-        deploys |= DEPLOY.contains(&part) || sent_after_noun(&before, part) || sends_joined(part);
-        before.clear();
-        before.push_str(part);
+        deploys |= DEPLOY.contains(&part) || sent_after_noun(before, part) || sends_joined(part);
         false
     };
     // Asked of every subcommand and option word of every command: an
-    // ASCII word (nearly all) is split and lowercased on the stack.
+    // ASCII word (nearly all) is lowercased once on the stack, and its
+    // parts are slices of that copy.
     if word.is_ascii() {
         let mut lower = [0u8; 40];
+        let lower = &mut lower[..word.len()];
+        lower.copy_from_slice(word.as_bytes());
+        lower.make_ascii_lowercase();
+        let lower = std::str::from_utf8(lower).unwrap_or_default();
+        let mut before = "";
         for (start, end) in ascii_parts(word) {
-            let part = &mut lower[..end - start];
-            part.copy_from_slice(&word.as_bytes()[start..end]);
-            part.make_ascii_lowercase();
-            if step(std::str::from_utf8(part).unwrap_or_default()) {
+            let part = lower.get(start..end).unwrap_or_default();
+            if step(before, part) {
                 break;
             }
+            before = part;
         }
     } else {
-        for part in parts(word) {
-            if step(&part) {
+        let parts = parts(word);
+        let mut before = "";
+        for part in &parts {
+            if step(before, part) {
                 break;
             }
+            before = part;
         }
     }
     if looks {

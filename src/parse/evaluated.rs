@@ -61,7 +61,9 @@ impl Walker {
 
     /// What a command makes bash evaluate: prompt strings it sets,
     /// `mapfile -C`, `enable -f`.
-    pub(super) fn evaluated_code(&mut self, cmd: &SimpleCommand) {
+    ///
+    /// `name` is the command's [`SimpleCommand::name`].
+    pub(super) fn evaluated_code(&mut self, cmd: &SimpleCommand, name: Option<&str>) {
         let depth = cmd.depth + 1;
         for (name, value) in &cmd.assignments {
             if is_prompt(name) {
@@ -79,11 +81,11 @@ impl Walker {
                 });
             }
         }
-        let Some(name) = cmd.name() else {
+        let Some(name) = name else {
             return;
         };
         let args = cmd.args();
-        match &*name {
+        match name {
             "export" | "declare" | "typeset" | "readonly" | "local" => {
                 for a in args {
                     let Some((var, value)) = a.value.split_once('=') else {
@@ -113,7 +115,7 @@ impl Walker {
                         _ => None,
                     };
                     if let Some(code) = code {
-                        self.code_words(&name, std::slice::from_ref(&code), Origin::Eval, depth);
+                        self.code_words(name, std::slice::from_ref(&code), Origin::Eval, depth);
                     }
                     i += 1;
                 }
@@ -129,12 +131,7 @@ impl Walker {
                             // own: arguments known only then.
                             let mut code = code.clone();
                             code.value.push_str(" \"${COMP_WORDS[@]}\"");
-                            self.code_words(
-                                &name,
-                                std::slice::from_ref(&code),
-                                Origin::Eval,
-                                depth,
-                            );
+                            self.code_words(name, std::slice::from_ref(&code), Origin::Eval, depth);
                         }
                         i += 1;
                     }
@@ -152,7 +149,7 @@ impl Walker {
                         if let Some((_, cmd)) = spec.value.split_once(':') {
                             code.value = cmd.trim().trim_matches('"').to_owned();
                         }
-                        self.code_words(&name, std::slice::from_ref(&code), Origin::Eval, depth);
+                        self.code_words(name, std::slice::from_ref(&code), Origin::Eval, depth);
                         i += 1;
                     }
                     i += 1;
@@ -165,7 +162,7 @@ impl Walker {
                     .skip_while(|a| a.value.starts_with('-'))
                     .cloned()
                     .collect();
-                self.code_words(&name, &line, Origin::Eval, depth);
+                self.code_words(name, &line, Origin::Eval, depth);
             }
             // `fc -s`, `fc -e EDITOR`, bare `fc`: re-run (or edit and run)
             // a line from history, whichever it is when it runs. `fc -l`
@@ -329,7 +326,8 @@ impl Walker {
         let mut reads_fd = false;
         let mut reader = None;
         for c in &self.script.commands {
-            let exec_only = c.argv.len() == 1 && c.name().as_deref() == Some("exec");
+            let name = c.name();
+            let exec_only = c.argv.len() == 1 && name.as_deref() == Some("exec");
             for r in &c.redirects {
                 let here = matches!(r.op, RedirectOp::HereDoc | RedirectOp::HereString);
                 if here && (exec_only || r.fd.is_some_and(|fd| fd != 0)) {
@@ -342,10 +340,11 @@ impl Walker {
             if c.args().iter().any(|a| names_descriptor(&a.value)) {
                 reads_fd = true;
             }
-            if let Some(n) = c.name().map(std::borrow::Cow::into_owned)
-                && (super::programs::is_shell(&n) || matches!(n.as_str(), "source" | "." | "eval"))
+            // Copied only for the first reader: most commands are none.
+            if let Some(n) = name
+                && (super::programs::is_shell(&n) || matches!(&*n, "source" | "." | "eval"))
             {
-                reader.get_or_insert(n);
+                reader.get_or_insert_with(|| n.into_owned());
             }
         }
         let (Some(reader), true) = (reader, reads_fd) else {

@@ -959,6 +959,17 @@ pub fn program_name(word: &str) -> String {
 /// [`program_name`], borrowed from the word when it is already the name
 /// (the usual case: rules ask for it many times per command).
 pub fn program_name_of(word: &str) -> std::borrow::Cow<'_, str> {
+    // Most names are short, lowercase and bare (`git`, `cargo`): eight
+    // bytes or fewer are asked all at once whether any is a `/`, a
+    // capital or not ASCII, and such a word is its own name.
+    match bare_short_name(word) {
+        Some(name) => std::borrow::Cow::Borrowed(name),
+        None => program_name_by_bytes(word),
+    }
+}
+
+/// [`program_name_of`] for any word, byte by byte.
+fn program_name_by_bytes(word: &str) -> std::borrow::Cow<'_, str> {
     // One pass over the bytes: rules ask for the name many times per
     // command, and a `str` searcher costs more than the short word.
     let bytes = word.as_bytes();
@@ -978,6 +989,42 @@ pub fn program_name_of(word: &str) -> std::borrow::Cow<'_, str> {
     } else {
         std::borrow::Cow::Owned(base.to_lowercase())
     }
+}
+
+/// `word` less its leading backslashes, when it is at most eight bytes
+/// with no `/`, no capital and nothing outside ASCII: then it is its own
+/// [`program_name_of`]. Each test is made on the eight bytes at once.
+fn bare_short_name(word: &str) -> Option<&str> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let bytes = word.as_bytes();
+    if bytes.len() > 8 {
+        return None;
+    }
+    // Padded with zero bytes, which are none of the three.
+    let x = bytes
+        .iter()
+        .rev()
+        .fold(0u64, |x, &b| (x << 8) | u64::from(b));
+    if x & HIGH != 0 {
+        return None;
+    }
+    // Every byte is below 0x80, so no sum below carries into the next
+    // byte: a byte's top bit says it is at least `A` (0x41), and at
+    // least the byte after `Z` (0x5B).
+    let at_least_a = x + ONES * (0x80 - 0x41);
+    let past_z = x + ONES * (0x80 - 0x5B);
+    let capital = at_least_a & !past_z & HIGH;
+    // A `/` byte is zero in `x ^ '/'`; the test for a zero byte is exact.
+    let slashless = x ^ (ONES * u64::from(b'/'));
+    let slash = slashless.wrapping_sub(ONES) & !slashless & HIGH;
+    if (capital | slash) != 0 {
+        return None;
+    }
+    Some(match bytes.first() {
+        Some(b'\\') => word.trim_start_matches('\\'),
+        _ => word,
+    })
 }
 
 /// True when a long option as written (`--rec`, without its `--` and
@@ -1132,6 +1179,64 @@ pub fn tcl_commands(code: &str) -> Option<Vec<&str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// A short bare word is named as reading it byte by byte names it.
+        #[test]
+        fn short_names_read_at_once_as_byte_by_byte(
+            word in "[a-zA-Z0-9/\\\\._@-]{0,10}|.{0,9}",
+        ) {
+            proptest::prop_assert_eq!(program_name_of(&word), program_name_by_bytes(&word));
+        }
+    }
+
+    #[test]
+    fn short_names_at_every_edge() {
+        for word in [
+            "",
+            "a",
+            "git",
+            "rm",
+            "\\rm",
+            "\\\\rm",
+            "RM",
+            "Rm",
+            "rM",
+            "/",
+            "a/b",
+            "/bin/rm",
+            "abcdefgh",
+            "abcdefgH",
+            "Abcdefgh",
+            "abcdefg/",
+            "/abcdefg",
+            "abcdefghi",
+            "@",
+            "[",
+            "`",
+            "{",
+            "z",
+            "Z",
+            "A",
+            "0",
+            "é",
+            "aé",
+            "python3",
+            "x.sh",
+        ] {
+            assert_eq!(
+                program_name_of(word),
+                program_name_by_bytes(word),
+                "{word:?}"
+            );
+        }
+        assert_eq!(bare_short_name("git"), Some("git"));
+        assert_eq!(bare_short_name("\\rm"), Some("rm"));
+        assert_eq!(bare_short_name("Git"), None);
+        assert_eq!(bare_short_name("a/b"), None);
+        assert_eq!(bare_short_name("ab\u{e9}"), None);
+        assert_eq!(bare_short_name("abcdefghi"), None);
+    }
 
     /// The index finds what a walk through every wrapper finds.
     #[test]

@@ -34,8 +34,9 @@ impl Walker {
                 );
             }
         }
-        self.declared_code(&cmd);
-        self.evaluated_code(&cmd);
+        let name = cmd.name();
+        self.declared_code(&cmd, name.as_deref());
+        self.evaluated_code(&cmd, name.as_deref());
         let redirects = cmd.redirects.clone();
         let mut output = None;
         let mut tee_files = Vec::new();
@@ -70,8 +71,8 @@ impl Walker {
                 }
                 self.look_inside(name, &current);
             }
-            output = output.or_else(|| output_text(&current));
-            if !runs_others(&current) {
+            output = output.or_else(|| output_text_of(&current, name.as_deref()?));
+            if !runs_others(&current, name.as_deref()) {
                 // A program no table knows may still run a command given
                 // in its words (see `runners`).
                 let inner = self.zsh_precommand(&current).or_else(|| {
@@ -122,12 +123,13 @@ impl Walker {
         let Some(first) = cmd.argv.first().filter(|w| w.literal) else {
             return;
         };
-        let unknown = Problem::UnknownProgram {
+        // Made only when it is one: most commands are none.
+        let unknown = |first: &Word| Problem::UnknownProgram {
             path: first.value.clone(),
         };
         let value = if first.value.contains('/') {
             if is_process_file(&first.value) {
-                self.problem(unknown.clone());
+                self.problem(unknown(first));
             }
             first.value.clone()
         } else {
@@ -148,7 +150,11 @@ impl Walker {
                     cmd.program = Some(name);
                 }
             }
-            Identity::Unknown => self.problem(unknown),
+            Identity::Unknown => {
+                if let Some(first) = cmd.argv.first() {
+                    self.problem(unknown(first));
+                }
+            }
         }
     }
 }
@@ -166,11 +172,15 @@ pub(super) fn echoed_text(cmd: &SimpleCommand) -> Option<String> {
 /// (`echo 'rm -rf /' | sh`), and `cat` or `tee` passing on text they are
 /// known to read (`cat <<EOF | sh`, `echo … | tee log | sh`).
 fn output_text(cmd: &SimpleCommand) -> Option<String> {
-    let name = cmd.name()?;
+    output_text_of(cmd, &cmd.name()?)
+}
+
+/// [`output_text`] for the command's program `name`, when it is known.
+fn output_text_of(cmd: &SimpleCommand, name: &str) -> Option<String> {
     // Without file operands (or with only `-`) cat copies stdin as is; tee
     // always does. Each stage holds a copy, so only so many are followed.
     let passes_on = cmd.upstream.len() <= MAX_PASS_THROUGH;
-    match &*name {
+    match name {
         "cat" if passes_on && cmd.args().iter().all(|a| a.literal && a.value == "-") => {
             return cmd.stdin_text.clone();
         }

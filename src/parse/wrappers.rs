@@ -20,12 +20,14 @@ impl Walker {
     /// `export PAGER='…'`, `declare -x GIT_SSH_COMMAND=…`, `setenv EDITOR …`:
     /// a variable that programs run as a command, set for everything after
     /// it on the line (`export PAGER='rm -rf ~'; git log`).
-    pub(super) fn declared_code(&mut self, cmd: &SimpleCommand) {
-        let Some(name) = cmd.name() else {
+    ///
+    /// `name` is the command's [`SimpleCommand::name`].
+    pub(super) fn declared_code(&mut self, cmd: &SimpleCommand, name: Option<&str>) {
+        let Some(name) = name else {
             return;
         };
         let args = cmd.args();
-        let settings: Vec<(&str, Word)> = match &*name {
+        let settings: Vec<(&str, Word)> = match name {
             "export" | "declare" | "typeset" | "readonly" | "local" => args
                 .iter()
                 .filter_map(|a| {
@@ -947,17 +949,18 @@ fn capsh(cmd: &SimpleCommand) -> Option<SimpleCommand> {
     Some(inner)
 }
 
-/// True when the command's program may run other code that
+/// True when the command's program, named `name` (its
+/// [`SimpleCommand::name`]), may run other code that
 /// [`Walker::look_through`] must find (a shell, `eval`, a wrapper, …).
-pub(super) fn runs_others(cmd: &SimpleCommand) -> bool {
-    let Some(name) = cmd.name() else {
+pub(super) fn runs_others(cmd: &SimpleCommand, name: Option<&str>) -> bool {
+    let Some(name) = name else {
         return false;
     };
-    programs::is_shell(&name)
-        || programs::is_python(&name)
+    programs::is_shell(name)
+        || programs::is_python(name)
         || is_time_option(cmd)
         || matches!(
-            &*name,
+            name,
             "eval"
                 | "find"
                 | "alias"
@@ -970,8 +973,8 @@ pub(super) fn runs_others(cmd: &SimpleCommand) -> bool {
                 | "gdb-multiarch"
                 | "capsh"
         )
-        || programs::WRAPPERS.iter().any(|w| w.names.contains(&&*name))
-        || programs::is_dynamic_loader(&name)
+        || programs::WRAPPERS.iter().any(|w| w.names.contains(&name))
+        || programs::is_dynamic_loader(name)
 }
 
 /// True when the command's first word, as written, is an option: under

@@ -157,13 +157,13 @@ impl Writes {
         if !may_write(name, cmd) || KEEPS_CONTENT.contains(&name) {
             return;
         }
-        for folder in written_folders(cmd) {
+        for folder in written_folders_of(cmd, name) {
             self.note_unnamed(folder);
         }
         if fills_unnamed(name, cmd) {
             self.note_unnamed(".".to_owned());
         }
-        let copied = copies(cmd);
+        let copied = copies_of(cmd, name);
         for (dest, sources) in &copied {
             let texts: Vec<Option<String>> = sources
                 .iter()
@@ -179,7 +179,7 @@ impl Writes {
         if matches!(name, "tee" | "mv") {
             return;
         }
-        for file in written_by_words(cmd) {
+        for file in written_by_words_of(cmd, name) {
             if !copied.iter().any(|(dest, _)| *dest == file) {
                 self.note(&file, None, false);
             }
@@ -525,16 +525,22 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
 /// The danger rules read it for every path they protect; the walker for
 /// the scripts a line writes before it runs them: one table for both.
 pub fn written_by_words(cmd: &SimpleCommand) -> Vec<String> {
-    let Some(name) = cmd.name() else {
-        return Vec::new();
-    };
+    match cmd.name() {
+        Some(name) => written_by_words_of(cmd, &name),
+        None => Vec::new(),
+    }
+}
+
+/// [`written_by_words`] for the command's program `name` (its
+/// [`SimpleCommand::name`]), where the caller has it already.
+pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String> {
     let args = cmd.args();
     // Worked out only for the writers that name files by operand.
     let ops = || programs::operands(args);
     let mut out: Vec<String> = Vec::new();
     let values = |ws: &[&Word]| ws.iter().map(|w| w.value.clone()).collect::<Vec<_>>();
     let owned = |vs: Vec<&str>| vs.into_iter().map(str::to_owned).collect::<Vec<_>>();
-    match &*name {
+    match name {
         "tee" | "truncate" | "rm" | "unlink" | "shred" | "touch" | "chmod" | "chown" | "chgrp"
         | "chattr" | "setfacl" | "rmdir" | "mkdir" | "sponge" | "ed" | "ex" | "link" | "mkfifo"
         | "srm" | "wipe" => out.extend(values(&ops())),
@@ -542,7 +548,7 @@ pub fn written_by_words(cmd: &SimpleCommand) -> Vec<String> {
         // `.askrisky.toml` or `~/.bashrc` aside changes what guards or
         // runs later as surely as overwriting them.
         "mv" => {
-            let targets = target_dirs(&name, args);
+            let targets = target_dirs(name, args);
             out.extend(
                 ops()
                     .iter()
@@ -571,7 +577,7 @@ pub fn written_by_words(cmd: &SimpleCommand) -> Vec<String> {
         "sed" | "gsed" | "perl" | "ruby"
             if in_place(
                 args,
-                match &*name {
+                match name {
                     "perl" => PERL_VALUES,
                     "ruby" => RUBY_VALUES,
                     _ => SED_VALUES,
@@ -636,10 +642,10 @@ pub fn written_by_words(cmd: &SimpleCommand) -> Vec<String> {
         }
         _ => {}
     }
-    if matches!(&*name, "curl" | "wget" | "wget2" | "aria2c") {
+    if matches!(name, "curl" | "wget" | "wget2" | "aria2c") {
         out.extend(downloaded(cmd));
     }
-    if matches!(&*name, "sed" | "gsed") {
+    if matches!(name, "sed" | "gsed") {
         out.extend(sed_w_files(args));
     }
     out
@@ -758,9 +764,15 @@ fn unescaped(s: &str, delim: char) -> Option<usize> {
 /// archive unpacked (`tar -x -C D`, `unzip -d D`), a patch applied
 /// without naming its file (into the folder it runs in, `.`).
 pub fn written_folders(cmd: &SimpleCommand) -> Vec<String> {
-    let Some(name) = cmd.name() else {
-        return Vec::new();
-    };
+    match cmd.name() {
+        Some(name) => written_folders_of(cmd, &name),
+        None => Vec::new(),
+    }
+}
+
+/// [`written_folders`] for the command's program `name` (its
+/// [`SimpleCommand::name`]), where the caller has it already.
+pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String> {
     let args = cmd.args();
     let into = |names: &[&str]| {
         let dirs = programs::option_values(args, names);
@@ -770,7 +782,7 @@ pub fn written_folders(cmd: &SimpleCommand) -> Vec<String> {
             dirs.into_iter().map(str::to_owned).collect()
         }
     };
-    match &*name {
+    match name {
         "tar" | "gtar" | "bsdtar" => {
             let extracting = programs::has_flag(args, &["-x", "--extract", "--get"])
                 || args
@@ -974,13 +986,19 @@ pub fn target_dirs<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
 /// kin (`-t DIR SRC…` too), `dd if=SRC of=DEST`. Used to follow a
 /// downloaded file to where it is copied before it runs.
 pub fn copies(cmd: &SimpleCommand) -> Vec<(String, Vec<String>)> {
-    let Some(name) = cmd.name() else {
-        return Vec::new();
-    };
+    match cmd.name() {
+        Some(name) => copies_of(cmd, &name),
+        None => Vec::new(),
+    }
+}
+
+/// [`copies`] for the command's program `name` (its
+/// [`SimpleCommand::name`]), where the caller has it already.
+pub(super) fn copies_of(cmd: &SimpleCommand, name: &str) -> Vec<(String, Vec<String>)> {
     let args = cmd.args();
-    match &*name {
+    match name {
         "cp" | "mv" | "install" | "ln" | "rsync" => {
-            let targets = target_dirs(&name, args);
+            let targets = target_dirs(name, args);
             let ops: Vec<String> = programs::operands(args)
                 .into_iter()
                 .filter(|w| !targets.contains(&w.value.as_str()))
