@@ -1922,6 +1922,10 @@ pub static RULES: &[Rule] = &[
             "nvim --headless +'lua vim.fn.system(\"id\")' +qa",
             "nvim --headless -c 'py3 import os; os.system(\"id\")' -c q",
             "vim -c 'luafile x.lua' -c q",
+            // A range before the bang: the lines are filtered through a
+            // shell command.
+            "vim -es -c '%!sort' -c wq notes.txt",
+            "pwsh -c 'Get-Content ../../x'",
             "tclsh <<< 'file delete -force build/ dist/'",
             "jshell -q <<< 'new ProcessBuilder(\"rm\", \"-rf\", \"target\").start();'",
             "octave --no-gui --eval 'system(\"shutdown -h now\")'",
@@ -1943,6 +1947,9 @@ pub static RULES: &[Rule] = &[
             "nvim --headless +'lua print(vim.version().minor)' +qa",
             "nvim --headless -c 'py3 print(1)' -c q",
             "tclsh <<< 'puts [expr 6*7]'",
+            // Code that is itself `-c`: the word after a code flag is code,
+            // never a flag.
+            "python3 -c -c",
             "guile -c '(display (+ 1 2))'",
             "gdb -batch -ex bt ./core-app core",
             "nvim --headless -c 'lua print(vim.fn.has(\"nvim-0.10\"))' -c 'qa!'",
@@ -2499,6 +2506,7 @@ pub static RULES: &[Rule] = &[
             "fdupes -rdN ~/Pictures",
             "hcloud-like server rebuild web-01 --image ubuntu-24.04",
             "brew bundle cleanup --force",
+            "duplicity remove-older-than 6M --force file:///backup",
             "adb reboot bootloader",
             "render services suspend srv-1",
             "supabase functions disable hello",
@@ -2617,6 +2625,7 @@ pub static RULES: &[Rule] = &[
             "gleam remove gleam_json",
             "flutter pub remove provider",
             "brew bundle cleanup",
+            "duplicity remove-older-than 6M file:///backup",
             "dtach -n /tmp/build.sock make release",
             "lncli listpayments",
             "stripe payments list",
