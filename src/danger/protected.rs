@@ -556,7 +556,7 @@ static HOLDERS: &[Holder] = &[
                         ".npm-global/bin",
                     ]
                     .iter()
-                    .any(|d| !rel.is_empty() && at_or_below(d, rel))
+                    .any(|d| at_or_below(d, rel))
                 })
         },
     },

@@ -1517,6 +1517,11 @@ pub static RULES: &[Rule] = &[
             "schtasks.exe /create /tn Cleanup /tr \"cmd /c del x\" /sc daily",
             "cmake --install build",
             "tar -C ~/.local -xzf tool.tgz",
+            "tar -C ~/go -xzf tools.tgz",
+            "cmake --install build --prefix /opt/homebrew",
+            // A program no table knows, handed a protected file, though it
+            // may only wrap a reader.
+            "mywrap cat ~/.bashrc",
             "chezmoi apply",
             "chezmoi init --apply https://github.com/x/dotfiles",
             "rcup -v",
@@ -1581,6 +1586,8 @@ pub static RULES: &[Rule] = &[
             "nft -c -f /etc/nftables.conf",
             "rcup -h",
             "cmake --install build --prefix ./dist",
+            "dtach -n /tmp/s git diff --no-index ~/.gitconfig gitconfig.new",
+            "tar -C ~/project/go -xzf tools.tgz",
             "GOBIN=$PWD/bin go install ./cmd/tool",
             "schtasks.exe /query /tn Cleanup",
             "vim src/main.rs",
