@@ -24,6 +24,7 @@ pub mod disk;
 mod echo;
 mod evaluated;
 mod identity;
+mod justfile;
 mod makefile;
 pub mod nesting;
 mod quote;

@@ -392,6 +392,10 @@ impl Walker {
             self.make(cmd, depth);
             return;
         }
+        if name == "just" {
+            self.just(cmd, depth);
+            return;
+        }
         if !self.disk.is_on() {
             return;
         }
@@ -546,6 +550,117 @@ impl Walker {
         let before = self.script.problems.len();
         for l in &lines {
             self.source_for("make", l, Origin::File, depth);
+        }
+        if !changed {
+            self.script.problems.truncate(before);
+        } else if opaque {
+            self.problem(unknown);
+        }
+    }
+}
+
+impl Walker {
+    /// `just [-f FILE] [RECIPE…]`: the recipe lines that would run, each
+    /// walked as `sh` code, when the justfile can be read; what only `just`
+    /// works out is code known only at run time, as for `make`, counted
+    /// only for a justfile changed since the session began.
+    fn just(&mut self, cmd: &SimpleCommand, depth: u8) {
+        if !self.disk.is_on() {
+            return;
+        }
+        let unknown = Problem::DynamicCode {
+            program: "just".into(),
+        };
+        let args = cmd.args();
+        if args.iter().any(|w| !w.literal) {
+            self.problem(unknown);
+            return;
+        }
+        // Looks that run no recipe.
+        const LOOKS: &[&str] = &[
+            "-l",
+            "--list",
+            "--summary",
+            "-s",
+            "--show",
+            "--dump",
+            "--evaluate",
+            "-h",
+            "--help",
+            "-V",
+            "--version",
+            "-n",
+            "--dry-run",
+            "--fmt",
+            "--check",
+            "--variables",
+            "--groups",
+            "--completions",
+            "--man",
+            "--init",
+        ];
+        if args.iter().any(|w| LOOKS.contains(&w.value.as_str())) {
+            return;
+        }
+        let mut named = Vec::new();
+        let mut file = None;
+        let mut it = args.iter().map(|w| w.value.as_str());
+        while let Some(v) = it.next() {
+            match v {
+                "-f" | "--justfile" => file = it.next(),
+                "-d" | "--working-directory" | "--set" | "--shell" | "--dotenv-path" => {
+                    // A folder or a setting of its own: what runs is
+                    // elsewhere or otherwise.
+                    self.problem(unknown);
+                    return;
+                }
+                _ if v.starts_with('-') => {}
+                _ => named.push(v),
+            }
+        }
+        let candidates: Vec<String> = match file {
+            Some(f) => vec![f.to_owned()],
+            None => ["justfile", "Justfile", ".justfile"]
+                .iter()
+                .map(|s| (*s).to_owned())
+                .collect(),
+        };
+        if candidates.iter().any(|c| self.writes.may_have_written(c)) {
+            self.problem(unknown);
+            return;
+        }
+        let path = match self.disk.first_present(&candidates) {
+            None => {
+                self.problem(unknown);
+                return;
+            }
+            Some(Some(path)) => path,
+            // No justfile here: just looks in the folders above, which
+            // askrisky does not follow.
+            Some(None) => {
+                self.problem(unknown);
+                return;
+            }
+        };
+        let (text, changed) = match self.disk.read(&path.display().to_string()) {
+            Found::Text(path, t) => {
+                let changed = !self.disk.older_than_session(&path);
+                self.script.files.push(ScriptFile {
+                    path: path.display().to_string(),
+                    text: t.clone(),
+                });
+                (t, changed)
+            }
+            Found::Unknown(p) => {
+                self.problem(p);
+                return;
+            }
+            Found::NotText | Found::NoDisk => return,
+        };
+        let Recipes { lines, opaque } = super::justfile::just_recipes(&text, &named);
+        let before = self.script.problems.len();
+        for l in &lines {
+            self.source_for("just", l, Origin::File, depth);
         }
         if !changed {
             self.script.problems.truncate(before);

@@ -434,7 +434,15 @@ fn scripts_on_disk_are_read_and_judged() {
         "all:\n\techo building\n\nclean:\n\trm -rf ~\n",
     )
     .expect("write");
+    // A justfile's recipe, and one reached as another's dependency.
+    std::fs::write(
+        p.join("justfile"),
+        "build:\n    echo building\n\nreset:\n    rm -rf ~\n\nrelease: reset\n    echo done\n",
+    )
+    .expect("write");
     for line in [
+        "just reset",
+        "just release",
         "bash x.sh",
         "sh x.sh",
         "source x.sh",
