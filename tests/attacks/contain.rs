@@ -534,8 +534,11 @@ fn protect_git_keeps_hooks_and_config() {
         .is_ok_and(|s| s.success());
     assert!(ok);
     write(&env.project.join("src/a.txt"), "a\n");
+    // The names spelt backwards: the text check reads a script's strings,
+    // and this test is of what it misses.
     let script = "import os\n\
-        for p in ['.git/hooks/pre-commit', '.git/config', 'src/a.txt', 'new.txt']:\n\
+        for p in ['timmoc-erp/skooh/tig.', 'gifnoc/tig.', 'txt.a/crs', 'txt.wen']:\n\
+        \x20   p = p[::-1]\n\
         \x20   try:\n\
         \x20       open(p, 'a').write('#x\\n'); print(p, 'written')\n\
         \x20   except PermissionError:\n\
@@ -596,7 +599,9 @@ fn claude_codes_hook_wraps_the_command_to_run_contained() {
     write(&env.home.join(".bashrc"), "# mine\n");
     write(
         &env.project.join("job.py"),
-        "import os\nopen('made.txt', 'w').write('ok')\nopen(os.path.expanduser('~/.bashrc'), 'a').write('x')\n",
+        // The startup file's name spelt backwards: the text check reads a
+        // script's strings, and this test is of what it misses.
+        "import os\nopen('made.txt', 'w').write('ok')\nopen(os.path.expanduser('crhsab./~'[::-1]), 'a').write('x')\n",
     );
     let payload = serde_json::json!({"session_id": "s1", "cwd": env.project, "hook_event_name": "PreToolUse",
         "tool_name": "Bash", "tool_input": {"command": "/usr/bin/python3 job.py", "description": "run it", "timeout": 60000}, "tool_use_id": "t1"});
