@@ -2615,6 +2615,7 @@ pub static RULES: &[Rule] = &[
             "twilio api:core:messages:list",
             "bitcoin-cli getbalance",
             "notify-send 'build done'",
+            "./scripts/deploy.sh staging",
             "earthly +build",
             "bazel run //:gazelle",
             "bazel run //tools:lint",

@@ -764,7 +764,18 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     match verb_of(name) {
         Some(Does::Destroys) => return Some(Does::Destroys),
-        Some(Does::Deploys) if c.name != "notify-send" && !c.is_among(&PUBLISHERS_SORTED) => {
+        // A tool on PATH named for sending (`telegram-send`); a script of
+        // the project's (`./deploy.sh`) is judged by what it says.
+        Some(Does::Deploys)
+            if c.name != "notify-send"
+                && !c.is_among(&PUBLISHERS_SORTED)
+                && c.command.script_text.is_none()
+                && !c
+                    .command
+                    .argv
+                    .first()
+                    .is_some_and(|w| w.value.contains('/')) =>
+        {
             deploy = deploy.or(Some(Does::Deploys));
         }
         _ => {}
