@@ -65,6 +65,7 @@ const PARSE: &[(&str, u8)] = &[
     ("types", 3),
     ("shells", 3),
     ("makefile", 3),
+    ("justfile", 4),
     ("identity", 3),
     ("disk", 4),
     ("writes", 4),
