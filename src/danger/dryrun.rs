@@ -172,8 +172,8 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
 }
 
 /// Tools that only show what they would remove until told to act: `oc adm
-/// prune` without `--confirm`, `duplicity remove-older-than` and `cleanup`
-/// without `--force` (`brew bundle cleanup` likewise: see `verbs`).
+/// prune` without `--confirm`, `duplicity remove-older-than` without
+/// `--force` (`brew bundle cleanup` likewise: see `verbs`).
 fn acts_only_when_told(name: &str, args: &[Word]) -> bool {
     let words: Vec<&str> = args
         .iter()
@@ -182,9 +182,7 @@ fn acts_only_when_told(name: &str, args: &[Word]) -> bool {
         .collect();
     let (acts, told): (bool, &[&str]) = match (name, words.as_slice()) {
         ("oc", ["adm", "prune", ..]) => (true, &["--confirm"]),
-        ("duplicity", [w, ..]) if w.starts_with("remove-") || *w == "cleanup" => {
-            (true, &["--force"])
-        }
+        ("duplicity", [w, ..]) if w.starts_with("remove-") => (true, &["--force"]),
         _ => (false, &[]),
     };
     acts && !args.iter().any(|w| {
