@@ -13,6 +13,10 @@ use super::makefile::Recipes;
 /// How many recipes deep dependencies are followed.
 const MAX_DEPTH: usize = 16;
 
+/// How many recipes one command's reading follows in all: a justfile of
+/// thousands that each name the others is read in bounded time, and asks.
+const MAX_RECIPES: usize = 256;
+
 /// One recipe: its name, the recipes it depends on, its lines.
 struct Recipe<'a> {
     name: &'a str,
@@ -96,6 +100,10 @@ pub(super) fn just_recipes(text: &str, named: &[&str]) -> Recipes {
         if done.contains(&name) {
             continue;
         }
+        if done.len() >= MAX_RECIPES {
+            opaque = true;
+            break;
+        }
         done.push(name);
         let Some(recipe) = all.iter().find(|r| r.name == name) else {
             // A name no recipe has: an argument of the one before, or a
@@ -161,6 +169,14 @@ mod tests {
         ] {
             assert!(just_recipes(text, &["x"]).opaque, "{text}");
         }
+        // Past the bound, what is left is not read, and asks.
+        let deps: Vec<String> = (1..300).map(|i| format!("r{i}")).collect();
+        let many: String = std::iter::once(format!("r0: {}\n    echo 0\n", deps.join(" ")))
+            .chain((1..300).map(|i| format!("r{i}:\n    echo {i}\n")))
+            .collect();
+        let r = just_recipes(&many, &["r0"]);
+        assert_eq!(r.lines.len(), MAX_RECIPES);
+        assert!(r.opaque);
         // A cycle is read once round.
         let mut r = just_recipes("a: b\n    echo a\nb: a\n    echo b\n", &["a"]);
         r.lines.sort();
