@@ -331,11 +331,12 @@ check "blocked-control: without askrisky, Claude Code empties the home folder" \
 
 # --- containment: a clear line that writes outside the project -----------------
 # The text check finds nothing in `python3 -c "open(…)"` (askrisky check says
-# run), so autopilot lets it run: contained. The hook hands Claude Code the
+# run: the startup file's name is put together from pieces, where a name it
+# could read would ask), so autopilot lets it run: contained. The hook hands Claude Code the
 # line wrapped (`askrisky exec --contained TOKEN -- SHELL -c LINE`), Claude
 # Code runs that, and the kernel refuses the write to the home folder.
 landlock=$("${scratch_env[@]}" "$bin" doctor 2>/dev/null | grep '^containment' || true)
-outside_line="python3 -c \"open('\$HOME/.bashrc', 'a').write('pwned')\""
+outside_line="python3 -c \"open('\$HOME/.ba' 'shrc', 'a').write('pwned')\""
 if [[ $landlock == *"NOT available"* || -z $landlock ]]; then
   if [[ -n ${CI:-} ]]; then
     bad "contained: Landlock is not available here, so containment went unchecked" "${landlock:-doctor said nothing}"
