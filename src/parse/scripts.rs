@@ -546,15 +546,25 @@ impl Walker {
                 Found::NotText | Found::NoDisk => return,
             }
         }
-        let Recipes { lines, opaque } = call.recipes(&text);
+        self.walk_recipes("make", call.recipes(&text), changed, depth);
+    }
+
+    /// Walks a task runner's recipe lines as `sh` code. What they hold
+    /// that cannot be read, and what only the runner works out (`opaque`),
+    /// counts only for a recipe file changed since the session began: the
+    /// person's own, older file is theirs; its commands are judged still.
+    fn walk_recipes(&mut self, runner: &str, recipes: Recipes, changed: bool, depth: u8) {
+        let Recipes { lines, opaque } = recipes;
         let before = self.script.problems.len();
         for l in &lines {
-            self.source_for("make", l, Origin::File, depth);
+            self.source_for(runner, l, Origin::File, depth);
         }
         if !changed {
             self.script.problems.truncate(before);
         } else if opaque {
-            self.problem(unknown);
+            self.problem(Problem::DynamicCode {
+                program: runner.into(),
+            });
         }
     }
 }
@@ -657,16 +667,8 @@ impl Walker {
             }
             Found::NotText | Found::NoDisk => return,
         };
-        let Recipes { lines, opaque } = super::justfile::just_recipes(&text, &named);
-        let before = self.script.problems.len();
-        for l in &lines {
-            self.source_for("just", l, Origin::File, depth);
-        }
-        if !changed {
-            self.script.problems.truncate(before);
-        } else if opaque {
-            self.problem(unknown);
-        }
+        let recipes = super::justfile::just_recipes(&text, &named);
+        self.walk_recipes("just", recipes, changed, depth);
     }
 }
 
