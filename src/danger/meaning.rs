@@ -344,10 +344,7 @@ fn named_paths(word: &str) -> Vec<String> {
 /// root or home, quoted or not. Not a URL's, which names another machine.
 pub(super) fn embedded_paths(word: &str) -> impl Iterator<Item = &str> + '_ {
     const SEPARATORS: [char; 11] = [' ', '\t', '\n', ';', ',', '(', ')', '=', ':', '\'', '"'];
-    let from_root_or_home = move |t: &&str| {
-        *t != word
-            && (t.starts_with(['/', '~']) || t.starts_with("$HOME") || t.starts_with("${HOME}"))
-    };
+    let from_root_or_home = move |t: &&str| *t != word && starts_at_root_or_home(t);
     (word.contains(SEPARATORS) && word.contains(['/', '~', '$']) && !word.contains("://"))
         .then(|| {
             // A quoted path whole, spaces and all (`'…/Application
@@ -434,6 +431,12 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
         .collect()
 }
 
+/// Whether a word starts a path from the root or home (`/…`, `~…`,
+/// `$HOME…`, `${HOME}…`).
+fn starts_at_root_or_home(t: &str) -> bool {
+    t.starts_with(['/', '~']) || t.starts_with("$HOME") || t.starts_with("${HOME}")
+}
+
 /// The path a short option carries attached (`-o/usr/local/bin/x`,
 /// `-o~/.zshrc`), when it starts from the root or home: compilers and
 /// archivers take their output so.
@@ -442,8 +445,7 @@ fn attached_path(v: &str) -> Option<&str> {
         .strip_prefix('-')
         .filter(|r| !r.starts_with('-'))?
         .get(1..)?;
-    (value.starts_with(['/', '~']) || value.starts_with("$HOME") || value.starts_with("${HOME}"))
-        .then_some(value)
+    starts_at_root_or_home(value).then_some(value)
 }
 
 /// Whether a tool writes the person's own settings for it, where they

@@ -94,31 +94,30 @@ impl Walker {
     /// no such file, or wrote one whose text is known only at run time (or
     /// too much of it: that is a problem of its own).
     pub(super) fn written_whole(&mut self, path: &Word) -> Option<String> {
-        if !path.literal || self.writes.is_empty() {
-            return None;
-        }
-        // More written text than askrisky reads asks, as for a script.
-        let texts = self.written_texts(&path.value);
-        if texts.is_empty() {
-            return None;
-        }
-        texts
-            .into_iter()
-            .collect::<Option<Vec<String>>>()
-            .map(|t| t.join("\n"))
+        self.written_text(path, true)
     }
 
     /// [`Walker::written_whole`], leaving the file unread for a command
     /// that runs it later on the line.
     pub(super) fn written_peek(&mut self, path: &Word) -> Option<String> {
+        self.written_text(path, false)
+    }
+
+    /// [`Walker::written_whole`] (`mark`) or [`Walker::written_peek`].
+    fn written_text(&mut self, path: &Word, mark: bool) -> Option<String> {
         if !path.literal || self.writes.is_empty() {
             return None;
         }
-        let texts = match self.writes.peek(&path.value) {
-            Ok(texts) => texts,
-            Err(p) => {
-                self.problem(p);
-                return None;
+        // More written text than askrisky reads asks, as for a script.
+        let texts = if mark {
+            self.written_texts(&path.value)
+        } else {
+            match self.writes.peek(&path.value) {
+                Ok(texts) => texts,
+                Err(p) => {
+                    self.problem(p);
+                    return None;
+                }
             }
         };
         if texts.is_empty() {
