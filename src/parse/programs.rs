@@ -791,18 +791,25 @@ pub fn is_shell(name: &str) -> bool {
 pub fn shell_noexec(args: &[Word]) -> bool {
     let (mut noexec, mut interactive) = (false, false);
     let mut it = args.iter().map(|w| w.value.as_str());
+    // In order, the last word on it wins: `+n` and `+o noexec` take it
+    // back (`bash -n +n -c …` runs).
     while let Some(v) = it.next() {
         if v == "-o" || v == "+o" {
-            noexec |= v == "-o" && it.next() == Some("noexec");
+            if it.next() == Some("noexec") {
+                noexec = v == "-o";
+            }
             continue;
         }
-        if v == "--" || !v.starts_with('-') || v.starts_with("--") {
+        if v == "--" || !v.starts_with(['-', '+']) || v.starts_with("--") || v.len() < 2 {
             break;
         }
         let letters = &v[1..];
         if letters.chars().all(|c| c.is_ascii_alphabetic()) {
-            noexec |= letters.contains('n');
-            interactive |= letters.contains('i');
+            let on = v.starts_with('-');
+            if letters.contains('n') {
+                noexec = on;
+            }
+            interactive |= on && letters.contains('i');
         }
     }
     noexec && !interactive
