@@ -829,6 +829,9 @@ fn powershell_reads_only(code: &str) -> bool {
             VERBS.contains(&verb)
                 && !noun.is_empty()
                 && noun.chars().all(|c| c.is_ascii_alphanumeric())
+                // `Format-Table`, `Format-List` shape output;
+                // `Format-Volume` formats a disk.
+                && (verb != "format" || matches!(noun, "table" | "list" | "wide" | "custom" | "hex"))
         }) || SHOWS.contains(&first.as_str());
         // Paths in the project only (`.\src`), not from a root.
         cmdlet && words.all(|w| !w.starts_with(['/', '\\']) && !w.contains(".."))
@@ -939,6 +942,13 @@ pub(super) fn code_paths(code: &str) -> impl Iterator<Item = std::borrow::Cow<'_
             .then(|| std::borrow::Cow::Owned(format!("~/{}", s.trim_start_matches('/'))));
         std::iter::once(std::borrow::Cow::Borrowed(s)).chain(below)
     })
+}
+
+/// The unquoted words of a piece of code: the files PowerShell and cmd
+/// read by name as they stand (`Get-Content .env`, `type .env`).
+pub(super) fn code_words(code: &str) -> impl Iterator<Item = &str> {
+    code.split(|c: char| c.is_whitespace() || matches!(c, ';' | '|' | '&' | ','))
+        .filter(|w| !w.is_empty() && !w.contains(['\'', '"', '`']))
 }
 
 /// Node's `--import data:text/javascript,CODE` (and `--require`, `-r`,

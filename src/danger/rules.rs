@@ -1052,6 +1052,7 @@ pub static RULES: &[Rule] = &[
                 // Inline code that opens a secret file by name.
                 || interpreters::inline_code(c).flatten().is_some_and(|code| {
                     interpreters::code_paths(&code).any(|s| is_secret(c.ctx, &s))
+                        || interpreters::code_words(&code).any(|w| is_secret(c.ctx, w))
                 })
         }),
         examples: &[
@@ -1069,6 +1070,9 @@ pub static RULES: &[Rule] = &[
             "tar czf x.tgz ~/.ssh",
             "cat server.pem",
             "cat deploy/ssl/privkey.pem",
+            // A secret named bare in code that only looks otherwise.
+            "pwsh -c 'Get-Content .env'",
+            "cmd.exe /c type .env",
             "cat certs/cert-key.pem",
             "sqlite3 :memory: \"ATTACH '$HOME/Library/Application Support/Google/Chrome/Default/Login Data' AS l\"",
             "base64 < ~/.ssh/id_ed25519",
@@ -1943,6 +1947,7 @@ pub static RULES: &[Rule] = &[
             // shell command.
             "vim -es -c '%!sort' -c wq notes.txt",
             "pwsh -c 'Get-Content ../../x'",
+            "pwsh -c 'Format-Volume -DriveLetter D'",
             "tclsh <<< 'file delete -force build/ dist/'",
             "jshell -q <<< 'new ProcessBuilder(\"rm\", \"-rf\", \"target\").start();'",
             "octave --no-gui --eval 'system(\"shutdown -h now\")'",
@@ -1974,6 +1979,7 @@ pub static RULES: &[Rule] = &[
             "jshell -q <<< 'System.out.println(1 + 1);'",
             "octave --no-gui --eval 'disp(pi)'",
             "pwsh -NoProfile -Command 'Get-ChildItem -Recurse -Filter *.cs | Measure-Object'",
+            "pwsh -c 'Get-Process | Format-Table -AutoSize'",
             "vim +10 src/main.rs",
             "vim -c 'set nu' README.md",
             "expect -c 'puts [expr 6*7]'",
