@@ -564,12 +564,16 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         return false;
     }
     // Certificates by the names they are given (`fullchain.pem`,
-    // `cert.pem`, `ca-bundle.pem`), when they name no key.
+    // `cert.pem`, `ca-bundle.pem`), when they name no key — and only where
+    // the file is not there to be read: one that is there and holds a
+    // private key under a certificate's name is a key (its text was
+    // read above).
     if name.ends_with(".pem")
         && ["cert", "chain", "ca-bundle", "ca.pem", "cacert", "root-ca"]
             .iter()
             .any(|c| name.contains(c))
         && !["key", "priv", "secret"].iter().any(|k| name.contains(k))
+        && std::fs::symlink_metadata(&resolved).is_err()
     {
         return false;
     }
@@ -778,6 +782,11 @@ mod tests {
             "-----BEGIN PGP SIGNATURE-----\nx\n-----END PGP SIGNATURE-----\n",
         );
         write("plain.pem", "not armored");
+        // A key under a certificate's name: what it holds decides.
+        write(
+            "fullchain.pem",
+            "-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\n",
+        );
         let ctx = Place {
             cwd: dir.path().to_path_buf(),
             ..Place::example()
@@ -789,6 +798,8 @@ mod tests {
             ("both.pem", true),
             ("plain.pem", true),
             ("missing.pem", true),
+            ("fullchain.pem", true),
+            ("missing-fullchain.pem", false),
         ] {
             assert_eq!(is_secret(&ctx, name), secret, "{name}");
         }
