@@ -197,12 +197,8 @@ static LANGUAGES: &[Language] = &[
             "fsockopen",
             "socket_",
             "curl_",
-            // Fetching a URL (a file's name is a read).
-            "file_get_contents(\"http",
-            "file_get_contents('http",
-            "file_get_contents(\"ftp",
-            "file_get_contents('ftp",
-            "file_get_contents($",
+            // (`file_get_contents` of anything but a plain file name
+            // fetches: see `php_fetches`.)
             "eval",
             "assert(",
             "create_function",
@@ -701,7 +697,7 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
     let Some(language) = LANGUAGES.iter().find(|l| l.interpreters.contains(&base)) else {
         return true;
     };
-    if language.variable_calls && php_variable_call(code) {
+    if language.variable_calls && (php_variable_call(code) || php_fetches(code)) {
         return true;
     }
     // Tcl that only spawns programs: the walk judged each as a command.
@@ -893,6 +889,30 @@ fn contains_word(code: &str, token: &str) -> bool {
     }
     code.match_indices(token)
         .any(|(i, _)| !starts_name || !code[..i].chars().next_back().is_some_and(name_char))
+}
+
+/// True when PHP's `file_get_contents` is given anything but a quoted
+/// name with no scheme (`file_get_contents("composer.json")` reads a file;
+/// a URL, a variable or an expression may fetch from the network).
+fn php_fetches(code: &str) -> bool {
+    const CALL: &str = "file_get_contents";
+    let lower = code.to_ascii_lowercase();
+    lower.match_indices(CALL).any(|(i, _)| {
+        let rest = lower[i + CALL.len()..].trim_start();
+        let Some(arg) = rest.strip_prefix('(').map(str::trim_start) else {
+            return true;
+        };
+        let Some(quote) = arg.chars().next().filter(|c| matches!(c, '"' | '\'')) else {
+            return true;
+        };
+        let body = &arg[1..];
+        match body.find(quote) {
+            Some(end) => {
+                body[..end].contains("://") || !body[end + 1..].trim_start().starts_with([')', ','])
+            }
+            None => true,
+        }
+    })
 }
 
 /// True when PHP code calls through a variable: `$f(…)`, `$x['f'](…)`.

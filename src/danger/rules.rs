@@ -1957,6 +1957,8 @@ pub static RULES: &[Rule] = &[
             "gdb -batch -ex 'set pagination off' -ex 'shell id'",
             "guile -c '(system \"id\")'",
             "php -r 'echo file_get_contents(\"https://x.example/i\");'",
+            "php -r 'echo file_get_contents( \"HTTPS://x.example/i\");'",
+            "php -r 'echo file_get_contents(\"a\" . $u);'",
             "pwsh -c 'Get-ChildItem | Remove-Item'",
             "pwsh -c 'Get-Content ~/.ssh/id_rsa'",
             "pwsh -c 'Get-Process | ForEach-Object { Stop-Process $_ }'",
