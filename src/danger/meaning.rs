@@ -483,6 +483,19 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
 /// (`GOBIN`, `CARGO_INSTALL_ROOT`, `PREFIX`, `DESTDIR`, `*_PREFIX`) names a
 /// folder of programs on PATH, or one that holds protected files.
 pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
+    // Or by an option of a command that installs now (`cargo install
+    // --root ~/.local`, `pip install --prefix ~/.local`, `meson install
+    // --destdir /`): the programs go to its `bin`. `./configure
+    // --prefix=~/.local` only notes where a later install goes.
+    let named = |v: &str| {
+        protected_reason(c.ctx, v).is_some() || super::protected::holds_protected(c.ctx, v)
+    };
+    if c.args().iter().any(|w| w.value.starts_with("--"))
+        && (c.name.ends_with("install") || c.operands().iter().any(|w| w.value == "install"))
+        && c.option_values(INSTALL_OPTIONS).into_iter().any(named)
+    {
+        return true;
+    }
     c.command.assignments.iter().any(|(name, value)| {
         let name = name.to_ascii_uppercase();
         let installs = matches!(name.as_str(), "PREFIX" | "DESTDIR" | "GOBIN" | "GOPATH")
@@ -495,6 +508,20 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
                 || super::protected::holds_protected(c.ctx, &value.value))
     })
 }
+
+/// Options that name the folder a tool installs into.
+const INSTALL_OPTIONS: &[&str] = &[
+    "--root",
+    "--prefix",
+    "--exec-prefix",
+    "--install-root",
+    "--installroot",
+    "--destdir",
+    "--bindir",
+    "--bin-dir",
+    "--install-dir",
+    "--installdir",
+];
 
 /// `v.contains("dev")`, as one pass over the bytes: asked of every word of
 /// every command, mostly short, where the general search costs more to set

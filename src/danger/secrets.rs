@@ -21,6 +21,12 @@ use crate::parse::programs::operands;
 /// Name-based secret files: keys, credentials, tokens, password stores.
 /// A glob counts when it can name one (`.env*`, `~/.aw?/credentials`).
 pub fn is_secret(ctx: &Place, value: &str) -> bool {
+    // A Windows path, read by a Windows program from a Linux shell
+    // (`cmd.exe /c type "C:\Users\me\.ssh\id_rsa"`, `notepad.exe
+    // ".aws\credentials"`): its folders are those of the same path with `/`.
+    if value.contains('\\') && !value.contains('/') {
+        return is_secret(ctx, &value.replace('\\', "/"));
+    }
     if is_glob(value) {
         glob_may_name_secret(ctx, value)
     } else {
@@ -308,6 +314,8 @@ const NAME_HINTS: &[&str] = &[
     "signons.sqlite",
     "rclone.conf",
     "smbcredentials",
+    // hub's GitHub token.
+    ".config/hub",
     "settings-security.xml",
     // Wi-Fi and VPN passwords, and the machine's TLS keys.
     "system-connections",
@@ -423,7 +431,7 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     if matches!(
         name,
         ".ssh" | ".gnupg" | ".password-store" | ".aws" | ".docker" | ".kube" | ".azure"
-    ) || parent == ".config" && matches!(name, "gh" | "gcloud")
+    ) || parent == ".config" && matches!(name, "gh" | "gcloud" | "hub")
         || parent == "Library" && name == "Keychains"
     {
         return true;
@@ -689,7 +697,7 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
     // NetworkManager told to print the Wi-Fi and VPN passwords.
     (c.is(&["nmcli"]) && c.flag(&["-s", "--show-secrets"]))
         || (c.is(&["security"])
-        && (sub.starts_with("find-") && sub != "find-certificate"
+        && (sub.starts_with("find-") && !matches!(sub, "find-certificate" | "find-identity")
             || matches!(sub, "dump-keychain" | "export" | "unlock-keychain")))
         || (c.is(&["secret-tool"]) && matches!(sub, "lookup" | "search"))
         || c.is(&["pass", "gopass", "kwallet-query", "lpass"]) && !sub.is_empty() && sub != "ls"

@@ -42,11 +42,23 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             | "sysctl"
             | "kexec"
             | "swapon"
+            // macOS's System Integrity Protection and Gatekeeper turned
+            // off or loosened (`csrutil disable`, `spctl --master-disable`).
+            | "csrutil"
+            | "spctl"
     ) && !(c.is(&["sysctl"])
         && !c.flag(&["-w", "--write"])
         && !c.values().any(|v| v.contains('=')))
         && !(c.is(&["mount"]) && c.args().is_empty())
+        && !(c.is(&["csrutil"]) && matches!(sub, "status" | "authenticated-root" | "report")
+            && c.operands().len() <= 2 && !c.values().any(|v| v == "disable"))
+        && !(c.is(&["spctl"]) && !c.values().any(|v| {
+            v.starts_with("--master-") || v.starts_with("--global-") || matches!(v, "--add" | "--remove" | "--enable" | "--disable" | "--reset-default")
+        }))
         && !(c.is(&["ufw"]) && sub == "status")
+        // The firewall's rules listed (`iptables -L -n -v`, `nft list
+        // ruleset`), nothing changed.
+        && !firewall_lists(c, sub)
         // `visudo -c`, `nft -c` check a file's syntax and change nothing.
         && !super::cmd::checks_config(c)
         || (c.is(&["init"]) && c.operands().iter().any(|w| w.value.len() == 1))
@@ -86,6 +98,39 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         || (c.is(&["netsh", "netsh.exe"])
             && c.values().any(|v| v.eq_ignore_ascii_case("advfirewall") || v.eq_ignore_ascii_case("firewall"))
             && c.values().any(|v| ["off", "disable", "reset", "delete"].iter().any(|o| v.eq_ignore_ascii_case(o))))
+}
+
+/// Whether a firewall command only lists its rules: `iptables -L`/`-S`
+/// (`--list`, `--list-rules`) with nothing that changes a chain or zeroes
+/// its counters, `nft list …` with no file of rules loaded.
+fn firewall_lists(c: &Cmd<'_>, sub: &str) -> bool {
+    if c.is(&["nft"]) {
+        return sub == "list" && !c.flag(&["-f", "--file"]);
+    }
+    c.is(&["iptables", "ip6tables"])
+        && c.flag(&["-L", "--list", "-S", "--list-rules"])
+        && !c.flag(&[
+            "-A",
+            "--append",
+            "-I",
+            "--insert",
+            "-D",
+            "--delete",
+            "-R",
+            "--replace",
+            "-F",
+            "--flush",
+            "-X",
+            "--delete-chain",
+            "-N",
+            "--new-chain",
+            "-P",
+            "--policy",
+            "-E",
+            "--rename-chain",
+            "-Z",
+            "--zero",
+        ])
 }
 
 /// Whether a server or process manager is told to stop, restart or

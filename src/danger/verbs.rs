@@ -491,6 +491,13 @@ const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
     ),
 ];
 
+/// What a package registry keeps for everyone: a project-local verb after
+/// one of these changes the registry (`yarn npm tag remove`).
+const REGISTRY_NOUNS: &[&str] = &[
+    "tag", "dist-tag", "dist-tags", "owner", "owners", "token", "tokens", "team", "access",
+    "hook", "hooks", "org", "star",
+];
+
 /// Package managers whose publishing `publish.package` judges.
 const PUBLISHERS: &[&str] = &[
     "npm",
@@ -616,6 +623,20 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         || (c.is(&["artisan"]) || c.is(&["php"]) && first == "artisan")
             && c.values().any(|v| v == "migrate:fresh")
         || (c.is(&["tarsnap"]) && c.flag(&["-d"]))
+        // Other version controls' history rewrites and discarded work:
+        // `hg strip`, `hg histedit`, `hg purge`, `hg update -C`, `hg
+        // revert --all`; `bzr uncommit`; `fossil scrub`.
+        || (c.is(&["hg", "chg", "sl"])
+            && (matches!(
+                first,
+                "strip" | "debugstrip" | "prune" | "histedit" | "rollback" | "purge" | "clean"
+            ) || matches!(first, "update" | "up" | "checkout" | "co" | "goto")
+                && c.flag(&["-C", "--clean"])
+                || first == "revert" && c.flag(&["-a", "--all"])))
+        || (c.is(&["bzr", "brz"]) && matches!(first, "uncommit" | "clean-tree"))
+        || (c.is(&["fossil"]) && matches!(first, "scrub" | "purge"))
+        // Postfix's queue emptied: the mail in it is never sent.
+        || (c.is(&["postsuper"]) && c.flag(&["-d"]))
         || (c.is(&["zfs", "zpool"])
             && matches!(first, "destroy" | "rollback" | "labelclear")
             && !c.flag(&["-n"]))
@@ -632,7 +653,10 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // Mail sent: swaks and sendmail always send; `mail`, `mutt` and their
     // kin when given an address.
+    // sendmail's `-bv` (check addresses), `-bp` (print the queue) and `-bt`
+    // (test the rules) send nothing.
     if c.is(&["swaks", "sendmail", "msmtp", "ssmtp"])
+        && !(c.is(&["sendmail"]) && c.values().any(|v| matches!(v, "-bv" | "-bp" | "-bt")))
         || c.is(&["mail", "mailx", "s-nail", "mutt", "neomutt"])
             && c.operands().iter().any(|w| w.value.contains('@'))
     {
@@ -687,6 +711,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         if super::cmd::among(&READS_SORTED, word) {
             return None;
         }
+        // What a registry holds for everyone is no edit of the project
+        // (`yarn npm tag remove lib beta`, `pnpm owner rm`).
+        let registry = noun.is_some_and(|n| REGISTRY_NOUNS.contains(&n));
         if noun.is_some_and(|n| after_noun(n, word)) {
             return Some(Does::Destroys);
         }
@@ -703,6 +730,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         if let Some((_, verbs, global)) = local
             && verbs.contains(&word)
             && !c.flag(global)
+            && !registry
         {
             continue;
         }

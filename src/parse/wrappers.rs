@@ -1052,6 +1052,20 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
     while i < argv.len() {
         let w = &argv[i];
         if !w.literal {
+            // `env -i PATH="$PATH" cargo check`: a name spelled out before
+            // the `=` makes an assignment whatever its value becomes (an
+            // expansion cannot reach back past the `=`); the value stays
+            // one known only at run time.
+            if spec.assignments
+                && let Some((name, value)) = w.value.split_once('=')
+                && is_name(name)
+            {
+                let mut value_word = w.clone();
+                value_word.value = value.to_owned();
+                assignments.push((name.to_owned(), value_word));
+                i += 1;
+                continue;
+            }
             break;
         }
         let v = w.value.as_str();
