@@ -212,6 +212,31 @@ impl<'a> Cmd<'a> {
         option_values(self.args(), names)
     }
 
+    /// The values of long options named in full (`--key-file=V`,
+    /// `--key-file V`): for options asked of every program, whose
+    /// abbreviations (`--key`, `--vault`) are other options of most.
+    pub fn full_option_values(&self, names: &[&str]) -> Vec<&'a str> {
+        let args = self.args();
+        let mut out = Vec::new();
+        for (i, w) in args.iter().enumerate() {
+            let v = w.value.as_str();
+            if v == "--" {
+                break;
+            }
+            if !v.starts_with("--") {
+                continue;
+            }
+            let (name, attached) = v.split_once('=').map_or((v, None), |(n, a)| (n, Some(a)));
+            if names.contains(&name) {
+                match attached {
+                    Some(value) => out.push(value),
+                    None => out.extend(args.get(i + 1).map(|w| w.value.as_str())),
+                }
+            }
+        }
+        out
+    }
+
     /// For `git`: the subcommand and its arguments, after git's own options.
     pub fn git(&self) -> Option<(&'a str, &'a [Word])> {
         if self.name != "git" {

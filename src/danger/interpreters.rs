@@ -339,6 +339,32 @@ static LANGUAGES: &[Language] = &[
         ],
     },
     Language {
+        // Raku (`raku -e`): `run <git push>` and `shell` start programs,
+        // `qx` is its backticks, `spurt` writes a file.
+        interpreters: &["raku", "rakudo"],
+        variable_calls: false,
+        risky: &[
+            "run",
+            "shell",
+            "qx",
+            "QX",
+            "Proc",
+            "unlink",
+            "rmdir",
+            "spurt",
+            "rename",
+            "move",
+            "chmod",
+            "open",
+            "IO::Socket",
+            "Cro",
+            "HTTP",
+            "EVAL",
+            "require",
+            "use ",
+        ],
+    },
+    Language {
         // Java, Groovy, Kotlin and Scala snippets (`jshell <<< …`,
         // `groovy -e`, `kotlin -e`).
         interpreters: &["jshell", "groovy", "scala", "kotlin", "kotlinc"],

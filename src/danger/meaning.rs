@@ -492,7 +492,7 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
     };
     if c.args().iter().any(|w| w.value.starts_with("--"))
         && (c.name.ends_with("install") || c.operands().iter().any(|w| w.value == "install"))
-        && c.option_values(INSTALL_OPTIONS).into_iter().any(named)
+        && c.full_option_values(INSTALL_OPTIONS).into_iter().any(named)
     {
         return true;
     }

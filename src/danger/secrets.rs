@@ -364,7 +364,97 @@ const NAME_HINTS: &[&str] = &[
     "auth.json",
     "oauth_creds",
     "github-copilot",
+    // Files named for what they hold (`ghcr-token`, `db_password`).
+    "token",
+    "TOKEN",
+    "passw",
+    "PASSW",
+    "passphrase",
+    "secret",
+    "SECRET",
+    "apikey",
+    "key.json",
+    "key.txt",
 ];
+
+/// Options by which any program is handed a file of keys, passwords or
+/// tokens to read (`gcloud auth activate-service-account --key-file=sa.json`,
+/// `restic --password-file pw`, `ansible-playbook --vault-password-file`).
+const SECRET_FILE_OPTIONS: &[&str] = &[
+    "--password-file",
+    "--passwd-file",
+    "--passfile",
+    "--pass-file",
+    "--passphrase-file",
+    "--vault-password-file",
+    "--key-file",
+    "--keyfile",
+    "--private-key",
+    "--private-key-file",
+    "--token-file",
+    "--secret-file",
+    "--secrets-file",
+    "--credentials-file",
+    "--credential-file",
+    "--creds-file",
+    "--api-key-file",
+    "--client-secret-file",
+    "--service-account-key-file",
+];
+
+/// Whether a command is handed a secret file by an option that says so,
+/// whatever the file is called; stdin (`-`) names no file.
+pub(super) fn secret_file_option(c: &Cmd<'_>) -> bool {
+    c.args().iter().any(|w| w.value.starts_with("--"))
+        && c.full_option_values(SECRET_FILE_OPTIONS)
+            .into_iter()
+            .any(|v| !matches!(v, "" | "-" | "/dev/stdin"))
+}
+
+/// Whether a file is named for the secret it holds (`~/.config/ghcr-token`,
+/// `db_password`, `restic/password`, `sa-key.json`, `.github_token`): a
+/// data file whose name ends in the word, not code, a document, or an
+/// example of one (`token.rs`, `password-reset.json`, `secrets.example.yml`).
+fn named_for_a_secret(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let (stem, ext) = match lower.rsplit_once('.') {
+        Some((stem, ext)) if !stem.trim_matches('.').is_empty() => (stem, ext),
+        _ => (lower.as_str(), ""),
+    };
+    if !matches!(
+        ext,
+        "" | "txt" | "json" | "key" | "conf" | "cfg" | "ini" | "yaml" | "yml" | "toml" | "secret"
+    ) {
+        return false;
+    }
+    let parts: Vec<&str> = stem.split(['-', '_', '.']).filter(|p| !p.is_empty()).collect();
+    if parts.iter().any(|p| {
+        matches!(
+            *p,
+            "example"
+                | "sample"
+                | "template"
+                | "dist"
+                | "test"
+                | "fake"
+                | "dummy"
+                | "mock"
+                | "schema"
+                | "reset"
+                | "policy"
+        )
+    }) {
+        return false;
+    }
+    match parts.last() {
+        Some(&("token" | "password" | "passwd" | "passphrase" | "secret" | "secrets" | "apikey")) => {
+            true
+        }
+        // `sa-key.json`, `api_key.txt`: a key kept as text.
+        Some(&"key") => !ext.is_empty(),
+        _ => false,
+    }
+}
 
 /// The folders browsers keep their profiles in (Linux's and macOS's).
 const BROWSER_DIRS: &[&str] = &[
@@ -561,6 +651,18 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         | ".htpasswd" => return true,
         _ => {}
     }
+    // Docker's and Kubernetes's secrets as a container sees them
+    // (`/run/secrets/db_password`, a service account's token).
+    if resolved.starts_with("/run/secrets/") || resolved.starts_with("/var/run/secrets/") {
+        return true;
+    }
+    // Without an extension, only as a path (`~/.config/ghcr-token`): a
+    // bare `token` is as often a subcommand (`npm token list`).
+    if named_for_a_secret(name)
+        && (name.contains('.') || value.contains('/') && !value.ends_with('/'))
+    {
+        return true;
+    }
     // Armored files are keys or certificates by what they hold: one on
     // disk with no private key in it is a certificate, a public key or a
     // signature (`cert.pem`, `release.asc`).
@@ -689,13 +791,16 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "infisical"
             | "chamber"
             | "berglas"
+            | "getent"
     ) {
         return false;
     }
     let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
-    // NetworkManager told to print the Wi-Fi and VPN passwords.
+    // NetworkManager told to print the Wi-Fi and VPN passwords; the
+    // password hashes asked of the system's databases (`getent shadow`).
     (c.is(&["nmcli"]) && c.flag(&["-s", "--show-secrets"]))
+        || (c.is(&["getent"]) && matches!(sub, "shadow" | "gshadow"))
         || (c.is(&["security"])
         && (sub.starts_with("find-") && !matches!(sub, "find-certificate" | "find-identity")
             || matches!(sub, "dump-keychain" | "export" | "unlock-keychain")))
@@ -970,7 +1075,6 @@ mod tests {
             "hosts.yml",
             "credentials",
             "credentials.db",
-            "~/.aws/cli/cache/token.json",
             "~/.docker/daemon.json",
             "~/.kube/cache/discovery",
             "~/.config/gh/config.yml",
@@ -991,6 +1095,8 @@ mod tests {
             assert!(!is_secret(&c, v), "{v}");
         }
         for v in [
+            // The AWS CLI's cache of session credentials, by its name.
+            "~/.aws/cli/cache/token.json",
             "~/.claude/.credentials.json",
             "~/.codex/auth.json",
             "~/.gemini/oauth_creds.json",

@@ -46,10 +46,15 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             // off or loosened (`csrutil disable`, `spctl --master-disable`).
             | "csrutil"
             | "spctl"
+            // A file attached as a disk (`losetup -fP disk.img`), or
+            // detached from under what uses it.
+            | "losetup"
     ) && !(c.is(&["sysctl"])
         && !c.flag(&["-w", "--write"])
         && !c.values().any(|v| v.contains('=')))
         && !(c.is(&["mount"]) && c.args().is_empty())
+        && !(c.is(&["losetup"])
+            && (c.args().is_empty() || c.flag(&["-a", "--all", "-l", "--list", "-j", "--associated"])))
         && !(c.is(&["csrutil"]) && matches!(sub, "status" | "authenticated-root" | "report")
             && c.operands().len() <= 2 && !c.values().any(|v| v == "disable"))
         && !(c.is(&["spctl"]) && !c.values().any(|v| {
@@ -100,15 +105,16 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             && c.values().any(|v| ["off", "disable", "reset", "delete"].iter().any(|o| v.eq_ignore_ascii_case(o))))
 }
 
-/// Whether a firewall command only lists its rules: `iptables -L`/`-S`
-/// (`--list`, `--list-rules`) with nothing that changes a chain or zeroes
-/// its counters, `nft list …` with no file of rules loaded.
+/// Whether a firewall command only looks at its rules: `iptables -L`/`-S`
+/// (`--list`, `--list-rules`) or `-C` (is this rule there?) with nothing
+/// that changes a chain or zeroes its counters, `nft list …` with no file
+/// of rules loaded.
 fn firewall_lists(c: &Cmd<'_>, sub: &str) -> bool {
     if c.is(&["nft"]) {
         return sub == "list" && !c.flag(&["-f", "--file"]);
     }
     c.is(&["iptables", "ip6tables"])
-        && c.flag(&["-L", "--list", "-S", "--list-rules"])
+        && c.flag(&["-L", "--list", "-S", "--list-rules", "-C", "--check"])
         && !c.flag(&[
             "-A",
             "--append",

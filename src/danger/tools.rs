@@ -244,15 +244,20 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
     }
     let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
     let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
-    // A rehearsal publishes nothing.
-    if dry_run(c.args(), false)
+    let third = ops.get(2).map(|w| w.value.as_str()).unwrap_or("");
+    // A rehearsal publishes nothing; npm's `--dry-run` is not heard by its
+    // registry's tags, which move at once.
+    let tags = c.is(&["npm", "pnpm", "yarn", "bun"]) && matches!(sub, "dist-tag" | "dist-tags");
+    if dry_run(c.args(), false) && !tags
         || c.is(&["gradle", "gradlew"]) && super::dryrun::rehearses_as("gradle", c.args())
     {
         return false;
     }
     (c.is(&["npm", "pnpm", "yarn", "bun"])
         && matches!(sub, "publish" | "unpublish" | "deprecate" | "dist-tag"))
-        || (c.is(&["yarn"]) && sub == "npm" && second == "publish")
+        || (c.is(&["yarn"])
+            && sub == "npm"
+            && (second == "publish" || second == "tag" && matches!(third, "add" | "remove")))
         || (c.is(&["cargo"]) && matches!(sub, "publish" | "yank" | "owner"))
         || (c.is(&["twine"]) && sub == "upload")
         || (c.is(&["poetry", "flit", "uv", "hatch", "pdm", "vsce", "ovsx"]) && sub == "publish")

@@ -610,6 +610,16 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // Tools whose destroying form is not a verb of its own.
     let first = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
+    // `dotnet publish` lays out what would be deployed, in `bin/`; with a
+    // publish profile it may deploy it.
+    if c.is(&["dotnet"])
+        && first == "publish"
+        && !c
+            .values()
+            .any(|v| v.contains("PublishProfile") || v.contains("DeployOnBuild"))
+    {
+        return None;
+    }
     if (c.is(&["flyway"]) && first == "clean")
         // Duplicate finders told to delete what they find.
         || (c.is(&["fdupes", "jdupes"]) && c.flag(&["-d", "--delete"]))
@@ -637,6 +647,8 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         || (c.is(&["fossil"]) && matches!(first, "scrub" | "purge"))
         // Postfix's queue emptied: the mail in it is never sent.
         || (c.is(&["postsuper"]) && c.flag(&["-d"]))
+        // dbt's full refresh drops and rebuilds the target's tables.
+        || (c.is(&["dbt"]) && c.flag(&["--full-refresh"]))
         || (c.is(&["zfs", "zpool"])
             && matches!(first, "destroy" | "rollback" | "labelclear")
             && !c.flag(&["-n"]))
@@ -659,6 +671,21 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         && !(c.is(&["sendmail"]) && c.values().any(|v| matches!(v, "-bv" | "-bp" | "-bt")))
         || c.is(&["mail", "mailx", "s-nail", "mutt", "neomutt"])
             && c.operands().iter().any(|w| w.value.contains('@'))
+    {
+        return Some(Does::Deploys);
+    }
+    // A message to an address, by any tool (`postmark email raw --to
+    // team@example.com --subject …`).
+    if c.args().iter().any(|w| w.value.starts_with("--"))
+        && c.full_option_values(&["--to", "--recipient", "--recipients", "--rcpt"])
+            .iter()
+            .any(|v| is_address(v))
+        && c.args().iter().any(|w| {
+            matches!(
+                w.value.split('=').next(),
+                Some("--subject" | "--text" | "--body" | "--html" | "--message" | "--msg")
+            )
+        })
     {
         return Some(Does::Deploys);
     }
@@ -809,6 +836,26 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         _ => {}
     }
     deploy
+}
+
+/// Whether a word is a mail address (`team@example.com`), not a file
+/// named with an `@` (`icon@2x.png`).
+fn is_address(v: &str) -> bool {
+    let Some((local, domain)) = v.split_once('@') else {
+        return false;
+    };
+    let tld = domain.rsplit('.').next().unwrap_or("");
+    !local.is_empty()
+        && domain.contains('.')
+        && domain
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+        && tld.len() >= 2
+        && tld.chars().all(|c| c.is_ascii_alphabetic())
+        && !matches!(
+            tld,
+            "png" | "jpg" | "jpeg" | "gif" | "svg" | "webp" | "pdf" | "txt" | "json" | "ico"
+        )
 }
 
 /// Whether a word deletes, written as one word with what it deletes
@@ -965,8 +1012,15 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             after_option = !v.contains('=');
             continue;
         }
+        let value = std::mem::take(&mut after_option);
+        // A build's configuration (`dotnet build -c Release`, `swift build
+        // --configuration release`, `xcodebuild -configuration Release`)
+        // is no verb.
+        if value && v.eq_ignore_ascii_case("release") {
+            continue;
+        }
         out.push(v);
-        if !std::mem::take(&mut after_option) {
+        if !value {
             counted += 1;
             if counted == SUBCOMMAND_WORDS {
                 break;

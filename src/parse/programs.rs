@@ -109,6 +109,12 @@ pub static WRAPPERS: &[Wrapper] = &[
         with_value: &["-n", "--adjustment"],
         ..wrapper(&["nice"])
     },
+    // macOS's `arch -arm64 swift build`: the command, run as that
+    // architecture.
+    Wrapper {
+        with_value: &["-arch", "-d", "-e"],
+        ..wrapper(&["arch"])
+    },
     Wrapper {
         with_value: &[
             "-c",
@@ -890,6 +896,7 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "gdb" => &["-ex", "--eval-command", "-iex", "--init-eval-command"],
         "lldb" => &["-o", "--one-line", "-O", "--one-line-before-file", "-k"],
         "octave" => &["--eval"],
+        "raku" | "rakudo" => &["-e"],
         "matlab" => &["-batch", "-r"],
         // Their code comes from a script file or stdin only.
         "tclsh" | "wish" | "jimsh" | "jshell" => &[],

@@ -151,6 +151,8 @@ const COMMAND_WORDS: &[&str] = &[
 /// like `rm` among them is text.
 const TAKE_NO_COMMAND: &[&str] = &[
     "echo",
+    // `getent passwd "$USER"`: a database's name, not a program.
+    "getent",
     "printf",
     "grep",
     "egrep",
