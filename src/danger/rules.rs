@@ -2595,6 +2595,7 @@ pub static RULES: &[Rule] = &[
             "supabase functions disable hello",
         ],
         counterexamples: &[
+            "dart run build_runner build --delete-conflicting-outputs",
             "dbt run --target dev",
             "hg status",
             "hg update default",

@@ -788,13 +788,21 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         return Some(Does::Destroys);
     }
     // The options of a tool askrisky has no table for: `--purge`,
-    // `--delete-all`, `-purge` (not `--no-delete`).
+    // `--delete-all`, `-purge` (not `--no-delete`, nor what a build made:
+    // `build_runner build --delete-conflicting-outputs`).
     if c.values().take_while(|v| *v != "--").any(|v| {
         let name = v.trim_start_matches('-');
+        let name = name.split('=').next().unwrap_or(name);
         v.starts_with('-')
             && !name.starts_with("no-")
             && name.len() > 2
-            && verb_of(name.split('=').next().unwrap_or(name)) == Some(Does::Destroys)
+            && verb_of(name) == Some(Does::Destroys)
+            && !name.split(['-', '_']).any(|p| {
+                matches!(
+                    p,
+                    "output" | "outputs" | "generated" | "artifacts" | "stale" | "tmp" | "temp"
+                )
+            })
     }) {
         return Some(Does::Destroys);
     }
