@@ -57,9 +57,15 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             && (c.args().is_empty() || c.flag(&["-a", "--all", "-l", "--list", "-j", "--associated"])))
         && !(c.is(&["csrutil"]) && matches!(sub, "status" | "authenticated-root" | "report")
             && c.operands().len() <= 2 && !c.values().any(|v| v == "disable"))
-        && !(c.is(&["spctl"]) && !c.values().any(|v| {
-            v.starts_with("--master-") || v.starts_with("--global-") || matches!(v, "--add" | "--remove" | "--enable" | "--disable" | "--reset-default")
-        }))
+        && (!c.is(&["spctl"])
+            || c.values().any(|v| {
+                v.starts_with("--master-")
+                    || v.starts_with("--global-")
+                    || matches!(
+                        v,
+                        "--add" | "--remove" | "--enable" | "--disable" | "--reset-default"
+                    )
+            }))
         && !(c.is(&["ufw"]) && sub == "status")
         // The firewall's rules listed (`iptables -L -n -v`, `nft list
         // ruleset`), nothing changed.
