@@ -8,6 +8,7 @@
 //! of [`LANGUAGES`].
 
 use super::cmd::Cmd;
+use crate::parse::fragments::Fragments;
 use crate::parse::programs;
 
 /// One language's inline code: the interpreters that run it, and the
@@ -720,9 +721,13 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
         return !cmd_reads_only(code);
     }
     // Anything a shell-like interpreter runs inline is treated as code.
-    let Some(language) = LANGUAGES.iter().find(|l| l.interpreters.contains(&base)) else {
+    let Some(at) = LANGUAGES
+        .iter()
+        .position(|l| l.interpreters.contains(&base))
+    else {
         return true;
     };
+    let language = &LANGUAGES[at];
     if language.variable_calls && (php_variable_call(code) || php_fetches(code)) {
         return true;
     }
@@ -734,8 +739,22 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
         return code.lines().any(vim_line_risky);
     }
 
-    language.risky.iter().any(|t| contains_word(code, t))
+    // One pass over the code says whether any risky name is in it at all
+    // (most code holds none); only then is each looked for where a name
+    // starts.
+    let screen = RISKY_SCREENS[at].get_or_init(|| Fragments::new(language.risky.iter().copied()));
+    screen.in_text(code) && language.risky.iter().any(|t| contains_word(code, t))
 }
+
+/// Each language's risky names as one screen, built when its code is
+/// first read.
+static RISKY_SCREENS: std::sync::LazyLock<Vec<std::sync::OnceLock<Fragments>>> =
+    std::sync::LazyLock::new(|| {
+        LANGUAGES
+            .iter()
+            .map(|_| std::sync::OnceLock::new())
+            .collect()
+    });
 
 /// One line of Vim script: code for another language that vim runs
 /// (`lua print(vim.version().minor)`, `py3 import os; …`) is judged in

@@ -16,6 +16,7 @@ use super::cmd::Cmd;
 use super::glob::{Glob, is_glob};
 use super::links::on_disk;
 use super::place::{Place, at_or_below};
+use crate::parse::fragments::Fragments;
 use crate::parse::programs::operands;
 
 /// Name-based secret files: keys, credentials, tokens, password stores.
@@ -140,6 +141,11 @@ fn glob_may_name_secret(ctx: &Place, value: &str) -> bool {
     // (The folder as written only: a pattern among the folders matches
     // secret folders by name, and its files are judged by name below.)
     let stand_in = stand_in(name);
+    // What follows the pattern's last wildcard ends every name it matches
+    // (`*.rs` ─► `.rs`): the names that end otherwise are passed over
+    // without matching.
+    let tail = name.rfind(['*', '?', ']']).map_or("", |i| &name[i + 1..]);
+    let tail = if tail.contains('\\') { "" } else { tail };
     folders.iter().enumerate().any(|(i, folder)| {
         let path = |file: &str| format!("/{}/{file}", folder.join("/"));
         let Some(glob) = &glob else {
@@ -157,7 +163,7 @@ fn glob_may_name_secret(ctx: &Place, value: &str) -> bool {
             && SECRET_NAMES
                 .iter()
                 .chain(SECRET_DIRS)
-                .any(|s| glob.matches(s) && is_secret_path(ctx, &path(s)))
+                .any(|s| s.ends_with(tail) && glob.matches(s) && is_secret_path(ctx, &path(s)))
     })
 }
 
@@ -234,62 +240,6 @@ impl Screen {
                 hinted
             }
         }
-    }
-}
-
-/// Fragments found in a text by their first two bytes: a table of the
-/// pairs that begin one says at each place of the text whether any may
-/// start there, and only those that do are compared. Built once per
-/// process, which mostly checks a line or two, in a few thousand steps:
-/// a general automaton costs a hundred times that to build, more than
-/// the short words it is asked about cost to search.
-struct Fragments {
-    /// Bit `a << 8 | b`: some fragment begins with the bytes `a b`.
-    pairs: Box<[u64; 1024]>,
-    /// The fragments of two bytes or more, sorted by their first two.
-    long: Vec<(u16, &'static [u8])>,
-    /// Those shorter (none in the tables, but any list is taken).
-    short: Vec<&'static str>,
-}
-
-impl Fragments {
-    fn new(fragments: impl Iterator<Item = &'static str>) -> Self {
-        let mut pairs = Box::new([0u64; 1024]);
-        let mut long = Vec::new();
-        let mut short = Vec::new();
-        for f in fragments {
-            match f.as_bytes() {
-                [a, b, ..] => {
-                    let key = u16::from_be_bytes([*a, *b]);
-                    pairs[usize::from(key >> 6)] |= 1 << (key & 63);
-                    long.push((key, f.as_bytes()));
-                }
-                _ => short.push(f),
-            }
-        }
-        long.sort_unstable_by_key(|(key, _)| *key);
-        Self { pairs, long, short }
-    }
-
-    /// Whether `text` holds any of the fragments.
-    fn in_text(&self, text: &str) -> bool {
-        let bytes = text.as_bytes();
-        for (i, pair) in bytes.windows(2).enumerate() {
-            let key = u16::from_be_bytes([pair[0], pair[1]]);
-            if self.pairs[usize::from(key >> 6)] & (1 << (key & 63)) == 0 {
-                continue;
-            }
-            let rest = &bytes[i..];
-            let from = self.long.partition_point(|(k, _)| *k < key);
-            if self.long[from..]
-                .iter()
-                .take_while(|(k, _)| *k == key)
-                .any(|(_, f)| rest.starts_with(f))
-            {
-                return true;
-            }
-        }
-        self.short.iter().any(|f| text.contains(f))
     }
 }
 
@@ -427,7 +377,10 @@ fn named_for_a_secret(name: &str) -> bool {
     ) {
         return false;
     }
-    let parts: Vec<&str> = stem.split(['-', '_', '.']).filter(|p| !p.is_empty()).collect();
+    let parts: Vec<&str> = stem
+        .split(['-', '_', '.'])
+        .filter(|p| !p.is_empty())
+        .collect();
     if parts.iter().any(|p| {
         matches!(
             *p,
@@ -447,9 +400,9 @@ fn named_for_a_secret(name: &str) -> bool {
         return false;
     }
     match parts.last() {
-        Some(&("token" | "password" | "passwd" | "passphrase" | "secret" | "secrets" | "apikey")) => {
-            true
-        }
+        Some(
+            &("token" | "password" | "passwd" | "passphrase" | "secret" | "secrets" | "apikey"),
+        ) => true,
         // `sa-key.json`, `api_key.txt`: a key kept as text.
         Some(&"key") => !ext.is_empty(),
         _ => false,

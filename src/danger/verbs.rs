@@ -494,8 +494,19 @@ const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
 /// What a package registry keeps for everyone: a project-local verb after
 /// one of these changes the registry (`yarn npm tag remove`).
 const REGISTRY_NOUNS: &[&str] = &[
-    "tag", "dist-tag", "dist-tags", "owner", "owners", "token", "tokens", "team", "access",
-    "hook", "hooks", "org", "star",
+    "tag",
+    "dist-tag",
+    "dist-tags",
+    "owner",
+    "owners",
+    "token",
+    "tokens",
+    "team",
+    "access",
+    "hook",
+    "hooks",
+    "org",
+    "star",
 ];
 
 /// Package managers whose publishing `publish.package` judges.

@@ -23,6 +23,7 @@ mod depth;
 pub mod disk;
 mod echo;
 mod evaluated;
+pub(crate) mod fragments;
 mod identity;
 mod justfile;
 mod makefile;

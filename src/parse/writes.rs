@@ -90,6 +90,10 @@ const WRITING_CODE: &[&str] = &[
     "spawn", "popen", "process", ">", "`",
 ];
 
+/// [`WRITING_CODE`] as one screen: code is searched for all at once.
+static WRITING_SCREEN: std::sync::LazyLock<super::fragments::Fragments> =
+    std::sync::LazyLock::new(|| super::fragments::Fragments::new(WRITING_CODE.iter().copied()));
+
 impl Writes {
     /// True while the line has written no file.
     pub(super) fn is_empty(&self) -> bool {
@@ -367,10 +371,7 @@ fn fills_unnamed(name: &str, cmd: &SimpleCommand) -> bool {
             .and_then(|i| args.get(i))
             .is_some_and(|w| GIT_REWRITES.contains(&w.value.as_str()));
     }
-    let code_writes = |code: &str| {
-        let code = code.to_ascii_lowercase();
-        WRITING_CODE.iter().any(|w| code.contains(w))
-    };
+    let code_writes = |code: &str| WRITING_SCREEN.in_text(&code.to_ascii_lowercase());
     if let Some(text) = &cmd.script_text {
         return code_writes(text);
     }

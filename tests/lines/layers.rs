@@ -56,6 +56,7 @@ const PARSE: &[(&str, u8)] = &[
     ("depth", 0),
     ("nesting", 0),
     ("quote", 0),
+    ("fragments", 0),
     ("zsh", 0),
     ("echo", 0),
     ("word", 1),
