@@ -1758,6 +1758,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Stops, restarts or reconfigures the system or its services.",
         check: C(system::controls),
         examples: &[
+            "spctl kext-consent disable",
             "losetup -fP disk.img",
             "csrutil disable",
             "spctl --master-disable",
@@ -1791,6 +1792,7 @@ pub static RULES: &[Rule] = &[
             "rc-service nginx stop",
         ],
         counterexamples: &[
+            "spctl --assess -v MyApp.app",
             "losetup -a",
             "iptables -C INPUT -p tcp --dport 22 -j ACCEPT",
             "getent passwd \"$USER\"",
@@ -2531,6 +2533,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "mirror --delete-stale src/ ~/backup/",
             "dbt run --target prod --full-refresh",
             "hg strip -r 42",
             "hg update -C default",
@@ -2646,6 +2649,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deploys, publishes, releases, rolls back or flashes: it changes something beyond this machine, or a device.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Deploys, false))),
         examples: &[
+            "sendmail -bv -bm ops@example.com < msg.txt",
             "postmark email raw --from ops@example.com --to team@example.com --subject \"Release\" --text \"v2 is live\"",
             "dotnet publish -p:PublishProfile=Azure",
             "sendmail ops@example.com < msg.txt",
@@ -2958,6 +2962,8 @@ pub static RULES: &[Rule] = &[
         sentence: "The program to run is only known when the line runs ($variable or $(…) as a command name).",
         check: P(|p| matches!(p, Problem::DynamicCommand { .. })),
         examples: &[
+            "PATH=\"$X\" ls",
+            "env PATH=\"$D:$PATH\" git status",
             "env -i \"$TOOL\" check",
             "$cmd -rf x",
             "\"$(echo rm)\" x",
@@ -2965,6 +2971,8 @@ pub static RULES: &[Rule] = &[
             "`echo ls`",
         ],
         counterexamples: &[
+            "PATH=./node_modules/.bin:$PATH jest",
+            "PATH=\"$PATH\" ls",
             "echo $cmd",
             "ls $(pwd)",
             "env -i PATH=\"$PATH\" HOME=\"$HOME\" cargo check",

@@ -59,12 +59,10 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             && c.operands().len() <= 2 && !c.values().any(|v| v == "disable"))
         && (!c.is(&["spctl"])
             || c.values().any(|v| {
-                v.starts_with("--master-")
-                    || v.starts_with("--global-")
-                    || matches!(
-                        v,
-                        "--add" | "--remove" | "--enable" | "--disable" | "--reset-default"
-                    )
+                let v = v.trim_start_matches('-');
+                v.starts_with("master-")
+                    || v.starts_with("global-")
+                    || matches!(v, "add" | "remove" | "enable" | "disable" | "reset-default")
             }))
         && !(c.is(&["ufw"]) && sub == "status")
         // The firewall's rules listed (`iptables -L -n -v`, `nft list

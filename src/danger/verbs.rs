@@ -677,9 +677,12 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // Mail sent: swaks and sendmail always send; `mail`, `mutt` and their
     // kin when given an address.
     // sendmail's `-bv` (check addresses), `-bp` (print the queue) and `-bt`
-    // (test the rules) send nothing.
-    if c.is(&["swaks", "sendmail", "msmtp", "ssmtp"])
-        && !(c.is(&["sendmail"]) && c.values().any(|v| matches!(v, "-bv" | "-bp" | "-bt")))
+    // (test the rules) send nothing, when no other mode is asked for.
+    let sendmail_looks = || {
+        let modes: Vec<&str> = c.values().filter(|v| v.starts_with("-b")).collect();
+        !modes.is_empty() && modes.iter().all(|v| matches!(*v, "-bv" | "-bp" | "-bt"))
+    };
+    if c.is(&["swaks", "sendmail", "msmtp", "ssmtp"]) && !(c.is(&["sendmail"]) && sendmail_looks())
         || c.is(&["mail", "mailx", "s-nail", "mutt", "neomutt"])
             && c.operands().iter().any(|w| w.value.contains('@'))
     {
@@ -808,12 +811,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             && !name.starts_with("no-")
             && name.len() > 2
             && verb_of(name) == Some(Does::Destroys)
-            && !name.split(['-', '_']).any(|p| {
-                matches!(
-                    p,
-                    "output" | "outputs" | "generated" | "artifacts" | "stale" | "tmp" | "temp"
-                )
-            })
+            && !name
+                .split(['-', '_'])
+                .any(|p| matches!(p, "output" | "outputs" | "generated" | "artifacts"))
     }) {
         return Some(Does::Destroys);
     }

@@ -60,6 +60,22 @@ impl Walker {
                     word: first.value.clone(),
                 });
             }
+            // A program found by name in a PATH known only at run time
+            // (`PATH="$X" ls`, `env PATH="$D:$PATH" git`) may be any file
+            // named so. Folders written out, and the PATH as it stands
+            // (`./node_modules/.bin:$PATH`), are as known as before.
+            if let Some((_, path)) = current.assignments.iter().find(|(n, _)| n == "PATH")
+                && !path.literal
+                && !path
+                    .value
+                    .split(':')
+                    .all(|part| matches!(part, "$PATH" | "${PATH}") || !part.contains(['$', '`']))
+                && current.argv.first().is_some_and(|w| !w.value.contains('/'))
+            {
+                self.problem(Problem::DynamicCommand {
+                    word: format!("PATH={}", path.value),
+                });
+            }
             self.name_program(&mut current);
             self.run_files(&mut current);
             let name = current.name();
