@@ -1758,6 +1758,9 @@ pub static RULES: &[Rule] = &[
         sentence: "Stops, restarts or reconfigures the system or its services.",
         check: C(system::controls),
         examples: &[
+            "spctl --global-disable",
+            "nft add rule inet filter input tcp dport 22 drop",
+            "nft flush ruleset",
             "spctl kext-consent disable",
             "losetup -fP disk.img",
             "csrutil disable",
@@ -2598,6 +2601,9 @@ pub static RULES: &[Rule] = &[
             "supabase functions disable hello",
         ],
         counterexamples: &[
+            "hg status -a",
+            "bzr status",
+            "fossil status",
             "dart run build_runner build --delete-conflicting-outputs",
             "dbt run --target dev",
             "hg status",

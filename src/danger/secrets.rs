@@ -1050,6 +1050,13 @@ mod tests {
         for v in [
             // The AWS CLI's cache of session credentials, by its name.
             "~/.aws/cli/cache/token.json",
+            // Named for what they hold, hidden or bare.
+            "~/.github_token",
+            "~/.config/x/.token",
+            "deploy.token.txt",
+            // What a container is handed as secrets, whatever the name.
+            "/run/secrets/db_conn",
+            "/var/run/secrets/eks.amazonaws.com/serviceaccount/web-identity",
             "~/.claude/.credentials.json",
             "~/.codex/auth.json",
             "~/.gemini/oauth_creds.json",

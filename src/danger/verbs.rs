@@ -1189,6 +1189,23 @@ fn parts(word: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn addresses_are_told_from_file_names() {
+        for (word, want) in [
+            ("team@example.com", true),
+            ("ops@mail.example-corp.org", true),
+            ("icon@2x.png", false),
+            ("user@host", false),
+            ("@example.com", false),
+            ("a@exa_mple.com", false),
+            ("a@example.c0m", false),
+            ("a@example.c", false),
+            ("plain", false),
+        ] {
+            assert_eq!(is_address(word), want, "{word}");
+        }
+    }
     use super::*;
 
     #[test]

@@ -331,6 +331,16 @@ fn tricky_lines() {
             &[],
         ),
         (
+            "arch -arch arm64 -e V=1 swift build",
+            &["arch -arch arm64 -e V=1 swift build", "arch>swift build"],
+            &[],
+        ),
+        (
+            "env -i PATH=\"$PATH\" cargo check",
+            &["env -i ⟨PATH=$PATH⟩ cargo check", "env>cargo check"],
+            &[],
+        ),
+        (
             "timeout -s KILL 5 rm -rf x",
             &["timeout -s KILL 5 rm -rf x", "timeout>rm -rf x"],
             &[],

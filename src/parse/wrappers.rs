@@ -1103,6 +1103,12 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
             };
             continue;
         }
+        // A one-dash option of several letters named in full takes the
+        // next word (`arch -arch arm64 swift build`).
+        if !options_done && v.len() > 2 && !v.starts_with("--") && spec.with_value.contains(&v) {
+            i += 2;
+            continue;
+        }
         if !options_done && v.starts_with('-') && v.len() > 1 {
             let mut skip_next = false;
             for (j, c) in v.char_indices().skip(1) {
