@@ -490,8 +490,7 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
     let named = |v: &str| {
         protected_reason(c.ctx, v).is_some() || super::protected::holds_protected(c.ctx, v)
     };
-    if c.args().iter().any(|w| w.value.starts_with("--"))
-        && (c.name.ends_with("install") || c.operands().iter().any(|w| w.value == "install"))
+    if (c.name.ends_with("install") || c.operands().iter().any(|w| w.value == "install"))
         && c.full_option_values(INSTALL_OPTIONS).into_iter().any(named)
     {
         return true;

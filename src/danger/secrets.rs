@@ -355,10 +355,9 @@ const SECRET_FILE_OPTIONS: &[&str] = &[
 /// Whether a command is handed a secret file by an option that says so,
 /// whatever the file is called; stdin (`-`) names no file.
 pub(super) fn secret_file_option(c: &Cmd<'_>) -> bool {
-    c.args().iter().any(|w| w.value.starts_with("--"))
-        && c.full_option_values(SECRET_FILE_OPTIONS)
-            .into_iter()
-            .any(|v| !matches!(v, "" | "-" | "/dev/stdin"))
+    c.full_option_values(SECRET_FILE_OPTIONS)
+        .into_iter()
+        .any(|v| !matches!(v, "" | "-" | "/dev/stdin"))
 }
 
 /// Whether a file is named for the secret it holds (`~/.config/ghcr-token`,

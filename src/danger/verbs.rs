@@ -690,10 +690,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // A message to an address, by any tool (`postmark email raw --to
     // team@example.com --subject …`).
-    if c.args().iter().any(|w| w.value.starts_with("--"))
-        && c.full_option_values(&["--to", "--recipient", "--recipients", "--rcpt"])
-            .iter()
-            .any(|v| is_address(v))
+    if c.full_option_values(&["--to", "--recipient", "--recipients", "--rcpt"])
+        .iter()
+        .any(|v| is_address(v))
         && c.args().iter().any(|w| {
             matches!(
                 w.value.split('=').next(),
