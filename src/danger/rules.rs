@@ -402,6 +402,7 @@ pub static RULES: &[Rule] = &[
                 || (c.is(&["find"]) && c.values().any(|v| v == "-delete"))
         }),
         examples: &[
+            "printf 'rm -rf ~/x' > /tmp/e/ls && PATH=/tmp/e ls",
             "arch -x86_64 rm -rf ~/x",
             "rm -rf build",
             "expect -c 'exec rm -rf build'",
@@ -417,6 +418,7 @@ pub static RULES: &[Rule] = &[
             "rm -r${IFS}build",
         ],
         counterexamples: &[
+            "printf 'echo hi' > /tmp/e/ls && PATH=/tmp/e ls",
             "rm file.txt",
             "rmdir empty",
             "rm -i x",

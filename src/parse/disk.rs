@@ -195,6 +195,15 @@ impl Reader {
         self.disk.is_some()
     }
 
+    /// Whether a path word names a file now (after a `cd`, a relative one
+    /// names what is unknown: no).
+    pub(super) fn is_file(&self, value: &str) -> bool {
+        self.disk
+            .as_ref()
+            .and_then(|d| d.locate(value, self.moved))
+            .is_some_and(|p| p.is_file())
+    }
+
     /// The line changes folder (`cd`, `pushd`, `popd`): from here on, a
     /// relative path names whatever is there when it runs.
     pub(super) fn moved(&mut self) {

@@ -76,6 +76,7 @@ impl Walker {
                     word: format!("PATH={}", path.value),
                 });
             }
+            self.path_named(&mut current);
             self.name_program(&mut current);
             self.run_files(&mut current);
             let name = current.name();
@@ -126,6 +127,48 @@ impl Walker {
 }
 
 impl Walker {
+    /// A program named bare where the line's own PATH names folders first
+    /// (`PATH=/tmp/e ls`, `env PATH=bin:$PATH ls`): the file of that name
+    /// in one of them, on disk or written earlier on the line, is what
+    /// runs, so the command is read as run by that path (its text judged
+    /// as a script's, its bytes named). The threat: a script the agent
+    /// wrote outside the project, run under a common name.
+    fn path_named(&self, cmd: &mut SimpleCommand) {
+        let Some((_, path)) = cmd.assignments.iter().find(|(n, _)| n == "PATH") else {
+            return;
+        };
+        let Some(first) = cmd.argv.first() else {
+            return;
+        };
+        if !first.literal || first.value.is_empty() || first.value.contains('/') {
+            return;
+        }
+        let mut found = None;
+        for dir in path.value.split(':') {
+            // From the PATH as it stood on, the usual lookup.
+            if matches!(dir, "$PATH" | "${PATH}") {
+                break;
+            }
+            // A folder known only at run time asks already (see `resolve`).
+            if dir.contains(['$', '`']) {
+                continue;
+            }
+            let dir = if dir.is_empty() {
+                "."
+            } else {
+                dir.trim_end_matches('/')
+            };
+            let candidate = format!("{dir}/{}", first.value);
+            if self.writes.may_have_written(&candidate) || self.disk.is_file(&candidate) {
+                found = Some(candidate);
+                break;
+            }
+        }
+        if let (Some(found), Some(first)) = (found, cmd.argv.first_mut()) {
+            first.value = found;
+        }
+    }
+
     /// Names the program by the file that runs, not the name typed (see
     /// `identity`): a program run by its path, or found by name in a
     /// folder of `PATH` inside the project, that is a link (`./b2` ─►

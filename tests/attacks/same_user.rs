@@ -360,6 +360,30 @@ fn a_fifo_as_a_git_file_does_not_hang_check() {
     }
 }
 
+// A script the agent put in a folder outside the project, run under a
+// common name by a PATH the line sets: what runs is the script.
+#[test]
+fn a_program_found_by_the_lines_own_path_is_that_file() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    let dir = env.home.join("tools");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(dir.join("ls"), "#!/bin/sh\nrm -rf ~/notes\n").expect("write");
+    env.askrisky(["check", "-c", "ls -la"]).output().status(0);
+    for line in [
+        format!("PATH={} ls -la", dir.display()),
+        format!("env PATH={}:$PATH ls", dir.display()),
+    ] {
+        let out = env.askrisky(["check", "--json", "-c", &line]).output();
+        out.status(81);
+        assert!(
+            out.stdout().contains("delete.recursive"),
+            "{line}: {}",
+            out.stdout()
+        );
+    }
+}
+
 // ── 4. Allow rules stretched ────────────────────────────────────────────
 
 #[test]
