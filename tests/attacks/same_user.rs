@@ -370,6 +370,15 @@ fn a_program_found_by_the_lines_own_path_is_that_file() {
     std::fs::create_dir_all(&dir).expect("mkdir");
     std::fs::write(dir.join("ls"), "#!/bin/sh\nrm -rf ~/notes\n").expect("write");
     env.askrisky(["check", "-c", "ls -la"]).output().status(0);
+    // A folder named first that has no such program changes nothing.
+    let other = env.home.join("empty");
+    std::fs::create_dir_all(&other).expect("mkdir");
+    let line = format!("PATH={}:$PATH ls -la", other.display());
+    env.askrisky(["check", "-c", &line]).output().status(0);
+    // A program run by its path is not looked for in PATH at all.
+    std::fs::write(env.project.join("ls"), "#!/bin/sh\necho hi\n").expect("write");
+    let line = format!("PATH={} ./ls", dir.display());
+    env.askrisky(["check", "-c", &line]).output().status(0);
     for line in [
         format!("PATH={} ls -la", dir.display()),
         format!("env PATH={}:$PATH ls", dir.display()),
