@@ -60,22 +60,6 @@ impl Walker {
                     word: first.value.clone(),
                 });
             }
-            // A program found by name in a PATH known only at run time
-            // (`PATH="$X" ls`, `env PATH="$D:$PATH" git`) may be any file
-            // named so. Folders written out, and the PATH as it stands
-            // (`./node_modules/.bin:$PATH`), are as known as before.
-            if let Some((_, path)) = current.assignments.iter().find(|(n, _)| n == "PATH")
-                && !path.literal
-                && !path
-                    .value
-                    .split(':')
-                    .all(|part| matches!(part, "$PATH" | "${PATH}") || !part.contains(['$', '`']))
-                && current.argv.first().is_some_and(|w| !w.value.contains('/'))
-            {
-                self.problem(Problem::DynamicCommand {
-                    word: format!("PATH={}", path.value),
-                });
-            }
             self.path_named(&mut current);
             self.name_program(&mut current);
             self.run_files(&mut current);
@@ -126,31 +110,49 @@ impl Walker {
     }
 }
 
+/// Most folders of a line's own PATH looked through for the program it
+/// names; a longer list asks (each folder is one lookup on disk).
+const MAX_PATH_FOLDERS: usize = 64;
+
 impl Walker {
     /// A program named bare where the line's own PATH names folders first
     /// (`PATH=/tmp/e ls`, `env PATH=bin:$PATH ls`): the file of that name
     /// in one of them, on disk or written earlier on the line, is what
     /// runs, so the command is read as run by that path (its text judged
     /// as a script's, its bytes named). The threat: a script the agent
-    /// wrote outside the project, run under a common name.
-    fn path_named(&self, cmd: &mut SimpleCommand) {
+    /// wrote outside the project, run under a common name. A folder known
+    /// only at run time (`PATH="$X" ls`) may hold any file so named, and a
+    /// list too long to look through may hide one: both ask. Folders
+    /// written out, and the PATH as it stands (`./node_modules/.bin:$PATH`),
+    /// are as known as before.
+    fn path_named(&mut self, cmd: &mut SimpleCommand) {
         let Some((_, path)) = cmd.assignments.iter().find(|(n, _)| n == "PATH") else {
             return;
         };
         let Some(first) = cmd.argv.first() else {
             return;
         };
-        if !first.literal || first.value.is_empty() || first.value.contains('/') {
+        if first.value.is_empty() || first.value.contains('/') {
+            return;
+        }
+        let unknown = |part: &str| {
+            !path.literal && !matches!(part, "$PATH" | "${PATH}") && part.contains(['$', '`'])
+        };
+        if path.value.split(':').count() > MAX_PATH_FOLDERS || path.value.split(':').any(unknown) {
+            self.problem(Problem::DynamicCommand {
+                word: format!("PATH={}", path.value),
+            });
+        }
+        if !first.literal {
             return;
         }
         let mut found = None;
         for dir in path.value.split(':') {
             // From the PATH as it stood on, the usual lookup.
-            if matches!(dir, "$PATH" | "${PATH}") {
+            if !path.literal && matches!(dir, "$PATH" | "${PATH}") {
                 break;
             }
-            // A folder known only at run time asks already (see `resolve`).
-            if dir.contains(['$', '`']) {
+            if unknown(dir) {
                 continue;
             }
             let dir = if dir.is_empty() {

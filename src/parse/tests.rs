@@ -924,3 +924,21 @@ fn code_fed_back_into_its_shell_is_bounded() {
         );
     }
 }
+
+/// A line's own PATH is looked through folder by folder: a list longer
+/// than that bound asks instead of costing a lookup per folder.
+#[test]
+fn a_path_of_too_many_folders_asks() {
+    let dynamic = |line: &str| {
+        parse(line)
+            .problems
+            .iter()
+            .any(|p| matches!(p, Problem::DynamicCommand { .. }))
+    };
+    assert!(!dynamic(&format!("PATH={} ls", vec!["a"; 64].join(":"))));
+    assert!(dynamic(&format!("PATH={} ls", vec!["a"; 65].join(":"))));
+    assert!(dynamic(&format!(
+        "env PATH={}:$PATH ls",
+        vec!["a"; 65].join(":")
+    )));
+}
