@@ -146,7 +146,7 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // clobber, and `mv` still moves).
         "gsutil" if gsutil_command(args) == Some("rsync") => &["-n"],
         "sgdisk" => &["-P"],
-        "restic" => &["-n"],
+        "restic" | "fstrim" => &["-n"],
         "sfdisk" => &["-n"],
         // LVM's test mode: metadata is not written.
         "lvremove" | "lvcreate" | "lvextend" | "lvreduce" | "lvresize" | "lvconvert"

@@ -10,14 +10,14 @@ use super::cmd::Cmd;
 
 /// Whether setting `name` to `value` makes programs load or run other
 /// code.
-fn loads_code(name: &str, value: &str) -> bool {
+fn loads_code(name: &str, value: &str, literal: bool) -> bool {
     match name {
-        "LD_PRELOAD"
-        | "LD_AUDIT"
-        | "LD_LIBRARY_PATH"
-        | "DYLD_INSERT_LIBRARIES"
-        | "DYLD_LIBRARY_PATH"
-        | "BASH_ENV"
+        // Libraries of the system's own folders, which only root writes
+        // (`LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2`), load
+        // nothing of the line's choosing.
+        "LD_PRELOAD" | "LD_AUDIT" | "LD_LIBRARY_PATH" | "DYLD_INSERT_LIBRARIES"
+        | "DYLD_LIBRARY_PATH" => !(literal && only_system_libraries(value)),
+        "BASH_ENV"
         | "ENV"
         | "ZDOTDIR"
         | "PROMPT_COMMAND"
@@ -165,17 +165,46 @@ fn loader_loads(c: &Cmd<'_>) -> bool {
         && c.flag(&["--preload", "--audit", "--library-path", "--argv0"])
 }
 
+/// Whether every library or folder of a loader variable's list (split at
+/// `:` and blanks) is in a folder of the system's that only root writes.
+/// Not `/usr/local` or `/opt`: Homebrew's are the user's.
+fn only_system_libraries(value: &str) -> bool {
+    const SYSTEM: &[&str] = &[
+        "/usr/lib/",
+        "/usr/lib64/",
+        "/usr/lib32/",
+        "/lib/",
+        "/lib64/",
+        "/lib32/",
+        "/System/Library/",
+        "/nix/store/",
+    ];
+    let mut parts = value
+        .split([':', ' ', '\t'])
+        .filter(|p| !p.is_empty())
+        .peekable();
+    parts.peek().is_some()
+        && parts.all(|p| {
+            SYSTEM
+                .iter()
+                .any(|d| p.starts_with(d) || p == d.trim_end_matches('/'))
+                && !p.split('/').any(|part| part == "..")
+        })
+}
+
 /// Whether a command sets such a variable, for itself (`LD_PRELOAD=x ls`)
 /// or for the rest of the line (`export BASH_ENV=x`).
 pub(super) fn hijacks(c: &Cmd<'_>) -> bool {
     c.command
         .assignments
         .iter()
-        .any(|(n, v)| loads_code(n, &v.value))
+        .any(|(n, v)| loads_code(n, &v.value, v.literal))
         || (c.is(&[
             "export", "declare", "typeset", "readonly", "local", "setenv",
-        ]) && c
-            .values()
-            .any(|a| a.split_once('=').is_some_and(|(n, v)| loads_code(n, v))))
+        ]) && c.args().iter().any(|a| {
+            a.value
+                .split_once('=')
+                .is_some_and(|(n, v)| loads_code(n, v, a.literal))
+        }))
         || loader_loads(c)
 }

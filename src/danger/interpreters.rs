@@ -28,7 +28,7 @@ struct Language {
 /// interpreter (PowerShell, a shell) is taken as risky whatever it says.
 static LANGUAGES: &[Language] = &[
     Language {
-        interpreters: &["python", "pypy"],
+        interpreters: &["python", "pypy", "ipython"],
         variable_calls: false,
         risky: &[
             "os.remove",

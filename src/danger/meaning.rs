@@ -258,7 +258,6 @@ const DISK_METADATA: &[&str] = &[
     "xfs_info",
     "umount",
     "eject",
-    "badblocks",
     "mkswap",
     "sg_format",
     "blkdiscard",
@@ -567,6 +566,9 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
         || c.is(DISK_METADATA)
         || c.name.starts_with("mkfs")
         || (c.is(&["hdparm"]) && !c.flag(HDPARM_WRITES))
+        // badblocks reads unless told to write: `-w` (refused, above) or
+        // `-n`, which writes each block back and can lose data on a fault.
+        || (c.is(&["badblocks"]) && !c.flag(&["-n"]))
         // `tune2fs -l` lists the superblock; `blockdev --getsize64` and
         // `--report` read sizes (its `--set…` options write).
         || (c.is(&["tune2fs"])

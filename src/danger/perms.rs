@@ -26,6 +26,16 @@ pub(super) fn risky_change(c: &Cmd<'_>) -> bool {
     if c.is(&["chown", "chgrp", "chattr", "setfacl", "setcap"]) {
         return true;
     }
+    // A mode or owner given as the file or folder is made (`install -d -m
+    // 777 /opt/shared`, `mkdir -m 1777 x`, `install -o root …`) is the
+    // same change as chmod's or chown's after it.
+    if c.is(&["install", "ginstall", "mkdir", "mkfifo", "mknod"]) {
+        return c
+            .option_values(&["-m", "--mode"])
+            .iter()
+            .any(|m| risky_mode(m))
+            || c.is(&["install", "ginstall"]) && c.flag(&["-o", "--owner", "-g", "--group"]);
+    }
     if !c.is(&["chmod"]) {
         return false;
     }
@@ -48,8 +58,15 @@ pub(super) fn risky_change(c: &Cmd<'_>) -> bool {
     let mode = c
         .operands()
         .first()
-        .map(|w| w.value.clone())
+        .map(|w| w.value.as_str())
         .unwrap_or_default();
+    risky_mode(mode)
+}
+
+/// Whether a mode makes a file world-writable, setuid, setgid or sticky:
+/// numeric (`777`, `4755`) or symbolic with others' write said outright
+/// (`o+w`, `a=rwx`, `u+s`).
+fn risky_mode(mode: &str) -> bool {
     let numeric_risky = mode.chars().all(|ch| ch.is_ascii_digit()) && {
         let digits: Vec<u32> = mode.chars().filter_map(|ch| ch.to_digit(8)).collect();
         let n = digits.len();

@@ -419,6 +419,21 @@ pub fn is_block_device(value: &str) -> bool {
     PREFIXES.iter().any(|p| dev.starts_with(p))
 }
 
+/// A shell's history file, by its path under the home folder: the
+/// commands typed, with the passwords and tokens given to them.
+pub(super) fn is_shell_history(in_home: &str) -> bool {
+    matches!(
+        in_home,
+        ".bash_history"
+            | ".zsh_history"
+            | ".zhistory"
+            | ".histfile"
+            | ".sh_history"
+            | ".history"
+            | ".local/share/fish/fish_history"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -167,23 +167,11 @@ static PROTECTED: &[Protected] = &[
         },
     },
     // A shell's history: emptied, or linked to `/dev/null`, it hides what
-    // ran (`ln -sf /dev/null ~/.bash_history`). Reading it is no change.
+    // ran (`ln -sf /dev/null ~/.bash_history`). Read, it is a secret (see
+    // `secrets`).
     Protected {
         reason: "a shell's history",
-        holds: |p| {
-            p.in_home.is_some_and(|rel| {
-                matches!(
-                    rel,
-                    ".bash_history"
-                        | ".zsh_history"
-                        | ".zhistory"
-                        | ".histfile"
-                        | ".sh_history"
-                        | ".history"
-                        | ".local/share/fish/fish_history"
-                )
-            })
-        },
+        holds: |p| p.in_home.is_some_and(super::place::is_shell_history),
     },
     // A program of a common name early in PATH runs instead of the real
     // one (`~/.local/bin/git`).

@@ -89,6 +89,8 @@ pub static RULES: &[Rule] = &[
                 && c.operands().last().is_some_and(root)
         }),
         examples: &[
+            "unshare -r rm -rf ~",
+            "nsenter -t 1 -r rm -rf /",
             "rm -rf /",
             "rm -rf /*",
             "rm -rf ~",
@@ -309,6 +311,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Hands a whole disk or partition to a program that may read every file on it, or write it.",
         check: C(meaning::hands_a_disk),
         examples: &[
+            "badblocks -nsv /dev/sdb",
             "dd if=/dev/sda1 of=/tmp/part.img",
             "cat /dev/sda1 | gzip > sda1.img.gz",
             "e2fsck -fy /dev/sdb1",
@@ -326,6 +329,7 @@ pub static RULES: &[Rule] = &[
             "blockdev --setrw /dev/sdb",
         ],
         counterexamples: &[
+            "badblocks -sv /dev/sdb",
             "lsblk /dev/sda",
             "cryptsetup luksDump /dev/sda2",
             "wipefs -n -a /dev/sdb",
@@ -882,6 +886,9 @@ pub static RULES: &[Rule] = &[
         sentence: "Sets an environment variable that makes programs load or run other code.",
         check: C(|c| environment::hijacks(c) || environment::plants_a_program(c)),
         examples: &[
+            "LD_PRELOAD=/usr/lib/../../tmp/x.so ls",
+            "LD_PRELOAD=\"/usr/lib/libjemalloc.so.2 /tmp/x.so\" ./server",
+            "LD_PRELOAD=$LIB ./server",
             "LD_PRELOAD=/tmp/x.so ls",
             "export BASH_ENV=/tmp/x",
             "env LD_PRELOAD=./x.so make",
@@ -903,6 +910,8 @@ pub static RULES: &[Rule] = &[
             "PS4='$(id)' bash -x build.sh",
         ],
         counterexamples: &[
+            "LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 ./build/server --bench",
+            "export LD_LIBRARY_PATH=/usr/lib64:/lib64",
             "RUST_LOG=debug cargo run",
             "FOO=1 make",
             "export PATH=$PATH:~/bin",
@@ -1060,6 +1069,11 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "od -An -c ~/.config/solana/id.json",
+            "gh auth login --with-token < ~/.config/tokens/github.txt",
+            "cat ~/.ethereum/keystore/UTC--2024-01-01T00-00-00.000Z--abc",
+            "cp ~/.bitcoin/wallets/main/wallet.dat /tmp/",
+            "cat deploy/secrets/prod.yml",
             "gcloud auth activate-service-account --key-file=deploy/sa.json",
             "restic -r sftp:nas:/b --password-file pw snapshots",
             "docker login -u ci --password-stdin ghcr.io < ~/.config/ghcr-token",
@@ -1153,6 +1167,10 @@ pub static RULES: &[Rule] = &[
             "cat ~/.config/doctl/config.yaml",
         ],
         counterexamples: &[
+            "cat src/tokens/lexer.rs",
+            "cat deploy/secrets/example.yml",
+            "cat docs/secrets/README.md",
+            "cat solana/program/src/lib.rs",
             "docker login -u ci --password-stdin ghcr.io",
             "restic --password-file - snapshots",
             "cat src/token.rs",
@@ -1725,7 +1743,8 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Kills processes without letting them clean up, or by name.",
         check: C(|c| {
-            c.is(&["pkill", "killall", "xkill", "skill"])
+            // killall5 signals every process but its own session.
+            c.is(&["pkill", "killall", "killall5", "xkill", "skill"])
                 // fuser's `-k` kills whatever holds the file or port.
                 || c.is(&["fuser"]) && c.flag(&["-k", "--kill"])
                 || (c.is(&["kill"])
@@ -1738,6 +1757,7 @@ pub static RULES: &[Rule] = &[
                         || c.operands().iter().any(|w| w.value == "-1")))
         }),
         examples: &[
+            "killall5 -9",
             "kill -9 1234",
             "kill -KILL 99",
             "kill -s KILL 5",
@@ -1760,6 +1780,11 @@ pub static RULES: &[Rule] = &[
         sentence: "Stops, restarts or reconfigures the system or its services.",
         check: C(system::controls),
         examples: &[
+            "defaults write com.apple.LaunchServices LSQuarantine -bool false",
+            "defaults write com.apple.loginwindow LoginHook /Users/me/x.sh",
+            "defaults write /Library/Preferences/com.apple.alf globalstate -int 0",
+            "fstrim -av",
+            "ufw disable",
             "spctl --global-disable",
             "nft add rule inet filter input tcp dport 22 drop",
             "nft flush ruleset",
@@ -1797,6 +1822,10 @@ pub static RULES: &[Rule] = &[
             "rc-service nginx stop",
         ],
         counterexamples: &[
+            "defaults write com.apple.dock autohide -bool true",
+            "defaults read com.apple.LaunchServices",
+            "ufw --dry-run disable",
+            "fstrim -n -a",
             "spctl --assess -v MyApp.app",
             "losetup -a",
             "iptables -C INPUT -p tcp --dport 22 -j ACCEPT",
@@ -1834,6 +1863,9 @@ pub static RULES: &[Rule] = &[
         sentence: "Changes ownership, or makes files world-writable, setuid or recursively changes modes.",
         check: C(perms::risky_change),
         examples: &[
+            "install -d -m 777 /opt/shared",
+            "mkdir -m 1777 shared",
+            "install -o root -m 755 tool /usr/local/bin/tool",
             "chmod -R 755 .",
             "chown user file",
             "chmod 777 x",
@@ -1852,6 +1884,9 @@ pub static RULES: &[Rule] = &[
             "chmod 755 /usr",
         ],
         counterexamples: &[
+            "install -m 0755 build/tool dist/tool",
+            "mkdir -m 700 private",
+            "install -D -m 644 a.conf out/a.conf",
             "chmod +x script.sh",
             "chmod 700 ~/project/tmp",
             "chmod 644 file",
@@ -2102,20 +2137,35 @@ pub static RULES: &[Rule] = &[
     Rule {
         code: "net.listen",
         tier: Danger,
-        sentence: "Opens a raw network listener on this machine.",
+        sentence: "Opens a raw network listener on this machine, or a tunnel by which another machine reaches it.",
         check: C(|c| {
             (c.is(&["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd"])
                 && c.flag(&["-l", "--listen"]))
                 || (c.is(&["socat"])
                     && c.values()
                         .any(|v| v.to_ascii_uppercase().contains("-LISTEN")))
+                || tools::opens_tunnel(c)
         }),
         examples: &[
             "nc -lvnp 4444",
             "socat TCP-LISTEN:8080,fork -",
             "ncat --listen 9000",
+            "setsid -f ssh -N -R 9000:localhost:22 tunnel@203.0.113.7",
+            "ssh -fNR 2222:localhost:22 relay",
+            "ssh -o RemoteForward='8022 localhost:22' relay",
+            "ngrok tcp 22",
+            "cloudflared tunnel --url http://localhost:8080",
+            "bore local 5432 --to bore.pub",
         ],
-        counterexamples: &["nc -zv host 22", "socat - TCP:localhost:80"],
+        counterexamples: &[
+            "nc -zv host 22",
+            "socat - TCP:localhost:80",
+            "ssh -N -L 5432:localhost:5432 db1",
+            "ssh relay uptime",
+            "ngrok version",
+            "cloudflared tunnel list",
+            "ngrok config check",
+        ],
     },
     Rule {
         code: "container.privileged",
@@ -2657,6 +2707,10 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deploys, publishes, releases, rolls back or flashes: it changes something beyond this machine, or a device.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Deploys, false))),
         examples: &[
+            "avrdude -c usbasp -p m328p -U flash:w:fw.hex:i",
+            "avrdude -c usbasp -p m328p -U flash:r:backup.hex:i -U eeprom:w:e.hex",
+            "avrdude -p m328p -U fw.hex",
+            "avrdude -p m328p -e -U flash:v:fw.hex",
             "sendmail -bv -bm ops@example.com < msg.txt",
             "postmark email raw --from ops@example.com --to team@example.com --subject \"Release\" --text \"v2 is live\"",
             "dotnet publish -p:PublishProfile=Azure",
@@ -2701,6 +2755,8 @@ pub static RULES: &[Rule] = &[
             "circleci pipeline trigger acme/api",
         ],
         counterexamples: &[
+            "avrdude -c usbasp -p m328p -U flash:r:backup.hex:i",
+            "esptool.py --port /dev/ttyUSB0 read_flash 0 0x400000 backup.bin",
             "mytool render --to out@2x.png --text hello",
             "dotnet build -c Release",
             "dotnet publish -c Release -o out",

@@ -325,6 +325,20 @@ const NAME_HINTS: &[&str] = &[
     "apikey",
     "key.json",
     "key.txt",
+    // Folders of secrets (`credentials/`, `secrets/` and `token` above)
+    // and crypto wallets.
+    "passwords",
+    "api-keys",
+    "apikeys",
+    "solana",
+    "wallet",
+    ".ethereum",
+    ".foundry",
+    ".electrum",
+    ".near-credentials",
+    // Shell history.
+    "history",
+    "histfile",
 ];
 
 /// Options by which any program is handed a file of keys, passwords or
@@ -366,15 +380,44 @@ pub(super) fn secret_file_option(c: &Cmd<'_>) -> bool {
 /// example of one (`token.rs`, `password-reset.json`, `secrets.example.yml`).
 fn named_for_a_secret(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
+    let Some((parts, ext)) = secret_data_name(&lower) else {
+        return false;
+    };
+    match parts.last() {
+        Some(
+            &("token" | "password" | "passwd" | "passphrase" | "secret" | "secrets" | "apikey"),
+        ) => true,
+        // `sa-key.json`, `api_key.txt`: a key kept as text.
+        Some(&"key") => !ext.is_empty(),
+        _ => false,
+    }
+}
+
+/// Whether a data file sits in a folder named for the secrets it keeps
+/// (`~/.config/tokens/github.txt`, `deploy/secrets/prod.yml`,
+/// `.credentials/db.json`); not code (`src/tokens/lexer.rs`), documents
+/// or examples (`secrets/example.yml`).
+fn in_a_secret_folder(parent: &str, name: &str) -> bool {
+    let folder = parent.trim_start_matches('.').to_ascii_lowercase();
+    matches!(
+        folder.as_str(),
+        "tokens" | "secrets" | "credentials" | "passwords" | "api-keys" | "apikeys"
+    ) && secret_data_name(&name.to_ascii_lowercase()).is_some()
+}
+
+/// A name's parts (split at `-`, `_`, `.`) and extension when it is a
+/// data file that is not an example, a test or a schema of one: what a
+/// secret's file is named like.
+fn secret_data_name(lower: &str) -> Option<(Vec<&str>, &str)> {
     let (stem, ext) = match lower.rsplit_once('.') {
         Some((stem, ext)) if !stem.trim_matches('.').is_empty() => (stem, ext),
-        _ => (lower.as_str(), ""),
+        _ => (lower, ""),
     };
     if !matches!(
         ext,
         "" | "txt" | "json" | "key" | "conf" | "cfg" | "ini" | "yaml" | "yml" | "toml" | "secret"
     ) {
-        return false;
+        return None;
     }
     let parts: Vec<&str> = stem
         .split(['-', '_', '.'])
@@ -396,16 +439,9 @@ fn named_for_a_secret(name: &str) -> bool {
                 | "policy"
         )
     }) {
-        return false;
+        return None;
     }
-    match parts.last() {
-        Some(
-            &("token" | "password" | "passwd" | "passphrase" | "secret" | "secrets" | "apikey"),
-        ) => true,
-        // `sa-key.json`, `api_key.txt`: a key kept as text.
-        Some(&"key") => !ext.is_empty(),
-        _ => false,
-    }
+    Some((parts, ext))
 }
 
 /// The folders browsers keep their profiles in (Linux's and macOS's).
@@ -520,6 +556,14 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     if name == ".env" {
         return true;
     }
+    // Shell history holds what was typed at the prompt, tokens and
+    // passwords given as arguments among it.
+    if ctx
+        .in_home(&resolved)
+        .is_some_and(super::place::is_shell_history)
+    {
+        return true;
+    }
     // A browser's saved passwords, the key that opens them, its cookies
     // (signed-in sessions): named so only by browsers, or in a browser's
     // profile.
@@ -612,6 +656,20 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     // bare `token` is as often a subcommand (`npm token list`).
     if named_for_a_secret(name)
         && (name.contains('.') || value.contains('/') && !value.ends_with('/'))
+        || in_a_secret_folder(parent, name)
+    {
+        return true;
+    }
+    // Crypto wallets' keys: Solana's key pairs, Ethereum's and Foundry's
+    // keystores, Bitcoin's and Electrum's wallets, NEAR's credentials.
+    if parent == "solana" && name.ends_with(".json")
+        || under(".ethereum") && under("keystore")
+        || under(".foundry") && under("keystores")
+        || name.ends_with(".keystore")
+        || name == "wallet.dat"
+        || under(".electrum")
+        || under(".near-credentials")
+        || under(".bitcoin") && under("wallets")
     {
         return true;
     }

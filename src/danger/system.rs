@@ -49,6 +49,9 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             // A file attached as a disk (`losetup -fP disk.img`), or
             // detached from under what uses it.
             | "losetup"
+            // Unused blocks discarded on every mounted file system
+            // (`fstrim -av`): what a recovery tool could have found is gone.
+            | "fstrim"
     ) && !(c.is(&["sysctl"])
         && !c.flag(&["-w", "--write"])
         && !c.values().any(|v| v.contains('=')))
@@ -65,6 +68,9 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                     || matches!(v, "add" | "remove" | "enable" | "disable" | "reset-default")
             }))
         && !(c.is(&["ufw"]) && sub == "status")
+        // ufw's and fstrim's rehearsals change nothing (`ufw --dry-run
+        // disable`, `fstrim -n -a`).
+        && !(c.is(&["ufw", "fstrim"]) && super::dryrun::rehearses_as(&c.name, c.args()))
         // The firewall's rules listed (`iptables -L -n -v`, `nft list
         // ruleset`), nothing changed.
         && !firewall_lists(c, sub)
@@ -101,12 +107,38 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 "" | "list" | "print" | "print-disabled" | "help" | "version"
             ))
         || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
+        || changes_security_defaults(c, sub)
         || stops_a_server(c)
         // Windows's firewall turned off or reset (`netsh advfirewall set
         // allprofiles state off`).
         || (c.is(&["netsh", "netsh.exe"])
             && c.values().any(|v| v.eq_ignore_ascii_case("advfirewall") || v.eq_ignore_ascii_case("firewall"))
             && c.values().any(|v| ["off", "disable", "reset", "delete"].iter().any(|o| v.eq_ignore_ascii_case(o))))
+}
+
+/// Whether macOS's `defaults` changes a setting that guards the machine:
+/// the download quarantine (`com.apple.LaunchServices LSQuarantine`),
+/// Gatekeeper and the firewall, the login window's hooks (scripts run as
+/// root at every login), the screen lock's password, or any setting of
+/// the whole machine (`/Library/Preferences/…`).
+fn changes_security_defaults(c: &Cmd<'_>, sub: &str) -> bool {
+    const GUARDS: &[&str] = &[
+        "com.apple.launchservices",
+        "com.apple.security",
+        "com.apple.alf",
+        "com.apple.loginwindow",
+        "com.apple.screensaver",
+        "com.apple.systempolicy",
+        "com.apple.assessment",
+        "com.apple.softwareupdate",
+        "/library/preferences/",
+    ];
+    let Some(domain) = c.operands().get(1).map(|w| w.value.to_ascii_lowercase()) else {
+        return false;
+    };
+    c.is(&["defaults"])
+        && matches!(sub, "write" | "delete" | "import" | "rename")
+        && GUARDS.iter().any(|g| domain.starts_with(g))
 }
 
 /// Whether a firewall command only looks at its rules: `iptables -L`/`-S`

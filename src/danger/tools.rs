@@ -296,6 +296,27 @@ fn build_task_publishes(task: &str) -> bool {
         || matches!(goal, "deploy" | "release" | "nexus-staging")
 }
 
+/// Whether a command opens a tunnel by which another machine reaches this
+/// one: ssh's remote forward (`ssh -NR 2222:localhost:22 relay`, `-o
+/// RemoteForward=…`), or a tunnel service handed a local port (`ngrok tcp
+/// 22`, `cloudflared tunnel --url …`, `bore local 5432`). A reverse shell's
+/// way in without a listener of its own.
+pub(super) fn opens_tunnel(c: &Cmd<'_>) -> bool {
+    let first = c.operands().first().map(|w| w.value.as_str());
+    c.is(&["ssh", "autossh"])
+        && (c.flag(&["-R"])
+            || c.option_values(&["-o"]).iter().any(|v| {
+                v.get(..13)
+                    .is_some_and(|k| k.eq_ignore_ascii_case("remoteforward"))
+            }))
+        || c.is(&["ngrok"]) && matches!(first, Some("http" | "tcp" | "tls" | "start" | "tunnel"))
+        || c.is(&["cloudflared"])
+            && first == Some("tunnel")
+            && (c.flag(&["--url"]) || c.operands().get(1).is_some_and(|w| w.value == "run"))
+        || c.is(&["bore"]) && first == Some("local")
+        || c.is(&["lt", "localtunnel"]) && c.flag(&["--port", "-p"])
+}
+
 /// Whether docker, podman or nerdctl starts a container (`run`,
 /// `create`, `exec`) with host-level access: privileged, powerful
 /// capabilities, the host's namespaces, no confinement, a device, or the

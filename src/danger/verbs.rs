@@ -438,7 +438,24 @@ const FLASHER_READS: &[&str] = &[
     "--memrd",
     "--readregs",
     "list",
+    "read_flash",
+    "verify_flash",
+    "image_info",
 ];
+
+/// Whether avrdude only reads or verifies the chip: every `-U
+/// memory:op:file` reads (`r`) or verifies (`v`), and no `-e` (erase) or
+/// `-t` (a terminal that can write) is asked for. A bare `-U file` writes
+/// flash.
+fn avrdude_reads(c: &Cmd<'_>) -> bool {
+    let ops = c.option_values(&["-U"]);
+    c.is(&["avrdude"])
+        && !ops.is_empty()
+        && !c.flag(&["-e", "-t"])
+        && ops
+            .iter()
+            .all(|v| matches!(v.split(':').nth(1), Some("r" | "v")))
+}
 
 /// Programs that read or print their words as data: a verb among them is
 /// text (`grep -r delete src`, `echo deploy`).
@@ -735,7 +752,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         return Some(Does::Deploys);
     }
     if c.is_among(&FLASHERS_SORTED) {
-        let looks = c.values().any(|v| FLASHER_READS.contains(&v));
+        let looks = c.values().any(|v| FLASHER_READS.contains(&v)) || avrdude_reads(c);
         return (!looks).then_some(Does::Deploys);
     }
     let local = PROJECT_LOCAL.iter().find(|(tools, _, _)| c.is(tools));

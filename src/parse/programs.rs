@@ -327,11 +327,33 @@ pub static WRAPPERS: &[Wrapper] = &[
         ],
         ..wrapper(&["systemd-run"])
     },
+    // nsenter's `-r`/`--root` and `-w`/`--wd` take a folder only when it
+    // is attached (`-r/mnt`, `--root=/mnt`): a word after them is the
+    // program (`nsenter -t 1 -r rm -rf /`).
+    Wrapper {
+        with_value: &["-t", "--target", "-S", "--setuid", "-G", "--setgid"],
+        ..wrapper(&["nsenter"])
+    },
+    // unshare's `-r` maps the user to root in a new user namespace and
+    // takes no value (`unshare -r rm -rf ~` runs `rm`).
     Wrapper {
         with_value: &[
-            "-t", "--target", "-S", "--setuid", "-G", "--setgid", "--wd", "-w", "--root", "-r",
+            "-R",
+            "--root",
+            "-w",
+            "--wd",
+            "-S",
+            "--setuid",
+            "-G",
+            "--setgid",
+            "--map-user",
+            "--map-group",
+            "--map-users",
+            "--map-groups",
+            "--propagation",
+            "--setgroups",
         ],
-        ..wrapper(&["nsenter", "unshare"])
+        ..wrapper(&["unshare"])
     },
     wrapper(&["busybox", "toybox"]),
     Wrapper {
@@ -553,12 +575,13 @@ const NPM_EXEC_VALUES: &[&str] = &[
 /// (`GIT_SSH_COMMAND='…' git fetch`): their values are walked as code.
 /// Besides the ones named, any whose name says it holds a program or a
 /// command: `*_COMMAND`, `*_CMD`, `*_RSH`, `*_SSH`, `*EDITOR`, `*PAGER`,
-/// `*ASKPASS`, `*_WRAPPER`, `*_RUNNER`, and the compilers build tools run
+/// `*ASKPASS`, `*_WRAPPER`, `*_RUNNER`, `*_BROWSER` (`GH_BROWSER`), and
+/// the compilers build tools run
 /// (`CC`, `CXX`, `RUSTC_WRAPPER`, `RSYNC_RSH`, `CARGO_TARGET_…_RUNNER`).
 pub fn is_code_variable(name: &str) -> bool {
     const SUFFIXES: &[&str] = &[
         "_COMMAND", "_CMD", "_RSH", "_SSH", "EDITOR", "PAGER", "ASKPASS", "_WRAPPER", "_RUNNER",
-        "_SHELL",
+        "_SHELL", "_BROWSER",
     ];
     const PROGRAMS: &[&str] = &[
         "CC",
@@ -671,7 +694,7 @@ pub fn script_operand<'a>(name: &str, args: &'a [Word]) -> Option<&'a Word> {
     // Options that take the next word as their value, and those after
     // which no script file is run.
     let (values, stops): (&[&str], &[&str]) = match base {
-        "python" | "pypy" => (
+        "python" | "pypy" | "ipython" => (
             &["-W", "-X", "-Q", "--check-hash-based-pycs"],
             &["-c", "-m"],
         ),
@@ -868,7 +891,7 @@ pub fn shell_name(name: &str) -> Option<&'static str> {
 pub fn is_python(name: &str) -> bool {
     matches!(
         name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.'),
-        "python" | "pypy"
+        "python" | "pypy" | "ipython"
     )
 }
 
@@ -876,7 +899,7 @@ pub fn is_python(name: &str) -> bool {
 pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     Some(match base {
-        "python" | "pypy" => &["-c"],
+        "python" | "pypy" | "ipython" => &["-c"],
         "node" | "nodejs" | "bun" => &["-e", "--eval", "-p", "--print"],
         "deno" => &["eval"],
         "perl" => &["-e", "-E"],

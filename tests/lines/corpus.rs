@@ -347,11 +347,11 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "eleven", 1000, 947),
     ("noeffect", "eleven", 1000, 1000),
     ("blocked", "eleven", 1000, 1000),
-    ("operand", "attic", 948, 944),
-    ("verb", "attic", 1000, 937),
-    ("hidden", "attic", 883, 894),
-    ("noeffect", "attic", 913, 941),
-    ("blocked", "attic", 862, 1000),
+    ("operand", "attic", 1000, 1000),
+    ("verb", "attic", 1000, 1000),
+    ("hidden", "attic", 976, 947),
+    ("noeffect", "attic", 956, 1000),
+    ("blocked", "attic", 1000, 1000),
     ("routine", "everyday", 1000, 997),
 ];
 
