@@ -222,6 +222,7 @@ const CLASSES_EIGHTH: &str = include_str!("../corpus/classes8.tsv");
 const CLASSES_NINTH: &str = include_str!("../corpus/classes9.tsv");
 const CLASSES_TENTH: &str = include_str!("../corpus/classes10.tsv");
 const CLASSES_ELEVENTH: &str = include_str!("../corpus/classes11.tsv");
+const CLASSES_TWELFTH: &str = include_str!("../corpus/classes12.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 
 /// One class and half's counts.
@@ -352,6 +353,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "attic", 976, 947),
     ("noeffect", "attic", 956, 1000),
     ("blocked", "attic", 1000, 1000),
+    ("operand", "twelve", 892, 1000),
+    ("verb", "twelve", 916, 1000),
+    ("hidden", "twelve", 969, 875),
+    ("noeffect", "twelve", 739, 1000),
+    ("blocked", "twelve", 1000, 666),
+    ("operand", "cellar", 962, 965),
+    ("verb", "cellar", 875, 1000),
+    ("hidden", "cellar", 968, 875),
+    ("noeffect", "cellar", 863, 1000),
+    ("blocked", "cellar", 1000, 600),
     ("routine", "everyday", 1000, 997),
 ];
 
@@ -376,6 +387,7 @@ fn class_rates() {
         .chain(rows(CLASSES_NINTH))
         .chain(rows(CLASSES_TENTH))
         .chain(rows(CLASSES_ELEVENTH))
+        .chain(rows(CLASSES_TWELFTH))
         .chain(rows(ROUTINE))
     {
         let [command, expected, class, split, note] = fields[..] else {
