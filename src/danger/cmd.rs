@@ -355,6 +355,8 @@ pub(super) fn checks_config(c: &Cmd<'_>) -> bool {
         "visudo" => c.flag(&["-c", "--check"]),
         "sshd" | "nginx" | "openresty" | "httpd" | "apache2" => c.flag(&["-t", "-T"]),
         "nft" => c.flag(&["-c", "--check"]),
+        // Parsed and tested, not committed.
+        "iptables-restore" | "ip6tables-restore" => c.flag(&["-t", "--test"]),
         "haproxy" => c.flag(&["-c"]),
         "apachectl" | "apache2ctl" => {
             c.flag(&["-t"])
@@ -369,6 +371,24 @@ pub(super) fn checks_config(c: &Cmd<'_>) -> bool {
             .is_some_and(|w| matches!(w.value.as_str(), "check" | "validate" | "verify")),
         _ => false,
     }
+}
+
+/// The file of httpie's (and its kin's) `field@PATH`, which uploads the
+/// file as the field (`http -f POST url file@.env`): what follows the
+/// first `@` when a field name comes before it.
+pub(super) fn after_key_at(v: &str) -> Option<&str> {
+    let (key, path) = v.split_once('@')?;
+    // `user@host:path` is scp's, not a field's.
+    (!key.is_empty()
+        && !path.is_empty()
+        && !path
+            .split('/')
+            .next()
+            .is_some_and(|first| first.contains(':'))
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))
+    .then_some(path)
 }
 
 #[cfg(test)]

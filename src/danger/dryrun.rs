@@ -243,7 +243,13 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
         return true;
     }
     // Looked up only when a word asks for help: most lines have none.
-    let strict = || OPTIONS_END_AT_OPERANDS.contains(&name) || name.starts_with("mkfs");
+    // A package runner's words after the package are the package's: it is
+    // fetched and run to print its help (`npx --yes pkg@latest --version`).
+    let strict = || {
+        OPTIONS_END_AT_OPERANDS.contains(&name)
+            || name.starts_with("mkfs")
+            || matches!(name, "npx" | "pnpx" | "bunx" | "uvx" | "pipx")
+    };
     let mut operand = false;
     for (i, w) in args.iter().enumerate() {
         let v = w.value.as_str();

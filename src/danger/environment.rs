@@ -9,9 +9,14 @@
 use super::cmd::Cmd;
 
 /// Whether setting `name` to `value` makes programs load or run other
-/// code.
-fn loads_code(name: &str, value: &str, literal: bool) -> bool {
+/// code. `risky_lua` judges Lua code (`LUA_INIT`).
+fn loads_code(name: &str, value: &str, literal: bool, risky_lua: &dyn Fn(&str) -> bool) -> bool {
     match name {
+        // Lua's start-up code: `@file` runs a file; code is judged as
+        // code (`package.path=…` only widens where modules are found).
+        "LUA_INIT" | "LUA_INIT_5_2" | "LUA_INIT_5_3" | "LUA_INIT_5_4" => {
+            !literal || value.starts_with('@') || risky_lua(value)
+        }
         // Libraries of the system's own folders, which only root writes
         // (`LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2`), load
         // nothing of the line's choosing.
@@ -32,10 +37,6 @@ fn loads_code(name: &str, value: &str, literal: bool) -> bool {
         // profile; PHP's ini (`auto_prepend_file`); git's config files
         // named elsewhere (aliases, `core.pager`, `core.fsmonitor`).
         | "PERL5DB"
-        | "LUA_INIT"
-        | "LUA_INIT_5_2"
-        | "LUA_INIT_5_3"
-        | "LUA_INIT_5_4"
         | "R_PROFILE"
         | "R_PROFILE_USER"
         | "IRBRC"
@@ -192,19 +193,44 @@ fn only_system_libraries(value: &str) -> bool {
         })
 }
 
+/// Whether a command run by its path in the working folder is handed
+/// libraries from the same folder (`LD_PRELOAD=./build/shim.so
+/// ./build/app`): the program and what it loads are both the project's,
+/// and loading one into the other hides nothing another program trusts.
+fn preloads_own_library(c: &Cmd<'_>, name: &str, value: &crate::parse::Word) -> bool {
+    let inside = |p: &str| {
+        !p.is_empty()
+            && !p.starts_with(['/', '~', '$'])
+            && !p.split('/').any(|part| part == "..")
+            && p.contains('/')
+    };
+    matches!(
+        name,
+        "LD_PRELOAD" | "LD_LIBRARY_PATH" | "DYLD_INSERT_LIBRARIES"
+    ) && value.literal
+        && c.command
+            .argv
+            .first()
+            .is_some_and(|w| w.literal && inside(&w.value))
+        && !c.ctx.is_catastrophic(&c.ctx.cwd.to_string_lossy())
+        && value
+            .value
+            .split([':', ' '])
+            .filter(|p| !p.is_empty())
+            .all(|p| inside(p) || only_system_libraries(p))
+}
+
 /// Whether a command sets such a variable, for itself (`LD_PRELOAD=x ls`)
-/// or for the rest of the line (`export BASH_ENV=x`).
-pub(super) fn hijacks(c: &Cmd<'_>) -> bool {
-    c.command
-        .assignments
-        .iter()
-        .any(|(n, v)| loads_code(n, &v.value, v.literal))
-        || (c.is(&[
-            "export", "declare", "typeset", "readonly", "local", "setenv",
-        ]) && c.args().iter().any(|a| {
-            a.value
-                .split_once('=')
-                .is_some_and(|(n, v)| loads_code(n, v, a.literal))
-        }))
-        || loader_loads(c)
+/// or for the rest of the line (`export BASH_ENV=x`). `risky_lua` judges
+/// Lua code handed over as a variable.
+pub(super) fn hijacks(c: &Cmd<'_>, risky_lua: &dyn Fn(&str) -> bool) -> bool {
+    c.command.assignments.iter().any(|(n, v)| {
+        loads_code(n, &v.value, v.literal, risky_lua) && !preloads_own_library(c, n, v)
+    }) || (c.is(&[
+        "export", "declare", "typeset", "readonly", "local", "setenv",
+    ]) && c.args().iter().any(|a| {
+        a.value
+            .split_once('=')
+            .is_some_and(|(n, v)| loads_code(n, v, a.literal, risky_lua))
+    })) || loader_loads(c)
 }

@@ -319,6 +319,9 @@ fn named_paths(word: &str) -> Vec<String> {
     if let Some(rest) = word.strip_prefix('@') {
         out.push(rest.to_owned());
     }
+    if let Some(file) = super::cmd::after_key_at(word) {
+        out.push(file.to_owned());
+    }
     // `[user@]host:path`: a host names no folder.
     if let Some((host, path)) = word.split_once(':')
         && !host.is_empty()

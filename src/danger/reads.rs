@@ -375,7 +375,8 @@ pub(super) fn reads_recursively(c: &Cmd<'_>) -> bool {
         || (c.is(&["aws"]) && c.flag(&["--recursive"]))
 }
 
-/// A word and the paths it may name: `--file=X`, `key=@X`, `@X`, `if=X`.
+/// A word and the paths it may name: `--file=X`, `key=@X`, `@X`, `if=X`,
+/// `key@X`.
 pub(super) fn path_candidates(v: &str) -> impl Iterator<Item = &str> {
     let after_eq = v.split_once('=').map(|(_, r)| r);
     // `REV:PATH` (`git show HEAD:.env`), `host:PATH`.
@@ -386,6 +387,7 @@ pub(super) fn path_candidates(v: &str) -> impl Iterator<Item = &str> {
         after_colon,
         v.strip_prefix('@'),
         after_eq.and_then(|r| r.strip_prefix('@')),
+        super::cmd::after_key_at(v),
     ]
     .into_iter()
     .flatten()

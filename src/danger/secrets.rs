@@ -336,8 +336,11 @@ const NAME_HINTS: &[&str] = &[
     ".foundry",
     ".electrum",
     ".near-credentials",
-    // Shell history.
+    // Shell history, FileZilla's sites, WireGuard's keys (R's
+    // `.Renviron` has `environ` above).
     "history",
+    "filezilla",
+    "wireguard",
     "histfile",
 ];
 
@@ -553,7 +556,19 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     {
         return true;
     }
-    if name == ".env" {
+    // R's `.Renviron` is its `.env` (`GITHUB_PAT=…`).
+    if name == ".env" || name.eq_ignore_ascii_case(".Renviron") {
+        return true;
+    }
+    // FileZilla's saved sites (passwords in base64), WireGuard's
+    // configurations (the interface's private key).
+    if parent.eq_ignore_ascii_case("filezilla")
+        && matches!(
+            name,
+            "sitemanager.xml" | "recentservers.xml" | "filezilla.xml"
+        )
+        || under("wireguard") && (name.ends_with(".conf") || name.ends_with("key"))
+    {
         return true;
     }
     // Shell history holds what was typed at the prompt, tokens and

@@ -27,6 +27,12 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             | "swapoff"
             | "iptables"
             | "ip6tables"
+            // Rules loaded whole, replacing the live ones.
+            | "iptables-restore"
+            | "ip6tables-restore"
+            | "iptables-apply"
+            | "ebtables"
+            | "arptables"
             | "nft"
             | "ufw"
             | "useradd"

@@ -220,6 +220,10 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
             | "lein"
             | "dotnet"
             | "helm"
+            | "skopeo"
+            | "crane"
+            | "regctl"
+            | "oras"
     ) {
         return false;
     }
@@ -274,6 +278,20 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
             && ops.iter().any(|w| build_task_publishes(&w.value)))
         || (c.is(&["dotnet"]) && sub == "nuget" && second == "push")
         || (c.is(&["helm"]) && sub == "push")
+        || copies_image_to_a_registry(c, sub, &ops)
+}
+
+/// Whether an image tool copies or pushes an image into a registry:
+/// skopeo's `copy`/`sync` to a `docker://` destination (its last word),
+/// crane's `push`/`copy`/`tag`, regctl's `image copy`, oras's `push`.
+fn copies_image_to_a_registry(c: &Cmd<'_>, sub: &str, ops: &[&crate::parse::Word]) -> bool {
+    let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
+    c.is(&["skopeo"])
+        && (sub == "copy" && ops.last().is_some_and(|w| w.value.starts_with("docker://"))
+            || sub == "sync" && c.option_values(&["--dest", "-d"]).contains(&"docker"))
+        || c.is(&["crane"]) && matches!(sub, "push" | "copy" | "cp" | "tag" | "append" | "mutate")
+        || c.is(&["regctl"]) && sub == "image" && matches!(second, "copy" | "mod")
+        || c.is(&["oras"]) && matches!(sub, "push" | "cp" | "copy" | "attach" | "tag")
 }
 
 /// Whether a build tool's task or goal publishes what it built: maven's
@@ -294,6 +312,75 @@ fn build_task_publishes(task: &str) -> bool {
             "deploy" | "deploy-file" | "uploadArchives" | "perform"
         )
         || matches!(goal, "deploy" | "release" | "nexus-staging")
+}
+
+/// Whether a package runner fetches what it runs from a repository or a
+/// URL and runs it at once (`uvx --from git+https://…`, `pipx run --spec
+/// git+…`, `npx github:user/repo`, `nix run github:owner/repo`, `deno run
+/// https://…`): code nobody reviewed, not a registry's package by name.
+pub(super) fn runs_fetched_code(c: &Cmd<'_>) -> bool {
+    let ops = c.operands();
+    let first = ops.first().map(|w| w.value.as_str()).unwrap_or("");
+    let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
+    let fetched = |v: &str| {
+        v.contains("://")
+            || [
+                "git+",
+                "github:",
+                "gitlab:",
+                "bitbucket:",
+                "sourcehut:",
+                "git@",
+            ]
+            .iter()
+            .any(|p| v.starts_with(p))
+    };
+    // npm's runners read `user/repo` as a GitHub repository.
+    let npm_fetched = |v: &str| {
+        fetched(v) || !v.starts_with(['@', '.', '/', '~']) && v.contains('/') && !v.contains(' ')
+    };
+    if c.is(&["uvx"])
+        || c.is(&["uv"]) && first == "tool" && second == "run"
+        || c.is(&["pipx"]) && first == "run"
+    {
+        let runs = if c.is(&["uv"]) {
+            ops.get(2)
+        } else if c.is(&["pipx"]) {
+            ops.get(1)
+        } else {
+            ops.first()
+        };
+        return c
+            .full_option_values(&["--from", "--with", "--spec"])
+            .iter()
+            .any(|v| fetched(v))
+            || runs.is_some_and(|w| fetched(&w.value));
+    }
+    if c.is(&["npx", "pnpx", "bunx"])
+        || c.is(&["pnpm", "yarn"]) && first == "dlx"
+        || c.is(&["bun"]) && first == "x"
+    {
+        // The runner's own options come before the package: the rest are
+        // the package's (`npx tsc -p packages/a/tsconfig.json`).
+        let skip = usize::from(!c.is(&["npx", "pnpx", "bunx"]));
+        let args = c.args().get(skip..).unwrap_or_default();
+        let own = args.iter().take_while(|w| w.value.starts_with('-'));
+        let packages = own
+            .clone()
+            .zip(args.iter().skip(1))
+            .filter_map(|(w, next)| match w.value.split_once('=') {
+                Some(("--package", v)) => Some(v),
+                _ => matches!(w.value.as_str(), "-p" | "--package").then_some(next.value.as_str()),
+            });
+        let mut packages = packages.peekable();
+        let named = packages.peek().is_some();
+        return packages.any(npm_fetched)
+            || !named && ops.get(skip).is_some_and(|w| npm_fetched(&w.value));
+    }
+    c.is(&["nix"])
+        && matches!(first, "run" | "shell" | "develop")
+        && ops.iter().skip(1).any(|w| fetched(&w.value))
+        || c.is(&["deno"]) && first == "run" && ops.get(1).is_some_and(|w| fetched(&w.value))
 }
 
 /// Whether a command opens a tunnel by which another machine reaches this

@@ -77,6 +77,9 @@ const DESTROY: &[&str] = &[
     // hex.retire`, `gem yank`).
     "retire",
     "yank",
+    // A machine taken out of its network or cluster (`zerotier-cli leave
+    // NET`, `docker swarm leave`, `consul leave`).
+    "leave",
     // Said as a noun: `aws kms schedule-key-deletion`.
     "deletion",
     "removal",
@@ -752,7 +755,13 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         return Some(Does::Deploys);
     }
     if c.is_among(&FLASHERS_SORTED) {
-        let looks = c.values().any(|v| FLASHER_READS.contains(&v)) || avrdude_reads(c);
+        let looks = c.values().any(|v| FLASHER_READS.contains(&v))
+            || avrdude_reads(c)
+            // flashrom told to read or verify the chip, and not to write
+            // or erase it.
+            || c.is(&["flashrom"])
+                && c.flag(&["-r", "--read", "-v", "--verify"])
+                && !c.flag(&["-w", "--write", "-E", "--erase"]);
         return (!looks).then_some(Does::Deploys);
     }
     let local = PROJECT_LOCAL.iter().find(|(tools, _, _)| c.is(tools));

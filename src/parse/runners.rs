@@ -491,6 +491,7 @@ const RUNS_WHAT_FOLLOWS: &[&str] = &[
     "shell",
     "debug",
     "ssh",
+    "rsh",
     "attach",
     "execute",
     "netns",
