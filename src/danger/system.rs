@@ -139,12 +139,13 @@ fn changes_security_defaults(c: &Cmd<'_>, sub: &str) -> bool {
         "com.apple.softwareupdate",
         "/library/preferences/",
     ];
+    if !c.is(&["defaults"]) || !matches!(sub, "write" | "delete" | "import" | "rename") {
+        return false;
+    }
     let Some(domain) = c.operands().get(1).map(|w| w.value.to_ascii_lowercase()) else {
         return false;
     };
-    c.is(&["defaults"])
-        && matches!(sub, "write" | "delete" | "import" | "rename")
-        && GUARDS.iter().any(|g| domain.starts_with(g))
+    GUARDS.iter().any(|g| domain.starts_with(g))
 }
 
 /// Whether a firewall command only looks at its rules: `iptables -L`/`-S`

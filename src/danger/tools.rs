@@ -319,6 +319,13 @@ fn build_task_publishes(task: &str) -> bool {
 /// git+…`, `npx github:user/repo`, `nix run github:owner/repo`, `deno run
 /// https://…`): code nobody reviewed, not a registry's package by name.
 pub(super) fn runs_fetched_code(c: &Cmd<'_>) -> bool {
+    // Asked of every command: the name first.
+    if !matches!(
+        c.name.as_str(),
+        "uvx" | "uv" | "pipx" | "npx" | "pnpx" | "bunx" | "pnpm" | "yarn" | "bun" | "nix" | "deno"
+    ) {
+        return false;
+    }
     let ops = c.operands();
     let first = ops.first().map(|w| w.value.as_str()).unwrap_or("");
     let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
@@ -389,6 +396,12 @@ pub(super) fn runs_fetched_code(c: &Cmd<'_>) -> bool {
 /// 22`, `cloudflared tunnel --url …`, `bore local 5432`). A reverse shell's
 /// way in without a listener of its own.
 pub(super) fn opens_tunnel(c: &Cmd<'_>) -> bool {
+    if !matches!(
+        c.name.as_str(),
+        "ssh" | "autossh" | "ngrok" | "cloudflared" | "bore" | "lt" | "localtunnel"
+    ) {
+        return false;
+    }
     let first = c.operands().first().map(|w| w.value.as_str());
     c.is(&["ssh", "autossh"])
         && (c.flag(&["-R"])

@@ -355,7 +355,7 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("blocked", "attic", 1000, 1000),
     ("operand", "twelve", 1000, 1000),
     ("verb", "twelve", 1000, 1000),
-    ("hidden", "twelve", 1000, 1000),
+    ("hidden", "twelve", 1000, 968),
     ("noeffect", "twelve", 869, 1000),
     ("blocked", "twelve", 1000, 1000),
     ("operand", "cellar", 962, 965),
