@@ -204,6 +204,16 @@ fn preloads_own_library(c: &Cmd<'_>, name: &str, value: &crate::parse::Word) -> 
             && !p.split('/').any(|part| part == "..")
             && p.contains('/')
     };
+    // bash's `BASH_ENV` file, read by the walk as `source` reads it (see
+    // `parse::scripts`): judged as the code it holds.
+    if name == "BASH_ENV"
+        && value.literal
+        && c.is(&["bash"])
+        && inside(&value.value)
+        && !c.ctx.is_catastrophic(&c.ctx.cwd.to_string_lossy())
+    {
+        return true;
+    }
     matches!(
         name,
         "LD_PRELOAD" | "LD_LIBRARY_PATH" | "DYLD_INSERT_LIBRARIES"

@@ -438,9 +438,64 @@ static LANGUAGES: &[Language] = &[
             "include(",
             "ccall",
             "Libdl",
-            "Pkg",
             "unsafe_",
             "getfield(",
+        ],
+    },
+    Language {
+        // Nim's scripts (`nim --eval:…`, NimScript): `exec`, `gorge` and
+        // `staticExec` run programs, `rmFile`/`rmDir` delete.
+        interpreters: &["nim"],
+        variable_calls: false,
+        risky: &[
+            "exec",
+            "gorge",
+            "staticExec",
+            "execShellCmd",
+            "execCmd",
+            "execProcess",
+            "startProcess",
+            "osproc",
+            "rmFile",
+            "rmDir",
+            "removeFile",
+            "removeDir",
+            "writeFile",
+            "mvFile",
+            "cpFile",
+            "httpclient",
+            "net",
+            "selfExec",
+        ],
+    },
+    Language {
+        // Common Lisp (`sbcl --eval`, `ccl --eval`, `clisp -x`): programs
+        // run by `run-program`, files deleted, code loaded or evaluated.
+        interpreters: &["sbcl", "ccl", "ccl64", "clisp", "ecl"],
+        variable_calls: false,
+        risky: &[
+            "run-program",
+            "launch-program",
+            "run-shell-command",
+            "uiop:run",
+            "sb-ext:",
+            "sb-posix",
+            "sb-bsd-sockets",
+            "usocket",
+            "drakma",
+            "dexador",
+            "delete-file",
+            "delete-directory",
+            "delete-directory-tree",
+            "rename-file",
+            "with-open-file",
+            "(eval",
+            "(load",
+            "(compile",
+            "read-from-string",
+            "funcall",
+            "symbol-function",
+            "intern",
         ],
     },
     Language {
@@ -681,6 +736,13 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
         }
         if let Some(text) = flags.iter().find_map(|f| v.strip_prefix(&format!("{f}=")))
             && f_is_long(flags, v)
+        {
+            add(Some(w), Some(text));
+        }
+        // Nim's options take their value after a colon (`--eval:'exec
+        // "x"'`).
+        if c.is(&["nim"])
+            && let Some(text) = v.strip_prefix("--eval:")
         {
             add(Some(w), Some(text));
         }
@@ -1088,9 +1150,10 @@ pub(super) fn code_paths(code: &str) -> impl Iterator<Item = std::borrow::Cow<'_
 }
 
 /// The unquoted words of a piece of code: the files PowerShell and cmd
-/// read by name as they stand (`Get-Content .env`, `type .env`).
+/// read by name as they stand (`Get-Content .env`, `type .env`), and
+/// Tcl's inside brackets (`[open ~/.netrc]`).
 pub(super) fn code_words(code: &str) -> impl Iterator<Item = &str> {
-    code.split(|c: char| c.is_whitespace() || matches!(c, ';' | '|' | '&' | ','))
+    code.split(|c: char| c.is_whitespace() || matches!(c, ';' | '|' | '&' | ',' | '[' | ']'))
         .filter(|w| !w.is_empty() && !w.contains(['\'', '"', '`']))
 }
 

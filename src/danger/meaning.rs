@@ -345,7 +345,10 @@ fn named_paths(word: &str) -> Vec<String> {
 /// `key=value` arguments: each of its parts that starts a path from the
 /// root or home, quoted or not. Not a URL's, which names another machine.
 pub(super) fn embedded_paths(word: &str) -> impl Iterator<Item = &str> + '_ {
-    const SEPARATORS: [char; 11] = [' ', '\t', '\n', ';', ',', '(', ')', '=', ':', '\'', '"'];
+    // Brackets end a path in Tcl (`[open ~/.netrc]`) and JSON.
+    const SEPARATORS: [char; 13] = [
+        ' ', '\t', '\n', ';', ',', '(', ')', '=', ':', '\'', '"', '[', ']',
+    ];
     let from_root_or_home = move |t: &&str| *t != word && starts_at_root_or_home(t);
     (word.contains(SEPARATORS) && word.contains(['/', '~', '$']) && !word.contains("://"))
         .then(|| {
@@ -492,22 +495,34 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
     let named = |v: &str| {
         protected_reason(c.ctx, v).is_some() || super::protected::holds_protected(c.ctx, v)
     };
-    if (c.name.ends_with("install") || c.operands().iter().any(|w| w.value == "install"))
-        && c.full_option_values(INSTALL_OPTIONS).into_iter().any(named)
-    {
+    let installs_now =
+        || c.name.ends_with("install") || c.operands().iter().any(|w| w.value == "install");
+    if installs_now() && c.full_option_values(INSTALL_OPTIONS).into_iter().any(named) {
         return true;
     }
-    c.command.assignments.iter().any(|(name, value)| {
+    let names_install_folder = |name: &str| {
         let name = name.to_ascii_uppercase();
-        let installs = matches!(name.as_str(), "PREFIX" | "DESTDIR" | "GOBIN" | "GOPATH")
-            || name.ends_with("_PREFIX")
+        matches!(
+            name.as_str(),
+            "PREFIX" | "DESTDIR" | "GOBIN" | "GOPATH" | "BINDIR"
+        ) || name.ends_with("_PREFIX")
             || name.ends_with("_INSTALL_ROOT")
-            || name.ends_with("_BIN_DIR");
-        installs
-            && (value.literal || value.glob)
-            && (protected_reason(c.ctx, &value.value).is_some()
-                || super::protected::holds_protected(c.ctx, &value.value))
+            || name.ends_with("_BIN_DIR")
+    };
+    let protected_folder =
+        |w: &crate::parse::Word, value: &str| (w.literal || w.glob) && named(value);
+    c.command.assignments.iter().any(|(name, value)| {
+        names_install_folder(name) && protected_folder(value, &value.value)
     })
+    // Or as make's variables on the command line of an install (`make
+    // install PREFIX=~/.local`).
+    || installs_now()
+        && !super::dryrun::rehearses_as(&c.name, c.args())
+        && c.args().iter().any(|w| {
+            w.value
+                .split_once('=')
+                .is_some_and(|(name, value)| names_install_folder(name) && protected_folder(w, value))
+        })
 }
 
 /// Options that name the folder a tool installs into.

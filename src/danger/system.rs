@@ -114,6 +114,18 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             ))
         || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
         || changes_security_defaults(c, sub)
+        // The firmware's boot entries changed (`efibootmgr -b 3 -B`);
+        // with no option, or `-v`, they are listed.
+        || c.is(&["efibootmgr"])
+            && c.args()
+                .iter()
+                .any(|w| w.value.starts_with('-') && !matches!(w.value.as_str(), "-v" | "--verbose" | "-q" | "--quiet"))
+        // A new system configuration activated (`nixos-rebuild test`
+        // activates it too, without a boot entry).
+        || c.is(&["nixos-rebuild", "darwin-rebuild"])
+            && c.operands().iter().any(|w| {
+                matches!(w.value.as_str(), "switch" | "boot" | "test" | "rollback" | "activate")
+            })
         || stops_a_server(c)
         // Windows's firewall turned off or reset (`netsh advfirewall set
         // allprofiles state off`).

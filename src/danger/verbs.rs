@@ -784,7 +784,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             return Some(Does::Destroys);
         }
         let sends = noun.is_some_and(|n| sent_after_noun(n, word))
-            || rolled_out && matches!(word, "create" | "apply" | "sync" | "update");
+            || rolled_out && matches!(word, "create" | "apply" | "sync" | "update" | "new");
         rolled_out |= ROLLED_OUT.contains(&word);
         noun = Some(word);
         let does = verb_of(word)
@@ -1002,6 +1002,7 @@ fn sent_after_noun(noun: &str, verb: &str) -> bool {
 const ROLLED_OUT: &[&str] = &[
     "deployment",
     "deployments",
+    "deploys",
     "rollout",
     "rollouts",
     "silence",

@@ -915,7 +915,11 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "cmd" | "cmd.exe" => &["/c", "/C", "/k", "/K", "/r", "/R"],
         "groovy" | "scala" | "kotlin" | "kotlinc" => &["-e"],
         "clojure" | "clj" | "bb" => &["-e", "--eval"],
-        "sbcl" => &["--eval"],
+        "sbcl" | "ccl" | "ccl64" => &["--eval"],
+        "ecl" => &["-eval"],
+        "clisp" => &["-x"],
+        // Nim's `--eval:CODE` (the colon read by `inline_code`).
+        "nim" => &["--eval"],
         "gdb" => &["-ex", "--eval-command", "-iex", "--init-eval-command"],
         "lldb" => &["-o", "--one-line", "-O", "--one-line-before-file", "-k"],
         "octave" => &["--eval"],

@@ -31,9 +31,42 @@ impl Walker {
             self.disk.moved();
         }
         self.run_written(cmd);
+        self.bash_env(cmd);
         self.disk_program(cmd);
         self.disk_interpreter_script(cmd);
         self.disk_recipes(cmd);
+    }
+
+    /// bash sources the file `BASH_ENV` names before it runs a script or
+    /// `-c` string (`BASH_ENV=./ci/env.sh bash ./ci/run-tests.sh`): the
+    /// file is read as `source` would read it, from the line's writes or
+    /// from disk, and asks when neither can be read. Any other value is
+    /// the danger rules' (`env.hijack`).
+    fn bash_env(&mut self, cmd: &SimpleCommand) {
+        if cmd.name().as_deref() != Some("bash") {
+            return;
+        }
+        let Some((_, file)) = cmd
+            .assignments
+            .iter()
+            .rev()
+            .find(|(n, w)| n == "BASH_ENV" && w.literal && !w.value.is_empty())
+        else {
+            return;
+        };
+        let file = file.clone();
+        let depth = cmd.depth + 1;
+        let texts = self.written_texts(&file.value);
+        if !texts.is_empty() {
+            self.run_texts("bash", texts, depth);
+        } else if self.disk.is_on() {
+            self.disk_script("bash", &file, depth);
+        } else {
+            // Not read, so not known: as any code known only when it runs.
+            self.problem(Problem::DynamicCode {
+                program: "bash".to_owned(),
+            });
+        }
     }
 
     /// What a shell or `source` runs when not given a string: the file

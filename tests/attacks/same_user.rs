@@ -393,6 +393,41 @@ fn a_program_found_by_the_lines_own_path_is_that_file() {
     }
 }
 
+// A project's `BASH_ENV` file is what bash sources before the script it
+// runs: read as code, it is judged as that code, a harmless one clear
+// and one that deletes asking (before, every `BASH_ENV` asked unread).
+#[test]
+fn a_bash_env_file_is_read_as_bash_reads_it() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    let ci = env.project.join("ci");
+    std::fs::create_dir_all(&ci).expect("mkdir");
+    std::fs::write(ci.join("run-tests.sh"), "echo ok\n").expect("write");
+    std::fs::write(ci.join("env.sh"), "export LANG=C\n").expect("write");
+    std::fs::write(ci.join("evil.sh"), "rm -rf ~/notes\n").expect("write");
+    env.askrisky(["check", "-c", "BASH_ENV=./ci/env.sh bash ./ci/run-tests.sh"])
+        .output()
+        .status(0);
+    for line in [
+        "BASH_ENV=./ci/evil.sh bash ./ci/run-tests.sh",
+        "BASH_ENV=./ci/evil.sh bash -c 'echo hi'",
+    ] {
+        let out = env.askrisky(["check", "--json", "-c", line]).output();
+        out.status(81);
+        assert!(
+            out.stdout().contains("delete.recursive"),
+            "{line}: {}",
+            out.stdout()
+        );
+    }
+    // Another program that starts bash scripts of its own is not read.
+    let out = env
+        .askrisky(["check", "--json", "-c", "BASH_ENV=./ci/env.sh make"])
+        .output();
+    out.status(81);
+    assert!(out.stdout().contains("env.hijack"), "{}", out.stdout());
+}
+
 // ── 4. Allow rules stretched ────────────────────────────────────────────
 
 #[test]

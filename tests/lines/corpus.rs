@@ -358,11 +358,11 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "twelve", 1000, 968),
     ("noeffect", "twelve", 869, 1000),
     ("blocked", "twelve", 1000, 1000),
-    ("operand", "cellar", 962, 965),
-    ("verb", "cellar", 875, 1000),
-    ("hidden", "cellar", 968, 875),
-    ("noeffect", "cellar", 909, 1000),
-    ("blocked", "cellar", 1000, 600),
+    ("operand", "cellar", 1000, 1000),
+    ("verb", "cellar", 1000, 1000),
+    ("hidden", "cellar", 1000, 906),
+    ("noeffect", "cellar", 1000, 1000),
+    ("blocked", "cellar", 1000, 1000),
     ("routine", "everyday", 1000, 997),
 ];
 
