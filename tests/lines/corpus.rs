@@ -223,6 +223,7 @@ const CLASSES_NINTH: &str = include_str!("../corpus/classes9.tsv");
 const CLASSES_TENTH: &str = include_str!("../corpus/classes10.tsv");
 const CLASSES_ELEVENTH: &str = include_str!("../corpus/classes11.tsv");
 const CLASSES_TWELFTH: &str = include_str!("../corpus/classes12.tsv");
+const CLASSES_THIRTEENTH: &str = include_str!("../corpus/classes13.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 
 /// One class and half's counts.
@@ -363,6 +364,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "cellar", 1000, 906),
     ("noeffect", "cellar", 1000, 1000),
     ("blocked", "cellar", 1000, 1000),
+    ("operand", "thirteen", 1000, 1000),
+    ("verb", "thirteen", 1000, 960),
+    ("hidden", "thirteen", 968, 800),
+    ("noeffect", "thirteen", 904, 823),
+    ("blocked", "thirteen", 1000, 714),
+    ("operand", "loft", 928, 1000),
+    ("verb", "loft", 1000, 958),
+    ("hidden", "loft", 968, 933),
+    ("noeffect", "loft", 800, 941),
+    ("blocked", "loft", 1000, 666),
     ("routine", "everyday", 1000, 997),
 ];
 
@@ -388,6 +399,7 @@ fn class_rates() {
         .chain(rows(CLASSES_TENTH))
         .chain(rows(CLASSES_ELEVENTH))
         .chain(rows(CLASSES_TWELFTH))
+        .chain(rows(CLASSES_THIRTEENTH))
         .chain(rows(ROUTINE))
     {
         let [command, expected, class, split, note] = fields[..] else {
