@@ -391,6 +391,15 @@ pub(super) fn after_key_at(v: &str) -> Option<&str> {
     .then_some(path)
 }
 
+/// Whether go's flags (on its command line or in `GOFLAGS`) name a program
+/// it runs: `-toolexec`, `-exec`, one dash or two, `=` or not.
+pub(super) fn go_runs_another<'a>(words: impl Iterator<Item = &'a str>) -> bool {
+    words.into_iter().any(|w| {
+        let name = w.split('=').next().unwrap_or(w).trim_start_matches('-');
+        w.starts_with('-') && matches!(name, "toolexec" | "exec")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,17 +13,36 @@ pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
     } else {
         &["--dry-run"]
     };
-    programs::has_flag(args, flags)
-        && !args.iter().any(|w| {
-            let v = w.value.as_str();
-            v.starts_with("--no-dry")
-                || v.strip_prefix("--dry-run=").is_some_and(|x| {
-                    matches!(
-                        x.to_ascii_lowercase().as_str(),
-                        "false" | "0" | "no" | "off"
-                    )
-                })
-        })
+    // Text given to a message option is no option (`gh release create v2
+    // --notes '--dry-run'` publishes).
+    let end = args
+        .iter()
+        .position(|w| w.value == "--")
+        .unwrap_or(args.len());
+    let told = args
+        .get(..end)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .any(|(i, w)| !is_message(args, i) && programs::has_flag(std::slice::from_ref(w), flags));
+    told && !args.iter().any(|w| {
+        let v = w.value.as_str();
+        v.starts_with("--no-dry")
+            || v.strip_prefix("--dry-run=").is_some_and(|x| {
+                matches!(
+                    x.to_ascii_lowercase().as_str(),
+                    "false" | "0" | "no" | "off"
+                )
+            })
+    })
+}
+
+/// Whether the word at `i` is the text of a message option before it
+/// (`-m '--dry-run'`, `--notes "--help"`).
+fn is_message(args: &[Word], i: usize) -> bool {
+    i.checked_sub(1)
+        .and_then(|p| args.get(p))
+        .is_some_and(|prev| programs::MESSAGE_OPTIONS.contains(&prev.value.as_str()))
 }
 
 /// True when a command only prints its help or version, or only rehearses
@@ -34,10 +53,13 @@ pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
 /// rehearsal forms (`rsync -n`) in its rules.
 pub(super) fn rehearses(args: &[Word]) -> bool {
     let mut saw = false;
-    for w in args {
+    for (i, w) in args.iter().enumerate() {
         let v = w.value.as_str();
         if v == "--" {
             break;
+        }
+        if is_message(args, i) {
+            continue;
         }
         // Every form below is an option.
         if !v.starts_with('-') {
@@ -147,6 +169,9 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "gsutil" if gsutil_command(args) == Some("rsync") => &["-n"],
         "sgdisk" => &["-P"],
         "restic" | "fstrim" => &["-n"],
+        // rake's dry run names the tasks; kapp's diff run shows the change.
+        "rake" => &["-n", "--dry-run", "--dryrun"],
+        "kapp" => &["--diff-run"],
         "sfdisk" => &["-n"],
         // LVM's test mode: metadata is not written.
         "lvremove" | "lvcreate" | "lvextend" | "lvreduce" | "lvresize" | "lvconvert"
@@ -182,6 +207,8 @@ fn acts_only_when_told(name: &str, args: &[Word]) -> bool {
         .collect();
     let (acts, told): (bool, &[&str]) = match (name, words.as_slice()) {
         ("oc", ["adm", "prune", ..]) => (true, &["--confirm"]),
+        // Perforce's obliterate lists what it would remove until `-y`.
+        ("p4", w) if w.contains(&"obliterate") => (true, &["-y"]),
         ("duplicity", [w, ..]) if w.starts_with("remove-") => (true, &["--force"]),
         _ => (false, &[]),
     };

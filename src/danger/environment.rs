@@ -22,6 +22,14 @@ fn loads_code(name: &str, value: &str, literal: bool, risky_lua: &dyn Fn(&str) -
         // nothing of the line's choosing.
         "LD_PRELOAD" | "LD_AUDIT" | "LD_LIBRARY_PATH" | "DYLD_INSERT_LIBRARIES"
         | "DYLD_LIBRARY_PATH" => !(literal && only_system_libraries(value)),
+        // Nothing to source.
+        "BASH_ENV" | "ENV" if literal && matches!(value, "" | "/dev/null") => false,
+        // Ruby's options from the environment that only set warnings or
+        // features (`RUBYOPT=-W0`); `-r` and `-I` load code.
+        "RUBYOPT" if literal && ruby_warnings_only(value) => false,
+        // go's own flags for every build: `-toolexec` and `-exec` run a
+        // program of the setter's choosing.
+        "GOFLAGS" => !literal || super::cmd::go_runs_another(value.split_whitespace()),
         "BASH_ENV"
         | "ENV"
         | "ZDOTDIR"
@@ -191,6 +199,14 @@ fn only_system_libraries(value: &str) -> bool {
                 .any(|d| p.starts_with(d) || p == d.trim_end_matches('/'))
                 && !p.split('/').any(|part| part == "..")
         })
+}
+
+/// Whether `RUBYOPT` only sets warnings (`-W0`, `-w`) or turns features on
+/// or off (`--disable-gems`, `--enable=frozen-string-literal`).
+fn ruby_warnings_only(value: &str) -> bool {
+    value.split_whitespace().all(|o| {
+        o == "-w" || o.starts_with("-W") || o.starts_with("--disable") || o.starts_with("--enable")
+    })
 }
 
 /// Whether a command run by its path in the working folder is handed

@@ -562,6 +562,18 @@ pub(super) fn in_dev(ctx: &super::place::Place) -> bool {
 /// write it (`ddrescue -f img /dev/sdc`, `e2fsck -fy /dev/sdb1`, `dd
 /// if=/dev/sda of=x.img`, `cat /dev/sda1`).
 pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
+    // libguestfs's tools name the image's own disks `/dev/sda…` inside it
+    // (`guestfish -a vm.img run : mkfs ext4 /dev/sda1`): only what they
+    // are handed (`-a`, `--add`) is this machine's.
+    if c.is(GUEST_TOOLS) {
+        return c
+            .option_values(&["-a", "--add"])
+            .iter()
+            .any(|v| names_disk(c.ctx, v));
+    }
+    if in_a_guest(c) {
+        return false;
+    }
     // Every path a word names is a part of it (or `~/` and a part), so a
     // disk is named only by a word holding `dev`, or by any word where the
     // command runs below `/dev`: most commands are settled here.
@@ -616,6 +628,35 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
                 .map(|r| r.target.value.clone()),
         )
         .any(|p| disk(&p))
+}
+
+/// libguestfs's tools: their words act inside a disk image.
+pub(super) const GUEST_TOOLS: &[&str] = &[
+    "guestfish",
+    "guestmount",
+    "virt-rescue",
+    "virt-format",
+    "virt-resize",
+    "virt-sparsify",
+    "virt-customize",
+    "virt-sysprep",
+    "virt-copy-in",
+    "virt-copy-out",
+    "virt-edit",
+    "virt-cat",
+    "virt-ls",
+    "virt-tar-in",
+    "virt-tar-out",
+];
+
+/// Whether a command is one a libguestfs tool's words may run inside its
+/// image (`guestfish … : mkfs ext4 /dev/sda1`): its disks are the image's.
+fn in_a_guest(c: &Cmd<'_>) -> bool {
+    c.command.possible
+        && c.command
+            .via
+            .iter()
+            .any(|v| GUEST_TOOLS.contains(&v.as_str()))
 }
 
 /// Programs that format or wipe what they are given.
@@ -676,6 +717,7 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
     if !c.is(FORMATTERS)
         || super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args())
         || rehearses_format(c)
+        || in_a_guest(c)
     {
         return false;
     }
@@ -689,6 +731,7 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
 /// wipefs) a look at what it would wipe. Asks, without refusing.
 pub(super) fn formats_something_else(c: &Cmd<'_>) -> bool {
     if !c.is(FORMATTERS)
+        || in_a_guest(c)
         || super::dryrun::rehearses_as(&c.name, c.args())
         || super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args())
         || formats_a_disk(c)

@@ -204,6 +204,7 @@ pub static RULES: &[Rule] = &[
             "badblocks -w /dev/sdb",
         ],
         counterexamples: &[
+            "guestfish -a vm/disk.img run : mkfs ext4 /dev/sda1",
             "mkfs.ext4 ./dev.img",
             "badblocks -sv /dev/sdb",
             "badblocks -w dev.img",
@@ -311,6 +312,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Hands a whole disk or partition to a program that may read every file on it, or write it.",
         check: C(meaning::hands_a_disk),
         examples: &[
+            "guestfish -a /dev/sdb run : mkfs ext4 /dev/sda1",
             "badblocks -nsv /dev/sdb",
             "dd if=/dev/sda1 of=/tmp/part.img",
             "cat /dev/sda1 | gzip > sda1.img.gz",
@@ -843,6 +845,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Uses an option that makes the tool run another program.",
         check: C(tools::runs_another_program),
         examples: &[
+            "go build -toolexec=/tmp/wrap.sh ./...",
+            "go test -exec /tmp/w.sh ./...",
             "man -P 'sh -c \"rm -rf ~/c\"' ls",
             "rg --pre ./x foo",
             "rg --pre=sh pattern",
@@ -865,6 +869,7 @@ pub static RULES: &[Rule] = &[
             "tcpdump -w c.pcap -G 1 -W 1 -z ./rotate.sh",
         ],
         counterexamples: &[
+            "go build -o bin/app ./cmd/app",
             "tar -cf /dev/null --checkpoint=1000 --checkpoint-action=dot src",
             "tar -cf x.tar --checkpoint-action dot src",
             "man ls",
@@ -889,6 +894,8 @@ pub static RULES: &[Rule] = &[
                 || environment::plants_a_program(c)
         }),
         examples: &[
+            "GOFLAGS='-toolexec=/tmp/wrap.sh' go build ./...",
+            "RUBYOPT='-r/tmp/x.rb' bundle exec rspec",
             "BASH_ENV=./ci/env.sh make",
             "BASH_ENV=../x.sh bash t.sh",
             "LUA_INIT=@/tmp/x.lua lua t.lua",
@@ -919,7 +926,9 @@ pub static RULES: &[Rule] = &[
             "PS4='$(id)' bash -x build.sh",
         ],
         counterexamples: &[
-            "BASH_ENV=./ci/env.sh bash ./ci/run-tests.sh",
+            "RUBYOPT='-W0' bundle exec rspec spec/models",
+            "GOFLAGS=-mod=mod go build ./...",
+            "BASH_ENV=/dev/null bash -c 'echo hi'",
             "LD_PRELOAD=./build/libfaketime-shim.so ./build/app --selftest",
             "LUA_INIT='package.path=\"./lib/?.lua;\"..package.path' lua tests/run.lua",
             "LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 ./build/server --bench",
@@ -2268,6 +2277,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Publishes a package, image or release to the outside world.",
         check: C(tools::publishes),
         examples: &[
+            "gh release create v2.0.0 --notes '--dry-run'",
             "skopeo copy docker-archive:build/api.tar docker://ghcr.io/acme/api:1.4.0",
             "skopeo sync --src docker --dest docker quay.io/a ghcr.io/b",
             "crane push build/img.tar ghcr.io/acme/api:1",
@@ -2659,6 +2669,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "composer global remove phpstan/phpstan",
+            "p4 obliterate -y //depot/old/...",
             "zerotier-cli leave 8056c2e21c000001",
             "mirror --delete-stale src/ ~/backup/",
             "dbt run --target prod --full-refresh",
@@ -2725,6 +2737,8 @@ pub static RULES: &[Rule] = &[
             "supabase functions disable hello",
         ],
         counterexamples: &[
+            "p4 obliterate //depot/old/...",
+            "rake -n db:drop",
             "zerotier-cli listnetworks",
             "consul members",
             "hg status -a",
@@ -2951,6 +2965,7 @@ pub static RULES: &[Rule] = &[
             "gsutil rsync -d . gs://b",
         ],
         counterexamples: &[
+            "kapp delete -a web --diff-run",
             "pulumi destroy --preview-only --stack dev",
             "gcloud help projects delete",
             "gsutil -m rsync -n -d -r ./site gs://b",
@@ -3000,6 +3015,7 @@ pub static RULES: &[Rule] = &[
             "pulumi up --yes",
         ],
         counterexamples: &[
+            "netlify build --context deploy-preview",
             "az deployment group what-if -g rg --template-file main.bicep",
             "terraform plan",
             "kubectl get pods",

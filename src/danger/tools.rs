@@ -127,6 +127,11 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
     if c.is(&["tcpdump"]) {
         return c.flag(&["-z"]);
     }
+    // go runs `-toolexec` for every compiler and linker step, and `-exec`
+    // in place of the binaries `go run` and `go test` build.
+    if c.is(&["go"]) {
+        return super::cmd::go_runs_another(c.values());
+    }
     if c.is(&["ssh", "scp", "sftp"]) {
         let opts = c.option_values(&["-o"]);
         // The option also attached (`-oProxyCommand=…`).

@@ -796,6 +796,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         if let Some((_, verbs, global)) = local
             && verbs.contains(&word)
             && !c.flag(global)
+            // A word that says the whole machine (`composer global
+            // remove`), not the project.
+            && !global
+                .iter()
+                .any(|g| !g.starts_with('-') && c.values().any(|v| v == *g))
             && !registry
         {
             continue;
@@ -1036,6 +1041,9 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     // -H host -U admin chassis power cycle`): it does not use up the
     // words where the subcommand is looked for.
     let mut after_option = false;
+    // The option just before, when it names a setting whose value is a
+    // name (`netlify build --context deploy-preview`, `--stage destroy-test`).
+    let mut after_setting = false;
     // A Windows program's options are `/word` (`schtasks.exe /delete`):
     // read as its subcommand words.
     let windows = c.name.ends_with(".exe");
@@ -1055,9 +1063,13 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         };
         if v.starts_with('-') {
             after_option = !v.contains('=');
+            after_setting = after_option && SETTING_OPTIONS.contains(&v);
             continue;
         }
         let value = std::mem::take(&mut after_option);
+        if std::mem::take(&mut after_setting) {
+            continue;
+        }
         // A build's configuration (`dotnet build -c Release`, `swift build
         // --configuration release`, `xcodebuild -configuration Release`)
         // is no verb.
@@ -1074,6 +1086,24 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     }
     out
 }
+
+/// Long options that name a setting, a context or a target by a name of
+/// its own: the word after one is that name, never a verb
+/// (`--context deploy-preview`, `--configuration Release`).
+const SETTING_OPTIONS: &[&str] = &[
+    "--context",
+    "--configuration",
+    "--config-name",
+    "--profile",
+    "--stage",
+    "--environment",
+    "--env",
+    "--target",
+    "--preset",
+    "--flavor",
+    "--variant",
+    "--mode",
+];
 
 /// Whether `word` holds a verb, and what it does.
 fn verb_of(word: &str) -> Option<Does> {

@@ -895,6 +895,22 @@ pub fn is_python(name: &str) -> bool {
     )
 }
 
+/// Options whose value is a message or a title: prose, not code.
+pub const MESSAGE_OPTIONS: &[&str] = &[
+    "-m",
+    "--message",
+    "--notes",
+    "--title",
+    "--body",
+    "--description",
+    "--comment",
+    "--note",
+    "--subject",
+    "--summary",
+    "--text",
+    "--label",
+];
+
 /// Interpreters that run code given inline (`-c`, `-e`, `-r`) or on stdin.
 pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');

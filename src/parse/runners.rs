@@ -359,21 +359,6 @@ const TAKE_NO_COMMAND: &[&str] = &[
     "askrisky",
 ];
 
-/// Options whose value is a message or a title: prose, not code.
-const MESSAGE_OPTIONS: &[&str] = &[
-    "-m",
-    "--message",
-    "--title",
-    "--body",
-    "--description",
-    "--comment",
-    "--note",
-    "--subject",
-    "--summary",
-    "--text",
-    "--label",
-];
-
 /// [`COMMAND_WORDS`] sorted, for a binary search: asked of every word of
 /// every program no table knows.
 static COMMAND_WORDS_SORTED: std::sync::LazyLock<Vec<&str>> = std::sync::LazyLock::new(|| {
@@ -532,7 +517,7 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
                 && !i
                     .checked_sub(1)
                     .and_then(|p| args.get(p))
-                    .is_some_and(|prev| MESSAGE_OPTIONS.contains(&prev.value.as_str()))
+                    .is_some_and(|prev| programs::MESSAGE_OPTIONS.contains(&prev.value.as_str()))
         });
     } else {
         return None;
@@ -704,7 +689,7 @@ impl Walker {
             let after_message = i
                 .checked_sub(1)
                 .and_then(|p| args.get(p))
-                .is_some_and(|prev| MESSAGE_OPTIONS.contains(&prev.value.as_str()));
+                .is_some_and(|prev| programs::MESSAGE_OPTIONS.contains(&prev.value.as_str()));
             if after_message {
                 continue;
             }

@@ -46,12 +46,9 @@ impl Walker {
         if cmd.name().as_deref() != Some("bash") {
             return;
         }
-        let Some((_, file)) = cmd
-            .assignments
-            .iter()
-            .rev()
-            .find(|(n, w)| n == "BASH_ENV" && w.literal && !w.value.is_empty())
-        else {
+        let Some((_, file)) = cmd.assignments.iter().rev().find(|(n, w)| {
+            n == "BASH_ENV" && w.literal && !matches!(w.value.as_str(), "" | "/dev/null")
+        }) else {
             return;
         };
         let file = file.clone();
