@@ -351,16 +351,16 @@ pub(super) fn runs_fetched_code(c: &Cmd<'_>) -> bool {
     let npm_fetched = |v: &str| {
         fetched(v) || !v.starts_with(['@', '.', '/', '~']) && v.contains('/') && !v.contains(' ')
     };
-    if c.is(&["uvx"])
-        || c.is(&["uv"]) && first == "tool" && second == "run"
-        || c.is(&["pipx"]) && first == "run"
-    {
-        let runs = if c.is(&["uv"]) {
-            ops.get(2)
+    // uv's `--with`/`--from` of any subcommand (`uv run --with git+…`)
+    // installs from there what then runs; `uv tool run PKG`, `uvx PKG`
+    // and `pipx run PKG` run the package named.
+    if c.is(&["uvx", "uv"]) || c.is(&["pipx"]) && first == "run" {
+        let runs = if c.is(&["uvx"]) {
+            ops.first()
         } else if c.is(&["pipx"]) {
             ops.get(1)
         } else {
-            ops.first()
+            ops.get(2).filter(|_| first == "tool" && second == "run")
         };
         return c
             .full_option_values(&["--from", "--with", "--spec"])

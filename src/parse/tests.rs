@@ -438,6 +438,17 @@ fn tricky_lines() {
             &[],
         ),
         ("taskset -p 700", &["taskset -p 700"], &[]),
+        // nsenter's `-r` takes a folder only attached; unshare's `-r` none.
+        (
+            "nsenter -t 1 -r rm -rf x",
+            &["nsenter -t 1 -r rm -rf x", "nsenter>rm -rf x"],
+            &[],
+        ),
+        (
+            "unshare -R /mnt -r rm x",
+            &["unshare -R /mnt -r rm x", "unshare>rm x"],
+            &[],
+        ),
         ("xargs -i rm {}", &["xargs -i rm {}", "xargs>rm {}"], &[]),
         ("xargs -J % rm %", &["xargs -J % rm %", "xargs>rm %"], &[]),
         (
