@@ -2694,6 +2694,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "mytool --profile delete prod-db",
             "composer global remove phpstan/phpstan",
             "p4 obliterate -y //depot/old/...",
             "zerotier-cli leave 8056c2e21c000001",

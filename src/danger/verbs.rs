@@ -1067,7 +1067,9 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             continue;
         }
         let value = std::mem::take(&mut after_option);
-        if std::mem::take(&mut after_setting) {
+        // A bare verb stays one (`tool --profile delete db`): a tool
+        // whose `--profile` takes no value runs it.
+        if std::mem::take(&mut after_setting) && !v.bytes().all(|b| b.is_ascii_alphabetic()) {
             continue;
         }
         // A build's configuration (`dotnet build -c Release`, `swift build
