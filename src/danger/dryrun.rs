@@ -24,7 +24,9 @@ pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
         .unwrap_or_default()
         .iter()
         .enumerate()
-        .any(|(i, w)| !is_message(args, i) && programs::has_flag(std::slice::from_ref(w), flags));
+        .any(|(i, w)| {
+            !programs::is_message(args, i) && programs::has_flag(std::slice::from_ref(w), flags)
+        });
     told && !args.iter().any(|w| {
         let v = w.value.as_str();
         v.starts_with("--no-dry")
@@ -35,14 +37,6 @@ pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
                 )
             })
     })
-}
-
-/// Whether the word at `i` is the text of a message option before it
-/// (`-m '--dry-run'`, `--notes "--help"`).
-fn is_message(args: &[Word], i: usize) -> bool {
-    i.checked_sub(1)
-        .and_then(|p| args.get(p))
-        .is_some_and(|prev| programs::MESSAGE_OPTIONS.contains(&prev.value.as_str()))
 }
 
 /// True when a command only prints its help or version, or only rehearses
@@ -58,7 +52,7 @@ pub(super) fn rehearses(args: &[Word]) -> bool {
         if v == "--" {
             break;
         }
-        if is_message(args, i) {
+        if programs::is_message(args, i) {
             continue;
         }
         // Every form below is an option.

@@ -896,7 +896,7 @@ pub fn is_python(name: &str) -> bool {
 }
 
 /// Options whose value is a message or a title: prose, not code.
-pub const MESSAGE_OPTIONS: &[&str] = &[
+const MESSAGE_OPTIONS: &[&str] = &[
     "-m",
     "--message",
     "--notes",
@@ -910,6 +910,15 @@ pub const MESSAGE_OPTIONS: &[&str] = &[
     "--text",
     "--label",
 ];
+
+/// Whether the word at `i` is the text of a message option just before it
+/// (`-m '--dry-run'`, `--notes "rm -rf x"`): prose, neither an option nor
+/// a command.
+pub fn is_message(args: &[Word], i: usize) -> bool {
+    i.checked_sub(1)
+        .and_then(|p| args.get(p))
+        .is_some_and(|prev| MESSAGE_OPTIONS.contains(&prev.value.as_str()))
+}
 
 /// Interpreters that run code given inline (`-c`, `-e`, `-r`) or on stdin.
 pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {

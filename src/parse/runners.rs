@@ -512,13 +512,10 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
         // ~` where a `noglob` on PATH runs its words), or a tool that runs
         // a command on other hosts after its own options (`pdsh -w
         // web[01-10] reboot`, `clush -a rm -rf /srv/x`). Not a message.
-        return args.iter().enumerate().position(|(i, w)| {
-            names_a_command(w)
-                && !i
-                    .checked_sub(1)
-                    .and_then(|p| args.get(p))
-                    .is_some_and(|prev| programs::MESSAGE_OPTIONS.contains(&prev.value.as_str()))
-        });
+        return args
+            .iter()
+            .enumerate()
+            .position(|(i, w)| names_a_command(w) && !programs::is_message(args, i));
     } else {
         return None;
     };
@@ -686,11 +683,7 @@ impl Walker {
         let args = cmd.args();
         let depth = cmd.depth + 1;
         for (i, w) in args.iter().enumerate() {
-            let after_message = i
-                .checked_sub(1)
-                .and_then(|p| args.get(p))
-                .is_some_and(|prev| programs::MESSAGE_OPTIONS.contains(&prev.value.as_str()));
-            if after_message {
+            if programs::is_message(args, i) {
                 continue;
             }
             if let Some(text) = code_text(w) {
