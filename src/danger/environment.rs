@@ -260,3 +260,45 @@ pub(super) fn hijacks(c: &Cmd<'_>, risky_lua: &dyn Fn(&str) -> bool) -> bool {
             .is_some_and(|(n, v)| loads_code(n, v, a.literal, risky_lua))
     })) || loader_loads(c)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::danger::place::Place;
+    use crate::parse::parse;
+
+    /// Whether the first command of `line`, run in `cwd`, hijacks.
+    fn hijacks_in(line: &str, cwd: &str) -> bool {
+        let script = parse(line);
+        let example = Place::example();
+        let ctx = Place::new(example.home.clone(), cwd.into(), example.own_dirs.clone());
+        let command = script
+            .commands
+            .first()
+            .unwrap_or_else(|| panic!("no command in {line:?}"));
+        hijacks(&Cmd::new(command, &ctx), &|_| true)
+    }
+
+    // A project's own files are the project's only where the folder is
+    // one: in home or the root, `./x.sh` is anything of the user's.
+    #[test]
+    fn own_files_count_only_in_a_project_folder() {
+        for (line, cwd, want) in [
+            (
+                "BASH_ENV=./ci/env.sh bash ./t.sh",
+                "/home/user/project",
+                false,
+            ),
+            ("BASH_ENV=./ci/env.sh bash ./t.sh", "/home/user", true),
+            ("BASH_ENV=./ci/env.sh bash ./t.sh", "/", true),
+            (
+                "LD_PRELOAD=./b/shim.so ./b/app",
+                "/home/user/project",
+                false,
+            ),
+            ("LD_PRELOAD=./b/shim.so ./b/app", "/home/user", true),
+        ] {
+            assert_eq!(hijacks_in(line, cwd), want, "{line} in {cwd}");
+        }
+    }
+}

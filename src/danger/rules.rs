@@ -894,6 +894,7 @@ pub static RULES: &[Rule] = &[
                 || environment::plants_a_program(c)
         }),
         examples: &[
+            "LD_PRELOAD=./build/x.so bash ./ci/t.sh",
             "GOFLAGS='-toolexec=/tmp/wrap.sh' go build ./...",
             "RUBYOPT='-r/tmp/x.rb' bundle exec rspec",
             "BASH_ENV=./ci/env.sh make",
@@ -926,6 +927,9 @@ pub static RULES: &[Rule] = &[
             "PS4='$(id)' bash -x build.sh",
         ],
         counterexamples: &[
+            "RUBYOPT=-w rake test",
+            "RUBYOPT=--disable-gems ruby x.rb",
+            "RUBYOPT=--enable=frozen-string-literal rspec",
             "RUBYOPT='-W0' bundle exec rspec spec/models",
             "GOFLAGS=-mod=mod go build ./...",
             "BASH_ENV=/dev/null bash -c 'echo hi'",
@@ -2694,6 +2698,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "p4 delete //depot/x",
             "mytool --profile delete prod-db",
             "composer global remove phpstan/phpstan",
             "p4 obliterate -y //depot/old/...",
