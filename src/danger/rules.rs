@@ -1013,6 +1013,7 @@ pub static RULES: &[Rule] = &[
             "bash < <(curl -s x)",
         ],
         counterexamples: &[
+            "uv pip install git+https://github.com/a/b",
             "yarn workspace packages/web build",
             "bun run scripts/build.ts",
             "uv tool list",
