@@ -2072,6 +2072,9 @@ pub static RULES: &[Rule] = &[
             })
         }),
         examples: &[
+            "clojure -e '(clojure.java.shell/sh \"rm\" \"x\")'",
+            "ecl -eval '(delete-file \"x\")'",
+            "clisp -x '(delete-file \"x\")'",
             "nim --eval:'exec \"pkill -9 x\"'",
             "sbcl --eval '(sb-ext:run-program \"/bin/rm\" (list \"-rf\" \"x\"))'",
             "elixir -e 'System.cmd(\"rm\", [\"-rf\", \"x\"])'",
@@ -2145,6 +2148,7 @@ pub static RULES: &[Rule] = &[
             "expect -c 'spawn ls [exec id]'",
         ],
         counterexamples: &[
+            "clisp -x '(print 1)'",
             "nim --eval:'echo 1+1'",
             "sbcl --non-interactive --eval '(ql:quickload :my-app)' --eval '(asdf:test-system :my-app)'",
             "julia --project=. -e 'using Pkg; Pkg.test()'",
