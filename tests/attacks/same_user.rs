@@ -426,6 +426,19 @@ fn a_bash_env_file_is_read_as_bash_reads_it() {
         .output();
     out.status(81);
     assert!(out.stdout().contains("env.hijack"), "{}", out.stdout());
+    // A file that names itself again is read to the nesting bound, and
+    // asks: never a walk without end (a crash the host would run past).
+    std::fs::write(ci.join("loop.sh"), "BASH_ENV=./ci/loop.sh bash -c true\n").expect("write");
+    let out = env
+        .askrisky([
+            "check",
+            "--json",
+            "-c",
+            "BASH_ENV=./ci/loop.sh bash -c true",
+        ])
+        .output();
+    out.status(81);
+    assert!(out.stdout().contains("parse.too_deep"), "{}", out.stdout());
 }
 
 // ── 4. Allow rules stretched ────────────────────────────────────────────
