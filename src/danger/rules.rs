@@ -2703,6 +2703,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "p4 client -d ws",
+            "p4 depot -d old",
             "p4 delete //depot/x",
             "mytool --profile delete prod-db",
             "composer global remove phpstan/phpstan",
@@ -2773,6 +2775,8 @@ pub static RULES: &[Rule] = &[
             "supabase functions disable hello",
         ],
         counterexamples: &[
+            "p4 client -o ws",
+            "p4 clients",
             "p4 obliterate //depot/old/...",
             "rake -n db:drop",
             "zerotier-cli listnetworks",

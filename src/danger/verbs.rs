@@ -678,6 +678,15 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         || (c.is(&["fossil"]) && matches!(first, "scrub" | "purge"))
         // Postfix's queue emptied: the mail in it is never sent.
         || (c.is(&["postsuper"]) && c.flag(&["-d"]))
+        // Perforce's specs deleted on the server (`p4 client -d ws`, `p4
+        // depot -d old`, `p4 user -d -f bob`).
+        || (c.is(&["p4"])
+            && matches!(
+                first,
+                "client" | "workspace" | "depot" | "user" | "group" | "label" | "branch"
+                    | "stream" | "job" | "remote" | "server"
+            )
+            && c.flag(&["-d"]))
         // dbt's full refresh drops and rebuilds the target's tables.
         || (c.is(&["dbt"]) && c.flag(&["--full-refresh"]))
         || (c.is(&["zfs", "zpool"])
