@@ -96,18 +96,35 @@ fn names_a_planted_program(name: &str, value: &crate::parse::Word) -> bool {
         return true;
     }
     let program = value.value.split_whitespace().next().unwrap_or("");
-    program.contains('/')
-        && ![
-            "/usr/",
-            "/bin/",
-            "/sbin/",
-            "/opt/",
-            "/nix/",
-            "/snap/",
-            "/Applications/",
-        ]
+    program.contains('/') && !in_root_owned_folder(program)
+}
+
+/// Whether a path is in a folder of the system's that only root writes,
+/// with no `..` to leave it: `/usr/bin`, `/usr/lib`, `/lib`, the Nix store.
+/// Not `/usr/local`, `/opt` or `/Applications`: Homebrew's and an admin's
+/// apps are the user's to write, so the agent's too.
+fn in_root_owned_folder(path: &str) -> bool {
+    const ROOT_OWNED: &[&str] = &[
+        "/usr/bin/",
+        "/usr/sbin/",
+        "/usr/lib/",
+        "/usr/lib64/",
+        "/usr/lib32/",
+        "/usr/libexec/",
+        "/usr/share/",
+        "/bin/",
+        "/sbin/",
+        "/lib/",
+        "/lib64/",
+        "/lib32/",
+        "/System/Library/",
+        "/nix/store/",
+        "/snap/",
+    ];
+    ROOT_OWNED
         .iter()
-        .any(|d| program.starts_with(d))
+        .any(|d| path.starts_with(d) || path == d.trim_end_matches('/'))
+        && !path.split('/').any(|part| part == "..")
 }
 
 /// Whether a command sets a variable that makes tools run a program of the
@@ -175,30 +192,13 @@ fn loader_loads(c: &Cmd<'_>) -> bool {
 }
 
 /// Whether every library or folder of a loader variable's list (split at
-/// `:` and blanks) is in a folder of the system's that only root writes.
-/// Not `/usr/local` or `/opt`: Homebrew's are the user's.
+/// `:` and blanks) is in a folder only root writes.
 fn only_system_libraries(value: &str) -> bool {
-    const SYSTEM: &[&str] = &[
-        "/usr/lib/",
-        "/usr/lib64/",
-        "/usr/lib32/",
-        "/lib/",
-        "/lib64/",
-        "/lib32/",
-        "/System/Library/",
-        "/nix/store/",
-    ];
     let mut parts = value
         .split([':', ' ', '\t'])
         .filter(|p| !p.is_empty())
         .peekable();
-    parts.peek().is_some()
-        && parts.all(|p| {
-            SYSTEM
-                .iter()
-                .any(|d| p.starts_with(d) || p == d.trim_end_matches('/'))
-                && !p.split('/').any(|part| part == "..")
-        })
+    parts.peek().is_some() && parts.all(in_root_owned_folder)
 }
 
 /// Whether `RUBYOPT` only sets warnings (`-W0`, `-w`) or turns features on
@@ -243,7 +243,7 @@ fn preloads_own_library(c: &Cmd<'_>, name: &str, value: &crate::parse::Word) -> 
             .value
             .split([':', ' '])
             .filter(|p| !p.is_empty())
-            .all(|p| inside(p) || only_system_libraries(p))
+            .all(|p| inside(p) || in_root_owned_folder(p))
 }
 
 /// Whether a command sets such a variable, for itself (`LD_PRELOAD=x ls`)

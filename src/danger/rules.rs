@@ -894,6 +894,9 @@ pub static RULES: &[Rule] = &[
                 || environment::plants_a_program(c)
         }),
         examples: &[
+            "CC=/opt/homebrew/bin/cc make",
+            "RUSTC_WRAPPER=/usr/local/bin/w cargo build",
+            "LD_PRELOAD=/usr/local/lib/x.so ls",
             "LD_PRELOAD=./build/x.so bash ./ci/t.sh",
             "GOFLAGS='-toolexec=/tmp/wrap.sh' go build ./...",
             "RUBYOPT='-r/tmp/x.rb' bundle exec rspec",
@@ -927,6 +930,7 @@ pub static RULES: &[Rule] = &[
             "PS4='$(id)' bash -x build.sh",
         ],
         counterexamples: &[
+            "GIT_EDITOR=/usr/bin/vim git commit",
             "RUBYOPT=-w rake test",
             "RUBYOPT=--disable-gems ruby x.rb",
             "RUBYOPT=--enable=frozen-string-literal rspec",
