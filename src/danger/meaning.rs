@@ -562,18 +562,6 @@ pub(super) fn in_dev(ctx: &super::place::Place) -> bool {
 /// write it (`ddrescue -f img /dev/sdc`, `e2fsck -fy /dev/sdb1`, `dd
 /// if=/dev/sda of=x.img`, `cat /dev/sda1`).
 pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
-    // libguestfs's tools name the image's own disks `/dev/sda…` inside it
-    // (`guestfish -a vm.img run : mkfs ext4 /dev/sda1`): only what they
-    // are handed (`-a`, `--add`) is this machine's.
-    if c.is(GUEST_TOOLS) {
-        return c
-            .option_values(&["-a", "--add"])
-            .iter()
-            .any(|v| names_disk(c.ctx, v));
-    }
-    if in_a_guest(c) {
-        return false;
-    }
     // Every path a word names is a part of it (or `~/` and a part), so a
     // disk is named only by a word holding `dev`, or by any word where the
     // command runs below `/dev`: most commands are settled here.
@@ -590,6 +578,18 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
             )
             .any(mentions_dev)
     {
+        return false;
+    }
+    // libguestfs's tools name the image's own disks `/dev/sda…` inside it
+    // (`guestfish -a vm.img run : mkfs ext4 /dev/sda1`): only what they
+    // are handed (`-a`, `--add`) is this machine's.
+    if c.is(GUEST_TOOLS) {
+        return c
+            .option_values(&["-a", "--add"])
+            .iter()
+            .any(|v| names_disk(c.ctx, v));
+    }
+    if in_a_guest(c) {
         return false;
     }
     if c.name.is_empty()
