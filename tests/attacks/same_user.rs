@@ -420,6 +420,14 @@ fn a_bash_env_file_is_read_as_bash_reads_it() {
             out.stdout()
         );
     }
+    // A file that is not there to read is not known: it asks.
+    env.askrisky([
+        "check",
+        "-c",
+        "BASH_ENV=./ci/missing.sh bash ./ci/run-tests.sh",
+    ])
+    .output()
+    .status(81);
     // Another program that starts bash scripts of its own is not read.
     let out = env
         .askrisky(["check", "--json", "-c", "BASH_ENV=./ci/env.sh make"])
