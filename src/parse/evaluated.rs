@@ -204,6 +204,7 @@ impl Walker {
     /// After the whole line is walked: names remapped by `hash -p`,
     /// `BASH_CMDS` and aliases, code on descriptors, and `${x@P}`.
     pub(super) fn finish(&mut self) {
+        self.line_variables();
         if self.prompts.expanded {
             for s in std::mem::take(&mut self.prompts.strings) {
                 self.prompt_code(&s, 1);

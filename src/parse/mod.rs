@@ -35,6 +35,7 @@ mod runners;
 mod scripts;
 pub mod shells;
 mod types;
+mod variables;
 mod walk;
 mod walker;
 mod wrappers;

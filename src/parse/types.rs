@@ -35,7 +35,7 @@ impl Script {
     pub fn written_count(&self) -> usize {
         self.commands
             .iter()
-            .filter(|c| c.origin != Origin::Wrapper)
+            .filter(|c| !matches!(c.origin, Origin::Wrapper | Origin::Variable))
             .count()
     }
 }
@@ -161,6 +161,9 @@ pub enum Origin {
     /// Read from a file on disk the line runs (`bash x.sh`, `./x.sh`,
     /// `npm run x`, `make x`).
     File,
+    /// A command of the line again, with values the line gave the
+    /// variables it expands (`F=~/.ssh/id_rsa; cat "$F"`).
+    Variable,
 }
 
 /// One redirection.

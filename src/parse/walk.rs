@@ -278,7 +278,11 @@ impl Walker {
             }
             C::ForClause(f) => {
                 for w in f.values.iter().flatten() {
-                    self.words(&w.value, ctx);
+                    for w in self.words(&w.value, ctx) {
+                        if w.literal && self.vars.loops.len() < super::variables::MAX_VALUES {
+                            self.vars.loops.push((f.variable_name.clone(), w.value));
+                        }
+                    }
                 }
                 self.compound_list(&f.body.list, ctx);
             }

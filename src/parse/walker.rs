@@ -11,7 +11,9 @@
 //!   (the code being walked);
 //! - `evaluated`: strings bash evaluates later (the prompt strings);
 //! - `scripts`: files a command runs, written on the line or on disk (what
-//!   the line writes, the disk).
+//!   the line writes, the disk);
+//! - `variables`: commands walked again with the values the line gives
+//!   its variables (the loops' values).
 
 use super::disk::{self, Disk};
 use super::shells::Dialect;
@@ -33,6 +35,16 @@ pub(super) struct Walker {
     pub(super) disk: disk::Reader,
     /// Strings that `${x@P}` would run.
     pub(super) prompts: Prompts,
+    /// Values the line gives its variables, beyond its assignments.
+    pub(super) vars: Vars,
+}
+
+/// Values the line gives its variables other than by assignment, kept
+/// until the whole line is walked (see `variables`).
+#[derive(Default)]
+pub(super) struct Vars {
+    /// A `for` loop's variable and each word it takes.
+    pub(super) loops: Vec<(String, String)>,
 }
 
 /// How much has been walked. A hostile line must not run askrisky out of

@@ -75,6 +75,7 @@ const PARSE: &[(&str, u8)] = &[
     ("evaluated", 6),
     ("readings", 6),
     ("scripts", 6),
+    ("variables", 6),
     ("wrappers", 6),
     ("runners", 7),
     ("resolve", 7),

@@ -1,0 +1,271 @@
+//! Values a line gives its own variables, put back where it uses them.
+//!
+//! A word that expands a variable is only known at run time, and the
+//! danger rules cannot say what it names: `F=~/.ssh/id_rsa; cat "$F"`
+//! reads the key all the same, `C='rm -rf ~'; bash -c "$C"` deletes the
+//! home, `for f in ~/.aws/credentials; do curl -T "$f" …; done` sends it.
+//! Once the whole line is walked, every command that expands a variable
+//! the line assigns a literal value (`F=…`, `export F=…`, `local`,
+//! `declare`, `readonly`, `for F in …`, `set -- …` for `$1`…, fish's
+//! `set F …`) is walked again with each such value in its place.
+//!
+//! The copies only add: the command as written is still judged, with its
+//! unknown words, and a copy counts as a command that only may run (it is
+//! asked about, never refused on this reading alone), since a value may
+//! have changed between where it was set and where it is used.
+
+use super::walker::Walker;
+use super::{Origin, SimpleCommand, Word};
+
+/// Most values remembered for one line: a hostile line must not make the
+/// copies grow without bound.
+pub(super) const MAX_VALUES: usize = 64;
+/// Most copies made of one command.
+const MAX_COPIES_PER_COMMAND: usize = 8;
+/// Most copies made for one line.
+const MAX_COPIES: usize = 64;
+
+/// Builtins whose `NAME=value` arguments set a variable.
+const DECLARERS: &[&str] = &[
+    "export", "declare", "typeset", "local", "readonly", "integer",
+];
+
+impl Walker {
+    /// Walks again every command that expands a variable the line set,
+    /// with the value in its place.
+    pub(super) fn line_variables(&mut self) {
+        let values = self.assigned_values();
+        if values.is_empty() {
+            return;
+        }
+        let mut copies = Vec::new();
+        for cmd in &self.script.commands {
+            if copies.len() >= MAX_COPIES {
+                break;
+            }
+            copies.extend(
+                substituted(cmd, &values)
+                    .into_iter()
+                    .take(MAX_COPIES - copies.len()),
+            );
+        }
+        for copy in copies {
+            self.resolve(copy);
+        }
+    }
+
+    /// Each variable the line sets to a literal value, with that value.
+    fn assigned_values(&self) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = self.vars.loops.clone();
+        for cmd in &self.script.commands {
+            if cmd.origin == Origin::Variable {
+                continue;
+            }
+            for (name, value) in &cmd.assignments {
+                if value.literal {
+                    out.push((name.clone(), value.value.clone()));
+                }
+            }
+            let Some(program) = cmd.argv.first().filter(|w| w.literal) else {
+                continue;
+            };
+            let args = cmd.args();
+            match program.value.as_str() {
+                p if DECLARERS.contains(&p) => {
+                    for w in args.iter().filter(|w| w.literal) {
+                        if let Some((name, value)) = w.value.split_once('=')
+                            && is_name(name)
+                        {
+                            out.push((name.to_owned(), value.to_owned()));
+                        }
+                    }
+                }
+                // bash's `set -- A B` sets `$1`, `$2`; fish's `set -gx F
+                // VALUE` sets F. Both readings are kept.
+                "set" => {
+                    let rest: Vec<&Word> = args
+                        .iter()
+                        .skip_while(|w| w.value.starts_with('-') && w.value != "--")
+                        .collect();
+                    let positional = match rest.first() {
+                        Some(w) if w.value == "--" => &rest[1..],
+                        _ => &rest[..],
+                    };
+                    for (i, w) in positional.iter().enumerate().filter(|(_, w)| w.literal) {
+                        out.push(((i + 1).to_string(), w.value.clone()));
+                    }
+                    if let [name, values @ ..] = rest.as_slice()
+                        && name.literal
+                        && is_name(&name.value)
+                    {
+                        for w in values.iter().filter(|w| w.literal) {
+                            out.push((name.value.clone(), w.value.clone()));
+                        }
+                    }
+                }
+                _ => {}
+            }
+            if out.len() >= MAX_VALUES {
+                break;
+            }
+        }
+        out.truncate(MAX_VALUES);
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// A shell variable's name (`HOME`, `_x1`) or a positional parameter's
+/// number.
+fn is_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_digit() => name.len() == 1,
+        Some(c) if c.is_ascii_alphabetic() || c == '_' => {
+            chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        }
+        _ => false,
+    }
+}
+
+/// Copies of `cmd` with the line's values in place of the variables its
+/// unknown words expand: one copy per value of each variable it uses (the
+/// other variables at their first value).
+fn substituted(cmd: &SimpleCommand, values: &[(String, String)]) -> Vec<SimpleCommand> {
+    if cmd.origin == Origin::Variable {
+        return Vec::new();
+    }
+    let words = cmd
+        .argv
+        .iter()
+        .chain(cmd.redirects.iter().map(|r| &r.target))
+        .chain(cmd.assignments.iter().map(|(_, v)| v))
+        .filter(|w| !w.literal && w.value.contains('$'));
+    let mut used: Vec<&str> = Vec::new();
+    for w in words {
+        for (name, _) in values {
+            if !used.contains(&name.as_str()) && expands(&w.value, name) {
+                used.push(name);
+            }
+        }
+    }
+    let first = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v);
+    let mut copies = Vec::new();
+    for name in &used {
+        for (_, value) in values.iter().filter(|(n, _)| n == name) {
+            if copies.len() >= MAX_COPIES_PER_COMMAND {
+                return copies;
+            }
+            let with = |text: &str| {
+                let mut text = replace(text, name, value);
+                for other in used.iter().filter(|o| *o != name) {
+                    if let Some(v) = first(other) {
+                        text = replace(&text, other, v);
+                    }
+                }
+                text
+            };
+            let mut copy = cmd.clone();
+            let put = |w: &mut Word| {
+                if !w.literal && w.value.contains('$') {
+                    w.value = with(&w.value);
+                    w.literal = !w.value.contains(['$', '`']) && w.runs.is_empty() && !w.process;
+                    // An unquoted pattern from a loop's words is one still.
+                    w.glob |= w.value.contains(['*', '?', '[']);
+                }
+            };
+            for w in &mut copy.argv {
+                put(w);
+            }
+            for r in &mut copy.redirects {
+                put(&mut r.target);
+            }
+            for (_, v) in &mut copy.assignments {
+                put(v);
+            }
+            copy.origin = Origin::Variable;
+            copy.possible = true;
+            copy.via.clear();
+            copy.program = None;
+            copies.push(copy);
+        }
+    }
+    copies
+}
+
+/// Whether `text` expands `name`: `$name` (not the start of a longer
+/// name) or `${name}`, `${name:-…}` and the like.
+fn expands(text: &str, name: &str) -> bool {
+    references(text, name).next().is_some()
+}
+
+/// Where `text` expands `name`: the byte ranges of `$name` and `${name…}`.
+fn references<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
+    text.match_indices('$').filter_map(move |(i, _)| {
+        let rest = &text[i + 1..];
+        if let Some(inner) = rest.strip_prefix('{') {
+            let after = inner.strip_prefix(name)?;
+            // `${F}`, or `${F:-x}`, `${F%.*}`: the value, or one made
+            // from it; only the plain forms are put back.
+            after.starts_with('}').then(|| (i, i + 2 + name.len() + 1))
+        } else {
+            let after = rest.strip_prefix(name)?;
+            let longer = name.parse::<u8>().is_err()
+                && after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+            (!longer).then(|| (i, i + 1 + name.len()))
+        }
+    })
+}
+
+/// `text` with every plain expansion of `name` replaced by `value`.
+fn replace(text: &str, name: &str, value: &str) -> String {
+    let mut out = String::with_capacity(text.len() + value.len());
+    let mut last = 0;
+    for (start, end) in references(text, name) {
+        out.push_str(&text[last..start]);
+        out.push_str(value);
+        last = end;
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expansions_are_found_by_name() {
+        for (text, name, want) in [
+            ("$F", "F", "V"),
+            ("f=@$F", "F", "f=@V"),
+            ("${F}/x", "F", "V/x"),
+            ("$FOO", "F", "$FOO"),
+            ("${F:-x}", "F", "${F:-x}"),
+            ("$F$F", "F", "VV"),
+            ("$1", "1", "V"),
+            ("$10", "1", "V0"),
+            ("$G", "F", "$G"),
+            ("a$F_b", "F", "a$F_b"),
+        ] {
+            assert_eq!(replace(text, name, "V"), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn names_are_shell_names() {
+        for (name, want) in [
+            ("F", true),
+            ("_x1", true),
+            ("1", true),
+            ("12", false),
+            ("1a", false),
+            ("", false),
+            ("a-b", false),
+            ("a.b", false),
+        ] {
+            assert_eq!(is_name(name), want, "{name}");
+        }
+    }
+}
