@@ -27,6 +27,11 @@ fn loads_code(name: &str, value: &str, literal: bool, risky_lua: &dyn Fn(&str) -
         // Ruby's options from the environment that only set warnings or
         // features (`RUBYOPT=-W0`); `-r` and `-I` load code.
         "RUBYOPT" if literal && ruby_warnings_only(value) => false,
+        // perl's warnings and its core pragmas (`PERL5OPT=-Mstrict`,
+        // `-Mwarnings=FATAL,all`): what every script loads anyway. A
+        // module by any other name may be one planted in the user's
+        // module folders (`-MDevel::Cover`, `-Mevil`).
+        "PERL5OPT" if literal && perl_pragmas_only(value) => false,
         // go's own flags for every build: `-toolexec` and `-exec` run a
         // program of the setter's choosing.
         "GOFLAGS" => !literal || super::cmd::go_runs_another(value.split_whitespace()),
@@ -206,6 +211,32 @@ fn only_system_libraries(value: &str) -> bool {
 fn ruby_warnings_only(value: &str) -> bool {
     value.split_whitespace().all(|o| {
         o == "-w" || o.starts_with("-W") || o.starts_with("--disable") || o.starts_with("--enable")
+    })
+}
+
+/// Whether `PERL5OPT` only turns warnings on (`-w`, `-W`) or loads perl's
+/// own pragmas (`-Mstrict`, `-Mwarnings=FATAL,all`, `-Mutf8`).
+fn perl_pragmas_only(value: &str) -> bool {
+    value.split_whitespace().all(|o| {
+        matches!(o, "-w" | "-W" | "-X")
+            || o.strip_prefix("-M")
+                .or_else(|| o.strip_prefix("-m"))
+                .map(|m| m.split('=').next().unwrap_or(m))
+                .is_some_and(|m| {
+                    matches!(
+                        m,
+                        "strict"
+                            | "warnings"
+                            | "utf8"
+                            | "diagnostics"
+                            | "feature"
+                            | "integer"
+                            | "bigint"
+                            | "bignum"
+                            | "bigrat"
+                            | "locale"
+                    )
+                })
     })
 }
 

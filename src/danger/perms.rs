@@ -120,3 +120,47 @@ pub(super) fn setpriv_only_restricts(c: &Cmd<'_>) -> bool {
     }
     true
 }
+
+/// Whether `unshare` only makes a user namespace of the user's own
+/// (`-r`, `-U`, `-c`, `--map-root-user`): the "root" in it holds no right
+/// the user lacks outside, and the command it runs is judged as any other.
+/// Without one, unshare needs real root.
+pub(super) fn unshare_as_self(c: &Cmd<'_>) -> bool {
+    if !c.is(&["unshare"]) {
+        return false;
+    }
+    // A shell with nothing to run reads commands askrisky never sees,
+    // as that root (`unshare -r sh`).
+    let rest: Vec<&str> = c
+        .args()
+        .iter()
+        .map(|w| w.value.as_str())
+        .skip_while(|v| v.starts_with('-'))
+        .collect();
+    if let [program, options @ ..] = rest.as_slice() {
+        // Options only, none of them `-c` (alone or in a cluster).
+        let reads_stdin = options
+            .iter()
+            .all(|o| o.starts_with('-') && (o.starts_with("--") || !o.contains('c')));
+        if reads_stdin
+            && crate::parse::programs::is_shell(program.rsplit('/').next().unwrap_or(program))
+        {
+            return false;
+        }
+    }
+    // Its own options only: those of the program it runs are not its.
+    c.args()
+        .iter()
+        .map(|w| w.value.as_str())
+        .take_while(|v| v.starts_with('-') && *v != "--")
+        .any(|v| match v.strip_prefix("--") {
+            Some(long) => matches!(
+                long.split('=').next(),
+                Some("user" | "map-root-user" | "map-current-user" | "map-user" | "map-auto")
+            ),
+            None => v[1..]
+                .chars()
+                .take_while(|ch| !"RwSG".contains(*ch))
+                .any(|ch| matches!(ch, 'r' | 'U' | 'c')),
+        })
+}

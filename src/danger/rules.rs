@@ -545,6 +545,7 @@ pub static RULES: &[Rule] = &[
                     | "machinectl"
                     | "systemd-nspawn"
             ) && !perms::setpriv_only_restricts(c)
+                && !perms::unshare_as_self(c)
                 // makepkg installs what it built (`-i`) and the packages it
                 // needs (`-s`) through sudo and pacman.
                 || c.is(&["makepkg"])
@@ -558,14 +559,25 @@ pub static RULES: &[Rule] = &[
             "sudo -v",
             "su root -c 'ls'",
             "nsenter -t 1 -m -u -i -n -p sh",
-            "unshare -r sh",
             "chroot /mnt sh",
             "setpriv --reuid 0 sh",
             "setpriv --inh-caps=+all --ambient-caps +all sh",
             "setpriv --no-new-privs --init-groups make",
             "makepkg -si --noconfirm",
+            "unshare -m sh",
+            "unshare --mount --uts make",
+            "unshare -m make -r",
+            "unshare -r sh",
+            "unshare --map-root-user /bin/bash",
+            "unshare -r bash -i",
         ],
         counterexamples: &[
+            "unshare -rn ./target/debug/integration-tests",
+            "unshare --user --map-root-user --net make test",
+            "unshare -Ur cargo test",
+            "unshare -c -n true",
+            "unshare -r sh -c 'make test'",
+            "unshare -rn bash ./scripts/run_tests.sh",
             "echo sudo",
             "grep -r sudo .",
             "sudoku",
@@ -894,6 +906,10 @@ pub static RULES: &[Rule] = &[
                 || environment::plants_a_program(c)
         }),
         examples: &[
+            "PERL5OPT='-Mstrict -MDevel::Cover' prove",
+            "PERL5OPT=-Mstrictly prove",
+            "PERL5OPT='-Mstrict -I/tmp' prove",
+            "PERL5OPT=$OPTS prove",
             "CC=/opt/homebrew/bin/cc make",
             "RUSTC_WRAPPER=/usr/local/bin/w cargo build",
             "LD_PRELOAD=/usr/local/lib/x.so ls",
@@ -930,6 +946,9 @@ pub static RULES: &[Rule] = &[
             "PS4='$(id)' bash -x build.sh",
         ],
         counterexamples: &[
+            "PERL5OPT='-Mstrict' prove -lr t/",
+            "PERL5OPT='-w -Mwarnings=FATAL,all' prove",
+            "PERL5OPT=-mutf8 perl x.pl",
             "GIT_EDITOR=/usr/bin/vim git commit",
             "RUBYOPT=-w rake test",
             "RUBYOPT=--disable-gems ruby x.rb",
@@ -1126,6 +1145,14 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "grep -h '^signing' ~/.gradle/gradle.properties",
+            "cat ~/.m2/settings.xml",
+            "cat ~/.ivy2/.credentials",
+            "less ~/.sbt/credentials",
+            "cat ~/.nuget/NuGet/NuGet.Config",
+            "cat ~/.config/composer/auth.json",
+            "grep npmAuthToken ~/.yarnrc.yml",
+            "cat ~/.bundle/config",
             "cat ~/.foundry/keystores/deployer",
             "cat ~/.sui/sui_config/sui.keystore",
             "cat backup/wallet.dat",
@@ -1235,6 +1262,11 @@ pub static RULES: &[Rule] = &[
             "cat ~/.config/doctl/config.yaml",
         ],
         counterexamples: &[
+            "cat gradle.properties",
+            "cat app/gradle.properties",
+            "cat .bundle/config",
+            "cat .yarnrc.yml",
+            "cat NuGet.Config",
             "cat ~/.config/filezilla/layout.xml",
             "cat docs/sitemanager.xml",
             "cat solana/notes.md",
@@ -1587,6 +1619,8 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "gawk -i inplace '{print} END {print \"10.0.0.5 api.internal\"}' /etc/hosts",
+            "awk -iinplace '{sub(/a/,\"b\")} 1' ~/.bashrc",
             "make install PREFIX=$HOME/.local",
             "ln -sf /dev/null ~/.bash_history",
             ": > ~/.zsh_history",
@@ -1707,6 +1741,8 @@ pub static RULES: &[Rule] = &[
             "cp lib.so /usr/lib/x86_64-linux-gnu/",
         ],
         counterexamples: &[
+            "gawk -i inplace '{print}' notes.txt",
+            "awk '{print}' ~/.bashrc",
             "make install PREFIX=./dist",
             "cat ~/.bash_history",
             "./configure --prefix=$HOME/.local",
@@ -2839,6 +2875,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deploys, publishes, releases, rolls back or flashes: it changes something beyond this machine, or a device.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Deploys, false))),
         examples: &[
+            "swaks --to ops@example.com --server 127.0.0.1.evil.example --body hi",
+            "msmtp --host=smtp.example.com ops@example.com < mail.txt",
             "sentry-cli releases deploys 1.4.0 new -e production",
             "flashrom -p ch341a_spi -w fw.rom",
             "avrdude -c usbasp -p m328p -U flash:w:fw.hex:i",
@@ -2889,6 +2927,8 @@ pub static RULES: &[Rule] = &[
             "circleci pipeline trigger acme/api",
         ],
         counterexamples: &[
+            "swaks --to dev@localhost --server 127.0.0.1:1025 --body \"smoke test\"",
+            "msmtp --host=localhost --port=1025 dev@example.com < mail.txt",
             "sentry-cli releases deploys 1.4.0 list",
             "flashrom -p ch341a_spi -r backup/spi-dump.rom",
             "avrdude -c usbasp -p m328p -U flash:r:backup.hex:i",

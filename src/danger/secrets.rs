@@ -267,6 +267,14 @@ const NAME_HINTS: &[&str] = &[
     // hub's GitHub token.
     ".config/hub",
     "settings-security.xml",
+    // Language tools' registry logins (`.ivy2`'s and `.sbt`'s have
+    // `credentials` below).
+    "gradle.properties",
+    ".m2/",
+    "NuGet.Config",
+    "nuget.config",
+    ".bundle/",
+    ".yarnrc.yml",
     // Wi-Fi and VPN passwords, and the machine's TLS keys.
     "system-connections",
     "wpa_supplicant",
@@ -540,9 +548,26 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     {
         return true;
     }
-    // Registry tokens of language tools (`~/.cargo/credentials.toml`,
-    // `~/.gem/credentials`).
-    if (under(".cargo") || under(".gem")) && name.starts_with("credentials") {
+    // Registry tokens and signing passwords of language tools, in the
+    // user's own tool folders (`~/.cargo/credentials.toml`,
+    // `~/.gem/credentials`, `~/.gradle/gradle.properties`,
+    // `~/.m2/settings.xml`, sbt's and Ivy's credentials, NuGet's API keys,
+    // Composer's `auth.json`, Yarn's `npmAuthToken`, Bundler's mirrors);
+    // a project's own `gradle.properties` or `NuGet.Config` is the project's.
+    if (under(".cargo") || under(".gem") || under(".sbt") || under(".ivy2"))
+        && name.trim_start_matches('.').starts_with("credentials")
+        || matches!(
+            (parent, name),
+            (".gradle", "gradle.properties")
+                | (".m2", "settings.xml")
+                | ("composer" | ".composer", "auth.json")
+        )
+        // (NuGet's folder and file are named in either case.)
+        || parent.eq_ignore_ascii_case("NuGet") && name.eq_ignore_ascii_case("NuGet.Config")
+        || ctx
+            .in_home(&resolved)
+            .is_some_and(|p| matches!(p, ".yarnrc.yml" | ".bundle/config"))
+    {
         return true;
     }
     if under(".docker") && name == "config.json"

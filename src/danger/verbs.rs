@@ -711,7 +711,15 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         let modes: Vec<&str> = c.values().filter(|v| v.starts_with("-b")).collect();
         !modes.is_empty() && modes.iter().all(|v| matches!(*v, "-bv" | "-bp" | "-bt"))
     };
-    if c.is(&["swaks", "sendmail", "msmtp", "ssmtp"]) && !(c.is(&["sendmail"]) && sendmail_looks())
+    // Mail handed to a catcher on this machine (MailHog, Mailpit:
+    // `swaks --server 127.0.0.1:1025`) leaves nothing behind it.
+    let local_server = || {
+        let servers = c.full_option_values(&["--server", "-s", "--host"]);
+        !servers.is_empty() && servers.iter().all(|v| is_loopback(v))
+    };
+    if c.is(&["swaks", "sendmail", "msmtp", "ssmtp"])
+        && !(c.is(&["sendmail"]) && sendmail_looks())
+        && !(c.is(&["swaks", "msmtp"]) && local_server())
         || c.is(&["mail", "mailx", "s-nail", "mutt", "neomutt"])
             && c.operands().iter().any(|w| w.value.contains('@'))
     {
@@ -1254,8 +1262,48 @@ fn parts(word: &str) -> Vec<String> {
     out
 }
 
+/// Whether a host (with or without its port) is this machine's
+/// loopback: `localhost`, `127.0.0.1:1025`, `[::1]:25`.
+fn is_loopback(host: &str) -> bool {
+    let host = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        // A bare IPv6 address has colons of its own and no port.
+        None if host.matches(':').count() > 1 => host,
+        None => host
+            .rsplit_once(':')
+            .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
+            .map_or(host, |(h, _)| h),
+    };
+    host.eq_ignore_ascii_case("localhost")
+        || host == "::1"
+        || host.strip_prefix("127.").is_some_and(|rest| {
+            rest.split('.').count() == 3 && rest.split('.').all(|p| p.parse::<u8>().is_ok())
+        })
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn loopback_hosts_are_told_apart() {
+        for (host, want) in [
+            ("localhost", true),
+            ("LOCALHOST:1025", true),
+            ("127.0.0.1", true),
+            ("127.0.0.1:1025", true),
+            ("127.1.2.3", true),
+            ("[::1]:25", true),
+            ("::1", true),
+            ("127.0.0.1.evil.example", false),
+            ("127.0.0", false),
+            ("localhost.evil.example", false),
+            ("smtp.example.com:587", false),
+            ("10.0.0.1", false),
+            ("", false),
+        ] {
+            assert_eq!(is_loopback(host), want, "{host}");
+        }
+    }
 
     #[test]
     fn addresses_are_told_from_file_names() {

@@ -587,6 +587,14 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
         {
             out.extend(values(&ops()).into_iter().skip(1));
         }
+        // gawk's `inplace` extension writes back every file it reads
+        // (`gawk -i inplace '…' /etc/hosts`).
+        "awk" | "gawk" if awk_in_place(args) => out.extend(
+            ops()
+                .iter()
+                .filter(|w| !matches!(w.value.as_str(), "inplace" | "inplace.awk"))
+                .map(|w| w.value.clone()),
+        ),
         // find's -fprint/-fprint0/-fls FILE and -fprintf FILE FORMAT.
         "find" => {
             for (i, w) in args.iter().enumerate() {
@@ -918,6 +926,17 @@ fn in_place(args: &[Word], stops: &str) -> bool {
         })
 }
 
+/// True when gawk loads its `inplace` extension (`-i inplace`,
+/// `-iinplace`, `--include=inplace`, or `@include "inplace"` in the
+/// program): then it writes the files it reads.
+fn awk_in_place(args: &[Word]) -> bool {
+    let named = |v: &str| matches!(v, "inplace" | "inplace.awk");
+    programs::option_values(args, &["-i", "--include"])
+        .into_iter()
+        .any(named)
+        || args.iter().any(|w| w.value.contains("@include \"inplace"))
+}
+
 /// curl's `-o FILE` at the end of a cluster of its short options (`-so
 /// FILE`, `-fsSLo FILE`, `-sofile`): the first option in a cluster that
 /// takes a value takes the rest of the word, or the next one.
@@ -1070,6 +1089,8 @@ mod tests {
             "gsed -i x a",
             "perl -pi -e x a",
             "ruby -i -e x a",
+            "gawk -i inplace x a",
+            "awk -iinplace x a",
             "find . -fprint a",
             "strace -o a ls",
             "ltrace -o a ls",
@@ -1193,6 +1214,27 @@ mod tests {
         assert_eq!(written_folders(&first("7z e e.7z")), ["."]);
         assert!(written_folders(&first("7z l e.7z")).is_empty());
         assert!(written_folders(&first("stow -n -t ~ zsh")).is_empty());
+    }
+
+    #[test]
+    fn awk_in_place_edits() {
+        let first = |line: &str| crate::parse::parse(line).commands[0].clone();
+        for line in [
+            "gawk -i inplace '{print}' f",
+            "awk -iinplace '{print}' f",
+            "gawk --include=inplace '{print}' f",
+            "gawk --include inplace.awk '{print}' f",
+            "gawk '@include \"inplace\"; {print}' f",
+        ] {
+            assert!(awk_in_place(first(line).args()), "{line}");
+        }
+        for line in [
+            "gawk '{print}' f",
+            "gawk -i lib.awk '{print}' f",
+            "awk -F: '{print}' f",
+        ] {
+            assert!(!awk_in_place(first(line).args()), "{line}");
+        }
     }
 
     #[test]
