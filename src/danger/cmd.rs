@@ -400,9 +400,49 @@ pub(super) fn go_runs_another<'a>(words: impl Iterator<Item = &'a str>) -> bool 
     })
 }
 
+/// Whether a host (with or without its port) is this machine's
+/// loopback: `localhost`, `127.0.0.1:1025`, `[::1]:25`.
+pub(super) fn is_loopback(host: &str) -> bool {
+    let host = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        // A bare IPv6 address has colons of its own and no port.
+        None if host.matches(':').count() > 1 => host,
+        None => host
+            .rsplit_once(':')
+            .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
+            .map_or(host, |(h, _)| h),
+    };
+    host.eq_ignore_ascii_case("localhost")
+        || host == "::1"
+        || host.strip_prefix("127.").is_some_and(|rest| {
+            rest.split('.').count() == 3 && rest.split('.').all(|p| p.parse::<u8>().is_ok())
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn loopback_hosts_are_told_apart() {
+        for (host, want) in [
+            ("localhost", true),
+            ("LOCALHOST:1025", true),
+            ("127.0.0.1", true),
+            ("127.0.0.1:1025", true),
+            ("127.1.2.3", true),
+            ("[::1]:25", true),
+            ("::1", true),
+            ("127.0.0.1.evil.example", false),
+            ("127.0.0", false),
+            ("localhost.evil.example", false),
+            ("smtp.example.com:587", false),
+            ("10.0.0.1", false),
+            ("", false),
+        ] {
+            assert_eq!(is_loopback(host), want, "{host}");
+        }
+    }
 
     proptest::proptest! {
         /// The compile-time sort orders as `sort` does, so a binary search

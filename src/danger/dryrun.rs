@@ -45,7 +45,10 @@ pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
 /// `--simulate`, `--what-if`, `--generate-cli-skeleton`. For the rules
 /// about tools askrisky has no table for; a tool it knows has its own
 /// rehearsal forms (`rsync -n`) in its rules.
-pub(super) fn rehearses(args: &[Word]) -> bool {
+///
+/// `not_one` is a tool's own option that means something else there
+/// (httpie's `--print` chooses what of the exchange is shown).
+fn rehearses(args: &[Word], not_one: &str) -> bool {
     let mut saw = false;
     for (i, w) in args.iter().enumerate() {
         let v = w.value.as_str();
@@ -60,6 +63,9 @@ pub(super) fn rehearses(args: &[Word]) -> bool {
             continue;
         }
         let name = v.split('=').next().unwrap_or(v);
+        if name == not_one {
+            continue;
+        }
         match name {
             "--help"
             | "-help"
@@ -183,9 +189,23 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // Gradle's `-m` runs no task, only names them.
         "gradle" | "gradlew" => &["-m", "--dry-run"],
         "port" => &["-y"],
+        // FreeBSD's and IPS's pkg: `pkg delete -n`, `pkg install -n`.
+        "pkg" => &["-n", "--dry-run"],
+        // Portage's pretend.
+        "emerge" => &["-p", "--pretend"],
+        "rpm" => &["--test"],
         _ => &[],
     };
-    rehearses(args)
+    // httpie's `--offline` builds the request and sends nothing.
+    let letters: &[&str] = match name {
+        "http" | "https" | "xh" | "xhs" => &["--offline"],
+        _ => letters,
+    };
+    let own = match name {
+        "http" | "https" | "xh" | "xhs" => "--print",
+        _ => "",
+    };
+    rehearses(args, own)
         || !letters.is_empty() && programs::has_flag(args, letters) && dry_run_not_taken_back(args)
         || acts_only_when_told(name, args)
 }
@@ -339,11 +359,11 @@ mod tests {
         assert!(rehearses_as("xfs_repair", &words("-n /dev/sdb1")));
         assert!(!rehearses_as("e2fsck", &words("-fy /dev/sdb1")));
         // goreleaser's `--skip=publish`; a subcommand CLI's trailing help.
-        assert!(rehearses(&words("release --skip=publish")));
-        assert!(!rehearses(&words("release --skip=announce")));
-        assert!(rehearses(&words("s3 rb help")));
-        assert!(!rehearses(&words("help")));
-        assert!(!rehearses(&words("rb x")));
+        assert!(rehearses(&words("release --skip=publish"), ""));
+        assert!(!rehearses(&words("release --skip=announce"), ""));
+        assert!(rehearses(&words("s3 rb help"), ""));
+        assert!(!rehearses(&words("help"), ""));
+        assert!(!rehearses(&words("rb x"), ""));
         assert!(rehearses_as("mkfs.xfs", &words("-N /dev/sdc1")));
         assert!(!rehearses_as("mkfs.vfat", &words("-n DATA /dev/sdb1")));
         assert!(rehearses_as("fsck", &words("-N /dev/sda1")));
@@ -396,7 +416,7 @@ mod tests {
             ("deploy", false),
             ("-h", false),
         ] {
-            assert_eq!(rehearses(&words(line)), want, "{line}");
+            assert_eq!(rehearses(&words(line), ""), want, "{line}");
         }
     }
 }

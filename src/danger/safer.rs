@@ -390,6 +390,11 @@ pub static SAFER: &[Safer] = &[
         "python3 -m http.server --bind 127.0.0.1 8000",
     ),
     s(
+        "net.upload_unnamed",
+        "Name the file on the line, so what is sent can be seen, or send it to a server on loopback.",
+        "curl -F f=@dist/report.pdf http://127.0.0.1:8080/upload",
+    ),
+    s(
         "container.privileged",
         "Run the container without host access: mount only the project, add only the capability needed.",
         "docker run --rm -v ./:/src -w /src alpine ls",

@@ -10,6 +10,7 @@
 
 use super::cmd::Cmd;
 use super::dryrun::dry_run;
+use crate::parse::Word;
 use crate::parse::programs::{self, has_flag};
 
 /// Options of npm, given before the subcommand, that take a value.
@@ -484,4 +485,84 @@ pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
                     .is_some_and(host_mount)
             })
         })
+}
+/// Whether an HTTP client sends another machine a file whose name is only
+/// known when the line runs (`curl -F "f=@$FILE" https://…`, less's
+/// `LESSOPEN='|curl -F f=@%s …'`): what it holds cannot be shown, and may
+/// be a key. A name written out is judged by the rules on what it names;
+/// stdin (`@-`) by what feeds it; a server on loopback is this machine.
+pub(super) fn uploads_unnamed_file(c: &Cmd<'_>) -> bool {
+    const FILE_OPTIONS: &[&str] = &[
+        "-T",
+        "--upload-file",
+        "-F",
+        "--form",
+        "-d",
+        "--data",
+        "--data-binary",
+        "--data-ascii",
+        "--data-urlencode",
+        "--json",
+        "--post-file",
+        "--body-file",
+    ];
+    if !c.is(&["curl", "wget", "wget2", "http", "https", "xh", "xhs"]) {
+        return false;
+    }
+    let unknown = |w: &Word, file: &str| !w.literal && file != "-" && file.contains(['$', '`']);
+    let args = c.args();
+    let sent = args.iter().enumerate().any(|(i, w)| {
+        let v = w.value.as_str();
+        // `-F VALUE`, `--form=VALUE`, `-FVALUE`.
+        let (option, value, word) = match FILE_OPTIONS.iter().find(|o| {
+            v == **o
+                || v.strip_prefix(**o)
+                    .is_some_and(|r| r.starts_with('=') || !o.starts_with("--"))
+        }) {
+            Some(o) if v == *o => match args.get(i + 1) {
+                Some(next) => (*o, next.value.as_str(), next),
+                None => return false,
+            },
+            Some(o) => (*o, v[o.len()..].trim_start_matches('='), w),
+            None => {
+                // httpie's `field@FILE`, `field=@FILE`, `field:=@FILE`.
+                let file =
+                    super::cmd::after_key_at(v).or_else(|| v.split_once("=@").map(|(_, f)| f));
+                return file.is_some_and(|f| unknown(w, f));
+            }
+        };
+        let file = match option {
+            "-T" | "--upload-file" | "--post-file" | "--body-file" => Some(value),
+            // `name=@FILE;type=…` or `name=<FILE`.
+            "-F" | "--form" => value
+                .split_once('=')
+                .and_then(|(_, f)| f.strip_prefix(['@', '<']))
+                .map(|f| f.split(';').next().unwrap_or(f)),
+            // `@FILE`, and `name@FILE` for `--data-urlencode`.
+            _ => value.split_once('@').map(|(_, f)| f),
+        };
+        file.is_some_and(|f| unknown(word, f))
+    });
+    sent && !only_loopback(c)
+}
+
+/// Whether every host a client is pointed at is this machine's
+/// (`http://127.0.0.1:8080/up`, httpie's `localhost:8080/up`, `:8080`).
+fn only_loopback(c: &Cmd<'_>) -> bool {
+    let hosts: Vec<&str> = c
+        .operands()
+        .iter()
+        .map(|w| w.value.as_str())
+        .filter(|v| {
+            !v.contains(['@', '=']) && (v.contains("://") || v.contains(':') || v.contains('.'))
+        })
+        .map(|v| {
+            let rest = v.split_once("://").map_or(v, |(_, r)| r);
+            rest.split(['/', '?', '#']).next().unwrap_or(rest)
+        })
+        .collect();
+    !hosts.is_empty()
+        && hosts
+            .iter()
+            .all(|h| h.starts_with(':') || super::cmd::is_loopback(h))
 }

@@ -469,7 +469,7 @@ const WORDS_ARE_DATA: &[&str] = &[
     "column", "ls", "tree", "file", "stat", "git-log", "basename", "dirname", "diff", "cmp",
     "comm", "fold", "fmt", "nl", "expr", "seq", "yes", "printenv", "env", "export", "set", "unset",
     "alias", "local", "declare", "read", "cd", "pushd", "popd", "mkdir", "touch", "cp", "mv", "ln",
-    "chmod", "chown", "tar", "zip", "unzip", "gzip", "gunzip", "xz", "make", "ninja", "cmake",
+    "chmod", "chown", "tar", "zip", "unzip", "gzip", "gunzip", "xz", "ninja", "cmake",
 ];
 
 /// Verbs that only edit the project (its manifest, lock file or build
@@ -498,6 +498,9 @@ const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
         &["-f", "--force"],
     ),
     (&["composer"], &["remove", "rm"], &["global"]),
+    // make's targets are read as verbs (`make deploy`, `make flash`), but
+    // a `release` target builds the optimised variant here.
+    (&["make", "gmake"], &["release"], &[]),
     // Dependencies of the project, in its manifest: `flutter pub remove`,
     // `gleam remove`, `pixi remove`, `bundle remove`, `meltano remove`.
     (&["flutter", "dart"], &["clean", "remove"], &[]),
@@ -639,6 +642,15 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Destroys);
     }
+    // And those that say it by an option: dpkg's `-r`/`-P`, rpm's `-e`,
+    // Portage's `-C`/`--depclean`, nix-env's `-e`.
+    if c.is(&["dpkg"]) && c.flag(&["-r", "-P", "--remove", "--purge"])
+        || c.is(&["rpm"]) && c.flag(&["-e", "--erase"])
+        || c.is(&["emerge"]) && c.flag(&["-C", "-c", "-P", "--unmerge", "--depclean", "--prune"])
+        || c.is(&["nix-env"]) && c.flag(&["-e", "--uninstall"])
+    {
+        return Some(Does::Destroys);
+    }
     // Tools whose destroying form is not a verb of its own.
     let first = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     // `dotnet publish` lays out what would be deployed, in `bin/`; with a
@@ -715,7 +727,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // `swaks --server 127.0.0.1:1025`) leaves nothing behind it.
     let local_server = || {
         let servers = c.full_option_values(&["--server", "-s", "--host"]);
-        !servers.is_empty() && servers.iter().all(|v| is_loopback(v))
+        !servers.is_empty() && servers.iter().all(|v| super::cmd::is_loopback(v))
     };
     if c.is(&["swaks", "sendmail", "msmtp", "ssmtp"])
         && !(c.is(&["sendmail"]) && sendmail_looks())
@@ -1262,48 +1274,8 @@ fn parts(word: &str) -> Vec<String> {
     out
 }
 
-/// Whether a host (with or without its port) is this machine's
-/// loopback: `localhost`, `127.0.0.1:1025`, `[::1]:25`.
-fn is_loopback(host: &str) -> bool {
-    let host = match host.strip_prefix('[') {
-        Some(rest) => rest.split(']').next().unwrap_or(""),
-        // A bare IPv6 address has colons of its own and no port.
-        None if host.matches(':').count() > 1 => host,
-        None => host
-            .rsplit_once(':')
-            .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
-            .map_or(host, |(h, _)| h),
-    };
-    host.eq_ignore_ascii_case("localhost")
-        || host == "::1"
-        || host.strip_prefix("127.").is_some_and(|rest| {
-            rest.split('.').count() == 3 && rest.split('.').all(|p| p.parse::<u8>().is_ok())
-        })
-}
-
 #[cfg(test)]
 mod tests {
-
-    #[test]
-    fn loopback_hosts_are_told_apart() {
-        for (host, want) in [
-            ("localhost", true),
-            ("LOCALHOST:1025", true),
-            ("127.0.0.1", true),
-            ("127.0.0.1:1025", true),
-            ("127.1.2.3", true),
-            ("[::1]:25", true),
-            ("::1", true),
-            ("127.0.0.1.evil.example", false),
-            ("127.0.0", false),
-            ("localhost.evil.example", false),
-            ("smtp.example.com:587", false),
-            ("10.0.0.1", false),
-            ("", false),
-        ] {
-            assert_eq!(is_loopback(host), want, "{host}");
-        }
-    }
 
     #[test]
     fn addresses_are_told_from_file_names() {

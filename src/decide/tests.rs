@@ -109,7 +109,7 @@ fn who_decided() {
     let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut s = setup(root.path(), Mode::Autopilot);
     s.settings.allow = vec![AllowRule {
-        line: Some("make deploy".into()),
+        line: Some("make docs".into()),
         ..AllowRule::default()
     }];
     let by = |s: &Setup, l: &str| {
@@ -119,7 +119,7 @@ fn who_decided() {
     assert_eq!(by(&s, "ls"), (Verdict::Run, DecidedBy::Mode));
     assert_eq!(by(&s, "rm -rf build"), (Verdict::Ask, DecidedBy::Rule));
     assert_eq!(by(&s, "rm -rf /"), (Verdict::Refuse, DecidedBy::Rule));
-    assert_eq!(by(&s, "make deploy"), (Verdict::Run, DecidedBy::AllowRule));
+    assert_eq!(by(&s, "make docs"), (Verdict::Run, DecidedBy::AllowRule));
     s.settings.mode.value = Mode::Ask;
     assert_eq!(by(&s, "ls"), (Verdict::Ask, DecidedBy::Mode));
     // Review mode with no reviewer configured: the reviewer's part failed,

@@ -235,7 +235,8 @@ impl Walker {
                 let t = t
                     .strip_prefix('|')
                     .map_or(t, |r| r.strip_prefix(['|', '-']).unwrap_or(r));
-                code = t.to_owned();
+                // `%s` is the file less opens: known only when it runs.
+                code = t.replace("%s", "\"$1\"");
             }
             self.source_for(program, &code, origin, depth);
         } else {
