@@ -369,11 +369,11 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "thirteen", 1000, 866),
     ("noeffect", "thirteen", 1000, 1000),
     ("blocked", "thirteen", 1000, 1000),
-    ("operand", "loft", 928, 1000),
-    ("verb", "loft", 1000, 958),
-    ("hidden", "loft", 968, 933),
-    ("noeffect", "loft", 800, 941),
-    ("blocked", "loft", 1000, 666),
+    ("operand", "loft", 1000, 1000),
+    ("verb", "loft", 1000, 1000),
+    ("hidden", "loft", 1000, 1000),
+    ("noeffect", "loft", 1000, 1000),
+    ("blocked", "loft", 1000, 1000),
     ("routine", "everyday", 1000, 997),
 ];
 
