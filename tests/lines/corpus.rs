@@ -224,6 +224,7 @@ const CLASSES_TENTH: &str = include_str!("../corpus/classes10.tsv");
 const CLASSES_ELEVENTH: &str = include_str!("../corpus/classes11.tsv");
 const CLASSES_TWELFTH: &str = include_str!("../corpus/classes12.tsv");
 const CLASSES_THIRTEENTH: &str = include_str!("../corpus/classes13.tsv");
+const CLASSES_FOURTEENTH: &str = include_str!("../corpus/classes14.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 
 /// One class and half's counts.
@@ -374,6 +375,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "loft", 1000, 1000),
     ("noeffect", "loft", 1000, 1000),
     ("blocked", "loft", 1000, 1000),
+    ("operand", "fourteen", 1000, 1000),
+    ("verb", "fourteen", 1000, 944),
+    ("hidden", "fourteen", 1000, 750),
+    ("noeffect", "fourteen", 958, 1000),
+    ("blocked", "fourteen", 1000, 666),
+    ("operand", "porch", 960, 1000),
+    ("verb", "porch", 947, 1000),
+    ("hidden", "porch", 964, 913),
+    ("noeffect", "porch", 916, 866),
+    ("blocked", "porch", 950, 833),
     ("routine", "everyday", 1000, 997),
 ];
 
@@ -400,6 +411,7 @@ fn class_rates() {
         .chain(rows(CLASSES_ELEVENTH))
         .chain(rows(CLASSES_TWELFTH))
         .chain(rows(CLASSES_THIRTEENTH))
+        .chain(rows(CLASSES_FOURTEENTH))
         .chain(rows(ROUTINE))
     {
         let [command, expected, class, split, note] = fields[..] else {
