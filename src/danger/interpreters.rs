@@ -651,22 +651,10 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
         return Some(Some(text.clone()));
     }
     if c.is(&["awk", "gawk", "mawk", "nawk"]) {
-        let mut it = c.args().iter();
-        while let Some(w) = it.next() {
-            let v = w.value.as_str();
-            if matches!(v, "-f" | "--file") {
-                return None;
-            }
-            if matches!(v, "-v" | "-F" | "--assign" | "--field-separator") {
-                it.next();
-                continue;
-            }
-            if v.starts_with('-') && v.len() > 1 {
-                continue;
-            }
-            return Some(w.literal.then(|| w.value.clone()));
-        }
-        return None;
+        // A plain `system("…")` string is walked as the shell's code (see
+        // `parse`): the rest is judged as awk.
+        let w = programs::awk_program(c.args())?;
+        return Some(w.literal.then(|| programs::awk_system_strings(&w.value).1));
     }
     if c.is(&[
         "pwsh",

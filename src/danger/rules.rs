@@ -89,6 +89,7 @@ pub static RULES: &[Rule] = &[
                 && c.operands().last().is_some_and(root)
         }),
         examples: &[
+            "awk 'BEGIN{system(\"rm -rf ~\")}'",
             "unshare -r rm -rf ~",
             "nsenter -t 1 -r rm -rf /",
             "rm -rf /",
@@ -493,7 +494,12 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Force-deletes files without asking, with no undo.",
         check: C(|c| c.is(&["rm"]) && c.flag(&["-f", "--force"])),
-        examples: &["rm -f *.o", "rm --force x", "env rm -f x"],
+        examples: &[
+            "rm -f *.o",
+            "rm --force x",
+            "env rm -f x",
+            "awk 'BEGIN{system(\"rm -f x\")}'",
+        ],
         counterexamples: &["rm x", "rm -- -f", "rm -i x"],
     },
     Rule {
@@ -1145,6 +1151,7 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "cat /etc/shadow",
             "grep -h '^signing' ~/.gradle/gradle.properties",
             "cat ~/.m2/settings.xml",
             "cat ~/.ivy2/.credentials",
@@ -1262,6 +1269,8 @@ pub static RULES: &[Rule] = &[
             "cat ~/.config/doctl/config.yaml",
         ],
         counterexamples: &[
+            "cat /etc/passwd",
+            "awk -F: '{print $1}' /etc/passwd",
             "cat gradle.properties",
             "cat app/gradle.properties",
             "cat .bundle/config",
@@ -2112,6 +2121,9 @@ pub static RULES: &[Rule] = &[
             })
         }),
         examples: &[
+            "awk '{system(\"rm -rf \" $1)}' list.txt",
+            "awk 'BEGIN{system(\"echo \\\"hi\\\"\")}'",
+            "awk '{print $1 | \"sh\"}' f",
             "clojure -e '(clojure.java.shell/sh \"rm\" \"x\")'",
             "ecl -eval '(delete-file \"x\")'",
             "clisp -x '(delete-file \"x\")'",
@@ -2129,7 +2141,6 @@ pub static RULES: &[Rule] = &[
             "ruby -e 'system(\"ls\")'",
             "php -r 'system(\"id\");'",
             "python3 - <<'EOF'\nimport socket\nEOF",
-            "awk 'BEGIN{system(\"rm x\")}'",
             "python -c \"__import__('os').system('id')\"",
             "perl -e 'fork while 1'",
             "python3 -c \"$CODE\"",
@@ -2142,7 +2153,7 @@ pub static RULES: &[Rule] = &[
             "perl -ne 'system(\"rm x\")' f",
             "node --eval='require(\"child_process\").exec(\"id\")'",
             "lua -e 'os.execute(\"rm x\")'",
-            "awk --posix '{system(\"rm x\")}' f",
+            "awk --posix '{system(\"rm \" $1)}' f",
             "python3 -c 'from os import system; system(\"id\")'",
             "python3 -c 'from subprocess import run as r; r([\"id\"])'",
             "ruby -e 'open(\"|id\").read'",
@@ -2188,6 +2199,9 @@ pub static RULES: &[Rule] = &[
             "expect -c 'spawn ls [exec id]'",
         ],
         counterexamples: &[
+            "awk 'BEGIN{system(\"rm x\")}'",
+            "gawk 'BEGIN{system(\"date -u\")}'",
+            "awk 'BEGIN { system( \"git rev-parse HEAD\" ) }'",
             "clisp -x '(print 1)'",
             "nim --eval:'echo 1+1'",
             "sbcl --non-interactive --eval '(ql:quickload :my-app)' --eval '(asdf:test-system :my-app)'",
@@ -2776,6 +2790,9 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "conda remove -p ~/envs/ml numpy -y",
+            "conda remove -p ../shared-env numpy",
+            "conda env remove -n base",
             "http --print=HB DELETE https://api.example.com/v1/projects/42",
             "rpm -e --nodeps nginx",
             "emerge --depclean",
@@ -2857,6 +2874,8 @@ pub static RULES: &[Rule] = &[
             "supabase functions disable hello",
         ],
         counterexamples: &[
+            "conda remove -p ./.conda-env numpy -y",
+            "micromamba remove --prefix=env/dev pytest",
             "http --offline DELETE https://api.example.com/v1/projects/42",
             "rpm -e --test nginx",
             "rpm -qa",
@@ -2984,6 +3003,7 @@ pub static RULES: &[Rule] = &[
             "circleci pipeline trigger acme/api",
         ],
         counterexamples: &[
+            "swaks -s 127.0.0.1:1025 --to dev@example.com",
             "make release",
             "make -j8 all",
             "make -C sub install",

@@ -694,7 +694,9 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     }
     // Without an extension, only as a path (`~/.config/ghcr-token`): a
     // bare `token` is as often a subcommand (`npm token list`).
+    // (The system's user list, `/etc/passwd`, holds no password.)
     if named_for_a_secret(name)
+        && resolved != "/etc/passwd"
         && (name.contains('.') || value.contains('/') && !value.ends_with('/'))
         || in_a_secret_folder(parent, name)
     {

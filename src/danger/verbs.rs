@@ -629,6 +629,19 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return None;
     }
+    // An environment inside the project is the project's to change
+    // (`conda remove -p ./.conda-env numpy`).
+    if c.is(&["conda", "mamba", "micromamba"])
+        && c.option_values(&["-p", "--prefix"])
+            .first()
+            .is_some_and(|p| {
+                !p.is_empty()
+                    && !p.starts_with(['/', '~', '$'])
+                    && !p.split('/').any(|part| part == "..")
+            })
+    {
+        return None;
+    }
     // A tool's own download cache is the tool's to empty (`pip cache
     // purge`, `npm cache clean`): it is fetched again when needed.
     if words.first().is_some_and(|w| *w == "cache") {
@@ -726,7 +739,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // Mail handed to a catcher on this machine (MailHog, Mailpit:
     // `swaks --server 127.0.0.1:1025`) leaves nothing behind it.
     let local_server = || {
-        let servers = c.full_option_values(&["--server", "-s", "--host"]);
+        let servers = c.option_values(&["--server", "-s", "--host"]);
         !servers.is_empty() && servers.iter().all(|v| super::cmd::is_loopback(v))
     };
     if c.is(&["swaks", "sendmail", "msmtp", "ssmtp"])

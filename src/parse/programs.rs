@@ -807,6 +807,62 @@ pub fn python_module(args: &[Word]) -> Option<&str> {
     None
 }
 
+/// awk's program text: its first word that is not an option or an
+/// option's value (`-v k=v`, `-F :`); `None` when it reads its program
+/// from a file (`-f`) or has none.
+pub fn awk_program(args: &[Word]) -> Option<&Word> {
+    let mut it = args.iter();
+    while let Some(w) = it.next() {
+        let v = w.value.as_str();
+        if matches!(v, "-f" | "--file") {
+            return None;
+        }
+        if matches!(v, "-v" | "-F" | "--assign" | "--field-separator") {
+            it.next();
+            continue;
+        }
+        if v.starts_with('-') && v.len() > 1 {
+            continue;
+        }
+        return Some(w);
+    }
+    None
+}
+
+/// The commands an awk program hands the shell by `system("…")` with a
+/// plain string (no escape, no concatenation), and the program with
+/// those calls taken out: what is left is judged as awk, each string as
+/// shell code (`gawk 'BEGIN{system("date -u")}'`).
+pub fn awk_system_strings(code: &str) -> (Vec<&str>, String) {
+    let mut strings = Vec::new();
+    let mut rest = String::with_capacity(code.len());
+    let mut last = 0;
+    for (at, _) in code.match_indices("system(") {
+        if at < last {
+            continue;
+        }
+        let after = &code[at + "system(".len()..];
+        let trimmed = after.trim_start();
+        let Some(body) = trimmed.strip_prefix('"') else {
+            continue;
+        };
+        let Some(end) = body.find('"') else {
+            continue;
+        };
+        let text = &body[..end];
+        let close = body[end + 1..].trim_start();
+        if text.contains('\\') || !close.starts_with(')') {
+            continue;
+        }
+        strings.push(text);
+        rest.push_str(&code[last..at]);
+        rest.push('0');
+        last = code.len() - close.len() + 1;
+    }
+    rest.push_str(&code[last..]);
+    (strings, rest)
+}
+
 /// Shells whose `-c STRING` is a program and who read a program from stdin,
 /// under any of their names (see [`shell_name`]).
 pub fn is_shell(name: &str) -> bool {
@@ -1499,6 +1555,26 @@ mod tests {
             assert_eq!(has_flag(&words(line), flags), want, "{line} {flags:?}");
         }
         assert!(!has_flag_of(&words("--del"), &["--delete"], &["--del"]));
+    }
+
+    #[test]
+    fn awk_system_strings_are_the_plain_ones() {
+        for (code, strings, rest) in [
+            ("BEGIN{system(\"date -u\")}", &["date -u"][..], "BEGIN{0}"),
+            (
+                "{ system( \"a\" ); system(\"b\") }",
+                &["a", "b"],
+                "{ 0; 0 }",
+            ),
+            ("{system(\"rm \" $1)}", &[], "{system(\"rm \" $1)}"),
+            ("{system(\"a\\\"b\")}", &[], "{system(\"a\\\"b\")}"),
+            ("{system(x)}", &[], "{system(x)}"),
+            ("{system(\"a", &[], "{system(\"a"),
+            ("{print}", &[], "{print}"),
+        ] {
+            let (found, left) = awk_system_strings(code);
+            assert_eq!((found.as_slice(), left.as_str()), (strings, rest), "{code}");
+        }
     }
 
     #[test]

@@ -482,7 +482,20 @@ fn dash_restate(src: &str) -> std::borrow::Cow<'_, str> {
 /// spaces (`{rm -rf ~}`) gets them; `~NAME` is the named directory of a
 /// parameter (`~HOME` is home, `~PWD` the working folder).
 fn zsh_restate(src: &str) -> std::borrow::Cow<'_, str> {
-    apply(src, scan(src.as_bytes(), Dialect::Zsh))
+    let mut edits = scan(src.as_bytes(), Dialect::Zsh);
+    // Glob qualifiers the POSIX grammar cannot read, taken off their
+    // patterns (`*.ts(.N)` ─► `*.ts`).
+    edits.extend(
+        zsh::plain_qualifiers(src)
+            .into_iter()
+            .map(|(at, end)| Edit {
+                at,
+                remove: end - at,
+                insert: "",
+            }),
+    );
+    edits.sort_by_key(|e| e.at);
+    apply(src, edits)
 }
 
 /// Whether a `#` follows, glued, the `)` that closes a `<(` or `>(`: bash

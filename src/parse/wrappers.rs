@@ -83,6 +83,14 @@ impl Walker {
                 self.find_exec(cmd);
                 return None;
             }
+            // awk hands `system("…")`'s string to `sh -c`.
+            "awk" | "gawk" | "mawk" | "nawk" => {
+                if let Some(program) = programs::awk_program(args).filter(|w| w.literal) {
+                    for text in programs::awk_system_strings(&program.value).0 {
+                        self.source_for("sh", text, Origin::ShellString, depth);
+                    }
+                }
+            }
             "source" | "." => {
                 let file = match args {
                     [dashes, rest @ ..] if dashes.literal && dashes.value == "--" => rest.first(),
@@ -973,6 +981,10 @@ pub(super) fn runs_others(cmd: &SimpleCommand, name: Option<&str>) -> bool {
                 | "cgdb"
                 | "gdb-multiarch"
                 | "capsh"
+                | "awk"
+                | "gawk"
+                | "mawk"
+                | "nawk"
         )
         || programs::WRAPPERS.iter().any(|w| w.names.contains(&name))
         || programs::is_dynamic_loader(name)

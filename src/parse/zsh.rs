@@ -25,6 +25,45 @@ pub fn glob_qualifier_runs_code(src: &str) -> bool {
     false
 }
 
+/// Where `src` has a glob qualifier that runs no code (`src/**/*.ts(.N)`,
+/// `*.log(om[1,3])`): the byte range of each `(…)` ending a word that
+/// holds a pattern, not an extended glob's own `*(…)` or a group with
+/// `|` in it. The POSIX grammar cannot read them; without them the word
+/// matches the same files or more. (One that runs code is a problem of
+/// its own: see [`glob_qualifier_runs_code`].)
+pub fn plain_qualifiers(src: &str) -> Vec<(usize, usize)> {
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let mut word_start = 0;
+    let mut after = 0;
+    for (i, c) in Unquoted::from(b, 0) {
+        if i < after {
+            continue;
+        }
+        if word_break(c) && c != b'(' {
+            word_start = i + 1;
+            continue;
+        }
+        if c != b'(' || i == 0 || !attached(b[i - 1]) || b"?*+@!".contains(&b[i - 1]) {
+            continue;
+        }
+        let word = &b[word_start.min(i)..i];
+        let Some(end) = closing(b, i) else {
+            break;
+        };
+        let inside = &b[i + 1..end];
+        if word.iter().any(|c| matches!(c, b'*' | b'?' | b']'))
+            && b.get(end + 1).is_none_or(|&n| word_break(n))
+            && !inside.contains(&b'|')
+            && !runs_code(inside)
+        {
+            out.push((i, end + 1));
+            after = end + 1;
+        }
+    }
+    out
+}
+
 /// True when zsh would run code of `src` that the POSIX grammar does not
 /// show: a glob qualifier that runs code (see the module docs), or a
 /// parameter expansion with the `e` flag (`${(e)x}` expands `$(…)` held in
@@ -180,6 +219,23 @@ mod tests {
         ] {
             assert_eq!(super::parameter_flag_evaluates(line), want, "{line}");
             assert_eq!(super::evaluates_code(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn plain_qualifiers_are_found() {
+        for (line, want) in [
+            ("print -l src/**/*.ts(.N) | wc -l", vec![(20, 24)]),
+            ("ls *.log(om[1,3]) x", vec![(8, 17)]),
+            ("ls *(.)", vec![]),
+            ("ls *.(ts|js)", vec![]),
+            ("ls foo(x)", vec![]),
+            ("ls '*.ts(.N)'", vec![]),
+            ("ls *(e:'rm x':)", vec![]),
+            ("ls a*b(e:x:)", vec![]),
+            ("f() { ls; }", vec![]),
+        ] {
+            assert_eq!(super::plain_qualifiers(line), want, "{line}");
         }
     }
 
