@@ -225,6 +225,7 @@ const CLASSES_ELEVENTH: &str = include_str!("../corpus/classes11.tsv");
 const CLASSES_TWELFTH: &str = include_str!("../corpus/classes12.tsv");
 const CLASSES_THIRTEENTH: &str = include_str!("../corpus/classes13.tsv");
 const CLASSES_FOURTEENTH: &str = include_str!("../corpus/classes14.tsv");
+const CLASSES_FIFTEENTH: &str = include_str!("../corpus/classes15.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 
 /// One class and half's counts.
@@ -385,6 +386,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "porch", 964, 913),
     ("noeffect", "porch", 916, 866),
     ("blocked", "porch", 950, 833),
+    ("operand", "fifteen", 913, 1000),
+    ("verb", "fifteen", 1000, 933),
+    ("hidden", "fifteen", 961, 809),
+    ("noeffect", "fifteen", 950, 1000),
+    ("blocked", "fifteen", 882, 833),
+    ("operand", "garret", 956, 1000),
+    ("verb", "garret", 833, 933),
+    ("hidden", "garret", 961, 952),
+    ("noeffect", "garret", 894, 1000),
+    ("blocked", "garret", 1000, 600),
     ("routine", "everyday", 1000, 997),
 ];
 
@@ -412,6 +423,7 @@ fn class_rates() {
         .chain(rows(CLASSES_TWELFTH))
         .chain(rows(CLASSES_THIRTEENTH))
         .chain(rows(CLASSES_FOURTEENTH))
+        .chain(rows(CLASSES_FIFTEENTH))
         .chain(rows(ROUTINE))
     {
         let [command, expected, class, split, note] = fields[..] else {
