@@ -28,7 +28,7 @@ struct Language {
 /// interpreter (PowerShell, a shell) is taken as risky whatever it says.
 static LANGUAGES: &[Language] = &[
     Language {
-        interpreters: &["python", "pypy", "ipython"],
+        interpreters: &["python", "pypy", "ipython", "blender"],
         variable_calls: false,
         risky: &[
             "os.remove",

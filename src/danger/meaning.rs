@@ -523,6 +523,27 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
                 .split_once('=')
                 .is_some_and(|(name, value)| names_install_folder(name) && protected_folder(w, value))
         })
+    // Or by default: a build's install target puts its programs under
+    // `/usr/local` (`make install`, `ninja install`, `cmake --install
+    // build`, `meson install`) unless told a folder of the line's own
+    // (`DESTDIR=./stage`, `--prefix ./out`).
+    || c.is(&["make", "gmake", "ninja", "cmake", "meson", "samu"])
+        && (c.operands().iter().any(|w| w.value == "install")
+            || c.is(&["cmake"]) && c.flag(&["--install"]))
+        && !super::dryrun::rehearses_as(&c.name, c.args())
+        && !c.flag(&["-n", "--just-print", "--dry-run", "--recon"])
+        && !c
+            .command
+            .assignments
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.value.as_str()))
+            .chain(c.args().iter().filter_map(|w| w.value.split_once('=')))
+            .chain(
+                c.option_values(INSTALL_OPTIONS)
+                    .into_iter()
+                    .map(|v| ("PREFIX", v)),
+            )
+            .any(|(name, value)| names_install_folder(name) && !named(value))
 }
 
 /// Options that name the folder a tool installs into.

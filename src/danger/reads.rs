@@ -153,6 +153,17 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         && matches!(second, "inspect" | "fingerprint" | "verify" | "lint")
         || c.is(&["keytool"]) && c.flag(&["-printcert"])
         || c.is(&["cfssl"]) && sub == "certinfo"
+        // macOS's keychain tool printing certificates (never a password
+        // or a private key: `find-generic-password`, `dump-keychain -d`
+        // and `export` are read as reads).
+        || c.is(&["security"])
+            && matches!(
+                sub,
+                "find-certificate" | "verify-cert" | "dump-trust-settings" | "list-keychains"
+            )
+        // visudo's check reports whether the file parses, not what it
+        // holds.
+        || c.is(&["visudo"]) && c.flag(&["-c", "--check"])
     {
         return Vec::new();
     }
@@ -373,6 +384,12 @@ pub(super) fn reads_recursively(c: &Cmd<'_>) -> bool {
         || (c.is(&["rg", "ag"]) && c.flag(&["--hidden", "-u", "-uu", "-uuu", "--no-ignore"]))
         || c.is(&["rclone", "gsutil", "azcopy"])
         || (c.is(&["aws"]) && c.flag(&["--recursive"]))
+}
+
+/// Searchers that walk the folders they are given, skipping hidden ones
+/// unless told (`rg`, `ag`, `ugrep`, `ack`).
+pub(super) fn searches_folders(c: &Cmd<'_>) -> bool {
+    c.is(&["rg", "ag", "ugrep", "ack", "ack-grep", "pt", "sift"])
 }
 
 /// A word and the paths it may name: `--file=X`, `key=@X`, `@X`, `if=X`,

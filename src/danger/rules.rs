@@ -1142,6 +1142,13 @@ pub static RULES: &[Rule] = &[
                 // to the network (`python3 -m http.server --directory ~`).
                 || (reads::reads_recursively(c)
                     && read.iter().any(|v| holds_secrets(c.ctx, v)))
+                // A searcher that skips hidden folders still walks the
+                // ones it is pointed into (`rg token ~/.config` reads
+                // `~/.config/gh/hosts.yml`).
+                || (reads::searches_folders(c)
+                    && read.iter().any(|v| {
+                        holds_secrets(c.ctx, v) && !secrets::holds_home(c.ctx, v)
+                    }))
                 || reads::served_folder(c).is_some_and(|d| holds_secrets(c.ctx, d) || is_secret(c.ctx, d))
                 || super::secrets::secret_file_option(c)
                 // Inline code that opens a secret file by name.
@@ -1151,6 +1158,11 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "security dump-keychain -d ~/Library/Keychains/login.keychain-db",
+            "visudo -f /etc/sudoers",
+            "cat /etc/sudoers",
+            "rg -a -o 'ghp_[A-Za-z0-9]{36}' ~/.config ~/.local/share",
+            "ag token ~/.config",
             "cat /etc/shadow",
             "grep -h '^signing' ~/.gradle/gradle.properties",
             "cat ~/.m2/settings.xml",
@@ -1269,6 +1281,12 @@ pub static RULES: &[Rule] = &[
             "cat ~/.config/doctl/config.yaml",
         ],
         counterexamples: &[
+            "security find-certificate -a -c \"DigiCert\" -p /System/Library/Keychains/SystemRootCertificates.keychain",
+            "visudo -cf /etc/sudoers",
+            "rg -o 'ghp_x' ~",
+            "ag foo ~/.config/nvim",
+            "rg TODO src",
+            "rg TODO /",
             "cat /etc/passwd",
             "awk -F: '{print $1}' /etc/passwd",
             "cat gradle.properties",
@@ -1628,6 +1646,12 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "make install",
+            "make install DRY_RUN=1",
+            "ninja -C build install",
+            "cmake --install build",
+            "meson install -C builddir",
+            "make install PREFIX=/usr/local",
             "gawk -i inplace '{print} END {print \"10.0.0.5 api.internal\"}' /etc/hosts",
             "awk -iinplace '{sub(/a/,\"b\")} 1' ~/.bashrc",
             "make install PREFIX=$HOME/.local",
@@ -1750,6 +1774,13 @@ pub static RULES: &[Rule] = &[
             "cp lib.so /usr/lib/x86_64-linux-gnu/",
         ],
         counterexamples: &[
+            "make -n install",
+            "make install DESTDIR=./stage",
+            "make install PREFIX=$PWD/out",
+            "cmake --install build --prefix ./out",
+            "DESTDIR=/tmp/stage ninja install",
+            "make all",
+            "make test",
             "gawk -i inplace '{print}' notes.txt",
             "awk '{print}' ~/.bashrc",
             "make install PREFIX=./dist",
@@ -2121,6 +2152,7 @@ pub static RULES: &[Rule] = &[
             })
         }),
         examples: &[
+            "blender -b --python-expr 'import shutil; print(\"ok\"); shutil.rmtree(\"/home/dev/renders\")'",
             "awk '{system(\"rm -rf \" $1)}' list.txt",
             "awk 'BEGIN{system(\"echo \\\"hi\\\"\")}'",
             "awk '{print $1 | \"sh\"}' f",
@@ -2199,6 +2231,7 @@ pub static RULES: &[Rule] = &[
             "expect -c 'spawn ls [exec id]'",
         ],
         counterexamples: &[
+            "blender -b scene.blend --python-expr 'import bpy; print(bpy.app.version_string)'",
             "awk 'BEGIN{system(\"rm x\")}'",
             "gawk 'BEGIN{system(\"date -u\")}'",
             "awk 'BEGIN { system( \"git rev-parse HEAD\" ) }'",

@@ -771,6 +771,14 @@ fn armored_without_private_key(path: &str) -> bool {
     }
 }
 
+/// True for a home folder or a folder above one (`~`, `/home`, `/`).
+pub fn holds_home(ctx: &Place, value: &str) -> bool {
+    let resolved = ctx.resolve(value);
+    let root = resolved.trim_end_matches('/');
+    ctx.home_str()
+        .is_some_and(|h| *h == *resolved || h.starts_with(&format!("{root}/")))
+}
+
 /// True for a folder that holds secret folders: the root, a home or a
 /// folder above one, and the folders below home that keep keys and
 /// tokens (`~/.config`, `~/.local/state`, `~/Library`), and `/etc`. Read

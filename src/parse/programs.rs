@@ -1006,6 +1006,8 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "octave" => &["--eval"],
         "raku" | "rakudo" => &["-e"],
         "matlab" => &["-batch", "-r"],
+        // Blender runs Python given on its command line.
+        "blender" => &["--python-expr"],
         // Their code comes from a script file or stdin only.
         "tclsh" | "wish" | "jimsh" | "jshell" => &[],
         _ => return None,
