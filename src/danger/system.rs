@@ -113,6 +113,11 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 "" | "list" | "print" | "print-disabled" | "help" | "version"
             ))
         || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
+        // The system's clock set (`date -s`, `hwclock --systohc`), which
+        // certificates, builds and logs all trust.
+        || c.is(&["date", "gdate"]) && c.flag(&["-s", "--set"])
+        || c.is(&["hwclock"])
+            && c.flag(&["--set", "-w", "--systohc", "-s", "--hctosys", "--adjust"])
         || changes_security_defaults(c, sub)
         // The firmware's boot entries changed (`efibootmgr -b 3 -B`);
         // with no option, or `-v`, they are listed.
@@ -348,4 +353,33 @@ pub(super) fn erases_whole_disk(c: &Cmd<'_>) -> bool {
         && c.option_values(&["--target", "-target", "-t"])
             .iter()
             .any(|t| is_whole_disk(c, t))
+}
+/// Whether Windows's `reg` writes a key that starts programs at sign-in
+/// or boot (`reg.exe add 'HKCU\Software\Microsoft\Windows\CurrentVersion\Run'
+/// /v X /d C:\x.exe`), or runs one in place of another (Image File
+/// Execution Options' debugger). Compared in any case, as the key reaches
+/// reg: an unquoted key loses its backslashes to bash, and names no key.
+pub(super) fn windows_autostart(c: &Cmd<'_>) -> bool {
+    const KEYS: &[&str] = &[
+        "\\currentversion\\run",
+        "\\currentversion\\winlogon",
+        "\\currentcontrolset\\services",
+        "\\policies\\explorer\\run",
+        "\\image file execution options",
+        "\\currentversion\\explorer\\shell folders",
+    ];
+    if !c.is(&["reg", "reg.exe"]) {
+        return false;
+    }
+    let sub = c
+        .operands()
+        .first()
+        .map(|w| w.value.to_ascii_lowercase())
+        .unwrap_or_default();
+    matches!(sub.as_str(), "add" | "import" | "copy" | "restore" | "load")
+        && (sub != "add"
+            || c.values().any(|v| {
+                let key = v.to_ascii_lowercase();
+                KEYS.iter().any(|k| key.contains(k))
+            }))
 }

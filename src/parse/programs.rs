@@ -1003,7 +1003,7 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "nim" => &["--eval"],
         "gdb" => &["-ex", "--eval-command", "-iex", "--init-eval-command"],
         "lldb" => &["-o", "--one-line", "-O", "--one-line-before-file", "-k"],
-        "octave" => &["--eval"],
+        "octave" | "octave-cli" => &["--eval"],
         "raku" | "rakudo" => &["-e"],
         "matlab" => &["-batch", "-r"],
         // Blender runs Python given on its command line.
@@ -1265,9 +1265,14 @@ pub fn option_values<'a>(args: &'a [Word], names: &[&str]) -> Vec<&'a str> {
 /// The commands plain Tcl code, as `expect -c` runs it, starts with
 /// `spawn` or `exec` (the text after the word, read as a command line),
 /// when that is all the code does: every statement one of the few that
-/// only start, wait for or end a program. `None` for anything more —
-/// `send` (typed into what was spawned), command substitution (`[…]`),
-/// variables, braces, escapes: such code is judged as code.
+/// only start, wait for or end a program. `send` (typed into what was
+/// spawned) counts only when every program spawned is run by its path
+/// (`spawn ./configure; send "\r"`: a prompt of the project's, whose
+/// program is judged), never when a shell, an interpreter or a console
+/// may read it as commands (`spawn ssh h; send "rm -rf x\r"`). `None`
+/// for anything more — command substitution (`[…]`), variables, braces,
+/// escapes other than `\r`, `\n`, `\t` and `\"`: such code is judged
+/// as code.
 pub fn tcl_commands(code: &str) -> Option<Vec<&str>> {
     const QUIET: &[&str] = &[
         "expect",
@@ -1280,10 +1285,14 @@ pub fn tcl_commands(code: &str) -> Option<Vec<&str>> {
         "log_user",
         "sleep",
     ];
-    if code.contains(['[', '$', '{', '\\']) {
+    let plain_escapes = code
+        .match_indices('\\')
+        .all(|(i, _)| matches!(code.as_bytes().get(i + 1), Some(b'r' | b'n' | b't' | b'"')));
+    if code.contains(['[', '$', '{']) || !plain_escapes {
         return None;
     }
     let mut out = Vec::new();
+    let mut sends = false;
     for statement in code.split([';', '\n']).map(str::trim) {
         if statement.is_empty() || statement.starts_with('#') {
             continue;
@@ -1293,9 +1302,14 @@ pub fn tcl_commands(code: &str) -> Option<Vec<&str>> {
             .map_or((statement, ""), |(h, r)| (h, r.trim()));
         match head {
             "spawn" | "exec" if !rest.is_empty() => out.push(rest),
+            "send" => sends = true,
             h if QUIET.contains(&h) => {}
             _ => return None,
         }
+    }
+    let by_path = |c: &&str| c.split_whitespace().next().is_some_and(|p| p.contains('/'));
+    if sends && (out.is_empty() || !out.iter().all(by_path)) {
+        return None;
     }
     Some(out)
 }
@@ -1405,8 +1419,15 @@ mod tests {
             Some(vec!["rm -rf build"])
         );
         assert_eq!(tcl_commands("# c\nexpect eof"), Some(vec![]));
+        assert_eq!(
+            tcl_commands("spawn ./configure; expect \"prefix\"; send \"\\r\"; expect eof"),
+            Some(vec!["./configure"])
+        );
         for code in [
             "spawn ssh h; send \"rm -rf x\\r\"",
+            "spawn ./x; spawn bash; send \"rm -rf x\\r\"",
+            "send \"rm -rf x\\r\"",
+            "spawn ./x; send \"\\x72\"",
             "spawn ls [exec id]",
             "spawn $prog",
             "if {1} {exec id}",
