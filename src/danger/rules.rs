@@ -1423,6 +1423,7 @@ pub static RULES: &[Rule] = &[
             "npm token create",
         ],
         counterexamples: &[
+            "bw list folders",
             "getent passwd \"$USER\"",
             "security find-identity -v -p codesigning",
             "security find-certificate -a -c 'Apple Root CA' -p",
@@ -1952,6 +1953,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Stops, restarts or reconfigures the system or its services.",
         check: C(system::controls),
         examples: &[
+            "hostname build-01",
             "date -s '2020-01-01 00:00:00'",
             "date --set=2020-01-01",
             "hwclock --systohc",
@@ -2000,6 +2002,8 @@ pub static RULES: &[Rule] = &[
             "rc-service nginx stop",
         ],
         counterexamples: &[
+            "hostname -f",
+            "hostname",
             "date -u +%s",
             "date -d yesterday",
             "hwclock --show",
@@ -3005,6 +3009,9 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deploys, publishes, releases, rolls back or flashes: it changes something beyond this machine, or a device.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Deploys, false))),
         examples: &[
+            "sentry-cli releases finalize web@1.4.2",
+            "chamber write prod-api FEATURE_FLAGS 1",
+            "doppler secrets set X=1",
             "make -k deploy",
             "gmake publish",
             "make flash",
@@ -3060,6 +3067,9 @@ pub static RULES: &[Rule] = &[
             "circleci pipeline trigger acme/api",
         ],
         counterexamples: &[
+            "sentry-cli releases list",
+            "doppler run -- make test",
+            "chamber list prod-api",
             "swaks -s 127.0.0.1:1025 --to dev@example.com",
             "make release",
             "make -j8 all",

@@ -868,7 +868,14 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         || c.is(&["pass", "gopass", "kwallet-query", "lpass"]) && !sub.is_empty() && sub != "ls"
         || (c.is(&["op"])
             && (matches!(sub, "read" | "inject" | "run") || sub == "item" && second != "list"))
-        || (c.is(&["bw"]) && matches!(sub, "get" | "export" | "list"))
+        // (Bitwarden's folders, collections and organizations are names.)
+        || (c.is(&["bw"])
+            && (matches!(sub, "get" | "export")
+                || sub == "list"
+                    && !matches!(
+                        second,
+                        "folders" | "collections" | "organizations" | "org-collections" | "org-members"
+                    )))
         || (c.is(&["gh"])
             && sub == "auth"
             && (second == "token" || (second == "status" && c.flag(&["-t", "--show-token"]))))

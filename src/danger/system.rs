@@ -116,6 +116,10 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // The system's clock set (`date -s`, `hwclock --systohc`), which
         // certificates, builds and logs all trust.
         || c.is(&["date", "gdate"]) && c.flag(&["-s", "--set"])
+        // The machine's name set (`hostname build-01`, `-F file`).
+        || c.is(&["hostname"])
+            && (c.flag(&["-F", "--file", "-b", "--boot"])
+                || c.args().iter().any(|w| !w.value.starts_with('-')))
         || c.is(&["hwclock"])
             && c.flag(&["--set", "-w", "--systohc", "-s", "--hctosys", "--adjust"])
         || changes_security_defaults(c, sub)

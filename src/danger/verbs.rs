@@ -629,6 +629,18 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return None;
     }
+    // A secret manager's values changed for every service that reads
+    // them (`chamber write prod-api K V`, `doppler secrets set X=1`).
+    if c.is(&["chamber", "doppler", "infisical", "berglas", "teller"])
+        && words.iter().any(|w| {
+            matches!(
+                *w,
+                "write" | "set" | "put" | "import" | "upload" | "delete" | "rm" | "unset"
+            )
+        })
+    {
+        return Some(Does::Deploys);
+    }
     // An environment inside the project is the project's to change
     // (`conda remove -p ./.conda-env numpy`).
     if c.is(&["conda", "mamba", "micromamba"])
@@ -1035,6 +1047,8 @@ fn sent_after_noun(noun: &str, verb: &str) -> bool {
         && SENT_AFTER_NOUN.contains(&noun)
         || matches!(verb, "create" | "apply" | "sync" | "update" | "add")
             && ROLLED_OUT.contains(&noun)
+        // `sentry-cli releases finalize`: the release marked out.
+        || verb == "finalize" && matches!(noun, "release" | "releases")
         // `argocd app sync`: what the cluster runs made what git says.
         || verb == "sync" && matches!(noun, "app" | "apps" | "application" | "applications")
         // `gh workflow run deploy.yml`: a workflow started on the forge
