@@ -226,6 +226,7 @@ const CLASSES_TWELFTH: &str = include_str!("../corpus/classes12.tsv");
 const CLASSES_THIRTEENTH: &str = include_str!("../corpus/classes13.tsv");
 const CLASSES_FOURTEENTH: &str = include_str!("../corpus/classes14.tsv");
 const CLASSES_FIFTEENTH: &str = include_str!("../corpus/classes15.tsv");
+const CLASSES_SIXTEENTH: &str = include_str!("../corpus/classes16.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 
 /// One class and half's counts.
@@ -396,6 +397,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "garret", 961, 952),
     ("noeffect", "garret", 947, 1000),
     ("blocked", "garret", 1000, 1000),
+    ("operand", "sixteen", 956, 1000),
+    ("verb", "sixteen", 941, 1000),
+    ("hidden", "sixteen", 1000, 950),
+    ("noeffect", "sixteen", 1000, 800),
+    ("blocked", "sixteen", 937, 666),
+    ("operand", "cupboard", 1000, 954),
+    ("verb", "cupboard", 823, 1000),
+    ("hidden", "cupboard", 916, 1000),
+    ("noeffect", "cupboard", 950, 1000),
+    ("blocked", "cupboard", 1000, 600),
     ("routine", "everyday", 1000, 997),
 ];
 
@@ -424,6 +435,7 @@ fn class_rates() {
         .chain(rows(CLASSES_THIRTEENTH))
         .chain(rows(CLASSES_FOURTEENTH))
         .chain(rows(CLASSES_FIFTEENTH))
+        .chain(rows(CLASSES_SIXTEENTH))
         .chain(rows(ROUTINE))
     {
         let [command, expected, class, split, note] = fields[..] else {
