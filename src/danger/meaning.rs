@@ -416,7 +416,34 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     let own = crate::parse::wrapped_at(&c.name, args)
         .filter(|at| *at > 0)
         .map_or(args, |at| args.get(..at).unwrap_or_default());
+    // What an option names as its input is read, not written
+    // (`certtool -i --infile /etc/ssl/certs/x.pem`).
+    let input = |v: &str| {
+        matches!(
+            v.split('=').next(),
+            Some(
+                "--infile"
+                    | "--input"
+                    | "--input-file"
+                    | "--in"
+                    | "--from-file"
+                    | "--load-certificate"
+                    | "--load-ca-certificate"
+                    | "--source"
+            )
+        )
+    };
     own.iter()
+        .enumerate()
+        .filter(|(i, w)| {
+            !input(&w.value)
+                && !(i.checked_sub(1).is_some_and(|p| {
+                    own[p].value.starts_with("--")
+                        && !own[p].value.contains('=')
+                        && input(&own[p].value)
+                }))
+        })
+        .map(|(_, w)| w)
         .filter(|w| w.literal || w.glob)
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")

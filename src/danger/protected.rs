@@ -269,6 +269,28 @@ static PROTECTED: &[Protected] = &[
         reason: "an agent's settings, hooks or plugins",
         holds: |p| p.in_home.is_some_and(in_app_settings),
     },
+    // Agents that take no hook, whose settings approve their own commands
+    // or start their tools: aider's `.aider.conf.yml` (`yes-always`), read
+    // from home, the repository and the working folder; Continue's,
+    // goose's and Windsurf's in home.
+    Protected {
+        reason: "an agent's settings, hooks or plugins",
+        holds: |p| {
+            p.parts
+                .last()
+                .is_some_and(|n| n.eq_ignore_ascii_case(".aider.conf.yml"))
+                || p.in_home.is_some_and(|rel| {
+                    [
+                        ".continue/config.json",
+                        ".continue/config.yaml",
+                        ".config/goose/config.yaml",
+                        ".codeium/windsurf/mcp_config.json",
+                    ]
+                    .iter()
+                    .any(|f| rel.eq_ignore_ascii_case(f))
+                })
+        },
+    },
 ];
 
 /// Whether a path, with either slash, is in Windows's Startup folder.
@@ -279,7 +301,7 @@ fn windows_startup(path: &str) -> bool {
             .any(|w| w.eq_ignore_ascii_case(needle))
     };
     // Most paths hold neither word at all: one scan each says so.
-    if !has(b"startup") && !has(b"currentversion") {
+    if !has(b"startup") && !has(b"currentversion") && !has(b"currentcontrolset") {
         return false;
     }
     let path = path.to_ascii_lowercase().replace('\\', "/");
@@ -288,8 +310,10 @@ fn windows_startup(path: &str) -> bool {
 
 /// Whether a registry key (lowercased, with `/`) is one of Windows's
 /// lists of what runs at every login (`HKCU\…\CurrentVersion\Run`,
-/// `RunOnce`, the logon shell in `Winlogon`): a value put there persists
-/// as a startup file does.
+/// `RunOnce`, the logon shell in `Winlogon`, the policies' `Run`, the
+/// services started at boot, and Image File Execution Options, whose
+/// debugger runs in place of a program): a value put there persists as a
+/// startup file does.
 fn registry_autostart(key: &str) -> bool {
     const RUN: &str = "microsoft/windows/currentversion/run";
     let runs = key.match_indices(RUN).any(|(i, _)| {
@@ -298,6 +322,9 @@ fn registry_autostart(key: &str) -> bool {
         matches!(name, "" | "once" | "onceex" | "services" | "servicesonce")
     });
     runs || key.contains("microsoft/windows nt/currentversion/winlogon")
+        || key.contains("currentversion/policies/explorer/run")
+        || key.contains("currentversion/image file execution options")
+        || key.contains("currentcontrolset/services/")
 }
 
 /// macOS's folders of what starts at login or boot, below the root.
@@ -763,6 +790,9 @@ mod tests {
             "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\RunOnce",
             "HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\sync",
             "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon",
+            "HKLM\\SYSTEM\\CurrentControlSet\\Services\\x",
+            "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Image File Execution Options\\notepad.exe",
+            "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Policies\\Explorer\\Run",
         ] {
             assert_eq!(
                 protected_reason(&c, v),
@@ -774,6 +804,7 @@ mod tests {
             "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer",
             "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Runtime",
             "HKCU\\Software\\Acme\\Run",
+            "HKLM\\SYSTEM\\CurrentControlSet\\Control",
             "docs/startup.md",
         ] {
             assert_eq!(protected_reason(&c, v), None, "{v}");

@@ -1619,9 +1619,6 @@ pub static RULES: &[Rule] = &[
                 // later, and again (`schtasks.exe /create /tr …`).
                 || c.is(&["schtasks", "schtasks.exe"])
                     && c.values().any(|v| ["/create", "/change"].iter().any(|o| v.eq_ignore_ascii_case(o)))
-                // Windows's autostart keys in the registry: what they name
-                // runs at every sign-in or boot.
-                || system::windows_autostart(c)
                 // An install folder named by the environment (`GOBIN=~/.local/bin
                 // go install`, `PREFIX=/usr/local make install`).
                 || meaning::install_folder_protected(c)
@@ -1650,9 +1647,11 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "yq -i '.[\"yes-always\"] = true' ~/.aider.conf.yml",
+            "echo 'yes-always: true' >> .aider.conf.yml",
+            "echo x > ~/.continue/config.json",
             "reg add 'HKLM\\SYSTEM\\CurrentControlSet\\Services\\x' /v ImagePath /d c:\\\\x.exe",
             "reg.exe add \"HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\" /v AcmeSync /t REG_SZ /d \"C:\\acme\\sync.exe\" /f",
-            "reg import persist.reg",
             "make install",
             "make install DRY_RUN=1",
             "ninja -C build install",
@@ -1781,6 +1780,8 @@ pub static RULES: &[Rule] = &[
             "cp lib.so /usr/lib/x86_64-linux-gnu/",
         ],
         counterexamples: &[
+            "cat ~/.aider.conf.yml",
+            "echo x > docs/aider.md",
             "reg.exe add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v X /d x.exe",
             "reg.exe query \"HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\"",
             "reg.exe add \"HKCU\\Software\\Acme\\Settings\" /v Theme /d dark /f",
@@ -2457,6 +2458,9 @@ pub static RULES: &[Rule] = &[
         sentence: "Publishes a package, image or release to the outside world.",
         check: C(tools::publishes),
         examples: &[
+            "mvn release:prepare release:perform -DdryRun=true",
+            "mvn deploy -DdryRun=true",
+            "mvn -B release:prepare",
             "regctl image copy alpine ghcr.io/acme/alpine",
             "gh release create v2.0.0 --notes '--dry-run'",
             "skopeo copy docker-archive:build/api.tar docker://ghcr.io/acme/api:1.4.0",
@@ -2497,6 +2501,7 @@ pub static RULES: &[Rule] = &[
             "sbt publish",
         ],
         counterexamples: &[
+            "mvn -B release:prepare -DdryRun=true",
             "skopeo sync --src docker --dest dir quay.io/a /tmp/x",
             "skopeo copy docker://alpine:3 oci:build/alpine",
             "skopeo inspect docker://alpine:3",
@@ -3009,6 +3014,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deploys, publishes, releases, rolls back or flashes: it changes something beyond this machine, or a device.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Deploys, false))),
         examples: &[
+            "salt-call --local state.apply nginx",
             "sentry-cli releases finalize web@1.4.2",
             "chamber write prod-api FEATURE_FLAGS 1",
             "doppler secrets set X=1",
@@ -3067,6 +3073,7 @@ pub static RULES: &[Rule] = &[
             "circleci pipeline trigger acme/api",
         ],
         counterexamples: &[
+            "salt-call --local state.apply nginx test=True",
             "sentry-cli releases list",
             "doppler run -- make test",
             "chamber list prod-api",

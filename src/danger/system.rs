@@ -358,32 +358,3 @@ pub(super) fn erases_whole_disk(c: &Cmd<'_>) -> bool {
             .iter()
             .any(|t| is_whole_disk(c, t))
 }
-/// Whether Windows's `reg` writes a key that starts programs at sign-in
-/// or boot (`reg.exe add 'HKCU\Software\Microsoft\Windows\CurrentVersion\Run'
-/// /v X /d C:\x.exe`), or runs one in place of another (Image File
-/// Execution Options' debugger). Compared in any case, as the key reaches
-/// reg: an unquoted key loses its backslashes to bash, and names no key.
-pub(super) fn windows_autostart(c: &Cmd<'_>) -> bool {
-    const KEYS: &[&str] = &[
-        "\\currentversion\\run",
-        "\\currentversion\\winlogon",
-        "\\currentcontrolset\\services",
-        "\\policies\\explorer\\run",
-        "\\image file execution options",
-        "\\currentversion\\explorer\\shell folders",
-    ];
-    if !c.is(&["reg", "reg.exe"]) {
-        return false;
-    }
-    let sub = c
-        .operands()
-        .first()
-        .map(|w| w.value.to_ascii_lowercase())
-        .unwrap_or_default();
-    matches!(sub.as_str(), "add" | "import" | "copy" | "restore" | "load")
-        && (sub != "add"
-            || c.values().any(|v| {
-                let key = v.to_ascii_lowercase();
-                KEYS.iter().any(|k| key.contains(k))
-            }))
-}

@@ -281,7 +281,16 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
             && sub == "release"
             && matches!(second, "create" | "upload" | "edit" | "delete"))
         || (c.is(&["mvn", "gradle", "./gradlew", "gradlew", "sbt", "lein"])
-            && ops.iter().any(|w| build_task_publishes(&w.value)))
+            && ops.iter().any(|w| build_task_publishes(&w.value))
+            // The Maven release plugin's rehearsal of a release's
+            // preparation (`release:prepare -DdryRun=true`); a deploy or
+            // `release:perform` beside it still publishes.
+            && !(c.is(&["mvn"])
+                && c.values().any(|v| v.eq_ignore_ascii_case("-DdryRun=true"))
+                && ops
+                    .iter()
+                    .filter(|w| build_task_publishes(&w.value))
+                    .all(|w| matches!(w.value.as_str(), "release:prepare" | "release:branch"))))
         || (c.is(&["dotnet"]) && sub == "nuget" && second == "push")
         || (c.is(&["helm"]) && sub == "push")
         || copies_image_to_a_registry(c, sub, &ops)

@@ -778,7 +778,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // Salt told to apply states to its minions (`salt '*' state.apply`),
     // not as a rehearsal (`test=True`).
-    if c.is(&["salt", "salt-ssh"])
+    if c.is(&["salt", "salt-ssh", "salt-call"])
         && c.values().any(|v| {
             [
                 "state.apply",
@@ -795,6 +795,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // Firmware written to a drive, and configuration applied to hosts.
     if (c.is(&["nvme"]) && first.starts_with("fw-"))
         || (c.is(&["ansible-playbook", "puppet", "chef-client", "salt-call"])
+            && !c.values().any(|v| v.eq_ignore_ascii_case("test=true"))
             && !c.flag(&[
                 "--check",
                 "-C",

@@ -70,6 +70,9 @@ impl Walker {
                 if name == "tee" {
                     tee_files.extend(operand_files(current.args()));
                 }
+                if name == "sponge" {
+                    self.writes.note_sponge(&current);
+                }
                 self.look_inside(name, &current);
             }
             output = output.or_else(|| output_text_of(&current, name.as_deref()?));

@@ -253,6 +253,60 @@ mod tests {
         }
     }
 
+    /// The copies a line's walk makes, as written.
+    fn copies(line: &str) -> Vec<SimpleCommand> {
+        crate::parse::parse(line)
+            .commands
+            .into_iter()
+            .filter(|c| c.origin == Origin::Variable)
+            .collect()
+    }
+
+    fn shown(line: &str) -> Vec<String> {
+        copies(line).iter().map(SimpleCommand::display).collect()
+    }
+
+    #[test]
+    fn copies_put_values_back() {
+        for (line, want) in [
+            // Values from every command of the line, not the first alone.
+            ("A=x; B=/etc/shadow; cat $B", &["cat /etc/shadow"][..]),
+            // `set`'s options end at `--`; without it its words are `$1`….
+            ("set -e -- /etc/shadow; cat $1", &["cat /etc/shadow"]),
+            ("set /etc/shadow; cat $1", &["cat /etc/shadow"]),
+            // The other variables of a word at their own first value.
+            ("A=/etc; B=shadow; cat $A/$B", &["cat /etc/shadow", "cat /etc/shadow"]),
+            // A quoted `$F` is text, not an expansion.
+            ("F=x; echo '$F'", &[]),
+        ] {
+            assert_eq!(shown(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn copies_are_bounded() {
+        // Eight values and nine commands: 72 copies, of which 64 are made.
+        let commands = (1..=9).map(|i| format!("c{i} $f")).collect::<Vec<_>>();
+        let line = format!(
+            "for f in a b c d e g h i; do {}; done",
+            commands.join("; ")
+        );
+        assert_eq!(copies(&line).len(), MAX_COPIES);
+    }
+
+    #[test]
+    fn copied_words_say_what_is_known() {
+        // A word still holding an unknown variable is still unknown.
+        let c = copies("F=x; cat $F$G");
+        assert_eq!(c.len(), 1);
+        assert!(!c[0].argv[1].literal, "{:?}", c[0].argv[1]);
+        // A loop's pattern stays a pattern; quoted text stays text.
+        let c = copies("for f in *.rs; do grep -e '*.x' $f; done");
+        assert_eq!(c.len(), 1);
+        assert!(c[0].argv[3].glob && c[0].argv[3].literal, "{:?}", c[0].argv[3]);
+        assert!(!c[0].argv[2].glob, "{:?}", c[0].argv[2]);
+    }
+
     #[test]
     fn names_are_shell_names() {
         for (name, want) in [
@@ -264,6 +318,8 @@ mod tests {
             ("", false),
             ("a-b", false),
             ("a.b", false),
+            ("-a", false),
+            (".a", false),
         ] {
             assert_eq!(is_name(name), want, "{name}");
         }

@@ -179,14 +179,25 @@ impl Writes {
             };
             self.note(dest, text, false);
         }
-        // tee's files are noted with its output; mv's sources are gone.
-        if matches!(name, "tee" | "mv") {
+        // tee's files are noted with its output, sponge's with its input
+        // (see [`Writes::note_sponge`]); mv's sources are gone.
+        if matches!(name, "tee" | "mv" | "sponge") {
             return;
         }
         for file in written_by_words_of(cmd, name) {
             if !copied.iter().any(|(dest, _)| *dest == file) {
                 self.note(&file, None, false);
             }
+        }
+    }
+
+    /// sponge's file holds what arrives on its stdin, when that is known
+    /// (`sponge run.sh <<< 'make test'`), added to with `-a`.
+    pub(super) fn note_sponge(&mut self, cmd: &SimpleCommand) {
+        let text = cmd.stdin_text.clone().filter(|_| !cmd.stdin_dynamic);
+        let append = programs::has_flag(cmd.args(), &["-a"]);
+        for file in operand_files(cmd.args()) {
+            self.note(&file, text.clone(), append);
         }
     }
 
