@@ -271,11 +271,15 @@ mod tests {
         for (line, want) in [
             // Values from every command of the line, not the first alone.
             ("A=x; B=/etc/shadow; cat $B", &["cat /etc/shadow"][..]),
+            ("export A=x; B=/etc/shadow; cat $B", &["cat /etc/shadow"]),
             // `set`'s options end at `--`; without it its words are `$1`….
             ("set -e -- /etc/shadow; cat $1", &["cat /etc/shadow"]),
             ("set /etc/shadow; cat $1", &["cat /etc/shadow"]),
             // The other variables of a word at their own first value.
-            ("A=/etc; B=shadow; cat $A/$B", &["cat /etc/shadow", "cat /etc/shadow"]),
+            (
+                "A=/etc; B=shadow; cat $A/$B",
+                &["cat /etc/shadow", "cat /etc/shadow"],
+            ),
             // A quoted `$F` is text, not an expansion.
             ("F=x; echo '$F'", &[]),
         ] {
@@ -287,8 +291,13 @@ mod tests {
     fn copies_are_bounded() {
         // Eight values and nine commands: 72 copies, of which 64 are made.
         let commands = (1..=9).map(|i| format!("c{i} $f")).collect::<Vec<_>>();
+        let line = format!("for f in a b c d e g h i; do {}; done", commands.join("; "));
+        assert_eq!(copies(&line).len(), MAX_COPIES);
+        // Three copies first, then eight commands of eight: the last
+        // command's copies are cut to what is left of the bound.
+        let commands = (1..=8).map(|i| format!("c{i} $f")).collect::<Vec<_>>();
         let line = format!(
-            "for f in a b c d e g h i; do {}; done",
+            "for g in p q r; do x $g; done; for f in a b c d e j h i; do {}; done",
             commands.join("; ")
         );
         assert_eq!(copies(&line).len(), MAX_COPIES);
@@ -303,7 +312,11 @@ mod tests {
         // A loop's pattern stays a pattern; quoted text stays text.
         let c = copies("for f in *.rs; do grep -e '*.x' $f; done");
         assert_eq!(c.len(), 1);
-        assert!(c[0].argv[3].glob && c[0].argv[3].literal, "{:?}", c[0].argv[3]);
+        assert!(
+            c[0].argv[3].glob && c[0].argv[3].literal,
+            "{:?}",
+            c[0].argv[3]
+        );
         assert!(!c[0].argv[2].glob, "{:?}", c[0].argv[2]);
     }
 
