@@ -245,12 +245,7 @@ fn perl_pragmas_only(value: &str) -> bool {
 /// ./build/app`): the program and what it loads are both the project's,
 /// and loading one into the other hides nothing another program trusts.
 fn preloads_own_library(c: &Cmd<'_>, name: &str, value: &crate::parse::Word) -> bool {
-    let inside = |p: &str| {
-        !p.is_empty()
-            && !p.starts_with(['/', '~', '$'])
-            && !p.split('/').any(|part| part == "..")
-            && p.contains('/')
-    };
+    let inside = |p: &str| super::place::below_working_folder(p) && p.contains('/');
     // bash's `BASH_ENV` file, read by the walk as `source` reads it (see
     // `parse::scripts`): judged as the code it holds.
     if name == "BASH_ENV"

@@ -392,6 +392,13 @@ pub(super) fn at_or_below(path: &str, folder: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
+/// Whether a path as written stays below the working folder: relative,
+/// with no `..` and nothing expanded at its start (`./build/x.so`,
+/// `.conda-env`; not `/x`, `~/x`, `$D/x`, `../x`).
+pub(super) fn below_working_folder(p: &str) -> bool {
+    !p.is_empty() && !p.starts_with(['/', '~', '$']) && !p.split('/').any(|part| part == "..")
+}
+
 /// One part of a path onto `out`: `.` and nothing stay, `..` goes up.
 fn push_part(out: &mut String, part: &str) {
     match part {

@@ -774,9 +774,12 @@ fn armored_without_private_key(path: &str) -> bool {
 /// True for a home folder or a folder above one (`~`, `/home`, `/`).
 pub fn holds_home(ctx: &Place, value: &str) -> bool {
     let resolved = ctx.resolve(value);
-    let root = resolved.trim_end_matches('/');
-    ctx.home_str()
-        .is_some_and(|h| *h == *resolved || h.starts_with(&format!("{root}/")))
+    ctx.home_str().is_some_and(|h| parent_of(&resolved, &h))
+}
+
+/// Whether `path` is the folder `resolved` or below it.
+fn parent_of(resolved: &str, path: &str) -> bool {
+    path == resolved || path.starts_with(&format!("{}/", resolved.trim_end_matches('/')))
 }
 
 /// True for a folder that holds secret folders: the root, a home or a
@@ -785,8 +788,7 @@ pub fn holds_home(ctx: &Place, value: &str) -> bool {
 /// as a whole, it reads them all.
 pub fn holds_secrets(ctx: &Place, value: &str) -> bool {
     let resolved = ctx.resolve(value);
-    let parent_of =
-        |p: &str| p == resolved || p.starts_with(&format!("{}/", resolved.trim_end_matches('/')));
+    let parent_of = |p: &str| parent_of(&resolved, p);
     if ctx.home_str().is_some_and(|h| parent_of(&h)) || resolved == "/etc" {
         return true;
     }

@@ -646,11 +646,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     if c.is(&["conda", "mamba", "micromamba"])
         && c.option_values(&["-p", "--prefix"])
             .first()
-            .is_some_and(|p| {
-                !p.is_empty()
-                    && !p.starts_with(['/', '~', '$'])
-                    && !p.split('/').any(|part| part == "..")
-            })
+            .is_some_and(|p| super::place::below_working_folder(p))
     {
         return None;
     }
