@@ -239,7 +239,9 @@ static LANGUAGES: &[Language] = &[
         interpreters: &["awk", "gawk", "mawk", "nawk"],
         variable_calls: false,
         risky: &[
-            "system(",
+            // (`system ("…")` too: awk allows blanks before the call's
+            // parenthesis.)
+            "system",
             "| getline",
             "|getline",
             "|&",

@@ -89,6 +89,7 @@ pub static RULES: &[Rule] = &[
                 && c.operands().last().is_some_and(root)
         }),
         examples: &[
+            "awk 'BEGIN{system (\"rm -rf ~\")}'",
             "awk 'BEGIN{system(\"rm -rf ~\")}'",
             "unshare -r rm -rf ~",
             "nsenter -t 1 -r rm -rf /",
@@ -2172,6 +2173,7 @@ pub static RULES: &[Rule] = &[
             })
         }),
         examples: &[
+            "awk '{system (\"rm \" $1)}' f",
             "octave --eval 'delete(\"x.txt\")'",
             "matlab -batch 'system(\"id\")'",
             "octave --eval '!rm -rf build'",

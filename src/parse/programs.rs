@@ -837,11 +837,19 @@ pub fn awk_system_strings(code: &str) -> (Vec<&str>, String) {
     let mut strings = Vec::new();
     let mut rest = String::with_capacity(code.len());
     let mut last = 0;
-    for (at, _) in code.match_indices("system(") {
-        if at < last {
+    for (at, _) in code.match_indices("system") {
+        // `mysystem(…)` is a function of the program's own.
+        let named = code[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
+        if at < last || !named {
             continue;
         }
-        let after = &code[at + "system(".len()..];
+        // awk allows blanks before the parenthesis (`system ("…")`).
+        let Some(after) = code[at + "system".len()..].trim_start().strip_prefix('(') else {
+            continue;
+        };
         let trimmed = after.trim_start();
         let Some(body) = trimmed.strip_prefix('"') else {
             continue;
@@ -1592,6 +1600,9 @@ mod tests {
             ("{system(\"rm \" $1)}", &[], "{system(\"rm \" $1)}"),
             ("{system(\"a\\\"b\")}", &[], "{system(\"a\\\"b\")}"),
             ("{system(x)}", &[], "{system(x)}"),
+            ("{ system (\"a\") }", &["a"], "{ 0 }"),
+            ("{mysystem = 1}", &[], "{mysystem = 1}"),
+            ("{mysystem(\"a\")}", &[], "{mysystem(\"a\")}"),
             ("{system(\"a", &[], "{system(\"a"),
             ("{print}", &[], "{print}"),
         ] {
