@@ -55,6 +55,9 @@ pub fn plain_qualifiers(src: &str) -> Vec<(usize, usize)> {
         if word.iter().any(|c| matches!(c, b'*' | b'?' | b']'))
             && b.get(end + 1).is_none_or(|&n| word_break(n))
             && !inside.contains(&b'|')
+            // An expansion inside runs before the glob (`*($(rm -rf ~))`):
+            // left for the grammar to read, or to fail on.
+            && !inside.iter().any(|c| matches!(c, b'$' | b'`'))
             && !runs_code(inside)
         {
             out.push((i, end + 1));
@@ -234,6 +237,8 @@ mod tests {
             ("ls *(e:'rm x':)", vec![]),
             ("ls a*b(e:x:)", vec![]),
             ("f() { ls; }", vec![]),
+            ("ls *($(rm -rf ~))", vec![]),
+            ("ls *.x(`id`)", vec![]),
         ] {
             assert_eq!(super::plain_qualifiers(line), want, "{line}");
         }
