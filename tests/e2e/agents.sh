@@ -447,12 +447,17 @@ for agent in "${agents[@]}"; do
     check_has "codex: doctor says the hook is not trusted yet" \
       "$(env -i PATH=/usr/bin:/bin HOME="$home" "$bin" doctor | grep '^codex' || true)" "installed, not trusted"
     # The person trusts it in /hooks: record what that view records.
-    { printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"e2e","version":"1"}}}' \
-      '{"jsonrpc":"2.0","method":"initialized"}' '{"jsonrpc":"2.0","id":2,"method":"hooks/list","params":{}}'
-      sleep 5; } | "${netns[@]}" timeout 30 env -i PATH=/usr/bin:/bin HOME="$home" "$codex_bin" app-server 2>/dev/null |
-      python3 -c '
-import json, sys
-for line in sys.stdin:
+    # The driver writes the requests, waits for the reply to id 2 itself (not
+    # for a fixed time, which a slow start outran once), then closes stdin.
+    python3 -c '
+import json, subprocess, sys
+p = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+for m in ({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"clientInfo": {"name": "e2e", "version": "1"}}},
+          {"jsonrpc": "2.0", "method": "initialized"},
+          {"jsonrpc": "2.0", "id": 2, "method": "hooks/list", "params": {}}):
+    p.stdin.write(json.dumps(m) + "\n")
+p.stdin.flush()
+for line in p.stdout:
     try:
         m = json.loads(line)
     except ValueError:
@@ -462,7 +467,11 @@ for line in sys.stdin:
             for h in entry["hooks"]:
                 print("\n[hooks.state.%s]\ntrusted_hash = %s" % (json.dumps(h["key"]), json.dumps(h["currentHash"])))
         break
-' >>"$home/.codex/config.toml.in"
+else:
+    sys.exit("codex app-server ended before answering hooks/list")
+p.stdin.close()
+p.wait()
+' "${netns[@]}" timeout 60 env -i PATH=/usr/bin:/bin HOME="$home" "$codex_bin" app-server >>"$home/.codex/config.toml.in"
     cp "$home/.codex/config.toml.in" "$home/.codex/config.toml"
     check_has "codex: doctor agrees with Codex that the hook is trusted" \
       "$(env -i PATH=/usr/bin:/bin HOME="$home" "$bin" doctor | grep '^codex' || true)" "trusted and answering"
