@@ -775,12 +775,23 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
             add(Some(w), Some(text));
         }
     }
+    // Files loaded by an option before the program (`node -r ./x.js`) are
+    // judged with it, and alone when there is nothing else (`node -r
+    // ./x.js --version`).
+    let preload = c.command.preload_text.as_deref();
+    let with_preload = |text: String| match preload {
+        Some(p) => format!("{p}\n{text}"),
+        None => text,
+    };
     if let Some(pieces) = code {
-        return Some(known.then(|| pieces.join("\n")));
+        return Some(known.then(|| with_preload(pieces.join("\n"))));
     }
     // No inline flag: a script the line wrote before running it.
     if let Some(text) = &c.command.script_text {
-        return Some(Some(text.clone()));
+        return Some(Some(with_preload(text.clone())));
+    }
+    if let Some(text) = preload {
+        return Some(Some(text.to_owned()));
     }
     // The program is the text of `<(…)` when the script
     // operand is one (only known at run time unless it is a literal echo).

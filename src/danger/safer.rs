@@ -395,6 +395,11 @@ pub static SAFER: &[Safer] = &[
         "curl -F f=@dist/report.pdf http://127.0.0.1:8080/upload",
     ),
     s(
+        "net.send_output",
+        "Write the value on the line, so what is sent can be seen.",
+        "curl -s https://x.example/v1.4.2",
+    ),
+    s(
         "container.privileged",
         "Run the container without host access: mount only the project, add only the capability needed.",
         "docker run --rm -v ./:/src -w /src alpine ls",

@@ -38,6 +38,17 @@ pub fn is_secret(ctx: &Place, value: &str) -> bool {
     }
 }
 
+/// [`is_secret`] for a pattern inside a word (`--env-file=.env*`,
+/// `sd '^VERSION=.*' …`): the shell expands a pattern only when it is the
+/// whole word, so its characters are the name the program is given.
+pub fn is_secret_in_word(ctx: &Place, value: &str) -> bool {
+    if is_glob(value) {
+        is_secret_path(ctx, value)
+    } else {
+        is_secret(ctx, value)
+    }
+}
+
 /// Stand-ins for every kind of secret file name, in any folder (the folder
 /// decides for `.ssh/*`, `.aws/credentials`, `.kube/config`, …).
 const SECRET_NAMES: &[&str] = &[

@@ -136,11 +136,85 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 matches!(w.value.as_str(), "switch" | "boot" | "test" | "rollback" | "activate")
             })
         || stops_a_server(c)
+        || installs_system_packages(c, sub)
+        // The printing system reconfigured (`lpadmin -x OfficeLaser`
+        // deletes a queue, `-p … -v …` adds one): lpadmin has no form that
+        // only looks.
+        || c.is(&["lpadmin"]) && !c.args().is_empty()
         // Windows's firewall turned off or reset (`netsh advfirewall set
         // allprofiles state off`).
         || (c.is(&["netsh", "netsh.exe"])
             && c.values().any(|v| v.eq_ignore_ascii_case("advfirewall") || v.eq_ignore_ascii_case("firewall"))
             && c.values().any(|v| ["off", "disable", "reset", "delete"].iter().any(|o| v.eq_ignore_ascii_case(o))))
+}
+
+/// Software installed for the whole machine from a package file (`dpkg -i
+/// agent.deb`, `rpm -ivh x.rpm`, `apt install ./x.deb`, `pacman -U
+/// x.pkg.tar.zst`, `dnf localinstall`, macOS's `installer -pkg`): its
+/// install scripts run as root, whatever put the file there. And every
+/// package of the machine upgraded at once (`apt-get -y upgrade`, `dnf
+/// upgrade`, `pacman -Syu`, `softwareupdate -ia`): a change to the whole
+/// system that no one command takes back. A package installed by name
+/// from the system's repositories (`apt-get install -y jq`) and the
+/// tools' rehearsals (`apt-get -s upgrade`, `rpm -i --test`) stay clear.
+fn installs_system_packages(c: &Cmd<'_>, sub: &str) -> bool {
+    if super::dryrun::rehearses_as(&c.name, c.args())
+        || c.flag(&["--no-act", "--simulate", "--assumeno"])
+    {
+        return false;
+    }
+    let package_file = |exts: &[&str]| {
+        c.operands()
+            .iter()
+            .skip(1)
+            .any(|w| exts.iter().any(|e| w.value.ends_with(e)))
+    };
+    // Options written as letters: rpm's `-ivh`/`-Uvh`/`-F`, pacman's `-U`
+    // and `-Syu` (a sync that upgrades), never a query (`rpm -qip`).
+    let letters = |first: &[char], with: Option<char>| {
+        c.args().iter().any(|w| {
+            let v = w.value.as_str();
+            v.strip_prefix('-').is_some_and(|l| {
+                !l.starts_with('-') && l.starts_with(first) && with.is_none_or(|ch| l.contains(ch))
+            })
+        })
+    };
+    let no_names = c.operands().len() <= 1;
+    match c.name.as_str() {
+        "dpkg" => c.flag(&["-i", "--install", "--unpack"]),
+        "rpm" => {
+            letters(&['i', 'U', 'F'], None)
+                || c.flag(&["--install", "--upgrade", "--freshen", "--reinstall"])
+        }
+        "apt" | "apt-get" | "aptitude" => {
+            matches!(
+                sub,
+                "upgrade" | "dist-upgrade" | "full-upgrade" | "safe-upgrade"
+            ) || matches!(sub, "install" | "reinstall") && package_file(&[".deb"])
+        }
+        "dnf" | "yum" | "microdnf" | "dnf5" => {
+            matches!(sub, "localinstall" | "localupdate")
+                || matches!(sub, "install" | "reinstall" | "upgrade" | "update")
+                    && package_file(&[".rpm"])
+                || matches!(sub, "upgrade" | "update" | "distro-sync" | "dsync") && no_names
+        }
+        "zypper" => {
+            matches!(sub, "in" | "install") && package_file(&[".rpm"])
+                || matches!(sub, "dup" | "dist-upgrade")
+                || matches!(sub, "up" | "update") && no_names
+        }
+        "pacman" => letters(&['U'], None) || letters(&['S'], Some('u')),
+        "apk" => {
+            sub == "add" && (package_file(&[".apk"]) || c.flag(&["--allow-untrusted"]))
+                || sub == "upgrade"
+        }
+        "pkg" => sub == "add" || sub == "upgrade" && no_names,
+        "installer" => c.flag(&["-pkg", "-package"]),
+        "softwareupdate" => {
+            c.flag(&["-i", "--install", "-ia", "-ai", "--all", "-a"]) && !c.flag(&["-l", "--list"])
+        }
+        _ => false,
+    }
 }
 
 /// Whether macOS's `defaults` changes a setting that guards the machine:

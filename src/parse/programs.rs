@@ -684,6 +684,82 @@ pub fn is_dynamic_loader(name: &str) -> bool {
             && name.contains(".so"))
 }
 
+/// Files an interpreter loads as code before its program, by an option:
+/// node's (and bun's, deno's) `-r`/`--require`/`--import`/`--loader`/
+/// `--preload`, ruby's `-r`, php's `-d auto_prepend_file=`. Each is the
+/// value and whether it is known exactly; only values that name a file
+/// (`./x.js`, `/tmp/x.rb`, `hook.cjs`), not an installed package
+/// (`-r dotenv/config`, `--import tsx`) or a `data:` URL, which is code of
+/// its own.
+pub fn preloads(name: &str, args: &[Word]) -> Vec<(String, bool)> {
+    const NODE: &[&str] = &[
+        "-r",
+        "--require",
+        "--import",
+        "--loader",
+        "--experimental-loader",
+        "--preload",
+    ];
+    const CODE: &[&str] = &[".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".rb", ".php"];
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        i += 1;
+        if v == "--" || !v.starts_with('-') {
+            break;
+        }
+        // Asked only for its version or help, the interpreter prints it
+        // and exits before it loads anything (`node -r ./x.js --version`).
+        // (ruby's `-v` also runs the program, verbosely).
+        if matches!(v, "--version" | "--help" | "-h") || v == "-v" && base != "ruby" {
+            return Vec::new();
+        }
+        let value: Option<(String, bool)> = match base {
+            "node" | "nodejs" | "bun" | "deno" | "tsx" | "ts-node" => {
+                if NODE.contains(&v) {
+                    i += 1;
+                    args.get(i - 1).map(|n| (n.value.clone(), n.literal))
+                } else {
+                    v.split_once('=')
+                        .filter(|(o, _)| NODE.contains(o))
+                        .map(|(_, f)| (f.to_owned(), w.literal))
+                }
+            }
+            "ruby" if v == "-r" => {
+                i += 1;
+                args.get(i - 1).map(|n| (n.value.clone(), n.literal))
+            }
+            "ruby" => v.strip_prefix("-r").map(|f| (f.to_owned(), w.literal)),
+            "php" => {
+                let setting = if v == "-d" {
+                    i += 1;
+                    args.get(i - 1).map(|n| (n.value.as_str(), n.literal))
+                } else {
+                    v.strip_prefix("-d").map(|f| (f, w.literal))
+                };
+                setting.and_then(|(s, literal)| {
+                    let (key, file) = s.split_once('=')?;
+                    matches!(key.trim(), "auto_prepend_file" | "auto_append_file")
+                        .then(|| (file.to_owned(), literal))
+                })
+            }
+            _ => return out,
+        };
+        if let Some((file, literal)) = value {
+            let names_file = !file.starts_with("data:")
+                && (file.starts_with(['/', '.', '~', '$'])
+                    || CODE.iter().any(|e| file.ends_with(e))
+                    || !literal);
+            if names_file && !file.is_empty() {
+                out.push((file, literal));
+            }
+        }
+    }
+    out
+}
+
 /// The script file an interpreter runs (`python3 tool.py`, `node a.js`,
 /// `perl -w x.pl`, `ruby r.rb`, `php x.php`, `lua x.lua`): its first
 /// operand past the options, those that take a value skipped. `None` when

@@ -34,7 +34,58 @@ impl Walker {
         self.bash_env(cmd);
         self.disk_program(cmd);
         self.disk_interpreter_script(cmd);
+        self.preloads(cmd);
         self.disk_recipes(cmd);
+    }
+
+    /// Files an interpreter is told by an option to load before its
+    /// program (`node -r /tmp/.x/p.js --version`, `ruby -r./x.rb -e 1`):
+    /// their code runs as surely as the program's, so it is read from the
+    /// line's writes or from disk and kept with the command for the danger
+    /// rules. One that cannot be read, or is named only at run time, is
+    /// code known only at run time.
+    fn preloads(&mut self, cmd: &mut SimpleCommand) {
+        let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
+            return;
+        };
+        let files = programs::preloads(&name, cmd.args());
+        if files.is_empty() {
+            return;
+        }
+        let unknown = Problem::DynamicCode {
+            program: name.clone(),
+        };
+        let mut known = Vec::new();
+        for (file, literal) in files {
+            if !literal {
+                self.problem(unknown.clone());
+                continue;
+            }
+            if self.writes.may_have_written(&file) {
+                for text in self.written_texts(&file) {
+                    match text {
+                        Some(text) => known.push(text),
+                        None => self.problem(unknown.clone()),
+                    }
+                }
+                continue;
+            }
+            match self.disk.read_strict(&file) {
+                Found::Text(path, text) => {
+                    self.script.files.push(ScriptFile {
+                        path: path.display().to_string(),
+                        text: text.clone(),
+                    });
+                    known.push(text);
+                }
+                Found::Unknown(p) => self.problem(p),
+                Found::NotText => self.problem(unknown.clone()),
+                Found::NoDisk => {}
+            }
+        }
+        if !known.is_empty() {
+            cmd.preload_text = Some(known.join("\n"));
+        }
     }
 
     /// bash sources the file `BASH_ENV` names before it runs a script or

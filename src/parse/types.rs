@@ -87,6 +87,11 @@ pub struct SimpleCommand {
     /// python3 x.py`, `python3 tool.py`, `./t.py`), for the danger rules.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub script_text: Option<String>,
+    /// Code an interpreter loads before its program, from files named by
+    /// an option (`node -r ./hook.js`, `ruby -r/tmp/x.rb`), for the danger
+    /// rules: judged with the program's own code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preload_text: Option<String>,
     /// Found in the words of a program that may run them, not known to
     /// (an unknown wrapper's, a string that reads as code): judged as a
     /// command, but never refused outright on that guess alone.
