@@ -227,6 +227,7 @@ const CLASSES_THIRTEENTH: &str = include_str!("../corpus/classes13.tsv");
 const CLASSES_FOURTEENTH: &str = include_str!("../corpus/classes14.tsv");
 const CLASSES_FIFTEENTH: &str = include_str!("../corpus/classes15.tsv");
 const CLASSES_SIXTEENTH: &str = include_str!("../corpus/classes16.tsv");
+const CLASSES_SEVENTEENTH: &str = include_str!("../corpus/classes17.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 
 /// One class and half's counts.
@@ -407,6 +408,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "cupboard", 916, 1000),
     ("noeffect", "cupboard", 950, 1000),
     ("blocked", "cupboard", 1000, 1000),
+    ("operand", "seventeen", 1000, 1000),
+    ("verb", "seventeen", 894, 894),
+    ("hidden", "seventeen", 962, 909),
+    ("noeffect", "seventeen", 954, 875),
+    ("blocked", "seventeen", 909, 500),
+    ("operand", "pantry", 923, 1000),
+    ("verb", "pantry", 1000, 944),
+    ("hidden", "pantry", 925, 857),
+    ("noeffect", "pantry", 904, 1000),
+    ("blocked", "pantry", 954, 750),
     ("routine", "everyday", 1000, 997),
 ];
 
@@ -436,6 +447,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FOURTEENTH))
         .chain(rows(CLASSES_FIFTEENTH))
         .chain(rows(CLASSES_SIXTEENTH))
+        .chain(rows(CLASSES_SEVENTEENTH))
         .chain(rows(ROUTINE))
     {
         let [command, expected, class, split, note] = fields[..] else {
