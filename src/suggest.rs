@@ -178,7 +178,7 @@ fn prefix_of(judged: &Judged) -> Option<Vec<String>> {
     }
     let name = programs::program_name(&prog.value);
     let runs_others = programs::is_shell(&name)
-        || programs::inline_code_flags(&name).is_some()
+        || crate::parse::interpreters::inline_code_flags(&name).is_some()
         || programs::wrapper_for(&name, &[Some(sub.value.as_str())]).is_some()
         || name == "askrisky";
     let subcommand = sub

@@ -194,6 +194,10 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // Portage's pretend.
         "emerge" => &["-p", "--pretend"],
         "rpm" => &["--test"],
+        // avrdude's `-n`: nothing is written to the chip.
+        "avrdude" => &["-n"],
+        // udevadm's `trigger -n`: the devices are listed, no event is sent.
+        "udevadm" => &["-n", "--dry-run"],
         _ => &[],
     };
     // httpie's `--offline` builds the request and sends nothing.

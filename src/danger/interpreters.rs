@@ -452,6 +452,33 @@ static LANGUAGES: &[Language] = &[
         ],
     },
     Language {
+        // Erlang (`erl -noshell -eval`): `os:cmd` and `open_port` start
+        // programs, `file:` deletes and writes, `gen_tcp` and `httpc`
+        // reach the network, `rpc` runs code on other nodes.
+        interpreters: &["erl"],
+        variable_calls: false,
+        risky: &[
+            "os:",
+            "open_port",
+            "file:",
+            "filelib:",
+            "gen_tcp",
+            "gen_udp",
+            "ssl:",
+            "httpc",
+            "inets",
+            "rpc:",
+            "erpc",
+            "code:",
+            "apply(",
+            "spawn",
+            "list_to_atom",
+            "binary_to_term",
+            "erl_eval",
+            "init:",
+        ],
+    },
+    Language {
         // Julia (`julia -e`): backticks make a command and `run` starts
         // it; `download`, `Sockets` reach the network.
         interpreters: &["julia"],
@@ -693,8 +720,11 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
     if c.is(&["awk", "gawk", "mawk", "nawk"]) {
         // A plain `system("…")` string is walked as the shell's code (see
         // `parse`): the rest is judged as awk.
-        let w = programs::awk_program(c.args())?;
-        return Some(w.literal.then(|| programs::awk_system_strings(&w.value).1));
+        let w = crate::parse::interpreters::awk_program(c.args())?;
+        return Some(
+            w.literal
+                .then(|| crate::parse::interpreters::awk_system_strings(&w.value).1),
+        );
     }
     if c.is(&[
         "pwsh",
@@ -724,7 +754,7 @@ pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
     if c.is(VIMS) {
         return vim_code(c);
     }
-    let flags = programs::inline_code_flags(&c.name)?;
+    let flags = crate::parse::interpreters::inline_code_flags(&c.name)?;
     let args = c.args();
     // Every piece of code given (`perl -e A -e B`, `gdb -ex A -ex B`), one
     // a line; `None` once one is known only at run time.
@@ -911,7 +941,7 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
         return true;
     }
     // Tcl that only spawns programs: the walk judged each as a command.
-    if base == "expect" && crate::parse::programs::tcl_commands(code).is_some() {
+    if base == "expect" && crate::parse::interpreters::tcl_commands(code).is_some() {
         return false;
     }
     if language.interpreters.contains(&"vim") {
@@ -1111,8 +1141,15 @@ fn contains_word(code: &str, token: &str) -> bool {
     if !code.contains(token) {
         return false;
     }
-    code.match_indices(token)
-        .any(|(i, _)| !starts_name || !code[..i].chars().next_back().is_some_and(name_char))
+    // A member named like a statement is no statement: PHP's
+    // `json_decode(…)->require` reads a field, it loads no file.
+    let member = |i: usize| {
+        matches!(token, "require" | "include")
+            && (code[..i].ends_with("->") || code[..i].ends_with("::"))
+    };
+    code.match_indices(token).any(|(i, _)| {
+        (!starts_name || !code[..i].chars().next_back().is_some_and(name_char)) && !member(i)
+    })
 }
 
 /// True when PHP's `file_get_contents` is given anything but a quoted
@@ -1227,7 +1264,7 @@ fn data_url_module(v: &str, next: Option<&crate::parse::Word>) -> Option<Option<
 /// (`-c`, `-e`), no module (`python3 -m json.tool`), and no script file
 /// but the stdin itself (`python3`, `python3 -u`, `perl --`, `node -`).
 pub(super) fn program_from_stdin(c: &Cmd<'_>) -> bool {
-    let Some(code) = crate::parse::programs::inline_code_flags(&c.name) else {
+    let Some(code) = crate::parse::interpreters::inline_code_flags(&c.name) else {
         return false;
     };
     let module = c.name.starts_with("python") && c.flag(&["-m"]);

@@ -383,6 +383,18 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     if c.name.is_empty() || c.is_among(&KNOWN_SORTED) || super::cmd::checks_config(c) {
         return Vec::new();
     }
+    // udevadm's `info`, `test` and `monitor` read the device paths they
+    // are given (`udevadm test /sys/class/net/eth0` only simulates).
+    if c.is(&["udevadm"])
+        && c.operands().first().is_some_and(|w| {
+            matches!(
+                w.value.as_str(),
+                "info" | "test" | "test-builtin" | "monitor" | "verify" | "cat" | "settle"
+            )
+        })
+    {
+        return Vec::new();
+    }
     // Windows's registry tool reads a key it queries, exports or compares.
     if c.is(&["reg", "reg.exe"])
         && c.operands().first().is_some_and(|w| {
@@ -402,7 +414,7 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     {
         return Vec::new();
     }
-    let interpreter = crate::parse::programs::inline_code_flags(&c.name);
+    let interpreter = crate::parse::interpreters::inline_code_flags(&c.name);
     if let Some(code) = interpreter
         && c.flag(code)
     {

@@ -275,8 +275,10 @@ const NAME_HINTS: &[&str] = &[
     "signons.sqlite",
     "rclone.conf",
     "smbcredentials",
-    // hub's GitHub token.
+    // hub's GitHub token, InfluxDB's and Subversion's.
     ".config/hub",
+    ".influxdbv2",
+    ".subversion/auth",
     "settings-security.xml",
     // Language tools' registry logins (`.ivy2`'s and `.sbt`'s have
     // `credentials` below).
@@ -648,7 +650,13 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
                 | ("stripe", "config.toml")
                 | (".oci", "config")
                 | ("configstore", "firebase-tools.json")
+                // The InfluxDB CLI's API tokens.
+                | (".influxdbv2", "configs")
         )
+        // Subversion's saved passwords, one file per server.
+        || dirs
+            .windows(2)
+            .any(|w| w[0] == ".subversion" && w[1] == "auth")
     {
         return true;
     }

@@ -137,6 +137,29 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             })
         || stops_a_server(c)
         || installs_system_packages(c, sub)
+        // Device events sent for real (`udevadm trigger --action=remove`),
+        // udev itself reconfigured, its hardware database rebuilt.
+        || c.is(&["udevadm"])
+            && matches!(sub, "trigger" | "control" | "hwdb")
+            && !super::dryrun::rehearses_as(&c.name, c.args())
+        // A disk or volume unmounted, ejected, mounted, repaired, resized
+        // or renamed (its erasing forms are `verb.destroys`).
+        || c.is(&["diskutil"])
+            && matches!(
+                sub.to_ascii_lowercase().as_str(),
+                "unmount" | "umount" | "unmountdisk" | "umountdisk" | "eject" | "mount"
+                    | "mountdisk" | "repairvolume" | "repairdisk" | "resizevolume"
+                    | "renamevolume" | "enablejournal" | "disablejournal" | "enableownership"
+                    | "disableownership"
+            )
+        // macOS's names and network settings set (`scutil --set HostName
+        // build-box`); `--get`, `--dns`, `--proxy` only show them.
+        || c.is(&["scutil"]) && c.flag(&["--set"])
+        // macOS's configuration profiles installed, removed or renewed
+        // (`profiles -D -f` deletes them all); listing them changes nothing.
+        || c.is(&["profiles"])
+            && (matches!(sub, "install" | "remove" | "renew" | "sync")
+                || c.flag(&["-D", "-R", "-I", "-N", "-i", "-r"]))
         // The printing system reconfigured (`lpadmin -x OfficeLaser`
         // deletes a queue, `-p … -v …` adds one): lpadmin has no form that
         // only looks.

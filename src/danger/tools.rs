@@ -129,9 +129,20 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
         return c.flag(&["-z"]);
     }
     // go runs `-toolexec` for every compiler and linker step, and `-exec`
-    // in place of the binaries `go run` and `go test` build.
+    // in place of the binaries `go run` and `go test` build. A program
+    // found on PATH is walked as the command it is (`-exec
+    // 'qemu-aarch64 -L …'`, `-exec sudo`); one named by a path (a script
+    // of anyone's) or known only when the line runs is this option's.
     if c.is(&["go"]) {
-        return super::cmd::go_runs_another(c.values());
+        return crate::parse::interpreters::go_exec_values(&c.name, c.args())
+            .iter()
+            .any(|w| {
+                !w.literal
+                    || w.value
+                        .split_whitespace()
+                        .next()
+                        .is_none_or(|p| p.contains('/'))
+            });
     }
     if c.is(&["ssh", "scp", "sftp"]) {
         let opts = c.option_values(&["-o"]);

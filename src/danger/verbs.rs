@@ -446,6 +446,52 @@ const FLASHER_READS: &[&str] = &[
     "image_info",
 ];
 
+/// Whether OpenOCD is only started as a debugger, or told commands that
+/// do not write the chip (`-c 'init; targets; shutdown'`): no `-c` holds a
+/// flash write or erase, and every `-f` file is one of its own stock
+/// configurations (`board/…`, `interface/…`, `target/…`), not a script
+/// that may flash.
+fn openocd_only_debugs(c: &Cmd<'_>) -> bool {
+    const WRITES: &[&str] = &[
+        "program",
+        "flash",
+        "write_image",
+        "load_image",
+        "erase",
+        "unlock",
+        "mww",
+        "mwb",
+        "mwh",
+    ];
+    c.is(&["openocd"])
+        && c.option_values(&["-c", "--command"]).iter().all(|code| {
+            !code
+                .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+                .any(|w| WRITES.contains(&w) || w.ends_with("_erase") || w.ends_with("_write"))
+        })
+        && c.option_values(&["-f", "--file"]).iter().all(|f| {
+            ["board/", "interface/", "target/", "chip/", "cpld/"]
+                .iter()
+                .any(|d| f.starts_with(d))
+        })
+}
+
+/// Whether `puppet` applies a configuration to this machine or another:
+/// `apply`, `agent`, `device`, a module installed, or a resource set
+/// (`puppet resource package nginx ensure=absent`). Its parser, lint,
+/// lookups, facts and help change nothing.
+fn puppet_applies(c: &Cmd<'_>) -> bool {
+    let ops = c.operands();
+    match ops.first().map(|w| w.value.as_str()) {
+        Some("apply" | "agent" | "device" | "filebucket" | "ssl" | "node") => true,
+        Some("module") => ops
+            .get(1)
+            .is_some_and(|w| matches!(w.value.as_str(), "install" | "uninstall" | "upgrade")),
+        Some("resource") => ops.iter().any(|w| w.value.contains('=')),
+        _ => false,
+    }
+}
+
 /// Whether avrdude only reads or verifies the chip: every `-U
 /// memory:op:file` reads (`r`) or verifies (`v`), and no `-e` (erase) or
 /// `-t` (a terminal that can write) is asked for. A bare `-U file` writes
@@ -469,7 +515,8 @@ const WORDS_ARE_DATA: &[&str] = &[
     "column", "ls", "tree", "file", "stat", "git-log", "basename", "dirname", "diff", "cmp",
     "comm", "fold", "fmt", "nl", "expr", "seq", "yes", "printenv", "env", "export", "set", "unset",
     "alias", "local", "declare", "read", "cd", "pushd", "popd", "mkdir", "touch", "cp", "mv", "ln",
-    "chmod", "chown", "tar", "zip", "unzip", "gzip", "gunzip", "xz", "ninja", "cmake",
+    "chmod", "chown", "tar", "zip", "unzip", "gzip", "gunzip", "xz", "ninja", "cmake", "getprop",
+    "fd", "fdfind",
 ];
 
 /// Verbs that only edit the project (its manifest, lock file or build
@@ -604,7 +651,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // bconsole`): the first line's words are its subcommand. Not an
     // interpreter's program, which is judged as code.
     if words.is_empty()
-        && crate::parse::programs::inline_code_flags(&c.name).is_none()
+        && crate::parse::interpreters::inline_code_flags(&c.name).is_none()
         && let Some(text) = &c.command.stdin_text
     {
         words = text
@@ -799,9 +846,27 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
+    // Atlas applies a schema or migrations to the database its URL names
+    // (`atlas schema apply --url "$DB_URL" --auto-approve`), or drops
+    // every object in it (`schema clean`); `--dry-run` only prints.
+    if c.is(&["atlas"]) && !c.flag(&["--dry-run"]) {
+        let ops = c.operands();
+        let pair = (
+            ops.first().map_or("", |w| w.value.as_str()),
+            ops.get(1).map_or("", |w| w.value.as_str()),
+        );
+        match pair {
+            ("schema", "clean") => return Some(Does::Destroys),
+            ("schema", "apply") | ("migrate", "apply" | "down" | "set") => {
+                return Some(Does::Deploys);
+            }
+            _ => {}
+        }
+    }
     // Firmware written to a drive, and configuration applied to hosts.
     if (c.is(&["nvme"]) && first.starts_with("fw-"))
-        || (c.is(&["ansible-playbook", "puppet", "chef-client", "salt-call"])
+        || ((c.is(&["ansible-playbook", "chef-client", "salt-call"])
+            || c.is(&["puppet"]) && puppet_applies(c))
             && !c.values().any(|v| v.eq_ignore_ascii_case("test=true"))
             && !c.flag(&[
                 "--check",
@@ -819,6 +884,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     if c.is_among(&FLASHERS_SORTED) {
         let looks = c.values().any(|v| FLASHER_READS.contains(&v))
             || avrdude_reads(c)
+            || openocd_only_debugs(c)
             // flashrom told to read or verify the chip, and not to write
             // or erase it.
             || c.is(&["flashrom"])

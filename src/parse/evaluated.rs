@@ -205,6 +205,7 @@ impl Walker {
     /// `BASH_CMDS` and aliases, code on descriptors, and `${x@P}`.
     pub(super) fn finish(&mut self) {
         self.line_variables();
+        self.line_links();
         if self.prompts.expanded {
             for s in std::mem::take(&mut self.prompts.strings) {
                 self.prompt_code(&s, 1);

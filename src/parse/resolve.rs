@@ -35,6 +35,13 @@ impl Walker {
             }
         }
         let name = cmd.name();
+        // What go runs in place of what it builds is a command line of
+        // its own (`go test -exec 'sudo -E' ./...`).
+        if let Some(name) = name.as_deref() {
+            for value in super::interpreters::go_exec_values(name, cmd.args()) {
+                self.code_words(name, &[value], Origin::ShellString, cmd.depth + 1);
+            }
+        }
         self.declared_code(&cmd, name.as_deref());
         self.evaluated_code(&cmd, name.as_deref());
         let redirects = cmd.redirects.clone();

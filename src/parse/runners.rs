@@ -154,6 +154,9 @@ const COMMAND_WORDS: &[&str] = &[
 /// like `rm` among them is text.
 const TAKE_NO_COMMAND: &[&str] = &[
     "echo",
+    // OpenOCD's `-c` strings are its own Tcl commands (`init; targets;
+    // shutdown` stops OpenOCD), judged by the flashing rules.
+    "openocd",
     // `getent passwd "$USER"`: a database's name, not a program.
     "getent",
     "printf",

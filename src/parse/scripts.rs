@@ -48,7 +48,7 @@ impl Walker {
         let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
             return;
         };
-        let files = programs::preloads(&name, cmd.args());
+        let files = super::interpreters::preloads(&name, cmd.args());
         if files.is_empty() {
             return;
         }
@@ -259,8 +259,8 @@ impl Walker {
             self.run_texts(&name, shell_texts, depth);
             return;
         }
-        if programs::inline_code_flags(&name).is_some()
-            && let Some(file) = programs::script_operand(&name, cmd.args())
+        if super::interpreters::inline_code_flags(&name).is_some()
+            && let Some(file) = super::interpreters::script_operand(&name, cmd.args())
         {
             let texts = self.written_texts(&file.value);
             if texts.iter().any(Option::is_none) {
@@ -280,7 +280,7 @@ impl Walker {
     /// known only at run time.
     fn interpreted(&mut self, cmd: &mut SimpleCommand, interpreter: &str, text: String) {
         let clean = !text.contains(['\u{FFFD}', '\0']);
-        if programs::inline_code_flags(interpreter).is_some() && clean {
+        if super::interpreters::inline_code_flags(interpreter).is_some() && clean {
             cmd.script_text = Some(text);
             cmd.interpreter = Some(interpreter.to_owned());
         } else {
@@ -303,16 +303,16 @@ impl Walker {
         let Some(name) = cmd.name().map(std::borrow::Cow::into_owned) else {
             return;
         };
-        if programs::inline_code_flags(&name).is_none() {
+        if super::interpreters::inline_code_flags(&name).is_none() {
             return;
         }
         if programs::is_python(&name)
-            && let Some(module) = programs::python_module(cmd.args())
+            && let Some(module) = super::interpreters::python_module(cmd.args())
         {
             self.project_module(cmd, &name, module.to_owned());
             return;
         }
-        let Some(file) = programs::script_operand(&name, cmd.args()).cloned() else {
+        let Some(file) = super::interpreters::script_operand(&name, cmd.args()).cloned() else {
             return;
         };
         if file.process

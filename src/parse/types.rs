@@ -167,7 +167,8 @@ pub enum Origin {
     /// `npm run x`, `make x`).
     File,
     /// A command of the line again, with values the line gave the
-    /// variables it expands (`F=~/.ssh/id_rsa; cat "$F"`).
+    /// variables it expands (`F=~/.ssh/id_rsa; cat "$F"`), or with the
+    /// targets of links it made (`ln -s ~/.aws a; cat a/credentials`).
     Variable,
 }
 

@@ -83,10 +83,15 @@ impl Walker {
                 self.find_exec(cmd);
                 return None;
             }
+            "fd" | "fdfind" => {
+                self.fd_exec(cmd);
+                return None;
+            }
             // awk hands `system("…")`'s string to `sh -c`.
             "awk" | "gawk" | "mawk" | "nawk" => {
-                if let Some(program) = programs::awk_program(args).filter(|w| w.literal) {
-                    for text in programs::awk_system_strings(&program.value).0 {
+                if let Some(program) = super::interpreters::awk_program(args).filter(|w| w.literal)
+                {
+                    for text in super::interpreters::awk_system_strings(&program.value).0 {
                         self.source_for("sh", text, Origin::ShellString, depth);
                     }
                 }
@@ -154,7 +159,7 @@ impl Walker {
                 for code in args.iter().zip(args.iter().skip(1)) {
                     if let ("-c", code) = (code.0.value.as_str(), code.1)
                         && code.literal
-                        && let Some(commands) = programs::tcl_commands(&code.value)
+                        && let Some(commands) = super::interpreters::tcl_commands(&code.value)
                     {
                         for text in commands {
                             self.source(text, Origin::ShellString, depth);
@@ -172,6 +177,13 @@ impl Walker {
         if is_time_option(cmd) {
             let mut inner = cmd.clone();
             inner.argv.insert(0, Word::literal("time"));
+            inner.via.push(name.into_owned());
+            inner.origin = Origin::Wrapper;
+            return Some(inner);
+        }
+        if name == "cmake" && args.first().is_some_and(|w| w.known() == Some("-E")) {
+            let mut inner = cmd.clone();
+            inner.argv = cmake_tool(args.get(1..).unwrap_or_default())?;
             inner.via.push(name.into_owned());
             inner.origin = Origin::Wrapper;
             return Some(inner);
@@ -388,6 +400,36 @@ impl Walker {
                 i += 1;
             }
         }
+    }
+
+    /// fd's `-x`/`--exec` (once per file found) and `-X`/`--exec-batch`
+    /// (once, with them all): every word after it, up to a `;`, is the
+    /// command, run as `find -exec` runs its own (`fd -e pyc . ~ -x
+    /// unlink`).
+    fn fd_exec(&mut self, cmd: &SimpleCommand) {
+        let args = cmd.args();
+        let Some(at) = args
+            .iter()
+            .position(|w| matches!(w.value.as_str(), "-x" | "--exec" | "-X" | "--exec-batch"))
+        else {
+            return;
+        };
+        let rest = args.get(at + 1..).unwrap_or_default();
+        let end = rest
+            .iter()
+            .position(|w| w.value == ";")
+            .unwrap_or(rest.len());
+        if end == 0 {
+            return;
+        }
+        let mut inner = cmd.clone();
+        inner.argv = rest[..end].to_vec();
+        inner
+            .via
+            .push(cmd.name().map(|n| n.into_owned()).unwrap_or_default());
+        inner.origin = Origin::FindExec;
+        inner.depth = cmd.depth;
+        self.resolve(inner);
     }
 
     /// GNU parallel runs its command template, or each argument after
@@ -985,6 +1027,9 @@ pub(super) fn runs_others(cmd: &SimpleCommand, name: Option<&str>) -> bool {
                 | "gawk"
                 | "mawk"
                 | "nawk"
+                | "cmake"
+                | "fd"
+                | "fdfind"
         )
         || programs::WRAPPERS.iter().any(|w| w.names.contains(&name))
         || programs::is_dynamic_loader(name)
@@ -998,6 +1043,41 @@ fn is_time_option(cmd: &SimpleCommand) -> bool {
         .first()
         .and_then(Word::known)
         .is_some_and(|v| v.starts_with('-') && v.len() > 1)
+}
+
+/// cmake's portable tools (`cmake -E rm -rf /usr`, `cmake -E
+/// remove_directory build`, `cmake -E copy a ~/.bashrc`): each is the
+/// command it stands for, so the rules on that command judge it. `env`,
+/// `time` and `chdir DIR` run the command after them. `None` for the
+/// tools that only print or compare.
+fn cmake_tool(args: &[Word]) -> Option<Vec<Word>> {
+    let (tool, rest) = args.split_first()?;
+    let as_command: &[&str] = match tool.known()? {
+        "rm" | "remove" => &["rm"],
+        "remove_directory" => &["rm", "-r"],
+        "copy" | "copy_if_different" => &["cp"],
+        "copy_directory" | "copy_directory_if_different" => &["cp", "-r"],
+        "rename" => &["mv"],
+        "make_directory" => &["mkdir", "-p"],
+        "touch" => &["touch"],
+        "touch_nocreate" => &["touch", "-c"],
+        "create_symlink" => &["ln", "-s"],
+        "create_hardlink" => &["ln"],
+        "tar" => &["tar"],
+        "cat" => &["cat"],
+        "env" => &["env"],
+        "time" => &[],
+        "chdir" => {
+            return rest
+                .get(1..)
+                .filter(|r| !r.is_empty())
+                .map(<[Word]>::to_vec);
+        }
+        _ => return None,
+    };
+    let mut argv: Vec<Word> = as_command.iter().map(|w| Word::literal(*w)).collect();
+    argv.extend(rest.iter().cloned());
+    (!argv.is_empty()).then_some(argv)
 }
 
 /// `python3 -m twine upload …` runs the module as its tool (`twine upload

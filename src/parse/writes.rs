@@ -295,7 +295,7 @@ impl Writes {
 /// line's) is passed over at once; a test holds the list to the tables.
 fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
     cmd.script_text.is_some()
-        || programs::inline_code_flags(name).is_some()
+        || super::interpreters::inline_code_flags(name).is_some()
         || matches!(
             name,
             "tee"
@@ -386,7 +386,7 @@ fn fills_unnamed(name: &str, cmd: &SimpleCommand) -> bool {
     if let Some(text) = &cmd.script_text {
         return code_writes(text);
     }
-    let interpreter = programs::inline_code_flags(name).is_some()
+    let interpreter = super::interpreters::inline_code_flags(name).is_some()
         || matches!(name, "awk" | "gawk" | "mawk" | "nawk");
     interpreter
         && cmd

@@ -62,6 +62,7 @@ const PARSE: &[(&str, u8)] = &[
     ("word", 1),
     ("fish", 1),
     ("programs", 2),
+    ("interpreters", 2),
     // What the parse finds; readers that know no walker.
     ("types", 3),
     ("shells", 3),
@@ -76,6 +77,7 @@ const PARSE: &[(&str, u8)] = &[
     ("readings", 6),
     ("scripts", 6),
     ("variables", 6),
+    ("made_links", 6),
     ("wrappers", 6),
     ("runners", 7),
     ("resolve", 7),

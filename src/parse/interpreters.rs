@@ -1,0 +1,499 @@
+//! What interpreters run besides a command line: the script file an
+//! interpreter is handed, the module python runs, the files node or ruby
+//! load first, the code given inline by `-c`/`-e`, awk's `system()`
+//! strings, Tcl's `spawn`/`exec`, the programs go runs in place of what it
+//! builds.
+
+use super::Word;
+
+/// The programs go is told to run in place of what it builds (`go test
+/// -exec 'qemu-aarch64 -L /usr/aarch64-linux-gnu' ./...`) or around each
+/// compiler step (`-toolexec`): each value as a word, a command line.
+pub fn go_exec_values(name: &str, args: &[Word]) -> Vec<Word> {
+    if name != "go" {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        let v = w.value.as_str();
+        if v == "--" {
+            break;
+        }
+        let option = v.split('=').next().unwrap_or(v);
+        if !v.starts_with('-') || !matches!(option.trim_start_matches('-'), "exec" | "toolexec") {
+            continue;
+        }
+        match v.split_once('=') {
+            Some((_, value)) => out.push(Word {
+                value: value.to_owned(),
+                ..w.clone()
+            }),
+            None => {
+                out.extend(args.get(i).cloned());
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Files an interpreter loads as code before its program, by an option:
+/// node's (and bun's, deno's) `-r`/`--require`/`--import`/`--loader`/
+/// `--preload`, ruby's `-r`, php's `-d auto_prepend_file=`. Each is the
+/// value and whether it is known exactly; only values that name a file
+/// (`./x.js`, `/tmp/x.rb`, `hook.cjs`), not an installed package
+/// (`-r dotenv/config`, `--import tsx`) or a `data:` URL, which is code of
+/// its own.
+pub fn preloads(name: &str, args: &[Word]) -> Vec<(String, bool)> {
+    const NODE: &[&str] = &[
+        "-r",
+        "--require",
+        "--import",
+        "--loader",
+        "--experimental-loader",
+        "--preload",
+    ];
+    const CODE: &[&str] = &[".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".rb", ".php"];
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        i += 1;
+        if v == "--" || !v.starts_with('-') {
+            break;
+        }
+        // Asked only for its version or help, the interpreter prints it
+        // and exits before it loads anything (`node -r ./x.js --version`).
+        // (ruby's `-v` also runs the program, verbosely).
+        if matches!(v, "--version" | "--help" | "-h") || v == "-v" && base != "ruby" {
+            return Vec::new();
+        }
+        let value: Option<(String, bool)> = match base {
+            "node" | "nodejs" | "bun" | "deno" | "tsx" | "ts-node" => {
+                if NODE.contains(&v) {
+                    i += 1;
+                    args.get(i - 1).map(|n| (n.value.clone(), n.literal))
+                } else {
+                    v.split_once('=')
+                        .filter(|(o, _)| NODE.contains(o))
+                        .map(|(_, f)| (f.to_owned(), w.literal))
+                }
+            }
+            "ruby" if v == "-r" => {
+                i += 1;
+                args.get(i - 1).map(|n| (n.value.clone(), n.literal))
+            }
+            "ruby" => v.strip_prefix("-r").map(|f| (f.to_owned(), w.literal)),
+            "php" => {
+                let setting = if v == "-d" {
+                    i += 1;
+                    args.get(i - 1).map(|n| (n.value.as_str(), n.literal))
+                } else {
+                    v.strip_prefix("-d").map(|f| (f, w.literal))
+                };
+                setting.and_then(|(s, literal)| {
+                    let (key, file) = s.split_once('=')?;
+                    matches!(key.trim(), "auto_prepend_file" | "auto_append_file")
+                        .then(|| (file.to_owned(), literal))
+                })
+            }
+            _ => return out,
+        };
+        if let Some((file, literal)) = value {
+            let names_file = !file.starts_with("data:")
+                && (file.starts_with(['/', '.', '~', '$'])
+                    || CODE.iter().any(|e| file.ends_with(e))
+                    || !literal);
+            if names_file && !file.is_empty() {
+                out.push((file, literal));
+            }
+        }
+    }
+    out
+}
+
+/// The script file an interpreter runs (`python3 tool.py`, `node a.js`,
+/// `perl -w x.pl`, `ruby r.rb`, `php x.php`, `lua x.lua`): its first
+/// operand past the options, those that take a value skipped. `None` when
+/// it runs code given inline (`-c`, `-e`), a module (`python3 -m`), its
+/// stdin, or nothing; or when the program is no such interpreter.
+pub fn script_operand<'a>(name: &str, args: &'a [Word]) -> Option<&'a Word> {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    // Options that take the next word as their value, and those after
+    // which no script file is run.
+    let (values, stops): (&[&str], &[&str]) = match base {
+        "python" | "pypy" | "ipython" => (
+            &["-W", "-X", "-Q", "--check-hash-based-pycs"],
+            &["-c", "-m"],
+        ),
+        "node" | "nodejs" => (
+            &[
+                "-r",
+                "--require",
+                "--import",
+                "--loader",
+                "--experimental-loader",
+                "-C",
+                "--conditions",
+                "--input-type",
+                "--title",
+                "--env-file",
+            ],
+            &[
+                "-e",
+                "--eval",
+                "-p",
+                "--print",
+                "-i",
+                "--interactive",
+                "--test",
+            ],
+        ),
+        "perl" => (&["-I", "-M", "-m"], &["-e", "-E"]),
+        "ruby" => (&["-I", "-r", "-C", "-E", "--encoding"], &["-e"]),
+        "php" => (&["-c", "-d", "-z", "-t"], &["-r", "-a", "-S"]),
+        "lua" | "luajit" => (&["-l"], &["-e", "-i"]),
+        _ => return None,
+    };
+    // Short options clustered (`-uc`, `-ne`): a stop anywhere in the
+    // cluster of a language that reads clusters stops it.
+    let clusters = matches!(base, "python" | "pypy" | "perl" | "ruby");
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        if v == "--" {
+            return args.get(i + 1);
+        }
+        if v == "-" || stops.contains(&v) {
+            return None;
+        }
+        if base == "php" && v == "-f" {
+            return args.get(i + 1);
+        }
+        if values.contains(&v) {
+            i += 2;
+            continue;
+        }
+        if v.starts_with('-') && v.len() > 1 {
+            let stopped = clusters
+                && !v.starts_with("--")
+                && stops.iter().any(|s| {
+                    s.len() == 2 && {
+                        // Letters before a value-taking one are options;
+                        // after it they are its value (`-Ie` is a folder).
+                        let letters: String = v[1..]
+                            .chars()
+                            .take_while(|c| !values.iter().any(|o| o.len() == 2 && o.ends_with(*c)))
+                            .collect();
+                        letters.contains(&s[1..])
+                    }
+                });
+            if stopped
+                || stops
+                    .iter()
+                    .any(|s| s.starts_with("--") && v.starts_with(&format!("{s}=")))
+            {
+                return None;
+            }
+            i += 1;
+            continue;
+        }
+        return Some(w);
+    }
+    None
+}
+
+/// The module `python -m MODULE` runs (`-m MODULE`, `-mMODULE`, or a
+/// cluster ending in `m`): from the folder it runs in first, so a module
+/// there is a script of the project's.
+pub fn python_module(args: &[Word]) -> Option<&str> {
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        if v == "--" || v == "-" || !v.starts_with('-') {
+            return None;
+        }
+        if matches!(v, "-W" | "-X" | "--check-hash-based-pycs") {
+            i += 2;
+            continue;
+        }
+        if let Some(cluster) = v.strip_prefix('-').filter(|c| !c.starts_with('-')) {
+            if cluster.contains('c') {
+                return None;
+            }
+            if let Some(at) = cluster.find('m') {
+                let rest = &cluster[at + 1..];
+                return if rest.is_empty() {
+                    args.get(i + 1).and_then(Word::known)
+                } else {
+                    Some(rest)
+                };
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// awk's program text: its first word that is not an option or an
+/// option's value (`-v k=v`, `-F :`); `None` when it reads its program
+/// from a file (`-f`) or has none.
+pub fn awk_program(args: &[Word]) -> Option<&Word> {
+    let mut it = args.iter();
+    while let Some(w) = it.next() {
+        let v = w.value.as_str();
+        if matches!(v, "-f" | "--file") {
+            return None;
+        }
+        if matches!(v, "-v" | "-F" | "--assign" | "--field-separator") {
+            it.next();
+            continue;
+        }
+        if v.starts_with('-') && v.len() > 1 {
+            continue;
+        }
+        return Some(w);
+    }
+    None
+}
+
+/// The commands an awk program hands the shell by `system("…")` with a
+/// plain string (no escape, no concatenation), and the program with
+/// those calls taken out: what is left is judged as awk, each string as
+/// shell code (`gawk 'BEGIN{system("date -u")}'`).
+pub fn awk_system_strings(code: &str) -> (Vec<&str>, String) {
+    let mut strings = Vec::new();
+    let mut rest = String::with_capacity(code.len());
+    let mut last = 0;
+    for (at, _) in code.match_indices("system") {
+        // `mysystem(…)` is a function of the program's own.
+        let named = code[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
+        if at < last || !named {
+            continue;
+        }
+        // awk allows blanks before the parenthesis (`system ("…")`).
+        let Some(after) = code[at + "system".len()..].trim_start().strip_prefix('(') else {
+            continue;
+        };
+        let trimmed = after.trim_start();
+        let Some(body) = trimmed.strip_prefix('"') else {
+            continue;
+        };
+        let Some(end) = body.find('"') else {
+            continue;
+        };
+        let text = &body[..end];
+        let close = body[end + 1..].trim_start();
+        if text.contains('\\') || !close.starts_with(')') {
+            continue;
+        }
+        strings.push(text);
+        rest.push_str(&code[last..at]);
+        rest.push('0');
+        last = code.len() - close.len() + 1;
+    }
+    rest.push_str(&code[last..]);
+    (strings, rest)
+}
+
+/// Interpreters that run code given inline (`-c`, `-e`, `-r`) or on stdin.
+pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    Some(match base {
+        "python" | "pypy" | "ipython" => &["-c"],
+        "node" | "nodejs" | "bun" => &["-e", "--eval", "-p", "--print"],
+        "deno" => &["eval"],
+        "perl" => &["-e", "-E"],
+        "ruby" => &["-e"],
+        "php" => &["-r"],
+        "lua" | "luajit" => &["-e"],
+        "osascript" => &["-e"],
+        "rscript" | "r" | "julia" | "elixir" | "racket" => &["-e"],
+        "emacs" => &["--eval"],
+        "guile" => &["-c"],
+        "expect" => &["-c"],
+        "pwsh" | "powershell" => &["-c", "-command", "-Command"],
+        "cmd" | "cmd.exe" => &["/c", "/C", "/k", "/K", "/r", "/R"],
+        "groovy" | "scala" | "kotlin" | "kotlinc" => &["-e"],
+        "clojure" | "clj" | "bb" => &["-e", "--eval"],
+        "sbcl" | "ccl" | "ccl64" => &["--eval"],
+        "ecl" | "erl" => &["-eval"],
+        "clisp" => &["-x"],
+        // Nim's `--eval:CODE` (the colon read by `inline_code`).
+        "nim" => &["--eval"],
+        "gdb" => &["-ex", "--eval-command", "-iex", "--init-eval-command"],
+        "lldb" => &["-o", "--one-line", "-O", "--one-line-before-file", "-k"],
+        "octave" | "octave-cli" => &["--eval"],
+        "raku" | "rakudo" => &["-e"],
+        "matlab" => &["-batch", "-r"],
+        // Blender runs Python given on its command line.
+        "blender" => &["--python-expr"],
+        // Their code comes from a script file or stdin only.
+        "tclsh" | "wish" | "jimsh" | "jshell" => &[],
+        _ => return None,
+    })
+}
+
+/// The commands plain Tcl code, as `expect -c` runs it, starts with
+/// `spawn` or `exec` (the text after the word, read as a command line),
+/// when that is all the code does: every statement one of the few that
+/// only start, wait for or end a program. `send` (typed into what was
+/// spawned) counts only when every program spawned is run by its path
+/// (`spawn ./configure; send "\r"`: a prompt of the project's, whose
+/// program is judged), never when a shell, an interpreter or a console
+/// may read it as commands (`spawn ssh h; send "rm -rf x\r"`). `None`
+/// for anything more — command substitution (`[…]`), variables, braces,
+/// escapes other than `\r`, `\n`, `\t` and `\"`: such code is judged
+/// as code.
+pub fn tcl_commands(code: &str) -> Option<Vec<&str>> {
+    const QUIET: &[&str] = &[
+        "expect",
+        "exp_continue",
+        "interact",
+        "wait",
+        "close",
+        "exit",
+        "puts",
+        "log_user",
+        "sleep",
+    ];
+    let plain_escapes = code
+        .match_indices('\\')
+        .all(|(i, _)| matches!(code.as_bytes().get(i + 1), Some(b'r' | b'n' | b't' | b'"')));
+    if code.contains(['[', '$', '{']) || !plain_escapes {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut sends = false;
+    for statement in code.split([';', '\n']).map(str::trim) {
+        if statement.is_empty() || statement.starts_with('#') {
+            continue;
+        }
+        let (head, rest) = statement
+            .split_once(char::is_whitespace)
+            .map_or((statement, ""), |(h, r)| (h, r.trim()));
+        match head {
+            "spawn" | "exec" if !rest.is_empty() => out.push(rest),
+            "send" => sends = true,
+            h if QUIET.contains(&h) => {}
+            _ => return None,
+        }
+    }
+    let by_path = |c: &&str| c.split_whitespace().next().is_some_and(|p| p.contains('/'));
+    if sends && (out.is_empty() || !out.iter().all(by_path)) {
+        return None;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<Word> {
+        line.split_whitespace().map(Word::literal).collect()
+    }
+
+    #[test]
+    fn inline_code_flags_by_name() {
+        assert!(inline_code_flags("python3.12").is_some());
+        assert!(inline_code_flags("python3").is_some());
+        assert!(inline_code_flags("cargo").is_none());
+    }
+
+    #[test]
+    fn plain_tcl_that_only_starts_programs() {
+        assert_eq!(tcl_commands("spawn ls; expect eof"), Some(vec!["ls"]));
+        assert_eq!(
+            tcl_commands("exec rm -rf build\nputs done"),
+            Some(vec!["rm -rf build"])
+        );
+        assert_eq!(tcl_commands("# c\nexpect eof"), Some(vec![]));
+        assert_eq!(
+            tcl_commands("spawn ./configure; expect \"prefix\"; send \"\\r\"; expect eof"),
+            Some(vec!["./configure"])
+        );
+        for code in [
+            "spawn ssh h; send \"rm -rf x\\r\"",
+            "spawn ./x; spawn bash; send \"rm -rf x\\r\"",
+            "send \"rm -rf x\\r\"",
+            "spawn ./x; send \"\\x72\"",
+            "spawn ls [exec id]",
+            "spawn $prog",
+            "if {1} {exec id}",
+            "set x 1",
+            "spawn",
+        ] {
+            assert_eq!(tcl_commands(code), None, "{code}");
+        }
+    }
+
+    #[test]
+    fn script_operands() {
+        for (name, args, want) in [
+            ("python3", "tool.py a", Some("tool.py")),
+            ("python3", "-u -W ignore tool.py", Some("tool.py")),
+            ("python3.12", "-X dev tool.py", Some("tool.py")),
+            ("python3", "-c code", None),
+            ("python3", "-uc code", None),
+            ("python3", "-m mod", None),
+            ("python3", "-", None),
+            ("python3", "", None),
+            ("node", "--require ./r.js a.js", Some("a.js")),
+            ("node", "-e code", None),
+            ("perl", "-w x.pl", Some("x.pl")),
+            ("perl", "-Ilib x.pl", Some("x.pl")),
+            ("perl", "-ne print x", None),
+            ("ruby", "-I lib r.rb", Some("r.rb")),
+            ("php", "-f x.php", Some("x.php")),
+            ("lua", "x.lua", Some("x.lua")),
+            ("ls", "x.py", None),
+        ] {
+            let w = words(args);
+            assert_eq!(
+                script_operand(name, &w).map(|w| w.value.as_str()),
+                want,
+                "{name} {args}"
+            );
+        }
+        for (args, want) in [
+            ("-m tool", Some("tool")),
+            ("-u -m pkg.tool x", Some("pkg.tool")),
+            ("-mtool", Some("tool")),
+            ("-um tool", Some("tool")),
+            ("-c x", None),
+            ("tool.py", None),
+        ] {
+            assert_eq!(python_module(&words(args)), want, "{args}");
+        }
+    }
+
+    #[test]
+    fn awk_system_strings_are_the_plain_ones() {
+        for (code, strings, rest) in [
+            ("BEGIN{system(\"date -u\")}", &["date -u"][..], "BEGIN{0}"),
+            (
+                "{ system( \"a\" ); system(\"b\") }",
+                &["a", "b"],
+                "{ 0; 0 }",
+            ),
+            ("{system(\"rm \" $1)}", &[], "{system(\"rm \" $1)}"),
+            ("{system(\"a\\\"b\")}", &[], "{system(\"a\\\"b\")}"),
+            ("{system(x)}", &[], "{system(x)}"),
+            ("{ system (\"a\") }", &["a"], "{ 0 }"),
+            ("{mysystem = 1}", &[], "{mysystem = 1}"),
+            ("{mysystem(\"a\")}", &[], "{mysystem(\"a\")}"),
+            ("{system(\"a", &[], "{system(\"a"),
+            ("{print}", &[], "{print}"),
+        ] {
+            let (found, left) = awk_system_strings(code);
+            assert_eq!((found.as_slice(), left.as_str()), (strings, rest), "{code}");
+        }
+    }
+}

