@@ -228,6 +228,7 @@ const CLASSES_FOURTEENTH: &str = include_str!("../corpus/classes14.tsv");
 const CLASSES_FIFTEENTH: &str = include_str!("../corpus/classes15.tsv");
 const CLASSES_SIXTEENTH: &str = include_str!("../corpus/classes16.tsv");
 const CLASSES_SEVENTEENTH: &str = include_str!("../corpus/classes17.tsv");
+const CLASSES_EIGHTEENTH: &str = include_str!("../corpus/classes18.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 
 /// One class and half's counts.
@@ -420,6 +421,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     // `cmake -E rm -rf build/` is the `rm -rf` it runs (a label taken from a
     // looser reading of build folders than the danger set's).
     ("blocked", "pantry", 954, 714),
+    ("operand", "eighteen", 964, 888),
+    ("verb", "eighteen", 850, 1000),
+    ("hidden", "eighteen", 964, 875),
+    ("noeffect", "eighteen", 857, 941),
+    ("blocked", "eighteen", 952, 833),
+    ("operand", "larder", 857, 941),
+    ("verb", "larder", 900, 1000),
+    ("hidden", "larder", 962, 913),
+    ("noeffect", "larder", 809, 882),
+    ("blocked", "larder", 950, 833),
     ("routine", "everyday", 1000, 997),
 ];
 
@@ -450,6 +461,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FIFTEENTH))
         .chain(rows(CLASSES_SIXTEENTH))
         .chain(rows(CLASSES_SEVENTEENTH))
+        .chain(rows(CLASSES_EIGHTEENTH))
         .chain(rows(ROUTINE))
     {
         let [command, expected, class, split, note] = fields[..] else {
