@@ -194,6 +194,8 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // Portage's pretend.
         "emerge" => &["-p", "--pretend"],
         "rpm" => &["--test"],
+        // Homebrew's `cleanup -n`/`--dry-run` lists what it would remove.
+        "brew" => &["-n", "--dry-run"],
         // avrdude's `-n`: nothing is written to the chip.
         "avrdude" => &["-n"],
         // udevadm's `trigger -n`: the devices are listed, no event is sent.

@@ -23,8 +23,19 @@ pub(super) fn only_takes_from_group_and_others(mode: &str) -> bool {
 /// setuid or setgid, sticky, or changes modes recursively. A bare `+w`
 /// or `=rw` goes through the umask, which keeps others out.
 pub(super) fn risky_change(c: &Cmd<'_>) -> bool {
-    if c.is(&["chown", "chgrp", "chattr", "setfacl", "setcap"]) {
+    if c.is(&["chown", "chgrp", "chattr", "setfacl", "setcap", "setfattr"]) {
         return true;
+    }
+    // macOS's extended attributes deleted, cleared or written (`xattr -d
+    // com.apple.quarantine App.app`, `xattr -rc ~`): the quarantine mark
+    // is what makes Gatekeeper check a download before it runs. Listing
+    // and printing them (`-l`, `-p`) change nothing.
+    if c.is(&["xattr"]) {
+        return c.args().iter().any(|w| {
+            w.value
+                .strip_prefix('-')
+                .is_some_and(|l| !l.starts_with('-') && l.contains(['d', 'c', 'w']))
+        });
     }
     // A mode or owner given as the file or folder is made (`install -d -m
     // 777 /opt/shared`, `mkdir -m 1777 x`, `install -o root …`) is the

@@ -873,6 +873,7 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "chamber"
             | "berglas"
             | "getent"
+            | "keyctl"
     ) {
         return false;
     }
@@ -882,6 +883,9 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
     // password hashes asked of the system's databases (`getent shadow`).
     (c.is(&["nmcli"]) && c.flag(&["-s", "--show-secrets"]))
         || (c.is(&["getent"]) && matches!(sub, "shadow" | "gshadow"))
+        // The kernel's keyring: a key's payload printed (`keyctl pipe
+        // %user:gh_token`).
+        || (c.is(&["keyctl"]) && matches!(sub, "print" | "pipe" | "read"))
         || (c.is(&["security"])
         && (sub.starts_with("find-") && !matches!(sub, "find-certificate" | "find-identity")
             || matches!(sub, "dump-keychain" | "export" | "unlock-keychain")))

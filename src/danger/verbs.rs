@@ -627,6 +627,31 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
     if publishes_to_remote_broker(c) {
         return Some((Does::Deploys, false));
     }
+    // Archivers told to delete what they archived (`7z a -sdel x.7z
+    // logs/`, `zip -m x.zip notes.txt`): the originals are gone.
+    if c.is(&["7z", "7za", "7zz", "7zr"]) && c.flag(&["-sdel"])
+        || c.is(&["zip"]) && c.flag(&["-m", "--move"])
+    {
+        return Some((Does::Destroys, false));
+    }
+    // Windows's event log emptied (`wevtutil cl Security`): the record
+    // of what happened on the machine is gone.
+    if c.is(&["wevtutil", "wevtutil.exe"])
+        && c.operands().first().is_some_and(|w| {
+            w.value.eq_ignore_ascii_case("cl") || w.value.eq_ignore_ascii_case("clear-log")
+        })
+    {
+        return Some((Does::Destroys, false));
+    }
+    // tmux's keys are typed into a pane, whose command is walked as one
+    // (`tmux send-keys -t dev 'npm run watch' C-m`); they send nothing away.
+    if c.is(&["tmux"])
+        && c.operands()
+            .first()
+            .is_some_and(|w| w.value.starts_with("send"))
+    {
+        return None;
+    }
     if c.name.is_empty() || c.is_among(&OWN_RULES_SORTED) || c.is_among(&WORDS_ARE_DATA_SORTED) {
         return None;
     }

@@ -260,29 +260,32 @@ pub fn awk_program(args: &[Word]) -> Option<&Word> {
     None
 }
 
-/// The commands an awk program hands the shell by `system("…")` with a
-/// plain string (no escape, no concatenation), and the program with
-/// those calls taken out: what is left is judged as awk, each string as
-/// shell code (`gawk 'BEGIN{system("date -u")}'`).
+/// The commands an awk program hands the shell by `system("…")` or reads
+/// from by `"…" | getline` with a plain string (no escape, no
+/// concatenation), and the program with those taken out: what is left is
+/// judged as awk, each string as shell code (`gawk 'BEGIN{system("date
+/// -u")}'`, `gawk 'BEGIN { while (("git log -5" | getline l) > 0) print
+/// l }'`).
 pub fn awk_system_strings(code: &str) -> (Vec<&str>, String) {
-    let mut strings = Vec::new();
-    let mut rest = String::with_capacity(code.len());
-    let mut last = 0;
-    for (at, _) in code.match_indices("system") {
-        // `mysystem(…)` is a function of the program's own.
-        let named = code[..at]
+    // Each found: where its text starts and ends in `code`, the command,
+    // and what stands in its place.
+    let mut found: Vec<(usize, usize, &str, &str)> = Vec::new();
+    let named_at = |at: usize| {
+        code[..at]
             .chars()
             .next_back()
-            .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
-        if at < last || !named {
+            .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'))
+    };
+    for (at, _) in code.match_indices("system") {
+        // `mysystem(…)` is a function of the program's own.
+        if !named_at(at) {
             continue;
         }
         // awk allows blanks before the parenthesis (`system ("…")`).
         let Some(after) = code[at + "system".len()..].trim_start().strip_prefix('(') else {
             continue;
         };
-        let trimmed = after.trim_start();
-        let Some(body) = trimmed.strip_prefix('"') else {
+        let Some(body) = after.trim_start().strip_prefix('"') else {
             continue;
         };
         let Some(end) = body.find('"') else {
@@ -293,10 +296,41 @@ pub fn awk_system_strings(code: &str) -> (Vec<&str>, String) {
         if text.contains('\\') || !close.starts_with(')') {
             continue;
         }
+        found.push((at, code.len() - close.len() + 1, text, "0"));
+    }
+    for (at, _) in code.match_indices("getline") {
+        if !named_at(at) {
+            continue;
+        }
+        // Back from `getline`: a `|`, then a plain string.
+        let Some(before) = code[..at].trim_end().strip_suffix('|') else {
+            continue;
+        };
+        let Some(body) = before.trim_end().strip_suffix('"') else {
+            continue;
+        };
+        let Some(open) = body.rfind('"') else {
+            continue;
+        };
+        let text = &body[open + 1..];
+        // An escaped quote is inside the string, not its start.
+        if text.contains('\\') || body[..open].ends_with('\\') {
+            continue;
+        }
+        found.push((open, at, text, ""));
+    }
+    found.sort_unstable_by_key(|f| f.0);
+    let mut strings = Vec::new();
+    let mut rest = String::with_capacity(code.len());
+    let mut last = 0;
+    for (from, to, text, stand_in) in found {
+        if from < last {
+            continue;
+        }
         strings.push(text);
-        rest.push_str(&code[last..at]);
-        rest.push('0');
-        last = code.len() - close.len() + 1;
+        rest.push_str(&code[last..from]);
+        rest.push_str(stand_in);
+        last = to;
     }
     rest.push_str(&code[last..]);
     (strings, rest)
@@ -491,6 +525,19 @@ mod tests {
             ("{mysystem(\"a\")}", &[], "{mysystem(\"a\")}"),
             ("{system(\"a", &[], "{system(\"a"),
             ("{print}", &[], "{print}"),
+            (
+                "BEGIN { while ((\"git log -5\" | getline l) > 0) print l }",
+                &["git log -5"],
+                "BEGIN { while ((getline l) > 0) print l }",
+            ),
+            (
+                "{\"date\"|getline d; system(\"x\")}",
+                &["date", "x"],
+                "{getline d; 0}",
+            ),
+            ("{cmd | getline l}", &[], "{cmd | getline l}"),
+            ("{\"a\" $1 | getline l}", &[], "{\"a\" $1 | getline l}"),
+            ("{\"a\\\"b\" | getline}", &[], "{\"a\\\"b\" | getline}"),
         ] {
             let (found, left) = awk_system_strings(code);
             assert_eq!((found.as_slice(), left.as_str()), (strings, rest), "{code}");

@@ -667,7 +667,19 @@ impl Walker {
         if let Some((sub, words)) = rest.split_first()
             && matches!(sub.value.as_str(), "stuff" | "exec" | "screen")
         {
-            self.code_words("screen", words, Origin::ShellString, depth);
+            // `stuff` reads `^M` (and `\r`, `\n`) as the Enter key.
+            let typed: Vec<Word> = words
+                .iter()
+                .map(|w| Word {
+                    value: w
+                        .value
+                        .replace("^M", "\n")
+                        .replace("\\r", "\n")
+                        .replace("\\n", "\n"),
+                    ..w.clone()
+                })
+                .collect();
+            self.code_words("screen", &typed, Origin::ShellString, depth);
         }
     }
 
