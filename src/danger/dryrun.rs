@@ -194,6 +194,8 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // Portage's pretend.
         "emerge" => &["-p", "--pretend"],
         "rpm" => &["--test"],
+        // Void's `xbps-remove -n` lists what it would remove.
+        "xbps-remove" | "xbps-install" => &["-n", "--dry-run"],
         // Homebrew's `cleanup -n`/`--dry-run` lists what it would remove.
         "brew" => &["-n", "--dry-run"],
         // avrdude's `-n`: nothing is written to the chip.

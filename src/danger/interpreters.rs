@@ -706,6 +706,30 @@ pub(super) fn reads_own_script(c: &Cmd<'_>) -> bool {
     false
 }
 
+/// Whether an interpreter's code reads an environment variable named for
+/// a secret, to print it or to do anything else with it the line cannot
+/// show (`Rscript -e 'print(Sys.getenv("GITHUB_TOKEN"))'`).
+pub(super) fn code_prints_secret_env(c: &Cmd<'_>) -> bool {
+    if crate::parse::interpreters::inline_code_flags(&c.name).is_none() {
+        return false;
+    }
+    let Some(Some(code)) = inline_code(c) else {
+        return false;
+    };
+    let lower = code.to_ascii_lowercase();
+    [
+        "getenv",
+        "environ",
+        "env[",
+        "process.env",
+        "env.fetch",
+        "$env:",
+    ]
+    .iter()
+    .any(|e| lower.contains(e))
+        && super::secrets::names_secret_variable(&code)
+}
+
 /// The inline program given to an interpreter: `Some(Some(text))` when
 /// known, `Some(None)` when only known at run time, `None` when there is
 /// none (the interpreter runs a file, or is not an interpreter).

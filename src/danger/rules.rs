@@ -1175,6 +1175,7 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "age-keygen -y ~/.config/sops/age/keys.txt",
             "ln -sfn ~/.aws notes/a && say -f notes/a/credentials -o /tmp/c.aiff",
             "awk -F'\"' '/token/{print $4}' ~/.influxdbv2/configs",
             "gzip -c ~/.subversion/auth/svn.simple/* > /tmp/s.gz",
@@ -1405,6 +1406,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Reads passwords or tokens from a keychain, password manager or CLI login.",
         check: C(secrets::reads_store),
         examples: &[
+            "reg.exe save 'HKLM\\SAM' 'C:\\Temp\\sam.hiv' /y",
+            "glab auth status --show-token",
             "keyctl pipe %user:gh_token | base64 -w0",
             "getent shadow dev",
             "sops -d secrets/prod.enc.yaml",
@@ -1450,6 +1453,8 @@ pub static RULES: &[Rule] = &[
             "npm token create",
         ],
         counterexamples: &[
+            "reg.exe query 'HKLM\\SOFTWARE\\X'",
+            "glab auth status",
             "keyctl show",
             "bw list folders",
             "getent passwd \"$USER\"",
@@ -1487,6 +1492,28 @@ pub static RULES: &[Rule] = &[
             "aws ecr describe-repositories",
             "heroku apps",
             "npm test",
+        ],
+    },
+    Rule {
+        code: "secret.env",
+        tier: Danger,
+        sentence: "Prints an environment variable whose name says it holds a token, key or password.",
+        check: C(|c| secrets::prints_secret_env(c) || interpreters::code_prints_secret_env(c)),
+        examples: &[
+            "printenv GITHUB_TOKEN",
+            "jq -n 'env.AWS_SECRET_ACCESS_KEY'",
+            "jq -rn '$ENV.OPENAI_API_KEY'",
+            "Rscript -e 'print(Sys.getenv(\"GITHUB_TOKEN\"))'",
+            "python3 -c 'import os; print(os.environ[\"DB_PASSWORD\"])'",
+            "node -e 'console.log(process.env.NPM_TOKEN)'",
+        ],
+        counterexamples: &[
+            "printenv HOME",
+            "printenv",
+            "jq -n 'env.HOME'",
+            "jq '.token' data.json",
+            "python3 -c 'import os; print(os.environ[\"PATH\"])'",
+            "python3 -c 'print(\"GITHUB_TOKEN is needed\")'",
         ],
     },
     Rule {
@@ -1675,6 +1702,8 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "script -q -c 'make test' ~/.bash_login",
+            "script -q ~/.zshrc make test",
             "ln -s ~/.bashrc rc; echo x >> rc",
             "yq -i '.[\"yes-always\"] = true' ~/.aider.conf.yml",
             "echo 'yes-always: true' >> .aider.conf.yml",
@@ -1809,6 +1838,7 @@ pub static RULES: &[Rule] = &[
             "cp lib.so /usr/lib/x86_64-linux-gnu/",
         ],
         counterexamples: &[
+            "script -q -c 'make test' build.log",
             "udevadm test /sys/class/net/eth0",
             "cat ~/.aider.conf.yml",
             "echo x > docs/aider.md",
@@ -2978,6 +3008,9 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "tar -cf /dev/null --remove-files build/",
+            "gio trash --empty",
+            "xbps-remove -R firefox",
             "7z a -sdel /tmp/logs.7z logs/",
             "zip -m a.zip notes.txt",
             "wevtutil.exe cl Security",
@@ -3066,6 +3099,9 @@ pub static RULES: &[Rule] = &[
             "supabase functions disable hello",
         ],
         counterexamples: &[
+            "tar -cf a.tar build/",
+            "gio trash x.txt",
+            "xbps-remove -n -R firefox",
             "7z a x.7z logs/",
             "zip -r a.zip src",
             "wevtutil qe Security /c:5",
@@ -3146,6 +3182,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deploys, publishes, releases, rolls back or flashes: it changes something beyond this machine, or a device.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Deploys, false))),
         examples: &[
+            "spark-submit --master yarn jobs/etl.py",
             "amqp-publish -u amqp://mq.example.com -r key -b hi",
             "mqttx pub -h broker.example.com -t t -m 1",
             "rabbitmqadmin -H mq.example.com publish exchange=x routing_key=y payload=z",
@@ -3220,6 +3257,7 @@ pub static RULES: &[Rule] = &[
             "circleci pipeline trigger acme/api",
         ],
         counterexamples: &[
+            "spark-submit --master 'local[4]' jobs/etl.py",
             "mqttx sub -h broker.example.com -t t",
             "rabbitmqadmin -H mq.example.com list queues",
             "atlas schema apply --url x --to file://schema.hcl --dry-run",

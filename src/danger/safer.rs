@@ -395,6 +395,11 @@ pub static SAFER: &[Safer] = &[
         "curl -F f=@dist/report.pdf http://127.0.0.1:8080/upload",
     ),
     s(
+        "secret.env",
+        "Check that the variable is set without printing its value.",
+        "test -n \"$GITHUB_TOKEN\" && echo set",
+    ),
+    s(
         "net.send_output",
         "Write the value on the line, so what is sent can be seen.",
         "curl -s https://x.example/v1.4.2",

@@ -650,8 +650,10 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
                 | ("stripe", "config.toml")
                 | (".oci", "config")
                 | ("configstore", "firebase-tools.json")
-                // The InfluxDB CLI's API tokens.
+                // The InfluxDB CLI's API tokens; age's identities (as sops
+                // keeps them).
                 | (".influxdbv2", "configs")
+                | ("age", "keys.txt")
         )
         // Subversion's saved passwords, one file per server.
         || dirs
@@ -833,6 +835,50 @@ pub fn holds_secrets(ctx: &Place, value: &str) -> bool {
     })
 }
 
+/// Whether a command prints an environment variable whose name says it
+/// holds a token, a key or a password (`printenv GITHUB_TOKEN`, `jq -n
+/// 'env.AWS_SECRET_ACCESS_KEY'`, `Rscript -e 'print(Sys.getenv("…_TOKEN"))'`):
+/// the value lands in the transcript, which leaves the machine with the
+/// next request to the model. (An interpreter's code: see
+/// `interpreters::code_prints_secret_env`.)
+pub(super) fn prints_secret_env(c: &Cmd<'_>) -> bool {
+    if c.is(&["printenv"]) {
+        return c.operands().iter().any(|w| secret_variable(&w.value));
+    }
+    c.is(&["jq", "gojq", "jaq", "yq"])
+        && c.args().iter().any(|w| {
+            (w.value.contains("env.") || w.value.contains("$ENV"))
+                && names_secret_variable(&w.value)
+        })
+}
+
+/// Whether a text names an environment variable that holds a secret.
+pub(super) fn names_secret_variable(text: &str) -> bool {
+    text.split(|ch: char| !(ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_'))
+        .any(secret_variable)
+}
+
+/// Whether an environment variable's name says it holds a secret
+/// (`GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `OPENAI_API_KEY`).
+fn secret_variable(name: &str) -> bool {
+    const MARKS: &[&str] = &[
+        "TOKEN",
+        "SECRET",
+        "PASSWORD",
+        "PASSWD",
+        "API_KEY",
+        "APIKEY",
+        "PRIVATE_KEY",
+        "ACCESS_KEY",
+        "CREDENTIAL",
+    ];
+    name.len() > 3
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        && MARKS.iter().any(|m| name.contains(m))
+}
+
 /// Whether a command reads passwords or tokens out of a keychain, a
 /// password manager or a tool's own login (`security find-generic-password`,
 /// `pass show`, `gh auth token`, `kubectl config view --raw`).
@@ -874,6 +920,9 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "berglas"
             | "getent"
             | "keyctl"
+            | "glab"
+            | "reg"
+            | "reg.exe"
     ) {
         return false;
     }
@@ -901,9 +950,20 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
                         second,
                         "folders" | "collections" | "organizations" | "org-collections" | "org-members"
                     )))
-        || (c.is(&["gh"])
+        || (c.is(&["gh", "glab"])
             && sub == "auth"
             && (second == "token" || (second == "status" && c.flag(&["-t", "--show-token"]))))
+        // Windows's credential hives saved or exported (`reg.exe save
+        // HKLM\SAM sam.hiv`): the local password hashes, and the keys that
+        // open them.
+        || (c.is(&["reg", "reg.exe"])
+            && (sub.eq_ignore_ascii_case("save") || sub.eq_ignore_ascii_case("export"))
+            && {
+                let key = second.to_ascii_uppercase().replace("HKEY_LOCAL_MACHINE", "HKLM");
+                ["HKLM\\SAM", "HKLM\\SECURITY", "HKLM\\SYSTEM"]
+                    .iter()
+                    .any(|h| key.trim_end_matches('\\') == *h)
+            })
         || (c.is(&["gpg", "gpg2"])
             && c.flag_of(
                 &["--export-secret-keys", "--export-secret-subkeys"],

@@ -631,6 +631,11 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
     // logs/`, `zip -m x.zip notes.txt`): the originals are gone.
     if c.is(&["7z", "7za", "7zz", "7zr"]) && c.flag(&["-sdel"])
         || c.is(&["zip"]) && c.flag(&["-m", "--move"])
+        || c.is(&["tar", "gtar", "bsdtar"]) && c.flag(&["--remove-files"])
+        // The trash emptied: what was moved there is gone for good.
+        || c.is(&["gio"])
+            && c.operands().first().is_some_and(|w| w.value == "trash")
+            && c.flag(&["--empty"])
     {
         return Some((Does::Destroys, false));
     }
@@ -642,6 +647,14 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
         })
     {
         return Some((Does::Destroys, false));
+    }
+    // Spark run on this machine's own cores (`spark-submit --master
+    // 'local[4]' jobs/etl.py`) submits nothing to a cluster.
+    if c.is(&["spark-submit"]) && {
+        let masters = c.option_values(&["--master"]);
+        !masters.is_empty() && masters.iter().all(|m| m.starts_with("local"))
+    } {
+        return None;
     }
     // tmux's keys are typed into a pane, whose command is walked as one
     // (`tmux send-keys -t dev 'npm run watch' C-m`); they send nothing away.

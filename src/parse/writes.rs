@@ -577,6 +577,27 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
         // lines the line may have put there with `history -s`, to FILE.
         "history" if programs::has_flag(args, &["-w", "-a"]) => out.extend(values(&ops())),
         "scp" => out.extend(ops().last().map(|w| w.value.clone())),
+        // script's typescript (`script -q -c 'make test' out.log`; BSD's
+        // `script -q out.log make test`): its first operand, and the logs
+        // its options name.
+        "script" => {
+            const VALUES: &[&str] = &["-c", "--command", "-E", "--echo", "-m", "--logging-format"];
+            const LOGS: &[&str] = &["-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing"];
+            let mut i = 0;
+            while let Some(w) = args.get(i) {
+                let v = w.value.as_str();
+                i += 1;
+                if LOGS.contains(&v) {
+                    out.extend(args.get(i).map(|n| n.value.clone()));
+                    i += 1;
+                } else if VALUES.contains(&v) {
+                    i += 1;
+                } else if !v.starts_with('-') {
+                    out.push(w.value.clone());
+                    break;
+                }
+            }
+        }
         // An editor opening a file may write it (batch commands, or the
         // keys it is sent): `emacs --batch ~/.profile --eval '(save-buffer)'`,
         // `vim -es -c 'normal Go…' -c wq ~/.bashrc`.
