@@ -186,6 +186,9 @@ mod tests {
             ("ln -s ~/.aws a; cat ab/credentials", &[]),
             ("ln -s \"$T\" a; cat a/credentials", &[]),
             ("ln -s ~/.aws a", &[]),
+            // A link to nothing, and a word that is no option's value.
+            ("ln -s '' a; cat a/x", &[]),
+            ("ln -s ~/.aws a; tool key=a/credentials", &[]),
         ] {
             assert_eq!(shown(line), want, "{line}");
         }

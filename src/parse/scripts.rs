@@ -973,4 +973,47 @@ mod tests {
         let dynamic = crate::parse::parse_on("npm run $T", crate::parse::Syntax::Bash, disk());
         assert!(!dynamic.problems.is_empty());
     }
+
+    #[test]
+    fn interpreter_scripts_and_preloads_are_read_from_disk() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let cwd = dir.path().to_path_buf();
+        let write = |name: &str, text: &str| {
+            std::fs::write(cwd.join(name), text).unwrap_or_else(|e| panic!("{e}"));
+        };
+        write("tool.py", "import shutil\n");
+        write("hook.js", "require('child_process')\n");
+        let disk = || Disk {
+            cwd: cwd.clone(),
+            home: None,
+            user_path: Vec::new(),
+            since: SystemTime::UNIX_EPOCH,
+        };
+        let parsed = |line: &str| crate::parse::parse_on(line, crate::parse::Syntax::Bash, disk());
+        let first = |line: &str| parsed(line).commands.first().cloned().unwrap_or_default();
+        // The script an interpreter runs, and what it preloads.
+        assert_eq!(
+            first("python3 tool.py").script_text.as_deref(),
+            Some("import shutil\n")
+        );
+        assert_eq!(
+            first("node -r ./hook.js -e 1").preload_text.as_deref(),
+            Some("require('child_process')\n")
+        );
+        // Not read when only the version is asked; code known only when
+        // the line runs, or a file that is not there, asks.
+        assert_eq!(first("node -r ./hook.js --version").preload_text, None);
+        assert!(parsed("node -r ./hook.js --version").problems.is_empty());
+        assert!(!parsed("node -r ./gone.js -e 1").problems.is_empty());
+        assert!(!parsed("node -r \"$H\" -e 1").problems.is_empty());
+        assert!(!parsed("python3 gone.py").problems.is_empty());
+        // Several preloads are all kept.
+        write("b.js", "b\n");
+        assert_eq!(
+            first("node -r ./hook.js --require=./b.js -e 1")
+                .preload_text
+                .as_deref(),
+            Some("require('child_process')\n\nb\n")
+        );
+    }
 }

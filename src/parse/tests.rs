@@ -819,6 +819,26 @@ fn wrappers_of_every_kind_are_looked_through() {
         ("setpriv --reuid 1 rm x", "setpriv>rm x"),
         ("screen -dmS s rm x", "screen>rm x"),
         ("chrt 10 rm x", "chrt>rm x"),
+        // cmake's portable tools, as the commands they stand for.
+        ("cmake -E rm -rf x", "cmake>rm -rf x"),
+        ("cmake -E remove x", "cmake>rm x"),
+        ("cmake -E remove_directory x", "cmake>rm -r x"),
+        ("cmake -E copy a b", "cmake>cp a b"),
+        ("cmake -E copy_if_different a b", "cmake>cp a b"),
+        ("cmake -E copy_directory a b", "cmake>cp -r a b"),
+        ("cmake -E rename a b", "cmake>mv a b"),
+        ("cmake -E make_directory d", "cmake>mkdir -p d"),
+        ("cmake -E touch f", "cmake>touch f"),
+        ("cmake -E touch_nocreate f", "cmake>touch -c f"),
+        ("cmake -E create_symlink a b", "cmake>ln -s a b"),
+        ("cmake -E create_hardlink a b", "cmake>ln a b"),
+        ("cmake -E tar cf x.tar d", "cmake>tar cf x.tar d"),
+        ("cmake -E cat f", "cmake>cat f"),
+        ("cmake -E env X=1 rm x", "cmake>env X=1 rm x"),
+        ("cmake -E time rm x", "cmake>rm x"),
+        ("cmake -E chdir d rm x", "cmake>rm x"),
+        // adb's shell option that takes a value is not the command.
+        ("adb shell -e none rm x", "rm x"),
     ] {
         let script = parse(line);
         let rendered = render(&script);
@@ -863,6 +883,8 @@ fn wrappers_of_every_kind_are_looked_through() {
         "vim -c wq f",
         "vim +10 f",
         "screen -ls",
+        "cmake -E capabilities",
+        "cmake -E chdir d",
     ] {
         let script = parse(line);
         assert!(
