@@ -708,7 +708,7 @@ pub(super) fn reads_own_script(c: &Cmd<'_>) -> bool {
 
 /// Whether an interpreter's code reads an environment variable named for
 /// a secret, to print it or to do anything else with it the line cannot
-/// show (`Rscript -e 'print(Sys.getenv("GITHUB_TOKEN"))'`).
+/// show (`python3 -c "print(os.getenv('GITHUB_TOKEN'))"`).
 pub(super) fn code_prints_secret_env(c: &Cmd<'_>) -> bool {
     if crate::parse::interpreters::inline_code_flags(&c.name).is_none() {
         return false;

@@ -837,10 +837,9 @@ pub fn holds_secrets(ctx: &Place, value: &str) -> bool {
 
 /// Whether a command prints an environment variable whose name says it
 /// holds a token, a key or a password (`printenv GITHUB_TOKEN`, `jq -n
-/// 'env.AWS_SECRET_ACCESS_KEY'`, `Rscript -e 'print(Sys.getenv("…_TOKEN"))'`):
-/// the value lands in the transcript, which leaves the machine with the
-/// next request to the model. (An interpreter's code: see
-/// `interpreters::code_prints_secret_env`.)
+/// 'env.AWS_SECRET_ACCESS_KEY'`): the value lands in the transcript,
+/// which leaves the machine with the next request to the model. (An
+/// interpreter's code: see `interpreters::code_prints_secret_env`.)
 pub(super) fn prints_secret_env(c: &Cmd<'_>) -> bool {
     if c.is(&["printenv"]) {
         return c.operands().iter().any(|w| secret_variable(&w.value));
