@@ -434,6 +434,24 @@ mod tests {
         line.split_whitespace().map(Word::literal).collect()
     }
 
+    /// Each `-exec`/`-toolexec` value is taken once: the word after a
+    /// spaced option is its value, not read again as an option, and `--`
+    /// ends the options.
+    #[test]
+    fn go_exec_values_take_each_value_once() {
+        let values = |line: &str| -> Vec<String> {
+            let args = words(line);
+            go_exec_values("go", &args)
+                .into_iter()
+                .map(|w| w.value)
+                .collect()
+        };
+        assert_eq!(values("test -exec -exec ./x"), ["-exec"]);
+        assert_eq!(values("run -toolexec=./t -exec ./w ."), ["./t", "./w"]);
+        assert_eq!(values("run -- -exec ./w"), Vec::<String>::new());
+        assert_eq!(go_exec_values("gofmt", &words("-exec ./w")), Vec::new());
+    }
+
     #[test]
     fn inline_code_flags_by_name() {
         assert!(inline_code_flags("python3.12").is_some());
