@@ -229,6 +229,7 @@ const CLASSES_FIFTEENTH: &str = include_str!("../corpus/classes15.tsv");
 const CLASSES_SIXTEENTH: &str = include_str!("../corpus/classes16.tsv");
 const CLASSES_SEVENTEENTH: &str = include_str!("../corpus/classes17.tsv");
 const CLASSES_EIGHTEENTH: &str = include_str!("../corpus/classes18.tsv");
+const CLASSES_NINETEENTH: &str = include_str!("../corpus/classes19.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 
 /// One class and half's counts.
@@ -431,6 +432,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "larder", 962, 913),
     ("noeffect", "larder", 809, 882),
     ("blocked", "larder", 950, 833),
+    ("operand", "nineteen", 914, 923),
+    ("verb", "nineteen", 840, 1000),
+    ("hidden", "nineteen", 935, 923),
+    ("noeffect", "nineteen", 916, 1000),
+    ("blocked", "nineteen", 1000, 1000),
+    ("operand", "shed", 911, 961),
+    ("verb", "shed", 960, 1000),
+    ("hidden", "shed", 1000, 960),
+    ("noeffect", "shed", 833, 947),
+    ("blocked", "shed", 933, 1000),
     ("routine", "everyday", 1000, 997),
 ];
 
@@ -462,6 +473,7 @@ fn class_rates() {
         .chain(rows(CLASSES_SIXTEENTH))
         .chain(rows(CLASSES_SEVENTEENTH))
         .chain(rows(CLASSES_EIGHTEENTH))
+        .chain(rows(CLASSES_NINETEENTH))
         .chain(rows(ROUTINE))
     {
         let [command, expected, class, split, note] = fields[..] else {
