@@ -35,6 +35,7 @@ mod readings;
 mod resolve;
 mod runners;
 mod scripts;
+mod shell_setup;
 pub mod shells;
 mod types;
 mod variables;
@@ -42,6 +43,7 @@ mod walk;
 mod walker;
 mod wrappers;
 mod writes;
+mod xargs;
 
 pub(crate) use depth::guarded;
 pub use depth::{

@@ -5,8 +5,9 @@
 use super::echo;
 use super::identity::{Identity, is_process_file};
 use super::walker::{Stdin, Walker};
-use super::wrappers::{runs_others, spliced};
+use super::wrappers::runs_others;
 use super::writes::operand_files;
+use super::xargs::spliced;
 use super::{MAX_PASS_THROUGH, Origin, Problem, SimpleCommand, Word, programs};
 
 /// Most wrapper layers looked through on one command (`sudo env nice …`).

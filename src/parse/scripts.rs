@@ -476,22 +476,22 @@ impl Walker {
             self.just(cmd, depth);
             return;
         }
-        if !self.disk.is_on() {
-            return;
-        }
         let Some(scripts) = package_scripts(&name, cmd.args()) else {
             return;
         };
-        if scripts.iter().any(|s| s == "*") {
+        // A script named at run time, or a `package.json` written earlier
+        // on the line (`sed -i … package.json && turbo run test`): what
+        // runs is only known then, whatever is on disk now.
+        if scripts.iter().any(|s| s == "*") || self.writes.may_have_written("package.json") {
             self.problem(Problem::DynamicCode {
                 program: name.into_owned(),
             });
             return;
         }
-        // A `package.json` written earlier on the line holds what is only
-        // known when it runs.
-        let written = self.writes.may_have_written("package.json");
-        let Some(found) = self.disk.package_json().filter(|_| !written) else {
+        if !self.disk.is_on() {
+            return;
+        }
+        let Some(found) = self.disk.package_json() else {
             self.problem(Problem::DynamicCode {
                 program: name.into_owned(),
             });
@@ -755,7 +755,7 @@ impl Walker {
 /// The package scripts a package-manager command runs, in order (`pre`,
 /// the script, `post`), or `None` when it runs none.
 fn package_scripts(program: &str, args: &[Word]) -> Option<Vec<String>> {
-    if !matches!(program, "npm" | "pnpm" | "yarn" | "bun") {
+    if !matches!(program, "npm" | "pnpm" | "yarn" | "bun" | "turbo" | "lerna") {
         return None;
     }
     let mut words = args.iter();
@@ -788,6 +788,9 @@ fn package_scripts(program: &str, args: &[Word]) -> Option<Vec<String>> {
     let run = match (program, positional.as_slice()) {
         ("npm" | "pnpm" | "bun", ["run" | "run-script" | "rum" | "urn", name, ..]) => around(name),
         ("yarn", ["run", name, ..]) => around(name),
+        // Monorepo runners run the script of that name (`turbo run test`,
+        // `lerna run build`), the root package's among them.
+        ("turbo" | "lerna", ["run", name, ..]) => around(name),
         ("npm" | "pnpm" | "yarn", ["test" | "t" | "tst", ..]) => around("test"),
         ("npm" | "pnpm" | "yarn", ["start", ..]) => around("start"),
         ("npm" | "pnpm", ["stop", ..]) => around("stop"),

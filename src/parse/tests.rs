@@ -198,9 +198,15 @@ fn tricky_lines() {
         ),
         ("eval 'rm -rf /'", &["eval rm -rf /", "rm -rf /"], &[]),
         ("eval rm -rf /", &["eval rm -rf /", "rm -rf /"], &[]),
+        // A tool's own set-up code: no code the line chose.
         (
             "eval \"$(ssh-agent -s)\"",
             &["ssh-agent -s", "eval ⟨$(ssh-agent -s)⟩"],
+            &[],
+        ),
+        (
+            "eval \"$(ssh-agent -s; cat x)\"",
+            &["ssh-agent -s", "cat x", "eval ⟨$(ssh-agent -s; cat x)⟩"],
             &["dynamic_code"],
         ),
         ("bash script.sh", &["bash script.sh"], &[]),

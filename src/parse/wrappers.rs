@@ -4,6 +4,7 @@
 //! code given in their arguments (tmux, git, sed, vim, gdb, …).
 
 use super::walker::Walker;
+use super::xargs::spliced;
 use super::{Origin, Problem, SimpleCommand, Word, programs};
 
 impl Walker {
@@ -75,6 +76,14 @@ impl Walker {
                     Some(w) if w.literal && w.value == "--" => &args[1..],
                     _ => args,
                 };
+                // A tool's own set-up code (`eval "$(direnv hook bash)"`):
+                // its command is walked as a substitution; what it prints
+                // is no code the line chose.
+                if let [w] = code
+                    && super::shell_setup::is_setup_output(&w.value)
+                {
+                    return None;
+                }
                 self.spliced_code(cmd, &name, code);
                 self.code_words(&name, code, Origin::Eval, depth);
                 return None;
@@ -188,6 +197,14 @@ impl Walker {
             inner.origin = Origin::Wrapper;
             return Some(inner);
         }
+        // `yarn node ARGS` runs node with ARGS, in the project's setup.
+        if name == "yarn" && args.first().is_some_and(|w| w.known() == Some("node")) {
+            let mut inner = cmd.clone();
+            inner.argv = args.to_vec();
+            inner.via.push(name.into_owned());
+            inner.origin = Origin::Wrapper;
+            return Some(inner);
+        }
         if programs::is_python(&name) {
             let mut inner = cmd.clone();
             inner.argv = python_module(args)?;
@@ -225,6 +242,7 @@ impl Walker {
                     inner.placeholder =
                         xargs_placeholder(cmd.argv.get(1..start).unwrap_or_default())
                             .or(inner.placeholder);
+                    super::xargs::known_input(&mut inner, cmd);
                 }
                 inner
             }
@@ -1275,13 +1293,6 @@ fn is_name(s: &str) -> bool {
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// True when xargs fills this word in from its input.
-pub(super) fn spliced(cmd: &SimpleCommand, word: &Word) -> bool {
-    cmd.placeholder
-        .as_deref()
-        .is_some_and(|p| word.value.contains(p))
 }
 
 /// The text xargs replaces with each input line: `-I R`, `-IR`, `-i[R]`,

@@ -350,6 +350,10 @@ fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
                 | "wget"
                 | "wget2"
                 | "aria2c"
+                | "http"
+                | "https"
+                | "xh"
+                | "xhs"
                 | "tar"
                 | "gtar"
                 | "bsdtar"
@@ -522,6 +526,18 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
                 named.into_iter().map(|f| join(dir, f)).collect()
             }
         }
+        // HTTPie and xh write the body to `-o`/`--output`; told to
+        // `--download` (`-d`) without one, to the URL's file name.
+        "http" | "https" | "xh" | "xhs" => {
+            let named = programs::option_values(args, &["-o", "--output"]);
+            if !named.is_empty() {
+                named.into_iter().map(str::to_owned).collect()
+            } else if programs::has_flag(args, &["-d", "--download"]) {
+                urls().collect()
+            } else {
+                Vec::new()
+            }
+        }
         _ => Vec::new(),
     }
 }
@@ -683,7 +699,10 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
         }
         _ => {}
     }
-    if matches!(name, "curl" | "wget" | "wget2" | "aria2c") {
+    if matches!(
+        name,
+        "curl" | "wget" | "wget2" | "aria2c" | "http" | "https" | "xh" | "xhs"
+    ) {
         out.extend(downloaded(cmd));
     }
     if matches!(name, "sed" | "gsed") {

@@ -71,6 +71,8 @@ const PARSE: &[(&str, u8)] = &[
     ("identity", 3),
     ("disk", 4),
     ("writes", 4),
+    ("xargs", 4),
+    ("shell_setup", 0),
     // The walker: what it holds, then the parts of the walk.
     ("walker", 5),
     ("evaluated", 6),
