@@ -343,13 +343,16 @@ fn named_paths(word: &str) -> Vec<String> {
 /// `read_csv('/home/user/.aws/credentials')`), a filter's options
 /// (`drawtext=textfile=/home/user/.netrc:fontcolor=white`), a module's
 /// `key=value` arguments: each of its parts that starts a path from the
-/// root or home, quoted or not. Not a URL's, which names another machine.
+/// root, home or the folder above, quoted or not. Not a URL's, which names another machine.
 pub(super) fn embedded_paths(word: &str) -> impl Iterator<Item = &str> + '_ {
     // Brackets end a path in Tcl (`[open ~/.netrc]`) and JSON.
     const SEPARATORS: [char; 13] = [
         ' ', '\t', '\n', ';', ',', '(', ')', '=', ':', '\'', '"', '[', ']',
     ];
-    let from_root_or_home = move |t: &&str| *t != word && starts_at_root_or_home(t);
+    // Or from the folder above (`put ../.aws/credentials`): the project's
+    // parent is often home.
+    let from_root_or_home =
+        move |t: &&str| *t != word && (starts_at_root_or_home(t) || t.starts_with("../"));
     (word.contains(SEPARATORS) && word.contains(['/', '~', '$']) && !word.contains("://"))
         .then(|| {
             // A quoted path whole, spaces and all (`'…/Application
@@ -431,19 +434,21 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     // What an option names as its input is read, not written
     // (`certtool -i --infile /etc/ssl/certs/x.pem`).
     let input = |v: &str| {
-        matches!(
-            v.split('=').next(),
-            Some(
-                "--infile"
-                    | "--input"
-                    | "--input-file"
-                    | "--in"
-                    | "--from-file"
-                    | "--load-certificate"
-                    | "--load-ca-certificate"
-                    | "--source"
+        let name = v.split('=').next().unwrap_or(v);
+        name.starts_with("--") && name.ends_with("-from-file")
+            || matches!(
+                Some(name),
+                Some(
+                    "--infile"
+                        | "--input"
+                        | "--input-file"
+                        | "--in"
+                        | "--from-file"
+                        | "--load-certificate"
+                        | "--load-ca-certificate"
+                        | "--source"
+                )
             )
-        )
     };
     own.iter()
         .enumerate()
@@ -539,6 +544,26 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
     if installs_now() && c.full_option_values(INSTALL_OPTIONS).into_iter().any(named) {
         return true;
     }
+    // Or the folder any tool puts what it makes or fetches in, by an option
+    // that says so (`cargo build --target-dir ~/.local/bin`, `pip download
+    // -d ~/.local/bin`, `yarn --cwd ~/.claude add x`): a file made there
+    // is a protected one (a folder on PATH, an agent's settings).
+    let output_folder = |v: &str| {
+        let file = format!("{}/x", v.trim_end_matches('/'));
+        protected_reason(c.ctx, &file).is_some_and(|r| r != super::protected::SYSTEM_FILES)
+    };
+    let fetches = || {
+        c.operands()
+            .first()
+            .is_some_and(|w| matches!(w.value.as_str(), "download" | "fetch" | "pull"))
+    };
+    if c.full_option_values(OUTPUT_OPTIONS)
+        .into_iter()
+        .any(output_folder)
+        || fetches() && c.option_values(&["-d"]).into_iter().any(output_folder)
+    {
+        return true;
+    }
     let names_install_folder = |name: &str| {
         let name = name.to_ascii_uppercase();
         matches!(
@@ -584,6 +609,21 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
             )
             .any(|(name, value)| names_install_folder(name) && !named(value))
 }
+
+/// Options that name the folder a tool writes what it makes or fetches
+/// into, or works in.
+const OUTPUT_OPTIONS: &[&str] = &[
+    "--target-dir",
+    "--out-dir",
+    "--outdir",
+    "--output-dir",
+    "--output-directory",
+    "--dest",
+    "--dest-dir",
+    "--destination",
+    "--download-dir",
+    "--cwd",
+];
 
 /// Options that name the folder a tool installs into.
 const INSTALL_OPTIONS: &[&str] = &[

@@ -229,11 +229,14 @@ static PROTECTED: &[Protected] = &[
                 .any(|d| p.resolved.starts_with(d))
         },
     },
+    // A public key written changes no access (`authorized_keys` does):
+    // `hcloud ssh-key create --public-key-from-file ~/.ssh/id.pub` reads it.
     Protected {
         reason: "SSH access",
         holds: |p| {
-            p.in_home
-                .is_some_and(|rel| rel == ".ssh" || rel.starts_with(".ssh/"))
+            p.in_home.is_some_and(|rel| {
+                rel == ".ssh" || rel.starts_with(".ssh/") && !rel.ends_with(".pub")
+            })
         },
     },
     Protected {

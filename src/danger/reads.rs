@@ -224,8 +224,13 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             }
         };
     }
-    all().collect()
+    // What a tool is told to leave out it does not read (`tar czf x.tgz
+    // --exclude=.env src`).
+    without_values(args, EXCLUSIONS)
 }
+
+/// Options whose value names what a tool leaves out.
+const EXCLUSIONS: &[&str] = &["--exclude", "--exclude-dir", "--ignore", "--skip"];
 
 /// True for the URL of another machine (`https://x/.env`): what it names
 /// is fetched, not read here. A `file:` URL names a file on this machine.

@@ -279,6 +279,8 @@ const NAME_HINTS: &[&str] = &[
     ".config/hub",
     ".influxdbv2",
     ".subversion/auth",
+    // Podman's, Buildah's and Skopeo's registry logins.
+    "containers/auth.json",
     "settings-security.xml",
     // Language tools' registry logins (`.ivy2`'s and `.sbt`'s have
     // `credentials` below).
@@ -584,6 +586,7 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         return true;
     }
     if under(".docker") && name == "config.json"
+        || parent == "containers" && name == "auth.json"
         || under(".kube") && name == "config"
         || under("gh") && name == "hosts.yml"
         || under("gcloud")
@@ -878,10 +881,29 @@ fn secret_variable(name: &str) -> bool {
         && MARKS.iter().any(|m| name.contains(m))
 }
 
+/// Whether any tool is asked to print a setting of its own that holds a
+/// login (`npm config get //registry.npmjs.org/:_authToken`, `yarn config
+/// get npmAuthToken`, `pip config get global.password`).
+fn prints_secret_setting(c: &Cmd<'_>) -> bool {
+    let ops = c.operands();
+    let [config, get, keys @ ..] = ops else {
+        return false;
+    };
+    config.value == "config"
+        && matches!(get.value.as_str(), "get" | "show")
+        && keys.iter().any(|k| {
+            let key = k.value.to_ascii_uppercase();
+            names_secret_variable(&key) || key.ends_with("_AUTH")
+        })
+}
+
 /// Whether a command reads passwords or tokens out of a keychain, a
 /// password manager or a tool's own login (`security find-generic-password`,
 /// `pass show`, `gh auth token`, `kubectl config view --raw`).
 pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
+    if prints_secret_setting(c) {
+        return true;
+    }
     // Every case below names one of these programs: a `match` settles any
     // other at once, where each list below is compared name by name.
     if !matches!(

@@ -113,6 +113,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 "" | "list" | "print" | "print-disabled" | "help" | "version"
             ))
         || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
+        || changes_network(c, sub)
         // The system's clock set (`date -s`, `hwclock --systohc`), which
         // certificates, builds and logs all trust.
         || c.is(&["date", "gdate"]) && c.flag(&["-s", "--set"])
@@ -454,4 +455,25 @@ pub(super) fn erases_whole_disk(c: &Cmd<'_>) -> bool {
         && c.option_values(&["--target", "-target", "-t"])
             .iter()
             .any(|t| is_whole_disk(c, t))
+}
+
+/// Whether the machine's live network setup is changed: `ip link set eth0
+/// down`, `ip route del default`, `tc qdisc add …`, `ifconfig eth0 down`,
+/// a WireGuard interface's peers or keys (`wg set wg0 peer K remove`,
+/// `wg-quick down wg0`). Listing (`ip addr show`, `wg show`) changes
+/// nothing.
+fn changes_network(c: &Cmd<'_>, sub: &str) -> bool {
+    const CHANGES: &[&str] = &[
+        "add", "del", "delete", "set", "change", "replace", "flush", "append", "prepend",
+    ];
+    match c.name.as_str() {
+        "ip" | "tc" => c
+            .operands()
+            .get(1)
+            .is_some_and(|w| CHANGES.contains(&w.value.as_str())),
+        "ifconfig" => c.operands().len() >= 2,
+        "wg" => matches!(sub, "set" | "setconf" | "addconf" | "syncconf"),
+        "wg-quick" => matches!(sub, "up" | "down" | "save"),
+        _ => false,
+    }
 }

@@ -765,6 +765,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         || c.is(&["rpm"]) && c.flag(&["-e", "--erase"])
         || c.is(&["emerge"]) && c.flag(&["-C", "-c", "-P", "--unmerge", "--depclean", "--prune"])
         || c.is(&["nix-env"]) && c.flag(&["-e", "--uninstall"])
+        // Guix's profile and kubectx's kubeconfig lose an entry.
+        || c.is(&["guix"])
+            && c.operands().first().is_some_and(|w| w.value == "package")
+            && c.flag(&["-r", "--remove"])
+        || c.is(&["kubectx", "kubens"]) && c.flag(&["-d"])
     {
         return Some(Does::Destroys);
     }
@@ -823,6 +828,17 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             && !c.flag(&["-n"]))
     {
         return Some(Does::Destroys);
+    }
+    // surge publishes the folder it is given unless told one of its own
+    // commands (`surge dist/ preview.surge.sh`).
+    if c.is(&["surge"])
+        && !matches!(
+            first,
+            "login" | "logout" | "whoami" | "list" | "token" | "plan" | "teardown" | "help"
+        )
+        && !c.flag(&["-h", "--help", "-V", "--version"])
+    {
+        return Some(Does::Deploys);
     }
     // robocopy's mirror deletes what the source lacks; `/L` only lists.
     if c.is(&["robocopy", "robocopy.exe"])

@@ -432,16 +432,19 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "larder", 962, 913),
     ("noeffect", "larder", 809, 882),
     ("blocked", "larder", 950, 833),
-    ("operand", "nineteen", 914, 923),
-    ("verb", "nineteen", 840, 1000),
-    ("hidden", "nineteen", 935, 923),
-    ("noeffect", "nineteen", 916, 1000),
+    ("operand", "nineteen", 971, 1000),
+    ("verb", "nineteen", 960, 1000),
+    ("hidden", "nineteen", 1000, 961),
+    ("noeffect", "nineteen", 1000, 1000),
     ("blocked", "nineteen", 1000, 1000),
-    ("operand", "shed", 911, 961),
-    ("verb", "shed", 960, 1000),
-    ("hidden", "shed", 1000, 960),
-    ("noeffect", "shed", 833, 947),
-    ("blocked", "shed", 933, 1000),
+    ("operand", "shed", 1000, 1000),
+    ("verb", "shed", 1000, 1000),
+    ("hidden", "shed", 1000, 1000),
+    // `apt-get install -y PKG` (a named package from the distribution's
+    // own archive) is labelled danger here, clear by the rule table's
+    // counterexample: a label conflict kept as a miss.
+    ("noeffect", "shed", 916, 1000),
+    ("blocked", "shed", 1000, 1000),
     ("routine", "everyday", 1000, 997),
 ];
 
