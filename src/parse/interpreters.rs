@@ -452,11 +452,134 @@ mod tests {
         assert_eq!(go_exec_values("gofmt", &words("-exec ./w")), Vec::new());
     }
 
+    /// Each interpreter's preload options, one row per branch: spaced and
+    /// attached values, several in a row, packages and `data:` URLs left
+    /// out, options after the program not read, help and version loading
+    /// nothing (except ruby's `-v`, which runs the program).
+    #[test]
+    fn preloads_by_interpreter() {
+        let table: &[(&str, &str, &[&str])] = &[
+            ("node", "-r ./hook.js app.js", &["./hook.js"]),
+            ("node18", "--require=./h.cjs app.js", &["./h.cjs"]),
+            (
+                "node",
+                "-r hook.mjs -r ./b.js app.js",
+                &["hook.mjs", "./b.js"],
+            ),
+            ("node", "-r dotenv/config app.js", &[]),
+            ("node", "--import=data:text/javascript,x app.js", &[]),
+            ("node", "-r ./x.js --version", &[]),
+            ("node", "-r ./x.js -v", &[]),
+            ("node", "-r ./x.js -h", &[]),
+            ("node", "app.js -r ./h.js", &[]),
+            ("node", "-- -r ./h.js", &[]),
+            ("bun", "--preload ./p.ts x.ts", &["./p.ts"]),
+            ("ruby", "-r ./x.rb -v app.rb", &["./x.rb"]),
+            ("ruby", "-r./y.rb app.rb", &["./y.rb"]),
+            ("ruby", "-r x.rb -r ./z.rb app.rb", &["x.rb", "./z.rb"]),
+            ("ruby", "-r json app.rb", &[]),
+            (
+                "php",
+                "-d auto_prepend_file=/tmp/p.php x.php",
+                &["/tmp/p.php"],
+            ),
+            ("php", "-dauto_append_file=./a.php x.php", &["./a.php"]),
+            (
+                "php",
+                "-d memory_limit=1G -d auto_prepend_file=./p.php x.php",
+                &["./p.php"],
+            ),
+            ("php", "-d memory_limit=1G x.php", &[]),
+            ("python3", "-r ./x.py", &[]),
+        ];
+        for (name, line, want) in table {
+            let got: Vec<String> = preloads(name, &words(line))
+                .into_iter()
+                .map(|(f, _)| f)
+                .collect();
+            assert_eq!(got, *want, "{name} {line}");
+        }
+        // A value known only at run time may name any file; an empty one
+        // names none.
+        let unknown = Word {
+            literal: false,
+            ..Word::literal("$HOOK")
+        };
+        let args = [Word::literal("-r"), unknown, Word::literal("app.js")];
+        assert_eq!(preloads("node", &args), [("$HOOK".to_owned(), false)]);
+        let args = [
+            Word::literal("-r"),
+            Word::literal(""),
+            Word::literal("app.js"),
+        ];
+        assert_eq!(preloads("node", &args), Vec::new());
+    }
+
+    #[test]
+    fn script_operands_by_interpreter() {
+        let table: &[(&str, &str, Option<&str>)] = &[
+            ("python3", "-- x.py", Some("x.py")),
+            ("python3", "-W ignore x.py", Some("x.py")),
+            ("python3", "-c 'x'", None),
+            ("php", "-f x.php", Some("x.php")),
+            ("php", "x.php", Some("x.php")),
+            ("node", "-f --x app.js", Some("app.js")),
+            ("node", "--inspect app.js", Some("app.js")),
+            ("node", "--eval=x app.js", None),
+            ("perl", "-Ie lib/x.pl", Some("lib/x.pl")),
+            ("perl", "-ne 'print' f", None),
+            ("ruby", "-", None),
+            ("lua", "-l socket x.lua", Some("x.lua")),
+            ("cargo", "run", None),
+        ];
+        for (name, line, want) in table {
+            let args = words(line);
+            assert_eq!(
+                script_operand(name, &args).map(|w| w.value.as_str()),
+                *want,
+                "{name} {line}"
+            );
+        }
+    }
+
+    #[test]
+    fn python_modules() {
+        let table: &[(&str, Option<&str>)] = &[
+            ("-m http.server", Some("http.server")),
+            ("-W ignore -m http.server", Some("http.server")),
+            ("-X dev -mvenv .venv", Some("venv")),
+            ("-um pip", Some("pip")),
+            ("-- -m x", None),
+            ("- -m x", None),
+            ("x.py -m y", None),
+            ("-c 'x' -m y", None),
+        ];
+        for (line, want) in table {
+            assert_eq!(python_module(&words(line)), *want, "{line}");
+        }
+    }
+
+    #[test]
+    fn awk_programs() {
+        assert_eq!(
+            awk_program(&words("-")).map(|w| w.value.as_str()),
+            Some("-")
+        );
+        assert_eq!(
+            awk_program(&words("-F : -v k=v {print} f")).map(|w| w.value.as_str()),
+            Some("{print}")
+        );
+        assert_eq!(awk_program(&words("-f prog.awk f")), None);
+    }
+
     #[test]
     fn inline_code_flags_by_name() {
         assert!(inline_code_flags("python3.12").is_some());
         assert!(inline_code_flags("python3").is_some());
         assert!(inline_code_flags("cargo").is_none());
+        for name in ["pwsh", "powershell", "cmd", "cmd.exe", "lldb"] {
+            assert!(inline_code_flags(name).is_some(), "{name}");
+        }
     }
 
     #[test]
