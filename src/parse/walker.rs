@@ -18,7 +18,7 @@
 use super::disk::{self, Disk};
 use super::shells::Dialect;
 use super::writes::Writes;
-use super::{Problem, Script};
+use super::{Origin, Problem, Script, SimpleCommand};
 
 /// Walks one line and gathers its [`Script`].
 #[derive(Default)]
@@ -113,6 +113,18 @@ impl Walker {
         if !self.script.problems.contains(&p) {
             self.script.problems.push(p);
         }
+    }
+
+    /// Whether every command found so far on the line is `cmd` itself,
+    /// runs inside a command substitution (its own words') or is only a
+    /// guess at what an unknown program's words run: nothing
+    /// before it could have defined a function, an alias or a program
+    /// path in place of one it names.
+    pub(super) fn only_substitutions_before(&self, cmd: &SimpleCommand) -> bool {
+        self.script
+            .commands
+            .iter()
+            .all(|c| c.origin == Origin::Substitution || c.possible || c.argv == cmd.argv)
     }
 
     /// The programs of the commands found since `start`.

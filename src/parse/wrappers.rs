@@ -78,8 +78,13 @@ impl Walker {
                 };
                 // A tool's own set-up code (`eval "$(direnv hook bash)"`):
                 // its command is walked as a substitution; what it prints
-                // is no code the line chose.
+                // is no code the line chose. Only where nothing before it
+                // on the line, and no setting on the eval, could put
+                // another program, function or alias in the tool's place
+                // (`direnv(){ echo …; }; eval "$(direnv hook bash)"`).
                 if let [w] = code
+                    && cmd.assignments.is_empty()
+                    && self.only_substitutions_before(cmd)
                     && super::shell_setup::is_setup_output(&w.value)
                 {
                     return None;
@@ -239,10 +244,9 @@ impl Walker {
                 inner.argv = cmd.argv.get(start..).unwrap_or_default().to_vec();
                 inner.assignments.extend(assignments);
                 if name == "xargs" {
-                    inner.placeholder =
-                        xargs_placeholder(cmd.argv.get(1..start).unwrap_or_default())
-                            .or(inner.placeholder);
-                    super::xargs::known_input(&mut inner, cmd);
+                    let options = cmd.argv.get(1..start).unwrap_or_default();
+                    inner.placeholder = xargs_placeholder(options).or(inner.placeholder);
+                    super::xargs::known_input(&mut inner, cmd, options);
                 }
                 inner
             }

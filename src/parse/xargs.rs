@@ -16,11 +16,20 @@ pub(super) fn spliced(cmd: &SimpleCommand, word: &Word) -> bool {
 /// input line fills a placeholder; without one, the words are appended
 /// (a bounded number: past it the rest is left unread, as at run time
 /// xargs would start another command with them).
-pub(super) fn known_input(inner: &mut SimpleCommand, xargs: &SimpleCommand) {
+///
+/// Only when nothing changes how xargs reads or groups its input: a file
+/// of arguments (`-a`), a delimiter (`-d`, `-0`), an end mark (`-E`), or
+/// items split over several commands (`-n`, `-L`, `-s`) leave the words
+/// known only at run time, as before. A line with quotes or a backslash
+/// is not put in a placeholder (xargs takes them off first).
+pub(super) fn known_input(inner: &mut SimpleCommand, xargs: &SimpleCommand, options: &[Word]) {
     const MAX_WORDS: usize = 64;
     let Some(text) = xargs.stdin_text.as_deref().filter(|_| !xargs.stdin_dynamic) else {
         return;
     };
+    if !reads_plainly(options) {
+        return;
+    }
     let lines: Vec<&str> = text
         .lines()
         .map(str::trim)
@@ -31,6 +40,9 @@ pub(super) fn known_input(inner: &mut SimpleCommand, xargs: &SimpleCommand) {
             let [line] = lines[..] else {
                 return;
             };
+            if line.contains(['\'', '"', '\\']) {
+                return;
+            }
             for w in inner.argv.iter_mut().filter(|w| w.value.contains(&p)) {
                 w.value = w.value.replace(&p, line);
             }
@@ -40,6 +52,30 @@ pub(super) fn known_input(inner: &mut SimpleCommand, xargs: &SimpleCommand) {
             .argv
             .extend(words(text).into_iter().take(MAX_WORDS).map(Word::literal)),
     }
+}
+
+/// Whether xargs's `options` are only those that keep its input read as
+/// blank-separated words of one command: a placeholder, parallel runs,
+/// nothing run on empty input, commands echoed.
+fn reads_plainly(options: &[Word]) -> bool {
+    let mut i = 0;
+    while let Some(w) = options.get(i) {
+        let v = w.value.as_str();
+        i += 1;
+        if !w.literal {
+            return false;
+        }
+        match v {
+            "-I" | "-J" | "-P" | "--max-procs" => i += 1,
+            "-i" | "-r" | "-t" | "-x" | "-p" | "--no-run-if-empty" | "--verbose" | "--exit"
+            | "--interactive" | "--replace" => {}
+            _ if ["-I", "-J", "-P", "-i", "--replace=", "--max-procs="]
+                .iter()
+                .any(|o| v.starts_with(o)) => {}
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// The words xargs reads from `text`: split at blanks and line breaks,
@@ -91,7 +127,7 @@ mod tests {
             placeholder: placeholder.map(str::to_owned),
             ..SimpleCommand::default()
         };
-        known_input(&mut inner, &xargs);
+        known_input(&mut inner, &xargs, &[]);
         inner.argv.into_iter().map(|w| w.value).collect()
     }
 
@@ -108,6 +144,59 @@ mod tests {
         assert_eq!(fed(".env x\n", &["cat"], None), ["cat", ".env", "x"]);
         let many = "w ".repeat(100);
         assert_eq!(fed(&many, &["echo"], None).len(), 65);
+        // A quoted line is left to run time: xargs takes its quotes off.
+        assert_eq!(
+            fed("'rm -rf ~'\n", &["sh", "-c", "{}"], Some("{}")),
+            ["sh", "-c", "{}"]
+        );
+        // Options that change how the input is read or grouped leave it
+        // unread.
+        for opts in [
+            &["-a", "list"][..],
+            &["-d,"],
+            &["-0"],
+            &["-n1"],
+            &["-L", "1"],
+            &["-E", "x"],
+        ] {
+            let xargs = SimpleCommand {
+                stdin_text: Some("ls\n".to_owned()),
+                ..SimpleCommand::default()
+            };
+            let mut inner = SimpleCommand {
+                argv: vec![
+                    Word::literal("sh"),
+                    Word::literal("-c"),
+                    Word::literal("{}"),
+                ],
+                placeholder: Some("{}".to_owned()),
+                ..SimpleCommand::default()
+            };
+            let options: Vec<Word> = opts.iter().map(|o| Word::literal(*o)).collect();
+            known_input(&mut inner, &xargs, &options);
+            assert_eq!(inner.argv[2].value, "{}", "{opts:?}");
+        }
+        let options = [
+            Word::literal("-r"),
+            Word::literal("-P4"),
+            Word::literal("-I"),
+            Word::literal("{}"),
+        ];
+        let xargs = SimpleCommand {
+            stdin_text: Some("ls\n".to_owned()),
+            ..SimpleCommand::default()
+        };
+        let mut inner = SimpleCommand {
+            argv: vec![
+                Word::literal("sh"),
+                Word::literal("-c"),
+                Word::literal("{}"),
+            ],
+            placeholder: Some("{}".to_owned()),
+            ..SimpleCommand::default()
+        };
+        known_input(&mut inner, &xargs, &options);
+        assert_eq!(inner.argv[2].value, "ls");
         let dynamic = SimpleCommand {
             stdin_text: Some("/".to_owned()),
             stdin_dynamic: true,
@@ -117,7 +206,7 @@ mod tests {
             argv: vec![Word::literal("rm")],
             ..SimpleCommand::default()
         };
-        known_input(&mut inner, &dynamic);
+        known_input(&mut inner, &dynamic, &[]);
         assert_eq!(inner.argv.len(), 1);
     }
 }
