@@ -229,8 +229,10 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     without_values(args, EXCLUSIONS)
 }
 
-/// Options whose value names what a tool leaves out.
-const EXCLUSIONS: &[&str] = &["--exclude", "--exclude-dir", "--ignore", "--skip"];
+/// Options whose value names what a tool leaves out. Not `--ignore` or
+/// `--skip`: some tools take them as flags, and the word after one would
+/// then go unread (`tool --skip ~/.ssh/id_rsa`).
+const EXCLUSIONS: &[&str] = &["--exclude", "--exclude-dir"];
 
 /// True for the URL of another machine (`https://x/.env`): what it names
 /// is fetched, not read here. A `file:` URL names a file on this machine.
