@@ -69,3 +69,12 @@ pub mod suggest;
 pub mod token;
 pub mod tty;
 pub mod util;
+
+/// The allocator of every program built on this library. A line's reading
+/// makes and drops many small strings and trees (the shell parser's tokens
+/// most of all); the system allocator spent about a fifth of a clear
+/// line's time on them (`docs/performance.md`). Fuzzing keeps the
+/// system's, which its sanitizer watches.
+#[cfg(not(fuzzing))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
