@@ -145,6 +145,7 @@ const PLAIN_BYTES: [bool; 256] = {
                     | b' '
                     | b'\t'
                     | b'='
+                    | b'~'
             );
         b += 1;
     }
@@ -155,6 +156,17 @@ const PLAIN_BYTES: [bool; 256] = {
 /// (no quoting, expansion, operators, assignments or reserved words).
 fn plain_words(line: &str) -> Option<Vec<&str>> {
     if !line.bytes().all(|b| PLAIN_BYTES[usize::from(b)]) {
+        return None;
+    }
+    // A `~` inside a word is a character (`HEAD~1`); at a word's start,
+    // or after `=` or `:` (`--prefix=x:~/y`, where bash may expand it),
+    // it may be a home folder: the parser's.
+    let bytes = line.as_bytes();
+    if bytes
+        .iter()
+        .enumerate()
+        .any(|(i, &b)| b == b'~' && (i == 0 || matches!(bytes[i - 1], b' ' | b'\t' | b'=' | b':')))
+    {
         return None;
     }
     let words: Vec<&str> = line.split([' ', '\t']).filter(|w| !w.is_empty()).collect();

@@ -754,10 +754,33 @@ fn written_count_ignores_wrapper_layers() {
     assert_eq!(parse("ls $(pwd)").written_count(), 2);
 }
 
+/// A `~` inside a word takes the fast path and reads as the parser reads
+/// it; one that may be a home folder is left to the parser.
+#[test]
+fn tilde_inside_a_word_is_plain() {
+    for (line, plain) in [
+        ("git diff --stat HEAD~1", true),
+        ("git log main~2..main", true),
+        ("git rebase -i HEAD~3", true),
+        ("ls ~", false),
+        ("ls ~/x", false),
+        ("~/bin/tool", false),
+        ("make PREFIX=~/x", false),
+        ("ls --dir=~", false),
+        ("ls a:~/b", false),
+        ("ls\t~", false),
+    ] {
+        assert_eq!(is_plain(line), plain, "{line}");
+        let mut walker = Walker::default();
+        walker.source(line, Origin::Line, 0);
+        assert_eq!(render(&parse(line)), render(&walker.script), "{line}");
+    }
+}
+
 proptest::proptest! {
     /// The plain-words fast path gives exactly what the full parse gives.
     #[test]
-    fn plain_fast_path_matches_the_parser(line in "[a-z0-9=_./:,+@%^ \t-]{0,40}") {
+    fn plain_fast_path_matches_the_parser(line in "[a-z0-9=_./:,+@%^~ \t-]{0,40}") {
         let fast = parse(&line);
         let mut walker = Walker::default();
         walker.source(&line, Origin::Line, 0);
