@@ -1257,6 +1257,20 @@ pub(super) fn code_words(code: &str) -> impl Iterator<Item = &str> {
         .filter(|w| !w.is_empty() && !w.contains(['\'', '"', '`']))
 }
 
+/// The paths inline code hands to a recursive delete as its first
+/// argument, written as a plain string (`shutil.rmtree("/var")`,
+/// `rmtree("/var")`, `FileUtils.rm_rf("/usr")`, `fs.rmSync("..",
+/// {recursive: true})`), or as the home folder itself
+/// (`shutil.rmtree(Path.home())`, `remove_tree($ENV{HOME})`): what the
+/// blocked tier asks of `rm -rf`'s operands. Anything built at run time is
+/// no such path; the code still asks as code that deletes.
+pub(super) fn deletes_tree(c: &Cmd<'_>) -> Vec<String> {
+    let Some(Some(code)) = inline_code(c) else {
+        return Vec::new();
+    };
+    super::tree_deletes::tree_deletes(&code)
+}
+
 /// Node's `--import data:text/javascript,CODE` (and `--require`, `-r`,
 /// `--loader`): a module given as a `data:` URL is inline code. Its text,
 /// or `None` inside when it is known only at run time or base64-encoded.

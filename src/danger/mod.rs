@@ -56,6 +56,7 @@ mod secrets;
 mod system;
 mod tier;
 mod tools;
+mod tree_deletes;
 mod verbs;
 
 use serde::{Deserialize, Serialize};

@@ -93,6 +93,7 @@ const DANGER: &[(&str, u8)] = &[
     ("tier", 0),
     ("place", 0),
     ("glob", 0),
+    ("tree_deletes", 0),
     ("find", 0),
     ("dryrun", 0),
     ("safer", 0),

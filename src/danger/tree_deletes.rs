@@ -1,0 +1,166 @@
+//! The folders inline code deletes with everything in them, where the
+//! code names them plainly: `shutil.rmtree("/var")`, `rmtree "/var"`,
+//! `FileUtils.rm_rf("/usr")`, `fs.rmSync("..", {recursive: true})`, or
+//! the home folder itself (`shutil.rmtree(Path.home())`). What the
+//! blocked tier asks of `rm -rf`'s operands is asked of these.
+
+/// The paths `code` hands to a recursive delete as its first argument
+/// (see `interpreters::deletes_tree`).
+pub(super) fn tree_deletes(code: &str) -> Vec<String> {
+    // Calls that delete a folder with everything in it; node's only when
+    // told `recursive`.
+    const ALWAYS: &[&str] = &[
+        "rmtree",
+        "remove_tree",
+        "rm_rf",
+        "rm_r",
+        "remove_dir",
+        "remove_entry_secure",
+        "remove_dir_all",
+    ];
+    const IF_RECURSIVE: &[&str] = &["rmSync", "rmdirSync", "rm", "rmdir"];
+    const HOME: &[&str] = &[
+        "Path.home()",
+        "pathlib.Path.home()",
+        "os.homedir()",
+        "require('os').homedir()",
+        "require(\"os\").homedir()",
+        "Dir.home",
+        "$ENV{HOME}",
+        "$ENV{'HOME'}",
+        "$ENV{\"HOME\"}",
+        "process.env.HOME",
+        "os.environ['HOME']",
+        "os.environ[\"HOME\"]",
+        "ENV['HOME']",
+        "ENV[\"HOME\"]",
+    ];
+    let mut found = Vec::new();
+    let bytes = code.as_bytes();
+    for name in ALWAYS.iter().chain(IF_RECURSIVE) {
+        for (at, _) in code.match_indices(name) {
+            // A whole name (`rm_rf`, not `farm_rf` or `rm_rf_x`).
+            let before = code[..at].chars().next_back();
+            if before.is_some_and(|ch| ch.is_alphanumeric() || ch == '_') {
+                continue;
+            }
+            let rest = &code[at + name.len()..];
+            let rest = rest.trim_start();
+            // Perl's calls need no parentheses (`rmtree "/var"`).
+            let (args, closed) = match rest.strip_prefix('(') {
+                Some(inner) => match first_argument(inner) {
+                    Some(arg) => arg,
+                    None => continue,
+                },
+                None if bytes.get(at.wrapping_sub(1)) != Some(&b'.') => {
+                    match first_argument(rest) {
+                        Some(arg) => arg,
+                        None => continue,
+                    }
+                }
+                None => continue,
+            };
+            if IF_RECURSIVE.contains(name) && !closed.contains("recursive") {
+                continue;
+            }
+            let arg = unwrap_path_call(args.trim());
+            if HOME.contains(&arg) {
+                found.push("~".to_owned());
+            } else if let Some(text) = plain_string(arg) {
+                found.push(text.to_owned());
+            }
+        }
+    }
+    found
+}
+
+/// The first argument of a call whose `(` has been read, and the whole of
+/// its arguments: up to the `,` or `)` at its own depth.
+fn first_argument(text: &str) -> Option<(&str, &str)> {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut first_end = None;
+    for (i, ch) in text.char_indices() {
+        match quote {
+            Some(q) if ch == q => quote = None,
+            Some(_) => {}
+            None => match ch {
+                '\'' | '"' | '`' => quote = Some(ch),
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' if depth > 0 => depth -= 1,
+                ')' | ';' | '\n' => {
+                    let end = first_end.unwrap_or(i);
+                    return Some((&text[..end], &text[..i]));
+                }
+                ',' if depth == 0 && first_end.is_none() => first_end = Some(i),
+                _ => {}
+            },
+        }
+    }
+    let end = first_end.unwrap_or(text.len());
+    Some((&text[..end], text))
+}
+
+/// `p` less calls that only spell a path differently around it
+/// (`os.path.expanduser("~")`, `File.expand_path("~")`, `Path("/var")`).
+fn unwrap_path_call(mut p: &str) -> &str {
+    const SPELLINGS: &[&str] = &[
+        "os.path.expanduser(",
+        "os.path.abspath(",
+        "os.path.realpath(",
+        "File.expand_path(",
+        "pathlib.Path(",
+        "Path(",
+        "path.resolve(",
+        "Pathname.new(",
+    ];
+    loop {
+        let Some(inner) = SPELLINGS
+            .iter()
+            .find_map(|s| p.strip_prefix(s))
+            .and_then(|r| r.strip_suffix(')'))
+        else {
+            return p;
+        };
+        p = inner.trim();
+    }
+}
+
+/// The text of a quoted string with nothing in it built at run time.
+fn plain_string(p: &str) -> Option<&str> {
+    let q = p.chars().next().filter(|q| matches!(q, '\'' | '"'))?;
+    let inner = p.strip_prefix(q)?.strip_suffix(q)?;
+    (!inner.contains([q, '$', '{', '\\', '#'])).then_some(inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tree_deletes;
+
+    #[test]
+    fn plain_paths_handed_to_recursive_deletes() {
+        for (code, want) in [
+            ("import shutil; shutil.rmtree(\"/var\")", &["/var"][..]),
+            ("rmtree \"/var\"", &["/var"]),
+            ("use File::Path; remove_tree('../')", &["../"]),
+            ("FileUtils.rm_rf('/usr')", &["/usr"]),
+            ("fs.rmSync('..', {recursive: true})", &[".."]),
+            ("fs.rmSync('..')", &[]),
+            (
+                "fs.rmdirSync('/etc', { recursive: true, force: true })",
+                &["/etc"],
+            ),
+            ("shutil.rmtree(pathlib.Path.home())", &["~"]),
+            ("shutil.rmtree(os.path.expanduser(\"~\"))", &["~"]),
+            ("shutil.rmtree(os.path.expanduser(\"~\") + \"/x\")", &[]),
+            ("shutil.rmtree(base + \"/x\")", &[]),
+            ("shutil.rmtree(f\"/{x}\")", &[]),
+            ("farm_rf('/')", &[]),
+            ("x.rmtree_all('/')", &[]),
+            ("remove_dir_all(\"/home\")", &["/home"]),
+            ("os.system(\"rm -rf /\")", &[]),
+        ] {
+            assert_eq!(tree_deletes(code), want, "{code}");
+        }
+    }
+}
