@@ -156,6 +156,9 @@ pub static ROWS: &[Row] = &[
             "hooks/",
             "plugins/",
             "managed-settings.json",
+            // The person's own instructions, read into every session:
+            // text written there steers every later one.
+            "CLAUDE.md",
         ],
         project_guards: &[
             ".claude/settings.json",
@@ -194,7 +197,7 @@ pub static ROWS: &[Row] = &[
             ("SessionStart", Some("resume")),
         ],
         after: &[],
-        guards: &["config.toml", "hooks.json"],
+        guards: &["config.toml", "hooks.json", "AGENTS.md"],
         project_guards: &[".codex/config.toml", ".codex/hooks.json"],
         transcripts: &[".codex/sessions/", ".codex/archived_sessions/"],
         reads_transcripts: true,
@@ -223,7 +226,7 @@ pub static ROWS: &[Row] = &[
             ("SessionStart", Some("resume")),
         ],
         after: &[],
-        guards: &["settings.json", "extensions/"],
+        guards: &["settings.json", "extensions/", "GEMINI.md"],
         project_guards: &[".gemini/settings.json", ".gemini/extensions/"],
         transcripts: &[".gemini/tmp/"],
         reads_transcripts: true,
@@ -482,6 +485,10 @@ static ANYWHERE: std::sync::LazyLock<Vec<(String, Kind)>> = std::sync::LazyLock:
         };
         for g in row.guards {
             out.push((format!("{default}/{g}"), Kind::Guard));
+            // Where case folds a path is compared folded (`CLAUDE.md`).
+            if g.bytes().any(|b| b.is_ascii_uppercase()) {
+                out.push((format!("{default}/{}", g.to_ascii_lowercase()), Kind::Guard));
+            }
         }
         for g in row.project_guards {
             out.push(((*g).to_owned(), Kind::Guard));

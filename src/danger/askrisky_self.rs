@@ -49,18 +49,23 @@ fn loosens_as(c: &Cmd<'_>, typed: bool) -> bool {
         // they type in (`askrisky init`); agents' commands never
         // pass through that guard, and typed there `guard.switched_off`
         // asks before it is set. Home and the XDG folders decide
-        // where askrisky reads its config and state.
-        return c.values().any(|v| {
-            let name = v.split('=').next().unwrap_or(v);
-            (v.starts_with("ASKRISKY_") && name != "ASKRISKY_GUARD")
-                || matches!(
-                    name,
-                    "HOME" | "XDG_CONFIG_HOME" | "XDG_STATE_HOME" | "XDG_RUNTIME_DIR"
-                )
-        }) || (c.is(&["setenv"])
-            && c.operands()
-                .first()
-                .is_some_and(|w| moves_askrisky(&w.value)));
+        // where askrisky reads its config and state. `declare -p HOME`
+        // only prints them.
+        let prints =
+            !c.is(&["setenv", "unset"]) && c.flag(&["-p"]) && !c.values().any(|v| v.contains('='));
+        return !prints
+            && c.values().any(|v| {
+                let name = v.split('=').next().unwrap_or(v);
+                (v.starts_with("ASKRISKY_") && name != "ASKRISKY_GUARD")
+                    || matches!(
+                        name,
+                        "HOME" | "XDG_CONFIG_HOME" | "XDG_STATE_HOME" | "XDG_RUNTIME_DIR"
+                    )
+            })
+            || (c.is(&["setenv"])
+                && c.operands()
+                    .first()
+                    .is_some_and(|w| moves_askrisky(&w.value)));
     }
     // `HOME=/tmp/h; askrisky …`: a setting for the rest of the line.
     if c.command.argv.is_empty() {

@@ -557,9 +557,7 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
             .first()
             .is_some_and(|w| matches!(w.value.as_str(), "download" | "fetch" | "pull"))
     };
-    if c.full_option_values(OUTPUT_OPTIONS)
-        .into_iter()
-        .any(output_folder)
+    if output_option_values(c).into_iter().any(output_folder)
         || fetches() && c.option_values(&["-d"]).into_iter().any(output_folder)
     {
         return true;
@@ -612,18 +610,57 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
 
 /// Options that name the folder a tool writes what it makes or fetches
 /// into, or works in.
-const OUTPUT_OPTIONS: &[&str] = &[
-    "--target-dir",
-    "--out-dir",
-    "--outdir",
-    "--output-dir",
-    "--output-directory",
-    "--dest",
-    "--dest-dir",
-    "--destination",
-    "--download-dir",
-    "--cwd",
-];
+/// The folders a command names by an option that says "put what you make
+/// here", whatever the tool: `--target-dir`, `--outputPath` (nx),
+/// `--out_dir`, `-DoutputDirectory=` (a Java property, Maven's plugins),
+/// `--dest`. The option's name is read without case, `-`, `_` or `.`, so
+/// every tool's spelling of the same words counts.
+fn output_option_values<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
+    const NAMES: &[&str] = &[
+        "targetdir",
+        "outdir",
+        "outpath",
+        "outfolder",
+        "outputdir",
+        "outputdirectory",
+        "outputpath",
+        "outputfolder",
+        "dest",
+        "destdir",
+        "destination",
+        "downloaddir",
+        "distdir",
+        "cwd",
+    ];
+    let args = c.args();
+    let mut out = Vec::new();
+    for (i, w) in args.iter().enumerate() {
+        let v = w.value.as_str();
+        if v == "--" {
+            break;
+        }
+        let (name, attached) = if let Some(long) = v.strip_prefix("--") {
+            long.split_once('=')
+                .map_or((long, None), |(n, a)| (n, Some(a)))
+        } else if let Some((name, value)) = v.strip_prefix("-D").and_then(|p| p.split_once('=')) {
+            (name, Some(value))
+        } else {
+            continue;
+        };
+        let folded: String = name
+            .chars()
+            .filter(|ch| !matches!(ch, '-' | '_' | '.'))
+            .map(|ch| ch.to_ascii_lowercase())
+            .collect();
+        if NAMES.contains(&folded.as_str()) {
+            match attached {
+                Some(value) => out.push(value),
+                None => out.extend(args.get(i + 1).map(|w| w.value.as_str())),
+            }
+        }
+    }
+    out
+}
 
 /// Options that name the folder a tool installs into.
 const INSTALL_OPTIONS: &[&str] = &[

@@ -448,6 +448,15 @@ pub(super) fn opens_tunnel(c: &Cmd<'_>) -> bool {
 /// capabilities, the host's namespaces, no confinement, a device, or the
 /// host's root, a home, a system folder or the engine's socket mounted.
 pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
+    // Any build or container tool told to allow privileged containers
+    // (`earthly --allow-privileged +test`).
+    // Spelled out: a shorter word (`--all`) is another option to most.
+    if c.values()
+        .take_while(|v| *v != "--")
+        .any(|v| v == "--allow-privileged" || v.starts_with("--allow-privileged="))
+    {
+        return true;
+    }
     if !c.is(&["docker", "podman", "nerdctl"]) {
         return false;
     }

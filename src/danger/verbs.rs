@@ -131,6 +131,11 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
             "packages",
             // `trash-empty`, `gio trash --empty`: gone for good.
             "trash",
+            // `wp site empty`: a site's posts and pages.
+            "site",
+            "sites",
+            "collection",
+            "collections",
         ],
         &["clean", "clear", "empty"],
     ),
@@ -536,6 +541,8 @@ const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
     ),
     (&["go"], &["clean"], &["-modcache", "-cache"]),
     (&["dotnet"], &["remove"], &[]),
+    // A data file's tracking file (`dvc remove data.csv.dvc`).
+    (&["dvc"], &["remove"], &[]),
     // Other version controls' `forget` and `remove` untrack a file, and
     // their `push` is git's (which git's own rules judge): forced, each
     // asks.
@@ -770,8 +777,25 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             && c.operands().first().is_some_and(|w| w.value == "package")
             && c.flag(&["-r", "--remove"])
         || c.is(&["kubectx", "kubens"]) && c.flag(&["-d"])
+        // Salt's minion keys deleted (`salt-key -D -y`), an app and its
+        // data taken off a phone (`ideviceinstaller -U com.x`).
+        || c.is(&["salt-key"]) && c.flag(&["-d", "-D", "--delete", "--delete-all"])
+        || c.is(&["ideviceinstaller"]) && c.flag(&["-U", "--uninstall"])
     {
         return Some(Does::Destroys);
+    }
+    // A generator named by its package (`nx g @nx/workspace:remove lib`,
+    // `ng generate @schematics/x:delete`): its own name is the verb.
+    if c.is(&["nx", "ng"])
+        && matches!(words.first(), Some(&("g" | "generate")))
+        && let Some(generator) = c
+            .operands()
+            .get(1)
+            .and_then(|w| w.value.rsplit_once(':'))
+            .map(|(_, name)| name)
+        && let Some(does) = verb_of(generator)
+    {
+        return Some(does);
     }
     // Tools whose destroying form is not a verb of its own.
     let first = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");

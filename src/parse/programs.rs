@@ -109,6 +109,25 @@ pub static WRAPPERS: &[Wrapper] = &[
         with_value: &["-n", "--adjustment"],
         ..wrapper(&["nice"])
     },
+    // Xcode's `xcrun [--sdk SDK] TOOL ARGS`: runs the developer tool it
+    // names (`xcrun security find-generic-password -w`); `--find` and
+    // `--show-sdk-path` only print.
+    Wrapper {
+        with_value: &["--sdk", "-sdk", "--toolchain", "-toolchain", "-l", "--log"],
+        no_exec_options: &[
+            "-f",
+            "--find",
+            "--show-sdk-path",
+            "--show-sdk-version",
+            "--show-sdk-build-version",
+            "--show-sdk-platform-path",
+            "--show-sdk-platform-version",
+            "--version",
+            "-h",
+            "--help",
+        ],
+        ..wrapper(&["xcrun"])
+    },
     // macOS's `arch -arm64 swift build`: the command, run as that
     // architecture.
     Wrapper {

@@ -650,6 +650,59 @@ const AUTOLOADED: &[(&[&str], &[&str])] = &[
     (&["task"], &["Taskfile.yml", "Taskfile.yaml"]),
     (&["pre-commit"], &[".pre-commit-config.yaml"]),
     (&["go"], &["go.mod", "go.work"]),
+    // JavaScript tools whose config file is a module they run
+    // (`tee .eslintrc.cjs <<< '…' && eslint .`).
+    (
+        &["eslint"],
+        &[
+            ".eslintrc.js",
+            ".eslintrc.cjs",
+            "eslint.config.js",
+            "eslint.config.mjs",
+            "eslint.config.cjs",
+            "eslint.config.ts",
+        ],
+    ),
+    (
+        &["prettier"],
+        &[
+            ".prettierrc.js",
+            ".prettierrc.cjs",
+            "prettier.config.js",
+            "prettier.config.cjs",
+            "prettier.config.mjs",
+        ],
+    ),
+    (
+        &["jest"],
+        &[
+            "jest.config.js",
+            "jest.config.ts",
+            "jest.config.mjs",
+            "jest.config.cjs",
+            "babel.config.js",
+        ],
+    ),
+    (
+        &["vite", "vitest"],
+        &[
+            "vite.config.js",
+            "vite.config.ts",
+            "vite.config.mjs",
+            "vitest.config.js",
+            "vitest.config.ts",
+        ],
+    ),
+    (
+        &["webpack", "webpack-cli"],
+        &["webpack.config.js", "webpack.config.ts", "babel.config.js"],
+    ),
+    (&["mocha"], &[".mocharc.js", ".mocharc.cjs"]),
+    (
+        &["stylelint"],
+        &["stylelint.config.js", ".stylelintrc.js", ".stylelintrc.cjs"],
+    ),
+    (&["babel"], &["babel.config.js", ".babelrc.js"]),
 ];
 
 impl Walker {

@@ -697,6 +697,29 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
                 _ => {}
             }
         }
+        // Formatters that rewrite the files they are given.
+        "black" | "isort" | "rustfmt" | "yapf" | "autopep8" | "autoflake" | "dprint"
+            if !programs::has_flag(args, &["--check", "--diff", "-d", "--help", "--version"]) =>
+        {
+            out.extend(values(&ops()));
+        }
+        "gofmt" | "shfmt" | "goimports" if programs::has_flag(args, &["-w"]) => {
+            out.extend(values(&ops()));
+        }
+        "clang-format" if programs::has_flag(args, &["-i"]) => out.extend(values(&ops())),
+        // Any linter or formatter told to fix or rewrite what it reads
+        // (`eslint --fix`, `prettier --write`, `markdownlint-cli2 --fix
+        // ~/.claude/CLAUDE.md`): its operands are written.
+        // Spelled out: a shorter word is another option to most tools.
+        _ if args.iter().take_while(|w| w.value != "--").any(|w| {
+            matches!(
+                w.value.split('=').next(),
+                Some("--fix" | "--write" | "--in-place" | "--inplace")
+            )
+        }) =>
+        {
+            out.extend(values(&ops()));
+        }
         _ => {}
     }
     if matches!(

@@ -230,6 +230,7 @@ const CLASSES_SIXTEENTH: &str = include_str!("../corpus/classes16.tsv");
 const CLASSES_SEVENTEENTH: &str = include_str!("../corpus/classes17.tsv");
 const CLASSES_EIGHTEENTH: &str = include_str!("../corpus/classes18.tsv");
 const CLASSES_NINETEENTH: &str = include_str!("../corpus/classes19.tsv");
+const CLASSES_TWENTIETH: &str = include_str!("../corpus/classes20.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 
 /// One class and half's counts.
@@ -445,6 +446,21 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     // counterexample: a label conflict kept as a miss.
     ("noeffect", "shed", 916, 1000),
     ("blocked", "shed", 1000, 1000),
+    ("operand", "twenty", 947, 958),
+    // Build tools' `clean` (sbt, buck2, flutter here; mill in `veranda`)
+    // is labelled danger here, clear in the everyday corpus (`make clean`,
+    // `gradle clean build`): a label conflict kept as a miss.
+    ("verb", "twenty", 842, 1000),
+    ("hidden", "twenty", 1000, 1000),
+    ("noeffect", "twenty", 1000, 1000),
+    ("blocked", "twenty", 1000, 1000),
+    // Mail with an ordinary attachment is labelled clear here, danger in
+    // earlier sets (`swaks … --attach @build.log`): kept as misses.
+    ("operand", "veranda", 1000, 913),
+    ("verb", "veranda", 888, 1000),
+    ("hidden", "veranda", 970, 947),
+    ("noeffect", "veranda", 900, 1000),
+    ("blocked", "veranda", 1000, 1000),
     ("routine", "everyday", 1000, 997),
 ];
 
@@ -477,6 +493,7 @@ fn class_rates() {
         .chain(rows(CLASSES_SEVENTEENTH))
         .chain(rows(CLASSES_EIGHTEENTH))
         .chain(rows(CLASSES_NINETEENTH))
+        .chain(rows(CLASSES_TWENTIETH))
         .chain(rows(ROUTINE))
     {
         let [command, expected, class, split, note] = fields[..] else {
