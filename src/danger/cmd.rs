@@ -97,6 +97,8 @@ pub struct Cmd<'a> {
     operands: std::cell::OnceCell<Vec<&'a Word>>,
     /// What its subcommand verb does, worked out once: four rules ask.
     verb: std::cell::OnceCell<Option<(Does, bool)>>,
+    /// The inline code it runs, worked out once: five rules ask.
+    inline: std::cell::OnceCell<Option<Option<String>>>,
 }
 
 impl<'a> Cmd<'a> {
@@ -120,6 +122,7 @@ impl<'a> Cmd<'a> {
             written: std::cell::OnceCell::new(),
             operands: std::cell::OnceCell::new(),
             verb: std::cell::OnceCell::new(),
+            inline: std::cell::OnceCell::new(),
         }
     }
 
@@ -144,6 +147,15 @@ impl<'a> Cmd<'a> {
         work: impl FnOnce() -> Option<(Does, bool)>,
     ) -> Option<(Does, bool)> {
         *self.verb.get_or_init(work)
+    }
+
+    /// The inline code it runs (see `interpreters::inline_code`), `work`'s
+    /// answer, worked out once.
+    pub(super) fn inline_once(
+        &self,
+        work: impl FnOnce() -> Option<Option<String>>,
+    ) -> Option<Option<&str>> {
+        self.inline.get_or_init(work).as_ref().map(Option::as_deref)
     }
 
     /// True when the program is one of `names`. A name ending in `*`

@@ -727,13 +727,18 @@ pub(super) fn code_prints_secret_env(c: &Cmd<'_>) -> bool {
     ]
     .iter()
     .any(|e| lower.contains(e))
-        && super::secrets::names_secret_variable(&code)
+        && super::secrets::names_secret_variable(code)
 }
 
 /// The inline program given to an interpreter: `Some(Some(text))` when
 /// known, `Some(None)` when only known at run time, `None` when there is
 /// none (the interpreter runs a file, or is not an interpreter).
-pub(super) fn inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
+pub(super) fn inline_code<'c>(c: &'c Cmd<'_>) -> Option<Option<&'c str>> {
+    c.inline_once(|| read_inline_code(c))
+}
+
+/// [`inline_code`], worked out.
+fn read_inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
     // A script run by its path (`./t.py`), its `#!` line naming the
     // interpreter: its text, read as that interpreter's code.
     if c.command.interpreter.is_some()
@@ -1268,7 +1273,7 @@ pub(super) fn deletes_tree(c: &Cmd<'_>) -> Vec<String> {
     let Some(Some(code)) = inline_code(c) else {
         return Vec::new();
     };
-    super::tree_deletes::tree_deletes(&code)
+    super::tree_deletes::tree_deletes(code)
 }
 
 /// Node's `--import data:text/javascript,CODE` (and `--require`, `-r`,
@@ -1366,7 +1371,7 @@ mod tests {
             ("pwsh a.ps1", None),
             ("pwsh -NoProfile", None),
         ] {
-            let got = on(line, inline_code);
+            let got = on(line, |c| inline_code(c).map(|code| code.map(str::to_owned)));
             assert_eq!(got, code.map(|c| c.map(str::to_owned)), "{line}");
         }
     }

@@ -647,12 +647,19 @@ fn output_option_values<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         } else {
             continue;
         };
-        let folded: String = name
-            .chars()
-            .filter(|ch| !matches!(ch, '-' | '_' | '.'))
-            .map(|ch| ch.to_ascii_lowercase())
-            .collect();
-        if NAMES.contains(&folded.as_str()) {
+        // Folded on the stack: asked of every long option of every command.
+        let mut buf = [0u8; 24];
+        let mut len = 0;
+        for b in name.bytes().filter(|b| !matches!(b, b'-' | b'_' | b'.')) {
+            let Some(slot) = buf.get_mut(len) else {
+                len = usize::MAX;
+                break;
+            };
+            *slot = b.to_ascii_lowercase();
+            len += 1;
+        }
+        let folded = buf.get(..len).and_then(|b| std::str::from_utf8(b).ok());
+        if folded.is_some_and(|f| NAMES.contains(&f)) {
             match attached {
                 Some(value) => out.push(value),
                 None => out.extend(args.get(i + 1).map(|w| w.value.as_str())),

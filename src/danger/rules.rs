@@ -1210,8 +1210,8 @@ pub static RULES: &[Rule] = &[
                 || super::secrets::secret_file_option(c)
                 // Inline code that opens a secret file by name.
                 || interpreters::inline_code(c).flatten().is_some_and(|code| {
-                    interpreters::code_paths(&code).any(|s| is_secret(c.ctx, &s))
-                        || interpreters::code_words(&code).any(|w| is_secret(c.ctx, w))
+                    interpreters::code_paths(code).any(|s| is_secret(c.ctx, &s))
+                        || interpreters::code_words(code).any(|w| is_secret(c.ctx, w))
                 })
         }),
         examples: &[
@@ -1749,7 +1749,7 @@ pub static RULES: &[Rule] = &[
                 // write (`json.dump({}, open("~/.claude/settings.json",
                 // "w"))`, `Bun.write(Bun.env.HOME + '/.bashrc', …)`).
                 || interpreters::inline_code(c).flatten().is_some_and(|code| {
-                    interpreters::code_paths(&code).any(|p| {
+                    interpreters::code_paths(code).any(|p| {
                         protected_reason(c.ctx, &p).is_some_and(|r| r != super::protected::SYSTEM_FILES)
                     })
                 })
@@ -2368,7 +2368,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs inline interpreter code that deletes files, starts programs or opens network connections.",
         check: C(|c| {
             interpreters::inline_code(c).is_some_and(|code| match code {
-                Some(text) => interpreters::risky_code(interpreters::language(c), &text),
+                Some(text) => interpreters::risky_code(interpreters::language(c), text),
                 None => true,
             })
         }),
