@@ -399,6 +399,17 @@ pub(super) fn searches_folders(c: &Cmd<'_>) -> bool {
     c.is(&["rg", "ag", "ugrep", "ack", "ack-grep", "pt", "sift"])
 }
 
+/// Whether fd runs a command on every file of a secret's kind it finds
+/// (`fd -H -e pem . ~ -x bat`): files named by their extension, which
+/// the command then reads.
+pub(super) fn finder_runs_on_secrets(c: &Cmd<'_>) -> bool {
+    c.is(&["fd", "fdfind"])
+        && c.flag(&["-x", "--exec", "-X", "--exec-batch"])
+        && c.option_values(&["-e", "--extension"]).iter().any(|ext| {
+            super::secrets::is_secret(c.ctx, &format!("x.{}", ext.trim_start_matches('.')))
+        })
+}
+
 /// A word and the paths it may name: `--file=X`, `key=@X`, `@X`, `if=X`,
 /// `key@X`.
 pub(super) fn path_candidates(v: &str) -> impl Iterator<Item = &str> {
