@@ -446,7 +446,7 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     // counterexample: a label conflict kept as a miss.
     ("noeffect", "shed", 916, 1000),
     ("blocked", "shed", 1000, 1000),
-    ("operand", "twenty", 947, 958),
+    ("operand", "twenty", 973, 958),
     // Build tools' `clean` (sbt, buck2, flutter here; mill in `veranda`)
     // is labelled danger here, clear in the everyday corpus (`make clean`,
     // `gradle clean build`): a label conflict kept as a miss.
@@ -458,7 +458,7 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     // earlier sets (`swaks … --attach @build.log`): kept as misses.
     ("operand", "veranda", 1000, 913),
     ("verb", "veranda", 888, 1000),
-    ("hidden", "veranda", 970, 947),
+    ("hidden", "veranda", 1000, 947),
     ("noeffect", "veranda", 900, 1000),
     ("blocked", "veranda", 1000, 1000),
     ("routine", "everyday", 1000, 997),
