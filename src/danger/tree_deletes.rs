@@ -159,6 +159,11 @@ mod tests {
             ("x.rmtree_all('/')", &[]),
             ("remove_dir_all(\"/home\")", &["/home"]),
             ("os.system(\"rm -rf /\")", &[]),
+            // A method of some other object, without parentheses.
+            ("obj.rmtree \"/\"", &[]),
+            // A comma inside the quoted path, and arguments after it.
+            ("shutil.rmtree(\"/a,b\")", &["/a,b"]),
+            ("shutil.rmtree(\"/\", False, None)", &["/"]),
         ] {
             assert_eq!(tree_deletes(code), want, "{code}");
         }

@@ -81,6 +81,10 @@ mod tests {
             "\"$(cat setup.sh)\"",
             "$(starship init)",
             "\"$(brew shellenv)\"x",
+            "$(direnv hook)",
+            "$(direnv hook bash zsh)",
+            "$(pyenv init foo)",
+            "$(mise activate foo)",
         ] {
             assert!(!is_setup_output(w), "{w}");
         }
