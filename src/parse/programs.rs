@@ -1189,6 +1189,25 @@ mod tests {
     }
 
     /// The script an interpreter runs, past its options.
+    /// xcrun's own options with a value are passed over to the tool it
+    /// runs; the options that only print run no tool.
+    #[test]
+    fn xcrun_runs_the_tool_it_names() {
+        let names = |line: &str| -> Vec<String> {
+            crate::parse::parse(line)
+                .commands
+                .iter()
+                .filter_map(|c| c.name().map(|n| n.into_owned()))
+                .collect()
+        };
+        assert_eq!(
+            names("xcrun --sdk iphoneos simctl erase all"),
+            ["xcrun", "simctl"]
+        );
+        assert_eq!(names("xcrun --find clang"), ["xcrun"]);
+        assert_eq!(names("xcrun clang -v"), ["xcrun", "clang"]);
+    }
+
     #[test]
     fn names() {
         assert_eq!(program_name("/bin/rm"), "rm");

@@ -1311,6 +1311,28 @@ mod tests {
         }
     }
 
+    /// Formatters write the files they are given unless told only to
+    /// check; any tool told `--fix` or `--write` writes its operands.
+    #[test]
+    fn formatters_and_fixers_write_their_operands() {
+        let written = |line: &str| written_by_words(&crate::parse::parse(line).commands[0]);
+        for (line, want) in [
+            ("black src/a.py", &["src/a.py"][..]),
+            ("black --check src/a.py", &[]),
+            ("rustfmt --version", &[]),
+            ("gofmt -w a.go", &["a.go"]),
+            ("gofmt -l a.go", &[]),
+            ("clang-format -i a.c", &["a.c"]),
+            ("clang-format a.c", &[]),
+            ("eslint --fix a.js", &["a.js"]),
+            ("prettier --write=true a.md", &["a.md"]),
+            ("eslint a.js", &[]),
+            ("eslint -- --fix a.js", &[]),
+        ] {
+            assert_eq!(written(line), want, "{line}");
+        }
+    }
+
     #[test]
     fn in_place_edits() {
         let words = |line: &str| -> Vec<Word> { line.split(' ').map(Word::literal).collect() };
