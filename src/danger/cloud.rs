@@ -234,7 +234,21 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
         }
     }
     plain.split(';').any(|statement| {
-        let words: Vec<&str> = statement.split_whitespace().collect();
+        let mut words: Vec<&str> = statement.split_whitespace().collect();
+        // `EXPLAIN ANALYZE DELETE …` (and `EXPLAIN (ANALYZE) …`) runs the
+        // statement to time it; a plain `EXPLAIN` only plans it.
+        if words.first() == Some(&"EXPLAIN") {
+            let analyzed = words.iter().skip(1).take(4).any(|w| w.contains("ANALYZE"));
+            let body = words
+                .iter()
+                .position(|w| matches!(*w, "DELETE" | "DROP" | "TRUNCATE"));
+            match body {
+                Some(at) if analyzed => {
+                    words.drain(..at);
+                }
+                _ => return false,
+            }
+        }
         let starts = |a: &str, b: &[&str]| {
             words.first() == Some(&a) && words.get(1).is_some_and(|w| b.contains(w))
         };
@@ -268,6 +282,8 @@ mod tests {
             "TRUNCATE t",
             "truncate table t",
             "DELETE FROM t",
+            "EXPLAIN ANALYZE DELETE FROM users",
+            "explain (analyze, buffers) delete from users",
             "delete from t;",
             "DROP OWNED BY x",
         ] {
@@ -277,6 +293,8 @@ mod tests {
             "SELECT 'DROP TABLE x'",
             "select \"truncate\" from t",
             "DELETE FROM t WHERE id = 1",
+            "EXPLAIN DELETE FROM t",
+            "EXPLAIN (COSTS OFF) DROP TABLE t",
             "CREATE TABLE drop_log (x int)",
             "INSERT INTO t VALUES ('DELETE FROM t')",
             "",

@@ -162,7 +162,7 @@ const OPTIONS_END_AT_OPERANDS: &[&str] = &[
 /// `apt-get -s purge`, `make -n`, `rsync -n`, `borg prune -n`.
 pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
     let letters: &[&str] = match name {
-        "zfs" | "zpool" | "make" | "gmake" | "rsync" | "borg" | "wipefs" => &["-n"],
+        "zfs" | "zpool" | "make" | "gmake" | "rsync" | "borg" | "wipefs" | "rclone" => &["-n"],
         "apt" | "apt-get" | "aptitude" => &["-s", "--just-print", "--recon", "--no-act"],
         // Only `gsutil rsync`'s `-n` rehearses (`cp -n` and `mv -n` do not
         // clobber, and `mv` still moves).
@@ -209,8 +209,13 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "http" | "https" | "xh" | "xhs" => &["--offline"],
         _ => letters,
     };
+    // An option the tool takes for something else, or does not honour
+    // everywhere: httpie's `--print` chooses what is shown; gpg's
+    // `--dry-run` is "not completely implemented" (its manual), and
+    // `--delete-secret-keys` still deletes.
     let own = match name {
         "http" | "https" | "xh" | "xhs" => "--print",
+        "gpg" | "gpg2" => "--dry-run",
         _ => "",
     };
     rehearses(args, own)
@@ -314,7 +319,11 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
         let asks_help = matches!(v, "--help" | "-help")
             || last_h
             || (matches!(v, "--version" | "-version") && !valued)
-            || (v == "-V" && (name.starts_with("mkfs") || name == "mke2fs" || name == "mkswap"));
+            || (v == "-V" && (name.starts_with("mkfs") || name == "mke2fs" || name == "mkswap"))
+            // Windows's own tools print their help for `/?` and do
+            // nothing else (`reg delete /?`). Only theirs: to a shell on
+            // Unix `/?` is a pattern that may name files in `/`.
+            || (v == "/?" && WINDOWS_TOOLS.contains(&name.trim_end_matches(".exe")));
         if asks_help {
             return !(operand && strict());
         }
@@ -322,6 +331,36 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
     }
     false
 }
+
+/// Windows's own command-line tools, which take `/?` for help.
+const WINDOWS_TOOLS: &[&str] = &[
+    "reg",
+    "sc",
+    "netsh",
+    "wmic",
+    "bcdedit",
+    "icacls",
+    "takeown",
+    "schtasks",
+    "vssadmin",
+    "cipher",
+    "robocopy",
+    "wevtutil",
+    "setx",
+    "certutil",
+    "bitsadmin",
+    "diskpart",
+    "fsutil",
+    "cacls",
+    "attrib",
+    "xcopy",
+    "taskkill",
+    "wbadmin",
+    "manage-bde",
+    "dism",
+    "sfc",
+    "format",
+];
 
 /// Programs whose first word names a target or task of the project's,
 /// which may be called `help` and do anything.

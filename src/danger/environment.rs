@@ -80,6 +80,20 @@ fn loads_code(name: &str, value: &str, literal: bool, risky_lua: &dyn Fn(&str) -
         ]
         .iter()
         .any(|f| value.contains(f)),
+        // Options tar and zip read from the environment before their own
+        // words: those that make them run a program do it there too.
+        "TAR_OPTIONS" => [
+            "--to-command",
+            "--use-compress-program",
+            "--info-script",
+            "--new-volume-script",
+            "exec=",
+            "-I",
+            "-F",
+        ]
+        .iter()
+        .any(|f| value.contains(f)),
+        "ZIPOPT" => value.contains("-TT") || value.contains("--unzip-command"),
         // make reads every Makefile `MAKEFILES` lists; `MAKEFLAGS` may
         // name more (`-f`, `--eval`) among the usual `-j8`.
         "MAKEFILES" => true,
@@ -275,9 +289,15 @@ fn preloads_own_library(c: &Cmd<'_>, name: &str, value: &crate::parse::Word) -> 
 /// Whether a command sets such a variable, for itself (`LD_PRELOAD=x ls`)
 /// or for the rest of the line (`export BASH_ENV=x`). `risky_lua` judges
 /// Lua code handed over as a variable.
-pub(super) fn hijacks(c: &Cmd<'_>, risky_lua: &dyn Fn(&str) -> bool) -> bool {
+pub(super) fn hijacks(
+    c: &Cmd<'_>,
+    risky_lua: &dyn Fn(&str) -> bool,
+    risky_git: &dyn Fn(&str, Option<&str>) -> bool,
+) -> bool {
     c.command.assignments.iter().any(|(n, v)| {
-        loads_code(n, &v.value, v.literal, risky_lua) && !preloads_own_library(c, n, v)
+        loads_code(n, &v.value, v.literal, risky_lua)
+            && !preloads_own_library(c, n, v)
+            && !harmless_git_setting(&c.command.assignments, n, risky_git)
     }) || (c.is(&[
         "export", "declare", "typeset", "readonly", "local", "setenv",
     ]) && c.args().iter().any(|a| {
@@ -285,6 +305,45 @@ pub(super) fn hijacks(c: &Cmd<'_>, risky_lua: &dyn Fn(&str) -> bool) -> bool {
             .split_once('=')
             .is_some_and(|(n, v)| loads_code(n, v, a.literal, risky_lua))
     })) || loader_loads(c)
+}
+
+/// Whether `name`, one of git's settings given by the environment, is part
+/// of settings all made on this command that git's `-c` would take as
+/// harmless (`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui
+/// GIT_CONFIG_VALUE_0=always git status`). A key or value known only when
+/// the line runs, or a count past the keys given here, is not.
+/// (`risky_git` judges one key and value, as `git -c` would.)
+fn harmless_git_setting(
+    assignments: &[(String, crate::parse::Word)],
+    name: &str,
+    risky_git: &dyn Fn(&str, Option<&str>) -> bool,
+) -> bool {
+    let literal = |n: &str| {
+        assignments
+            .iter()
+            .rev()
+            .find(|(a, _)| a == n)
+            .and_then(|(_, w)| w.literal.then_some(w.value.as_str()))
+    };
+    let pair = |i: &str| {
+        let Some(key) = literal(&format!("GIT_CONFIG_KEY_{i}")) else {
+            return false;
+        };
+        let value_name = format!("GIT_CONFIG_VALUE_{i}");
+        let value_given = assignments.iter().any(|(a, _)| *a == value_name);
+        let value = literal(&value_name);
+        (!value_given || value.is_some()) && !risky_git(key, value)
+    };
+    if let Some(i) = name
+        .strip_prefix("GIT_CONFIG_KEY_")
+        .or_else(|| name.strip_prefix("GIT_CONFIG_VALUE_"))
+    {
+        return pair(i);
+    }
+    name == "GIT_CONFIG_COUNT"
+        && literal(name)
+            .and_then(|n| n.parse::<u8>().ok())
+            .is_some_and(|n| (0..n).all(|i| pair(&i.to_string())))
 }
 
 #[cfg(test)]
@@ -302,7 +361,7 @@ mod tests {
             .commands
             .first()
             .unwrap_or_else(|| panic!("no command in {line:?}"));
-        hijacks(&Cmd::new(command, &ctx), &|_| true)
+        hijacks(&Cmd::new(command, &ctx), &|_| true, &|_, _| true)
     }
 
     // A project's own files are the project's only where the folder is

@@ -398,6 +398,15 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     {
         return Vec::new();
     }
+    // macOS's property-list tool prints or checks what it is given
+    // (`plutil -p ~/Library/LaunchAgents/x.plist`) unless told to change
+    // it (`-convert`, `-replace`, `-insert`, `-remove`).
+    if c.is(&["plutil"])
+        && c.flag(&["-p", "-lint", "-help"])
+        && !c.flag(&["-convert", "-replace", "-insert", "-remove", "-o"])
+    {
+        return Vec::new();
+    }
     // Windows's registry tool reads a key it queries, exports or compares.
     if c.is(&["reg", "reg.exe"])
         && c.operands().first().is_some_and(|w| {
@@ -853,6 +862,23 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
     if c.is(&["nvme"]) {
         let ops: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
         return matches!(ops.first(), Some(&("format" | "sanitize")));
+    }
+    // Windows's `format C:`: the drive's file system made anew.
+    if c.is(&["format", "format.com"]) {
+        return c
+            .operands()
+            .iter()
+            .any(|w| matches!(w.value.as_bytes(), [d, b':'] if d.is_ascii_alphabetic()))
+            && !super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args());
+    }
+    // A LUKS header written over a disk (`cryptsetup luksFormat
+    // /dev/sdb`), or its key slots erased: what it held is gone.
+    if c.is(&["cryptsetup"]) {
+        let ops = c.operands();
+        return ops
+            .first()
+            .is_some_and(|w| matches!(w.value.as_str(), "luksFormat" | "erase" | "luksErase"))
+            && ops.iter().skip(1).any(|w| disk(&w.value));
     }
     // badblocks' write test overwrites every block.
     if c.is(&["badblocks"]) {

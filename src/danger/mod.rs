@@ -13,8 +13,9 @@
 //! circle (`tests/lines/layers.rs` holds that).
 //!
 //! - `tier`; `place` (where a command runs, and what a path names there,
-//!   lexically); `glob` (shell patterns); `find` and `dryrun` (which read
-//!   words only); [`safer`] (what to do instead, keyed by rule code);
+//!   lexically); `glob` (shell patterns); `find`, `dryrun` and `flashers`
+//!   (which read words only); [`safer`] (what to do instead, keyed by
+//!   rule code);
 //! - the disk: `links` (a path followed through links, each lookup once
 //!   per line), `gitdir` (where a `.git` file points, and the config git
 //!   reads in the repository it finds);
@@ -38,6 +39,7 @@ mod cmd;
 mod dryrun;
 mod environment;
 mod find;
+mod flashers;
 mod folders;
 mod git;
 mod gitdir;

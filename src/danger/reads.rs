@@ -48,6 +48,23 @@ const GPG_MODIFIERS: &[&str] = &[
 ];
 use crate::parse::Word;
 
+/// The commands a file-transfer client is given on its input (`sftp -b -
+/// nas <<< 'put ~/.ssh/id_ed25519 /tmp/'`): the files they name are sent.
+pub(super) fn typed_into_client<'a>(c: &Cmd<'a>) -> Option<&'a str> {
+    c.command.stdin_text.as_deref().filter(|_| {
+        c.is(&[
+            "sftp",
+            "ftp",
+            "lftp",
+            "tnftp",
+            "ncftp",
+            "smbclient",
+            "psftp",
+            "tftp",
+        ])
+    })
+}
+
 /// The words of a command that name what it reads. Not read: a search
 /// pattern (`grep -rn id_rsa .`, `git log -S KEY`), what is only written
 /// (`cp .env.example .env`, `openssl genrsa -out server.key`), a key used
@@ -110,6 +127,11 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     }
     if c.is(&["rg", "ripgrep"]) {
         return search_read(args, &["-r"]);
+    }
+    // rsync's rehearsal lists what it would copy and reads no file's
+    // contents (`rsync -av --dry-run ~/ /tmp/mirror/`).
+    if c.is(&["rsync"]) && super::dryrun::rehearses_as(&c.name, args) {
+        return Vec::new();
     }
     if c.is(&["cp", "install", "ln", "rsync", "scp", "sftp"]) {
         // The last operand (or `-t DIR`) is written; `-i KEY` is used.

@@ -844,6 +844,31 @@ pub fn holds_secrets(ctx: &Place, value: &str) -> bool {
 /// which leaves the machine with the next request to the model. (An
 /// interpreter's code: see `interpreters::code_prints_secret_env`.)
 pub(super) fn prints_secret_env(c: &Cmd<'_>) -> bool {
+    // The whole environment printed by a command a secret manager runs
+    // with its secrets put there (`doppler run -- printenv`, `aws-vault
+    // exec prod -- env`).
+    const INJECTORS: &[&str] = &[
+        "doppler",
+        "infisical",
+        "op",
+        "chamber",
+        "aws-vault",
+        "teller",
+        "envchain",
+        "sops",
+        "berglas",
+        "dotenvx",
+        "envconsul",
+        "summon",
+    ];
+    if dumps_environment(c)
+        && c.command
+            .via
+            .iter()
+            .any(|w| INJECTORS.contains(&w.as_str()))
+    {
+        return true;
+    }
     if c.is(&["printenv"]) {
         return c.operands().iter().any(|w| secret_variable(&w.value));
     }
@@ -852,6 +877,18 @@ pub(super) fn prints_secret_env(c: &Cmd<'_>) -> bool {
             (w.value.contains("env.") || w.value.contains("$ENV"))
                 && names_secret_variable(&w.value)
         })
+}
+
+/// Whether a command prints every variable of its environment: `printenv`
+/// or `env` alone, `set` alone, `export -p`.
+fn dumps_environment(c: &Cmd<'_>) -> bool {
+    match c.name.as_str() {
+        "printenv" => c.operands().is_empty(),
+        "env" => c.values().all(|v| matches!(v, "-0" | "--null")),
+        "set" => c.args().is_empty(),
+        "export" | "declare" | "typeset" => c.values().all(|v| matches!(v, "-p" | "-x" | "-px")),
+        _ => false,
+    }
 }
 
 /// Whether a text names an environment variable that holds a secret.
@@ -944,6 +981,8 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "glab"
             | "reg"
             | "reg.exe"
+            | "wg"
+            | "wg-quick"
     ) {
         return false;
     }
@@ -960,6 +999,13 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         && (sub.starts_with("find-") && !matches!(sub, "find-certificate" | "find-identity")
             || matches!(sub, "dump-keychain" | "export" | "unlock-keychain")))
         || (c.is(&["secret-tool"]) && matches!(sub, "lookup" | "search"))
+        // A WireGuard interface's configuration printed, its private key
+        // in it (`wg-quick strip wg0`, `wg showconf wg0`, `wg show wg0
+        // private-key`).
+        || (c.is(&["wg-quick"]) && sub == "strip")
+        || (c.is(&["wg"])
+            && (sub == "showconf"
+                || sub == "show" && c.operands().iter().any(|w| w.value == "private-key")))
         || c.is(&["pass", "gopass", "kwallet-query", "lpass"]) && !sub.is_empty() && sub != "ls"
         || (c.is(&["op"])
             && (matches!(sub, "read" | "inject" | "run") || sub == "item" && second != "list"))

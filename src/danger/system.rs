@@ -62,6 +62,11 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         && !c.flag(&["-w", "--write"])
         && !c.values().any(|v| v.contains('=')))
         && !(c.is(&["mount"]) && c.args().is_empty())
+        // swap areas listed (`swapon --show`, `swapon -s`, bare `swapon`).
+        && !(c.is(&["swapon"])
+            && c.operands().is_empty()
+            && !c.flag(&["-a", "--all"])
+            && (c.args().is_empty() || c.flag(&["--show", "-s", "--summary"])))
         && !(c.is(&["losetup"])
             && (c.args().is_empty() || c.flag(&["-a", "--all", "-l", "--list", "-j", "--associated"])))
         && !(c.is(&["csrutil"]) && matches!(sub, "status" | "authenticated-root" | "report")
@@ -83,6 +88,10 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // `visudo -c`, `nft -c` check a file's syntax and change nothing.
         && !super::cmd::checks_config(c)
         || (c.is(&["init"]) && c.operands().iter().any(|w| w.value.len() == 1))
+        // Time Machine turned off, or its backup disk taken away: nothing
+        // is backed up from then on.
+        || (c.is(&["tmutil"])
+            && matches!(sub, "disable" | "disablelocal" | "removedestination"))
         // Kernel settings written as files (`/proc/sys/…`, with
         // `core_pattern` naming a program run as root; `/sys/…`).
         || c.written_paths().iter().any(|p| {

@@ -82,9 +82,45 @@ const SSH_RUNS: &[&str] = &[
 /// `--upload-pack`/`--receive-pack`/`--exec`/`-x`, and `vim -c '!…'`.
 pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
     if c.is(&["find"]) {
-        return c
-            .values()
-            .any(|v| matches!(v, "-exec" | "-execdir" | "-ok" | "-okdir"));
+        // A program that only reads or reports on the files it is handed,
+        // named bare, is walked as the command it is, its words judged
+        // there (`find ~/.ssh -exec cat {} +` reads keys); any other (a
+        // path, `{}` itself, a word known only when it runs) is this
+        // option's.
+        const READERS: &[&str] = &[
+            "wc",
+            "cat",
+            "head",
+            "tail",
+            "grep",
+            "egrep",
+            "fgrep",
+            "file",
+            "stat",
+            "ls",
+            "du",
+            "md5sum",
+            "sha1sum",
+            "sha256sum",
+            "sha512sum",
+            "b2sum",
+            "cksum",
+            "basename",
+            "dirname",
+            "realpath",
+            "readlink",
+            "echo",
+            "printf",
+            "diff",
+            "cmp",
+        ];
+        let args = c.args();
+        return args.iter().enumerate().any(|(i, w)| {
+            matches!(w.value.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
+                && !args
+                    .get(i + 1)
+                    .is_some_and(|n| n.literal && READERS.contains(&n.value.as_str()))
+        });
     }
     if c.is(&["rg", "ripgrep"]) {
         return c.flag(&["--pre"]);
@@ -419,12 +455,13 @@ pub(super) fn runs_fetched_code(c: &Cmd<'_>) -> bool {
 /// Whether a command opens a tunnel by which another machine reaches this
 /// one: ssh's remote forward (`ssh -NR 2222:localhost:22 relay`, `-o
 /// RemoteForward=…`), or a tunnel service handed a local port (`ngrok tcp
-/// 22`, `cloudflared tunnel --url …`, `bore local 5432`). A reverse shell's
-/// way in without a listener of its own.
+/// 22`, `cloudflared tunnel --url …`, `bore local 5432`, `tailscale funnel
+/// 8080`: to the whole internet). A reverse shell's way in without a
+/// listener of its own.
 pub(super) fn opens_tunnel(c: &Cmd<'_>) -> bool {
     if !matches!(
         c.name.as_str(),
-        "ssh" | "autossh" | "ngrok" | "cloudflared" | "bore" | "lt" | "localtunnel"
+        "ssh" | "autossh" | "ngrok" | "cloudflared" | "bore" | "lt" | "localtunnel" | "tailscale"
     ) {
         return false;
     }
@@ -440,6 +477,12 @@ pub(super) fn opens_tunnel(c: &Cmd<'_>) -> bool {
             && first == Some("tunnel")
             && (c.flag(&["--url"]) || c.operands().get(1).is_some_and(|w| w.value == "run"))
         || c.is(&["bore"]) && first == Some("local")
+        // `tailscale funnel status` and `… off`/`reset` look or close.
+        || c.is(&["tailscale"])
+            && first == Some("funnel")
+            && c.operands().get(1).is_some_and(|w| {
+                !matches!(w.value.as_str(), "status" | "off" | "reset" | "help")
+            })
         || c.is(&["lt", "localtunnel"]) && c.flag(&["--port", "-p"])
 }
 

@@ -34,6 +34,8 @@ pub(super) fn tree_deletes(code: &str) -> Vec<String> {
         "os.environ[\"HOME\"]",
         "ENV['HOME']",
         "ENV[\"HOME\"]",
+        // Julia's.
+        "homedir()",
     ];
     let mut found = Vec::new();
     let bytes = code.as_bytes();
@@ -48,12 +50,12 @@ pub(super) fn tree_deletes(code: &str) -> Vec<String> {
             let rest = rest.trim_start();
             // Perl's calls need no parentheses (`rmtree "/var"`).
             let (args, closed) = match rest.strip_prefix('(') {
-                Some(inner) => match first_argument(inner) {
+                Some(inner) => match first_argument(inner, true) {
                     Some(arg) => arg,
                     None => continue,
                 },
                 None if bytes.get(at.wrapping_sub(1)) != Some(&b'.') => {
-                    match first_argument(rest) {
+                    match first_argument(rest, false) {
                         Some(arg) => arg,
                         None => continue,
                     }
@@ -75,8 +77,10 @@ pub(super) fn tree_deletes(code: &str) -> Vec<String> {
 }
 
 /// The first argument of a call whose `(` has been read, and the whole of
-/// its arguments: up to the `,` or `)` at its own depth.
-fn first_argument(text: &str) -> Option<(&str, &str)> {
+/// its arguments: up to the `,` or `)` at its own depth. Inside the
+/// parentheses a `;` parts Julia's keyword arguments (`rm(p; recursive=
+/// true)`); without them it ends the statement (perl's `rmtree "/x"; …`).
+fn first_argument(text: &str, in_parens: bool) -> Option<(&str, &str)> {
     let mut depth = 0usize;
     let mut quote: Option<char> = None;
     let mut first_end = None;
@@ -88,6 +92,9 @@ fn first_argument(text: &str) -> Option<(&str, &str)> {
                 '\'' | '"' | '`' => quote = Some(ch),
                 '(' | '[' | '{' => depth += 1,
                 ')' | ']' | '}' if depth > 0 => depth -= 1,
+                ';' if in_parens && depth == 0 => {
+                    first_end.get_or_insert(i);
+                }
                 ')' | ';' | '\n' => {
                     let end = first_end.unwrap_or(i);
                     return Some((&text[..end], &text[..i]));
@@ -164,6 +171,9 @@ mod tests {
             // A comma inside the quoted path, and arguments after it.
             ("shutil.rmtree(\"/a,b\")", &["/a,b"]),
             ("shutil.rmtree(\"/\", False, None)", &["/"]),
+            ("rm(homedir(); recursive=true, force=true)", &["~"]),
+            ("rm(\"/usr\"; force=true)", &[]),
+            ("rmtree \"/var\"; print 1", &["/var"]),
         ] {
             assert_eq!(tree_deletes(code), want, "{code}");
         }

@@ -313,7 +313,6 @@ const DOES_IT: &[&str] = &[
 const OWN_RULES_SORTED: [&str; OWN_RULES.len()] = sorted_names(OWN_RULES);
 const WORDS_ARE_DATA_SORTED: [&str; WORDS_ARE_DATA.len()] = sorted_names(WORDS_ARE_DATA);
 pub(super) const CLOUD_SORTED: [&str; CLOUD.len()] = sorted_names(CLOUD);
-const FLASHERS_SORTED: [&str; FLASHERS.len()] = sorted_names(FLASHERS);
 const PUBLISHERS_SORTED: [&str; PUBLISHERS.len()] = sorted_names(PUBLISHERS);
 /// The verb words, likewise: asked of every subcommand word.
 const DESTROY_SORTED: [&str; DESTROY.len()] = sorted_names(DESTROY);
@@ -395,92 +394,6 @@ const CLOUD_DEPLOY: &[&str] = &[
     "restart", "stop", "cordon", "taint",
 ];
 
-/// Programs that write firmware or flash a device: every use but a look
-/// asks.
-const FLASHERS: &[&str] = &[
-    "dfu-util",
-    "fwupdmgr",
-    "fwupdtool",
-    "esptool",
-    "esptool.py",
-    "avrdude",
-    "flashrom",
-    "st-flash",
-    "picotool",
-    "teensy_loader_cli",
-    "heimdall",
-    "fastboot",
-    "openocd",
-    "uuu",
-    "rpiboot",
-    // Microcontroller programmers: they write (and `--recover`, `erase`,
-    // wipe) the chip's flash.
-    "nrfjprog",
-    "pyocd",
-    "probe-rs",
-    "jlinkexe",
-    "stm32flash",
-    "st-util",
-    "bossac",
-    "mspdebug",
-    "dfu-programmer",
-];
-
-/// What a flasher does when it only looks.
-const FLASHER_READS: &[&str] = &[
-    "-l",
-    "--list",
-    "get-devices",
-    "get-updates",
-    "get-history",
-    "devices",
-    "info",
-    "--probe",
-    "version",
-    "chip_id",
-    "flash_id",
-    "read_mac",
-    "getvar",
-    "--ids",
-    "--readcode",
-    "--memrd",
-    "--readregs",
-    "list",
-    "read_flash",
-    "verify_flash",
-    "image_info",
-];
-
-/// Whether OpenOCD is only started as a debugger, or told commands that
-/// do not write the chip (`-c 'init; targets; shutdown'`): no `-c` holds a
-/// flash write or erase, and every `-f` file is one of its own stock
-/// configurations (`board/…`, `interface/…`, `target/…`), not a script
-/// that may flash.
-fn openocd_only_debugs(c: &Cmd<'_>) -> bool {
-    const WRITES: &[&str] = &[
-        "program",
-        "flash",
-        "write_image",
-        "load_image",
-        "erase",
-        "unlock",
-        "mww",
-        "mwb",
-        "mwh",
-    ];
-    c.is(&["openocd"])
-        && c.option_values(&["-c", "--command"]).iter().all(|code| {
-            !code
-                .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
-                .any(|w| WRITES.contains(&w) || w.ends_with("_erase") || w.ends_with("_write"))
-        })
-        && c.option_values(&["-f", "--file"]).iter().all(|f| {
-            ["board/", "interface/", "target/", "chip/", "cpld/"]
-                .iter()
-                .any(|d| f.starts_with(d))
-        })
-}
-
 /// Whether `puppet` applies a configuration to this machine or another:
 /// `apply`, `agent`, `device`, a module installed, or a resource set
 /// (`puppet resource package nginx ensure=absent`). Its parser, lint,
@@ -495,20 +408,6 @@ fn puppet_applies(c: &Cmd<'_>) -> bool {
         Some("resource") => ops.iter().any(|w| w.value.contains('=')),
         _ => false,
     }
-}
-
-/// Whether avrdude only reads or verifies the chip: every `-U
-/// memory:op:file` reads (`r`) or verifies (`v`), and no `-e` (erase) or
-/// `-t` (a terminal that can write) is asked for. A bare `-U file` writes
-/// flash.
-fn avrdude_reads(c: &Cmd<'_>) -> bool {
-    let ops = c.option_values(&["-U"]);
-    c.is(&["avrdude"])
-        && !ops.is_empty()
-        && !c.flag(&["-e", "-t"])
-        && ops
-            .iter()
-            .all(|v| matches!(v.split(':').nth(1), Some("r" | "v")))
 }
 
 /// Programs that read or print their words as data: a verb among them is
@@ -809,7 +708,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return None;
     }
-    if (c.is(&["flyway"]) && first == "clean")
+    // flyway's clean drops every object in the schema; cosign's removes a
+    // registry image's signatures and attestations.
+    if (c.is(&["flyway", "cosign"]) && first == "clean")
         // Duplicate finders told to delete what they find.
         || (c.is(&["fdupes", "jdupes"]) && c.flag(&["-d", "--delete"]))
         // Uninstalls what the Brewfile does not list (it only lists
@@ -908,6 +809,17 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
+    // An Airflow pipeline run for real: its tasks load, move and delete
+    // whatever they are written to (`airflow dags test` runs every task,
+    // only without recording the run; `tasks test` one of them).
+    if c.is(&["airflow"])
+        && matches!(
+            (first, c.operands().get(1).map(|w| w.value.as_str())),
+            ("dags", Some("test" | "trigger" | "backfill")) | ("tasks", Some("test" | "run"))
+        )
+    {
+        return Some(Does::Deploys);
+    }
     // Salt told to apply states to its minions (`salt '*' state.apply`),
     // not as a rehearsal (`test=True`).
     if c.is(&["salt", "salt-ssh", "salt-call"])
@@ -959,16 +871,8 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
-    if c.is_among(&FLASHERS_SORTED) {
-        let looks = c.values().any(|v| FLASHER_READS.contains(&v))
-            || avrdude_reads(c)
-            || openocd_only_debugs(c)
-            // flashrom told to read or verify the chip, and not to write
-            // or erase it.
-            || c.is(&["flashrom"])
-                && c.flag(&["-r", "--read", "-v", "--verify"])
-                && !c.flag(&["-w", "--write", "-E", "--erase"]);
-        return (!looks).then_some(Does::Deploys);
+    if let Some(writes) = super::flashers::writes_firmware(&c.name, c.args()) {
+        return writes.then_some(Does::Deploys);
     }
     let local = PROJECT_LOCAL.iter().find(|(tools, _, _)| c.is(tools));
     let mut deploy = None;

@@ -518,10 +518,16 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
         // ~` where a `noglob` on PATH runs its words), or a tool that runs
         // a command on other hosts after its own options (`pdsh -w
         // web[01-10] reboot`, `clush -a rm -rf /srv/x`). Not a message.
-        return args
-            .iter()
-            .enumerate()
-            .position(|(i, w)| names_a_command(w) && !programs::is_message(args, i));
+        return args.iter().enumerate().position(|(i, w)| {
+            names_a_command(w)
+                    && !programs::is_message(args, i)
+                    // Windows tools' `key= value` (`sc.exe query type=
+                    // service`): the word is the key's value.
+                    && !i
+                        .checked_sub(1)
+                        .and_then(|b| args.get(b))
+                        .is_some_and(|b| b.value.len() > 1 && b.value.ends_with('='))
+        });
     } else {
         return None;
     };
@@ -552,6 +558,10 @@ pub fn wrapped_at(name: &str, args: &[Word]) -> Option<usize> {
 /// What an ad-hoc `ansible` run deletes: the `file` module told `state=absent`
 /// removes its `path` (also `dest`, `name`) and everything below it.
 fn ansible_removes(args: &[Word]) -> Option<&str> {
+    // Check mode: the file module reports what it would remove.
+    if programs::has_flag(args, &["-C", "--check"]) {
+        return None;
+    }
     let module = programs::option_values(args, &["-m", "--module-name"]).pop()?;
     if module.rsplit('.').next() != Some("file") {
         return None;

@@ -316,6 +316,7 @@ fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
                 | "emacs-nox"
                 | "emacsclient"
                 | "iconv"
+                | "ffmpeg"
                 | "truncate"
                 | "shred"
                 | "sponge"
@@ -623,6 +624,16 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
             out.extend(editor_files(args).into_iter().map(str::to_owned));
         }
         "iconv" => out.extend(owned(programs::option_values(args, &["-o", "--output"]))),
+        // ffmpeg's last word is its output (`ffmpeg -i in.wav -f s16le
+        // /dev/sda`), unless it is an option or an input.
+        "ffmpeg" => {
+            if let Some((last, rest)) = args.split_last()
+                && !last.value.starts_with('-')
+                && rest.last().is_some_and(|w| w.value != "-i")
+            {
+                out.push(last.value.clone());
+            }
+        }
         "sed" | "gsed" | "perl" | "ruby"
             if in_place(
                 args,
@@ -1192,6 +1203,7 @@ mod tests {
             "7z x a",
             "xstow -t a p",
             "iconv -o a b",
+            "ffmpeg -i a b",
             "vim a",
             "emacs a",
         ] {
@@ -1328,6 +1340,9 @@ mod tests {
             ("prettier --write=true a.md", &["a.md"]),
             ("eslint a.js", &[]),
             ("eslint -- --fix a.js", &[]),
+            ("ffmpeg -y -i in.wav -f s16le /dev/sda", &["/dev/sda"]),
+            ("ffmpeg -i in.wav", &[]),
+            ("ffmpeg -i in.wav -y", &[]),
         ] {
             assert_eq!(written(line), want, "{line}");
         }

@@ -96,6 +96,7 @@ const DANGER: &[(&str, u8)] = &[
     ("tree_deletes", 0),
     ("find", 0),
     ("dryrun", 0),
+    ("flashers", 0),
     ("safer", 0),
     ("links", 1),
     ("gitdir", 1),

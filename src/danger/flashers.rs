@@ -1,0 +1,126 @@
+//! Programs that write firmware or flash a device (`esptool write_flash`,
+//! `dfu-util -D`, `fastboot flash`): every use but a look is an update
+//! rolled out to hardware. Read from the program's name and words alone.
+
+use crate::parse::Word;
+use crate::parse::programs::{has_flag, option_values};
+
+/// Whether `name` is a flasher, and if so whether its words write the
+/// device: `None` for any other program; `Some(false)` for a look (a
+/// list, a read, a verify, OpenOCD only debugging).
+pub(super) fn writes_firmware(name: &str, args: &[Word]) -> Option<bool> {
+    if !FLASHERS.contains(&name) {
+        return None;
+    }
+    let looks = args.iter().any(|w| FLASHER_READS.contains(&w.value.as_str()))
+        || avrdude_reads(name, args)
+        || openocd_only_debugs(name, args)
+        // flashrom told to read or verify the chip, and not to write or
+        // erase it.
+        || name == "flashrom"
+            && has_flag(args, &["-r", "--read", "-v", "--verify"])
+            && !has_flag(args, &["-w", "--write", "-E", "--erase"]);
+    Some(!looks)
+}
+
+/// Programs that write firmware or flash a device: every use but a look
+/// asks.
+const FLASHERS: &[&str] = &[
+    "dfu-util",
+    "fwupdmgr",
+    "fwupdtool",
+    "esptool",
+    "esptool.py",
+    "avrdude",
+    "flashrom",
+    "st-flash",
+    "picotool",
+    "teensy_loader_cli",
+    "heimdall",
+    "fastboot",
+    "openocd",
+    "uuu",
+    "rpiboot",
+    // Microcontroller programmers: they write (and `--recover`, `erase`,
+    // wipe) the chip's flash.
+    "nrfjprog",
+    "pyocd",
+    "probe-rs",
+    "jlinkexe",
+    "stm32flash",
+    "st-util",
+    "bossac",
+    "mspdebug",
+    "dfu-programmer",
+];
+
+/// What a flasher does when it only looks.
+const FLASHER_READS: &[&str] = &[
+    "-l",
+    "--list",
+    "get-devices",
+    "get-updates",
+    "get-history",
+    "devices",
+    "info",
+    "--probe",
+    "version",
+    "chip_id",
+    "flash_id",
+    "read_mac",
+    "getvar",
+    "--ids",
+    "--readcode",
+    "--memrd",
+    "--readregs",
+    "list",
+    "read_flash",
+    "verify_flash",
+    "image_info",
+];
+
+/// Whether OpenOCD is only started as a debugger, or told commands that
+/// do not write the chip (`-c 'init; targets; shutdown'`): no `-c` holds a
+/// flash write or erase, and every `-f` file is one of its own stock
+/// configurations (`board/…`, `interface/…`, `target/…`), not a script
+/// that may flash.
+fn openocd_only_debugs(name: &str, args: &[Word]) -> bool {
+    const WRITES: &[&str] = &[
+        "program",
+        "flash",
+        "write_image",
+        "load_image",
+        "erase",
+        "unlock",
+        "mww",
+        "mwb",
+        "mwh",
+    ];
+    name == "openocd"
+        && option_values(args, &["-c", "--command"])
+            .iter()
+            .all(|code| {
+                !code
+                    .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+                    .any(|w| WRITES.contains(&w) || w.ends_with("_erase") || w.ends_with("_write"))
+            })
+        && option_values(args, &["-f", "--file"]).iter().all(|f| {
+            ["board/", "interface/", "target/", "chip/", "cpld/"]
+                .iter()
+                .any(|d| f.starts_with(d))
+        })
+}
+
+/// Whether avrdude only reads or verifies the chip: every `-U
+/// memory:op:file` reads (`r`) or verifies (`v`), and no `-e` (erase) or
+/// `-t` (a terminal that can write) is asked for. A bare `-U file` writes
+/// flash.
+fn avrdude_reads(name: &str, args: &[Word]) -> bool {
+    let ops = option_values(args, &["-U"]);
+    name == "avrdude"
+        && !ops.is_empty()
+        && !has_flag(args, &["-e", "-t"])
+        && ops
+            .iter()
+            .all(|v| matches!(v.split(':').nth(1), Some("r" | "v")))
+}
