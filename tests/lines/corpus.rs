@@ -231,6 +231,7 @@ const CLASSES_SEVENTEENTH: &str = include_str!("../corpus/classes17.tsv");
 const CLASSES_EIGHTEENTH: &str = include_str!("../corpus/classes18.tsv");
 const CLASSES_NINETEENTH: &str = include_str!("../corpus/classes19.tsv");
 const CLASSES_TWENTIETH: &str = include_str!("../corpus/classes20.tsv");
+const CLASSES_TWENTY_FIRST: &str = include_str!("../corpus/classes21.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 
 /// One class and half's counts.
@@ -461,6 +462,23 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "veranda", 1000, 947),
     ("noeffect", "veranda", 900, 1000),
     ("blocked", "veranda", 1000, 1000),
+    ("operand", "twentyone", 1000, 1000),
+    ("verb", "twentyone", 1000, 1000),
+    ("hidden", "twentyone", 1000, 1000),
+    // `dbt build --target prod --empty` (a build into production, read
+    // by no rule), and a recursive chmod inside the project labelled
+    // clear here, danger in earlier sets (`chmod -R 755 .`): kept as
+    // misses, with filling the disk (`fallocate -l 900G`).
+    ("noeffect", "twentyone", 900, 1000),
+    ("blocked", "twentyone", 944, 846),
+    ("operand", "closet", 1000, 1000),
+    ("verb", "closet", 1000, 1000),
+    // A project's own `BASH_ENV` file labelled clear (a file named by a
+    // variable that runs code asks), moving a home folder to the trash
+    // labelled danger.
+    ("hidden", "closet", 1000, 941),
+    ("noeffect", "closet", 1000, 1000),
+    ("blocked", "closet", 937, 1000),
     ("routine", "everyday", 1000, 997),
 ];
 
@@ -494,6 +512,7 @@ fn class_rates() {
         .chain(rows(CLASSES_EIGHTEENTH))
         .chain(rows(CLASSES_NINETEENTH))
         .chain(rows(CLASSES_TWENTIETH))
+        .chain(rows(CLASSES_TWENTY_FIRST))
         .chain(rows(ROUTINE))
     {
         let [command, expected, class, split, note] = fields[..] else {
