@@ -101,6 +101,8 @@ pub static RULES: &[Rule] = &[
                 && c.operands().last().is_some_and(root)
         }),
         examples: &[
+            "f() { rm -rf \"$2\"; }; f a /usr",
+            "wipe() { find \"$1\" -mindepth 1 -delete; }; wipe \"$HOME\"",
             "julia -e 'rm(homedir(); recursive=true, force=true)'",
             "perl -MFile::Path -e 'rmtree(\"/var\")'",
             "node -e \"fs.rmSync('..',{recursive:true})\"",
@@ -159,6 +161,7 @@ pub static RULES: &[Rule] = &[
             "ln -sf ~ h; rm -rf h/*",
         ],
         counterexamples: &[
+            "f() { rm -rf \"$1\"; }; f build",
             "perl -MFile::Path -e 'rmtree(\"build\")'",
             "node -e \"fs.rmSync('dist',{recursive:true})\"",
             "python3 -c 'import shutil,os; shutil.rmtree(os.path.expanduser(\"~/proj/build\"))'",
@@ -235,6 +238,7 @@ pub static RULES: &[Rule] = &[
             "badblocks -w /dev/sdb",
         ],
         counterexamples: &[
+            "format C: /?",
             "format /?",
             "format --help",
             "cryptsetup luksFormat vault.img",
@@ -413,6 +417,7 @@ pub static RULES: &[Rule] = &[
                     .any(|w| c.is_catastrophic(&w.value))
         }),
         examples: &[
+            "setfacl -R -b /",
             "setfacl -R -m u::---,g::---,o::--- /",
             "chattr -R +i /",
             "chattr -R +a /usr",
@@ -424,6 +429,8 @@ pub static RULES: &[Rule] = &[
             "chmod --recursive =rwx /etc",
         ],
         counterexamples: &[
+            "grep -R =ia /",
+            "chattr -R +d /",
             "setfacl -R -m u:ci:rwx ./build",
             "chattr -R +i ./frozen",
             "chattr -R -i /",
@@ -460,6 +467,7 @@ pub static RULES: &[Rule] = &[
                 || (c.is(&["find"]) && c.values().any(|v| v == "-delete"))
         }),
         examples: &[
+            "xyz = rm -rf /srv/data",
             "cmake -E remove_directory build",
             "printf 'rm -rf ~/x' > /tmp/e/ls && PATH=/tmp/e ls",
             "arch -x86_64 rm -rf ~/x",
@@ -1038,6 +1046,7 @@ pub static RULES: &[Rule] = &[
             "PS4='$(id)' bash -x build.sh",
         ],
         counterexamples: &[
+            "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui git status",
             "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=always git status",
             "TAR_OPTIONS=--no-same-owner tar -xf a.tar",
             "PERL5OPT='-Mstrict' prove -lr t/",

@@ -57,6 +57,14 @@ impl Walker {
     /// Each variable the line sets to a literal value, with that value.
     fn assigned_values(&self) -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = self.vars.loops.clone();
+        // Functions the line defines: a call's words are its `$1`, `$2`
+        // (`wipe() { rm -rf "$1"; }; wipe /`), as `set --` sets them.
+        let functions: Vec<&str> = self
+            .script
+            .commands
+            .iter()
+            .filter_map(|c| c.in_function.as_deref())
+            .collect();
         for cmd in &self.script.commands {
             if cmd.origin == Origin::Variable {
                 continue;
@@ -71,6 +79,11 @@ impl Walker {
             };
             let args = cmd.args();
             match program.value.as_str() {
+                f if functions.contains(&f) => {
+                    for (i, w) in args.iter().enumerate().filter(|(_, w)| w.literal).take(9) {
+                        out.push(((i + 1).to_string(), w.value.clone()));
+                    }
+                }
                 p if DECLARERS.contains(&p) => {
                     for w in args.iter().filter(|w| w.literal) {
                         if let Some((name, value)) = w.value.split_once('=')
