@@ -865,11 +865,11 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
     }
     // Windows's `format C:`: the drive's file system made anew.
     if c.is(&["format", "format.com"]) {
+        // (Its `/?` prints help: no rule sees a command that only does.)
         return c
             .operands()
             .iter()
-            .any(|w| matches!(w.value.as_bytes(), [d, b':'] if d.is_ascii_alphabetic()))
-            && !super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args());
+            .any(|w| matches!(w.value.as_bytes(), [d, b':'] if d.is_ascii_alphabetic()));
     }
     // A LUKS header written over a disk (`cryptsetup luksFormat
     // /dev/sdb`), or its key slots erased: what it held is gone.
