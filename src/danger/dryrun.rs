@@ -321,9 +321,11 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
             || (matches!(v, "--version" | "-version") && !valued)
             || (v == "-V" && (name.starts_with("mkfs") || name == "mke2fs" || name == "mkswap"))
             // Windows's own tools print their help for `/?` and do
-            // nothing else (`reg delete /?`). Only theirs: to a shell on
-            // Unix `/?` is a pattern that may name files in `/`.
-            || (v == "/?" && WINDOWS_TOOLS.contains(&name.trim_end_matches(".exe")));
+            // nothing else (`reg delete '/?'`). Only theirs, and only
+            // quoted: to bash an unquoted `/?` is a pattern, which names
+            // files in `/` or, after `shopt -s nullglob`, nothing at all
+            // (`reg delete KEY /f /?` would then delete).
+            || (v == "/?" && !w.glob && WINDOWS_TOOLS.contains(&name.trim_end_matches(".exe")));
         if asks_help {
             return !(operand && strict());
         }
@@ -370,8 +372,20 @@ const TASK_RUNNERS: &[&str] = &[
 ];
 
 /// No `--no-dry-run` later on the line.
+/// (Nor `--dry-run=false`: the Go CLIs' flag library lets a later
+/// `--dry-run=false` undo an earlier `-n`, as in `rclone purge r: -n
+/// --dry-run=false`.)
 fn dry_run_not_taken_back(args: &[Word]) -> bool {
-    !args.iter().any(|w| w.value.starts_with("--no-dry"))
+    !args.iter().any(|w| {
+        w.value.starts_with("--no-dry")
+            || w.value.split_once('=').is_some_and(|(k, v)| {
+                matches!(k, "--dry-run" | "--dryrun" | "-n")
+                    && matches!(
+                        v.to_ascii_lowercase().as_str(),
+                        "false" | "0" | "no" | "off" | "none"
+                    )
+            })
+    })
 }
 
 #[cfg(test)]

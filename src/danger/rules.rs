@@ -222,6 +222,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Formats or wipes a file system or disk.",
         check: C(meaning::formats_a_disk),
         examples: &[
+            "format C: /?",
             "format C: /FS:NTFS /Q /Y",
             "cryptsetup luksFormat --batch-mode /dev/sdb",
             "cryptsetup erase /dev/nvme0n1p2",
@@ -238,8 +239,8 @@ pub static RULES: &[Rule] = &[
             "badblocks -w /dev/sdb",
         ],
         counterexamples: &[
-            "format C: /?",
-            "format /?",
+            "format C: '/?'",
+            "format '/?'",
             "format --help",
             "cryptsetup luksFormat vault.img",
             "cryptsetup luksDump /dev/sdb",
@@ -467,6 +468,7 @@ pub static RULES: &[Rule] = &[
                 || (c.is(&["find"]) && c.values().any(|v| v == "-delete"))
         }),
         examples: &[
+            "xyz opt= rm -rf /srv/data",
             "xyz = rm -rf /srv/data",
             "cmake -E remove_directory build",
             "printf 'rm -rf ~/x' > /tmp/e/ls && PATH=/tmp/e ls",
@@ -3187,6 +3189,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "reg delete HKCU\\\\Software\\\\X /f /?",
+            "rclone purge gdrive:Backups -n --dry-run=false",
             "gpg --dry-run --batch --yes --delete-secret-keys 3AA5C34371567BD2",
             "cosign clean --type all ghcr.io/acme/web:1.4",
             "salt-key -D -y",
@@ -3287,7 +3291,7 @@ pub static RULES: &[Rule] = &[
         ],
         counterexamples: &[
             "rclone purge gdrive:Backups -n",
-            "reg delete /?",
+            "reg delete '/?'",
             "cosign verify --key cosign.pub ghcr.io/acme/web:1.4",
             "salt-key -L",
             "ideviceinstaller -l",

@@ -518,15 +518,17 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
         // ~` where a `noglob` on PATH runs its words), or a tool that runs
         // a command on other hosts after its own options (`pdsh -w
         // web[01-10] reboot`, `clush -a rm -rf /srv/x`). Not a message.
+        let windows = name.ends_with(".exe") || matches!(name, "sc" | "reg" | "netsh" | "wmic");
         return args.iter().enumerate().position(|(i, w)| {
             names_a_command(w)
                     && !programs::is_message(args, i)
                     // Windows tools' `key= value` (`sc.exe query type=
-                    // service`): the word is the key's value.
-                    && !i
-                        .checked_sub(1)
-                        .and_then(|b| args.get(b))
-                        .is_some_and(|b| b.value.len() > 1 && b.value.ends_with('='))
+                    // service`): the word is the key's value. Only theirs:
+                    // elsewhere a word ending in `=` may be anything.
+                    && !(windows
+                        && i.checked_sub(1)
+                            .and_then(|b| args.get(b))
+                            .is_some_and(|b| b.value.len() > 1 && b.value.ends_with('=')))
         });
     } else {
         return None;

@@ -468,8 +468,10 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     // `dbt build --target prod --empty` (a build into production, read
     // by no rule), and a recursive chmod inside the project labelled
     // clear here, danger in earlier sets (`chmod -R 755 .`): kept as
-    // misses, with filling the disk (`fallocate -l 900G`).
-    ("noeffect", "twentyone", 900, 1000),
+    // misses, with filling the disk (`fallocate -l 900G`). `reg delete
+    // /?` asks: unquoted, `/?` is a pattern bash may expand to nothing
+    // (`shopt -s nullglob`); quoted, it is help.
+    ("noeffect", "twentyone", 900, 966),
     ("blocked", "twentyone", 944, 846),
     ("operand", "closet", 1000, 1000),
     ("verb", "closet", 1000, 1000),
