@@ -325,7 +325,7 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
             // quoted: to bash an unquoted `/?` is a pattern, which names
             // files in `/` or, after `shopt -s nullglob`, nothing at all
             // (`reg delete KEY /f /?` would then delete).
-            || (v == "/?" && !w.glob && WINDOWS_TOOLS.contains(&name.trim_end_matches(".exe")));
+            || (v == "/?" && !w.glob && programs::is_windows_tool(name));
         if asks_help {
             return !(operand && strict());
         }
@@ -333,36 +333,6 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
     }
     false
 }
-
-/// Windows's own command-line tools, which take `/?` for help.
-const WINDOWS_TOOLS: &[&str] = &[
-    "reg",
-    "sc",
-    "netsh",
-    "wmic",
-    "bcdedit",
-    "icacls",
-    "takeown",
-    "schtasks",
-    "vssadmin",
-    "cipher",
-    "robocopy",
-    "wevtutil",
-    "setx",
-    "certutil",
-    "bitsadmin",
-    "diskpart",
-    "fsutil",
-    "cacls",
-    "attrib",
-    "xcopy",
-    "taskkill",
-    "wbadmin",
-    "manage-bde",
-    "dism",
-    "sfc",
-    "format",
-];
 
 /// Programs whose first word names a target or task of the project's,
 /// which may be called `help` and do anything.

@@ -666,6 +666,43 @@ pub fn is_code_variable(name: &str) -> bool {
 }
 
 /// Looks up the wrapper spec for a program and the words after its name
+/// Windows's own command-line tools: they take `/?` for help and
+/// `key= value` words.
+const WINDOWS_TOOLS: &[&str] = &[
+    "reg",
+    "sc",
+    "netsh",
+    "wmic",
+    "bcdedit",
+    "icacls",
+    "takeown",
+    "schtasks",
+    "vssadmin",
+    "cipher",
+    "robocopy",
+    "wevtutil",
+    "setx",
+    "certutil",
+    "bitsadmin",
+    "diskpart",
+    "fsutil",
+    "cacls",
+    "attrib",
+    "xcopy",
+    "taskkill",
+    "wbadmin",
+    "manage-bde",
+    "dism",
+    "sfc",
+    "format",
+];
+
+/// Whether `name` (as [`program_name`] gives it) is one of Windows's own
+/// tools, by that name or with `.exe`.
+pub fn is_windows_tool(name: &str) -> bool {
+    WINDOWS_TOOLS.contains(&name.trim_end_matches(".exe"))
+}
+
 /// (the subcommand, when the wrapper has one, must be the first of them).
 pub fn wrapper_for(name: &str, rest: &[Option<&str>]) -> Option<&'static Wrapper> {
     let name = if is_dynamic_loader(name) {

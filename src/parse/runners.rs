@@ -518,7 +518,7 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
         // ~` where a `noglob` on PATH runs its words), or a tool that runs
         // a command on other hosts after its own options (`pdsh -w
         // web[01-10] reboot`, `clush -a rm -rf /srv/x`). Not a message.
-        let windows = name.ends_with(".exe") || matches!(name, "sc" | "reg" | "netsh" | "wmic");
+        let windows = name.ends_with(".exe") || programs::is_windows_tool(name);
         return args.iter().enumerate().position(|(i, w)| {
             names_a_command(w)
                     && !programs::is_message(args, i)
