@@ -30,6 +30,7 @@ mod justfile;
 mod made_links;
 mod makefile;
 pub mod nesting;
+mod plain;
 mod quote;
 mod readings;
 mod resolve;
@@ -51,6 +52,7 @@ pub use depth::{
     MAX_TOTAL_SYNTAX_DEPTH, MAX_UPSTREAM, MAX_WALKED_BYTES, MAX_WRITTEN_BYTES,
     MAX_WRITTEN_CANDIDATES, panics_are_expected, paren_depth, syntax_depth,
 };
+use plain::plain_words;
 pub use quote::{quoted_strings, shell_quote};
 pub use runners::wrapped_at;
 pub use shells::{Construct, Dialect, Syntax};
@@ -122,63 +124,6 @@ fn read_alike(line: &str, syntax: Syntax) -> bool {
 /// never reaches the shell parser and takes time linear in its length.
 pub fn is_plain(line: &str) -> bool {
     plain_words(line).is_some()
-}
-
-/// The bytes of plain words, and the blanks and `=` between and in them.
-const PLAIN_BYTES: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                b'-' | b'_'
-                    | b'.'
-                    | b'/'
-                    | b':'
-                    | b','
-                    | b'+'
-                    | b'@'
-                    | b'%'
-                    | b'^'
-                    | b' '
-                    | b'\t'
-                    | b'='
-                    | b'~'
-            );
-        b += 1;
-    }
-    table
-};
-
-/// The words of a line that is one simple command made only of plain words
-/// (no quoting, expansion, operators, assignments or reserved words).
-fn plain_words(line: &str) -> Option<Vec<&str>> {
-    if !line.bytes().all(|b| PLAIN_BYTES[usize::from(b)]) {
-        return None;
-    }
-    // A `~` inside a word is a character (`HEAD~1`); at a word's start,
-    // or after `=` or `:` (`--prefix=x:~/y`, where bash may expand it),
-    // it may be a home folder: the parser's.
-    let bytes = line.as_bytes();
-    if bytes
-        .iter()
-        .enumerate()
-        .any(|(i, &b)| b == b'~' && (i == 0 || matches!(bytes[i - 1], b' ' | b'\t' | b'=' | b':')))
-    {
-        return None;
-    }
-    let words: Vec<&str> = line.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
-    let first = words.first()?;
-    const RESERVED: &[&str] = &[
-        "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac",
-        "in", "select", "function", "time", "coproc",
-    ];
-    if first.contains('=') || RESERVED.contains(first) {
-        return None;
-    }
-    Some(words)
 }
 
 #[cfg(test)]

@@ -777,6 +777,79 @@ fn tilde_inside_a_word_is_plain() {
     }
 }
 
+/// The whole walk of `line` in `syntax`, with or without the plain-list
+/// reading, as JSON: every field of every command and problem.
+fn walked(line: &str, syntax: Syntax, plain: bool) -> String {
+    let mut walker = Walker::default();
+    walker.code.plain_reading = plain;
+    read(&mut walker, line, syntax);
+    walker.finish();
+    serde_json::to_string(&walker.script).unwrap_or_default()
+}
+
+/// The program read plainly, as brush prints it; the parser's for a line
+/// that is not plain.
+fn plain_program_text(line: &str) -> Option<String> {
+    plain::program(line)
+        .map(|p| p.to_string())
+        .or_else(|| parsed_program_text(line))
+}
+
+/// The program brush reads from `line`, as it prints it.
+fn parsed_program_text(line: &str) -> Option<String> {
+    let options = Dialect::Bash.parser_options();
+    brush_parser::Parser::new(line.as_bytes(), &options)
+        .parse_program()
+        .ok()
+        .map(|p| p.to_string())
+}
+
+/// Lists of plain words skip the parser, and walk as its program walks;
+/// anything the plain reading does not know is left to the parser.
+#[test]
+fn plain_lists_walk_as_the_parser_reads_them() {
+    for (line, plain) in [
+        ("npm run build && npm test", true),
+        ("cat src/lib.rs | wc -l", true),
+        ("rg -n 'fn main' src | head -20", true),
+        ("make || echo failed; ls;", true),
+        ("a|b||c&&d;e", true),
+        ("echo 'a | b; c && d' | sh", true),
+        ("ls -la", true),
+        ("git log HEAD~1 | cat", true),
+        ("cd ~/x && ls", true),
+        ("X=1 make && ls", false),
+        ("ls && time make", false),
+        ("ls | if x", false),
+        ("sleep 1 & ls", false),
+        ("ls |& cat", false),
+        ("ls;; ls", false),
+        ("ls && ", false),
+        ("| ls", false),
+        ("; ls", false),
+        ("ls 'a", false),
+        ("ls 'a\nb'", false),
+        ("ls \"a\"", false),
+        ("ls $HOME && ls", false),
+        ("ls > x && ls", false),
+        ("ls # note", false),
+    ] {
+        assert_eq!(plain::program(line).is_some(), plain, "{line}");
+        assert_eq!(
+            plain_program_text(line),
+            parsed_program_text(line),
+            "{line}"
+        );
+        for syntax in [Syntax::Bash, Syntax::Sh, Syntax::Zsh, Syntax::Unknown] {
+            assert_eq!(
+                walked(line, syntax, true),
+                walked(line, syntax, false),
+                "{line}"
+            );
+        }
+    }
+}
+
 proptest::proptest! {
     /// The plain-words fast path gives exactly what the full parse gives.
     #[test]
@@ -789,6 +862,20 @@ proptest::proptest! {
         proptest::prop_assert_eq!(problem_kinds(&fast), problem_kinds(&full));
         let assignments = |s: &Script| s.commands.iter().map(|c| c.assignments.len()).collect::<Vec<_>>();
         proptest::prop_assert_eq!(assignments(&fast), assignments(&full));
+    }
+
+    /// A line of words, quotes and list operators walks the same read
+    /// plainly or by the parser, in every shell's reading.
+    #[test]
+    fn plain_lists_match_the_parser(parts in proptest::collection::vec(proptest::sample::select(vec![
+        "ls", "git", "rm", "sh", "bash -c", "if", "time", "do", "a=b", "x", "-r", "~", "~/x", "=", " ", "\t",
+        "|", "||", "&&", "&", ";", ";;", "'", "'q q'", "'a|b'", "'if'", "$x", "!", "{", "#", ">", "(",
+    ]), 0..14)) {
+        let line: String = parts.concat();
+        proptest::prop_assert_eq!(plain_program_text(&line), parsed_program_text(&line));
+        for syntax in [Syntax::Bash, Syntax::Sh, Syntax::Zsh, Syntax::Fish] {
+            proptest::prop_assert_eq!(walked(&line, syntax, true), walked(&line, syntax, false));
+        }
     }
 
     /// The parser never panics or overflows, whatever the line.

@@ -65,7 +65,6 @@ pub(super) struct Bounds {
 }
 
 /// The code being walked.
-#[derive(Default)]
 pub(super) struct Code {
     /// The grammar of the reading being walked (see `readings`).
     pub(super) dialect: Dialect,
@@ -75,6 +74,20 @@ pub(super) struct Code {
     /// The stdin of the command whose code is being walked (`sh -c CODE`,
     /// `eval`): the code's commands read it too.
     pub(super) stdin: Option<Stdin>,
+    /// Lists of plain words are read without the parser (see `plain`);
+    /// off only in the tests that hold the two readings to the same walk.
+    pub(super) plain_reading: bool,
+}
+
+impl Default for Code {
+    fn default() -> Self {
+        Self {
+            dialect: Dialect::default(),
+            text: String::new(),
+            stdin: None,
+            plain_reading: true,
+        }
+    }
 }
 
 /// What arrives on a command's stdin.
