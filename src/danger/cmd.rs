@@ -326,6 +326,58 @@ impl<'a> Cmd<'a> {
         crate::parse::written_folders(self.command)
     }
 
+    /// Folders a recursive copy fills with names its source alone knows:
+    /// the destination itself for a source's contents (`cp -r dots/. ~/`,
+    /// `rsync -a dots/ ~/`, `cp -r dots/* ~/`, `cp -rT dots ~`, `ditto dots
+    /// ~`), else the folder named after the source in it (`cp -r
+    /// dots/.config ~/` fills `~/.config`).
+    pub fn copied_into(&self) -> Vec<String> {
+        let rsync = self.is(&["rsync"]);
+        let ditto = self.is(&["ditto"]);
+        let recursive = ditto
+            || rsync && self.flag(&["-r", "-a", "--recursive", "--archive"])
+            || self.is(&["cp", "gcp"])
+                && self.flag(&["-r", "-R", "-a", "--recursive", "--archive"]);
+        // A rehearsal copies nothing (`rsync -a --delete -n empty/ /`).
+        if !recursive || super::dryrun::rehearses_as(&self.name, self.args()) {
+            return Vec::new();
+        }
+        let whole = !rsync && self.flag(&["-T", "--no-target-directory"]);
+        let targets = crate::parse::target_dirs(&self.name, self.args());
+        let ops: Vec<&str> = self
+            .operands()
+            .iter()
+            .map(|w| w.value.as_str())
+            .filter(|v| !targets.contains(v))
+            .collect();
+        let (dests, sources) = match ops.split_last() {
+            _ if !targets.is_empty() => (targets, &ops[..]),
+            Some((dest, sources)) => (vec![*dest], sources),
+            None => return Vec::new(),
+        };
+        let mut out = Vec::new();
+        for dest in dests {
+            for source in sources {
+                let base = source
+                    .trim_end_matches('/')
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or(source);
+                let contents = whole
+                    || ditto
+                    || matches!(base, "." | "")
+                    || rsync && source.ends_with('/')
+                    || base.contains(['*', '?', '[']);
+                out.push(if contents {
+                    dest.to_owned()
+                } else {
+                    format!("{}/{base}", dest.trim_end_matches('/'))
+                });
+            }
+        }
+        out
+    }
+
     /// What a command makes a link to: `ln [-s] TARGET… [NAME]`, `link
     /// TARGET NAME`, `cp -l`/`-s` (`--link`, `--symbolic-link`) SOURCE… DEST.
     pub fn linked_to(&self) -> Vec<&'a str> {

@@ -272,6 +272,29 @@ pub(super) fn config_runs_program(c: &Cmd<'_>) -> bool {
     })
 }
 
+/// Mercurial told on its command line to load or run code: an extension
+/// from a file (`hg --config extensions.x=/tmp/x.py log`), a hook, a
+/// shell alias, a pager, an editor, a merge or diff tool, an ssh command.
+/// A bundled extension turned on by name (`extensions.rebase=`) or off
+/// (`=!`) runs nothing new.
+pub(super) fn hg_config_runs_program(c: &Cmd<'_>) -> bool {
+    if !c.is(&["hg", "chg", "sl"]) {
+        return false;
+    }
+    c.full_option_values(&["--config"]).iter().any(|kv| {
+        let (key, value) = kv.split_once('=').unwrap_or((kv, ""));
+        let key = key.to_ascii_lowercase();
+        let (section, name) = key.split_once('.').unwrap_or((&key, ""));
+        match section {
+            "extensions" => !value.is_empty() && !value.starts_with('!'),
+            "hooks" | "pager" | "merge-tools" | "extdiff" => true,
+            "alias" => value.trim_start().starts_with('!'),
+            "ui" => matches!(name, "editor" | "merge" | "ssh" | "remotecmd"),
+            _ => false,
+        }
+    })
+}
+
 /// Whether a git command would run a program its repository's own config
 /// names: an alias of `!…` (or one that sets options), `core.fsmonitor`,
 /// a hook in `core.hooksPath` that the command runs, `core.sshCommand`,

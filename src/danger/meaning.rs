@@ -880,6 +880,11 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
             .is_some_and(|w| matches!(w.value.as_str(), "luksFormat" | "erase" | "luksErase"))
             && ops.iter().skip(1).any(|w| disk(&w.value));
     }
+    // libguestfs's virt-format makes every disk it is given (`-a`) one
+    // empty file system: a device is wiped.
+    if c.is(&["virt-format"]) {
+        return c.option_values(&["-a", "--add"]).iter().any(|v| disk(v));
+    }
     // badblocks' write test overwrites every block.
     if c.is(&["badblocks"]) {
         return c.flag(&["-w"]) && c.operands().iter().any(|w| disk(&w.value));
@@ -900,8 +905,13 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
 /// is a disk: an image file, a word known only when it runs, or (for
 /// wipefs) a look at what it would wipe. Asks, without refusing.
 pub(super) fn formats_something_else(c: &Cmd<'_>) -> bool {
+    // virt-format given an image (`-a disk.qcow2`): what the image held.
+    if c.is(&["virt-format"]) {
+        return !formats_a_disk(c);
+    }
+    // (A formatter a libguestfs tool runs in its image formats what the
+    // image holds: asked, as for an image file.)
     if !c.is(FORMATTERS)
-        || in_a_guest(c)
         || super::dryrun::rehearses_as(&c.name, c.args())
         || super::dryrun::prints_only(&c.name, c.command.argv.first(), c.args())
         || formats_a_disk(c)

@@ -13,8 +13,8 @@
 //! circle (`tests/lines/layers.rs` holds that).
 //!
 //! - `tier`; `place` (where a command runs, and what a path names there,
-//!   lexically); `glob` (shell patterns); `find`, `dryrun` and `flashers`
-//!   (which read words only); [`safer`] (what to do instead, keyed by
+//!   lexically); `glob` (shell patterns); `find`, `dryrun`, `flashers`
+//!   and `nouns` (which read words only); [`safer`] (what to do instead, keyed by
 //!   rule code);
 //! - the disk: `links` (a path followed through links, each lookup once
 //!   per line), `gitdir` (where a `.git` file points, and the config git
@@ -48,6 +48,7 @@ mod guarded;
 mod interpreters;
 mod links;
 mod meaning;
+mod nouns;
 mod perms;
 mod place;
 pub mod protected;

@@ -1006,7 +1006,11 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         || (c.is(&["wg"])
             && (sub == "showconf"
                 || sub == "show" && c.operands().iter().any(|w| w.value == "private-key")))
-        || c.is(&["pass", "gopass", "kwallet-query", "lpass"]) && !sub.is_empty() && sub != "ls"
+        // Entry names listed or searched are no secret (`pass find github`);
+        // gopass's `find` shows the one entry it finds, so only pass's.
+        || c.is(&["pass", "gopass", "kwallet-query", "lpass"])
+            && !sub.is_empty()
+            && !(matches!(sub, "ls" | "list") || c.is(&["pass"]) && matches!(sub, "find" | "search"))
         || (c.is(&["op"])
             && (matches!(sub, "read" | "inject" | "run") || sub == "item" && second != "list"))
         // (Bitwarden's folders, collections and organizations are names.)

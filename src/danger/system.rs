@@ -122,6 +122,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 "" | "list" | "print" | "print-disabled" | "help" | "version"
             ))
         || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
+        || other_service_managers(c, sub)
         || changes_network(c, sub)
         // The system's clock set (`date -s`, `hwclock --systohc`), which
         // certificates, builds and logs all trust.
@@ -485,4 +486,28 @@ fn changes_network(c: &Cmd<'_>, sub: &str) -> bool {
         "wg-quick" => matches!(sub, "up" | "down" | "save"),
         _ => false,
     }
+}
+
+/// The service managers of other systems told to start, stop, enable or
+/// disable a service: Solaris's `svcadm`, OpenRC's `rc-service` and
+/// `rc-update`, runit's `sv`, OpenBSD's `rcctl`, FreeBSD's `sysrc` (a
+/// setting written to `rc.conf`), SysV's `update-rc.d` and `chkconfig`,
+/// Home Assistant's supervisor (`ha core restart`, `ha host reboot`).
+/// What only lists or prints asks nothing.
+fn other_service_managers(c: &Cmd<'_>, sub: &str) -> bool {
+    let second = c.operands().get(1).map_or("", |w| w.value.as_str());
+    c.is(&["svcadm"]) && !sub.is_empty()
+        || c.is(&["rc-service"]) && !second.is_empty() && !matches!(second, "status" | "describe")
+        || c.is(&["rc-update"]) && matches!(sub, "add" | "del" | "delete")
+        || c.is(&["sv"]) && !sub.is_empty() && !matches!(sub, "status" | "s" | "check")
+        || c.is(&["rcctl"]) && !sub.is_empty() && !matches!(sub, "get" | "getdef" | "ls" | "check")
+        || c.is(&["sysrc"]) && c.operands().iter().any(|w| w.value.contains('='))
+        || c.is(&["update-rc.d"]) && !sub.is_empty() && !c.flag(&["-n"])
+        || c.is(&["chkconfig"]) && (!second.is_empty() || c.flag(&["--add", "--del", "--level"]))
+        || c.is(&["ha"])
+            && matches!(sub, "core" | "host" | "os" | "supervisor")
+            && matches!(
+                second,
+                "restart" | "stop" | "reboot" | "shutdown" | "update" | "rebuild"
+            )
 }

@@ -13,6 +13,7 @@
 
 pub(super) use super::cmd::Does;
 use super::cmd::{Cmd, sorted_names};
+use super::nouns::{ROLLED_OUT, after_noun, sent_after_noun};
 
 /// Parts of a subcommand word that destroy or empty something.
 const DESTROY: &[&str] = &[
@@ -101,163 +102,6 @@ const ROTATED_SECRETS: &[&str] = &[
     "key", "secret", "token", "cred", "cert", "password", "kms", "vault", "master",
 ];
 
-/// Verbs that destroy only after a noun that holds data or secrets:
-/// `atlas schema clean` drops every object in it, `vault secrets disable`
-/// deletes the engine's data; `make clean` and `feature disable` do not.
-const AFTER_NOUN: &[(&[&str], &[&str])] = &[
-    (
-        &[
-            "schema",
-            "db",
-            "database",
-            "databases",
-            "bucket",
-            "table",
-            "tables",
-            "keyspace",
-            "index",
-            "indices",
-            "data",
-            "volume",
-            "volumes",
-            "storage",
-            "queue",
-            "topic",
-            // `adb shell pm clear com.x`: an app's data on the device.
-            "pm",
-            "app",
-            "apps",
-            "package",
-            "packages",
-            // `trash-empty`, `gio trash --empty`: gone for good.
-            "trash",
-            // `wp site empty`: a site's posts and pages.
-            "site",
-            "sites",
-            "collection",
-            "collections",
-        ],
-        &["clean", "clear", "empty"],
-    ),
-    (&["secrets", "secret", "auth", "engine"], &["disable"]),
-    // What runs or guards on its own, turned off: `gh workflow disable`,
-    // `pd schedule disable`, `aws events disable-rule`.
-    (
-        &[
-            "workflow",
-            "workflows",
-            "pipeline",
-            "pipelines",
-            "webhook",
-            "webhooks",
-            "trigger",
-            "triggers",
-            "schedule",
-            "schedules",
-            "alarm",
-            "alarms",
-            "monitor",
-            "monitors",
-            "rule",
-            "rules",
-            "user",
-            "users",
-            "account",
-            "accounts",
-            "mfa",
-            "protection",
-            "key",
-            "keys",
-            "token",
-            "tokens",
-            "backup",
-            "backups",
-            "replication",
-            // What serves others, taken offline: `firebase
-            // hosting:disable`, `gcloud services disable`.
-            "hosting",
-            "site",
-            "sites",
-            "service",
-            "services",
-            "domain",
-            "domains",
-            "function",
-            "functions",
-            "endpoint",
-            "endpoints",
-            "api",
-            "apis",
-            "app",
-            "apps",
-        ],
-        &["disable", "suspend"],
-    ),
-    (&["power"], &["off", "cycle", "down"]),
-    // A server reinstalled from an image: its disk is wiped (`hcloud
-    // server rebuild`, `linode-cli linodes rebuild`).
-    (
-        &[
-            "server",
-            "servers",
-            "instance",
-            "instances",
-            "droplet",
-            "droplets",
-            "linode",
-            "linodes",
-            "vm",
-            "vms",
-            "machine",
-            "machines",
-            "node",
-            "nodes",
-            "host",
-            "hosts",
-        ],
-        &["rebuild", "reinstall", "reimage", "reprovision"],
-    ),
-    // A repository or project made read-only and set aside for everyone:
-    // `gh repo archive`.
-    (
-        &["repo", "repos", "repository", "project", "projects"],
-        &["archive"],
-    ),
-];
-
-/// Verbs that send something out only after a noun that says what
-/// (`twilio api:core:messages:create`, `stripe payments create`): a
-/// message, a payment or a transaction cannot be called back.
-const SENT_AFTER_NOUN: &[&str] = &[
-    "message",
-    "messages",
-    "sms",
-    "email",
-    "emails",
-    "mail",
-    "notification",
-    "notifications",
-    "tweet",
-    "tweets",
-    // Social posting tools, named as the noun (`toot post …`).
-    "toot",
-    "status",
-    "statuses",
-    "transaction",
-    "transactions",
-    "tx",
-    "payment",
-    "payments",
-    "payout",
-    "payouts",
-    "invoice",
-    "invoices",
-    "charge",
-    "charges",
-    "refund",
-    "refunds",
-];
-
 /// Parts of a subcommand word that change something outside this machine
 /// or a device: deploying, publishing, releasing, rolling back, flashing.
 const DEPLOY: &[&str] = &[
@@ -304,6 +148,9 @@ const DOES_IT: &[&str] = &[
     // `earthly --push +release`, `ko build --push`: what was built is
     // pushed to a registry.
     "push",
+    // `xcrun altool --upload-app -f App.ipa`: the build goes to the store.
+    "upload-app",
+    "upload-package",
 ];
 
 /// Tools whose subcommands the danger set judges with rules of their own
@@ -696,6 +543,55 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(does);
     }
+    // An HTTP request that deletes, its method glued to its option
+    // (`curl -XDELETE …`, `wget --method=DELETE …`), or a search engine's
+    // or database's action named in the address (`curl -XPOST
+    // 'localhost:9200/logs/_delete_by_query'`, CouchDB's `_purge`).
+    if c.is(&[
+        "curl", "curlie", "wget", "wget2", "http", "https", "xh", "xhs",
+    ]) && (c
+        .values()
+        .any(|v| glued_method(v).is_some_and(|m| m.eq_ignore_ascii_case("delete")))
+        || c.operands()
+            .iter()
+            .any(|w| address_actions(&w.value).any(|a| verb_of(a) == Some(Does::Destroys))))
+    {
+        return Some(Does::Destroys);
+    }
+    // A directory server's entries changed (`ldapmodify -f reset.ldif`,
+    // `ldappasswd`); `-n` only shows what would be done.
+    if c.is(&["ldapmodify", "ldapadd", "ldapmodrdn", "ldappasswd"]) && !c.flag(&["-n"]) {
+        return Some(Does::Deploys);
+    }
+    // fastlane's actions that hand a build to a store or its testers
+    // (`fastlane supply --track production`); `fastlane action NAME`
+    // prints an action's help.
+    if c.is(&["fastlane"]) {
+        match words.first() {
+            Some(&("action" | "actions" | "search_plugins" | "docs" | "env")) => return None,
+            Some(
+                &("supply"
+                | "upload_to_play_store"
+                | "upload_to_app_store"
+                | "upload_to_testflight"
+                | "pilot"
+                | "appstore"
+                | "testflight"),
+            ) => return Some(Does::Deploys),
+            _ => {}
+        }
+    }
+    // A file copied to a phone or an emulator (`adb push app.apk
+    // /data/local/tmp/`) is sent to a device on the desk, not published;
+    // the same for Guix's look at what garbage collection would take
+    // (`guix gc --list-dead`).
+    if c.is(&["adb"]) && words.first() == Some(&"push")
+        || c.is(&["guix"])
+            && words.first() == Some(&"gc")
+            && c.values().any(|v| v.starts_with("--list-"))
+    {
+        return None;
+    }
     // Tools whose destroying form is not a verb of its own.
     let first = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     // `dotnet publish` lays out what would be deployed, in `bin/`; with a
@@ -733,8 +629,25 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             ) || matches!(first, "update" | "up" | "checkout" | "co" | "goto")
                 && c.flag(&["-C", "--clean"])
                 || first == "revert" && c.flag(&["-a", "--all"])))
+        // Subversion's working copy reverted as a whole, or its files
+        // that were never committed deleted.
+        || (c.is(&["svn"])
+            && (first == "revert"
+                && (c.flag(&["-R", "--recursive"])
+                    || c.full_option_values(&["--depth"]).contains(&"infinity"))
+                || first == "cleanup"
+                    && c.flag(&["--remove-unversioned", "--remove-ignored"])))
+        // Jujutsu's deleted bookmarks deleted on the remote too.
+        || (c.is(&["jj"]) && first == "git" && words.get(1) == Some(&"push") && c.flag(&["--deleted"]))
+        // A disk image made smaller: what was past the new end is gone.
+        || (c.is(&["qemu-img"]) && first == "resize" && c.flag(&["--shrink"]))
         || (c.is(&["bzr", "brz"]) && matches!(first, "uncommit" | "clean-tree"))
-        || (c.is(&["fossil"]) && matches!(first, "scrub" | "purge"))
+        || (c.is(&["fossil"]) && matches!(first, "scrub" | "purge" | "clean"))
+        // An overlay's changes written into its base image for good.
+        || (c.is(&["qemu-img"]) && first == "commit")
+        // WordPress's database rewritten in place (`wp search-replace old
+        // new --all-tables`; `--dry-run` only counts).
+        || (c.is(&["wp"]) && first == "search-replace")
         // Postfix's queue emptied: the mail in it is never sent.
         || (c.is(&["postsuper"]) && c.flag(&["-d"]))
         // Perforce's specs deleted on the server (`p4 client -d ws`, `p4
@@ -753,6 +666,48 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             && !c.flag(&["-n"]))
     {
         return Some(Does::Destroys);
+    }
+    // What is sent to a public chain's main network (`hardhat run
+    // scripts/deploy.js --network mainnet`, `solana program deploy --url
+    // mainnet-beta`) costs real money and stays there; a look or a build
+    // (`cast call`, `hardhat compile`) does not send.
+    // (`forge script` only rehearses unless told `--broadcast`: see
+    // DOES_IT.)
+    if !(c.is(&["forge"]) && words.first() == Some(&"script"))
+        && c.full_option_values(&["--network", "--chain", "--cluster", "--url", "--rpc-url"])
+            .iter()
+            .any(|v| {
+                v.eq_ignore_ascii_case("homestead") || v.to_ascii_lowercase().contains("mainnet")
+            })
+        && !words.iter().any(|w| {
+            super::cmd::among(&READS_SORTED, w)
+                || matches!(
+                    *w,
+                    "call" | "balance" | "compile" | "test" | "console" | "estimate"
+                )
+        })
+    {
+        return Some(Does::Deploys);
+    }
+    // dbt run against the production target builds its tables there
+    // (`dbt build --target prod`, even `--empty`: the tables are made).
+    if c.is(&["dbt"])
+        && matches!(
+            words.first(),
+            Some(&("run" | "build" | "seed" | "snapshot" | "run-operation"))
+        )
+        && c.full_option_values(&["--target", "-t"]).iter().any(|t| {
+            matches!(
+                t.to_ascii_lowercase().as_str(),
+                "prod" | "production" | "prd"
+            )
+        })
+    {
+        return Some(Does::Deploys);
+    }
+    // Firmware built and written to a board (`esphome run node.yaml`).
+    if c.is(&["esphome"]) && matches!(words.first(), Some(&("run" | "upload"))) {
+        return Some(Does::Deploys);
     }
     // surge publishes the folder it is given unless told one of its own
     // commands (`surge dist/ preview.surge.sh`).
@@ -997,6 +952,29 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     deploy
 }
 
+/// The HTTP method an option gives glued to it: `-XDELETE`, `-X=DELETE`,
+/// `--request=DELETE`, `--method=DELETE`.
+fn glued_method(v: &str) -> Option<&str> {
+    let method = v
+        .strip_prefix("--request=")
+        .or_else(|| v.strip_prefix("--method="))
+        .or_else(|| {
+            v.strip_prefix("-X")
+                .map(|m| m.strip_prefix('=').unwrap_or(m))
+        })?;
+    (!method.is_empty()).then_some(method)
+}
+
+/// The actions an address names in its path, as search engines and
+/// document stores name them: parts starting with `_` (`_delete_by_query`,
+/// `_purge`).
+fn address_actions(v: &str) -> impl Iterator<Item = &str> {
+    let path = v.split(['?', '#']).next().unwrap_or(v);
+    path.split('/')
+        .filter_map(|p| p.strip_prefix('_'))
+        .filter(|p| !p.is_empty())
+}
+
 /// Whether a word is a mail address (`team@example.com`), not a file
 /// named with an `@` (`icon@2x.png`).
 fn is_address(v: &str) -> bool {
@@ -1095,44 +1073,6 @@ fn sends_joined(part: &str) -> bool {
         part.strip_prefix(verb)
             .is_some_and(|rest| WHAT.iter().any(|w| rest.starts_with(w)))
     })
-}
-
-/// Whether `verb` sends `noun` out ([`SENT_AFTER_NOUN`]).
-fn sent_after_noun(noun: &str, verb: &str) -> bool {
-    matches!(verb, "create" | "send" | "post" | "submit" | "issue")
-        && SENT_AFTER_NOUN.contains(&noun)
-        || matches!(verb, "create" | "apply" | "sync" | "update" | "add")
-            && ROLLED_OUT.contains(&noun)
-        // `sentry-cli releases finalize`: the release marked out.
-        || verb == "finalize" && matches!(noun, "release" | "releases")
-        // `argocd app sync`: what the cluster runs made what git says.
-        || verb == "sync" && matches!(noun, "app" | "apps" | "application" | "applications")
-        // `gh workflow run deploy.yml`: a workflow started on the forge
-        // runs there, with the repository's secrets, whatever it does.
-        || matches!(verb, "run" | "trigger" | "dispatch")
-            && matches!(noun, "workflow" | "workflows" | "pipeline" | "pipelines")
-}
-
-/// Nouns for what is rolled out or turned off for everyone when created,
-/// applied or synced (`az deployment group create`, `argocd app sync`,
-/// `amtool silence add`).
-const ROLLED_OUT: &[&str] = &[
-    "deployment",
-    "deployments",
-    "deploys",
-    "rollout",
-    "rollouts",
-    "silence",
-    "silences",
-    "maintenance",
-    "downtime",
-];
-
-/// Whether `verb` destroys after `noun` ([`AFTER_NOUN`]).
-fn after_noun(noun: &str, verb: &str) -> bool {
-    AFTER_NOUN
-        .iter()
-        .any(|(nouns, verbs)| nouns.contains(&noun) && verbs.contains(&verb))
 }
 
 /// Subcommand words that only look: after a verb-like noun they say the

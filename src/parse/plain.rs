@@ -99,11 +99,11 @@ fn tokens(src: &str) -> Option<Vec<Token<'_>>> {
                 let next = bytes.get(i + 1).copied();
                 let (op, len) = match (b, next) {
                     (b'|', Some(b'|')) => (Op::Or, 2),
-                    // `|&` pipes stderr too; `;;` and `;&` end case items.
-                    (b'|', Some(b'&')) | (b';', Some(b';' | b'&')) => return None,
                     (b'|', _) => (Op::Pipe, 1),
                     (b'&', Some(b'&')) => (Op::And, 2),
-                    // A lone `&`: a background job, the parser's.
+                    // A lone `&` (a background job, `|&`, `;&`): the
+                    // parser's. (`;;` is two `;` with no command between,
+                    // which is refused below.)
                     (b'&', _) => return None,
                     _ => (Op::Semicolon, 1),
                 };
@@ -116,8 +116,9 @@ fn tokens(src: &str) -> Option<Vec<Token<'_>>> {
                     if b == b'\'' {
                         // A quoted string: any byte but a control character
                         // (a newline in it is left to the parser).
-                        let len = bytes.get(i + 1..)?.iter().position(|&c| c == b'\'')?;
-                        if bytes[i + 1..i + 1 + len].iter().any(u8::is_ascii_control) {
+                        let quoted = bytes.get(i + 1..)?;
+                        let len = quoted.iter().position(|&c| c == b'\'')?;
+                        if quoted.iter().take(len).any(u8::is_ascii_control) {
                             return None;
                         }
                         i += len + 2;
@@ -153,14 +154,10 @@ pub(super) fn program(src: &str) -> Option<ast::Program> {
             words.push(w);
             continue;
         }
-        // A command ends: it must have words, and be a simple command.
-        let ended = token.is_none();
+        // A command ends: it must have words (a list's ending `;` is
+        // taken below), and be a simple command.
         if words.is_empty() {
-            // Only a list's ending `;` may follow no command.
-            if !(ended && joined_by.is_none() && pipeline.is_empty() && !items.is_empty()) {
-                return None;
-            }
-            break;
+            return None;
         }
         pipeline.push(simple(std::mem::take(&mut words))?);
         let op = match token {
@@ -195,8 +192,7 @@ pub(super) fn program(src: &str) -> Option<ast::Program> {
                 and_or.take()?,
                 ast::SeparatorOperator::Sequence,
             ));
-            joined_by = None;
-            if op.is_none() || tokens.peek().is_none() {
+            if tokens.peek().is_none() {
                 break;
             }
         }

@@ -42,6 +42,14 @@ impl Walker {
             for value in super::interpreters::go_exec_values(name, cmd.args()) {
                 self.code_words(name, &[value], Origin::ShellString, cmd.depth + 1);
             }
+            // A script body written into package.json runs at the next
+            // install or run: judged as it is written.
+            for value in package_script_values(name, cmd.args()) {
+                self.code_words(name, &[value], Origin::ShellString, cmd.depth + 1);
+            }
+        }
+        if name.as_deref() == Some("virsh") {
+            self.guest_exec(&cmd);
         }
         self.declared_code(&cmd, name.as_deref());
         self.evaluated_code(&cmd, name.as_deref());
@@ -269,4 +277,76 @@ fn output_text_of(cmd: &SimpleCommand, name: &str) -> Option<String> {
         return echo::printf(&values);
     }
     Some(echo::echo(&values))
+}
+
+impl Walker {
+    /// What a virtual machine's guest agent is told to run (`virsh
+    /// qemu-agent-command web '{"execute":"guest-exec","arguments":
+    /// {"path":"/bin/rm","arg":["-rf","/srv"]}}'`): its program and words,
+    /// walked as a command. A request that cannot be read asks.
+    fn guest_exec(&mut self, cmd: &SimpleCommand) {
+        let args = cmd.args();
+        if !args.iter().any(|w| w.value == "qemu-agent-command") {
+            return;
+        }
+        for w in args.iter().filter(|w| w.value.contains("guest-exec")) {
+            let line = w
+                .literal
+                .then(|| serde_json::from_str::<serde_json::Value>(&w.value).ok())
+                .flatten()
+                .and_then(|v| guest_exec_words(&v));
+            match line {
+                Some(words) => {
+                    let line = Word::literal(super::shell_quote(&words));
+                    self.code_words("virsh", &[line], Origin::ShellString, cmd.depth + 1);
+                }
+                None => self.problem(Problem::DynamicCode {
+                    program: "virsh".into(),
+                }),
+            }
+        }
+    }
+}
+
+/// The script bodies a package manager is told to write into
+/// `package.json` (`npm pkg set scripts.postinstall='…'`, `npm set-script
+/// build '…'`): code a later install or run runs, each as a word.
+fn package_script_values(name: &str, args: &[Word]) -> Vec<Word> {
+    if !matches!(name, "npm" | "pnpm" | "yarn" | "bun") {
+        return Vec::new();
+    }
+    let ops: Vec<&Word> = super::programs::operands(args);
+    let body = |w: &Word, value: &str| Word {
+        value: value.to_owned(),
+        ..w.clone()
+    };
+    match ops.as_slice() {
+        [sub, _, code, ..] if sub.value == "set-script" => vec![(*code).clone()],
+        [pkg, set, pairs @ ..] if pkg.value == "pkg" && set.value == "set" => pairs
+            .iter()
+            .filter_map(|w| {
+                let (key, value) = w.value.split_once('=')?;
+                key.starts_with("scripts.").then(|| body(w, value))
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The program and words of a guest agent's `guest-exec` request.
+fn guest_exec_words(request: &serde_json::Value) -> Option<Vec<String>> {
+    if request.get("execute")?.as_str()? != "guest-exec" {
+        return None;
+    }
+    let arguments = request.get("arguments")?;
+    let mut words = vec![arguments.get("path")?.as_str()?.to_owned()];
+    for arg in arguments
+        .get("arg")
+        .and_then(serde_json::Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        words.push(arg.as_str()?.to_owned());
+    }
+    Some(words)
 }

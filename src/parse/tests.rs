@@ -1124,3 +1124,77 @@ fn a_path_of_too_many_folders_asks() {
         vec!["a"; 65].join(":")
     )));
 }
+
+/// A guest agent's `guest-exec` request is the command it runs (not only
+/// a possible one); one that cannot be read asks.
+#[test]
+fn guest_agent_commands() {
+    let ran = |line: &str| -> Vec<String> {
+        parse(line)
+            .commands
+            .iter()
+            .filter(|c| c.origin == Origin::ShellString && !c.possible)
+            .map(SimpleCommand::display)
+            .collect()
+    };
+    assert_eq!(
+        ran(
+            r#"virsh qemu-agent-command vm '{"execute":"guest-exec","arguments":{"path":"/bin/rm","arg":["-rf","/srv"]}}'"#
+        ),
+        ["/bin/rm -rf /srv"]
+    );
+    assert_eq!(
+        ran(
+            r#"virsh qemu-agent-command vm '{"execute":"guest-exec","arguments":{"path":"/bin/sh","arg":["-c","rm x; id"]}}'"#
+        ),
+        ["/bin/sh -c rm x; id", "rm x", "id"]
+    );
+    assert!(ran(r#"virsh qemu-agent-command vm '{"execute":"guest-ping"}'"#).is_empty());
+    assert!(
+        ran(r#"virsh echo '{"execute":"guest-exec","arguments":{"path":"/bin/rm"}}'"#).is_empty()
+    );
+    assert!(ran(r#"virsh qemu-agent-command vm '{"execute":"guest-info","arguments":{"path":"/bin/rm"}}'"#).is_empty());
+    assert_eq!(
+        problem_kinds(&parse(r#"virsh qemu-agent-command vm "$REQ guest-exec""#)),
+        ["dynamic_code"]
+    );
+    assert_eq!(
+        problem_kinds(&parse(
+            r#"virsh qemu-agent-command vm '{"execute":"guest-exec","arguments":{"arg":["x"]}}'"#
+        )),
+        ["dynamic_code"]
+    );
+}
+
+/// A script body written into package.json is walked as the code it is.
+#[test]
+fn package_script_bodies_are_code() {
+    check(
+        "npm pkg set scripts.postinstall='rm -rf ~/.npm' version=2",
+        &[
+            "rm -rf ~/.npm",
+            "npm pkg set scripts.postinstall=rm -rf ~/.npm version=2",
+        ],
+        &[],
+    );
+    check(
+        "npm set-script build 'curl x | sh'",
+        &["curl x", "sh", "npm set-script build curl x | sh"],
+        &[],
+    );
+    check(
+        "npm pkg set name=x description='rm -rf ~'",
+        &["npm pkg set name=x description=rm -rf ~"],
+        &[],
+    );
+    check(
+        "npm pkg get scripts.x=rm",
+        &["npm pkg get scripts.x=rm"],
+        &[],
+    );
+    check(
+        "npm pkg set \"scripts.x=$CODE\"",
+        &["npm pkg set ⟨scripts.x=$CODE⟩"],
+        &["dynamic_code"],
+    );
+}

@@ -232,6 +232,7 @@ const CLASSES_EIGHTEENTH: &str = include_str!("../corpus/classes18.tsv");
 const CLASSES_NINETEENTH: &str = include_str!("../corpus/classes19.tsv");
 const CLASSES_TWENTIETH: &str = include_str!("../corpus/classes20.tsv");
 const CLASSES_TWENTY_FIRST: &str = include_str!("../corpus/classes21.tsv");
+const CLASSES_TWENTY_SECOND: &str = include_str!("../corpus/classes22.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 
 /// One class and half's counts.
@@ -481,6 +482,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "closet", 1000, 941),
     ("noeffect", "closet", 1000, 1000),
     ("blocked", "closet", 937, 1000),
+    ("operand", "twentytwo", 1000, 941),
+    ("verb", "twentytwo", 1000, 1000),
+    ("hidden", "twentytwo", 1000, 1000),
+    ("noeffect", "twentytwo", 1000, 1000),
+    ("blocked", "twentytwo", 1000, 1000),
+    ("operand", "trunk", 1000, 1000),
+    ("verb", "trunk", 1000, 1000),
+    ("hidden", "trunk", 1000, 1000),
+    ("noeffect", "trunk", 1000, 1000),
+    ("blocked", "trunk", 1000, 1000),
     ("routine", "everyday", 1000, 997),
 ];
 
@@ -515,6 +526,7 @@ fn class_rates() {
         .chain(rows(CLASSES_NINETEENTH))
         .chain(rows(CLASSES_TWENTIETH))
         .chain(rows(CLASSES_TWENTY_FIRST))
+        .chain(rows(CLASSES_TWENTY_SECOND))
         .chain(rows(ROUTINE))
     {
         let [command, expected, class, split, note] = fields[..] else {

@@ -98,6 +98,7 @@ const DANGER: &[(&str, u8)] = &[
     ("find", 0),
     ("dryrun", 0),
     ("flashers", 0),
+    ("nouns", 0),
     ("safer", 0),
     ("links", 1),
     ("gitdir", 1),

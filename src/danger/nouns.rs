@@ -1,0 +1,198 @@
+//! Nouns that make a verb after them destroy or send (`atlas schema
+//! clean`, `stripe payments create`, `argocd app sync`): the verb reader's
+//! tables of them, read from words alone.
+
+/// Verbs that destroy only after a noun that holds data or secrets:
+/// `atlas schema clean` drops every object in it, `vault secrets disable`
+/// deletes the engine's data; `make clean` and `feature disable` do not.
+const AFTER_NOUN: &[(&[&str], &[&str])] = &[
+    (
+        &[
+            "schema",
+            "db",
+            "database",
+            "databases",
+            "bucket",
+            "table",
+            "tables",
+            "keyspace",
+            "index",
+            "indices",
+            "data",
+            "volume",
+            "volumes",
+            "storage",
+            "queue",
+            "topic",
+            // `adb shell pm clear com.x`: an app's data on the device.
+            "pm",
+            "app",
+            "apps",
+            "package",
+            "packages",
+            // `trash-empty`, `gio trash --empty`: gone for good.
+            "trash",
+            // `wp site empty`: a site's posts and pages.
+            "site",
+            "sites",
+            "collection",
+            "collections",
+        ],
+        &["clean", "clear", "empty"],
+    ),
+    (&["secrets", "secret", "auth", "engine"], &["disable"]),
+    // What runs or guards on its own, turned off: `gh workflow disable`,
+    // `pd schedule disable`, `aws events disable-rule`.
+    (
+        &[
+            "workflow",
+            "workflows",
+            "pipeline",
+            "pipelines",
+            "webhook",
+            "webhooks",
+            "trigger",
+            "triggers",
+            "schedule",
+            "schedules",
+            "alarm",
+            "alarms",
+            "monitor",
+            "monitors",
+            "rule",
+            "rules",
+            "user",
+            "users",
+            "account",
+            "accounts",
+            "mfa",
+            "protection",
+            "key",
+            "keys",
+            "token",
+            "tokens",
+            "backup",
+            "backups",
+            "replication",
+            // What serves others, taken offline: `firebase
+            // hosting:disable`, `gcloud services disable`.
+            "hosting",
+            "site",
+            "sites",
+            "service",
+            "services",
+            "domain",
+            "domains",
+            "function",
+            "functions",
+            "endpoint",
+            "endpoints",
+            "api",
+            "apis",
+            "app",
+            "apps",
+        ],
+        &["disable", "suspend"],
+    ),
+    (&["power"], &["off", "cycle", "down"]),
+    // A server reinstalled from an image: its disk is wiped (`hcloud
+    // server rebuild`, `linode-cli linodes rebuild`).
+    (
+        &[
+            "server",
+            "servers",
+            "instance",
+            "instances",
+            "droplet",
+            "droplets",
+            "linode",
+            "linodes",
+            "vm",
+            "vms",
+            "machine",
+            "machines",
+            "node",
+            "nodes",
+            "host",
+            "hosts",
+        ],
+        &["rebuild", "reinstall", "reimage", "reprovision"],
+    ),
+    // A repository or project made read-only and set aside for everyone:
+    // `gh repo archive`.
+    (
+        &["repo", "repos", "repository", "project", "projects"],
+        &["archive"],
+    ),
+];
+
+/// Verbs that send something out only after a noun that says what
+/// (`twilio api:core:messages:create`, `stripe payments create`): a
+/// message, a payment or a transaction cannot be called back.
+const SENT_AFTER_NOUN: &[&str] = &[
+    "message",
+    "messages",
+    "sms",
+    "email",
+    "emails",
+    "mail",
+    "notification",
+    "notifications",
+    "tweet",
+    "tweets",
+    // Social posting tools, named as the noun (`toot post …`).
+    "toot",
+    "status",
+    "statuses",
+    "transaction",
+    "transactions",
+    "tx",
+    "payment",
+    "payments",
+    "payout",
+    "payouts",
+    "invoice",
+    "invoices",
+    "charge",
+    "charges",
+    "refund",
+    "refunds",
+];
+
+/// Whether `verb` sends `noun` out ([`SENT_AFTER_NOUN`]).
+pub(super) fn sent_after_noun(noun: &str, verb: &str) -> bool {
+    matches!(verb, "create" | "send" | "post" | "submit" | "issue")
+        && SENT_AFTER_NOUN.contains(&noun)
+        || matches!(verb, "create" | "apply" | "sync" | "update" | "add")
+            && ROLLED_OUT.contains(&noun)
+        // `sentry-cli releases finalize`: the release marked out.
+        || verb == "finalize" && matches!(noun, "release" | "releases")
+        // `argocd app sync`: what the cluster runs made what git says.
+        || verb == "sync" && matches!(noun, "app" | "apps" | "application" | "applications")
+        // `gh workflow run deploy.yml`: a workflow started on the forge
+        // runs there, with the repository's secrets, whatever it does.
+        || matches!(verb, "run" | "trigger" | "dispatch")
+            && matches!(noun, "workflow" | "workflows" | "pipeline" | "pipelines")
+}
+
+/// Nouns for what is rolled out or turned off for everyone when created,
+/// applied or synced (`az deployment group create`, `argocd app sync`,
+/// `amtool silence add`).
+pub(super) const ROLLED_OUT: &[&str] = &[
+    "deployment",
+    "deployments",
+    "deploys",
+    "rollout",
+    "rollouts",
+    "silence",
+    "silences",
+    "maintenance",
+    "downtime",
+];
+
+/// Whether `verb` destroys after `noun` ([`AFTER_NOUN`]).
+pub(super) fn after_noun(noun: &str, verb: &str) -> bool {
+    AFTER_NOUN
+        .iter()
+        .any(|(nouns, verbs)| nouns.contains(&noun) && verbs.contains(&verb))
+}
