@@ -713,7 +713,7 @@ pub(super) fn in_dev(ctx: &super::place::Place) -> bool {
 /// Whether a program is handed a whole disk or partition that it is not
 /// known to only read the labels of: it may read every file on it, or
 /// write it (`ddrescue -f img /dev/sdc`, `e2fsck -fy /dev/sdb1`, `dd
-/// if=/dev/sda of=x.img`, `cat /dev/sda1`).
+/// if=/dev/sda of=x.img`, `cat /dev/sda1`, `pv x.img > /dev/loop7`).
 pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
     // Every path a word names is a part of it (or `~/` and a part), so a
     // disk is named only by a word holding `dev`, or by any word where the
@@ -723,12 +723,7 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
         && !c
             .values()
             .take_while(|v| *v != "--")
-            .chain(
-                c.redirects()
-                    .iter()
-                    .filter(|r| r.op.reads())
-                    .map(|r| r.target.value.as_str()),
-            )
+            .chain(c.redirects().iter().map(|r| r.target.value.as_str()))
             .any(mentions_dev)
     {
         return false;
@@ -774,12 +769,7 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")
         .flat_map(named_paths)
-        .chain(
-            c.redirects()
-                .iter()
-                .filter(|r| r.op.reads())
-                .map(|r| r.target.value.clone()),
-        )
+        .chain(c.redirects().iter().map(|r| r.target.value.clone()))
         .any(|p| disk(&p))
 }
 
@@ -880,6 +870,22 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
             .is_some_and(|w| matches!(w.value.as_str(), "luksFormat" | "erase" | "luksErase"))
             && ops.iter().skip(1).any(|w| disk(&w.value));
     }
+    // The system's own ZFS pool or its boot environments destroyed
+    // (`zpool destroy -f rpool`, `zfs destroy -r zroot/ROOT`): the
+    // installed system's file systems. A snapshot (`@`) is not them.
+    if c.is(&["zpool", "zfs"]) {
+        let ops = c.operands();
+        return ops.first().is_some_and(|w| w.value == "destroy")
+            && !c.flag(&["-n"])
+            && ops.iter().skip(1).any(|w| {
+                let v = w.value.as_str();
+                let (pool, rest) = v.split_once('/').unwrap_or((v, ""));
+                !v.contains('@')
+                    && (matches!(pool, "rpool" | "zroot" | "bpool") && rest.is_empty()
+                        || rest == "ROOT"
+                        || rest.starts_with("ROOT/"))
+            });
+    }
     // libguestfs's virt-format makes every disk it is given (`-a`) one
     // empty file system: a device is wiped.
     if c.is(&["virt-format"]) {
@@ -930,7 +936,7 @@ pub(super) fn formats_something_else(c: &Cmd<'_>) -> bool {
 /// Whether a word names a whole disk or partition (the cheap byte search
 /// first).
 fn names_disk(ctx: &super::place::Place, v: &str) -> bool {
-    (mentions_dev(v) || in_dev(ctx)) && is_block_device(&ctx.resolve(v))
+    (mentions_dev(v) || in_dev(ctx)) && super::place::is_disk(&ctx.resolve(v))
 }
 
 #[cfg(test)]

@@ -13,8 +13,8 @@
 //! circle (`tests/lines/layers.rs` holds that).
 //!
 //! - `tier`; `place` (where a command runs, and what a path names there,
-//!   lexically); `glob` (shell patterns); `find`, `dryrun`, `flashers`
-//!   and `nouns` (which read words only); [`safer`] (what to do instead, keyed by
+//!   lexically); `glob` (shell patterns); `find`, `dryrun`, `flashers`,
+//!   `nouns` and `runaway` (which read words or code only); [`safer`] (what to do instead, keyed by
 //!   rule code);
 //! - the disk: `links` (a path followed through links, each lookup once
 //!   per line), `gitdir` (where a `.git` file points, and the config git
@@ -54,6 +54,7 @@ mod place;
 pub mod protected;
 mod reads;
 pub mod rules;
+mod runaway;
 pub mod safer;
 mod secrets;
 mod system;

@@ -414,7 +414,16 @@ fn push_part(out: &mut String, part: &str) {
     }
 }
 
-/// True for a block device node (disks, partitions, loop and RAID devices).
+/// A block device that is a whole disk or a part of one: not a loop
+/// device, which is an image file's stand-in (`/dev/loop5` may back
+/// anything: what is written to it might be a disk's loss, or a file's).
+/// The blocked tier's disks.
+pub fn is_disk(value: &str) -> bool {
+    is_block_device(value) && !value.starts_with("/dev/loop")
+}
+
+/// True for a block device node (disks, partitions, loop and RAID devices),
+/// by the names Linux, macOS, the BSDs and Solaris give them.
 pub fn is_block_device(value: &str) -> bool {
     let Some(dev) = value.strip_prefix("/dev/") else {
         return false;
@@ -422,6 +431,9 @@ pub fn is_block_device(value: &str) -> bool {
     const PREFIXES: &[&str] = &[
         "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "loop", "md", "dm-", "mapper/",
         "sr", "mtd", "zram", "nbd", "bcache", "root",
+        // FreeBSD's and the other BSDs' disks (`ada0p2`, `da0`, `nvd0`,
+        // `vtbd0`, `mmcsd0`, `wd0`), Solaris's (`dsk/c0t0d0s0`).
+        "ada", "da", "nvd", "nda", "vtbd", "mmcsd", "wd", "rsd", "dsk/", "rdsk/",
     ];
     PREFIXES.iter().any(|p| dev.starts_with(p))
 }
@@ -597,8 +609,14 @@ mod tests {
             "/dev/disk2",
             "/dev/mapper/root",
             "/dev/loop0",
+            "/dev/ada0p2",
+            "/dev/da0",
+            "/dev/nvd0",
+            "/dev/vtbd0",
+            "/dev/dsk/c0t0d0s0",
         ] {
             assert!(is_block_device(v), "{v}");
+            assert_eq!(is_disk(v), !v.starts_with("/dev/loop"), "{v}");
         }
         for v in [
             "/dev/null",
@@ -606,9 +624,12 @@ mod tests {
             "/dev/tty",
             "/dev/stdout",
             "/dev/urandom",
+            "/dev/watchdog",
+            "/dev/dri/card0",
             "sda",
         ] {
             assert!(!is_block_device(v), "{v}");
+            assert!(!is_disk(v), "{v}");
         }
     }
 }

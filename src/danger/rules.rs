@@ -14,7 +14,7 @@
 //! stays the table.
 
 use super::cmd::Cmd;
-use super::place::{Typed, is_block_device};
+use super::place::Typed;
 use super::protected::{holds_protected, protected_reason};
 use super::secrets::{self, holds_secrets, is_secret};
 use super::tier::Tier;
@@ -198,19 +198,28 @@ pub static RULES: &[Rule] = &[
     Rule {
         code: "fork.bomb",
         tier: Blocked,
-        sentence: "Defines a function that keeps starting copies of itself until the machine stops.",
+        sentence: "Keeps starting copies of itself until the machine stops (a function that calls itself in the background, or code that forks in an endless loop).",
         check: C(|c| {
             c.command.in_function.as_deref().is_some_and(|f| {
                 c.command.argv.first().is_some_and(|w| w.value == f)
                     && (c.command.piped || c.command.background)
-            })
+            }) || interpreters::inline_code(c)
+                .flatten()
+                .or(c.command.script_text.as_deref())
+                .is_some_and(super::runaway::forks_forever)
         }),
         examples: &[
+            "python3 -c 'import os\nwhile True: os.fork()'",
+            "perl -e 'fork while 1'",
+            "ruby -e 'loop { fork }'",
+            "php -r 'while(1) pcntl_fork();'",
             ":(){ :|:& };:",
             "bomb() { bomb | bomb & }; bomb",
             "f(){ f & f; }; f",
         ],
         counterexamples: &[
+            "python3 -c 'import os\nwhile True:\n    c = s.accept()\n    if os.fork() == 0: serve(c)'",
+            "perl -e 'my $pid = fork; waitpid($pid, 0)'",
             "f(){ echo hi; }; f",
             "retry() { make || retry; }",
             "g() { ls | wc -l; }",
@@ -222,6 +231,10 @@ pub static RULES: &[Rule] = &[
         sentence: "Formats or wipes a file system or disk.",
         check: C(meaning::formats_a_disk),
         examples: &[
+            "newfs /dev/ada0p2",
+            "zpool destroy -f rpool",
+            "zfs destroy -r zroot/ROOT",
+            "zfs destroy -r rpool/ROOT/ubuntu_x1",
             "virt-format -a /dev/sdb --filesystem=ext4",
             "format C: /?",
             "format C: /FS:NTFS /Q /Y",
@@ -240,6 +253,12 @@ pub static RULES: &[Rule] = &[
             "badblocks -w /dev/sdb",
         ],
         counterexamples: &[
+            "mkfs.ext4 /dev/loop5",
+            "zfs destroy rpool/ROOT@before-upgrade",
+            "zfs destroy -r tank/scratch",
+            "zpool destroy tank",
+            "zpool destroy -n rpool",
+            "zfs list -r rpool/ROOT",
             "virt-format -a disk.qcow2 --filesystem=ext4",
             "format C: '/?'",
             "format '/?'",
@@ -267,6 +286,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Formats or wipes a file system on something that may not be a disk (an image file, a name known only when it runs).",
         check: C(meaning::formats_something_else),
         examples: &[
+            "mkfs.ext4 /dev/loop5",
             "guestfish -a vm.img run : mkfs ext4 /dev/sda1",
             "virt-format -a disk.qcow2 --filesystem=ext4",
             "mkfs.ext4 -F disk.img",
@@ -297,13 +317,14 @@ pub static RULES: &[Rule] = &[
             // dd of=sda` all name the disk.
             let disk = |p: &str| {
                 (meaning::mentions_dev(p) || meaning::in_dev(c.ctx))
-                    && is_block_device(&c.ctx.resolve(p))
+                    && super::place::is_disk(&c.ctx.resolve(p))
             };
             c.written_paths().iter().any(|p| disk(p))
                 || (c.is(&["shred", "wipe", "scrub", "sg_format"])
                     && c.operands().iter().any(|w| disk(&w.value)))
         }),
         examples: &[
+            "dd if=/dev/zero of=/dev/da0",
             "ffmpeg -y -f lavfi -i anullsrc -t 600 -f s16le /dev/sda",
             "dd if=/dev/zero of=/dev/sda bs=1M",
             "cat image.iso > /dev/sdb",
@@ -316,6 +337,7 @@ pub static RULES: &[Rule] = &[
             "cat x > /dev/./nvme0n1",
         ],
         counterexamples: &[
+            "pv build/sdcard.img > /dev/loop7",
             "ffmpeg -i in.mp4 -c copy out.mkv",
             "dd if=/dev/zero of=disk.img bs=1M count=10",
             "echo x > /dev/null",
@@ -359,6 +381,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Hands a whole disk or partition to a program that may read every file on it, or write it.",
         check: C(meaning::hands_a_disk),
         examples: &[
+            "pv build/sdcard.img > /dev/loop7",
             "guestfish -a /dev/sdb run : mkfs ext4 /dev/sda1",
             "badblocks -nsv /dev/sdb",
             "dd if=/dev/sda1 of=/tmp/part.img",

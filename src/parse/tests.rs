@@ -772,7 +772,9 @@ fn tilde_inside_a_word_is_plain() {
     ] {
         assert_eq!(is_plain(line), plain, "{line}");
         let mut walker = Walker::default();
+        walker.code.plain_reading = false;
         walker.source(line, Origin::Line, 0);
+        walker.finish();
         assert_eq!(render(&parse(line)), render(&walker.script), "{line}");
     }
 }
@@ -855,8 +857,12 @@ proptest::proptest! {
     #[test]
     fn plain_fast_path_matches_the_parser(line in "[a-z0-9=_./:,+@%^~ \t-]{0,40}") {
         let fast = parse(&line);
+        // The parser's reading, whole: brush, then what the end of the
+        // walk adds (a link the line made, followed).
         let mut walker = Walker::default();
+        walker.code.plain_reading = false;
         walker.source(&line, Origin::Line, 0);
+        walker.finish();
         let full = walker.script;
         proptest::prop_assert_eq!(render(&fast), render(&full));
         proptest::prop_assert_eq!(problem_kinds(&fast), problem_kinds(&full));
@@ -878,10 +884,13 @@ proptest::proptest! {
         }
     }
 
-    /// The parser never panics or overflows, whatever the line.
+    /// The parser never panics or overflows, whatever the line, on the
+    /// stack the analysis runs on.
     #[test]
     fn parser_survives_any_line(line in "\\PC{0,200}") {
-        let _ = parse(&line);
+        on_analysis_stack(move || {
+            let _ = parse(&line);
+        });
     }
 
     /// Lines built from shell syntax pieces, nested and mixed.
@@ -891,8 +900,23 @@ proptest::proptest! {
         "rm -rf /", "$x", "${x:-", "<(", ">", "2>&1", "\\", "~", "*", "sudo ", "xargs ", "find . -exec ", "\n",
     ]), 0..60)) {
         let line: String = parts.concat();
-        let _ = parse(&line);
+        on_analysis_stack(move || {
+            let _ = parse(&line);
+        });
     }
+}
+
+/// Runs `f` on a thread with the stack a line's analysis gets
+/// ([`ANALYSIS_STACK`](crate::decide::evaluate::ANALYSIS_STACK)), not the
+/// test harness's smaller one: what a deep line may use is measured where
+/// it runs.
+fn on_analysis_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(crate::decide::evaluate::ANALYSIS_STACK)
+        .spawn(f)
+        .expect("spawn")
+        .join()
+        .expect("the analysis thread");
 }
 
 #[test]

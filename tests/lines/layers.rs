@@ -99,6 +99,7 @@ const DANGER: &[(&str, u8)] = &[
     ("dryrun", 0),
     ("flashers", 0),
     ("nouns", 0),
+    ("runaway", 0),
     ("safer", 0),
     ("links", 1),
     ("gitdir", 1),
