@@ -1867,6 +1867,7 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "cp -r -t ~/ dotfiles/.config",
             "cp -r dotfiles/.config ~/",
             "cp -r dotfiles/* ~/",
             "rsync -a ./dotfiles/ ~/",
@@ -2017,6 +2018,7 @@ pub static RULES: &[Rule] = &[
             "cp lib.so /usr/lib/x86_64-linux-gnu/",
         ],
         counterexamples: &[
+            "diff -r dotfiles/. ~/",
             "rsync -a --delete --dry-run empty/ /",
             "cp -r src ~/backup",
             "rsync -a dotfiles ~/",
@@ -2309,6 +2311,8 @@ pub static RULES: &[Rule] = &[
             "rc-service nginx stop",
         ],
         counterexamples: &[
+            "rc-service --list",
+            "sv -v",
             "rc-service sshd status",
             "rc-update show",
             "sv status sshd",
@@ -3263,6 +3267,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "guix gc",
+            "guix package -r hello",
             "qemu-img commit overlay.qcow2",
             "fossil clean --force",
             "wp search-replace 'http://old' 'https://new' --all-tables",
@@ -3375,6 +3381,7 @@ pub static RULES: &[Rule] = &[
             "supabase functions disable hello",
         ],
         counterexamples: &[
+            "svn cleanup",
             "wp search-replace a b --dry-run",
             "qemu-img info overlay.qcow2",
             "fossil status",

@@ -629,14 +629,13 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             ) || matches!(first, "update" | "up" | "checkout" | "co" | "goto")
                 && c.flag(&["-C", "--clean"])
                 || first == "revert" && c.flag(&["-a", "--all"])))
-        // Subversion's working copy reverted as a whole, or its files
-        // that were never committed deleted.
+        // Subversion's working copy reverted as a whole (its files never
+        // committed deleted, `cleanup --remove-unversioned`, are read by
+        // the option's name).
         || (c.is(&["svn"])
-            && (first == "revert"
-                && (c.flag(&["-R", "--recursive"])
-                    || c.full_option_values(&["--depth"]).contains(&"infinity"))
-                || first == "cleanup"
-                    && c.flag(&["--remove-unversioned", "--remove-ignored"])))
+            && first == "revert"
+            && (c.flag(&["-R", "--recursive"])
+                || c.full_option_values(&["--depth"]).contains(&"infinity")))
         // Jujutsu's deleted bookmarks deleted on the remote too.
         || (c.is(&["jj"]) && first == "git" && words.get(1) == Some(&"push") && c.flag(&["--deleted"]))
         // A disk image made smaller: what was past the new end is gone.
