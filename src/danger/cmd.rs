@@ -21,6 +21,12 @@ pub(super) enum Does {
     Deploys,
 }
 
+/// Command-line HTTP clients, whose words are a request: curl and its
+/// front end curlie, wget, HTTPie (`http`, `https`) and xh.
+pub(super) const HTTP_CLIENTS: &[&str] = &[
+    "curl", "curlie", "wget", "wget2", "http", "https", "xh", "xhs",
+];
+
 /// A list of exact program names sorted for [`Cmd::is_among`] (no `*`
 /// patterns: those only [`Cmd::is`] reads). Sorted when compiled, so a
 /// process that checks one line pays nothing to set it up.

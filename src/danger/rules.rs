@@ -3267,6 +3267,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "guix gc --list-dead -d /gnu/store/abc-x",
             "guix gc",
             "guix package -r hello",
             "qemu-img commit overlay.qcow2",

@@ -578,7 +578,7 @@ pub(super) fn uploads_unnamed_file(c: &Cmd<'_>) -> bool {
         "--post-file",
         "--body-file",
     ];
-    if !c.is(&["curl", "wget", "wget2", "http", "https", "xh", "xhs"]) {
+    if !c.is(super::cmd::HTTP_CLIENTS) {
         return false;
     }
     let unknown = |w: &Word, file: &str| !w.literal && file != "-" && file.contains(['$', '`']);
@@ -646,7 +646,7 @@ pub(super) fn sends_command_output(c: &Cmd<'_>) -> bool {
         "-a",
         "--auth",
     ];
-    if !c.is(&["curl", "wget", "wget2", "http", "https", "xh", "xhs"]) {
+    if !c.is(super::cmd::HTTP_CLIENTS) {
         return false;
     }
     let args = c.args();

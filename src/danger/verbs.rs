@@ -547,14 +547,13 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // (`curl -XDELETE …`, `wget --method=DELETE …`), or a search engine's
     // or database's action named in the address (`curl -XPOST
     // 'localhost:9200/logs/_delete_by_query'`, CouchDB's `_purge`).
-    if c.is(&[
-        "curl", "curlie", "wget", "wget2", "http", "https", "xh", "xhs",
-    ]) && (c
-        .values()
-        .any(|v| glued_method(v).is_some_and(|m| m.eq_ignore_ascii_case("delete")))
-        || c.operands()
-            .iter()
-            .any(|w| address_actions(&w.value).any(|a| verb_of(a) == Some(Does::Destroys))))
+    if c.is(super::cmd::HTTP_CLIENTS)
+        && (c
+            .values()
+            .any(|v| glued_method(v).is_some_and(|m| m.eq_ignore_ascii_case("delete")))
+            || c.operands()
+                .iter()
+                .any(|w| address_actions(&w.value).any(|a| verb_of(a) == Some(Does::Destroys))))
     {
         return Some(Does::Destroys);
     }
@@ -589,6 +588,14 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         || c.is(&["guix"])
             && words.first() == Some(&"gc")
             && c.values().any(|v| v.starts_with("--list-"))
+            && !c.flag(&[
+                "-d",
+                "--delete",
+                "-D",
+                "--delete-generations",
+                "-C",
+                "--collect-garbage",
+            ])
     {
         return None;
     }
