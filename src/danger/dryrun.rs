@@ -198,6 +198,8 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "xbps-remove" | "xbps-install" => &["-n", "--dry-run"],
         // Homebrew's `cleanup -n`/`--dry-run` lists what it would remove.
         "brew" => &["-n", "--dry-run"],
+        // pacman's and its helpers' `-p`/`--print` name the targets only.
+        "pacman" | "yay" | "paru" => &["-p", "--print", "-h", "--help"],
         // avrdude's `-n`: nothing is written to the chip.
         "avrdude" => &["-n"],
         // udevadm's `trigger -n`: the devices are listed, no event is sent.

@@ -235,11 +235,30 @@ pub(super) const CLOUD: &[&str] = &[
 ];
 
 /// What cloud and cluster tools do to what runs there, beyond the
-/// outward verbs of every tool: applying, installing, scaling, patching.
+/// outward verbs of every tool: applying, installing, scaling, patching;
+/// and what they make in an account (`heroku create`, `doctl databases
+/// create`, `linode-cli volumes resize`, `doctl apps update`): it is
+/// billed, and seen by everyone who shares the account.
 const CLOUD_DEPLOY: &[&str] = &[
     "apply", "install", "upgrade", "scale", "patch", "replace", "rollout", "up", "set", "edit",
-    "restart", "stop", "cordon", "taint",
+    "restart", "stop", "cordon", "taint", "create", "update", "resize",
 ];
+
+/// What a cloud or cluster tool makes or refreshes on this machine, not
+/// in an account: a chart's skeleton (`helm create charts/api`), the
+/// chart index and a chart's dependencies (`helm repo update`), a local
+/// cluster in containers (`kind create cluster`, `minikube`), the
+/// tool's own components (`gcloud components update`).
+fn made_here(c: &Cmd<'_>, before: &str, word: &str) -> bool {
+    match word {
+        "create" => c.is(&["helm", "kind", "minikube"]),
+        "update" => {
+            c.is(&["helm"]) && matches!(before, "repo" | "dependency" | "dep")
+                || c.is(&["gcloud"]) && before == "components"
+        }
+        _ => false,
+    }
+}
 
 /// Whether `puppet` applies a configuration to this machine or another:
 /// `apply`, `agent`, `device`, a module installed, or a resource set
@@ -857,10 +876,29 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         let sends = noun.is_some_and(|n| sent_after_noun(n, word))
             || rolled_out && matches!(word, "create" | "apply" | "sync" | "update" | "new");
         rolled_out |= ROLLED_OUT.contains(&word);
+        let before = noun.unwrap_or_default();
         noun = Some(word);
         let does = verb_of(word)
             .or_else(|| sends.then_some(Does::Deploys))
-            .or_else(|| (cloud && CLOUD_DEPLOY.contains(&word)).then_some(Does::Deploys));
+            .or_else(|| {
+                // An API's operation named verb first (`aws s3api
+                // create-bucket`, `aws ec2 run-instances`): its verb.
+                let api = word.split_once('-').is_some_and(|(verb, _)| {
+                    matches!(
+                        verb,
+                        "create"
+                            | "update"
+                            | "put"
+                            | "modify"
+                            | "run"
+                            | "stop"
+                            | "restart"
+                            | "scale"
+                    )
+                });
+                (cloud && (CLOUD_DEPLOY.contains(&word) || api) && !made_here(c, before, word))
+                    .then_some(Does::Deploys)
+            });
         let Some(does) = does else {
             continue;
         };

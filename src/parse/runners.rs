@@ -228,6 +228,12 @@ const TAKE_NO_COMMAND: &[&str] = &[
     "ninja",
     "meson",
     "man",
+    // Documentation viewers: `tldr chown`, `cheat sudo` show a page.
+    "tldr",
+    "tlrc",
+    "cheat",
+    "whatis",
+    "apropos",
     "info",
     "help",
     "which",
