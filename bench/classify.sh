@@ -17,6 +17,20 @@ case $target in /*) ;; *) target=$here/$target ;; esac
 work=$(mktemp -d)
 trap 'git worktree remove --force "$work/old" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 git worktree add --detach --force "$work/old" "$rev" >/dev/null
+# The lines are judged as run in a project on disk (a git repository with
+# the files they name, in a home of its own), as a guarded agent runs
+# them: a repository search stops at its first folder, and a word that
+# names a file finds one.
+project="$work/home/project"
+mkdir -p "$project/src" "$project/target/debug/incremental"
+printf '[package]\nname = "p"\nversion = "0.1.0"\n' >"$project/Cargo.toml"
+printf '{"name": "p", "scripts": {"build": "tsc", "test": "jest"}}\n' >"$project/package.json"
+printf 'fn main() {}\n' >"$project/src/lib.rs"
+printf '# p\n' >"$project/README.md"
+git -C "$project" init -q
+git -C "$project" add -A
+git -C "$project" -c user.name=b -c user.email=b@b commit -qm init
+export CLASSIFY_IN="$project"
 # The same measuring program in both trees; the library API it uses
 # (parse, assess, Place) is older than the danger classes.
 mkdir -p "$work/old/examples" "$work/old/benches"
