@@ -3780,6 +3780,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Deploys to, or changes what runs in, a cloud or cluster: apply, install, upgrade, scale, roll back.",
         check: C(cloud::deploys),
         examples: &[
+            "gcloud run services update api --memory 1Gi",
             "heroku create",
             "doctl databases create db1",
             "aws s3api create-bucket --bucket b",
@@ -3798,6 +3799,7 @@ pub static RULES: &[Rule] = &[
             "pulumi up --yes",
         ],
         counterexamples: &[
+            "helm plugin update diff",
             "helm create charts/api",
             "helm repo update",
             "helm dependency update charts/web",

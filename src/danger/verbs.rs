@@ -246,16 +246,15 @@ const CLOUD_DEPLOY: &[&str] = &[
 
 /// What a cloud or cluster tool makes or refreshes on this machine, not
 /// in an account: a chart's skeleton (`helm create charts/api`), the
-/// chart index and a chart's dependencies (`helm repo update`), a local
-/// cluster in containers (`kind create cluster`, `minikube`), the
-/// tool's own components (`gcloud components update`).
+/// chart index, a chart's dependencies and a plugin (`helm repo update`,
+/// `helm dependency update`, `helm plugin update`: helm changes a cluster
+/// by `install`, `upgrade`, `rollback`), a local cluster in containers
+/// (`kind create cluster`, `minikube`), the tool's own components
+/// (`gcloud components update`).
 fn made_here(c: &Cmd<'_>, before: &str, word: &str) -> bool {
     match word {
         "create" => c.is(&["helm", "kind", "minikube"]),
-        "update" => {
-            c.is(&["helm"]) && matches!(before, "repo" | "dependency" | "dep")
-                || c.is(&["gcloud"]) && before == "components"
-        }
+        "update" => c.is(&["helm"]) || c.is(&["gcloud"]) && before == "components",
         _ => false,
     }
 }

@@ -1188,6 +1188,16 @@ fn guest_agent_commands() {
         )),
         ["dynamic_code"]
     );
+    // One level of code deeper than the request, so requests nested in
+    // requests meet the nesting bound.
+    let depths: Vec<u8> = parse(
+        r#"virsh qemu-agent-command vm '{"execute":"guest-exec","arguments":{"path":"ls"}}'"#,
+    )
+    .commands
+    .iter()
+    .map(|c| c.depth)
+    .collect();
+    assert_eq!(depths, [1, 0]);
 }
 
 /// A script body written into package.json is walked as the code it is.
@@ -1221,4 +1231,11 @@ fn package_script_bodies_are_code() {
         &["npm pkg set ⟨scripts.x=$CODE⟩"],
         &["dynamic_code"],
     );
+    // One level of code deeper than the command that writes it.
+    let depths: Vec<u8> = parse("npm pkg set scripts.x=ls")
+        .commands
+        .iter()
+        .map(|c| c.depth)
+        .collect();
+    assert_eq!(depths, [1, 0]);
 }
