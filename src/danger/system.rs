@@ -148,6 +148,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             })
         || stops_a_server(c)
         || installs_system_packages(c, sub)
+        || changes_boot(c, sub)
         // Device events sent for real (`udevadm trigger --action=remove`),
         // udev itself reconfigured, its hardware database rebuilt.
         || c.is(&["udevadm"])
@@ -243,9 +244,83 @@ fn installs_system_packages(c: &Cmd<'_>, sub: &str) -> bool {
                 || sub == "upgrade"
         }
         "pkg" => sub == "add" || sub == "upgrade" && no_names,
+        // The same whole-system upgrade by the other package managers:
+        // every snap, flatpak, formula, port, App Store app (`snap
+        // refresh`, `flatpak update`, `brew upgrade`, `port upgrade
+        // outdated`, `mas upgrade`); pacman's helpers (`yay`, `paru`
+        // alone or `-Syu`; `yay -Yc` removes what nothing needs);
+        // Gentoo's world, Void's and Solus's and Clear Linux's updates;
+        // Windows's package managers told to upgrade all.
+        "snap" => sub == "refresh" && no_names && !c.flag(&["--list", "--time"]),
+        "flatpak" => matches!(sub, "update" | "upgrade") && no_names,
+        "brew" => sub == "upgrade" && no_names,
+        "port" => sub == "upgrade",
+        "mas" => sub == "upgrade" && no_names,
+        "yay" | "paru" => {
+            c.args().is_empty() || letters(&['S'], Some('u')) || letters(&['Y'], Some('c'))
+        }
+        "emerge" => c.operands().iter().any(|w| w.value == "@world"),
+        "xbps-install" => letters(&['S'], Some('u')) || c.flag(&["--update"]) && no_names,
+        "eopkg" => matches!(sub, "upgrade" | "up") && no_names,
+        "swupd" => sub == "update",
+        "winget" | "winget.exe" => sub == "upgrade" && c.flag(&["--all", "-r", "--recurse"]),
+        "choco" | "choco.exe" => sub == "upgrade" && c.operands().iter().any(|w| w.value == "all"),
+        "scoop" => {
+            sub == "update"
+                && (c.flag(&["--all", "-a"]) || c.operands().iter().any(|w| w.value == "*"))
+        }
         "installer" => c.flag(&["-pkg", "-package"]),
         "softwareupdate" => {
             c.flag(&["-i", "--install", "-ia", "-ai", "--all", "-a"]) && !c.flag(&["-l", "--list"])
+        }
+        _ => false,
+    }
+}
+
+/// Whether a command changes what the machine boots: the initial RAM
+/// disk rebuilt (`update-initramfs -u`, `mkinitcpio -P`, `dracut`), the
+/// boot loader's menu or install (`update-grub`, `grub-mkconfig -o
+/// /boot/grub/grub.cfg`, `bootctl install`, `kernelstub -a quiet`), or the
+/// image an image-based system boots into (`bootc switch`, `rpm-ostree
+/// rebase`). A mistake there shows at the next boot, when the machine
+/// may not come up. Their listings and checks stay clear (`bootctl
+/// status`, `rpm-ostree status`, `rpm-ostree upgrade --preview`,
+/// `dracut --list-modules`, `grub-mkconfig` printing to the terminal).
+fn changes_boot(c: &Cmd<'_>, sub: &str) -> bool {
+    // `rpm-ostree upgrade --preview`, `bootc upgrade --check`: what an
+    // upgrade would bring is shown.
+    if super::dryrun::rehearses_as(&c.name, c.args())
+        || c.is(&["rpm-ostree", "bootc"]) && c.flag(&["--preview", "--check"])
+    {
+        return false;
+    }
+    match c.name.as_str() {
+        "update-initramfs" | "mkinitcpio" | "update-grub" | "update-grub2" | "grub-install"
+        | "grub2-install" | "grub-set-default" | "grub2-set-default" | "grub-reboot" | "grubby"
+        | "kernelstub" => !c.flag(&["--info", "-L", "--list", "--default-kernel"]),
+        "dracut" => !c.flag(&["--list-modules", "--print-cmdline"]),
+        "grub-mkconfig" | "grub2-mkconfig" => c.flag(&["-o", "--output"]),
+        "bootctl" => matches!(
+            sub,
+            "install" | "update" | "remove" | "set-default" | "set-oneshot" | "random-seed"
+        ),
+        "bootc" => matches!(sub, "switch" | "upgrade" | "rollback" | "install" | "edit"),
+        "rpm-ostree" => {
+            matches!(
+                sub,
+                "upgrade"
+                    | "update"
+                    | "rebase"
+                    | "rollback"
+                    | "deploy"
+                    | "install"
+                    | "uninstall"
+                    | "override"
+                    | "kargs"
+                    | "reset"
+                    | "initramfs"
+                    | "apply-live"
+            ) && !(sub == "kargs" && c.args().len() == 1)
         }
         _ => false,
     }

@@ -232,6 +232,22 @@ pub(super) const CLOUD: &[&str] = &[
     "eksctl",
     "kind",
     "minikube",
+    // Virtual clusters, Kubernetes on bare metal and Proxmox's machines
+    // and containers; other clouds' own command lines.
+    "vcluster",
+    "talosctl",
+    "kops",
+    "qm",
+    "pct",
+    "pvesh",
+    "openstack",
+    "scw",
+    "civo",
+    "exo",
+    "vultr-cli",
+    "aliyun",
+    "tccli",
+    "upctl",
 ];
 
 /// What cloud and cluster tools do to what runs there, beyond the
@@ -881,7 +897,8 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             .or_else(|| sends.then_some(Does::Deploys))
             .or_else(|| {
                 // An API's operation named verb first (`aws s3api
-                // create-bucket`, `aws ec2 run-instances`): its verb.
+                // create-bucket`, `aws ec2 run-instances`, `talosctl
+                // apply-config`): its verb.
                 let api = word.split_once('-').is_some_and(|(verb, _)| {
                     matches!(
                         verb,
@@ -893,6 +910,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
                             | "stop"
                             | "restart"
                             | "scale"
+                            | "apply"
+                            | "patch"
+                            | "upgrade"
                     )
                 });
                 (cloud && (CLOUD_DEPLOY.contains(&word) || api) && !made_here(c, before, word))
@@ -942,11 +962,15 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // The options of a tool askrisky has no table for: `--purge`,
     // `--delete-all`, `-purge` (not `--no-delete`, nor what a build made:
     // `build_runner build --delete-conflicting-outputs`).
+    // A tool's own setting taken out (`dolt config --unset user.name`)
+    // is an edit of its settings, as `git config --unset` is.
+    let config = c.operands().first().is_some_and(|w| w.value == "config");
     if c.values().take_while(|v| *v != "--").any(|v| {
         let name = v.trim_start_matches('-');
         let name = name.split('=').next().unwrap_or(name);
         v.starts_with('-')
             && !name.starts_with("no-")
+            && !(config && name.starts_with("unset"))
             && name.len() > 2
             && verb_of(name) == Some(Does::Destroys)
             && !name
