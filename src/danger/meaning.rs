@@ -537,20 +537,14 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
         .any(|p| protected_reason(c.ctx, p).is_some_and(|r| r != super::protected::SYSTEM_FILES))
         // What it is told to write its output to, the system's files too
         // (`grub-mkconfig -o /boot/grub/grub.cfg`, `tool --output
-        // /usr/bin/git`): a program handed one to read takes it as an
-        // operand, not as its output.
+        // /usr/bin/git`, `-o/boot/x.img`): a program handed one to read
+        // takes it as an operand, not as its output.
         || !c.name.is_empty()
             && !c.is_among(&KNOWN_SORTED)
             && c.option_values(&["-o"])
                 .into_iter()
                 .chain(c.full_option_values(&["--output", "--out", "--outfile", "--output-file", "--out-file"]))
-                .chain(c.values().filter_map(attached_output))
                 .any(|p| protected_reason(c.ctx, p).is_some())
-}
-
-/// The file a short `-o` carries attached (`-o/boot/x.img`).
-fn attached_output(v: &str) -> Option<&str> {
-    v.strip_prefix("-o").filter(|p| starts_at_root_or_home(p))
 }
 
 /// Whether an environment variable that names where a tool installs

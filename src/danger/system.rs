@@ -260,7 +260,9 @@ fn installs_system_packages(c: &Cmd<'_>, sub: &str) -> bool {
             c.args().is_empty() || letters(&['S'], Some('u')) || letters(&['Y'], Some('c'))
         }
         "emerge" => c.operands().iter().any(|w| w.value == "@world"),
-        "xbps-install" => letters(&['S'], Some('u')) || c.flag(&["--update"]) && no_names,
+        "xbps-install" => {
+            letters(&['S'], Some('u')) || c.flag(&["--update"]) && c.operands().is_empty()
+        }
         "eopkg" => matches!(sub, "upgrade" | "up") && no_names,
         "swupd" => sub == "update",
         "winget" | "winget.exe" => sub == "upgrade" && c.flag(&["--all", "-r", "--recurse"]),
