@@ -386,7 +386,13 @@ pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
                     None | Some('\n' | '#' | ';') => "true".to_owned(),
                     _ => return None,
                 };
-                out.push((format!("{section}.{name}"), value));
+                // Joined by hand: `format!` costs several times as much,
+                // and every git command's config is read.
+                let mut key = String::with_capacity(section.len() + 1 + name.len());
+                key.push_str(section);
+                key.push('.');
+                key.push_str(&name);
+                out.push((key, value));
             }
             _ => return None,
         }

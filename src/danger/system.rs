@@ -193,11 +193,15 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
 /// from the system's repositories (`apt-get install -y jq`) and the
 /// tools' rehearsals (`apt-get -s upgrade`, `rpm -i --test`) stay clear.
 fn installs_system_packages(c: &Cmd<'_>, sub: &str) -> bool {
-    if super::dryrun::rehearses_as(&c.name, c.args())
-        || c.flag(&["--no-act", "--simulate", "--assumeno"])
-    {
-        return false;
-    }
+    // Asked of every command: the name first, the rehearsal only of a
+    // package manager's change.
+    installs_unless_rehearsed(c, sub)
+        && !super::dryrun::rehearses_as(&c.name, c.args())
+        && !c.flag(&["--no-act", "--simulate", "--assumeno"])
+}
+
+/// [`installs_system_packages`] before its rehearsals are weighed.
+fn installs_unless_rehearsed(c: &Cmd<'_>, sub: &str) -> bool {
     let package_file = |exts: &[&str]| {
         c.operands()
             .iter()
@@ -214,7 +218,7 @@ fn installs_system_packages(c: &Cmd<'_>, sub: &str) -> bool {
             })
         })
     };
-    let no_names = c.operands().len() <= 1;
+    let no_names = || c.operands().len() <= 1;
     match c.name.as_str() {
         "dpkg" => c.flag(&["-i", "--install", "--unpack"]),
         "rpm" => {
@@ -231,19 +235,19 @@ fn installs_system_packages(c: &Cmd<'_>, sub: &str) -> bool {
             matches!(sub, "localinstall" | "localupdate")
                 || matches!(sub, "install" | "reinstall" | "upgrade" | "update")
                     && package_file(&[".rpm"])
-                || matches!(sub, "upgrade" | "update" | "distro-sync" | "dsync") && no_names
+                || matches!(sub, "upgrade" | "update" | "distro-sync" | "dsync") && no_names()
         }
         "zypper" => {
             matches!(sub, "in" | "install") && package_file(&[".rpm"])
                 || matches!(sub, "dup" | "dist-upgrade")
-                || matches!(sub, "up" | "update") && no_names
+                || matches!(sub, "up" | "update") && no_names()
         }
         "pacman" => letters(&['U'], None) || letters(&['S'], Some('u')),
         "apk" => {
             sub == "add" && (package_file(&[".apk"]) || c.flag(&["--allow-untrusted"]))
                 || sub == "upgrade"
         }
-        "pkg" => sub == "add" || sub == "upgrade" && no_names,
+        "pkg" => sub == "add" || sub == "upgrade" && no_names(),
         // The same whole-system upgrade by the other package managers:
         // every snap, flatpak, formula, port, App Store app (`snap
         // refresh`, `flatpak update`, `brew upgrade`, `port upgrade
@@ -251,11 +255,11 @@ fn installs_system_packages(c: &Cmd<'_>, sub: &str) -> bool {
         // alone or `-Syu`; `yay -Yc` removes what nothing needs);
         // Gentoo's world, Void's and Solus's and Clear Linux's updates;
         // Windows's package managers told to upgrade all.
-        "snap" => sub == "refresh" && no_names && !c.flag(&["--list", "--time"]),
-        "flatpak" => matches!(sub, "update" | "upgrade") && no_names,
-        "brew" => sub == "upgrade" && no_names,
+        "snap" => sub == "refresh" && no_names() && !c.flag(&["--list", "--time"]),
+        "flatpak" => matches!(sub, "update" | "upgrade") && no_names(),
+        "brew" => sub == "upgrade" && no_names(),
         "port" => sub == "upgrade",
-        "mas" => sub == "upgrade" && no_names,
+        "mas" => sub == "upgrade" && no_names(),
         "yay" | "paru" => {
             c.args().is_empty() || letters(&['S'], Some('u')) || letters(&['Y'], Some('c'))
         }
@@ -263,7 +267,7 @@ fn installs_system_packages(c: &Cmd<'_>, sub: &str) -> bool {
         "xbps-install" => {
             letters(&['S'], Some('u')) || c.flag(&["--update"]) && c.operands().is_empty()
         }
-        "eopkg" => matches!(sub, "upgrade" | "up") && no_names,
+        "eopkg" => matches!(sub, "upgrade" | "up") && no_names(),
         "swupd" => sub == "update",
         "winget" | "winget.exe" => sub == "upgrade" && c.flag(&["--all", "-r", "--recurse"]),
         "choco" | "choco.exe" => sub == "upgrade" && c.operands().iter().any(|w| w.value == "all"),
@@ -290,12 +294,14 @@ fn installs_system_packages(c: &Cmd<'_>, sub: &str) -> bool {
 /// `dracut --list-modules`, `grub-mkconfig` printing to the terminal).
 fn changes_boot(c: &Cmd<'_>, sub: &str) -> bool {
     // `rpm-ostree upgrade --preview`, `bootc upgrade --check`: what an
-    // upgrade would bring is shown.
-    if super::dryrun::rehearses_as(&c.name, c.args())
-        || c.is(&["rpm-ostree", "bootc"]) && c.flag(&["--preview", "--check"])
-    {
-        return false;
-    }
+    // upgrade would bring is shown. Asked only of a boot tool's change.
+    boots_differently(c, sub)
+        && !super::dryrun::rehearses_as(&c.name, c.args())
+        && !(c.is(&["rpm-ostree", "bootc"]) && c.flag(&["--preview", "--check"]))
+}
+
+/// [`changes_boot`] before its rehearsals are weighed.
+fn boots_differently(c: &Cmd<'_>, sub: &str) -> bool {
     match c.name.as_str() {
         "update-initramfs" | "mkinitcpio" | "update-grub" | "update-grub2" | "grub-install"
         | "grub2-install" | "grub-set-default" | "grub2-set-default" | "grub-reboot" | "grubby"
