@@ -260,6 +260,29 @@ const CLOUD_DEPLOY: &[&str] = &[
     "restart", "stop", "cordon", "taint", "create", "update", "resize",
 ];
 
+/// An API's operation named verb first (`aws s3api create-bucket`, `aws
+/// ec2 run-instances`, `talosctl apply-config`): what it does to the
+/// account. Not `set-…` (`kubectl config set-context` edits the local
+/// kubeconfig).
+fn api_operation(word: &str) -> bool {
+    word.split_once('-').is_some_and(|(verb, _)| {
+        matches!(
+            verb,
+            "create"
+                | "update"
+                | "put"
+                | "modify"
+                | "run"
+                | "stop"
+                | "restart"
+                | "scale"
+                | "apply"
+                | "patch"
+                | "upgrade"
+        )
+    })
+}
+
 /// What a cloud or cluster tool makes or refreshes on this machine, not
 /// in an account: a chart's skeleton (`helm create charts/api`), the
 /// chart index, a chart's dependencies and a plugin (`helm repo update`,
@@ -896,27 +919,10 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         let does = verb_of(word)
             .or_else(|| sends.then_some(Does::Deploys))
             .or_else(|| {
-                // An API's operation named verb first (`aws s3api
-                // create-bucket`, `aws ec2 run-instances`, `talosctl
-                // apply-config`): its verb.
-                let api = word.split_once('-').is_some_and(|(verb, _)| {
-                    matches!(
-                        verb,
-                        "create"
-                            | "update"
-                            | "put"
-                            | "modify"
-                            | "run"
-                            | "stop"
-                            | "restart"
-                            | "scale"
-                            | "apply"
-                            | "patch"
-                            | "upgrade"
-                    )
-                });
-                (cloud && (CLOUD_DEPLOY.contains(&word) || api) && !made_here(c, before, word))
-                    .then_some(Does::Deploys)
+                (cloud
+                    && (CLOUD_DEPLOY.contains(&word) || api_operation(word))
+                    && !made_here(c, before, word))
+                .then_some(Does::Deploys)
             });
         let Some(does) = does else {
             continue;
@@ -964,13 +970,13 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // `build_runner build --delete-conflicting-outputs`).
     // A tool's own setting taken out (`dolt config --unset user.name`)
     // is an edit of its settings, as `git config --unset` is.
-    let config = c.operands().first().is_some_and(|w| w.value == "config");
+    let config = || c.operands().first().is_some_and(|w| w.value == "config");
     if c.values().take_while(|v| *v != "--").any(|v| {
         let name = v.trim_start_matches('-');
         let name = name.split('=').next().unwrap_or(name);
         v.starts_with('-')
             && !name.starts_with("no-")
-            && !(config && name.starts_with("unset"))
+            && !(name.starts_with("unset") && config())
             && name.len() > 2
             && verb_of(name) == Some(Does::Destroys)
             && !name
