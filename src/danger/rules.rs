@@ -3839,7 +3839,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         code: "cloud.deploy",
         tier: Danger,
-        sentence: "Deploys to, or changes what runs in, a cloud or cluster: apply, install, upgrade, scale, roll back.",
+        sentence: "Creates in, deploys to, or changes what runs in a cloud or cluster: create, apply, install, upgrade, scale, roll back.",
         check: C(cloud::deploys),
         examples: &[
             "talosctl apply-config -n 10.0.0.2 -f cp.yaml",
