@@ -59,7 +59,8 @@ fn flags(whose: Whose) -> i32 {
 }
 
 /// Checks an open file: regular, and for askrisky's own, one link only.
-fn checked(file: File, whose: Whose) -> std::io::Result<File> {
+/// With it, its length when checked.
+fn checked(file: File, whose: Whose) -> std::io::Result<(File, u64)> {
     let meta = file.metadata()?;
     if !meta.file_type().is_file() {
         return Err(refused(Refused::NotRegular));
@@ -67,7 +68,7 @@ fn checked(file: File, whose: Whose) -> std::io::Result<File> {
     if whose == Whose::Own && meta.nlink() > 1 {
         return Err(refused(Refused::HardLinks(meta.nlink())));
     }
-    Ok(file)
+    Ok((file, meta.len()))
 }
 
 /// What `open` says when `O_NOFOLLOW` met a symlink (ELOOP), as [`Refused`].
@@ -80,8 +81,13 @@ fn symlink_is_refused(e: std::io::Error) -> std::io::Error {
 }
 
 /// Opens a file for reading.
-#[expect(clippy::disallowed_methods, reason = "the one checked open")]
 pub fn open(path: &Path, whose: Whose) -> std::io::Result<File> {
+    open_sized(path, whose).map(|(file, _)| file)
+}
+
+/// [`open`], with the file's length when it was checked.
+#[expect(clippy::disallowed_methods, reason = "the one checked open")]
+fn open_sized(path: &Path, whose: Whose) -> std::io::Result<(File, u64)> {
     let file = OpenOptions::new()
         .read(true)
         .custom_flags(flags(whose))
@@ -101,23 +107,39 @@ pub fn open_append(path: &Path) -> std::io::Result<File> {
         .custom_flags(flags(Whose::Own))
         .open(path)
         .map_err(symlink_is_refused)?;
-    checked(file, Whose::Own)
+    checked(file, Whose::Own).map(|(file, _)| file)
 }
 
 /// Reads a whole file as text, at most `max` bytes (more is an error).
 /// `Ok(None)` when it does not exist.
 pub fn read_text(path: &Path, whose: Whose, max: u64) -> std::io::Result<Option<String>> {
-    let file = match open(path, whose) {
+    read_bytes(path, whose, max)?
+        .map(|bytes| {
+            String::from_utf8(bytes)
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+        })
+        .transpose()
+}
+
+/// Reads a whole file, at most `max` bytes (more is an error). `Ok(None)`
+/// when it does not exist. The buffer is sized by the file's length when
+/// opened, so a file that did not grow takes one read and the read that
+/// finds its end: files read for every command (a repository's config)
+/// cost few system calls.
+pub fn read_bytes(path: &Path, whose: Whose, max: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let (file, len) = match open_sized(path, whose) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e),
     };
-    let mut text = String::new();
-    file.take(max + 1).read_to_string(&mut text)?;
-    if text.len() as u64 > max {
+    // One byte past the length: the read that finds the end needs room.
+    let room = usize::try_from(len.min(max).saturating_add(1)).unwrap_or(usize::MAX);
+    let mut bytes = Vec::with_capacity(room);
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
         return Err(std::io::Error::other(format!("larger than {max} bytes")));
     }
-    Ok(Some(text))
+    Ok(Some(bytes))
 }
 
 /// How long askrisky waits for a lock another process holds.

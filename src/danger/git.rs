@@ -1089,6 +1089,28 @@ mod tests {
         assert!(runs_repo_code(&ctx, "git status"));
         write(&config, "[core\n");
         assert!(runs_repo_code(&ctx, "git status"));
+        // `config.worktree` counts when the config turns it on, as git
+        // reads it then; otherwise git never reads it.
+        write(
+            &p.join(".git/config.worktree"),
+            "[core]\n\tfsmonitor = ./x\n",
+        );
+        write(&config, base);
+        assert!(!runs_repo_code(&ctx, "git status"));
+        for on in ["true", "yes", "2", "On"] {
+            write(
+                &config,
+                &format!("{base}[extensions]\n\tworktreeConfig = {on}\n"),
+            );
+            assert!(runs_repo_code(&ctx, "git status"), "{on}");
+        }
+        write(&config, &format!("{base}[extensions]\n\tworktreeConfig\n"));
+        assert!(runs_repo_code(&ctx, "git status"));
+        write(
+            &config,
+            &format!("{base}[extensions]\n\tworktreeConfig = off\n"),
+        );
+        assert!(!runs_repo_code(&ctx, "git status"));
         write(&config, base);
         // A `.git` file naming a folder of the agent's, found from below.
         let sub = p.join("vendor/lib");

@@ -15,7 +15,6 @@
 //! does, includes too; the `git` rules say which keys run at which
 //! command. Every read is bounded and goes through `crate::files`.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::place::{Place, at_or_below};
@@ -157,10 +156,21 @@ pub(super) fn repo_config(
         home,
     };
     reader.file(&common.join("config"), 0);
-    reader.file(&common.join("config.worktree"), 0);
+    // git reads `config.worktree` only when the common config turns on
+    // `extensions.worktreeConfig`; read then too, and when its value is
+    // anything but a plain "off" (where git would stop, nothing runs).
+    let worktree_config = reader.config.entries.iter().any(|(k, v)| {
+        k.eq_ignore_ascii_case("extensions.worktreeconfig")
+            && !["false", "no", "off", "0", ""].contains(&v.to_ascii_lowercase().as_str())
+    });
+    if worktree_config {
+        reader.file(&common.join("config.worktree"), 0);
+    }
     if common != git {
         reader.file(&git.join("config"), 0);
-        reader.file(&git.join("config.worktree"), 0);
+        if worktree_config {
+            reader.file(&git.join("config.worktree"), 0);
+        }
     }
     Some(config)
 }
@@ -233,25 +243,16 @@ impl ConfigReader<'_> {
             self.config.unreadable = true;
             return;
         }
-        let file = match files::open(path, Whose::Foreign) {
-            Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
+        let bytes = match files::read_bytes(path, Whose::Foreign, MAX_CONFIG_BYTES) {
+            Ok(Some(b)) => b,
+            Ok(None) => return,
+            // Not a regular file, too large, or not readable.
             Err(_) => {
                 self.config.unreadable = true;
                 return;
             }
         };
         self.files += 1;
-        let mut bytes = Vec::new();
-        if file
-            .take(MAX_CONFIG_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .is_err()
-            || bytes.len() as u64 > MAX_CONFIG_BYTES
-        {
-            self.config.unreadable = true;
-            return;
-        }
         let text = String::from_utf8_lossy(&bytes);
         let Some(entries) = parse_config(&text) else {
             self.config.unreadable = true;
@@ -296,18 +297,20 @@ impl ConfigReader<'_> {
 pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
     let mut out = Vec::new();
     let mut section: Option<String> = None;
-    let chars: Vec<char> = text.chars().collect();
+    // As bytes: every character git gives a meaning to is ASCII, and the
+    // bytes of others are copied whole into names and values.
+    let chars = text.as_bytes();
     let mut i = 0;
     let skip_blank = |i: &mut usize| {
         while chars
             .get(*i)
-            .is_some_and(|c| *c == ' ' || *c == '\t' || *c == '\r')
+            .is_some_and(|c| *c == b' ' || *c == b'\t' || *c == b'\r')
         {
             *i += 1;
         }
     };
     let skip_line = |i: &mut usize| {
-        while chars.get(*i).is_some_and(|c| *c != '\n') {
+        while chars.get(*i).is_some_and(|c| *c != b'\n') {
             *i += 1;
         }
     };
@@ -317,38 +320,38 @@ pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
             break;
         };
         match c {
-            '\n' => i += 1,
-            '#' | ';' => skip_line(&mut i),
-            '[' => {
+            b'\n' => i += 1,
+            b'#' | b';' => skip_line(&mut i),
+            b'[' => {
                 i += 1;
                 let mut name = String::new();
                 while let Some(&c) = chars.get(i) {
-                    if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
-                        name.push(c.to_ascii_lowercase());
+                    if c.is_ascii_alphanumeric() || c == b'-' || c == b'.' {
+                        name.push(char::from(c.to_ascii_lowercase()));
                         i += 1;
                     } else {
                         break;
                     }
                 }
                 match chars.get(i) {
-                    Some(']') => {
+                    Some(b']') => {
                         i += 1;
                         // `[section.sub]`: the old form, subsection in
                         // lowercase.
                         section = Some(name);
                     }
-                    Some(' ' | '\t') => {
+                    Some(b' ' | b'\t') => {
                         skip_blank(&mut i);
-                        if chars.get(i) != Some(&'"') {
+                        if chars.get(i) != Some(&b'"') {
                             return None;
                         }
                         i += 1;
-                        let mut sub = String::new();
+                        let mut sub = Vec::new();
                         loop {
                             match chars.get(i)? {
-                                '"' => break,
-                                '\n' => return None,
-                                '\\' => {
+                                b'"' => break,
+                                b'\n' => return None,
+                                b'\\' => {
                                     i += 1;
                                     sub.push(*chars.get(i)?);
                                 }
@@ -357,10 +360,11 @@ pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
                             i += 1;
                         }
                         i += 1;
-                        if chars.get(i) != Some(&']') {
+                        if chars.get(i) != Some(&b']') {
                             return None;
                         }
                         i += 1;
+                        let sub = String::from_utf8(sub).ok()?;
                         section = Some(format!("{name}.{sub}"));
                     }
                     _ => return None,
@@ -370,8 +374,8 @@ pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
                 let section = section.as_deref()?;
                 let mut name = String::new();
                 while let Some(&c) = chars.get(i) {
-                    if c.is_ascii_alphanumeric() || c == '-' {
-                        name.push(c.to_ascii_lowercase());
+                    if c.is_ascii_alphanumeric() || c == b'-' {
+                        name.push(char::from(c.to_ascii_lowercase()));
                         i += 1;
                     } else {
                         break;
@@ -379,11 +383,11 @@ pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
                 }
                 skip_blank(&mut i);
                 let value = match chars.get(i) {
-                    Some('=') => {
+                    Some(b'=') => {
                         i += 1;
-                        config_value(&chars, &mut i)?
+                        config_value(chars, &mut i)?
                     }
-                    None | Some('\n' | '#' | ';') => "true".to_owned(),
+                    None | Some(b'\n' | b'#' | b';') => "true".to_owned(),
                     _ => return None,
                 };
                 // Joined by hand: `format!` costs several times as much,
@@ -402,54 +406,55 @@ pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
 
 /// A config value from `i` to the end of its line (or of its last line,
 /// continued with a backslash), as git unquotes it.
-fn config_value(chars: &[char], i: &mut usize) -> Option<String> {
-    let mut value = String::new();
+fn config_value(chars: &[u8], i: &mut usize) -> Option<String> {
+    let mut value = Vec::new();
     let mut quoted = false;
     // Spaces outside quotes are kept only between words.
     let mut pending_space = 0usize;
     while let Some(&c) = chars.get(*i) {
         *i += 1;
         match c {
-            '\n' if !quoted => break,
-            '\n' => return None,
-            ' ' | '\t' | '\r' if !quoted => {
+            b'\n' if !quoted => break,
+            b'\n' => return None,
+            b' ' | b'\t' | b'\r' if !quoted => {
                 if !value.is_empty() {
                     pending_space += 1;
                 }
                 continue;
             }
-            '#' | ';' if !quoted => {
-                while chars.get(*i).is_some_and(|c| *c != '\n') {
+            b'#' | b';' if !quoted => {
+                while chars.get(*i).is_some_and(|c| *c != b'\n') {
                     *i += 1;
                 }
                 break;
             }
             _ => {}
         }
-        for _ in 0..pending_space {
-            value.push(' ');
-        }
+        value.extend(std::iter::repeat_n(b' ', pending_space));
         pending_space = 0;
         match c {
-            '"' => quoted = !quoted,
-            '\\' => {
+            b'"' => quoted = !quoted,
+            b'\\' => {
                 let e = *chars.get(*i)?;
                 *i += 1;
                 match e {
-                    '\n' => {}
-                    'n' => value.push('\n'),
-                    't' => value.push('\t'),
-                    'b' => {
+                    b'\n' => {}
+                    b'n' => value.push(b'\n'),
+                    b't' => value.push(b'\t'),
+                    b'b' => {
                         value.pop();
                     }
-                    '\\' | '"' => value.push(e),
+                    b'\\' | b'"' => value.push(e),
                     _ => return None,
                 }
             }
             c => value.push(c),
         }
     }
-    (!quoted).then_some(value)
+    if quoted {
+        return None;
+    }
+    String::from_utf8(value).ok()
 }
 
 #[cfg(test)]
