@@ -22,6 +22,10 @@ struct Language {
     variable_calls: bool,
     /// Names that mark risky code, each matched where a name starts.
     risky: &'static [&'static str],
+    /// File names in its code are string literals: an unquoted word is a
+    /// name of the code itself (a module, a variable), never a file on
+    /// disk, so it is not looked up there.
+    names_quoted: bool,
 }
 
 /// Every language whose inline code askrisky reads. Code for any other
@@ -30,6 +34,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         interpreters: &["python", "pypy", "ipython", "blender"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "os.remove",
             "os.unlink",
@@ -84,6 +89,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         interpreters: &["node", "nodejs", "bun", "deno"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "child_process",
             "exec(",
@@ -118,6 +124,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         interpreters: &["perl"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "system",
             "exec",
@@ -145,6 +152,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         interpreters: &["ruby"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "system",
             "exec",
@@ -185,6 +193,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         interpreters: &["php"],
         variable_calls: true,
+        names_quoted: true,
         risky: &[
             "system",
             "exec",
@@ -218,6 +227,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         interpreters: &["lua", "luajit"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "os.execute",
             "io.popen",
@@ -238,6 +248,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         interpreters: &["awk", "gawk", "mawk", "nawk"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             // (`system ("…")` too: awk allows blanks before the call's
             // parenthesis.)
@@ -258,6 +269,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         interpreters: &["octave", "octave-cli", "matlab"],
         variable_calls: false,
+        names_quoted: false,
         risky: &[
             "system",
             "unix",
@@ -295,6 +307,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         interpreters: &["rscript", "r"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "unlink(",
             "file.remove(",
@@ -313,6 +326,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         interpreters: &["emacs"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "delete-directory",
             "delete-file",
@@ -330,6 +344,7 @@ static LANGUAGES: &[Language] = &[
         // Vim script, as vim's `-c`/`+` commands run it.
         interpreters: &["vim", "vi", "nvim", "gvim", "vimdiff", "ex", "view"],
         variable_calls: false,
+        names_quoted: false,
         risky: &[
             "!",
             "system",
@@ -369,6 +384,7 @@ static LANGUAGES: &[Language] = &[
         // types into it, so what runs is whatever the code says.
         interpreters: &["expect", "tclsh", "wish", "jimsh"],
         variable_calls: false,
+        names_quoted: false,
         risky: &[
             "spawn",
             "exec",
@@ -391,6 +407,7 @@ static LANGUAGES: &[Language] = &[
         // `qx` is its backticks, `spurt` writes a file.
         interpreters: &["raku", "rakudo"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "run",
             "shell",
@@ -418,6 +435,7 @@ static LANGUAGES: &[Language] = &[
         // compiles packages.
         interpreters: &["elixir"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "System.cmd",
             "System.shell",
@@ -457,6 +475,7 @@ static LANGUAGES: &[Language] = &[
         // reach the network, `rpc` runs code on other nodes.
         interpreters: &["erl"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "os:",
             "open_port",
@@ -483,6 +502,7 @@ static LANGUAGES: &[Language] = &[
         // it; `download`, `Sockets` reach the network.
         interpreters: &["julia"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "`",
             "run(",
@@ -514,6 +534,7 @@ static LANGUAGES: &[Language] = &[
         // `staticExec` run programs, `rmFile`/`rmDir` delete.
         interpreters: &["nim"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "exec",
             "gorge",
@@ -540,6 +561,7 @@ static LANGUAGES: &[Language] = &[
         // run by `run-program`, files deleted, code loaded or evaluated.
         interpreters: &["sbcl", "ccl", "ccl64", "clisp", "ecl"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "run-program",
             "launch-program",
@@ -570,6 +592,7 @@ static LANGUAGES: &[Language] = &[
         // `groovy -e`, `kotlin -e`).
         interpreters: &["jshell", "groovy", "scala", "kotlin", "kotlinc"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "ProcessBuilder",
             "getRuntime",
@@ -595,6 +618,7 @@ static LANGUAGES: &[Language] = &[
         // `bb -e`, `sbcl --eval`).
         interpreters: &["guile", "racket", "clojure", "clj", "bb", "sbcl"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "system",
             "delete-file",
@@ -634,6 +658,7 @@ static LANGUAGES: &[Language] = &[
         // `shell`, `python` run code in the debugged process or here.
         interpreters: &["gdb", "lldb"],
         variable_calls: false,
+        names_quoted: false,
         risky: &[
             "shell",
             "!",
@@ -662,6 +687,7 @@ static LANGUAGES: &[Language] = &[
         // Octave and MATLAB (`octave --eval`, `matlab -batch`).
         interpreters: &["octave", "matlab"],
         variable_calls: false,
+        names_quoted: false,
         risky: &[
             "system(", "system ", "unix(", "dos(", "!", "delete(", "delete ", "rmdir", "movefile",
             "copyfile", "fopen", "eval(", "evalc", "feval", "web(", "urlread", "webread",
@@ -671,6 +697,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         interpreters: &["osascript"],
         variable_calls: false,
+        names_quoted: true,
         risky: &[
             "do shell script",
             "delete",
@@ -1252,6 +1279,17 @@ pub(super) fn code_paths(code: &str) -> impl Iterator<Item = std::borrow::Cow<'_
             .then(|| std::borrow::Cow::Owned(format!("~/{}", s.trim_start_matches('/'))));
         std::iter::once(std::borrow::Cow::Borrowed(s)).chain(below)
     })
+}
+
+/// Whether the unquoted words of a command's inline code may name files
+/// on disk (PowerShell's `Get-Content notes`, Tcl's `[open notes]`, Vim's
+/// `:e notes`, gdb's `source notes`): for every interpreter but those
+/// whose languages write file names as strings.
+pub(super) fn bare_words_name_files(c: &Cmd<'_>) -> bool {
+    let base = language(c).trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == '.');
+    !LANGUAGES
+        .iter()
+        .any(|l| l.names_quoted && l.interpreters.contains(&base))
 }
 
 /// The unquoted words of a piece of code: the files PowerShell and cmd

@@ -272,6 +272,24 @@ mod tests {
     }
 
     #[test]
+    fn words_of_inline_code_are_looked_up_where_they_may_be_files() {
+        let (_dir, c) = on_disk_home();
+        link("../.ssh/id_rsa", &c.cwd.join("notes"));
+        let read = |line: &str| {
+            crate::danger::assess(&crate::parse::parse(line), &c, &[])
+                .codes()
+                .contains(&"secret.read")
+        };
+        // A bare word is a file name to PowerShell, Tcl or Vim…
+        assert!(read("pwsh -c 'Get-Content notes'"));
+        assert!(read("tclsh <<< 'puts [read [open notes]]'"));
+        // …a string is one to Python; a bare word there names a module.
+        assert!(read("python3 -c 'print(open(\"notes\").read())'"));
+        assert!(!read("python3 -c 'import notes; print(1)'"));
+        assert!(!read("node -e 'const notes = 1; console.log(notes)'"));
+    }
+
+    #[test]
     fn links_on_disk_are_followed() {
         let (_dir, c) = on_disk_home();
         let home = c.home.clone().unwrap_or_default();

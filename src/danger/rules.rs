@@ -1302,7 +1302,12 @@ pub static RULES: &[Rule] = &[
                 // Inline code that opens a secret file by name.
                 || interpreters::inline_code(c).flatten().is_some_and(|code| {
                     interpreters::code_paths(code).any(|s| is_secret(c.ctx, &s))
-                        || interpreters::code_words(code).any(|w| is_secret(c.ctx, w))
+                        || if interpreters::bare_words_name_files(c) {
+                            interpreters::code_words(code).any(|w| is_secret(c.ctx, w))
+                        } else {
+                            interpreters::code_words(code)
+                                .any(|w| secrets::is_secret_by_name(c.ctx, w))
+                        }
                 })
         }),
         examples: &[
