@@ -884,11 +884,50 @@ pub(super) fn prints_secret_env(c: &Cmd<'_>) -> bool {
     if c.is(&["printenv"]) {
         return c.operands().iter().any(|w| secret_variable(&w.value));
     }
+    // The same act by the shell's own printers (`echo "$GITHUB_TOKEN"`,
+    // `printf '%s' "${OPENAI_API_KEY}"`). Handed on through a pipe (`echo
+    // "$TOKEN" | docker login --password-stdin`) or into a file, the value
+    // is not printed.
+    if c.is(&["echo", "printf", "print"]) && !c.command.piped && !output_kept(c) {
+        return c
+            .args()
+            .iter()
+            .any(|w| !w.literal && expands_secret_variable(&w.value));
+    }
     c.is(&["jq", "gojq", "jaq", "yq"])
         && c.args().iter().any(|w| {
             (w.value.contains("env.") || w.value.contains("$ENV"))
                 && names_secret_variable(&w.value)
         })
+}
+
+/// Whether a command's output goes to a file rather than the terminal
+/// (`> .npmrc`, `>> log`; not `>&2` or `> /dev/stderr`).
+fn output_kept(c: &Cmd<'_>) -> bool {
+    use crate::parse::RedirectOp;
+    c.redirects().iter().any(|r| {
+        matches!(r.fd, None | Some(1))
+            && matches!(
+                r.op,
+                RedirectOp::Write | RedirectOp::Append | RedirectOp::ReadWrite
+            )
+            && !matches!(
+                r.target.value.as_str(),
+                "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "/dev/fd/1" | "/dev/fd/2"
+            )
+    })
+}
+
+/// Whether a word as written expands a variable whose name says it holds
+/// a secret (`$GITHUB_TOKEN`, `${DB_PASSWORD:-x}`, `token=$NPM_TOKEN`).
+fn expands_secret_variable(text: &str) -> bool {
+    text.split('$').skip(1).any(|after| {
+        let name = after.strip_prefix('{').unwrap_or(after);
+        let end = name
+            .find(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+            .unwrap_or(name.len());
+        secret_variable(&name[..end])
+    })
 }
 
 /// Whether a command prints every variable of its environment: `printenv`
