@@ -132,10 +132,26 @@ pub fn read_bytes(path: &Path, whose: Whose, max: u64) -> std::io::Result<Option
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e),
     };
-    // One byte past the length: the read that finds the end needs room.
-    let room = usize::try_from(len.min(max).saturating_add(1)).unwrap_or(usize::MAX);
-    let mut bytes = Vec::with_capacity(room);
-    file.take(max + 1).read_to_end(&mut bytes)?;
+    // One byte past the length: a file that grew since fills it, and is
+    // read on to its end.
+    let want = len.min(max);
+    let room = usize::try_from(want.saturating_add(1)).unwrap_or(usize::MAX);
+    let mut bytes = vec![0; room];
+    let mut file = file.take(max + 1);
+    let first = match file.read(&mut bytes) {
+        Ok(n) => n,
+        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => 0,
+        Err(e) => return Err(e),
+    };
+    bytes.truncate(first);
+    // All the length said it holds, in one read: that is the whole file,
+    // as of when it was opened (what any later reader sees may differ
+    // anyway). Otherwise, read on to the end.
+    // (A file larger than `max` is not read whole; one whose length says 0,
+    // as files of `/proc` do, may hold anything.)
+    if len > max || first as u64 != len || first == 0 {
+        file.read_to_end(&mut bytes)?;
+    }
     if bytes.len() as u64 > max {
         return Err(std::io::Error::other(format!("larger than {max} bytes")));
     }
@@ -232,6 +248,24 @@ mod tests {
             Some("0123456789")
         );
         assert!(read_text(&p, Whose::Own, 9).is_err());
+        assert!(read_bytes(&p, Whose::Own, 0).is_err());
+        std::fs::write(&p, "").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(read_bytes(&p, Whose::Own, 10).ok(), Some(Some(Vec::new())));
+        // A file whose length says 0 but that holds text, as `/proc`'s do,
+        // is read to its end.
+        let status = read_text(Path::new("/proc/self/status"), Whose::Foreign, 1 << 20)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        assert!(status.contains("Pid:"), "{status:?}");
+        // Longer than one read's room: read on.
+        let long = "x".repeat(100_000);
+        std::fs::write(&p, &long).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            read_text(&p, Whose::Own, 200_000).ok().flatten().as_deref(),
+            Some(long.as_str())
+        );
+        assert!(read_text(&p, Whose::Own, 99_999).is_err());
     }
 
     #[test]
