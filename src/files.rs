@@ -123,9 +123,8 @@ pub fn read_text(path: &Path, whose: Whose, max: u64) -> std::io::Result<Option<
 
 /// Reads a whole file, at most `max` bytes (more is an error). `Ok(None)`
 /// when it does not exist. The buffer is sized by the file's length when
-/// opened, so a file that did not grow takes one read and the read that
-/// finds its end: files read for every command (a repository's config)
-/// cost few system calls.
+/// opened, so a file that did not grow takes one read: files read for
+/// every command (a repository's config) cost few system calls.
 pub fn read_bytes(path: &Path, whose: Whose, max: u64) -> std::io::Result<Option<Vec<u8>>> {
     let (file, len) = match open_sized(path, whose) {
         Ok(f) => f,
@@ -138,18 +137,16 @@ pub fn read_bytes(path: &Path, whose: Whose, max: u64) -> std::io::Result<Option
     let room = usize::try_from(want.saturating_add(1)).unwrap_or(usize::MAX);
     let mut bytes = vec![0; room];
     let mut file = file.take(max + 1);
-    let first = match file.read(&mut bytes) {
-        Ok(n) => n,
-        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => 0,
-        Err(e) => return Err(e),
-    };
+    // (An interrupted read is an error: the caller takes the file as
+    // unreadable, which asks.)
+    let first = file.read(&mut bytes)?;
     bytes.truncate(first);
     // All the length said it holds, in one read: that is the whole file,
     // as of when it was opened (what any later reader sees may differ
-    // anyway). Otherwise, read on to the end.
-    // (A file larger than `max` is not read whole; one whose length says 0,
-    // as files of `/proc` do, may hold anything.)
-    if len > max || first as u64 != len || first == 0 {
+    // anyway). Otherwise, read on to the end: a file that grew, one past
+    // `max` (its first read fills the room), one whose length says 0 as
+    // the files of `/proc` do.
+    if first as u64 != len || first == 0 {
         file.read_to_end(&mut bytes)?;
     }
     if bytes.len() as u64 > max {

@@ -1089,6 +1089,19 @@ mod tests {
         assert!(runs_repo_code(&ctx, "git status"));
         write(&config, "[core\n");
         assert!(runs_repo_code(&ctx, "git status"));
+        // Past the bound on files read, what is left unread may set
+        // anything; below it, harmless includes are harmless.
+        let mut includes = String::from(base);
+        for n in 0..40 {
+            write(&p.join(format!("inc{n}.cfg")), "[user]\n\tname = x\n");
+            includes.push_str(&format!("[include]\n\tpath = ../inc{n}.cfg\n"));
+            if n == 20 {
+                write(&config, &includes);
+                assert!(!runs_repo_code(&ctx, "git status"));
+            }
+        }
+        write(&config, &includes);
+        assert!(runs_repo_code(&ctx, "git status"));
         // `config.worktree` counts when the config turns it on, as git
         // reads it then; otherwise git never reads it.
         write(

@@ -414,8 +414,8 @@ fn config_value(chars: &[u8], i: &mut usize) -> Option<String> {
     while let Some(&c) = chars.get(*i) {
         *i += 1;
         match c {
-            b'\n' if !quoted => break,
-            b'\n' => return None,
+            // A quote still open at the end of a line: refused below.
+            b'\n' => break,
             b' ' | b'\t' | b'\r' if !quoted => {
                 if !value.is_empty() {
                     pending_space += 1;
@@ -536,10 +536,15 @@ mod tests {
             entries("; c\n[diff \"img\"]\n  textconv = ./conv\n"),
             kv(&[("diff.img.textconv", "./conv")])
         );
+        assert_eq!(
+            entries("[core]\n\tpager = \" a\\nb\\\\c\\\"d \"\n\tx = ab\\bc\n"),
+            kv(&[("core.pager", " a\nb\\c\"d "), ("core.x", "ac")])
+        );
         for bad in [
             "fsmonitor = x\n",
             "[core\nx=1\n",
             "[core]\nx = \"open\n",
+            "[core]\nx = \"a\nb\"\n",
             "[core]\n=x\n",
         ] {
             assert!(parse_config(bad).is_none(), "{bad:?}");
