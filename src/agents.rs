@@ -159,6 +159,13 @@ pub static ROWS: &[Row] = &[
             // The person's own instructions, read into every session:
             // text written there steers every later one.
             "CLAUDE.md",
+            // Slash commands, subagents, skills and output styles: prompts
+            // (skills with scripts) the agent follows when they are named,
+            // in every project.
+            "commands/",
+            "agents/",
+            "skills/",
+            "output-styles/",
         ],
         project_guards: &[
             ".claude/settings.json",
@@ -197,7 +204,14 @@ pub static ROWS: &[Row] = &[
             ("SessionStart", Some("resume")),
         ],
         after: &[],
-        guards: &["config.toml", "hooks.json", "AGENTS.md"],
+        // `prompts/`: the person's saved prompts, run as slash commands.
+        guards: &[
+            "config.toml",
+            "hooks.json",
+            "AGENTS.md",
+            "prompts/",
+            "skills/",
+        ],
         project_guards: &[".codex/config.toml", ".codex/hooks.json"],
         transcripts: &[".codex/sessions/", ".codex/archived_sessions/"],
         reads_transcripts: true,
@@ -226,7 +240,8 @@ pub static ROWS: &[Row] = &[
             ("SessionStart", Some("resume")),
         ],
         after: &[],
-        guards: &["settings.json", "extensions/", "GEMINI.md"],
+        // `commands/`: the person's custom slash commands.
+        guards: &["settings.json", "extensions/", "GEMINI.md", "commands/"],
         project_guards: &[".gemini/settings.json", ".gemini/extensions/"],
         transcripts: &[".gemini/tmp/"],
         reads_transcripts: true,

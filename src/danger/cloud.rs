@@ -265,8 +265,24 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
                 "COLLECTION",
             ],
         ) || words.first() == Some(&"TRUNCATE")
-            || (starts("DELETE", &["FROM"]) && !words.contains(&"WHERE"))
+            || (starts("DELETE", &["FROM"]) && every_row(&words))
+            // ClickHouse's deletes are table changes (`ALTER TABLE events
+            // DELETE WHERE 1`).
+            || (starts("ALTER", &["TABLE"]) && words.contains(&"DELETE") && every_row(&words))
     })
+}
+
+/// Whether a statement's `WHERE` keeps every row: none, or one that is
+/// always true (`WHERE 1`, `WHERE TRUE`, `WHERE 1=1`).
+fn every_row(words: &[&str]) -> bool {
+    let Some(at) = words.iter().position(|w| *w == "WHERE") else {
+        return true;
+    };
+    let condition: String = words.get(at + 1..).unwrap_or_default().concat();
+    matches!(
+        condition.as_str(),
+        "1" | "TRUE" | "1=1" | "(1=1)" | "(TRUE)" | "(1)"
+    )
 }
 
 #[cfg(test)]
@@ -286,6 +302,9 @@ mod tests {
             "explain (analyze, buffers) delete from users",
             "delete from t;",
             "DROP OWNED BY x",
+            "DELETE FROM prod.users WHERE TRUE",
+            "delete from t where 1 = 1;",
+            "ALTER TABLE events DELETE WHERE 1",
         ] {
             assert!(sql_destroys(sql), "{sql}");
         }
@@ -293,6 +312,9 @@ mod tests {
             "SELECT 'DROP TABLE x'",
             "select \"truncate\" from t",
             "DELETE FROM t WHERE id = 1",
+            "DELETE FROM t WHERE 1 = 2",
+            "ALTER TABLE events DELETE WHERE ts < now() - INTERVAL 90 DAY",
+            "ALTER TABLE events ADD COLUMN note String",
             "EXPLAIN DELETE FROM t",
             "EXPLAIN (COSTS OFF) DROP TABLE t",
             "CREATE TABLE drop_log (x int)",

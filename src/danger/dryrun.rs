@@ -200,6 +200,9 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "brew" => &["-n", "--dry-run"],
         // pacman's and its helpers' `-p`/`--print` name the targets only.
         "pacman" | "yay" | "paru" => &["-p", "--print", "-h", "--help"],
+        // act's `-n`/`--dryrun`: the workflow's jobs are planned, no
+        // container is started.
+        "act" => &["-n", "--dryrun"],
         // avrdude's `-n`: nothing is written to the chip.
         "avrdude" => &["-n"],
         // udevadm's `trigger -n`: the devices are listed, no event is sent.

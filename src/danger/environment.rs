@@ -57,6 +57,12 @@ fn loads_code(name: &str, value: &str, literal: bool, risky_lua: &dyn Fn(&str) -
         | "PHP_INI_SCAN_DIR"
         | "GIT_CONFIG_GLOBAL"
         | "GIT_CONFIG_SYSTEM" => true,
+        // A build file named elsewhere is code the tool runs (`mix.exs` and
+        // a `Gemfile` are Elixir and Ruby), as are a Gradle home's init
+        // scripts: the project's own are the project's.
+        "MIX_EXS" | "BUNDLE_GEMFILE" | "GRADLE_USER_HOME" => {
+            !literal || !super::place::below_working_folder(value)
+        }
         // bash's trace prompt is expanded, command substitution and all,
         // before every traced command.
         "PS4" => value.contains("$(") || value.contains('`'),

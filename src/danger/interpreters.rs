@@ -23,8 +23,8 @@ struct Language {
     /// Names that mark risky code, each matched where a name starts.
     risky: &'static [&'static str],
     /// File names in its code are string literals: an unquoted word is a
-    /// name of the code itself (a module, a variable), never a file on
-    /// disk, so it is not looked up there.
+    /// name of the code itself (a module, a variable), never a file, so
+    /// it is not read as one.
     names_quoted: bool,
 }
 
@@ -1085,6 +1085,9 @@ fn vim_line_risky(line: &str) -> bool {
                         .strip_prefix(c)
                         .is_some_and(|rest| rest.trim_start().starts_with('!'))
                 });
+            // An option's value read (`echo &runtimepath`, `&shell`,
+            // `&l:makeprg`) names no command.
+            let line = without_option_reads(line);
             bang || LANGUAGES
                 .iter()
                 .find(|l| l.interpreters.contains(&"vim"))
@@ -1092,10 +1095,40 @@ fn vim_line_risky(line: &str) -> bool {
                     vim.risky
                         .iter()
                         .filter(|t| **t != "!")
-                        .any(|t| contains_word(line, t))
+                        .any(|t| contains_word(&line, t))
                 })
         }
     }
+}
+
+/// A line of Vim script without its option reads (`&name`, `&l:name`,
+/// `&g:name`), which name options, not commands.
+fn without_option_reads(line: &str) -> std::borrow::Cow<'_, str> {
+    if !line.contains('&') {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let name = after
+            .strip_prefix("l:")
+            .or_else(|| after.strip_prefix("g:"))
+            .unwrap_or(after);
+        let len = name
+            .find(|c: char| !c.is_ascii_lowercase())
+            .unwrap_or(name.len());
+        if len == 0 {
+            out.push('&');
+            rest = after;
+        } else {
+            out.push(' ');
+            rest = &name[len..];
+        }
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
 }
 
 /// PowerShell that only looks: each command of each pipeline a cmdlet

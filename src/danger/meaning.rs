@@ -734,7 +734,7 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
             .values()
             .take_while(|v| *v != "--")
             .chain(c.redirects().iter().map(|r| r.target.value.as_str()))
-            .any(mentions_dev)
+            .any(|v| mentions_dev(v) || windows_device(v))
     {
         return false;
     }
@@ -767,13 +767,20 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
                 !w.value.starts_with('-') || w.value.starts_with("--get") || w.value == "--report"
             }))
         || super::dryrun::cryptsetup_only_shows(&c.name, c.args())
+        // macOS's `diskutil info DISK` and `diskutil list DISK` show it.
+        || (c.is(&["diskutil"])
+            && c.operands().first().is_some_and(|w| {
+                matches!(w.value.as_str(), "info" | "information" | "list" | "activity")
+            }))
         // `wipefs -n`: what would be wiped is shown. A bare `wipefs DEV`
         // only lists too, but one letter from wiping: it asks.
         || super::dryrun::rehearses_as(&c.name, c.args())
     {
         return false;
     }
-    let disk = |p: &str| (mentions_dev(p) || in_dev) && is_block_device(&c.ctx.resolve(p));
+    let disk = |p: &str| {
+        windows_device(p) || ((mentions_dev(p) || in_dev) && is_block_device(&c.ctx.resolve(p)))
+    };
     c.args()
         .iter()
         .map(|w| w.value.as_str())
@@ -781,6 +788,19 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
         .flat_map(named_paths)
         .chain(c.redirects().iter().map(|r| r.target.value.clone()))
         .any(|p| disk(&p))
+}
+
+/// A Windows raw device path (`\\.\PhysicalDrive1`, `\\.\C:`,
+/// `//./PhysicalDrive0`): a whole disk or volume, as Windows programs run
+/// from WSL name them (`wsl.exe --mount`, `dd.exe`, `qemu-img.exe`).
+pub(super) fn windows_device(v: &str) -> bool {
+    let Some(rest) = v.strip_prefix(r"\\.\").or_else(|| v.strip_prefix("//./")) else {
+        return false;
+    };
+    let lower = rest.to_ascii_lowercase();
+    lower.starts_with("physicaldrive")
+        || lower.starts_with("harddisk")
+        || (lower.len() == 2 && lower.ends_with(':'))
 }
 
 /// libguestfs's tools: their words act inside a disk image.

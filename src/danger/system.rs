@@ -167,6 +167,17 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // macOS's names and network settings set (`scutil --set HostName
         // build-box`); `--get`, `--dns`, `--proxy` only show them.
         || c.is(&["scutil"]) && c.flag(&["--set"])
+        // macOS's network settings changed (`networksetup -setdnsservers
+        // Wi-Fi 203.0.113.53`, `-setwebproxy`, `-removenetworkservice`);
+        // its `-list…`, `-get…`, `-print…` and `-help` forms only show.
+        || c.is(&["networksetup"])
+            && c.values().next().is_some_and(|v| {
+                let v = v.to_ascii_lowercase();
+                v.starts_with('-')
+                    && !["-list", "-get", "-print", "-help", "-version", "-show", "-is"]
+                        .iter()
+                        .any(|p| v.starts_with(p))
+            })
         // macOS's configuration profiles installed, removed or renewed
         // (`profiles -D -f` deletes them all); listing them changes nothing.
         || c.is(&["profiles"])

@@ -487,9 +487,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     if super::dryrun::rehearses_as(&c.name, c.args()) {
         return None;
     }
-    // A wrapper's words are the command it runs, judged on its own.
+    // A wrapper's words are the command it runs, judged on its own; told
+    // to run nothing, its words are its own (`wsl.exe --unregister Ubuntu`).
     let rest: Vec<Option<&str>> = c.args().iter().map(|w| Some(w.value.as_str())).collect();
-    if crate::parse::programs::wrapper_for(&c.name, &rest).is_some()
+    if crate::parse::programs::wrapper_for(&c.name, &rest)
+        .is_some_and(|w| !c.flag(w.no_exec_options))
         || crate::parse::programs::is_shell(&c.name)
     {
         return None;
@@ -613,6 +615,17 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
                 .any(|w| address_actions(&w.value).any(|a| verb_of(a) == Some(Does::Destroys))))
     {
         return Some(Does::Destroys);
+    }
+    // A key sent to a public keyserver (`gpg --send-keys KEYID`): it can
+    // never be taken back from the keyservers that copy it.
+    if c.is(&["gpg", "gpg2"]) && c.flag(&["--send-keys", "--send-key"]) {
+        return Some(Does::Deploys);
+    }
+    // PlatformIO's libraries and tools of the project (`pio pkg uninstall
+    // --library X` edits `platformio.ini`), unless `-g`.
+    if c.is(&["pio", "platformio"]) && words.first() == Some(&"pkg") && !c.flag(&["-g", "--global"])
+    {
+        return None;
     }
     // A directory server's entries changed (`ldapmodify -f reset.ldif`,
     // `ldappasswd`); `-n` only shows what would be done.

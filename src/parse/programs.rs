@@ -160,6 +160,48 @@ pub static WRAPPERS: &[Wrapper] = &[
         operands: 1,
         ..wrapper(&["faketime"])
     },
+    // WSL's `wsl.exe [-d DISTRO] [-u USER] [--cd DIR] [-e | --] CMD…`, as
+    // run from a Linux shell inside WSL or from Windows: the command runs in
+    // the distribution, as its words: with `-e` directly; without, its
+    // shell reads the Windows command line the words were quoted into,
+    // which gives back the same words. Its management options run nothing
+    // there.
+    Wrapper {
+        with_value: &[
+            "-d",
+            "--distribution",
+            "--distribution-id",
+            "-u",
+            "--user",
+            "--cd",
+            "--shell-type",
+        ],
+        no_exec_options: &[
+            "--install",
+            "-l",
+            "--list",
+            "--shutdown",
+            "--unregister",
+            "--mount",
+            "--unmount",
+            "--export",
+            "--import",
+            "--import-in-place",
+            "-s",
+            "--set-default",
+            "--set-version",
+            "--set-default-version",
+            "-t",
+            "--terminate",
+            "--update",
+            "--status",
+            "--manage",
+            "-v",
+            "--version",
+            "--help",
+        ],
+        ..wrapper(&["wsl", "wsl.exe"])
+    },
     // valgrind's own options are all `--name=value`, before the program.
     wrapper(&["valgrind", "firejail"]),
     Wrapper {

@@ -20,12 +20,26 @@ pub(super) fn is_setup_output(word: &str) -> bool {
     };
     if !inner
         .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'-' | b'.' | b'_'))
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'-' | b'.' | b'_' | b'/'))
     {
         return false;
     }
-    let words: Vec<&str> = inner.split_whitespace().collect();
-    prints_setup(&words)
+    let mut words: Vec<&str> = inner.split_whitespace().collect();
+    // Homebrew's own places for itself, as its installer prints the line
+    // (`eval "$(/opt/homebrew/bin/brew shellenv)"`): the same program as
+    // `brew` on PATH. Any other path is a program the line may have put
+    // there.
+    if let Some(first) = words.first_mut()
+        && matches!(
+            *first,
+            "/opt/homebrew/bin/brew"
+                | "/usr/local/bin/brew"
+                | "/home/linuxbrew/.linuxbrew/bin/brew"
+        )
+    {
+        *first = "brew";
+    }
+    !words.iter().any(|w| w.contains('/')) && prints_setup(&words)
 }
 
 /// Whether the command `words` prints shell set-up code.
@@ -68,6 +82,8 @@ mod tests {
             "\"$(brew shellenv)\"",
             "$(ssh-agent -s)",
             "\"$(fnm env --use-on-cd)\"",
+            "\"$(/opt/homebrew/bin/brew shellenv)\"",
+            "\"$(/home/linuxbrew/.linuxbrew/bin/brew shellenv)\"",
         ] {
             assert!(is_setup_output(w), "{w}");
         }
@@ -85,6 +101,10 @@ mod tests {
             "$(direnv hook bash zsh)",
             "$(pyenv init foo)",
             "$(mise activate foo)",
+            "\"$(./brew shellenv)\"",
+            "\"$(/tmp/brew shellenv)\"",
+            "\"$(/opt/homebrew/bin/brew shellenv /tmp/x)\"",
+            "\"$(/opt/homebrew/bin/pyenv init -)\"",
         ] {
             assert!(!is_setup_output(w), "{w}");
         }
