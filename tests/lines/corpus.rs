@@ -233,6 +233,7 @@ const CLASSES_NINETEENTH: &str = include_str!("../corpus/classes19.tsv");
 const CLASSES_TWENTIETH: &str = include_str!("../corpus/classes20.tsv");
 const CLASSES_TWENTY_FIRST: &str = include_str!("../corpus/classes21.tsv");
 const CLASSES_TWENTY_SECOND: &str = include_str!("../corpus/classes22.tsv");
+const CLASSES_TWENTY_THIRD: &str = include_str!("../corpus/classes23.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -493,6 +494,24 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "trunk", 1000, 1000),
     ("noeffect", "trunk", 1000, 1000),
     ("blocked", "trunk", 1000, 1000),
+    // A NuGet config (it holds feed passwords) listed by `dotnet nuget list
+    // source` is labelled clear.
+    ("operand", "twentythree", 1000, 900),
+    // steamcmd's `+run_app_build` uploads, cosign's `sign` publishes a
+    // signature: verbs no rule reads.
+    ("verb", "twentythree", 882, 1000),
+    // A DuckDB extension's shell pipeline, an MLflow project run from a
+    // repository, Dart code written and run: read by no rule.
+    ("hidden", "twentythree", 863, 1000),
+    ("noeffect", "twentythree", 1000, 1000),
+    // `mkfs` on an image file in the project is labelled clear; it asks,
+    // as the blocked tier's "might be" does.
+    ("blocked", "twentythree", 1000, 0),
+    ("operand", "satchel", 875, 1000),
+    ("verb", "satchel", 937, 888),
+    ("hidden", "satchel", 904, 846),
+    ("noeffect", "satchel", 769, 833),
+    ("blocked", "satchel", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 481, 987),
     ("docs", "leaflet", 447, 991),
@@ -530,6 +549,7 @@ fn class_rates() {
         .chain(rows(CLASSES_TWENTIETH))
         .chain(rows(CLASSES_TWENTY_FIRST))
         .chain(rows(CLASSES_TWENTY_SECOND))
+        .chain(rows(CLASSES_TWENTY_THIRD))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
