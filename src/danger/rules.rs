@@ -101,6 +101,7 @@ pub static RULES: &[Rule] = &[
                 && c.operands().last().is_some_and(root)
         }),
         examples: &[
+            "wsl -d Ubuntu -u root rm -rf /",
             "wsl.exe -d Ubuntu -u root -- rm -rf /",
             "wsl -e rm -rf ~",
             "f() { rm -rf \"$2\"; }; f a /usr",
@@ -385,6 +386,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Hands a whole disk or partition to a program that may read every file on it, or write it.",
         check: C(meaning::hands_a_disk),
         examples: &[
+            "qemu-img.exe convert -O vhdx '\\\\.\\C:' system.vhdx",
             "diskutil mountDisk /dev/disk4",
             "wsl.exe --mount '\\\\.\\PHYSICALDRIVE1' --bare",
             "qemu-img.exe convert -O vhdx '\\\\.\\PhysicalDrive2' disk.vhdx",
@@ -408,6 +410,7 @@ pub static RULES: &[Rule] = &[
             "blockdev --setrw /dev/sdb",
         ],
         counterexamples: &[
+            "plink.exe -serial '\\\\.\\COM12:' -sercfg 115200",
             "diskutil info /dev/disk2",
             "diskutil list /dev/disk4",
             "docker -H npipe:////./pipe/docker_engine ps",
@@ -3481,6 +3484,8 @@ pub static RULES: &[Rule] = &[
             "supabase functions disable hello",
         ],
         counterexamples: &[
+            "screen -wipe",
+            "xcrun --find delete",
             "pio pkg uninstall --library bblanchon/ArduinoJson",
             "dolt config --unset user.name",
             "pacman -Rp firefox",

@@ -487,11 +487,15 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     if super::dryrun::rehearses_as(&c.name, c.args()) {
         return None;
     }
-    // A wrapper's words are the command it runs, judged on its own; told
-    // to run nothing, its words are its own (`wsl.exe --unregister Ubuntu`).
+    // WSL's distribution deleted with everything in it (`wsl.exe
+    // --unregister Ubuntu`): a wrapper's own option, read before its
+    // words are taken as the command it runs.
+    if c.is(&["wsl", "wsl.exe"]) && c.flag(&["--unregister"]) {
+        return Some(Does::Destroys);
+    }
+    // A wrapper's words are the command it runs, judged on its own.
     let rest: Vec<Option<&str>> = c.args().iter().map(|w| Some(w.value.as_str())).collect();
-    if crate::parse::programs::wrapper_for(&c.name, &rest)
-        .is_some_and(|w| !c.flag(w.no_exec_options))
+    if crate::parse::programs::wrapper_for(&c.name, &rest).is_some()
         || crate::parse::programs::is_shell(&c.name)
     {
         return None;
