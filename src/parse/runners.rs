@@ -853,6 +853,9 @@ mod tests {
         assert_eq!(at("mytool", "status --all"), None);
         assert_eq!(at("aws", "s3 rm s3://b/x --recursive"), None);
         assert_eq!(at("chrt", "10 rm -rf x"), Some(1));
+        assert_eq!(at("wsl.exe", "-d Ubuntu -u root rm -rf /"), Some(4));
+        assert_eq!(at("wsl", "--cd /srv -e rm -rf x"), Some(3));
+        assert_eq!(at("wsl.exe", "--list --verbose"), None);
         assert_eq!(at("noglob", "rm -rf ~"), Some(0));
         assert_eq!(at("docker", "rm -f c1"), None);
         assert_eq!(at("pdsh", "-w web[01-10] reboot"), Some(2));
