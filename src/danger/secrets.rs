@@ -899,13 +899,9 @@ pub(super) fn prints_secret_env(c: &Cmd<'_>) -> bool {
 /// Whether a command's output goes to a file rather than the terminal
 /// (`> .npmrc`, `>> log`; not `>&2` or `> /dev/stderr`).
 fn output_kept(c: &Cmd<'_>) -> bool {
-    use crate::parse::RedirectOp;
     c.redirects().iter().any(|r| {
         matches!(r.fd, None | Some(1))
-            && matches!(
-                r.op,
-                RedirectOp::Write | RedirectOp::Append | RedirectOp::ReadWrite
-            )
+            && r.op.writes()
             && !matches!(
                 r.target.value.as_str(),
                 "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "/dev/fd/1" | "/dev/fd/2"
