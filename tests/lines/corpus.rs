@@ -234,6 +234,7 @@ const CLASSES_TWENTIETH: &str = include_str!("../corpus/classes20.tsv");
 const CLASSES_TWENTY_FIRST: &str = include_str!("../corpus/classes21.tsv");
 const CLASSES_TWENTY_SECOND: &str = include_str!("../corpus/classes22.tsv");
 const CLASSES_TWENTY_THIRD: &str = include_str!("../corpus/classes23.tsv");
+const CLASSES_TWENTY_FOURTH: &str = include_str!("../corpus/classes24.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -512,8 +513,23 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "satchel", 904, 846),
     ("noeffect", "satchel", 769, 833),
     ("blocked", "satchel", 1000, 1000),
+    ("operand", "twentyfour", 1000, 1000),
+    ("verb", "twentyfour", 1000, 1000),
+    // A command kept in an array and run from it (`cmd=(cargo test);
+    // "${cmd[@]}"`) asks: its name is known only when the line runs.
+    ("hidden", "twentyfour", 1000, 909),
+    // `netlify deploy --prod --dry-run` is labelled danger (its writer
+    // believes the tool has no such option); a tool's `--dry-run` is taken
+    // at its word.
+    ("noeffect", "twentyfour", 923, 1000),
+    ("blocked", "twentyfour", 1000, 1000),
+    ("operand", "hamper", 947, 1000),
+    ("verb", "hamper", 1000, 857),
+    ("hidden", "hamper", 950, 1000),
+    ("noeffect", "hamper", 1000, 1000),
+    ("blocked", "hamper", 1000, 1000),
     ("routine", "everyday", 1000, 997),
-    ("docs", "manual", 481, 987),
+    ("docs", "manual", 500, 987),
     ("docs", "leaflet", 447, 991),
 ];
 
@@ -550,6 +566,7 @@ fn class_rates() {
         .chain(rows(CLASSES_TWENTY_FIRST))
         .chain(rows(CLASSES_TWENTY_SECOND))
         .chain(rows(CLASSES_TWENTY_THIRD))
+        .chain(rows(CLASSES_TWENTY_FOURTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
