@@ -547,6 +547,41 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
                 .any(|p| protected_reason(c.ctx, p).is_some())
 }
 
+/// Whether npm, pnpm, Bun or Yarn is told to install or link a package
+/// globally (`-g`, `--global`, `--location=global`, `yarn global add`).
+fn installs_globally(c: &Cmd<'_>) -> bool {
+    let sub = c.operands().first().map(|w| w.value.as_str());
+    if c.is(&["yarn"]) {
+        return sub == Some("global")
+            && matches!(
+                c.operands().get(1).map(|w| w.value.as_str()),
+                Some("add" | "upgrade")
+            );
+    }
+    c.is(&["npm", "pnpm", "bun"])
+        && matches!(
+            sub,
+            Some(
+                "install"
+                    | "i"
+                    | "add"
+                    | "isntall"
+                    | "in"
+                    | "ins"
+                    | "inst"
+                    | "insta"
+                    | "instal"
+                    | "link"
+                    | "ln"
+                    | "update"
+                    | "up"
+                    | "upgrade"
+            )
+        )
+        && c.values()
+            .any(|v| matches!(v, "-g" | "--global" | "--location=global" | "--global=true"))
+}
+
 /// Whether an environment variable that names where a tool installs
 /// (`GOBIN`, `CARGO_INSTALL_ROOT`, `PREFIX`, `DESTDIR`, `*_PREFIX`) names a
 /// folder of programs on PATH, or one that holds protected files.
@@ -561,6 +596,13 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
     let installs_now =
         || c.name.ends_with("install") || c.operands().iter().any(|w| w.value == "install");
     if installs_now() && c.full_option_values(INSTALL_OPTIONS).into_iter().any(named) {
+        return true;
+    }
+    // A JavaScript package installed for the whole user or machine (`npm i
+    // -g x`, `pnpm add --global x`, `yarn global add x`): its programs go
+    // to the global prefix's `bin`, a folder on PATH, and run in place of
+    // any of the same name from then on.
+    if installs_globally(c) {
         return true;
     }
     // Or the folder any tool puts what it makes or fetches in, by an option

@@ -279,6 +279,11 @@ pub static SAFER: &[Safer] = &[
         "cat .env.example",
     ),
     s(
+        "secret.delete",
+        "Move the file aside instead (it can be put back), or leave removing credentials to the person.",
+        "mv .env .env.bak",
+    ),
+    s(
         "secret.store",
         "Let the tool use its own login, or ask the person for what is needed; do not print the secret.",
         "gh auth status",

@@ -392,12 +392,41 @@ const SECRET_FILE_OPTIONS: &[&str] = &[
     "--service-account-key-file",
 ];
 
+/// Whether a command deletes a file that holds keys, passwords or tokens
+/// (`unlink ~/.kube/config`, `rm .env`, `trash-put ~/.aws/credentials`):
+/// a credential is often kept nowhere else, and what it unlocked is lost
+/// with it. Not a move (`mv .env .env.old` keeps it).
+pub(super) fn deletes_secret(c: &Cmd<'_>) -> bool {
+    let deleted = if c.is(&["rm", "unlink", "trash", "trash-put", "gtrash", "srm"]) {
+        c.operands()
+    } else if c.is(&["gio"]) && c.operands().first().is_some_and(|w| w.value == "trash") {
+        c.operands().get(1..).unwrap_or_default()
+    } else {
+        return false;
+    };
+    deleted.iter().any(|w| is_secret(c.ctx, &w.value))
+}
+
 /// Whether a command is handed a secret file by an option that says so,
 /// whatever the file is called; stdin (`-`) names no file.
 pub(super) fn secret_file_option(c: &Cmd<'_>) -> bool {
     c.full_option_values(SECRET_FILE_OPTIONS)
         .into_iter()
         .any(|v| !matches!(v, "" | "-" | "/dev/stdin"))
+        // A browser's cookie store, its logged-in sessions (`yt-dlp
+        // --cookies-from-browser firefox`, gallery-dl's too).
+        || c.flag(&["--cookies-from-browser"])
+        // What openssl's key commands read is a private key, whatever its
+        // file is called (`openssl rsa -in certs/server.crt -text`), unless
+        // told it is a public one (`-pubin`).
+        || c.is(&["openssl"])
+            && c.operands()
+                .first()
+                .is_some_and(|w| matches!(w.value.as_str(), "rsa" | "pkey" | "ec" | "dsa" | "pkcs8"))
+            && !c.flag(&["-pubin"])
+            && c.option_values(&["-in"])
+                .iter()
+                .any(|v| !matches!(*v, "" | "-" | "/dev/stdin"))
 }
 
 /// Whether a file is named for the secret it holds (`~/.config/ghcr-token`,

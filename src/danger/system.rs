@@ -122,6 +122,23 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 "" | "list" | "print" | "print-disabled" | "help" | "version"
             ))
         || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
+        // firewalld's zones and rules changed (`firewall-cmd --permanent
+        // --zone=trusted --add-source=0.0.0.0/0`, `--reload`); its
+        // `--list-*`, `--get-*`, `--query-*`, `--info-*` and `--state` only
+        // look.
+        || c.is(&["firewall-cmd", "firewall-offline-cmd"])
+            && c.args().iter().any(|w| {
+                let o = w.value.split('=').next().unwrap_or_default();
+                o.starts_with("--")
+                    && !["--list-", "--get-", "--query-", "--info-"]
+                        .iter()
+                        .any(|p| o.starts_with(p))
+                    && !matches!(
+                        o,
+                        "--permanent" | "--zone" | "--state" | "--help" | "--version" | "--quiet"
+                            | "--check-config"
+                    )
+            })
         || other_service_managers(c, sub)
         || changes_network(c, sub)
         // The system's clock set (`date -s`, `hwclock --systohc`), which

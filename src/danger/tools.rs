@@ -160,6 +160,28 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
     if c.is(&["zip"]) {
         return c.flag(&["-TT", "--unzip-command"]);
     }
+    // Ghostscript's sandbox turned off (`-dNOSAFER`, `-dDELAYSAFER`): the
+    // document is a PostScript program that may then open `%pipe%` to run
+    // commands and write or delete any file.
+    if c.is(&[
+        "gs",
+        "gsc",
+        "gsx",
+        "ghostscript",
+        "gswin64c",
+        "gswin32c",
+        "ps2pdf",
+        "ps2pdfwr",
+    ]) {
+        return c.values().any(|v| {
+            let v = v.strip_prefix("-d").or_else(|| v.strip_prefix("-D"));
+            v.is_some_and(|d| {
+                let (name, value) = d.split_once('=').unwrap_or((d, "true"));
+                matches!(name, "NOSAFER" | "DELAYSAFER") && value != "false"
+                    || name == "SAFER" && value == "false"
+            })
+        });
+    }
     // tcpdump runs `-z CMD` on each file it finishes writing.
     if c.is(&["tcpdump"]) {
         return c.flag(&["-z"]);
@@ -384,7 +406,18 @@ pub(super) fn runs_fetched_code(c: &Cmd<'_>) -> bool {
     // Asked of every command: the name first.
     if !matches!(
         c.name.as_str(),
-        "uvx" | "uv" | "pipx" | "npx" | "pnpx" | "bunx" | "pnpm" | "yarn" | "bun" | "nix" | "deno"
+        "uvx"
+            | "uv"
+            | "pipx"
+            | "npx"
+            | "pnpx"
+            | "bunx"
+            | "pnpm"
+            | "yarn"
+            | "bun"
+            | "nix"
+            | "deno"
+            | "npm"
     ) {
         return false;
     }
@@ -443,13 +476,29 @@ pub(super) fn runs_fetched_code(c: &Cmd<'_>) -> bool {
             });
         let mut packages = packages.peekable();
         let named = packages.peek().is_some();
-        return packages.any(npm_fetched)
+        // `--yes` turns off npx's own question before it fetches a package
+        // the project does not have (`npx --yes pkg@latest --version`).
+        return c.is(&["npx", "pnpx"]) && said_yes(own)
+            || packages.any(npm_fetched)
             || !named && ops.get(skip).is_some_and(|w| npm_fetched(&w.value));
+    }
+    if c.is(&["npm"]) && matches!(first, "exec" | "x") {
+        let args = c.args();
+        let after = args.iter().skip_while(|w| w.value != first).skip(1);
+        return said_yes(after.take_while(|w| w.value.starts_with('-') && w.value != "--"));
     }
     c.is(&["nix"])
         && matches!(first, "run" | "shell" | "develop")
         && ops.iter().skip(1).any(|w| fetched(&w.value))
         || c.is(&["deno"]) && first == "run" && ops.get(1).is_some_and(|w| fetched(&w.value))
+}
+
+/// Whether npm's runner was told to install what it runs without asking
+/// (`-y`, `--yes`, `--yes=true`).
+fn said_yes<'w>(options: impl Iterator<Item = &'w Word>) -> bool {
+    options
+        .into_iter()
+        .any(|w| matches!(w.value.as_str(), "-y" | "--yes" | "--yes=true"))
 }
 
 /// Whether a command opens a tunnel by which another machine reaches this

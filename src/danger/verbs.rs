@@ -109,6 +109,8 @@ const DEPLOY: &[&str] = &[
     "publish",
     "release",
     "rollback",
+    // A deployed change taken back (`sqitch revert --to @HEAD^^ db:pg://…`).
+    "revert",
     "promote",
     "upload",
     "flash",
@@ -346,12 +348,13 @@ const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
     (&["dotnet"], &["remove"], &[]),
     // A data file's tracking file (`dvc remove data.csv.dvc`).
     (&["dvc"], &["remove"], &[]),
-    // Other version controls' `forget` and `remove` untrack a file, and
-    // their `push` is git's (which git's own rules judge): forced, each
-    // asks.
+    // Other version controls' `forget` and `remove` untrack a file, their
+    // `revert` is a commit or a file's own edits (the whole tree's asks, by
+    // its own rule), and their `push` is git's (which git's own rules
+    // judge): forced, each asks.
     (
         &["hg", "chg", "sl", "fossil", "bzr", "brz", "jj"],
-        &["forget", "remove", "rm", "delete", "del", "push"],
+        &["forget", "remove", "rm", "delete", "del", "push", "revert"],
         &["-f", "--force"],
     ),
     (&["composer"], &["remove", "rm"], &["global"]),
@@ -501,6 +504,28 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         return None;
     }
     let mut words = subcommand_words(c);
+    // A pull or merge request merged (`gh pr merge 12`, `glab mr merge 3`,
+    // `tea pulls merge 4`): the change lands on the shared branch, for
+    // everyone, whatever the forge's tool is called. Turning its automatic
+    // merge off merges nothing.
+    if words.windows(2).any(|p| {
+        matches!(
+            p.first().copied(),
+            Some(
+                "pr" | "prs"
+                    | "mr"
+                    | "pull"
+                    | "pulls"
+                    | "pull-request"
+                    | "pull-requests"
+                    | "merge-request"
+                    | "merge-requests"
+            )
+        ) && p.get(1) == Some(&"merge")
+    }) && !c.flag(&["--disable-auto"])
+    {
+        return Some(Does::Deploys);
+    }
     // A console fed its command on stdin (`echo "delete volume=v1 yes" |
     // bconsole`): the first line's words are its subcommand. Not an
     // interpreter's program, which is judged as code.
@@ -1238,9 +1263,12 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     let windows = c.name.ends_with(".exe");
     // The words of a command it wraps are that command's.
     let args = c.args();
+    // Options only before it, the word is where the tool's own subcommand
+    // stands too (`s5cmd --numworkers=8 rm 's3://b/*'`): read as both.
     let own = crate::parse::wrapped_at(&c.name, args)
-        .filter(|at| *at > 0)
-        .map_or(args, |at| args.get(..at).unwrap_or_default());
+        .map(|at| args.get(..at).unwrap_or_default())
+        .filter(|before| before.iter().any(|w| !w.value.starts_with('-')))
+        .unwrap_or(args);
     for v in own
         .iter()
         .map(|w| w.value.as_str())

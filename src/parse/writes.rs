@@ -624,6 +624,31 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
             out.extend(editor_files(args).into_iter().map(str::to_owned));
         }
         "iconv" => out.extend(owned(programs::option_values(args, &["-o", "--output"]))),
+        // Converters whose last operand is their output, whatever the
+        // inputs before it (`gdal_translate -of ENVI dem.tif /dev/nvme0n1`,
+        // `magick in.png out.jpg`, `sox in.wav out.flac`, `qemu-img convert
+        // -O raw d.qcow2 /dev/sdb`).
+        "gdal_translate" | "gdalwarp" | "gdal_rasterize" | "gdaldem" | "magick" | "convert"
+        | "sox" => {
+            let ops = ops();
+            if ops.len() >= 2 {
+                out.extend(ops.last().map(|w| w.value.clone()));
+            }
+        }
+        "qemu-img" => {
+            let ops = ops();
+            match ops.first().map(|w| w.value.as_str()) {
+                Some("convert") if ops.len() >= 3 => {
+                    out.extend(ops.last().map(|w| w.value.clone()));
+                }
+                Some("dd") => out.extend(
+                    ops.iter()
+                        .filter_map(|w| w.value.strip_prefix("of="))
+                        .map(str::to_owned),
+                ),
+                _ => {}
+            }
+        }
         // ffmpeg's last word is its output (`ffmpeg -i in.wav -f s16le
         // /dev/sda`), unless it is an option or an input.
         "ffmpeg" => {
