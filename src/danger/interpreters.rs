@@ -1344,7 +1344,13 @@ pub(super) fn deletes_tree(c: &Cmd<'_>) -> Vec<String> {
     let Some(Some(code)) = inline_code(c) else {
         return Vec::new();
     };
-    super::tree_deletes::tree_deletes(code)
+    match c.name.as_str() {
+        "cmd" | "cmd.exe" => super::tree_deletes::windows_tree_deletes(code, false),
+        "pwsh" | "pwsh.exe" | "powershell" | "powershell.exe" => {
+            super::tree_deletes::windows_tree_deletes(code, true)
+        }
+        _ => super::tree_deletes::tree_deletes(code),
+    }
 }
 
 /// Node's `--import data:text/javascript,CODE` (and `--require`, `-r`,

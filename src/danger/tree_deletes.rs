@@ -140,9 +140,98 @@ fn plain_string(p: &str) -> Option<&str> {
     (!inner.contains([q, '$', '{', '\\', '#'])).then_some(inner)
 }
 
+/// The folders Windows code deletes with everything in them: cmd.exe's
+/// `rd /s` and `del /s`, PowerShell's `Remove-Item -Recurse` (and its
+/// aliases), each given as the Unix folder of the same reach, so the
+/// blocked tier weighs them as it weighs `rm -rf`: a drive's root, the
+/// system's folders and the folder of every user's home as `/`, a home
+/// folder as `~` (`rd /s /q C:\`, `Remove-Item -Recurse -Force
+/// $env:USERPROFILE`). Other folders are left out: the code still asks as
+/// code that deletes.
+pub(super) fn windows_tree_deletes(code: &str, powershell: bool) -> Vec<String> {
+    let mut found = Vec::new();
+    for statement in code.split(['&', '|', ';', '\n']) {
+        let words: Vec<&str> = statement
+            .split_whitespace()
+            .map(|w| w.trim_matches(['"', '\'']))
+            .collect();
+        let Some((name, args)) = words.split_first() else {
+            continue;
+        };
+        let name = name.trim_start_matches('@').to_ascii_lowercase();
+        let name = name.strip_suffix(".exe").unwrap_or(&name);
+        let recursive = if powershell {
+            matches!(
+                name,
+                "remove-item" | "rm" | "ri" | "rd" | "rmdir" | "del" | "erase"
+            ) && args.iter().any(|a| {
+                let a = a.to_ascii_lowercase();
+                a.len() >= 2 && a.starts_with('-') && "-recurse".starts_with(a.as_str())
+            })
+        } else {
+            matches!(name, "rd" | "rmdir" | "del" | "erase")
+                && args.iter().any(|a| a.eq_ignore_ascii_case("/s"))
+        };
+        if !recursive {
+            continue;
+        }
+        let flag = if powershell { '-' } else { '/' };
+        found.extend(
+            args.iter()
+                .filter(|a| !a.starts_with(flag))
+                .filter_map(|a| windows_reach(a)),
+        );
+    }
+    found
+}
+
+/// `/` for a drive's root, the system's folders or every user's homes;
+/// `~` for one home folder; `None` for anything narrower.
+fn windows_reach(path: &str) -> Option<String> {
+    let p = path.replace('/', "\\").to_ascii_lowercase();
+    let p = p.trim_end_matches(['\\', '*', '.']);
+    const SYSTEM: &[&str] = &[
+        "%systemroot%",
+        "%windir%",
+        "%systemdrive%",
+        "%programfiles%",
+        "%programdata%",
+        "$env:systemroot",
+        "$env:windir",
+        "$env:systemdrive",
+        "$env:programfiles",
+        "$env:programdata",
+    ];
+    const HOME: &[&str] = &[
+        "%userprofile%",
+        "$env:userprofile",
+        "$home",
+        "~",
+        "$env:home",
+    ];
+    if SYSTEM.contains(&p) {
+        return Some("/".to_owned());
+    }
+    if HOME.contains(&p) {
+        return Some("~".to_owned());
+    }
+    let rest = match p.as_bytes() {
+        [d, b':', rest @ ..] if d.is_ascii_alphabetic() => std::str::from_utf8(rest).ok()?,
+        _ => return None,
+    };
+    let parts: Vec<&str> = rest.split('\\').filter(|x| !x.is_empty()).collect();
+    match parts[..] {
+        [] | ["windows" | "users" | "program files" | "program files (x86)" | "programdata"] => {
+            Some("/".to_owned())
+        }
+        ["users", _] => Some("~".to_owned()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::tree_deletes;
+    use super::{tree_deletes, windows_tree_deletes};
 
     #[test]
     fn plain_paths_handed_to_recursive_deletes() {
@@ -176,6 +265,30 @@ mod tests {
             ("rmtree \"/var\"; print 1", &["/var"]),
         ] {
             assert_eq!(tree_deletes(code), want, "{code}");
+        }
+    }
+
+    #[test]
+    fn windows_recursive_deletes_of_roots_and_homes() {
+        for (code, powershell, want) in [
+            ("rd /s /q C:\\", false, &["/"][..]),
+            ("RMDIR /S /Q c:\\windows\\", false, &["/"]),
+            ("del /s /q C:\\*", false, &["/"]),
+            ("rd /s /q %USERPROFILE%", false, &["~"]),
+            ("cd /d C:\\ & rd /s /q C:\\Users\\me", false, &["~"]),
+            ("rd /s /q C:\\Users\\me\\proj\\build", false, &[]),
+            ("rd /q C:\\", false, &[]),
+            ("dir /s C:\\", false, &[]),
+            ("Remove-Item -Recurse -Force C:\\", true, &["/"]),
+            ("ri -r -fo D:/", true, &["/"]),
+            ("Remove-Item -Path $env:USERPROFILE -Recurse", true, &["~"]),
+            ("Remove-Item -Recurse ./dist", true, &[]),
+            ("Remove-Item C:\\", true, &[]),
+            ("Get-ChildItem -Recurse C:\\", true, &[]),
+            // cmd.exe's switches are not PowerShell's.
+            ("rd -r C:\\", false, &[]),
+        ] {
+            assert_eq!(windows_tree_deletes(code, powershell), want, "{code}");
         }
     }
 }
