@@ -1285,6 +1285,9 @@ pub static RULES: &[Rule] = &[
             "npm exec -- eslint .",
             "npx --yes=false pkg",
             "npm exec --no -- tsc",
+            "npm init -y",
+            "npm exec -- create-thing -y",
+            "npm exec cowsay -y",
         ],
     },
     Rule {
@@ -1660,6 +1663,8 @@ pub static RULES: &[Rule] = &[
             "gio trash old.log",
             "rm .env.example",
             "cp .env.example .env",
+            "gio info ~/.netrc",
+            "echo trash ~/.netrc",
         ],
     },
     Rule {

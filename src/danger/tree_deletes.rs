@@ -284,6 +284,8 @@ mod tests {
             ("Remove-Item -Path $env:USERPROFILE -Recurse", true, &["~"]),
             ("Remove-Item -Recurse ./dist", true, &[]),
             ("Remove-Item C:\\", true, &[]),
+            ("Remove-Item -Force C:\\", true, &[]),
+            ("rd /s /q 1:\\", false, &[]),
             ("Get-ChildItem -Recurse C:\\", true, &[]),
             // cmd.exe's switches are not PowerShell's.
             ("rd -r C:\\", false, &[]),

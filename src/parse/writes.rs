@@ -1294,6 +1294,27 @@ mod tests {
         );
     }
 
+    /// Converters write their last operand; qemu-img only when converting
+    /// (from an input to it) or by `dd`'s `of=`.
+    #[test]
+    fn converters_write_their_last_operand() {
+        let first = |line: &str| crate::parse::parse(line).commands[0].clone();
+        for (line, want) in [
+            (
+                "gdal_translate -of ENVI dem.tif /dev/sdb",
+                &["/dev/sdb"][..],
+            ),
+            ("magick in.png out.jpg", &["out.jpg"]),
+            ("sox in.wav", &[]),
+            ("qemu-img convert -O raw d.qcow2 /dev/sdb", &["/dev/sdb"]),
+            ("qemu-img convert d.qcow2", &[]),
+            ("qemu-img dd -O raw if=d.qcow2 of=/dev/sdb", &["/dev/sdb"]),
+            ("qemu-img info /dev/sdb", &[]),
+        ] {
+            assert_eq!(written_by_words(&first(line)), want, "{line}");
+        }
+    }
+
     /// A downloader's folder and file name joined; an archive's folder.
     #[test]
     fn folders_given_by_option() {
