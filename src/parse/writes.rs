@@ -767,7 +767,43 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
     if matches!(name, "sed" | "gsed") {
         out.extend(sed_w_files(args));
     }
+    out.extend(copy_subcommand_destination(name, args));
     out
+}
+
+/// What a tool's copy or download subcommand writes: its last operand,
+/// whatever the tool (`kubectl cp pod:/x ~/.bashrc`, `docker cp c:/rc
+/// ~/.profile`, `s3cmd get s3://b/os.img /dev/mmcblk0`, `aws s3 cp
+/// s3://b/rc ~/.zshrc`). The subcommand stands first or second (`aws s3
+/// cp`); `get`, `download`, `pull` and `sync` count only with a source
+/// elsewhere (a URL, `host:path`), where the last word is the local copy.
+/// Tools whose words this module reads by name are theirs.
+fn copy_subcommand_destination(name: &str, args: &[Word]) -> Option<String> {
+    if matches!(
+        name,
+        "cp" | "mv" | "install" | "ln" | "rsync" | "scp" | "git" | "sftp" | "curl" | "wget"
+    ) {
+        return None;
+    }
+    let ops = programs::operands(args);
+    let at = ops.iter().take(2).position(|w| {
+        matches!(
+            w.value.as_str(),
+            "cp" | "copy" | "copyto" | "get" | "download" | "pull" | "sync"
+        )
+    })?;
+    let verb = ops.get(at)?.value.as_str();
+    let (dest, sources) = ops.get(at + 1..)?.split_last()?;
+    if sources.is_empty() {
+        return None;
+    }
+    let elsewhere = |v: &str| {
+        v.contains("://")
+            || v.split_once(':')
+                .is_some_and(|(host, _)| !host.is_empty() && !host.contains('/'))
+    };
+    (matches!(verb, "cp" | "copy" | "copyto") || sources.iter().any(|w| elsewhere(&w.value)))
+        .then(|| dest.value.clone())
 }
 
 /// The files an editor is given to open: its words that are no option,
@@ -1310,6 +1346,27 @@ mod tests {
             ("qemu-img convert d.qcow2", &[]),
             ("qemu-img dd -O raw if=d.qcow2 of=/dev/sdb", &["/dev/sdb"]),
             ("qemu-img info /dev/sdb", &[]),
+        ] {
+            assert_eq!(written_by_words(&first(line)), want, "{line}");
+        }
+    }
+
+    /// A tool's copy subcommand writes its last operand; a download
+    /// subcommand only when its source is elsewhere.
+    #[test]
+    fn copy_subcommands_write_their_last_operand() {
+        let first = |line: &str| crate::parse::parse(line).commands[0].clone();
+        for (line, want) in [
+            ("kubectl cp pod:/x ~/.bashrc", &["~/.bashrc"][..]),
+            ("docker cp c1:/etc/rc ~/.profile", &["~/.profile"]),
+            ("aws s3 cp s3://b/rc ~/.zshrc", &["~/.zshrc"]),
+            ("s3cmd get s3://b/os.img /dev/mmcblk0", &["/dev/mmcblk0"]),
+            ("rclone copy ./dist r:site", &["r:site"]),
+            ("tool get pods web", &[]),
+            ("helm pull oci://r/chart", &[]),
+            ("docker pull alpine", &[]),
+            ("tool a b cp x y", &[]),
+            ("kubectl cp x", &[]),
         ] {
             assert_eq!(written_by_words(&first(line)), want, "{line}");
         }
