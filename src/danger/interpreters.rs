@@ -122,7 +122,7 @@ static LANGUAGES: &[Language] = &[
         ],
     },
     Language {
-        interpreters: &["perl"],
+        interpreters: &["perl", "latexmk"],
         variable_calls: false,
         names_quoted: true,
         risky: &[

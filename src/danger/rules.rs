@@ -392,6 +392,8 @@ pub static RULES: &[Rule] = &[
             "qemu-img convert -O raw disk.qcow2 /dev/sdb",
             "qemu-img dd -O raw if=disk.qcow2 of=/dev/sdb",
             "sox in.wav -t raw /dev/sda",
+            "s3cmd get s3://b/os.img /dev/mmcblk0 --force",
+            "aws s3 cp s3://b/os.img /dev/sdb",
         ],
         counterexamples: &[
             "pv build/sdcard.img > /dev/loop7",
@@ -405,6 +407,8 @@ pub static RULES: &[Rule] = &[
             "gdal_translate -of GTiff /dev/sdb out.tif",
             "qemu-img convert -O qcow2 /dev/sdb disk.qcow2",
             "magick in.png out.jpg",
+            "aws s3 cp /dev/sdb s3://b/disk.img",
+            "kubectl get pods sda",
         ],
     },
     Rule {
@@ -1724,6 +1728,7 @@ pub static RULES: &[Rule] = &[
             "kubectl create token default",
             "heroku auth:token",
             "npm token create",
+            "dscl . -read /Users/admin ShadowHashData",
         ],
         counterexamples: &[
             "pass find github",
@@ -1772,6 +1777,8 @@ pub static RULES: &[Rule] = &[
             "aws ecr describe-repositories",
             "heroku apps",
             "npm test",
+            "dscl . -read /Users/user RealName",
+            "dscl . -list /Users",
         ],
     },
     Rule {
@@ -2834,6 +2841,7 @@ pub static RULES: &[Rule] = &[
             "pwsh -c 'Get-Content ~/.ssh/id_rsa'",
             "pwsh -c 'Get-Process | ForEach-Object { Stop-Process $_ }'",
             "expect -c 'spawn ls [exec id]'",
+            "latexmk -e 'system(q{rm -rf build})' -pdf docs/paper.tex",
         ],
         counterexamples: &[
             "nvim --headless -c 'echo &runtimepath' -c 'qa!'",
@@ -2905,6 +2913,8 @@ pub static RULES: &[Rule] = &[
             "php -r '$a = 1; echo $a;'",
             "pwsh -File build.ps1",
             "awk -F, '{print $2}' f",
+            "latexmk -e '$pdf_mode = 1;' paper.tex",
+            "latexmk -pdf -interaction=nonstopmode paper.tex",
         ],
     },
     Rule {
@@ -3709,6 +3719,9 @@ pub static RULES: &[Rule] = &[
             "pacman -Syu",
             "s5cmd --dry-run rm 's3://a/*'",
             "s5cmd --numworkers=8 ls 's3://a/*'",
+            "ml purge",
+            "module unload cuda/12.1",
+            "module swap gcc/12 gcc/13",
         ],
     },
     Rule {

@@ -1054,6 +1054,7 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "reg.exe"
             | "wg"
             | "wg-quick"
+            | "dscl"
     ) {
         return false;
     }
@@ -1063,6 +1064,9 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
     // password hashes asked of the system's databases (`getent shadow`).
     (c.is(&["nmcli"]) && c.flag(&["-s", "--show-secrets"]))
         || (c.is(&["getent"]) && matches!(sub, "shadow" | "gshadow"))
+        // macOS's own: a user's password hash read from the directory
+        // service (`dscl . -read /Users/me dsAttrTypeNative:ShadowHashData`).
+        || (c.is(&["dscl"]) && c.values().any(|v| v.contains("ShadowHashData")))
         // The kernel's keyring: a key's payload printed (`keyctl pipe
         // %user:gh_token`).
         || (c.is(&["keyctl"]) && matches!(sub, "print" | "pipe" | "read"))

@@ -358,6 +358,15 @@ const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
         &["-f", "--force"],
     ),
     (&["composer"], &["remove", "rm"], &["global"]),
+    // Environment modules (Lmod's `module`, `ml`) change only the shell
+    // they run in: `module purge` unloads what it loaded.
+    (
+        &["module", "ml"],
+        &[
+            "purge", "unload", "rm", "del", "remove", "reset", "swap", "switch",
+        ],
+        &[],
+    ),
     // make's targets are read as verbs (`make deploy`, `make flash`), but
     // a `release` target builds the optimised variant here.
     (&["make", "gmake"], &["release"], &[]),

@@ -344,6 +344,8 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "node" | "nodejs" | "bun" => &["-e", "--eval", "-p", "--print"],
         "deno" => &["eval"],
         "perl" => &["-e", "-E"],
+        // latexmk's start-up code, Perl (`latexmk -e '$pdflatex=…' -pdf`).
+        "latexmk" => &["-e"],
         "ruby" => &["-e"],
         "php" => &["-r"],
         "lua" | "luajit" => &["-e"],
