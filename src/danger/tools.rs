@@ -495,10 +495,8 @@ pub(super) fn runs_fetched_code(c: &Cmd<'_>) -> bool {
 
 /// Whether npm's runner was told to install what it runs without asking
 /// (`-y`, `--yes`, `--yes=true`).
-fn said_yes<'w>(options: impl Iterator<Item = &'w Word>) -> bool {
-    options
-        .into_iter()
-        .any(|w| matches!(w.value.as_str(), "-y" | "--yes" | "--yes=true"))
+fn said_yes<'w>(mut options: impl Iterator<Item = &'w Word>) -> bool {
+    options.any(|w| matches!(w.value.as_str(), "-y" | "--yes" | "--yes=true"))
 }
 
 /// Whether a command opens a tunnel by which another machine reaches this

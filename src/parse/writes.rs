@@ -373,7 +373,19 @@ fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
                 | "gawk"
                 | "mawk"
                 | "nawk"
+                | "gdal_translate"
+                | "gdalwarp"
+                | "gdal_rasterize"
+                | "gdaldem"
+                | "magick"
+                | "convert"
+                | "sox"
+                | "qemu-img"
         )
+        // Any tool's copy subcommand (`gsutil cp gs://b/s.sh ./s.sh`): a
+        // file it writes and the line then runs holds text only known when
+        // it runs.
+        || copy_subcommand_destination(name, cmd.args()).is_some()
 }
 
 /// True when a command fills the folder it runs in with files of names it
@@ -1267,6 +1279,12 @@ mod tests {
             "ffmpeg -i a b",
             "vim a",
             "emacs a",
+            "gdal_translate a b",
+            "magick a b",
+            "sox a b",
+            "qemu-img convert a b",
+            "kubectl cp p:a b",
+            "gsutil cp gs://b/a a",
         ] {
             let script = crate::parse::parse(line);
             let first = line.split(' ').next();
