@@ -797,13 +797,19 @@ fn copy_subcommand_destination(name: &str, args: &[Word]) -> Option<String> {
     ) {
         return None;
     }
-    let ops = programs::operands(args);
-    let at = ops.iter().take(2).position(|w| {
+    let copies = |w: &Word| {
         matches!(
             w.value.as_str(),
             "cp" | "copy" | "copyto" | "get" | "download" | "pull" | "sync"
         )
-    })?;
+    };
+    // Asked of every command the walk sees: look for the word before
+    // collecting the operands.
+    if !args.iter().any(copies) {
+        return None;
+    }
+    let ops = programs::operands(args);
+    let at = ops.iter().take(2).position(|w| copies(w))?;
     let verb = ops.get(at)?.value.as_str();
     let (dest, sources) = ops.get(at + 1..)?.split_last()?;
     if sources.is_empty() {
@@ -1385,6 +1391,14 @@ mod tests {
             ("docker pull alpine", &[]),
             ("tool a b cp x y", &[]),
             ("kubectl cp x", &[]),
+            // `get` and its kin write here only from another machine:
+            // `host:path` or a URL, not a local path with a colon.
+            ("s3cmd get host:/os.img /dev/sdb", &["/dev/sdb"]),
+            ("tool get b:x ./y", &["./y"]),
+            ("tool get ./a:b ./y", &[]),
+            ("tool get :x ./y", &[]),
+            ("tool get ./a ./y", &[]),
+            ("tool pull https://h/x ./y", &["./y"]),
         ] {
             assert_eq!(written_by_words(&first(line)), want, "{line}");
         }
