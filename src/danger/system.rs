@@ -560,8 +560,9 @@ fn is_whole_disk(c: &Cmd<'_>, value: &str) -> bool {
 
 /// Whether a command erases, zeroes or repartitions a whole disk on
 /// macOS: `diskutil eraseDisk … disk2` and the other erasing verbs given
-/// a whole disk, `asr restore --erase` onto one. Every volume on it is
-/// gone, the system's own when it is the boot disk.
+/// a whole disk, `asr restore --erase` onto one; anywhere, a new
+/// partition table written over a disk's. Every volume on it is gone, the
+/// system's own when it is the boot disk.
 pub(super) fn erases_whole_disk(c: &Cmd<'_>) -> bool {
     if diskutil_erases(c) {
         return c
@@ -570,12 +571,34 @@ pub(super) fn erases_whole_disk(c: &Cmd<'_>) -> bool {
             .skip(1)
             .any(|w| is_whole_disk(c, &w.value));
     }
-    c.is(&["asr"])
-        && asr_restores(c)
-        && c.flag(&["--erase", "-erase"])
-        && c.option_values(&["--target", "-target", "-t"])
+    if c.is(&["asr"]) {
+        return asr_restores(c)
+            && c.flag(&["--erase", "-erase"])
+            && c.option_values(&["--target", "-target", "-t"])
+                .iter()
+                .any(|t| is_whole_disk(c, t));
+    }
+    // A new, empty partition table written over a disk's (`parted -s
+    // /dev/sda mklabel gpt`, `sgdisk --zap-all /dev/sdb`): every volume
+    // it held is gone, as after `wipefs -a`.
+    let disk = || {
+        c.operands()
             .iter()
-            .any(|t| is_whole_disk(c, t))
+            .any(|w| super::place::is_disk(&c.ctx.resolve(&w.value)))
+    };
+    match c.name.as_str() {
+        "parted" => {
+            c.operands().iter().skip(1).any(|w| {
+                w.value.eq_ignore_ascii_case("mklabel") || w.value.eq_ignore_ascii_case("mktable")
+            }) && disk()
+        }
+        "sgdisk" => {
+            c.flag(&["-Z", "--zap-all", "-z", "--zap", "-o", "--clear"])
+                && !super::dryrun::rehearses_as(&c.name, c.args())
+                && disk()
+        }
+        _ => false,
+    }
 }
 
 /// Whether the machine's live network setup is changed: `ip link set eth0
