@@ -309,7 +309,29 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
             || name.starts_with("mkfs")
             || matches!(name, "npx" | "pnpx" | "bunx" | "uvx" | "pipx")
     };
-    let mut operand = false;
+    // The same for a tool's `run` of a program, a module or an image:
+    // the words after what it runs are that program's (`go run
+    // github.com/a/tool@latest --help`, `docker run img --help`), while
+    // the tool's own help stands before it (`go run --help`).
+    let runs = matches!(
+        name,
+        "go" | "deno"
+            | "bun"
+            | "cargo"
+            | "uv"
+            | "poetry"
+            | "pdm"
+            | "hatch"
+            | "docker"
+            | "podman"
+            | "nerdctl"
+            | "pnpm"
+            | "yarn"
+            | "npm"
+    ) && args
+        .first()
+        .is_some_and(|w| matches!(w.value.as_str(), "run" | "exec" | "x" | "dlx"));
+    let mut operands = 0;
     for (i, w) in args.iter().enumerate() {
         let v = w.value.as_str();
         if v == "--" || !w.literal {
@@ -332,9 +354,9 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
             // (`reg delete KEY /f /?` would then delete).
             || (v == "/?" && !w.glob && programs::is_windows_tool(name));
         if asks_help {
-            return !(operand && strict());
+            return !(operands > 0 && strict() || operands > 1 && runs);
         }
-        operand |= !v.starts_with('-');
+        operands += usize::from(!v.starts_with('-'));
     }
     false
 }
@@ -441,6 +463,13 @@ mod tests {
         assert!(!prints("./tool", "--help"));
         assert!(!prints("cargo", "yank --version 1.0.0"));
         assert!(prints("cargo", "--version"));
+        // What a tool runs takes the words after it.
+        assert!(!prints("go", "run github.com/a/tool@latest --help"));
+        assert!(!prints("docker", "run --rm alpine --help"));
+        assert!(prints("go", "run --help"));
+        assert!(prints("go", "build --help"), "no run");
+        assert!(prints("docker", "--help run x"));
+        assert!(prints("make", "run x --help"), "no runner");
         for (line, want) in [
             ("delete --help", true),
             ("--version", true),

@@ -427,6 +427,10 @@ pub static RULES: &[Rule] = &[
             "diskutil eraseDisk APFS x //dev/../dev/disk2",
             "asr restore --source x.dmg --target /dev/disk2 --erase --noprompt",
             "sudo asr -source x.dmg -target disk3 -erase",
+            "parted -s /dev/nvme0n1 mklabel gpt",
+            "parted --script /dev/sdb -- mktable msdos",
+            "sgdisk --zap-all /dev/sdc",
+            "sgdisk -o /dev/disk/by-id/ata-WDC_WD40",
         ],
         counterexamples: &[
             "diskutil eraseVolume APFS x disk2s1",
@@ -437,6 +441,13 @@ pub static RULES: &[Rule] = &[
             "asr restore --source x.dmg --target /Volumes/USB --erase",
             "asr imagescan --source x.dmg",
             "echo diskutil eraseDisk APFS x disk2",
+            "parted -s disk.img mklabel gpt",
+            "parted /dev/sdb print",
+            "parted /dev/sdb mkpart primary ext4 1MiB 100%",
+            "sgdisk --pretend --zap-all /dev/sdb",
+            "sgdisk -p /dev/sda",
+            "sgdisk -Z disk.img",
+            "parted /dev/loop3 mklabel gpt",
         ],
     },
     Rule {
@@ -1262,6 +1273,8 @@ pub static RULES: &[Rule] = &[
             "npx -y rimraf dist",
             "npm exec --yes -- create-thing app",
             "npm x -y cowsay hi",
+            "go run golang.org/x/tools/cmd/stringer@latest -type=Pill",
+            "go run -mod=mod github.com/acme/gen@v1.2.0 --help",
         ],
         counterexamples: &[
             "uv pip install git+https://github.com/a/b",
@@ -1292,6 +1305,11 @@ pub static RULES: &[Rule] = &[
             "npm init -y",
             "npm exec -- create-thing -y",
             "npm exec cowsay -y",
+            "go run ./cmd/server --help",
+            "go run github.com/acme/app/cmd/gen",
+            "go install github.com/acme/gen@latest",
+            "go run --help",
+            "go run ./tools/x@y",
         ],
     },
     Rule {
@@ -3823,6 +3841,8 @@ pub static RULES: &[Rule] = &[
             "glab mr merge 3",
             "tea pulls merge 4",
             "gh pr merge --auto --merge 7",
+            "steamcmd +login builder +run_app_build /home/user/project/steam/app_build.vdf +quit",
+            "steamcmd +login \"$USER_NAME\" +workshop_build_item item.vdf +quit",
         ],
         counterexamples: &[
             "gpg --recv-keys 0x8A3F2C1D9E7B6A54",
@@ -3942,6 +3962,8 @@ pub static RULES: &[Rule] = &[
             "gh pr merge 7 --disable-auto",
             "glab mr list",
             "gh pr checkout 12",
+            "steamcmd +login anonymous +app_update 740 validate +quit",
+            "multipass transfer ./build/app.tar dev-vm:/home/ubuntu/",
         ],
     },
     Rule {
@@ -4028,6 +4050,7 @@ pub static RULES: &[Rule] = &[
             "gsutil ls -d gs://b/dir",
             "docker system prune -f",
             "docker image prune -f",
+            "pulumi config rm image.tag",
         ],
     },
     Rule {
@@ -4078,6 +4101,7 @@ pub static RULES: &[Rule] = &[
             "fly status",
             "terraform apply --help",
             "kubectl rollout status deploy/api",
+            "pulumi config set image.tag v2 --stack dev",
         ],
     },
     Rule {

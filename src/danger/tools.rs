@@ -418,6 +418,7 @@ pub(super) fn runs_fetched_code(c: &Cmd<'_>) -> bool {
             | "nix"
             | "deno"
             | "npm"
+            | "go"
     ) {
         return false;
     }
@@ -487,10 +488,30 @@ pub(super) fn runs_fetched_code(c: &Cmd<'_>) -> bool {
         let after = args.iter().skip_while(|w| w.value != first).skip(1);
         return said_yes(after.take_while(|w| w.value.starts_with('-') && w.value != "--"));
     }
+    // A module at a version is fetched from its host, outside the
+    // project's own dependencies, and run (`go run
+    // github.com/a/tool@latest`); a package of the project's is not
+    // (`go run ./cmd/server`, `go run example.com/app/cmd/x` by its
+    // go.mod).
+    if c.is(&["go"]) {
+        return first == "run" && ops.iter().skip(1).any(|w| remote_module(&w.value));
+    }
     c.is(&["nix"])
         && matches!(first, "run" | "shell" | "develop")
         && ops.iter().skip(1).any(|w| fetched(&w.value))
         || c.is(&["deno"]) && first == "run" && ops.get(1).is_some_and(|w| fetched(&w.value))
+}
+
+/// Whether a word names a Go module on a host, at a version
+/// (`github.com/a/tool@latest`, `golang.org/x/tools/cmd/stringer@v0.1.0`).
+fn remote_module(v: &str) -> bool {
+    v.split_once('@').is_some_and(|(path, version)| {
+        !version.is_empty()
+            && path
+                .split_once('/')
+                .is_some_and(|(host, rest)| host.contains('.') && !rest.is_empty())
+            && !path.starts_with('.')
+    })
 }
 
 /// Whether npm's runner was told to install what it runs without asking

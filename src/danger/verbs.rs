@@ -691,8 +691,14 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // A file copied to a phone or an emulator (`adb push app.apk
     // /data/local/tmp/`) is sent to a device on the desk, not published;
     // the same for Guix's look at what garbage collection would take
-    // (`guix gc --list-dead`).
+    // (`guix gc --list-dead`), a file copied to or from a Multipass
+    // machine of this one (`multipass transfer vm:/var/log/x.log logs/`:
+    // where it lands is judged as any write), and a Pulumi stack's
+    // settings, kept in the project's `Pulumi.<stack>.yaml` (`pulumi
+    // config set image.tag v2`, `pulumi config rm image.tag`).
     if c.is(&["adb"]) && words.first() == Some(&"push")
+        || c.is(&["multipass"]) && words.first() == Some(&"transfer")
+        || c.is(&["pulumi"]) && words.first() == Some(&"config")
         || c.is(&["guix"])
             && words.first() == Some(&"gc")
             && c.values().any(|v| v.starts_with("--list-"))
@@ -821,6 +827,25 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // Firmware built and written to a board (`esphome run node.yaml`).
     if c.is(&["esphome"]) && matches!(words.first(), Some(&("run" | "upload"))) {
+        return Some(Does::Deploys);
+    }
+    // A game's build or a workshop item uploaded to Steam (`steamcmd
+    // +login builder +run_app_build app.vdf +quit`): steamcmd's commands
+    // are `+` words.
+    if c.is(&["steamcmd", "steamcmd.sh", "steamcmd.exe"])
+        && c.values().any(|v| {
+            matches!(
+                v.strip_prefix('+')
+                    .unwrap_or_default()
+                    .to_ascii_lowercase()
+                    .as_str(),
+                "run_app_build"
+                    | "run_app_build_http"
+                    | "run_workshop_build"
+                    | "workshop_build_item"
+            )
+        })
+    {
         return Some(Does::Deploys);
     }
     // surge publishes the folder it is given unless told one of its own
