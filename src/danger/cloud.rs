@@ -193,6 +193,13 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
             });
         }
         "dropdb" | "dropuser" => return true,
+        // pg_restore's `--clean` drops each object before it restores it,
+        // into the database `-d` names (without one it prints a script).
+        "pg_restore" => {
+            return c.flag(&["-c", "--clean"])
+                && !c.flag(&["-l", "--list"])
+                && c.flag(&["-d", "--dbname"]);
+        }
         "mysqladmin" => {
             return c
                 .operands()

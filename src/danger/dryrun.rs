@@ -161,6 +161,10 @@ const OPTIONS_END_AT_OPERANDS: &[&str] = &[
 /// [`rehearses`], or a tool's own letter for it: `zfs destroy -n`,
 /// `apt-get -s purge`, `make -n`, `rsync -n`, `borg prune -n`.
 pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
+    // `useradd -D` alone prints the defaults; given a value, it sets them.
+    if name == "useradd" && !args.is_empty() && args.iter().all(|w| w.value == "-D") {
+        return true;
+    }
     let letters: &[&str] = match name {
         "zfs" | "zpool" | "make" | "gmake" | "rsync" | "borg" | "wipefs" | "rclone" => &["-n"],
         "apt" | "apt-get" | "aptitude" => &["-s", "--just-print", "--recon", "--no-act"],
@@ -207,6 +211,8 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "avrdude" => &["-n"],
         // udevadm's `trigger -n`: the devices are listed, no event is sent.
         "udevadm" => &["-n", "--dry-run"],
+        // modprobe's `-n` goes through the motions, loading nothing.
+        "modprobe" => &["-n", "--dry-run", "--show"],
         _ => &[],
     };
     // httpie's `--offline` builds the request and sends nothing.
@@ -242,6 +248,12 @@ fn acts_only_when_told(name: &str, args: &[Word]) -> bool {
         // Perforce's obliterate lists what it would remove until `-y`.
         ("p4", w) if w.contains(&"obliterate") => (true, &["-y"]),
         ("duplicity", [w, ..]) if w.starts_with("remove-") => (true, &["--force"]),
+        // Kopia deletes snapshots only when told `--delete`; Rush publishes
+        // only when told `--publish` (each says what it would do).
+        ("kopia", ["snapshot" | "snap", "delete" | "expire", ..]) => {
+            (true, &["--delete", "--unsafe-ignore-source"])
+        }
+        ("rush", ["publish", ..]) => (true, &["--publish", "-p"]),
         _ => (false, &[]),
     };
     acts && !args.iter().any(|w| {

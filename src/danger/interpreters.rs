@@ -433,7 +433,7 @@ static LANGUAGES: &[Language] = &[
         // Elixir (`elixir -e`, `mix run -e`): `System.cmd` and `:os.cmd`
         // start programs, `Port` opens one, `Mix.install` fetches and
         // compiles packages.
-        interpreters: &["elixir"],
+        interpreters: &["elixir", "iex", "mix"],
         variable_calls: false,
         names_quoted: true,
         risky: &[
@@ -810,6 +810,33 @@ fn read_inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
     if c.is(VIMS) {
         return vim_code(c);
     }
+    // Mix runs Elixir code given to its `run` task (`mix run -e
+    // 'File.rm_rf!("x")'`); its other tasks take no code.
+    if c.is(&["mix"]) {
+        if c.operands().first().is_none_or(|w| w.value != "run") {
+            return None;
+        }
+        let args = c.args();
+        let code: Vec<&crate::parse::Word> = args
+            .iter()
+            .enumerate()
+            .filter_map(|(i, w)| match w.value.split_once('=') {
+                Some(("--eval", _)) => Some(w),
+                _ => matches!(w.value.as_str(), "-e" | "--eval")
+                    .then(|| args.get(i + 1))
+                    .flatten(),
+            })
+            .collect();
+        if code.is_empty() {
+            return None;
+        }
+        return Some(code.iter().all(|w| w.literal).then(|| {
+            code.iter()
+                .map(|w| w.value.strip_prefix("--eval=").unwrap_or(&w.value))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }));
+    }
     let flags = crate::parse::interpreters::inline_code_flags(&c.name)?;
     let args = c.args();
     // Every piece of code given (`perl -e A -e B`, `gdb -ex A -ex B`), one
@@ -973,17 +1000,17 @@ fn f_is_long(flags: &[&str], v: &str) -> bool {
 /// evaluates code it builds at run time (how obfuscation hides the rest).
 pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
     let base = interpreter.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    if powershell_what_if(base, code) {
+    if super::windows_code::powershell_what_if(base, code) {
         return false;
     }
     if matches!(
         base.trim_end_matches(".exe"),
         "pwsh" | "powershell" | "pwsh-preview"
     ) {
-        return !powershell_reads_only(code);
+        return !super::windows_code::powershell_reads_only(code);
     }
     if base.trim_end_matches(".exe") == "cmd" {
-        return !cmd_reads_only(code);
+        return !super::windows_code::cmd_reads_only(code);
     }
     // Anything a shell-like interpreter runs inline is treated as code.
     let Some(at) = LANGUAGES
@@ -1129,96 +1156,6 @@ fn without_option_reads(line: &str) -> std::borrow::Cow<'_, str> {
     }
     out.push_str(rest);
     std::borrow::Cow::Owned(out)
-}
-
-/// PowerShell that only looks: each command of each pipeline a cmdlet
-/// whose verb reads or shapes what it is given (`Get-ChildItem -Recurse
-/// -Filter *.cs | Measure-Object`), with no script block, call operator,
-/// subexpression, redirection or escape to hide another, and no path from
-/// the root or home (a key read by `Get-Content ~/.ssh/id_rsa`). Anything
-/// else may run any program: code.
-fn powershell_reads_only(code: &str) -> bool {
-    const VERBS: &[&str] = &[
-        "get",
-        "measure",
-        "select",
-        "where",
-        "sort",
-        "format",
-        "test",
-        "resolve",
-        "split",
-        "join",
-        "compare",
-        "group",
-        "convertto",
-        "convertfrom",
-    ];
-    const SHOWS: &[&str] = &["write-output", "write-host", "out-string", "out-host"];
-    if code.contains(['{', '}', '`', '&', '>', '<', '(', '[', '@', '$', '~', ':']) {
-        return false;
-    }
-    code.split(['|', ';', '\n']).all(|statement| {
-        let mut words = statement.split_whitespace();
-        let Some(first) = words.next() else {
-            return true;
-        };
-        let first = first.to_ascii_lowercase();
-        let cmdlet = first.split_once('-').is_some_and(|(verb, noun)| {
-            VERBS.contains(&verb)
-                && !noun.is_empty()
-                && noun.chars().all(|c| c.is_ascii_alphanumeric())
-                // `Format-Table`, `Format-List` shape output;
-                // `Format-Volume` formats a disk.
-                && (verb != "format" || matches!(noun, "table" | "list" | "wide" | "custom" | "hex"))
-        }) || SHOWS.contains(&first.as_str());
-        // Paths in the project only (`.\src`), not from a root.
-        cmdlet && words.all(|w| !w.starts_with(['/', '\\']) && !w.contains(".."))
-    })
-}
-
-/// cmd's command line that only looks: each command one that lists,
-/// shows or prints (`dir /s src`, `type README.md`, `where git`), with no
-/// redirection and nothing run (`call`, `start`, a `for` loop's `do`).
-fn cmd_reads_only(code: &str) -> bool {
-    const LOOKS: &[&str] = &[
-        "dir",
-        "type",
-        "echo",
-        "where",
-        "ver",
-        "vol",
-        "findstr",
-        "find",
-        "more",
-        "tree",
-        "cd",
-        "chdir",
-        "hostname",
-        "whoami",
-        "systeminfo",
-        "tasklist",
-        "ipconfig",
-    ];
-    !code.contains(['>', '<', '`', '^', '('])
-        && code.split(['&', '|']).all(|statement| {
-            statement.split_whitespace().next().is_none_or(|first| {
-                let first = first.trim_start_matches('@').to_ascii_lowercase();
-                LOOKS.contains(&first.trim_end_matches(".exe"))
-            })
-        })
-}
-
-/// PowerShell told `-WhatIf`: one plain cmdlet call, which then says what
-/// it would do and does nothing (`Remove-Item -Recurse ./bin -WhatIf`).
-/// Anything more than one call, or built at run time, is code.
-fn powershell_what_if(interpreter: &str, code: &str) -> bool {
-    let interpreter = interpreter.trim_end_matches(".exe");
-    matches!(interpreter, "pwsh" | "powershell" | "pwsh-preview")
-        && !code.contains([';', '|', '\n', '&', '`', '$', '{', '(', '@', '>', '<'])
-        && code
-            .split_whitespace()
-            .any(|w| w.eq_ignore_ascii_case("-WhatIf"))
 }
 
 /// True when `token` occurs in `code` where a name starts: not inside a

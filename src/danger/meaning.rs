@@ -94,6 +94,8 @@ const KNOWN: &[&str] = &[
     "file",
     "stat",
     "ls",
+    "dir",
+    "vdir",
     "exa",
     "eza",
     "lsd",

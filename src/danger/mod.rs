@@ -14,7 +14,7 @@
 //!
 //! - `tier`; `place` (where a command runs, and what a path names there,
 //!   lexically); `glob` (shell patterns); `find`, `dryrun`, `flashers`,
-//!   `nouns` and `runaway` (which read words or code only); [`safer`] (what to do instead, keyed by
+//!   `nouns`, `runaway` and `windows_code` (which read words or code only); [`safer`] (what to do instead, keyed by
 //!   rule code);
 //! - the disk: `links` (a path followed through links, each lookup once
 //!   per line), `gitdir` (where a `.git` file points, and the config git
@@ -62,6 +62,7 @@ mod tier;
 mod tools;
 mod tree_deletes;
 mod verbs;
+mod windows_code;
 
 use serde::{Deserialize, Serialize};
 

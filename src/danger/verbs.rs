@@ -698,6 +698,12 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // config set image.tag v2`, `pulumi config rm image.tag`).
     if c.is(&["adb"]) && words.first() == Some(&"push")
         || c.is(&["multipass"]) && words.first() == Some(&"transfer")
+        // Liquibase's `*-sql` commands print the SQL they would run
+        // (`liquibase rollback-count-sql --count=5`).
+        || c.is(&["liquibase"])
+            && words
+                .first()
+                .is_some_and(|w| w.to_ascii_lowercase().ends_with("sql"))
         || c.is(&["pulumi"]) && words.first() == Some(&"config")
         || c.is(&["guix"])
             && words.first() == Some(&"gc")
@@ -933,7 +939,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // Atlas applies a schema or migrations to the database its URL names
     // (`atlas schema apply --url "$DB_URL" --auto-approve`), or drops
     // every object in it (`schema clean`); `--dry-run` only prints.
-    if c.is(&["atlas"]) && !c.flag(&["--dry-run"]) {
+    if c.is(&["atlas"]) && !crate::parse::programs::says_dry_run(c.args(), &["--dry-run"]) {
         let ops = c.operands();
         let pair = (
             ops.first().map_or("", |w| w.value.as_str()),

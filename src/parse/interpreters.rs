@@ -350,7 +350,7 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "php" => &["-r"],
         "lua" | "luajit" => &["-e"],
         "osascript" => &["-e"],
-        "rscript" | "r" | "julia" | "elixir" | "racket" => &["-e"],
+        "rscript" | "r" | "julia" | "elixir" | "iex" | "racket" => &["-e"],
         "emacs" => &["--eval"],
         "guile" => &["-c"],
         "expect" => &["-c"],

@@ -1008,7 +1008,7 @@ pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String>
                     matches!(w.value.as_str(), "apply" | "update")
                         || w.value == "init" && programs::has_flag(args, &["--apply", "-a"])
                 })
-                && !programs::has_flag(args, &["-n", "--dry-run"]) =>
+                && !programs::says_dry_run(args, &["-n", "--dry-run"]) =>
         {
             let dirs = programs::option_values(args, &["-D", "--destination"]);
             if dirs.is_empty() {

@@ -100,6 +100,7 @@ const DANGER: &[(&str, u8)] = &[
     ("flashers", 0),
     ("nouns", 0),
     ("runaway", 0),
+    ("windows_code", 0),
     ("safer", 0),
     ("links", 1),
     ("gitdir", 1),
