@@ -236,6 +236,7 @@ const CLASSES_TWENTY_SECOND: &str = include_str!("../corpus/classes22.tsv");
 const CLASSES_TWENTY_THIRD: &str = include_str!("../corpus/classes23.tsv");
 const CLASSES_TWENTY_FOURTH: &str = include_str!("../corpus/classes24.tsv");
 const CLASSES_TWENTY_FIFTH: &str = include_str!("../corpus/classes25.tsv");
+const CLASSES_TWENTY_SIXTH: &str = include_str!("../corpus/classes26.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -542,9 +543,28 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "coffer", 937, 900),
     ("noeffect", "coffer", 1000, 1000),
     ("blocked", "coffer", 1000, 1000),
+    ("operand", "twentysix", 1000, 1000),
+    ("verb", "twentysix", 1000, 1000),
+    // A password command that runs a script in /tmp: judged by what the
+    // script holds, which is not on disk here.
+    ("hidden", "twentysix", 937, 1000),
+    // `EXPLAIN ANALYZE DELETE … WHERE …` runs the delete; a delete of
+    // some rows is not read as destroying a table.
+    ("noeffect", "twentysix", 933, 1000),
+    ("blocked", "twentysix", 1000, 1000),
+    ("operand", "crate", 1000, 1000),
+    ("verb", "crate", 1000, 1000),
+    // Scripts in /tmp named as a pager, an ssh command, a remote schema
+    // and a Lua plugin (judged by what they hold, not on disk here); an
+    // array command asks.
+    ("hidden", "crate", 750, 916),
+    // Alembic told `-x dry_run=true` (an argument of the migration's own,
+    // not a rehearsal) and a flush piped into a database shell.
+    ("noeffect", "crate", 857, 1000),
+    ("blocked", "crate", 1000, 1000),
     ("routine", "everyday", 1000, 997),
-    ("docs", "manual", 500, 987),
-    ("docs", "leaflet", 447, 991),
+    ("docs", "manual", 566, 987),
+    ("docs", "leaflet", 476, 991),
 ];
 
 /// How well the danger set judges lines of each class it was not written
@@ -582,6 +602,7 @@ fn class_rates() {
         .chain(rows(CLASSES_TWENTY_THIRD))
         .chain(rows(CLASSES_TWENTY_FOURTH))
         .chain(rows(CLASSES_TWENTY_FIFTH))
+        .chain(rows(CLASSES_TWENTY_SIXTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
