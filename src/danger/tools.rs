@@ -592,59 +592,63 @@ pub(super) fn sends_raw(c: &Cmd<'_>) -> bool {
     addresses.iter().any(|a| remote(&a.value)) && (fed || addresses.iter().any(|a| file(&a.value)))
 }
 
-/// Tools made to scan, brute-force or break into other machines.
-const ATTACK_TOOLS: &[&str] = &[
-    "nmap",
-    "masscan",
-    "zmap",
-    "rustscan",
-    "unicornscan",
-    "nikto",
-    "nuclei",
-    "sqlmap",
-    "sqlmap.py",
-    "hydra",
-    "medusa",
-    "ncrack",
-    "patator",
-    "crowbar",
-    "wpscan",
-    "joomscan",
-    "gobuster",
-    "ffuf",
-    "dirb",
-    "dirsearch",
-    "feroxbuster",
-    "wfuzz",
-    "kr",
-    "kiterunner",
-    "dnsmap",
-    "dnsenum",
-    "dnsrecon",
-    "fierce",
-    "massdns",
-    "enum4linux",
-    "enum4linux-ng",
-    "crackmapexec",
-    "cme",
-    "nxc",
-    "netexec",
-    "responder",
-    "bettercap",
-    "ettercap",
-    "arpspoof",
-    "mitm6",
-    "aireplay-ng",
-    "mdk3",
-    "mdk4",
-    "msfconsole",
-    "evil-winrm",
-    "kerbrute",
-    "smbmap",
-    "onesixtyone",
-    "commix",
-    "xsstrike",
-];
+/// Tools made to scan, brute-force or break into other machines. Asked
+/// of every command: a `match`, which settles most by length.
+fn attack_tool(name: &str) -> bool {
+    matches!(
+        name,
+        "nmap"
+            | "masscan"
+            | "zmap"
+            | "rustscan"
+            | "unicornscan"
+            | "nikto"
+            | "nuclei"
+            | "sqlmap"
+            | "sqlmap.py"
+            | "hydra"
+            | "medusa"
+            | "ncrack"
+            | "patator"
+            | "crowbar"
+            | "wpscan"
+            | "joomscan"
+            | "gobuster"
+            | "ffuf"
+            | "dirb"
+            | "dirsearch"
+            | "feroxbuster"
+            | "wfuzz"
+            | "kr"
+            | "kiterunner"
+            | "dnsmap"
+            | "dnsenum"
+            | "dnsrecon"
+            | "fierce"
+            | "massdns"
+            | "enum4linux"
+            | "enum4linux-ng"
+            | "crackmapexec"
+            | "cme"
+            | "nxc"
+            | "netexec"
+            | "responder"
+            | "bettercap"
+            | "ettercap"
+            | "arpspoof"
+            | "mitm6"
+            | "aireplay-ng"
+            | "mdk3"
+            | "mdk4"
+            | "msfconsole"
+            | "evil-winrm"
+            | "kerbrute"
+            | "smbmap"
+            | "onesixtyone"
+            | "commix"
+            | "xsstrike"
+    )
+}
 
 /// Impacket's tools, by their script names (`secretsdump.py`) or as
 /// packaged (`impacket-secretsdump`).
@@ -689,7 +693,7 @@ pub(super) fn attacks_host(c: &Cmd<'_>) -> bool {
             .or_else(|| c.name.strip_prefix("impacket-"));
         base.is_some_and(|b| IMPACKET.iter().any(|t| t.eq_ignore_ascii_case(b)))
     };
-    if !c.is(ATTACK_TOOLS) && !impacket() {
+    if !attack_tool(&c.name) && !impacket() {
         return false;
     }
     // nmap's list scan only names the targets; it sends them nothing.
@@ -797,22 +801,26 @@ pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
     }
     // Options handed on to the containers a tool starts (`act
     // --container-options "--privileged -v /:/host"`).
-    if c.full_option_values(&[
-        "--container-options",
-        "--container-opts",
-        "--docker-options",
-    ])
-    .iter()
-    .any(|v| {
-        v.split_whitespace().any(|o| {
-            o.starts_with("--privileged")
-                || o.starts_with("--pid=host")
-                || o.starts_with("--cap-add")
-                || o.starts_with("/:/")
-                || o.starts_with("--volume=/:")
-                || o.contains(".sock:")
+    // (The option's name looked for first: asked of every command.)
+    if c.values()
+        .any(|v| v.starts_with("--container-opt") || v.starts_with("--docker-opt"))
+        && c.full_option_values(&[
+            "--container-options",
+            "--container-opts",
+            "--docker-options",
+        ])
+        .iter()
+        .any(|v| {
+            v.split_whitespace().any(|o| {
+                o.starts_with("--privileged")
+                    || o.starts_with("--pid=host")
+                    || o.starts_with("--cap-add")
+                    || o.starts_with("/:/")
+                    || o.starts_with("--volume=/:")
+                    || o.contains(".sock:")
+            })
         })
-    }) {
+    {
         return true;
     }
     if !c.is(&["docker", "podman", "nerdctl"]) {
