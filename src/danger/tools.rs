@@ -549,18 +549,9 @@ pub(super) fn sends_raw(c: &Cmd<'_>) -> bool {
     if !netcat && !c.is(&["socat"]) {
         return false;
     }
-    let fed = !c.command.upstream.is_empty()
-        || c.command.stdin_text.is_some()
-        || c.command.stdin_dynamic
-        || c.redirects().iter().any(|r| {
-            matches!(r.fd, None | Some(0))
-                && matches!(
-                    r.op,
-                    crate::parse::RedirectOp::Read
-                        | crate::parse::RedirectOp::HereDoc
-                        | crate::parse::RedirectOp::HereString
-                )
-        });
+    // Fed through a pipe, a heredoc, a here-string or a `<` redirect: the
+    // walk records each as stdin text, known or only known when it runs.
+    let fed = c.command.stdin_text.is_some() || c.command.stdin_dynamic;
     if netcat {
         return fed
             && !c.flag(&["-z", "-l", "--listen"])
