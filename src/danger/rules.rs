@@ -2203,6 +2203,9 @@ pub static RULES: &[Rule] = &[
             "yarn global add serve",
             "bun add -g x",
             "chezmoi apply --dry-run=false",
+            "pulumi config set x y --config-file ~/.bashrc",
+            "multipass transfer vm:/tmp/rc ~/.bashrc",
+            "liquibase update-sql --output-file ~/.bashrc",
         ],
         counterexamples: &[
             "ls -o /usr/bin/git",
