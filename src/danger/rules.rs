@@ -2988,7 +2988,7 @@ pub static RULES: &[Rule] = &[
             let dev_tcp = |v: &str| {
                 meaning::mentions_dev(v) && (v.contains("/dev/tcp/") || v.contains("/dev/udp/"))
             };
-            (c.is(&["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd"])
+            (c.is(tools::NETCATS)
                 && c.flag(&["-e", "-c", "--exec", "--sh-exec", "--lua-exec"]))
                 || (c.is(&["socat"])
                     && c.values().any(|v| {
@@ -3030,8 +3030,7 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Opens a raw network listener on this machine, or a tunnel by which another machine reaches it.",
         check: C(|c| {
-            (c.is(&["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd"])
-                && c.flag(&["-l", "--listen"]))
+            (c.is(tools::NETCATS) && c.flag(&["-l", "--listen"]))
                 || (c.is(&["socat"])
                     && c.values()
                         .any(|v| v.to_ascii_uppercase().contains("-LISTEN")))

