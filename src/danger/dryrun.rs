@@ -451,6 +451,16 @@ mod tests {
         assert!(!rehearses_as("gsutil", &words("rm -r gs://b/rsync -n")));
         assert!(rehearses_as("gsutil", &words("-o x rsync -n a gs://b")));
         assert!(rehearses_as("pulumi", &words("destroy --preview-only")));
+        // duplicity rehearses only its `remove-*` commands without `--force`.
+        assert!(rehearses_as(
+            "duplicity",
+            &words("remove-older-than 6M file:///bk")
+        ));
+        assert!(!rehearses_as("duplicity", &words("restore file:///bk out")));
+        assert!(!rehearses_as(
+            "duplicity",
+            &words("remove-all-but-n-full 2 --force x")
+        ));
         assert!(rehearses_as(
             "sgdisk",
             &words("--pretend --zap-all /dev/sdb")
