@@ -345,8 +345,15 @@ impl<'a> Cmd<'a> {
             || self.is(&["cp", "gcp"])
                 && self.flag(&["-r", "-R", "-a", "--recursive", "--archive"]);
         // A rehearsal copies nothing (`rsync -a --delete -n empty/ /`).
-        if !recursive || super::dryrun::rehearses_as(&self.name, self.args()) {
+        if super::dryrun::rehearses_as(&self.name, self.args()) {
             return Vec::new();
+        }
+        if !recursive {
+            // Any tool's `sync` (or recursive `cp`) subcommand fills its
+            // destination folder (`b2 sync b2://b/claude/ ~/.claude/`).
+            return crate::parse::synced_folder(&self.name, self.args())
+                .into_iter()
+                .collect();
         }
         let whole = !rsync && self.flag(&["-T", "--no-target-directory"]);
         let targets = crate::parse::target_dirs(&self.name, self.args());
@@ -468,6 +475,56 @@ pub(super) fn go_runs_another<'a>(words: impl Iterator<Item = &'a str>) -> bool 
         let name = w.split('=').next().unwrap_or(w).trim_start_matches('-');
         w.starts_with('-') && matches!(name, "toolexec" | "exec")
     })
+}
+
+/// Whether a command names the server it talks to by an option
+/// (`--address`, `--host`, `--server`, `--url`, `--endpoint`,
+/// `--registry`, `--master` and their kin) and every such server is this
+/// machine's loopback, with no address elsewhere in its words.
+pub(super) fn to_loopback_only(c: &Cmd<'_>) -> bool {
+    const SERVER: &[&str] = &[
+        "address", "addr", "host", "server", "url", "endpoint", "registry", "master",
+    ];
+    let args = c.args();
+    let mut servers = 0;
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        let v = w.value.as_str();
+        if v == "--" {
+            break;
+        }
+        let Some(option) = v.strip_prefix("--") else {
+            // An address outside an option is another server named.
+            if v.contains("://") {
+                return false;
+            }
+            continue;
+        };
+        let (name, value) = match option.split_once('=') {
+            Some((n, value)) => (n, Some(value)),
+            None => (option, None),
+        };
+        let name = name.to_ascii_lowercase();
+        if !SERVER.iter().any(|s| name.ends_with(s)) {
+            continue;
+        }
+        let (value, literal) = match value {
+            Some(value) => (value, w.literal),
+            None => {
+                i += 1;
+                args.get(i - 1)
+                    .map_or(("", false), |w| (w.value.as_str(), w.literal))
+            }
+        };
+        let rest = value.split_once("://").map_or(value, |(_, r)| r);
+        let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+        if !literal || !is_loopback(host) {
+            return false;
+        }
+        servers += 1;
+    }
+    servers > 0
 }
 
 /// Whether a host (with or without its port) is this machine's

@@ -64,6 +64,18 @@ static LANGUAGES: &[Language] = &[
             "b64decode",
             "marshal",
             "pickle",
+            // Loaders that unpickle, and so run what the file holds
+            // (`torch.load(p, weights_only=False)`, `joblib.load(p)`).
+            "weights_only=False",
+            "weights_only = False",
+            "joblib.load",
+            "read_pickle",
+            "dill.",
+            "shelve",
+            "allow_pickle=True",
+            "unsafe_load",
+            "UnsafeLoader",
+            "Loader=yaml.Loader",
             "ctypes",
             "shutil.move",
             // Names imported bare (`from os import system`).

@@ -74,6 +74,9 @@ const KNOWN: &[&str] = &[
     "cpio",
     "crontab",
     // Readers, listers, viewers.
+    // (The packet filter reads the rule file it is given; loading it is
+    // its own rule's.)
+    "pfctl",
     "cat",
     "tac",
     "less",
@@ -384,6 +387,22 @@ pub(super) fn remote_protected(ctx: &super::place::Place, written: &str) -> bool
 /// interpreter's script is read as code; the words after it are the
 /// script's, and it is a program no table knows (`python3 merge.py --out
 /// ~/.gemini/settings.json`).
+/// Whether a tool's subcommand only lists the names and sizes of what it
+/// is pointed at (`rclone lsf --max-depth 1 ~/.ssh`, `mc ls local/x`,
+/// `b2 ls b2://bucket`, `rclone size ~/backup`): no file's contents are
+/// read or written. Only a tool whose own name no table reads, and no
+/// interpreter (whose `ls` is a script it runs); a wrapper's `ls` (`sudo
+/// ls ~/.ssh`) is a command judged on its own as well.
+pub(super) fn lists_only(c: &Cmd<'_>) -> bool {
+    c.operands().first().is_some_and(|w| {
+        matches!(
+            w.value.as_str(),
+            "ls" | "lsd" | "lsl" | "lsf" | "lsjson" | "size" | "listremotes"
+        )
+    }) && !c.is_among(&KNOWN_SORTED)
+        && crate::parse::interpreters::inline_code_flags(&c.name).is_none()
+}
+
 fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     if c.name.is_empty() || c.is_among(&KNOWN_SORTED) || super::cmd::checks_config(c) {
         return Vec::new();
@@ -407,6 +426,9 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
         && c.flag(&["-p", "-lint", "-help"])
         && !c.flag(&["-convert", "-replace", "-insert", "-remove", "-o"])
     {
+        return Vec::new();
+    }
+    if lists_only(c) {
         return Vec::new();
     }
     // Windows's registry tool reads a key it queries, exports or compares.

@@ -116,6 +116,32 @@ fn risky_mode(mode: &str) -> bool {
     numeric_risky || symbolic_risky
 }
 
+/// Whether any program is told by an option of its own to do its work
+/// through sudo or as root (`cpanm --sudo App::Ack`, `ansible-playbook
+/// --become site.yml`): the same rights as `sudo` in front, behind a word
+/// no table of privileged programs names. Written out whole: another
+/// tool's `--s` is not an abbreviation of it, and a false value (`--sudo=false`)
+/// turns it off.
+pub(super) fn root_by_option(c: &Cmd<'_>) -> bool {
+    let ansible = c.is(&["ansible*"]);
+    c.args().iter().take_while(|w| w.value != "--").any(|w| {
+        let (name, value) = w.value.split_once('=').unwrap_or((&w.value, "true"));
+        let named = matches!(
+            name,
+            "--sudo" | "--use-sudo" | "--with-sudo" | "--as-root" | "--run-as-root"
+        ) || ansible
+            && matches!(
+                name,
+                "--become" | "-b" | "--become-user" | "-K" | "--ask-become-pass"
+            );
+        named
+            && !matches!(
+                value.to_ascii_lowercase().as_str(),
+                "false" | "0" | "no" | "off"
+            )
+    })
+}
+
 /// Whether `setpriv` is told only to give up rights before it runs its
 /// command (`--no-new-privs`, capabilities dropped with `-`): a sandbox,
 /// not a change of user. Any other option (`--reuid`, `--init-groups`,

@@ -35,6 +35,8 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             | "arptables"
             | "nft"
             | "ufw"
+            // BSD's and macOS's packet filter.
+            | "pfctl"
             | "useradd"
             | "userdel"
             | "usermod"
@@ -394,6 +396,9 @@ fn changes_security_defaults(c: &Cmd<'_>, sub: &str) -> bool {
 /// that changes a chain or zeroes its counters, `nft list …` with no file
 /// of rules loaded.
 fn firewall_lists(c: &Cmd<'_>, sub: &str) -> bool {
+    if c.is(&["pfctl"]) {
+        return pf_only_looks(c.args());
+    }
     if c.is(&["nft"]) {
         return sub == "list" && !c.flag(&["-f", "--file"]);
     }
@@ -421,6 +426,46 @@ fn firewall_lists(c: &Cmd<'_>, sub: &str) -> bool {
             "-Z",
             "--zero",
         ])
+}
+
+/// Whether `pfctl` only shows the packet filter's state (`pfctl -sr`,
+/// `pfctl -t bad -T show`) or only parses a rule file (`pfctl -nf
+/// /etc/pf.conf`: `-n` loads nothing). Any other letter loads, enables,
+/// disables, flushes or kills (`-f`, `-e`, `-d`, `-F`, `-k`, `-N`, `-R`),
+/// and a letter askrisky does not know may too.
+fn pf_only_looks(args: &[crate::parse::Word]) -> bool {
+    // Letters that take a value: the rest of the cluster, or the next word.
+    const VALUED: &str = "aDFfiKkLopSsTtx";
+    let mut letters = Vec::new();
+    let mut it = args.iter().map(|w| w.value.as_str());
+    while let Some(v) = it.next() {
+        let Some(cluster) = v
+            .strip_prefix('-')
+            .filter(|c| !c.is_empty() && !c.starts_with('-'))
+        else {
+            return false;
+        };
+        for (i, ch) in cluster.char_indices() {
+            if VALUED.contains(ch) {
+                let rest = &cluster[i + ch.len_utf8()..];
+                let value = if rest.is_empty() {
+                    it.next().unwrap_or("")
+                } else {
+                    rest
+                };
+                letters.push((ch, value));
+                break;
+            }
+            letters.push((ch, ""));
+        }
+    }
+    letters.iter().any(|(ch, _)| *ch == 'n')
+        || letters.iter().any(|(ch, _)| matches!(ch, 's' | 'T'))
+            && letters.iter().all(|(ch, value)| match ch {
+                's' | 't' | 'a' | 'v' | 'g' | 'q' | 'r' | 'i' => true,
+                'T' => matches!(*value, "show" | "test"),
+                _ => false,
+            })
 }
 
 /// Whether a server or process manager is told to stop, restart or

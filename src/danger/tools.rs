@@ -115,11 +115,25 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
             "cmp",
         ];
         let args = c.args();
+        let in_project = finds_in_project(c);
         return args.iter().enumerate().any(|(i, w)| {
             matches!(w.value.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
-                && !args
-                    .get(i + 1)
-                    .is_some_and(|n| n.literal && READERS.contains(&n.value.as_str()))
+                && !args.get(i + 1).is_some_and(|n| {
+                    n.literal
+                        && (READERS.contains(&n.value.as_str())
+                            // Below the project, any program named bare is
+                            // walked as the command it is (`find notebooks
+                            // -name '*.ipynb' -exec nbstripout {} +`), but
+                            // not one that runs each file found as code.
+                            || in_project
+                                && !n.value.contains('/')
+                                && n.value != "{}"
+                                && !programs::is_shell(&n.value)
+                                && crate::parse::interpreters::inline_code_flags(
+                                    &programs::program_name(&n.value),
+                                )
+                                .is_none())
+                })
         });
     }
     if c.is(&["rg", "ripgrep"]) {
@@ -148,14 +162,8 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
             })
         });
         return runs_at_checkpoint
-            || c.flag(&[
-                "--to-command",
-                "--use-compress-program",
-                "--info-script",
-                "--new-volume-script",
-                "-I",
-                "-F",
-            ]);
+            || c.flag(&["--to-command", "--info-script", "--new-volume-script", "-F"])
+            || c.flag(&["--use-compress-program", "-I"]) && !compresses_only(args);
     }
     if c.is(&["zip"]) {
         return c.flag(&["-TT", "--unzip-command"]);
@@ -228,7 +236,14 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
                 .next()
                 .unwrap_or("")
                 .to_ascii_lowercase();
-            SSH_RUNS.contains(&k.as_str()) || k == "permitlocalcommand"
+            let value = o
+                .get(k.len()..)
+                .unwrap_or("")
+                .trim_start_matches([' ', '\t'])
+                .trim_start_matches('=');
+            SSH_RUNS.contains(&k.as_str())
+                && !(k == "proxycommand" && c.is(&["ssh"]) && plain_proxy(value, c.args()))
+                || k == "permitlocalcommand"
         }) || (c.is(&["scp", "sftp"]) && c.flag(&["-S"]));
     }
     if c.is(&["rsync"]) {
@@ -729,6 +744,115 @@ fn target_host(v: &str) -> Option<&str> {
         || name == "::1"
         || host.starts_with('['))
     .then_some(host)
+}
+
+/// Whether ssh's `ProxyCommand` only hops through a jump host (`ssh -W
+/// %h:%p bastion`, `exec` before it), as `-J` does: ssh named bare, whose
+/// words are options, `%` tokens and host names, with no command of its
+/// own inside (`ssh -o ProxyCommand=…` again). Other relays (netcat's
+/// kin) stay this rule's: they are also the raw-socket tools. ssh puts the host and user into the command
+/// given to the shell as written (`%h`, `%r`), so the destination and
+/// `-l` user must be plain names: `ssh -o ProxyCommand='nc %h %p'
+/// 'x;rm -rf ~'` runs the delete on older ssh.
+fn plain_proxy(value: &str, args: &[Word]) -> bool {
+    const RELAYS: &[&str] = &["ssh"];
+    let plain = |w: &str| {
+        !w.is_empty()
+            && w.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b".-_@:%[]".contains(&b))
+    };
+    let mut words = value.split_whitespace().peekable();
+    words.next_if_eq(&"exec");
+    let relays = words.next().is_some_and(|p| RELAYS.contains(&p))
+        && words.all(|w| w.starts_with('-') && !w.contains(['=', '/', '~', '$', '`']) || plain(w))
+        && !SSH_RUNS
+            .iter()
+            .any(|k| value.to_ascii_lowercase().contains(k));
+    // ssh's options that take a value; the first other word is the host.
+    const VALUED: &str = "BbcDEeFIiJLlmOoPpQRSWw";
+    let mut destination = None;
+    let mut users = Vec::new();
+    let mut it = args.iter().map(|w| w.value.as_str());
+    while let Some(v) = it.next() {
+        match v.strip_prefix('-') {
+            Some(cluster) if !cluster.is_empty() => {
+                if let Some(at) = cluster.find(|ch| VALUED.contains(ch)) {
+                    let rest = &cluster[at + 1..];
+                    let value = if rest.is_empty() {
+                        it.next().unwrap_or("")
+                    } else {
+                        rest
+                    };
+                    if cluster[at..].starts_with('l') {
+                        users.push(value);
+                    }
+                }
+            }
+            _ => {
+                destination = Some(v);
+                break;
+            }
+        }
+    }
+    relays && destination.is_some_and(plain) && users.into_iter().all(plain)
+}
+
+/// Whether every program tar is told to compress with (`-I`,
+/// `--use-compress-program`) is a compressor named bare with only options
+/// of its own (`tar -I 'zstd -T0' -cf d.tar.zst data`): it reads the
+/// archive's bytes and runs nothing. Any other program, a path, a file
+/// named in its words, or a form of the option not read here (inside a
+/// cluster: `-cIf`) is a program tar runs.
+fn compresses_only(args: &[Word]) -> bool {
+    const COMPRESSORS: &[&str] = &[
+        "gzip", "pigz", "unpigz", "bzip2", "pbzip2", "lbzip2", "xz", "pixz", "zstd", "pzstd",
+        "lz4", "lzip", "plzip", "lzop", "lzma", "brotli",
+    ];
+    let clustered = args.iter().take_while(|w| w.value != "--").any(|w| {
+        let v = w.value.as_str();
+        !v.starts_with("--") && !v.starts_with("-I") && v.starts_with('-') && v.contains('I')
+    });
+    let values = programs::option_values(args, &["-I", "--use-compress-program"]);
+    !clustered
+        && !values.is_empty()
+        && values.iter().all(|v| {
+            let mut words = v.split_whitespace();
+            words.next().is_some_and(|p| COMPRESSORS.contains(&p))
+                && words.all(|o| o.starts_with('-') && !o.contains(['/', '~', '$', '`']))
+        })
+}
+
+/// Whether every folder `find` starts from is below the project's folder
+/// (`find notebooks …`, `find . …` from a project that is neither the home
+/// folder nor `/`), named exactly, and no link is followed out of it
+/// (`-L`, `-H`, `-follow`).
+fn finds_in_project(c: &Cmd<'_>) -> bool {
+    let cwd = c.ctx.cwd.to_string_lossy();
+    let home = c.ctx.home.as_deref().map(|h| h.to_string_lossy());
+    if cwd == "/" || home.as_deref() == Some(&*cwd) {
+        return false;
+    }
+    let args = c.args();
+    if args
+        .iter()
+        .any(|w| matches!(w.value.as_str(), "-L" | "-H" | "-follow"))
+    {
+        return false;
+    }
+    let mut points = args
+        .iter()
+        .skip_while(|w| w.value == "-P")
+        .take_while(|w| !w.value.starts_with(['-', '(', '!']))
+        .peekable();
+    // No folder named, or options of find's own before them: not read.
+    points.peek().is_some()
+        && points.all(|w| {
+            let r = c.ctx.resolve(&w.value);
+            w.literal
+                && !w.glob
+                && r.strip_prefix(&*cwd)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        })
 }
 
 /// Whether npm's runner was told to install what it runs without asking

@@ -490,8 +490,17 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
     if c.name.is_empty() || c.is_among(&OWN_RULES_SORTED) || c.is_among(&WORDS_ARE_DATA_SORTED) {
         return None;
     }
+    if named_destroyer(&c.name) && !super::dryrun::rehearses_as(&c.name, c.args()) {
+        return Some((Does::Destroys, false));
+    }
     let cloud = c.is_among(&CLOUD_SORTED);
-    tool_verb(c, cloud).map(|d| (d, cloud))
+    match tool_verb(c, cloud) {
+        // Sent to a server on this machine (`ray job submit --address
+        // http://127.0.0.1:8265 -- python train.py`, `npm publish
+        // --registry http://localhost:4873`): nothing leaves it.
+        Some(Does::Deploys) if !cloud && super::cmd::to_loopback_only(c) => None,
+        d => d.map(|d| (d, cloud)),
+    }
 }
 
 fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
@@ -692,12 +701,16 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // /data/local/tmp/`) is sent to a device on the desk, not published;
     // the same for Guix's look at what garbage collection would take
     // (`guix gc --list-dead`), a file copied to or from a Multipass
-    // machine of this one (`multipass transfer vm:/var/log/x.log logs/`:
+    // machine of this one (`multipass transfer vm:/var/log/x.log logs/`,
+    // `vagrant upload`:
     // where it lands is judged as any write), and a Pulumi stack's
     // settings, kept in the project's `Pulumi.<stack>.yaml` (`pulumi
     // config set image.tag v2`, `pulumi config rm image.tag`).
     if c.is(&["adb"]) && words.first() == Some(&"push")
         || c.is(&["multipass"]) && words.first() == Some(&"transfer")
+        // Vagrant's upload goes to a machine of this one, as Multipass's
+        // transfer does (`vagrant upload scripts/provision.sh /tmp/p.sh`).
+        || c.is(&["vagrant"]) && words.first() == Some(&"upload")
         // Liquibase's `*-sql` commands print the SQL they would run
         // (`liquibase rollback-count-sql --count=5`).
         || c.is(&["liquibase"])
@@ -1150,6 +1163,36 @@ fn is_address(v: &str) -> bool {
         )
 }
 
+/// Whether a program's own name is a destructive verb joined to what it
+/// acts on, so that the program is its subcommand: `memcflush`,
+/// `kdestroy`, `lvremove`, `ldapdelete`, `nwipe` (the verb ends the name),
+/// `kafka-delete-records`, `flash_erase` (a part of the name is the verb).
+/// A name that is the verb alone (`reset`, `unset`, `deactivate`) is not:
+/// those are the shell's and the terminal's, and tables name the rest.
+fn named_destroyer(name: &str) -> bool {
+    let base = name
+        .strip_suffix(".py")
+        .or_else(|| name.strip_suffix(".sh"))
+        .unwrap_or(name);
+    let mut parts = ascii_parts(base).map(|(s, e)| &base[s..e]);
+    let first = parts.next();
+    let joined = first.is_some_and(|f| {
+        let mut rest = parts.peekable();
+        rest.peek().is_some()
+            && std::iter::once(f)
+                .chain(rest)
+                .any(|p| super::cmd::among(&DESTROY_SORTED, p))
+    });
+    joined
+        || !base.starts_with("un")
+            && base != "swipe"
+            && [
+                "flush", "destroy", "wipe", "purge", "erase", "remove", "delete",
+            ]
+            .iter()
+            .any(|v| base.len() > v.len() && base.ends_with(v))
+}
+
 /// Whether a word deletes, written as one word with what it deletes
 /// (`rclone deletefile`, `rdfind -deleteduplicates`, `removeall`).
 fn destroys_joined(part: &str) -> bool {
@@ -1522,6 +1565,30 @@ mod tests {
         }
     }
     use super::*;
+
+    #[test]
+    fn programs_named_for_what_they_destroy() {
+        for (name, want) in [
+            ("memcflush", true),
+            ("kdestroy", true),
+            ("lvremove", true),
+            ("ldapdelete", true),
+            ("nwipe", true),
+            ("kafka-delete-records", true),
+            ("flash_erase", true),
+            ("cleanup-purge.sh", true),
+            ("reset", false),
+            ("unset", false),
+            ("swipe", false),
+            ("undelete", false),
+            ("dropbox", false),
+            ("model", false),
+            ("kubectl", false),
+            ("remove", false),
+        ] {
+            assert_eq!(named_destroyer(name), want, "{name}");
+        }
+    }
 
     #[test]
     fn commands_named_noun_dot_verb() {

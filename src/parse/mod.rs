@@ -59,7 +59,9 @@ pub use shells::{Construct, Dialect, Syntax};
 pub use types::{Origin, Problem, Redirect, RedirectOp, Script, ScriptFile, SimpleCommand};
 use walker::Walker;
 pub use word::Word;
-pub use writes::{copies, downloaded, target_dirs, written_by_words, written_folders};
+pub use writes::{
+    copies, downloaded, synced_folder, target_dirs, written_by_words, written_folders,
+};
 
 /// Parses a command line, in bash's grammar, into every simple command it
 /// can run.

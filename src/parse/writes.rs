@@ -791,6 +791,25 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
 /// elsewhere (a URL, `host:path`), where the last word is the local copy.
 /// Tools whose words this module reads by name are theirs.
 fn copy_subcommand_destination(name: &str, args: &[Word]) -> Option<String> {
+    copy_subcommand(name, args).map(|(_, dest)| dest)
+}
+
+/// The folder a tool's copy subcommand fills with the contents of its
+/// source: every `sync` (`b2 sync b2://b/claude/ ~/.claude/`, `rclone sync
+/// r:x ~/.ssh`), and a `cp`/`copy` told to recurse (`gsutil cp -r gs://b/x
+/// ~/.config`), whose files land below the folder named, under names only
+/// the source knows.
+pub fn synced_folder(name: &str, args: &[Word]) -> Option<String> {
+    let (verb, dest) = copy_subcommand(name, args)?;
+    (verb == "sync"
+        || matches!(verb, "cp" | "copy" | "copyto")
+            && programs::has_flag(args, &["-r", "-R", "--recursive"]))
+    .then_some(dest)
+}
+
+/// A tool's copy subcommand and the local file or folder it writes (see
+/// [`copy_subcommand_destination`]).
+fn copy_subcommand<'a>(name: &str, args: &'a [Word]) -> Option<(&'a str, String)> {
     if matches!(
         name,
         "cp" | "mv" | "install" | "ln" | "rsync" | "scp" | "git" | "sftp" | "curl" | "wget"
@@ -821,7 +840,7 @@ fn copy_subcommand_destination(name: &str, args: &[Word]) -> Option<String> {
                 .is_some_and(|(host, _)| !host.is_empty() && !host.contains('/'))
     };
     (matches!(verb, "cp" | "copy" | "copyto") || sources.iter().any(|w| elsewhere(&w.value)))
-        .then(|| dest.value.clone())
+        .then(|| (verb, dest.value.clone()))
 }
 
 /// The files an editor is given to open: its words that are no option,

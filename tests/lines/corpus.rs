@@ -237,6 +237,7 @@ const CLASSES_TWENTY_THIRD: &str = include_str!("../corpus/classes23.tsv");
 const CLASSES_TWENTY_FOURTH: &str = include_str!("../corpus/classes24.tsv");
 const CLASSES_TWENTY_FIFTH: &str = include_str!("../corpus/classes25.tsv");
 const CLASSES_TWENTY_SIXTH: &str = include_str!("../corpus/classes26.tsv");
+const CLASSES_TWENTY_SEVENTH: &str = include_str!("../corpus/classes27.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -562,6 +563,19 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     // not a rehearsal) and a flush piped into a database shell.
     ("noeffect", "crate", 857, 1000),
     ("blocked", "crate", 1000, 1000),
+    ("operand", "twentyseven", 1000, 1000),
+    ("verb", "twentyseven", 1000, 1000),
+    // `$USER` in the command ssh and watch hand a shell: its value is
+    // known only when the line runs.
+    ("hidden", "twentyseven", 1000, 857),
+    ("noeffect", "twentyseven", 1000, 1000),
+    ("blocked", "twentyseven", 1000, 1000),
+    ("operand", "casket", 1000, 1000),
+    ("verb", "casket", 1000, 1000),
+    // The same: `$USER` in a command ssh runs on the other host.
+    ("hidden", "casket", 1000, 923),
+    ("noeffect", "casket", 1000, 1000),
+    ("blocked", "casket", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -603,6 +617,7 @@ fn class_rates() {
         .chain(rows(CLASSES_TWENTY_FOURTH))
         .chain(rows(CLASSES_TWENTY_FIFTH))
         .chain(rows(CLASSES_TWENTY_SIXTH))
+        .chain(rows(CLASSES_TWENTY_SEVENTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
