@@ -345,15 +345,21 @@ impl<'a> Cmd<'a> {
             || self.is(&["cp", "gcp"])
                 && self.flag(&["-r", "-R", "-a", "--recursive", "--archive"]);
         // A rehearsal copies nothing (`rsync -a --delete -n empty/ /`).
-        if super::dryrun::rehearses_as(&self.name, self.args()) {
-            return Vec::new();
-        }
+        let rehearsal = || super::dryrun::rehearses_as(&self.name, self.args());
         if !recursive {
             // Any tool's `sync` (or recursive `cp`) subcommand fills its
-            // destination folder (`b2 sync b2://b/claude/ ~/.claude/`).
+            // destination folder (`b2 sync b2://b/claude/ ~/.claude/`):
+            // the verb, a source and the folder at least.
+            if self.args().len() < 3 {
+                return Vec::new();
+            }
             return crate::parse::synced_folder(&self.name, self.args())
+                .filter(|_| !rehearsal())
                 .into_iter()
                 .collect();
+        }
+        if rehearsal() {
+            return Vec::new();
         }
         let whole = !rsync && self.flag(&["-T", "--no-target-directory"]);
         let targets = crate::parse::target_dirs(&self.name, self.args());

@@ -394,12 +394,17 @@ pub(super) fn remote_protected(ctx: &super::place::Place, written: &str) -> bool
 /// interpreter (whose `ls` is a script it runs); a wrapper's `ls` (`sudo
 /// ls ~/.ssh`) is a command judged on its own as well.
 pub(super) fn lists_only(c: &Cmd<'_>) -> bool {
-    c.operands().first().is_some_and(|w| {
-        matches!(
-            w.value.as_str(),
-            "ls" | "lsd" | "lsl" | "lsf" | "lsjson" | "size" | "listremotes"
-        )
-    }) && !c.is_among(&KNOWN_SORTED)
+    // Asked of every command: its first word that is no option.
+    c.args()
+        .iter()
+        .find(|w| !w.value.starts_with('-'))
+        .is_some_and(|w| {
+            matches!(
+                w.value.as_str(),
+                "ls" | "lsd" | "lsl" | "lsf" | "lsjson" | "size" | "listremotes"
+            )
+        })
+        && !c.is_among(&KNOWN_SORTED)
         && crate::parse::interpreters::inline_code_flags(&c.name).is_none()
 }
 
@@ -426,9 +431,6 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
         && c.flag(&["-p", "-lint", "-help"])
         && !c.flag(&["-convert", "-replace", "-insert", "-remove", "-o"])
     {
-        return Vec::new();
-    }
-    if lists_only(c) {
         return Vec::new();
     }
     // Windows's registry tool reads a key it queries, exports or compares.
@@ -483,7 +485,8 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
                 )
             )
     };
-    own.iter()
+    let paths = own
+        .iter()
         .enumerate()
         .filter(|(i, w)| {
             !input(&w.value)
@@ -510,7 +513,12 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
                 .into_iter()
                 .chain(embedded_paths(v).map(str::to_owned))
         })
-        .collect()
+        .collect::<Vec<String>>();
+    // Asked only of a command that names paths: most name none.
+    if !paths.is_empty() && lists_only(c) {
+        return Vec::new();
+    }
+    paths
 }
 
 /// Whether a word starts a path from the root or home (`/…`, `~…`,

@@ -123,22 +123,38 @@ fn risky_mode(mode: &str) -> bool {
 /// tool's `--s` is not an abbreviation of it, and a false value (`--sudo=false`)
 /// turns it off.
 pub(super) fn root_by_option(c: &Cmd<'_>) -> bool {
-    let ansible = c.is(&["ansible*"]);
+    const ROOT: &[&str] = &[
+        "--sudo",
+        "--use-sudo",
+        "--with-sudo",
+        "--as-root",
+        "--run-as-root",
+    ];
+    const BECOME: &[&str] = &["--become", "-b", "--become-user", "-K", "--ask-become-pass"];
+    let ansible = c.name.starts_with("ansible");
     c.args().iter().take_while(|w| w.value != "--").any(|w| {
-        let (name, value) = w.value.split_once('=').unwrap_or((&w.value, "true"));
-        let named = matches!(
-            name,
-            "--sudo" | "--use-sudo" | "--with-sudo" | "--as-root" | "--run-as-root"
-        ) || ansible
-            && matches!(
-                name,
-                "--become" | "-b" | "--become-user" | "-K" | "--ask-become-pass"
-            );
-        named
-            && !matches!(
-                value.to_ascii_lowercase().as_str(),
-                "false" | "0" | "no" | "off"
-            )
+        // Asked of every word of every command: prefixes compared, no
+        // search.
+        let v = w.value.as_str();
+        if !v.starts_with("--") && !ansible {
+            return false;
+        }
+        let value = |n: &&str| {
+            v.strip_prefix(*n)
+                .and_then(|rest| match rest.strip_prefix('=') {
+                    Some(value) => Some(value),
+                    None => rest.is_empty().then_some("true"),
+                })
+        };
+        ROOT.iter()
+            .chain(if ansible { BECOME } else { &[] })
+            .find_map(value)
+            .is_some_and(|value| {
+                !matches!(
+                    value.to_ascii_lowercase().as_str(),
+                    "false" | "0" | "no" | "off"
+                )
+            })
     })
 }
 

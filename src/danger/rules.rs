@@ -1415,13 +1415,16 @@ pub static RULES: &[Rule] = &[
                 && interpreters::inline_code(c)
                     .flatten()
                     .is_some_and(super::windows_code::cmd_only_lists);
-            // Any other tool's `ls` (`rclone lsf ~/.ssh`): names only.
-            let lists_only = lists_only || meaning::lists_only(c);
-            let read = if lists_only {
+            let mut read = if lists_only {
                 Vec::new()
             } else {
                 reads::read_words(c)
             };
+            // Any other tool's `ls` (`rclone lsf ~/.ssh`): names only.
+            let lists_only = lists_only || !read.is_empty() && meaning::lists_only(c);
+            if lists_only {
+                read.clear();
+            }
             let redirected = c
                 .redirects()
                 .iter()

@@ -115,7 +115,8 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
             "cmp",
         ];
         let args = c.args();
-        let in_project = finds_in_project(c);
+        let in_project = std::cell::OnceCell::new();
+        let in_project = || *in_project.get_or_init(|| finds_in_project(c));
         return args.iter().enumerate().any(|(i, w)| {
             matches!(w.value.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
                 && !args.get(i + 1).is_some_and(|n| {
@@ -125,14 +126,14 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
                             // walked as the command it is (`find notebooks
                             // -name '*.ipynb' -exec nbstripout {} +`), but
                             // not one that runs each file found as code.
-                            || in_project
-                                && !n.value.contains('/')
+                            || !n.value.contains('/')
                                 && n.value != "{}"
                                 && !programs::is_shell(&n.value)
                                 && crate::parse::interpreters::inline_code_flags(
                                     &programs::program_name(&n.value),
                                 )
-                                .is_none())
+                                .is_none()
+                                && in_project())
                 })
         });
     }

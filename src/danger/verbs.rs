@@ -1174,6 +1174,14 @@ fn named_destroyer(name: &str) -> bool {
         .strip_suffix(".py")
         .or_else(|| name.strip_suffix(".sh"))
         .unwrap_or(name);
+    // Asked of every command: a name of one part, not ending as a verb
+    // does, is none of these.
+    let one_part = !base
+        .bytes()
+        .any(|b| matches!(b, b':' | b'-' | b'_' | b'.') || b.is_ascii_uppercase());
+    if one_part && !matches!(base.as_bytes().last(), Some(b'h' | b'y' | b'e')) {
+        return false;
+    }
     let mut parts = ascii_parts(base).map(|(s, e)| &base[s..e]);
     let first = parts.next();
     let joined = first.is_some_and(|f| {
