@@ -387,25 +387,30 @@ pub(super) fn remote_protected(ctx: &super::place::Place, written: &str) -> bool
 /// interpreter's script is read as code; the words after it are the
 /// script's, and it is a program no table knows (`python3 merge.py --out
 /// ~/.gemini/settings.json`).
-/// Whether a tool's subcommand only lists the names and sizes of what it
-/// is pointed at (`rclone lsf --max-depth 1 ~/.ssh`, `mc ls local/x`,
-/// `b2 ls b2://bucket`, `rclone size ~/backup`): no file's contents are
-/// read or written. Only a tool whose own name no table reads, and no
-/// interpreter (whose `ls` is a script it runs); a wrapper's `ls` (`sudo
-/// ls ~/.ssh`) is a command judged on its own as well.
+/// Whether a tool's subcommand only lists the names of what it is
+/// pointed at (`rclone lsf --max-depth 1 ~/.ssh`, `rclone lsjson ~/.aws`):
+/// no file's contents are read or written. Only subcommands no program is
+/// named (`ls` and `size` are programs a tool may run with the words after
+/// them), of a tool whose own name no table reads, that is no interpreter
+/// (whose first word is a script it runs) and no wrapper or package runner
+/// (`npx lsf ~/.ssh/id_rsa` runs a package called `lsf`).
 pub(super) fn lists_only(c: &Cmd<'_>) -> bool {
-    // Asked of every command: its first word that is no option.
+    // Asked only where a read or a path was found: its first word that is
+    // no option first.
     c.args()
         .iter()
         .find(|w| !w.value.starts_with('-'))
         .is_some_and(|w| {
             matches!(
                 w.value.as_str(),
-                "ls" | "lsd" | "lsl" | "lsf" | "lsjson" | "size" | "listremotes"
+                "lsd" | "lsl" | "lsf" | "lsjson" | "listremotes"
             )
         })
         && !c.is_among(&KNOWN_SORTED)
+        && !c.is(&["npx", "pnpx", "bunx", "uvx", "pipx", "dlx"])
         && crate::parse::interpreters::inline_code_flags(&c.name).is_none()
+        && crate::parse::programs::wrapper_for(&c.name, &[]).is_none()
+        && crate::parse::wrapped_at(&c.name, c.args()).is_none()
 }
 
 fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {

@@ -560,6 +560,25 @@ fn the_cloud_pack_is_on_unless_turned_off() {
 }
 
 #[test]
+fn find_runs_a_bare_program_only_below_a_project() {
+    // From the home folder (or `/`), `.` is everything the person has.
+    for cwd in ["/home/user", "/"] {
+        let ctx = Place {
+            cwd: cwd.into(),
+            ..Place::example()
+        };
+        let line = "find . -name '*.ipynb' -exec nbstripout {} +";
+        assert_eq!(
+            assess(&parse(line), &ctx, &[]).tier,
+            Tier::Danger,
+            "{cwd}: {line}"
+        );
+    }
+    let line = "find notebooks -name '*.ipynb' -exec nbstripout {} +";
+    assert_eq!(assess_line(line).tier, Tier::Clear, "{line}");
+}
+
+#[test]
 fn a_link_on_disk_to_a_root_is_deleted_through() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
     let cwd = dir.path().to_path_buf();

@@ -87,6 +87,7 @@ mod tests {
             "\"$(opam env --switch=. --set-switch)\"",
             "\"$(conda shell.bash hook)\"",
             "\"$(micromamba shell hook -s zsh)\"",
+            "\"$(mamba shell hook)\"",
             "$(rbenv init - zsh)",
             "\"$(zoxide init bash)\"",
             "\"$(mise activate bash)\"",
