@@ -485,8 +485,10 @@ pub(super) fn go_runs_another<'a>(words: impl Iterator<Item = &'a str>) -> bool 
 
 /// Whether a command names the server it talks to by an option
 /// (`--address`, `--host`, `--server`, `--url`, `--endpoint`,
-/// `--registry`, `--master` and their kin) and every such server is this
-/// machine's loopback, with no address elsewhere in its words.
+/// `--registry`, `--master`) and every such server is this machine's
+/// loopback, with no address elsewhere in its words. Those names exactly:
+/// an option that only ends so may name a helper, not where the work goes
+/// (`--build-host 127.0.0.1` while the deploy goes out).
 pub(super) fn to_loopback_only(c: &Cmd<'_>) -> bool {
     const SERVER: &[&str] = &[
         "address", "addr", "host", "server", "url", "endpoint", "registry", "master",
@@ -512,7 +514,7 @@ pub(super) fn to_loopback_only(c: &Cmd<'_>) -> bool {
             None => (option, None),
         };
         let name = name.to_ascii_lowercase();
-        if !SERVER.iter().any(|s| name.ends_with(s)) {
+        if !SERVER.contains(&name.as_str()) {
             continue;
         }
         let (value, literal) = match value {

@@ -3942,6 +3942,7 @@ pub static RULES: &[Rule] = &[
             "ray job submit --address http://127.0.0.1:8265 https://ray.prod:8265",
             "ray job submit --address \"$RAY\" -- python t.py",
             "ray job submit --address https://ray.prod.example.com:8265 -- python t.py",
+            "acmectl deploy --prod --build-host 127.0.0.1",
             "gpg --keyserver hkps://keys.openpgp.org --send-keys 0x8A3F2C1D9E7B6A54",
             "fastlane supply --track production --aab app-release.aab",
             "ldapmodify -x -D cn=admin,dc=corp -W -f reset.ldif",
