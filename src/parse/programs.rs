@@ -33,6 +33,10 @@ pub struct Wrapper {
     pub shell_flags: &'static [&'static str],
     /// A lone `-` is one of the wrapper's options (`env -` is `env -i`).
     pub lone_dash: bool,
+    /// Given its operands and no command, the wrapper starts a login shell
+    /// that reads its commands from stdin (`echo 'rm -rf ~' | ssh host`,
+    /// `ssh host < deploy.sh`), unless one of these options is given.
+    pub login_shell_unless: Option<&'static [&'static str]>,
 }
 
 const fn wrapper(names: &'static [&'static str]) -> Wrapper {
@@ -47,6 +51,7 @@ const fn wrapper(names: &'static [&'static str]) -> Wrapper {
         joins_into_shell: false,
         shell_flags: &[],
         lone_dash: false,
+        login_shell_unless: None,
     }
 }
 
@@ -463,6 +468,10 @@ pub static WRAPPERS: &[Wrapper] = &[
         ],
         operands: 1,
         joins_into_shell: true,
+        // No command is run (`-N`), stdio is forwarded (`-W`), a master
+        // connection is told something (`-O`), a subsystem is started
+        // (`-s`), or ssh only prints (`-G`, `-V`, `-Q`).
+        login_shell_unless: Some(&["-N", "-W", "-O", "-s", "-G", "-V", "-Q"]),
         ..wrapper(&["ssh"])
     },
     Wrapper {

@@ -381,7 +381,9 @@ impl Walker {
             let Some((var, value)) = w.value.split_once('=') else {
                 continue;
             };
-            if var.is_empty() || !var.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            // make takes any name but an option's (`make a-b='…'` sets
+            // `a-b`; `--file=x` is an option).
+            if var.is_empty() || var.starts_with('-') {
                 continue;
             }
             let value = Word {

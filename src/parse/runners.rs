@@ -806,6 +806,124 @@ impl Walker {
         Some(inner)
     }
 
+    /// The commands a file-transfer client is given: sftp's batch (`-b
+    /// FILE`), lftp's (`-c`, `-e`, `-f FILE`) and smbclient's (`-c`). Each
+    /// is a command on the far side, read as the program it is named for
+    /// may be (`rm`, `rmdir`, `chmod`; `deltree` is `rm -r`, a `mirror`
+    /// that deletes is `rsync --delete`), and a `!` line is a command for
+    /// the local shell. Text the line shows is walked (`-b - <<< …`, `-b
+    /// <(printf …)`, a file it wrote); text it feeds but cannot show asks;
+    /// a file on disk is the person's own, as a script is.
+    pub(super) fn file_session(&mut self, name: &str, cmd: &SimpleCommand, depth: u8) {
+        let args = cmd.args();
+        let (text_options, file_options): (&[char], &[char]) = match name {
+            "sftp" => (&[], &['b']),
+            "lftp" => (&['c', 'e'], &['f']),
+            _ => (&['c'], &[]),
+        };
+        let mut texts = Vec::new();
+        let mut files = Vec::new();
+        for (i, w) in args.iter().enumerate() {
+            if w.value == "--" {
+                break;
+            }
+            // `-b FILE`, `-bFILE`, or the last letter of a cluster (`-qb`).
+            let Some(letters) = w.known().and_then(|v| v.strip_prefix('-')) else {
+                continue;
+            };
+            if letters.starts_with('-') {
+                continue;
+            }
+            let Some((at, letter)) = letters
+                .char_indices()
+                .find(|(_, c)| text_options.contains(c) || file_options.contains(c))
+            else {
+                continue;
+            };
+            let rest = &letters[at + 1..];
+            let value = if rest.is_empty() {
+                args.get(i + 1).cloned()
+            } else {
+                Some(Word::literal(rest))
+            };
+            let Some(value) = value else { continue };
+            if text_options.contains(&letter) {
+                texts.push(value.known().map(str::to_owned));
+            } else {
+                files.push(value);
+            }
+        }
+        for file in files {
+            let text = if file.process {
+                file.output.clone()
+            } else if file.known().is_some_and(programs::is_stdin_path) {
+                if !cmd.stdin_dynamic && cmd.stdin_text.is_none() {
+                    continue;
+                }
+                cmd.stdin_text.clone().filter(|_| !cmd.stdin_dynamic)
+            } else if file.literal {
+                match self.written_whole(&file) {
+                    Some(text) => Some(text),
+                    None => continue,
+                }
+            } else {
+                None
+            };
+            texts.push(text);
+        }
+        for text in texts {
+            let Some(text) = text else {
+                self.problem(super::Problem::DynamicCode {
+                    program: name.to_owned(),
+                });
+                continue;
+            };
+            for line in text.split(['\n', ';']) {
+                // sftp's `-` lets a failure pass, `@` stops the echo.
+                let line = line.trim().trim_start_matches(['-', '@']);
+                match line.strip_prefix('!') {
+                    Some(local) => self.source(local, Origin::ShellString, depth),
+                    None => self.speculate(&session_command(line), depth),
+                }
+            }
+        }
+    }
+
+    /// Maven's exec plugin runs the program its settings name (`mvn
+    /// exec:exec -Dexec.executable=sh -Dexec.args='-c "…"'`): the program
+    /// and its arguments are walked as a command. Settings known only when
+    /// the line runs ask.
+    pub(super) fn maven_exec(&mut self, cmd: &SimpleCommand, depth: u8) {
+        let args = cmd.args();
+        if !args
+            .iter()
+            .any(|w| w.value.contains("exec:exec") || w.value.contains("exec-maven-plugin"))
+        {
+            return;
+        }
+        let setting = |key: &str| {
+            args.iter().rev().find_map(|w| {
+                let v = w
+                    .value
+                    .strip_prefix("-D")?
+                    .strip_prefix(key)?
+                    .strip_prefix('=')?;
+                Some((v.to_owned(), w.literal))
+            })
+        };
+        let (program, known) = setting("exec.executable").unwrap_or_default();
+        let (words, words_known) = setting("exec.args").unwrap_or((String::new(), true));
+        if !known || !words_known {
+            self.problem(super::Problem::DynamicCode {
+                program: "mvn".into(),
+            });
+            return;
+        }
+        if !program.is_empty() {
+            self.source(&format!("{program} {words}"), Origin::ShellString, depth);
+        }
+    }
+
     /// Walks `text` as code a program may run: its commands count only
     /// where they name a program the danger set knows (or hold one in
     /// their words), and nothing it holds that cannot be read asks.
@@ -831,6 +949,31 @@ impl Walker {
                 self.resolve(inner);
             }
         }
+    }
+}
+
+/// A file-transfer client's command as the shell command it amounts to:
+/// smbclient's `deltree X` is `rm -r X`, its `del` and lftp's `mrm` are
+/// `rm`; lftp's `mirror` that deletes what the source lacks is `rsync
+/// --delete`. Every other command is read as the program it is named for.
+fn session_command(line: &str) -> String {
+    let (verb, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    match verb {
+        "deltree" => format!("rm -r {rest}"),
+        "del" | "mrm" => format!("rm {rest}"),
+        "mirror"
+            if rest
+                .split_whitespace()
+                .any(|w| w == "--delete" || w.starts_with("--delete-") || w == "-e") =>
+        {
+            // Its own options are no rsync's (`-n` is only-newer).
+            let operands: Vec<&str> = rest
+                .split_whitespace()
+                .filter(|w| !w.starts_with('-'))
+                .collect();
+            format!("rsync --delete -- {}", operands.join(" "))
+        }
+        _ => line.to_owned(),
     }
 }
 

@@ -1239,3 +1239,5 @@ fn package_script_bodies_are_code() {
         .collect();
     assert_eq!(depths, [1, 0]);
 }
+
+mod reached;

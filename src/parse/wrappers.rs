@@ -234,6 +234,11 @@ impl Walker {
                 self.code_words(&name, words, Origin::ShellString, depth);
                 return None;
             }
+            Inner::LoginShell => {
+                let mut inner = cmd.clone();
+                inner.argv = vec![Word::literal("sh")];
+                inner
+            }
             Inner::Command { start, assignments } => {
                 for (n, v) in &assignments {
                     if programs::is_code_variable(n) {
@@ -495,6 +500,10 @@ impl Walker {
             if v.starts_with(":::") {
                 break;
             }
+            // parallel's own `--dry-run` prints each job and runs none.
+            if matches!(v, "--dry-run" | "--dryrun") && args[i].literal {
+                return;
+            }
             if v.starts_with('-') {
                 i += if WITH_VALUE.contains(&v) { 2 } else { 1 };
                 continue;
@@ -544,6 +553,8 @@ impl Walker {
             "git" => self.git_runs(cmd, depth),
             "sed" | "gsed" => self.sed_runs(cmd, depth),
             "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" => self.vim_runs(cmd, depth),
+            "sftp" | "lftp" | "smbclient" => self.file_session(name, cmd, depth),
+            "mvn" | "mvnw" => self.maven_exec(cmd, depth),
             _ => {}
         }
     }
@@ -1167,6 +1178,8 @@ enum Inner {
     Shell(Word),
     /// The words from this index are joined and run by a shell.
     Joined(usize),
+    /// A login shell that reads its commands from stdin.
+    LoginShell,
 }
 
 /// Finds where a wrapper's own options end and its command begins.
@@ -1176,6 +1189,10 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
     let mut skipped = 0usize;
     let mut assignments = Vec::new();
     let mut through_shell = spec.joins_into_shell;
+    let mut no_login = false;
+    let mut quiet = |opt: &str| {
+        no_login |= spec.login_shell_unless.is_some_and(|o| o.contains(&opt));
+    };
     while i < argv.len() {
         let w = &argv[i];
         if !w.literal {
@@ -1222,6 +1239,7 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
             if spec.no_exec_options.contains(&opt) {
                 return Inner::Nothing;
             }
+            quiet(opt);
             through_shell |= spec.shell_flags.contains(&opt);
             i += if spec.with_value.contains(&opt) && attached.is_none() {
                 2
@@ -1253,6 +1271,7 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
                 if spec.no_exec_options.contains(&opt.as_str()) {
                     return Inner::Nothing;
                 }
+                quiet(&opt);
                 through_shell |= spec.shell_flags.contains(&opt.as_str());
                 if spec.with_value.contains(&opt.as_str()) {
                     skip_next = rest.is_empty();
@@ -1280,7 +1299,11 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
         break;
     }
     if i >= argv.len() {
-        Inner::Nothing
+        if spec.login_shell_unless.is_some() && !no_login && skipped == spec.operands {
+            Inner::LoginShell
+        } else {
+            Inner::Nothing
+        }
     } else if through_shell {
         Inner::Joined(i)
     } else {

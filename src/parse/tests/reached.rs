@@ -1,0 +1,87 @@
+//! Commands reached through a session file, a login shell, a build tool's
+//! variables or a plugin: the walker must find what those run.
+
+use super::{parse, problem_kinds, render};
+
+/// Commands that reach a shell by other ways than their words: ssh's
+/// login shell reading stdin, a file-transfer client's command batch, a
+/// make variable, Maven's exec plugin. Each row: the line, a command that
+/// must be found among those walked (or none), and the problems.
+#[test]
+fn commands_reached_another_way() {
+    let rows: &[(&str, Option<&str>, &[&str])] = &[
+        ("echo 'rm -f /srv/x' | ssh host", Some("rm -f /srv/x"), &[]),
+        ("ssh host <<< 'rm -f /srv/x'", Some("rm -f /srv/x"), &[]),
+        ("ssh -N host <<< 'rm -f /srv/x'", None, &[]),
+        ("ssh -qW db:5432 host <<< 'rm -f /srv/x'", None, &[]),
+        ("ssh -O exit host <<< 'rm -f /srv/x'", None, &[]),
+        ("ssh <<< 'rm -f /srv/x'", None, &[]),
+        ("ssh host 'ls' <<< 'rm -f /srv/x'", None, &[]),
+        ("sftp -b - host <<< '-rm /srv/x'", Some("rm /srv/x"), &[]),
+        (
+            "sftp -qb <(printf '@chmod 777 /srv\\n') host",
+            Some("chmod 777 /srv"),
+            &[],
+        ),
+        ("sftp -bb.txt host <<< 'rm /srv/x'", None, &[]),
+        ("sftp host <<< 'rm /srv/x'", None, &[]),
+        ("cat b | sftp -b - host", None, &["dynamic_code"]),
+        ("sftp -b \"$B\" host", None, &["dynamic_code"]),
+        ("printf 'rm /x\\n' > b; sftp -b b host", Some("rm /x"), &[]),
+        (
+            "smbclient //nas/s -c 'ls; deltree old'",
+            Some("rm -r old"),
+            &[],
+        ),
+        ("smbclient //nas/s -c 'del a.txt'", Some("rm a.txt"), &[]),
+        (
+            "smbclient //nas/s -c '!rm -rf ~/x'",
+            Some("rm -rf ~/x"),
+            &[],
+        ),
+        (
+            "lftp -e 'mirror -R -n --delete dist /srv; quit' h",
+            Some("rsync --delete -- dist /srv"),
+            &[],
+        ),
+        ("lftp -e 'mirror -R dist /srv; quit' h", None, &[]),
+        ("make SHELL=\"$X\" test", None, &["dynamic_code"]),
+        ("make FOO=\"$X\" test", None, &[]),
+        ("make a-b='rm -rf ~/x' build", Some("rm -rf ~/x"), &[]),
+        ("make PY_CMD='rm -rf ~/x' build", Some("rm -rf ~/x"), &[]),
+        ("make --file='rm -rf ~/x' build", None, &[]),
+        (
+            "mvn exec:exec -Dexec.executable=sh -Dexec.args='-c \"rm -rf ~/x\"'",
+            Some("rm -rf ~/x"),
+            &[],
+        ),
+        (
+            "mvn exec:java -Dexec.executable=sh -Dexec.args='-c \"rm -rf ~/x\"'",
+            None,
+            &[],
+        ),
+        (
+            "mvn exec:exec -Dexec.executable=\"$X\"",
+            None,
+            &["dynamic_code"],
+        ),
+        ("parallel --dry-run rm -rf ::: a b", None, &[]),
+        ("parallel rm -rf ::: a b", Some("rm -rf"), &[]),
+    ];
+    for (line, command, problems) in rows {
+        let script = parse(line);
+        let found = render(&script);
+        let walked = |c: &str| found.iter().any(|f| f.rsplit('>').next() == Some(c));
+        match command {
+            Some(c) => assert!(walked(c), "{line:?}: {c:?} not among {found:?}"),
+            None => assert!(
+                !found.iter().any(|f| {
+                    let c = f.rsplit('>').next().unwrap_or("");
+                    ["rm ", "chmod ", "rsync "].iter().any(|p| c.starts_with(p))
+                }),
+                "{line:?}: walked {found:?}"
+            ),
+        }
+        assert_eq!(problem_kinds(&script), *problems, "problems of {line:?}");
+    }
+}
