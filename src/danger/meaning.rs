@@ -788,15 +788,45 @@ pub(super) fn mentions_dev(v: &str) -> bool {
     v.as_bytes().windows(3).any(|w| w == b"dev")
 }
 
-/// Whether the command runs below `/dev`. The byte search first: the
-/// component-wise `starts_with` costs more than most rules.
+/// Whether a word the shell expands into file names (`~/Documents/*`,
+/// `/srv/www/*.html`) picks them outside the folder the command runs in:
+/// what it deletes is chosen only when the line runs, somewhere else.
+/// Scratch folders (`/tmp`, `/var/tmp`) are not somewhere else; from
+/// home or the root, everything is.
+pub(super) fn globs_outside_project(c: &Cmd<'_>) -> bool {
+    let Some(cwd) = c.ctx.cwd.to_str() else {
+        return true;
+    };
+    let at_top = cwd == "/" || c.ctx.home.as_deref().is_some_and(|h| h.as_os_str() == cwd);
+    c.args().iter().any(|w| {
+        if !w.glob {
+            return false;
+        }
+        let r = c.ctx.resolve(&w.value);
+        let below = |dir: &str| {
+            r.strip_prefix(dir)
+                .is_some_and(|rest| rest.starts_with('/') && rest.len() > 1)
+        };
+        at_top || !(below(cwd) || below("/tmp") || below("/var/tmp"))
+    })
+}
+
+/// Whether the command runs below `/dev`. A look at the first bytes
+/// first (a folder below `/dev` begins with `/`, then more slashes or
+/// `./` parts, then `dev`), so the cost does not grow with the folder's
+/// length; the component-wise `starts_with` decides.
 pub(super) fn in_dev(ctx: &super::place::Place) -> bool {
-    ctx.cwd
-        .as_os_str()
-        .as_encoded_bytes()
-        .windows(3)
-        .any(|w| w == b"dev")
-        && ctx.cwd.starts_with("/dev")
+    let bytes = ctx.cwd.as_os_str().as_encoded_bytes();
+    let rest = match bytes.split_first() {
+        Some((b'/', rest)) => rest,
+        _ => return false,
+    };
+    let may = match rest.first() {
+        Some(b'd') => rest.starts_with(b"dev"),
+        Some(b'/' | b'.') => true,
+        _ => false,
+    };
+    may && ctx.cwd.starts_with("/dev")
 }
 
 /// Whether a program is handed a whole disk or partition that it is not
@@ -1051,6 +1081,37 @@ fn names_disk(ctx: &super::place::Place, v: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn below_dev_by_components() {
+        let at = |cwd: &str| {
+            let mut ctx = super::super::place::Place::example();
+            ctx.cwd = cwd.into();
+            in_dev(&ctx)
+        };
+        for cwd in [
+            "/dev",
+            "/dev/",
+            "/dev/disk/by-id",
+            "//dev",
+            "/./dev/x",
+            "/.//dev",
+        ] {
+            assert!(at(cwd), "{cwd}");
+        }
+        for cwd in [
+            "/devices",
+            "/home/dev",
+            "/tmp/x/dev",
+            "dev",
+            "/d",
+            "/",
+            "/.dev",
+            "/srv/dev/sda",
+        ] {
+            assert!(!at(cwd), "{cwd}");
+        }
+    }
 
     #[test]
     fn what_a_word_may_name() {

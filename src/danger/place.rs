@@ -435,7 +435,14 @@ pub fn is_block_device(value: &str) -> bool {
         // `vtbd0`, `mmcsd0`, `wd0`), Solaris's (`dsk/c0t0d0s0`).
         "ada", "da", "nvd", "nda", "vtbd", "mmcsd", "wd", "rsd", "dsk/", "rdsk/",
     ];
-    PREFIXES.iter().any(|p| dev.starts_with(p))
+    // `/dev/disk/by-id/…` names a disk; `/dev/disk` and `/dev/disk/by-id`
+    // are the folders of those links (macOS's `disk0` is one).
+    if let Some(links) = dev.strip_prefix("disk/") {
+        return links
+            .split_once('/')
+            .is_some_and(|(_, link)| !link.trim_matches('/').is_empty());
+    }
+    dev != "disk" && PREFIXES.iter().any(|p| dev.starts_with(p))
 }
 
 /// A shell's history file, by its path under the home folder: the
@@ -614,6 +621,9 @@ mod tests {
             "/dev/nvd0",
             "/dev/vtbd0",
             "/dev/dsk/c0t0d0s0",
+            "/dev/disk/by-id/nvme-Samsung_SSD_980",
+            "/dev/disk/by-uuid/*",
+            "/dev/disk/by-label/data/",
         ] {
             assert!(is_block_device(v), "{v}");
             assert_eq!(is_disk(v), !v.starts_with("/dev/loop"), "{v}");
@@ -626,6 +636,10 @@ mod tests {
             "/dev/urandom",
             "/dev/watchdog",
             "/dev/dri/card0",
+            "/dev/disk",
+            "/dev/disk/",
+            "/dev/disk/by-id",
+            "/dev/disk/by-id/",
             "sda",
         ] {
             assert!(!is_block_device(v), "{v}");

@@ -301,7 +301,9 @@ fn windows_startup(path: &str) -> bool {
     let has = |needle: &[u8]| {
         path.as_bytes()
             .windows(needle.len())
-            .any(|w| w.eq_ignore_ascii_case(needle))
+            // The first letter alone first (the needles are lower-case
+            // letters): most windows end there.
+            .any(|w| w[0] | 0x20 == needle[0] && w.eq_ignore_ascii_case(needle))
     };
     // Most paths hold neither word at all: one scan each says so.
     if !has(b"startup") && !has(b"currentversion") && !has(b"currentcontrolset") {

@@ -119,6 +119,19 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     {
         return Vec::new();
     }
+    // find lists names and their metadata (`find ~/.ssh -name 'id_*'
+    // -printf '%f %m\n'`); what it runs, deletes or reads names from
+    // reads more.
+    if c.is(&["find"])
+        && !c.values().any(|v| {
+            matches!(
+                v,
+                "-exec" | "-execdir" | "-ok" | "-okdir" | "-delete" | "-files0-from"
+            )
+        })
+    {
+        return Vec::new();
+    }
     let args = c.args();
     let all = || args.iter().map(|w| w.value.as_str());
     if c.is(&["grep", "egrep", "fgrep", "ag", "ack", "zgrep", "sed"]) {

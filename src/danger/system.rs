@@ -125,6 +125,10 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 "" | "list" | "print" | "print-disabled" | "help" | "version"
             ))
         || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
+        // A network card's settings changed, its firmware flashed, or its
+        // link taken down by a self-test (`ethtool -s eth0 speed 100`,
+        // `-K eth0 tso off`, `-f eth0 fw.bin`, `-t eth0`).
+        || (c.is(&["ethtool"]) && !ethtool_only_shows(c.args()))
         // firewalld's zones and rules changed (`firewall-cmd --permanent
         // --zone=trusted --add-source=0.0.0.0/0`, `--reload`); its
         // `--list-*`, `--get-*`, `--query-*`, `--info-*` and `--state` only
@@ -426,6 +430,50 @@ fn firewall_lists(c: &Cmd<'_>, sub: &str) -> bool {
             "-Z",
             "--zero",
         ])
+}
+
+/// Whether `ethtool` only shows a card's settings, features, counters or
+/// identity (a bare `ethtool eth0`, `-i`, `-S`, `-k`, `--show-…`), or
+/// blinks its light (`-p`). Every other option changes the card, or
+/// takes its link down (`-t`, `--cable-test`), and one askrisky does not
+/// know may too.
+fn ethtool_only_shows(args: &[crate::parse::Word]) -> bool {
+    const SHOWS: &[&str] = &[
+        "-a",
+        "-c",
+        "-d",
+        "-e",
+        "-g",
+        "-h",
+        "-i",
+        "-k",
+        "-l",
+        "-m",
+        "-n",
+        "-p",
+        "-u",
+        "-x",
+        "-P",
+        "-S",
+        "-T",
+        "-I",
+        "--json",
+        "--help",
+        "--version",
+        "--driver",
+        "--register-dump",
+        "--eeprom-dump",
+        "--statistics",
+        "--phy-statistics",
+        "--identify",
+        "--dump-module-eeprom",
+        "--module-info",
+        "--include-statistics",
+    ];
+    args.iter().all(|w| {
+        let v = w.value.as_str();
+        w.literal && (!v.starts_with('-') || v.starts_with("--show-") || SHOWS.contains(&v))
+    })
 }
 
 /// Whether `pfctl` only shows the packet filter's state (`pfctl -sr`,

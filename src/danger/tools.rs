@@ -365,7 +365,9 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
         return false;
     }
     (c.is(&["npm", "pnpm", "yarn", "bun"])
-        && matches!(sub, "publish" | "unpublish" | "deprecate" | "dist-tag"))
+        && (matches!(sub, "publish" | "unpublish" | "deprecate")
+            // `npm dist-tag ls` lists the tags; `add` and `rm` move them.
+            || tags && !matches!(second, "ls" | "list")))
         || (c.is(&["yarn"])
             && sub == "npm"
             && (second == "publish" || second == "tag" && matches!(third, "add" | "remove")))
@@ -382,7 +384,13 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
             && sub == "release"
             && matches!(second, "create" | "upload" | "edit" | "delete"))
         || (c.is(&["mvn", "gradle", "./gradlew", "gradlew", "sbt", "lein"])
-            && ops.iter().any(|w| build_task_publishes(&w.value))
+            // sbt takes several tasks in one word (`"+publishSigned;
+            // sonatypeBundleRelease"`), `+` running each for every version.
+            && ops.iter().any(|w| {
+                w.value
+                    .split([';', ' ', '\t', '\n'])
+                    .any(|t| build_task_publishes(t.trim_start_matches('+')))
+            })
             // The Maven release plugin's rehearsal of a release's
             // preparation (`release:prepare -DdryRun=true`); a deploy or
             // `release:perform` beside it still publishes.

@@ -18,7 +18,9 @@ pub(super) fn tree_deletes(code: &str) -> Vec<String> {
         "remove_entry_secure",
         "remove_dir_all",
     ];
-    const IF_RECURSIVE: &[&str] = &["rmSync", "rmdirSync", "rm", "rmdir"];
+    const IF_RECURSIVE: &[&str] = &["rmSync", "rmdirSync", "rm", "rmdir", "removeSync", "remove"];
+    // Vim's, only with its flag `"rf"` (`delete(expand("~"), "rf")`).
+    const IF_RF: &[&str] = &["delete"];
     const HOME: &[&str] = &[
         "Path.home()",
         "pathlib.Path.home()",
@@ -40,10 +42,15 @@ pub(super) fn tree_deletes(code: &str) -> Vec<String> {
         "System.user_home!()",
         "System.user_home()",
         "System.get_env(\"HOME\")",
+        // Deno's, Bun's, and vim's variable.
+        "Deno.env.get(\"HOME\")",
+        "Deno.env.get('HOME')",
+        "Bun.env.HOME",
+        "$HOME",
     ];
     let mut found = Vec::new();
     let bytes = code.as_bytes();
-    for name in ALWAYS.iter().chain(IF_RECURSIVE) {
+    for name in ALWAYS.iter().chain(IF_RECURSIVE).chain(IF_RF) {
         for (at, _) in code.match_indices(name) {
             // A whole name (`rm_rf`, not `farm_rf` or `rm_rf_x`).
             let before = code[..at].chars().next_back();
@@ -68,7 +75,9 @@ pub(super) fn tree_deletes(code: &str) -> Vec<String> {
                 }
                 None => continue,
             };
-            if IF_RECURSIVE.contains(name) && !closed.contains("recursive") {
+            if IF_RECURSIVE.contains(name) && !closed.contains("recursive")
+                || IF_RF.contains(name) && !closed.contains("\"rf\"") && !closed.contains("'rf'")
+            {
                 continue;
             }
             let arg = unwrap_path_call(args.trim());
@@ -126,6 +135,8 @@ fn unwrap_path_call(mut p: &str) -> &str {
         "Path(",
         "path.resolve(",
         "Pathname.new(",
+        // Vim's.
+        "expand(",
     ];
     loop {
         let Some(inner) = SPELLINGS
@@ -272,6 +283,19 @@ mod tests {
             ("rm(homedir(); recursive=true, force=true)", &["~"]),
             ("rm(\"/usr\"; force=true)", &[]),
             ("rmtree \"/var\"; print 1", &["/var"]),
+            (
+                "Deno.removeSync(Deno.env.get(\"HOME\"), {recursive: true})",
+                &["~"],
+            ),
+            (
+                "await Deno.remove(\"/etc\", { recursive: true })",
+                &["/etc"],
+            ),
+            ("Deno.removeSync(\"/etc\")", &[]),
+            ("call delete(expand(\"~\"), \"rf\")", &["~"]),
+            ("call delete($HOME, 'rf')", &["~"]),
+            ("call delete(expand(\"~/.vimrc\"))", &[]),
+            ("call delete(\"/etc\", \"d\")", &[]),
         ] {
             assert_eq!(tree_deletes(code), want, "{code}");
         }
