@@ -238,6 +238,7 @@ const CLASSES_TWENTY_FOURTH: &str = include_str!("../corpus/classes24.tsv");
 const CLASSES_TWENTY_FIFTH: &str = include_str!("../corpus/classes25.tsv");
 const CLASSES_TWENTY_SIXTH: &str = include_str!("../corpus/classes26.tsv");
 const CLASSES_TWENTY_SEVENTH: &str = include_str!("../corpus/classes27.tsv");
+const CLASSES_TWENTY_EIGHTH: &str = include_str!("../corpus/classes28.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -361,7 +362,9 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("blocked", "vault", 1000, 1000),
     ("operand", "eleven", 1000, 1000),
     ("verb", "eleven", 1000, 1000),
-    ("hidden", "eleven", 1000, 947),
+    // fzf previewing what `find ~ -name "*.pem"` lists: find only lists
+    // names (no key is read until one is chosen, on a terminal).
+    ("hidden", "eleven", 976, 947),
     ("noeffect", "eleven", 1000, 1000),
     ("blocked", "eleven", 1000, 1000),
     ("operand", "attic", 1000, 1000),
@@ -576,6 +579,18 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "casket", 1000, 923),
     ("noeffect", "casket", 1000, 1000),
     ("blocked", "casket", 1000, 1000),
+    ("operand", "twentyeight", 1000, 1000),
+    ("verb", "twentyeight", 1000, 1000),
+    ("hidden", "twentyeight", 1000, 1000),
+    ("noeffect", "twentyeight", 1000, 1000),
+    ("blocked", "twentyeight", 1000, 1000),
+    ("operand", "hutch", 1000, 1000),
+    ("verb", "hutch", 1000, 1000),
+    // A command kept in an array asks (its words reach the program only
+    // when the line runs).
+    ("hidden", "hutch", 1000, 800),
+    ("noeffect", "hutch", 1000, 1000),
+    ("blocked", "hutch", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -618,6 +633,7 @@ fn class_rates() {
         .chain(rows(CLASSES_TWENTY_FIFTH))
         .chain(rows(CLASSES_TWENTY_SIXTH))
         .chain(rows(CLASSES_TWENTY_SEVENTH))
+        .chain(rows(CLASSES_TWENTY_EIGHTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
