@@ -2296,6 +2296,8 @@ pub static RULES: &[Rule] = &[
         ],
         counterexamples: &[
             "b2 sync b2://acme-config/site/ ./public/",
+            // One file copied into a folder fills it with one known name.
+            "mc cp s3/b/notes.txt ~/.config/",
             "rclone lsf --max-depth 1 ~/.ssh",
             "rclone sync --dry-run r:x ~/.claude",
             "ls -o /usr/bin/git",
