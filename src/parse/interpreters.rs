@@ -115,6 +115,36 @@ pub fn preloads(name: &str, args: &[Word]) -> Vec<(String, bool)> {
     out
 }
 
+/// The file a program runs as its own kind of code when an option names
+/// it (`cmake -P s.cmake`, `gdb -x cmds`, `vim -S session.vim`, `awk -f
+/// prog.awk`): askrisky reads none of these languages, so such a file
+/// the same line wrote or fetched is code known only at run time.
+pub fn script_option_file<'a>(name: &str, args: &'a [Word]) -> Option<&'a Word> {
+    let options: &[&str] = match name {
+        "cmake" => &["-P"],
+        "gdb" => &["-x", "--command"],
+        "lldb" => &["-s", "--source", "-S", "--source-before-file"],
+        "vim" | "nvim" | "vi" | "gvim" | "view" => &["-S", "-u"],
+        "emacs" => &["-l", "--load", "--script"],
+        "awk" | "gawk" | "mawk" | "nawk" | "sed" | "gsed" => &["-f", "--file"],
+        "psql" => &["-f", "--file"],
+        "sqlite3" => &["-init"],
+        "mysql" | "mariadb" => &["--init-command"],
+        _ => return None,
+    };
+    let mut words = args.iter();
+    while let Some(w) = words.next() {
+        let v = w.value.as_str();
+        if v == "--" {
+            return None;
+        }
+        if options.contains(&v) {
+            return words.next();
+        }
+    }
+    None
+}
+
 /// The script file an interpreter runs (`python3 tool.py`, `node a.js`,
 /// `perl -w x.pl`, `ruby r.rb`, `php x.php`, `lua x.lua`): its first
 /// operand past the options, those that take a value skipped. `None` when

@@ -259,6 +259,15 @@ impl Walker {
             self.run_texts(&name, shell_texts, depth);
             return;
         }
+        // Fetched and run by a program's own option (`aria2c -d /tmp -o
+        // s.cmake URL && cmake -P /tmp/s.cmake`).
+        if let Some(file) = super::interpreters::script_option_file(&name, cmd.args())
+            && self.writes.may_have_written(&file.value)
+        {
+            self.problem(Problem::DynamicCode {
+                program: name.clone(),
+            });
+        }
         if super::interpreters::inline_code_flags(&name).is_some()
             && let Some(file) = super::interpreters::script_operand(&name, cmd.args())
         {

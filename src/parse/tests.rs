@@ -1074,6 +1074,9 @@ fn downloads_and_copies_are_followed_to_what_runs() {
         "python3 -c 'import shutil; shutil.copy(\"a\", \"x.sh\")' && bash x.sh",
         "truncate -s 8 x.sh && bash x.sh",
         "cp evil.py tool.py && python3 tool.py",
+        "aria2c -d /tmp -o s.cmake https://h/s && cmake -P /tmp/s.cmake",
+        "curl -o cmds https://h/g && gdb -x cmds ./app",
+        "wget -O p.awk https://h/p && awk -f p.awk data.csv",
     ] {
         assert_eq!(problem_kinds(&parse(line)), ["dynamic_code"], "{line}");
     }
@@ -1088,6 +1091,8 @@ fn downloads_and_copies_are_followed_to_what_runs() {
         "touch x.sh; bash x.sh",
         "cp a.sh b.sh && sh c.sh",
         "tar xf a.tar -C /tmp/x && /usr/bin/ls",
+        "curl -o s.cmake https://h/s && cmake -P other.cmake",
+        "cmake -P ci/s.cmake",
     ] {
         assert!(parse(line).problems.is_empty(), "{line}");
     }

@@ -555,6 +555,51 @@ pub fn downloaded(cmd: &SimpleCommand) -> Vec<String> {
     }
 }
 
+/// The archive tar writes when it creates, appends or updates one (`tar
+/// -cf out.tar dir`, `tar czf out.tgz dir`, `bsdtar --create
+/// --file=/dev/sda rootfs`): the file `-f` names, the word after a
+/// cluster that ends in `f` (`-czf`, or `czf` as the first word).
+fn tar_archive_written(args: &[Word]) -> Option<String> {
+    let first = args.first()?.value.as_str();
+    let old_style = !first.starts_with('-');
+    let writes = |letters: &str| letters.contains(['c', 'r', 'u']);
+    let creating = programs::has_flag(
+        args,
+        &["-c", "--create", "-r", "--append", "-u", "--update"],
+    ) || args.iter().any(|w| {
+        w.value
+            .strip_prefix('-')
+            .is_some_and(|l| !l.starts_with('-') && writes(l))
+    }) || old_style && writes(first);
+    if !creating {
+        return None;
+    }
+    if let Some(f) = programs::option_values(args, &["--file"]).first() {
+        return Some((*f).to_owned());
+    }
+    for (i, w) in args.iter().enumerate() {
+        let v = w.value.as_str();
+        if v == "--" {
+            break;
+        }
+        let cluster = v
+            .strip_prefix('-')
+            .filter(|l| !l.starts_with('-'))
+            .or((i == 0 && old_style).then_some(v));
+        if let Some(letters) = cluster
+            && let Some(at) = letters.find('f')
+        {
+            let glued = &letters[at + 1..];
+            return if glued.is_empty() || i == 0 && old_style {
+                args.get(i + 1).map(|n| n.value.clone())
+            } else {
+                Some(glued.to_owned())
+            };
+        }
+    }
+    None
+}
+
 /// Files a command writes through its operands and options, as well-known
 /// writers name them (`tee F`, `cp … DEST`, `mv SRC… DEST`, `sed -i … F`,
 /// `perl -pi … F`, `patch F`, `curl -o F`, `sort -o F`, `dd of=F`, `git
@@ -755,6 +800,7 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
             out.extend(values(&ops()));
         }
         "clang-format" if programs::has_flag(args, &["-i"]) => out.extend(values(&ops())),
+        "tar" | "gtar" | "bsdtar" => out.extend(tar_archive_written(args)),
         // Any linter or formatter told to fix or rewrite what it reads
         // (`eslint --fix`, `prettier --write`, `markdownlint-cli2 --fix
         // ~/.claude/CLAUDE.md`): its operands are written.
@@ -1371,6 +1417,27 @@ mod tests {
             written_by_words(&first("iconv -f a -t b x -o ~/.bash_profile")),
             ["~/.bash_profile"]
         );
+    }
+
+    #[test]
+    fn tar_writes_the_archive_it_creates() {
+        let written = |line: &str| written_by_words(&crate::parse::parse(line).commands[0]);
+        for (line, want) in [
+            ("tar -cf out.tar dir", vec!["out.tar"]),
+            ("tar czf out.tgz dir", vec!["out.tgz"]),
+            ("tar -czvf /tmp/a.tgz .", vec!["/tmp/a.tgz"]),
+            ("bsdtar -cf /dev/sda -C build rootfs", vec!["/dev/sda"]),
+            ("tar --create --file=/dev/sdb x", vec!["/dev/sdb"]),
+            ("tar -c -f a.tar x", vec!["a.tar"]),
+            ("tar -rfa.tar x", vec!["a.tar"]),
+            ("tar -xf a.tar", vec![]),
+            ("tar tzf a.tgz", vec![]),
+            ("tar -tvf a.tar", vec![]),
+            ("tar -cz dir", vec![]),
+        ] {
+            let want: Vec<String> = want.into_iter().map(str::to_owned).collect();
+            assert_eq!(written(line), want, "{line}");
+        }
     }
 
     /// Converters write their last operand; qemu-img only when converting
