@@ -22,6 +22,16 @@ fn loads_code(name: &str, value: &str, literal: bool, risky_lua: &dyn Fn(&str) -
         // nothing of the line's choosing.
         "LD_PRELOAD" | "LD_AUDIT" | "LD_LIBRARY_PATH" | "DYLD_INSERT_LIBRARIES"
         | "DYLD_LIBRARY_PATH" => !(literal && only_system_libraries(value)),
+        // Where a language looks for modules: one in a scratch folder,
+        // which any process may fill, is searched before the project's and
+        // the system's (`PYTHONPATH=/tmp/.pylib python -m pytest` imports
+        // a planted `pytest`). The project's own folders are its own.
+        "PYTHONPATH" | "PYTHONHOME" | "PYTHONUSERBASE" | "NODE_PATH" | "PERL5LIB" | "PERLLIB"
+        | "RUBYLIB" | "GEM_PATH" | "GEM_HOME" | "CLASSPATH" | "LUA_PATH" | "LUA_CPATH"
+        | "R_LIBS" | "R_LIBS_USER" | "JULIA_LOAD_PATH" | "ERL_LIBS" | "GUILE_LOAD_PATH"
+        | "SCONSFLAGS" => value
+            .split([':', ';', ' ', '='])
+            .any(super::place::in_scratch_folder),
         // Nothing to source.
         "BASH_ENV" | "ENV" if literal && matches!(value, "" | "/dev/null") => false,
         // Ruby's options from the environment that only set warnings or
@@ -214,6 +224,21 @@ fn plain_makeflags(value: &str) -> bool {
 fn loader_loads(c: &Cmd<'_>) -> bool {
     crate::parse::programs::is_dynamic_loader(&c.name)
         && c.flag(&["--preload", "--audit", "--library-path", "--argv0"])
+        // Any tool's folder of its own code (site files, plugins, modules)
+        // named in a scratch folder, whose files any process may have
+        // planted (`scons -n --site-dir=/tmp/.scons-site`: SCons runs its
+        // `site_init.py` even when it only rehearses).
+        || c.args().iter().any(|w| w.value.starts_with("--"))
+            && c.full_option_values(&[
+                "--site-dir",
+                "--plugin-dir",
+                "--plugins-dir",
+                "--plugin-path",
+                "--module-path",
+                "--load-path",
+            ])
+            .into_iter()
+            .any(super::place::in_scratch_folder)
 }
 
 /// Whether every library or folder of a loader variable's list (split at

@@ -47,6 +47,25 @@ pub(super) fn deletes(args: &[Word]) -> bool {
     })
 }
 
+/// True when find runs a program that changes ownership, permissions or
+/// attributes on what it finds (`find / -exec chmod 777 {} +`): over
+/// everything below a root, `chmod -R` by another name.
+/// A chmod whose mode `only_removes` rights from group and others (`find
+/// ~ -exec chmod go-w {} +`) leaves the system working, as `chmod -R go-w
+/// ~` does.
+pub(super) fn changes_rights(args: &[Word], only_removes: impl Fn(&str) -> bool) -> bool {
+    args.iter().enumerate().any(|(i, w)| {
+        matches!(w.value.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
+            && args
+                .get(i + 1)
+                .is_some_and(|p| match programs::program_name(&p.value).as_str() {
+                    "chmod" => !args.get(i + 2).is_some_and(|m| only_removes(&m.value)),
+                    "chown" | "chgrp" | "setfacl" | "chattr" => true,
+                    _ => false,
+                })
+    })
+}
+
 /// True when find's tests pick some files by name, time, size or owner
 /// (`-name .DS_Store`), rather than everything below its starting points.
 /// A negation or an alternative (`!`, `-not`, `-o`) may pick everything

@@ -587,6 +587,20 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
 /// Whether npm, pnpm, Bun or Yarn is told to install or link a package
 /// globally (`-g`, `--global`, `--location=global`, `yarn global add`).
 fn installs_globally(c: &Cmd<'_>) -> bool {
+    // An editor's extension is installed for the user, and runs in every
+    // window it opens, the agent's own included (`code
+    // --install-extension ./downloads/theme.vsix`).
+    if c.is(&[
+        "code",
+        "code-insiders",
+        "codium",
+        "vscodium",
+        "code-oss",
+        "cursor",
+        "windsurf",
+    ]) {
+        return c.flag(&["--install-extension"]);
+    }
     let sub = c.operands().first().map(|w| w.value.as_str());
     if c.is(&["yarn"]) {
         return sub == Some("global")
@@ -894,7 +908,17 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
         .iter()
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")
-        .flat_map(named_paths)
+        // And a disk quoted inside a program's own code (`clickhouse-local
+        // --query "SELECT … FROM file('/dev/nvme0n1', 'RawBLOB')"`); not
+        // one only mentioned in text (`git log -S 'mkfs /dev/sda'`).
+        .flat_map(|v| {
+            let quoted = v
+                .contains(['\'', '"'])
+                .then(|| crate::parse::quoted_strings(v));
+            named_paths(v)
+                .into_iter()
+                .chain(quoted.into_iter().flatten().map(str::to_owned))
+        })
         .chain(c.redirects().iter().map(|r| r.target.value.clone()))
         .any(|p| disk(&p))
 }

@@ -61,6 +61,7 @@ mod system;
 mod tier;
 mod tools;
 mod tree_deletes;
+mod verb_forms;
 mod verbs;
 mod windows_code;
 

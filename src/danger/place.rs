@@ -392,6 +392,15 @@ pub(super) fn at_or_below(path: &str, folder: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
+/// Whether a path as written is in a scratch folder any process may
+/// fill (`/tmp/.pylib`, `/var/tmp/x`, `/dev/shm/x`): what is there may
+/// have been planted by anything that ran before.
+pub(super) fn in_scratch_folder(p: &str) -> bool {
+    ["/tmp", "/var/tmp", "/dev/shm", "/private/tmp"]
+        .iter()
+        .any(|d| at_or_below(p, d))
+}
+
 /// Whether a path as written stays below the working folder: relative,
 /// with no `..` and nothing expanded at its start (`./build/x.so`,
 /// `.conda-env`; not `/x`, `~/x`, `$D/x`, `../x`).

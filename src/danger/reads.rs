@@ -121,8 +121,10 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     }
     // find lists names and their metadata (`find ~/.ssh -name 'id_*'
     // -printf '%f %m\n'`); what it runs, deletes or reads names from
-    // reads more.
+    // reads more, and so may the program its names are piped to (`find
+    // ~/.gnupg | cpio -o`, `… | xargs cat`, `… | tar -czf k.tgz -T -`).
     if c.is(&["find"])
+        && !c.command.piped
         && !c.values().any(|v| {
             matches!(
                 v,

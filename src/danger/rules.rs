@@ -472,6 +472,7 @@ pub static RULES: &[Rule] = &[
             "dd if=build/os.img of=/dev/disk/by-id/usb-SanDisk_Cruzer-0:0 bs=4M",
             "mount /dev/sdb1 /mnt",
             "pv /dev/nvme0n1 > disk.img",
+            "clickhouse-local --query \"SELECT count() FROM file('/dev/sdb', 'RawBLOB')\"",
             "ddrescue -f disk.img /dev/sdc",
             "xxd /dev/sda | head",
             "hdparm --security-erase pw /dev/sdb",
@@ -484,6 +485,7 @@ pub static RULES: &[Rule] = &[
             "blockdev --setrw /dev/sdb",
         ],
         counterexamples: &[
+            "clickhouse-local --query \"SELECT count() FROM file('/dev/null', 'RawBLOB')\"",
             "find /dev/disk/by-id -maxdepth 1 -type l -printf '%f -> %l\\n'",
             "ls -l /dev/disk/by-uuid/",
             "plink.exe -serial '\\\\.\\COM12:' -sercfg 115200",
@@ -527,6 +529,14 @@ pub static RULES: &[Rule] = &[
             // setfacl's rights come as option values (`-m u::---`): every
             // operand is a path.
             let acl = c.is(&["setfacl"]);
+            // find running chmod or chown on everything below a root.
+            if c.is(&["find"]) {
+                let root =
+                    |w: &&crate::parse::Word| (w.literal || w.glob) && c.is_catastrophic(&w.value);
+                return find::changes_rights(c.args(), perms::only_takes_from_group_and_others)
+                    && !find::narrows(c.args())
+                    && find::starting_points(c.args()).iter().any(root);
+            }
             (c.is(&["chmod", "chown", "chgrp"]) || locks || acl)
                 && c.flag(&["-R", "--recursive"])
                 && !only_removes
@@ -546,8 +556,13 @@ pub static RULES: &[Rule] = &[
             "chown -R nobody ~",
             "chmod -R go-w,o+w ~",
             "chmod --recursive =rwx /etc",
+            "find / -xdev -exec chmod 777 {} +",
+            "find ~ -exec chown nobody {} \\;",
         ],
         counterexamples: &[
+            "find / -name '*.sh' -exec chmod +x {} +",
+            "find ~ -exec chmod go-w {} +",
+            "find ./build -exec chmod 644 {} +",
             "grep -R =ia /",
             "chattr -R +d /",
             "setfacl -R -m u:ci:rwx ./build",
@@ -1200,6 +1215,9 @@ pub static RULES: &[Rule] = &[
         }),
         examples: &[
             "MIX_EXS=/tmp/x/mix.exs mix deps.get",
+            "PYTHONPATH=/tmp/.pylib python -m pytest",
+            "NODE_PATH=src:/var/tmp/m node app.js",
+            "scons -n --site-dir=/tmp/.scons-site",
             "BUNDLE_GEMFILE=~/Downloads/Gemfile bundle install",
             "GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=always git status",
             "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=$V git log",
@@ -1246,6 +1264,9 @@ pub static RULES: &[Rule] = &[
             "PS4='$(id)' bash -x build.sh",
         ],
         counterexamples: &[
+            "PYTHONPATH=src:tests pytest",
+            "PYTHONPATH=/tmpl/x python t.py",
+            "scons --site-dir=site_scons",
             "BUNDLE_GEMFILE=gemfiles/rails7.gemfile bundle exec rspec",
             "MIX_EXS=apps/api/mix.exs mix test",
             "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui git status",
@@ -1511,6 +1532,8 @@ pub static RULES: &[Rule] = &[
         }),
         examples: &[
             "find ~/.ssh -name 'id_*' -exec cat {} +",
+            "find ~/.ssh -type f | xargs cat",
+            "find ~/.aws -print | cpio -o > b.cpio",
             "rclone cat ~/.ssh/id_rsa",
             "python3 ls ~/.ssh/id_rsa",
             "npx lsf ~/.ssh/id_rsa",
@@ -2289,6 +2312,8 @@ pub static RULES: &[Rule] = &[
             "pnpm add --global pnpm",
             "yarn global add serve",
             "bun add -g x",
+            "code --install-extension ./vendor/helper-0.0.1.vsix",
+            "cursor --install-extension=ms-python.python",
             "chezmoi apply --dry-run=false",
             "pulumi config set x y --config-file ~/.bashrc",
             "multipass transfer vm:/tmp/rc ~/.bashrc",
@@ -2296,6 +2321,8 @@ pub static RULES: &[Rule] = &[
         ],
         counterexamples: &[
             "b2 sync b2://acme-config/site/ ./public/",
+            "code --list-extensions --show-versions",
+            "code --diff a.txt b.txt",
             // One file copied into a folder fills it with one known name.
             "mc cp s3/b/notes.txt ~/.config/",
             "rclone lsf --max-depth 1 ~/.ssh",
@@ -3825,6 +3852,10 @@ pub static RULES: &[Rule] = &[
             "supabase db reset",
             "restic forget --keep-last 3",
             "pipx uninstall-all",
+            "bao write -f transit/keys/app/rotate",
+            "mytool write keys/app/revoke",
+            "ninja -C build uninstall",
+            "cmake --build build --target uninstall",
             "liquibase dropAll",
             "nix-collect-garbage -d",
             "nomad-pack destroy app",
@@ -3887,6 +3918,8 @@ pub static RULES: &[Rule] = &[
             "wp search-replace a b --dry-run",
             "qemu-img info overlay.qcow2",
             "fossil status",
+            "ninja -C build -t targets all",
+            "cmake --build build --target install-docs",
             "curl -XPOST localhost:9200/logs/_search",
             "curl -XGET localhost:9200/_cat/indices",
             "svn revert file.c",
@@ -4318,6 +4351,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Creates in, deploys to, or changes what runs in a cloud or cluster: create, apply, install, upgrade, scale, roll back.",
         check: C(cloud::deploys),
         examples: &[
+            "vault kv put secret/app token=x",
+            "vault write auth/approle/role/ci policies=admin",
             "talosctl apply-config -n 10.0.0.2 -f cp.yaml",
             "qm set 100 --cores 4",
             "vcluster create team-a",
@@ -4340,6 +4375,8 @@ pub static RULES: &[Rule] = &[
             "pulumi up --yes",
         ],
         counterexamples: &[
+            "vault kv get secret/app",
+            "vault read auth/approle/role/ci",
             "qm list",
             "talosctl get members",
             "helm plugin update diff",

@@ -18,7 +18,16 @@ pub(super) fn tree_deletes(code: &str) -> Vec<String> {
         "remove_entry_secure",
         "remove_dir_all",
     ];
-    const IF_RECURSIVE: &[&str] = &["rmSync", "rmdirSync", "rm", "rmdir", "removeSync", "remove"];
+    // R's `unlink` too (`unlink("/usr", recursive = TRUE)`).
+    const IF_RECURSIVE: &[&str] = &[
+        "rmSync",
+        "rmdirSync",
+        "rm",
+        "rmdir",
+        "removeSync",
+        "remove",
+        "unlink",
+    ];
     // Vim's, only with its flag `"rf"` (`delete(expand("~"), "rf")`).
     const IF_RF: &[&str] = &["delete"];
     const HOME: &[&str] = &[
@@ -88,6 +97,51 @@ pub(super) fn tree_deletes(code: &str) -> Vec<String> {
             }
         }
     }
+    found.extend(lisp_tree_deletes(code));
+    found
+}
+
+/// Emacs Lisp's recursive deletes: `(delete-directory DIR t)`, its third
+/// word `t` (or anything not `nil`) for RECURSIVE; DIR a plain string,
+/// `(expand-file-name "~")`, or `(getenv "HOME")`.
+fn lisp_tree_deletes(code: &str) -> Vec<String> {
+    const CALL: &str = "(delete-directory";
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices(CALL) {
+        let rest = &code[at + CALL.len()..];
+        if !rest.starts_with(char::is_whitespace) {
+            continue;
+        }
+        let rest = rest.trim_start();
+        let (dir, after) = if let Some(inner) = rest.strip_prefix("(expand-file-name") {
+            let Some((arg, after)) = inner.trim_start().split_once(')') else {
+                continue;
+            };
+            (plain_string(arg.trim()).map(str::to_owned), after)
+        } else if let Some(after) = rest
+            .strip_prefix("(getenv \"HOME\")")
+            .or_else(|| rest.strip_prefix("(getenv 'HOME')"))
+        {
+            (Some("~".to_owned()), after)
+        } else if let Some(inner) = rest.strip_prefix('"') {
+            let Some(end) = inner.find('"') else {
+                continue;
+            };
+            (
+                plain_string(&rest[..end + 2]).map(str::to_owned),
+                &rest[end + 2..],
+            )
+        } else {
+            continue;
+        };
+        let recursive = after
+            .split(|c: char| c.is_whitespace() || c == ')')
+            .find(|t| !t.is_empty())
+            .is_some_and(|t| t != "nil" && !t.starts_with('('));
+        if let Some(dir) = dir.filter(|_| recursive && after.starts_with(char::is_whitespace)) {
+            found.push(dir);
+        }
+    }
     found
 }
 
@@ -135,8 +189,10 @@ fn unwrap_path_call(mut p: &str) -> &str {
         "Path(",
         "path.resolve(",
         "Pathname.new(",
-        // Vim's.
+        // Vim's, R's and Julia's.
         "expand(",
+        "path.expand(",
+        "expanduser(",
     ];
     loop {
         let Some(inner) = SPELLINGS
@@ -296,6 +352,16 @@ mod tests {
             ("call delete($HOME, 'rf')", &["~"]),
             ("call delete(expand(\"~/.vimrc\"))", &[]),
             ("call delete(\"/etc\", \"d\")", &[]),
+            ("(delete-directory \"/etc\" t)", &["/etc"]),
+            ("(delete-directory (expand-file-name \"~\") t)", &["~"]),
+            ("(delete-directory (getenv \"HOME\") 'recursive)", &["~"]),
+            ("(delete-directory \"/etc\")", &[]),
+            ("(delete-directory \"/etc\" nil)", &[]),
+            ("(delete-directory-x \"/etc\" t)", &[]),
+            ("unlink(\"/usr\", recursive = TRUE)", &["/usr"]),
+            ("unlink(\"/usr\")", &[]),
+            ("unlink(path.expand(\"~\"), recursive = TRUE)", &["~"]),
+            ("rm(expanduser(\"~\"); recursive=true)", &["~"]),
         ] {
             assert_eq!(tree_deletes(code), want, "{code}");
         }

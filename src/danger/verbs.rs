@@ -438,37 +438,8 @@ pub(super) fn verb(c: &Cmd<'_>) -> Option<(Does, bool)> {
 }
 
 fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
-    // Patches mailed (`git send-email`) or put in a mail folder on a
-    // server (`git imap-send`): they leave the machine.
-    if let Some((sub, rest)) = c.git()
-        && matches!(sub, "send-email" | "imap-send")
-        && !crate::parse::programs::has_flag(rest, &["--dry-run"])
-    {
-        return Some((Does::Deploys, false));
-    }
-    if publishes_to_remote_broker(c) {
-        return Some((Does::Deploys, false));
-    }
-    // Archivers told to delete what they archived (`7z a -sdel x.7z
-    // logs/`, `zip -m x.zip notes.txt`): the originals are gone.
-    if c.is(&["7z", "7za", "7zz", "7zr"]) && c.flag(&["-sdel"])
-        || c.is(&["zip"]) && c.flag(&["-m", "--move"])
-        || c.is(&["tar", "gtar", "bsdtar"]) && c.flag(&["--remove-files"])
-        // The trash emptied: what was moved there is gone for good.
-        || c.is(&["gio"])
-            && c.operands().first().is_some_and(|w| w.value == "trash")
-            && c.flag(&["--empty"])
-    {
-        return Some((Does::Destroys, false));
-    }
-    // Windows's event log emptied (`wevtutil cl Security`): the record
-    // of what happened on the machine is gone.
-    if c.is(&["wevtutil", "wevtutil.exe"])
-        && c.operands().first().is_some_and(|w| {
-            w.value.eq_ignore_ascii_case("cl") || w.value.eq_ignore_ascii_case("clear-log")
-        })
-    {
-        return Some((Does::Destroys, false));
+    if let Some(does) = super::verb_forms::said_by_form(c) {
+        return Some((does, false));
     }
     // Spark run on this machine's own cores (`spark-submit --master
     // 'local[4]' jobs/etl.py`) submits nothing to a cluster.
@@ -575,6 +546,25 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             return Some(does);
         }
     }
+    // An API path written to names what the write does by its last part
+    // (`vault write -f transit/keys/payments/rotate`, `consul … put
+    // sys/revoke`): a key rotated or revoked whatever the tool is.
+    if words
+        .first()
+        .is_some_and(|w| matches!(*w, "write" | "post" | "put" | "call" | "invoke"))
+        && let Some(does) = words.get(1).and_then(|p| {
+            let last = p
+                .rsplit('/')
+                .next()
+                .filter(|l| !l.is_empty() && p.contains('/'))?;
+            if matches!(last, "rotate" | "rekey") {
+                return Some(Does::Destroys);
+            }
+            verb_of(last).filter(|d| matches!(d, Does::Destroys | Does::Deploys))
+        })
+    {
+        return Some(does);
+    }
     // A package manager's script runner names a script, which is read and
     // judged as code: its name is no verb (`npm run deploy`).
     if c.is(SCRIPT_RUNNERS)
@@ -586,14 +576,20 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // A secret manager's values changed for every service that reads
     // them (`chamber write prod-api K V`, `doppler secrets set X=1`).
-    if c.is(&["chamber", "doppler", "infisical", "berglas", "teller"])
-        && words.iter().any(|w| {
-            matches!(
-                *w,
-                "write" | "set" | "put" | "import" | "upload" | "delete" | "rm" | "unset"
-            )
-        })
-    {
+    if c.is(&[
+        "chamber",
+        "doppler",
+        "infisical",
+        "berglas",
+        "teller",
+        "vault",
+        "bao",
+    ]) && words.iter().any(|w| {
+        matches!(
+            *w,
+            "write" | "set" | "put" | "import" | "upload" | "delete" | "rm" | "unset"
+        )
+    }) {
         return Some(Does::Deploys);
     }
     // An environment inside the project is the project's to change
@@ -1289,53 +1285,6 @@ const READS: &[&str] = &[
     "validate", "lint", "test", "dev", "watch", "whoami", "print", "dump",
 ];
 
-/// A message published to a broker on another machine (`mosquitto_pub -h
-/// hub.local -t garage/door/set -m OPEN`, `nats pub -s nats://prod:4222
-/// orders.new …`, `kafka-console-producer --bootstrap-server prod:9092`):
-/// whatever subscribes acts on it, a device, a service or a pipeline. To
-/// the tool's default broker, on this machine, or one on loopback, it is
-/// local work.
-fn publishes_to_remote_broker(c: &Cmd<'_>) -> bool {
-    let sub = || {
-        c.operands()
-            .first()
-            .map(|w| w.value.to_ascii_lowercase())
-            .unwrap_or_default()
-    };
-    let servers: &[&str] = match c.name.as_str() {
-        "mosquitto_pub" | "mosquitto_rr" => &["-h", "--host", "-L", "--url"],
-        "mqttx" | "mqtt" if matches!(sub().as_str(), "pub" | "publish") => {
-            &["-h", "--host", "--hostname"]
-        }
-        "nats" if matches!(sub().as_str(), "pub" | "publish" | "req" | "request") => {
-            &["-s", "--server"]
-        }
-        "kafka-console-producer" | "kafka-console-producer.sh" => {
-            &["--bootstrap-server", "--broker-list"]
-        }
-        "kcat" | "kafkacat" if c.flag(&["-P"]) => &["-b"],
-        "rabbitmqadmin" if sub() == "publish" => &["-H", "--host"],
-        "amqp-publish" => &["-u", "--url", "-s", "--server"],
-        "redis-cli"
-            if c.operands()
-                .iter()
-                .any(|w| w.value.eq_ignore_ascii_case("publish")) =>
-        {
-            &["-h", "-u"]
-        }
-        _ => return false,
-    };
-    c.option_values(servers).iter().any(|v| {
-        // `mqtt://hub.local:1883/topic`, `nats://a:4222,nats://b:4222`.
-        v.split(',').any(|url| {
-            let rest = url.split_once("://").map_or(url, |(_, r)| r);
-            let host = rest.split('/').next().unwrap_or(rest);
-            let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
-            !host.is_empty() && !super::cmd::is_loopback(host)
-        })
-    })
-}
-
 /// The first words of a command that are not options: where a tool takes
 /// its subcommand (`droplet delete`, `apps:destroy`, `db reset`). Reading
 /// stops at `--`.
@@ -1554,158 +1503,4 @@ fn parts(word: &str) -> Vec<String> {
 }
 
 #[cfg(test)]
-mod tests {
-
-    #[test]
-    fn addresses_are_told_from_file_names() {
-        for (word, want) in [
-            ("team@example.com", true),
-            ("ops@mail.example-corp.org", true),
-            ("icon@2x.png", false),
-            ("user@host", false),
-            ("@example.com", false),
-            ("a@exa_mple.com", false),
-            ("a@example.c0m", false),
-            ("a@example.c", false),
-            ("plain", false),
-        ] {
-            assert_eq!(is_address(word), want, "{word}");
-        }
-    }
-    use super::*;
-
-    #[test]
-    fn programs_named_for_what_they_destroy() {
-        for (name, want) in [
-            ("memcflush", true),
-            ("kdestroy", true),
-            ("lvremove", true),
-            ("ldapdelete", true),
-            ("nwipe", true),
-            ("kafka-delete-records", true),
-            ("flash_erase", true),
-            ("cleanup-purge.sh", true),
-            ("reset", false),
-            ("unset", false),
-            ("swipe", false),
-            ("undelete", false),
-            ("dropbox", false),
-            ("model", false),
-            ("kubectl", false),
-            ("remove", false),
-        ] {
-            assert_eq!(named_destroyer(name), want, "{name}");
-        }
-    }
-
-    #[test]
-    fn commands_named_noun_dot_verb() {
-        assert_eq!(verb_of("vm.destroy"), Some(Does::Destroys));
-        assert_eq!(verb_of("object.Delete"), Some(Does::Destroys));
-        assert_eq!(verb_of("app.deploy"), Some(Does::Deploys));
-        for w in [
-            "app.rb",
-            "delete.sql",
-            "notes.del",
-            "v1.2.0",
-            "vm.info",
-            ".purge",
-            "x/y.delete",
-        ] {
-            assert_eq!(verb_of(w), None, "{w}");
-        }
-    }
-
-    #[test]
-    fn deleting_written_as_one_word() {
-        for w in [
-            "deletefile",
-            "removeall",
-            "deleteduplicates",
-            "dropdatabase",
-            "deletelocalsnapshots",
-        ] {
-            assert!(destroys_joined(w), "{w}");
-            assert_eq!(verb_of(w), Some(Does::Destroys), "{w}");
-        }
-        for w in [
-            "deleted",
-            "removed",
-            "deletefiles2",
-            "dropdown",
-            "wipeout2",
-            "delete",
-        ] {
-            assert!(!destroys_joined(w), "{w}");
-        }
-    }
-
-    #[test]
-    fn sending_written_as_one_word() {
-        for w in [
-            "sendtoaddress",
-            "sendmany",
-            "payinvoice",
-            "sendcoins",
-            "sendpayment",
-        ] {
-            assert!(sends_joined(w), "{w}");
-            assert_eq!(verb_of(w), Some(Does::Deploys), "{w}");
-        }
-        for w in [
-            "sender", "sendgrid", "payload", "paypal", "send", "pay", "settings",
-        ] {
-            assert!(!sends_joined(w), "{w}");
-        }
-    }
-
-    #[test]
-    fn words_split_where_tools_join_them() {
-        assert_eq!(parts("apps:destroy"), ["apps", "destroy"]);
-        assert_eq!(parts("erase_flash"), ["erase", "flash"]);
-        assert_eq!(parts("dropAll"), ["drop", "all"]);
-        assert_eq!(parts("uninstall-all"), ["uninstall", "all"]);
-        assert_eq!(parts("pg:reset"), ["pg", "reset"]);
-        assert_eq!(verb_of("api:core:keys:remove"), Some(Does::Destroys));
-        assert_eq!(verb_of("deploy"), Some(Does::Deploys));
-        assert_eq!(verb_of("list"), None);
-        assert_eq!(verb_of("deleted.txt"), None);
-        assert_eq!(verb_of("delete_old.py"), None);
-        assert_eq!(verb_of("./delete"), None);
-        assert_eq!(verb_of("release-notes"), Some(Does::Deploys));
-        assert_eq!(verb_of("collect-garbage"), Some(Does::Destroys));
-        assert_eq!(verb_of("déployer"), None);
-        // Words up to 40 bytes are read; longer ones are names or data.
-        let at_bound = format!("delete-{}", "x".repeat(33));
-        assert_eq!(at_bound.len(), 40);
-        assert_eq!(verb_of(&at_bound), Some(Does::Destroys));
-        assert_eq!(verb_of(&format!("{at_bound}x")), None);
-        assert_eq!(verb_of("Ünpublish-all"), None);
-        assert_eq!(verb_of("appsÜ:destroy"), Some(Does::Destroys));
-    }
-
-    /// The ASCII fast path splits as [`parts`] does.
-    #[test]
-    fn ascii_parts_split_as_parts_does() {
-        for w in [
-            "apps:destroy",
-            "erase_flash",
-            "dropAll",
-            "DROPAll",
-            "uninstall-all",
-            "::a--b__c..",
-            "aB",
-            "Ab",
-            "ABc",
-            "x",
-            "",
-            "api:core:keys:remove",
-            "getHTTPDelete",
-        ] {
-            let fast: Vec<String> = ascii_parts(w)
-                .map(|(s, e)| w[s..e].to_ascii_lowercase())
-                .collect();
-            assert_eq!(fast, parts(w), "{w}");
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,100 @@
+//! Verbs a command says by its form rather than by a subcommand word: a
+//! patch mailed, a message published to a broker elsewhere, an archiver
+//! told to delete what it archived, an event log emptied, a build's
+//! uninstall target. Asked before the verb tables, for any program.
+
+use super::cmd::Cmd;
+use super::cmd::Does;
+
+/// What the command does, when its form says it.
+pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
+    // Patches mailed (`git send-email`) or put in a mail folder on a
+    // server (`git imap-send`): they leave the machine.
+    if let Some((sub, rest)) = c.git()
+        && matches!(sub, "send-email" | "imap-send")
+        && !crate::parse::programs::has_flag(rest, &["--dry-run"])
+    {
+        return Some(Does::Deploys);
+    }
+    if publishes_to_remote_broker(c) {
+        return Some(Does::Deploys);
+    }
+    // Archivers told to delete what they archived (`7z a -sdel x.7z
+    // logs/`, `zip -m x.zip notes.txt`): the originals are gone.
+    if c.is(&["7z", "7za", "7zz", "7zr"]) && c.flag(&["-sdel"])
+        || c.is(&["zip"]) && c.flag(&["-m", "--move"])
+        || c.is(&["tar", "gtar", "bsdtar"]) && c.flag(&["--remove-files"])
+        // The trash emptied: what was moved there is gone for good.
+        || c.is(&["gio"])
+            && c.operands().first().is_some_and(|w| w.value == "trash")
+            && c.flag(&["--empty"])
+    {
+        return Some(Does::Destroys);
+    }
+    // Windows's event log emptied (`wevtutil cl Security`): the record
+    // of what happened on the machine is gone.
+    if c.is(&["wevtutil", "wevtutil.exe"])
+        && c.operands().first().is_some_and(|w| {
+            w.value.eq_ignore_ascii_case("cl") || w.value.eq_ignore_ascii_case("clear-log")
+        })
+    {
+        return Some(Does::Destroys);
+    }
+    // A build's uninstall target removes what was installed from the
+    // system prefix (`ninja -C build uninstall`, `cmake --build build
+    // --target uninstall`), as `make uninstall` does; both programs'
+    // other words are data.
+    if c.is(&["ninja", "samu"]) && c.operands().iter().any(|w| w.value == "uninstall")
+        || c.is(&["cmake"]) && c.option_values(&["--target", "-t"]).contains(&"uninstall")
+    {
+        return Some(Does::Destroys);
+    }
+    None
+}
+
+/// A message published to a broker on another machine (`mosquitto_pub -h
+/// hub.local -t garage/door/set -m OPEN`, `nats pub -s nats://prod:4222
+/// orders.new …`, `kafka-console-producer --bootstrap-server prod:9092`):
+/// whatever subscribes acts on it, a device, a service or a pipeline. To
+/// the tool's default broker, on this machine, or one on loopback, it is
+/// local work.
+fn publishes_to_remote_broker(c: &Cmd<'_>) -> bool {
+    let sub = || {
+        c.operands()
+            .first()
+            .map(|w| w.value.to_ascii_lowercase())
+            .unwrap_or_default()
+    };
+    let servers: &[&str] = match c.name.as_str() {
+        "mosquitto_pub" | "mosquitto_rr" => &["-h", "--host", "-L", "--url"],
+        "mqttx" | "mqtt" if matches!(sub().as_str(), "pub" | "publish") => {
+            &["-h", "--host", "--hostname"]
+        }
+        "nats" if matches!(sub().as_str(), "pub" | "publish" | "req" | "request") => {
+            &["-s", "--server"]
+        }
+        "kafka-console-producer" | "kafka-console-producer.sh" => {
+            &["--bootstrap-server", "--broker-list"]
+        }
+        "kcat" | "kafkacat" if c.flag(&["-P"]) => &["-b"],
+        "rabbitmqadmin" if sub() == "publish" => &["-H", "--host"],
+        "amqp-publish" => &["-u", "--url", "-s", "--server"],
+        "redis-cli"
+            if c.operands()
+                .iter()
+                .any(|w| w.value.eq_ignore_ascii_case("publish")) =>
+        {
+            &["-h", "-u"]
+        }
+        _ => return false,
+    };
+    c.option_values(servers).iter().any(|v| {
+        // `mqtt://hub.local:1883/topic`, `nats://a:4222,nats://b:4222`.
+        v.split(',').any(|url| {
+            let rest = url.split_once("://").map_or(url, |(_, r)| r);
+            let host = rest.split('/').next().unwrap_or(rest);
+            let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+            !host.is_empty() && !super::cmd::is_loopback(host)
+        })
+    })
+}
