@@ -239,6 +239,7 @@ const CLASSES_TWENTY_FIFTH: &str = include_str!("../corpus/classes25.tsv");
 const CLASSES_TWENTY_SIXTH: &str = include_str!("../corpus/classes26.tsv");
 const CLASSES_TWENTY_SEVENTH: &str = include_str!("../corpus/classes27.tsv");
 const CLASSES_TWENTY_EIGHTH: &str = include_str!("../corpus/classes28.tsv");
+const CLASSES_TWENTY_NINTH: &str = include_str!("../corpus/classes29.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -591,6 +592,19 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "hutch", 1000, 800),
     ("noeffect", "hutch", 1000, 1000),
     ("blocked", "hutch", 1000, 1000),
+    ("operand", "twentynine", 1000, 1000),
+    ("verb", "twentynine", 1000, 1000),
+    // The same array, and pip's rehearsal of a package fetched from a
+    // repository, which builds it (and runs its code) to learn what it
+    // needs: left clear as the install itself is.
+    ("hidden", "twentynine", 1000, 923),
+    ("noeffect", "twentynine", 928, 1000),
+    ("blocked", "twentynine", 1000, 1000),
+    ("operand", "locker", 1000, 1000),
+    ("verb", "locker", 1000, 1000),
+    ("hidden", "locker", 1000, 1000),
+    ("noeffect", "locker", 1000, 1000),
+    ("blocked", "locker", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -634,6 +648,7 @@ fn class_rates() {
         .chain(rows(CLASSES_TWENTY_SIXTH))
         .chain(rows(CLASSES_TWENTY_SEVENTH))
         .chain(rows(CLASSES_TWENTY_EIGHTH))
+        .chain(rows(CLASSES_TWENTY_NINTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
