@@ -303,6 +303,17 @@ impl<'a> Cmd<'a> {
         &self.command.redirects
     }
 
+    /// Whether what the command prints goes only to the screen (or
+    /// nowhere): not piped to another program, nor written to a file
+    /// another may read. A list of names printed so is only seen; piped
+    /// to `xargs cat` or `cpio -o`, the files it names are read.
+    pub fn output_only_shown(&self) -> bool {
+        !self.command.piped
+            && !self.redirects().iter().any(|r| {
+                r.op.writes() && r.fd.is_none_or(|fd| fd == 1) && r.target.value != "/dev/null"
+            })
+    }
+
     /// Paths the command writes: redirection targets, and the files that
     /// well-known writers write by operand or option (`tee F`, `cp … DEST`,
     /// `mv SRC… DEST`, `sed -i … F`, `curl -o F`, `sort -o F`, `dd of=F`,

@@ -407,6 +407,9 @@ pub(super) fn lists_only(c: &Cmd<'_>) -> bool {
             )
         })
         && !c.is_among(&KNOWN_SORTED)
+        // Names handed on are read by what they are handed to (`rclone
+        // lsf . | xargs cat` in `~/.ssh`).
+        && c.output_only_shown()
         && !c.is(&["npx", "pnpx", "bunx", "uvx", "pipx", "dlx"])
         && crate::parse::interpreters::inline_code_flags(&c.name).is_none()
         && crate::parse::programs::wrapper_for(&c.name, &[]).is_none()
@@ -596,6 +599,7 @@ fn installs_globally(c: &Cmd<'_>) -> bool {
         "codium",
         "vscodium",
         "code-oss",
+        "code-server",
         "cursor",
         "windsurf",
     ]) {
@@ -817,9 +821,10 @@ pub(super) fn globs_outside_project(c: &Cmd<'_>) -> bool {
             return false;
         }
         let r = c.ctx.resolve(&w.value);
+        // Strictly below: a glob word never resolves to the folder itself.
         let below = |dir: &str| {
             r.strip_prefix(dir)
-                .is_some_and(|rest| rest.starts_with('/') && rest.len() > 1)
+                .is_some_and(|rest| rest.starts_with('/'))
         };
         at_top || !(below(cwd) || below("/tmp") || below("/var/tmp"))
     })
@@ -1105,6 +1110,28 @@ fn names_disk(ctx: &super::place::Place, v: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn globs_outside_the_working_folder() {
+        let at = |cwd: &str, line: &str| {
+            let script = crate::parse::parse(line);
+            let mut ctx = super::super::place::Place::example();
+            ctx.cwd = cwd.into();
+            let command = script.commands.first().unwrap_or_else(|| panic!("{line}"));
+            globs_outside_project(&Cmd::new(command, &ctx))
+        };
+        let project = "/home/user/project";
+        // From the root or from home, a glob picks anything.
+        for cwd in ["/", "/home/user"] {
+            assert!(at(cwd, "rm -f build/*.o"), "{cwd}");
+        }
+        assert!(!at(project, "rm -f build/*.o"));
+        assert!(!at(project, "rm -f /tmp/ci-*.log"));
+        // A folder whose name only begins as the project's is another.
+        assert!(at(project, "rm -f ../project-old/*"));
+        assert!(at(project, "rm -f ~/Documents/*"));
+        assert!(!at(project, "rm -f notes.txt"));
+    }
 
     #[test]
     fn below_dev_by_components() {

@@ -122,13 +122,24 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     // find lists names and their metadata (`find ~/.ssh -name 'id_*'
     // -printf '%f %m\n'`); what it runs, deletes or reads names from
     // reads more, and so may the program its names are piped to (`find
-    // ~/.gnupg | cpio -o`, `… | xargs cat`, `… | tar -czf k.tgz -T -`).
+    // ~/.gnupg | cpio -o`, `… | xargs cat`, `… | tar -czf k.tgz -T -`) or
+    // that reads the file they are written to (`find ~/.ssh > l; tar
+    // -czf k.tgz -T l`).
     if c.is(&["find"])
-        && !c.command.piped
+        && c.output_only_shown()
         && !c.values().any(|v| {
             matches!(
                 v,
-                "-exec" | "-execdir" | "-ok" | "-okdir" | "-delete" | "-files0-from"
+                "-exec"
+                    | "-execdir"
+                    | "-ok"
+                    | "-okdir"
+                    | "-delete"
+                    | "-files0-from"
+                    | "-fprint"
+                    | "-fprint0"
+                    | "-fprintf"
+                    | "-fls"
             )
         })
     {

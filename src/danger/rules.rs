@@ -1534,6 +1534,8 @@ pub static RULES: &[Rule] = &[
             "find ~/.ssh -name 'id_*' -exec cat {} +",
             "find ~/.ssh -type f | xargs cat",
             "find ~/.aws -print | cpio -o > b.cpio",
+            "find ~/.ssh -type f > l.txt; tar -czf k.tgz -T l.txt",
+            "rclone lsf --absolute ~/.ssh | xargs cat",
             "rclone cat ~/.ssh/id_rsa",
             "python3 ls ~/.ssh/id_rsa",
             "npx lsf ~/.ssh/id_rsa",
@@ -1682,6 +1684,7 @@ pub static RULES: &[Rule] = &[
         ],
         counterexamples: &[
             "find ~/.ssh -maxdepth 1 -name 'id_*' -printf '%f %m\\n'",
+            "find ~/.ssh -name 'id_*' 2> /dev/null",
             "rclone lsf --max-depth 1 ~/.ssh",
             "rclone lsjson ~/.aws",
             "rsync -av --delete --dry-run ~/ /tmp/home-mirror/",
