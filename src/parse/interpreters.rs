@@ -462,6 +462,35 @@ pub fn tcl_commands(code: &str) -> Option<Vec<&str>> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn files_programs_run_by_an_option() {
+        let file = |line: &str| {
+            let script = crate::parse::parse(line);
+            let c = &script.commands[0];
+            let name = c.name().map(|n| n.into_owned()).unwrap_or_default();
+            script_option_file(&name, c.args()).map(|w| w.value.clone())
+        };
+        for (line, want) in [
+            ("cmake -P s.cmake", Some("s.cmake")),
+            ("gdb -q -x cmds ./app", Some("cmds")),
+            ("lldb -s cmds ./app", Some("cmds")),
+            ("vim -S session.vim", Some("session.vim")),
+            ("nvim -u init.vim x", Some("init.vim")),
+            ("emacs --batch -l x.el", Some("x.el")),
+            ("awk -f p.awk data.csv", Some("p.awk")),
+            ("sed -f s.sed in.txt", Some("s.sed")),
+            ("psql -f q.sql", Some("q.sql")),
+            ("sqlite3 -init i.sql app.db", Some("i.sql")),
+            ("mysql --init-command x", Some("x")),
+            ("cmake --build build", None),
+            ("gdb ./app", None),
+            ("awk -- -f x", None),
+            ("ls -f x", None),
+        ] {
+            assert_eq!(file(line).as_deref(), want, "{line}");
+        }
+    }
+
     fn words(line: &str) -> Vec<Word> {
         line.split_whitespace().map(Word::literal).collect()
     }

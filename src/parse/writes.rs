@@ -359,6 +359,7 @@ fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
                 | "gtar"
                 | "bsdtar"
                 | "unzip"
+                | "zip"
                 | "cpio"
                 | "7z"
                 | "7za"
@@ -600,6 +601,63 @@ fn tar_archive_written(args: &[Word]) -> Option<String> {
     None
 }
 
+/// The archive zip or 7-Zip writes (`zip -r out.zip dir`, `7z a out.7z
+/// dir`, `zip x.zip -O /dev/sda`): zip's first operand and what `-O`
+/// names; 7-Zip's archive after a verb that writes one (`a`, `u`, `d`,
+/// `rn`).
+fn archive_written(name: &str, args: &[Word]) -> Vec<String> {
+    const ZIP_VALUES: &[&str] = &[
+        "-b",
+        "-n",
+        "-t",
+        "-tt",
+        "-P",
+        "-O",
+        "-s",
+        "-Z",
+        "--password",
+        "--temp-path",
+        "--suffixes",
+        "--out",
+        "--split-size",
+        "--compression-method",
+    ];
+    let mut out = Vec::new();
+    if name == "zip" {
+        out.extend(
+            programs::option_values(args, &["-O", "--out"])
+                .into_iter()
+                .map(str::to_owned),
+        );
+        let mut i = 0;
+        while let Some(w) = args.get(i) {
+            let v = w.value.as_str();
+            if v == "--" {
+                out.extend(args.get(i + 1).map(|n| n.value.clone()));
+                break;
+            }
+            if ZIP_VALUES.contains(&v) {
+                i += 2;
+                continue;
+            }
+            if !v.starts_with('-') {
+                out.push(v.to_owned());
+                break;
+            }
+            i += 1;
+        }
+        return out;
+    }
+    let mut ops = args.iter().filter(|w| !w.value.starts_with('-'));
+    if ops
+        .next()
+        .is_some_and(|w| matches!(w.value.as_str(), "a" | "u" | "d" | "rn"))
+    {
+        out.extend(ops.next().map(|w| w.value.clone()));
+    }
+    out
+}
+
 /// Files a command writes through its operands and options, as well-known
 /// writers name them (`tee F`, `cp … DEST`, `mv SRC… DEST`, `sed -i … F`,
 /// `perl -pi … F`, `patch F`, `curl -o F`, `sort -o F`, `dd of=F`, `git
@@ -801,6 +859,7 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
         }
         "clang-format" if programs::has_flag(args, &["-i"]) => out.extend(values(&ops())),
         "tar" | "gtar" | "bsdtar" => out.extend(tar_archive_written(args)),
+        "zip" | "7z" | "7za" | "7zz" | "7zr" => out.extend(archive_written(name, args)),
         // Any linter or formatter told to fix or rewrite what it reads
         // (`eslint --fix`, `prettier --write`, `markdownlint-cli2 --fix
         // ~/.claude/CLAUDE.md`): its operands are written.
@@ -1420,11 +1479,13 @@ mod tests {
     }
 
     #[test]
-    fn tar_writes_the_archive_it_creates() {
+    fn archivers_write_the_archive_they_make() {
         let written = |line: &str| written_by_words(&crate::parse::parse(line).commands[0]);
         for (line, want) in [
             ("tar -cf out.tar dir", vec!["out.tar"]),
             ("tar czf out.tgz dir", vec!["out.tgz"]),
+            // Old-style letters take their values in order, after them.
+            ("tar cfz out.tgz dir", vec!["out.tgz"]),
             ("tar -czvf /tmp/a.tgz .", vec!["/tmp/a.tgz"]),
             ("bsdtar -cf /dev/sda -C build rootfs", vec!["/dev/sda"]),
             ("tar --create --file=/dev/sdb x", vec!["/dev/sdb"]),
@@ -1434,6 +1495,15 @@ mod tests {
             ("tar tzf a.tgz", vec![]),
             ("tar -tvf a.tar", vec![]),
             ("tar -cz dir", vec![]),
+            // Only the first word is a cluster without its dash.
+            ("tar cv docs/faq.txt", vec![]),
+            ("zip -r out.zip dir", vec!["out.zip"]),
+            ("zip -q -P pw ~/.bashrc x", vec!["~/.bashrc"]),
+            ("zip in.zip -O /dev/sdb", vec!["/dev/sdb", "in.zip"]),
+            ("7z a /dev/sda dir", vec!["/dev/sda"]),
+            ("7z a -tzip out.zip dir", vec!["out.zip"]),
+            ("7z x a.7z", vec![]),
+            ("7z l a.7z", vec![]),
         ] {
             let want: Vec<String> = want.into_iter().map(str::to_owned).collect();
             assert_eq!(written(line), want, "{line}");

@@ -45,6 +45,11 @@ fn commands_reached_another_way() {
             &[],
         ),
         ("lftp -e 'mirror -R dist /srv; quit' h", None, &[]),
+        (
+            "lftp -c 'open h; mirror -R -e dist /srv'",
+            Some("rsync --delete -- dist /srv"),
+            &[],
+        ),
         ("make SHELL=\"$X\" test", None, &["dynamic_code"]),
         ("make FOO=\"$X\" test", None, &[]),
         ("make a-b='rm -rf ~/x' build", Some("rm -rf ~/x"), &[]),
