@@ -1542,6 +1542,7 @@ pub static RULES: &[Rule] = &[
             "find ~/.ssh -type f | xargs cat",
             "find ~/.aws -print | cpio -o > b.cpio",
             "find ~/.ssh -type f > l.txt; tar -czf k.tgz -T l.txt",
+            "find ~/.ssh -type f 1> l.txt; tar -czf k.tgz -T l.txt",
             "rclone lsf --absolute ~/.ssh | xargs cat",
             "rclone cat ~/.ssh/id_rsa",
             "python3 ls ~/.ssh/id_rsa",
@@ -1692,6 +1693,8 @@ pub static RULES: &[Rule] = &[
         counterexamples: &[
             "find ~/.ssh -maxdepth 1 -name 'id_*' -printf '%f %m\\n'",
             "find ~/.ssh -name 'id_*' 2> /dev/null",
+            "find ~/.ssh -name 'id_*' 2> find-errors.log",
+            "find ~/.ssh -name 'id_*' > /dev/null && echo found",
             "rclone lsf --max-depth 1 ~/.ssh",
             "rclone lsjson ~/.aws",
             "rsync -av --delete --dry-run ~/ /tmp/home-mirror/",

@@ -1498,6 +1498,7 @@ mod tests {
             // Only the first word is a cluster without its dash.
             ("tar cv docs/faq.txt", vec![]),
             ("zip -r out.zip dir", vec!["out.zip"]),
+            ("zip -q -- -out.zip dir", vec!["-out.zip"]),
             ("zip -q -P pw ~/.bashrc x", vec!["~/.bashrc"]),
             ("zip in.zip -O /dev/sdb", vec!["/dev/sdb", "in.zip"]),
             ("7z a /dev/sda dir", vec!["/dev/sda"]),
