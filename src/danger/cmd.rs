@@ -304,11 +304,16 @@ impl<'a> Cmd<'a> {
     }
 
     /// Whether what the command prints goes only to the screen (or
-    /// nowhere): not piped to another program, nor written to a file
-    /// another may read. A list of names printed so is only seen; piped
-    /// to `xargs cat` or `cpio -o`, the files it names are read.
+    /// nowhere): written on the line itself, in no function, substitution
+    /// or string another program runs, not piped to another program, nor
+    /// written to a file another may read. A list of names printed so is
+    /// only seen; piped to `xargs cat` or `cpio -o`, or substituted into
+    /// `cat $(find ~/.ssh -type f)`, the files it names are read.
     pub fn output_only_shown(&self) -> bool {
-        !self.command.piped
+        matches!(self.command.origin, crate::parse::Origin::Line)
+            && self.command.depth == 0
+            && self.command.in_function.is_none()
+            && !self.command.piped
             && !self.redirects().iter().any(|r| {
                 r.op.writes() && r.fd.is_none_or(|fd| fd == 1) && r.target.value != "/dev/null"
             })
