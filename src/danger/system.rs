@@ -147,6 +147,8 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                     )
             })
         || other_service_managers(c, sub)
+        || controller_changes_state(c, sub)
+        || macos_machine_settings(c, sub)
         || changes_network(c, sub)
         // The system's clock set (`date -s`, `hwclock --systohc`), which
         // certificates, builds and logs all trust.
@@ -712,6 +714,70 @@ fn changes_network(c: &Cmd<'_>, sub: &str) -> bool {
         "ifconfig" => c.operands().len() >= 2,
         "wg" => matches!(sub, "set" | "setconf" | "addconf" | "syncconf"),
         "wg-quick" => matches!(sub, "up" | "down" | "save"),
+        _ => false,
+    }
+}
+
+/// A system controller, any program named `…ctl`, told to set, stop,
+/// restart, reload, enable, disable or block something (`localectl
+/// set-keymap us`, `powerprofilesctl set performance`, `brightnessctl set
+/// 0`, `rabbitmqctl stop_app`, `networkctl reload`): what a daemon does
+/// for the whole machine changes, whatever the daemon is. Its `status`,
+/// `list`, `get`, `show` and `start` (what only adds) stay clear, and so
+/// does attaching to what runs (`kubectl attach`).
+fn controller_changes_state(c: &Cmd<'_>, sub: &str) -> bool {
+    const CHANGES: &[&str] = &[
+        "set",
+        "stop",
+        "restart",
+        "reload",
+        "enable",
+        "disable",
+        "mask",
+        "unmask",
+        "block",
+        "unblock",
+        "kill",
+        "suspend",
+        "hibernate",
+        "isolate",
+        "halt",
+        "off",
+        "down",
+        "detach",
+        "reset",
+        "poweroff",
+        "reboot",
+    ];
+    let name = c.name.strip_suffix(".exe").unwrap_or(&c.name);
+    name.len() > 3
+        && name.ends_with("ctl")
+        && !super::dryrun::rehearses_as(&c.name, c.args())
+        && (matches!(sub, "force-reload" | "try-restart" | "power-off")
+            || sub
+                .split(['-', '_'])
+                .next()
+                .is_some_and(|v| CHANGES.contains(&v)))
+}
+
+/// macOS's machine settings: power (`pmset -a sleep 0`, `pmset
+/// sleepnow`; `-g` only shows), the settings `systemsetup -set…` writes
+/// (`-setremotelogin on`), firmware variables (`nvram boot-args=-v`,
+/// `nvram -d`, `-c`; `-p` prints), the start-up disk (`bless --setBoot`;
+/// `--info` shows), kernel extensions loaded or unloaded (`kextload`,
+/// `kmutil load`), the radios of Linux turned off (`rfkill block all`).
+fn macos_machine_settings(c: &Cmd<'_>, sub: &str) -> bool {
+    let values = || c.args().iter().map(|w| w.value.to_ascii_lowercase());
+    match c.name.as_str() {
+        "pmset" => !c.args().is_empty() && !c.flag(&["-g"]),
+        "systemsetup" => values().any(|v| v.starts_with("-set")),
+        "nvram" => {
+            c.flag(&["-d", "-c", "-f"]) || c.operands().iter().any(|w| w.value.contains('='))
+        }
+        "bless" => !c.args().is_empty() && !c.flag(&["--info", "--getboot", "--help"]),
+        "kextload" | "kextunload" => true,
+        "kmutil" => matches!(sub, "load" | "unload" | "install"),
+        "rfkill" => matches!(sub, "block" | "unblock" | "toggle"),
         _ => false,
     }
 }
