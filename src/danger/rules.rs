@@ -953,6 +953,12 @@ pub static RULES: &[Rule] = &[
                     "stash" => ops
                         .first()
                         .is_some_and(|w| matches!(w.value.as_str(), "drop" | "clear")),
+                    // A linked work tree removed with its uncommitted
+                    // changes (without `--force` git refuses a dirty one).
+                    "worktree" => {
+                        ops.first().is_some_and(|w| w.value == "remove")
+                            && has_flag(rest, &["-f", "--force"])
+                    }
                     _ => false,
                 }
             })
@@ -974,6 +980,7 @@ pub static RULES: &[Rule] = &[
             "git checkout '*.rs'",
             "git restore --pathspec-from-file=list.txt",
             "git checkout --pathspec-from-file=list.txt",
+            "git worktree remove --force ../wt",
         ],
         counterexamples: &[
             "git checkout main",
@@ -986,6 +993,8 @@ pub static RULES: &[Rule] = &[
             "git checkout v1.2.3",
             "git checkout -b topic origin/topic",
             "git checkout -",
+            "git worktree remove ../wt",
+            "git worktree list",
         ],
     },
     Rule {
@@ -1030,6 +1039,13 @@ pub static RULES: &[Rule] = &[
                         .is_some_and(|w| matches!(w.value.as_str(), "expire" | "delete")),
                     "gc" => rest.iter().any(|w| w.value.starts_with("--prune")),
                     "update-ref" => has_flag(rest, &["-d"]),
+                    // One commit made to stand for another in every
+                    // history read from then on (`git replace -f HEAD~1
+                    // $(…)`, `--graft`), or such a stand-in deleted.
+                    "replace" => {
+                        !operands(rest).is_empty()
+                            && !has_flag(rest, &["-l", "--list"])
+                    }
                     "prune" => true,
                     _ => false,
                 })
@@ -1042,6 +1058,9 @@ pub static RULES: &[Rule] = &[
             "git gc --prune=now",
             "git update-ref -d refs/heads/x",
             "git prune --expire=now",
+            "git replace -f HEAD~1 4b825dc",
+            "git replace --graft HEAD~3",
+            "git replace -d 4b825dc",
         ],
         counterexamples: &[
             "git filter-repo --analyze",
@@ -1051,6 +1070,8 @@ pub static RULES: &[Rule] = &[
             "git commit --amend",
             "git reflog",
             "git gc",
+            "git replace -l",
+            "git replace",
         ],
     },
     Rule {
