@@ -515,6 +515,14 @@ static ANYWHERE: std::sync::LazyLock<Vec<(String, Kind)>> = std::sync::LazyLock:
     out
 });
 
+/// Every part of the paths that make a path an agent's (`.claude`,
+/// `settings.json`): the names a shell pattern is tried as.
+pub fn pattern_parts() -> impl Iterator<Item = &'static str> {
+    ANYWHERE
+        .iter()
+        .flat_map(|(p, _)| p.split('/').filter(|s| !s.is_empty()))
+}
+
 /// [`ANYWHERE`] indexed by the one part a path must have for a pattern
 /// to match: a file pattern's last part (the path's last part), a folder
 /// pattern's first (any part of the path). Each entry is the pattern's

@@ -27,16 +27,7 @@ pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
         .any(|(i, w)| {
             !programs::is_message(args, i) && programs::has_flag(std::slice::from_ref(w), flags)
         });
-    told && !args.iter().any(|w| {
-        let v = w.value.as_str();
-        v.starts_with("--no-dry")
-            || v.strip_prefix("--dry-run=").is_some_and(|x| {
-                matches!(
-                    x.to_ascii_lowercase().as_str(),
-                    "false" | "0" | "no" | "off"
-                )
-            })
-    })
+    told && dry_run_not_taken_back(args)
 }
 
 /// True when a command only prints its help or version, or only rehearses
@@ -97,6 +88,14 @@ fn rehearses(args: &[Word], not_one: &str) -> bool {
                 ) {
                     saw = true;
                 }
+            }
+            // The API parameter of Alibaba's and Tencent's command lines
+            // (`aliyun ecs DeleteInstance … --DryRun true`): a check of
+            // the request only when its value says so.
+            "--DryRun" => {
+                saw |= args
+                    .get(i + 1)
+                    .is_some_and(|n| n.value.eq_ignore_ascii_case("true"));
             }
             _ => {}
         }
@@ -385,8 +384,19 @@ const TASK_RUNNERS: &[&str] = &[
 /// `--dry-run=false` undo an earlier `-n`, as in `rclone purge r: -n
 /// --dry-run=false`.)
 fn dry_run_not_taken_back(args: &[Word]) -> bool {
-    !args.iter().any(|w| {
+    let no = |v: &str| {
+        matches!(
+            v.to_ascii_lowercase().as_str(),
+            "false" | "0" | "no" | "off" | "none"
+        )
+    };
+    !args.iter().enumerate().any(|(i, w)| {
         w.value.starts_with("--no-dry")
+            // Its value as the next word, as npm's and many option
+            // parsers read a flag's `true`/`false` (`npm publish
+            // --dry-run false` publishes).
+            || matches!(w.value.as_str(), "--dry-run" | "--dryrun")
+                && args.get(i + 1).is_some_and(|n| no(&n.value))
             || w.value.split_once('=').is_some_and(|(k, v)| {
                 matches!(k, "--dry-run" | "--dryrun" | "-n")
                     && matches!(
@@ -413,6 +423,9 @@ mod tests {
             ("--dry-run=false", false, false),
             ("--dry-run=OFF", false, false),
             ("--dry-run=true", false, true),
+            ("--dry-run false", false, false),
+            ("--dryrun 0", false, false),
+            ("--dry-run true", false, true),
             ("-f", true, false),
         ] {
             assert_eq!(dry_run(&words(line), short_n), want, "{line}");
@@ -422,6 +435,20 @@ mod tests {
             prints_only(name, Some(&first), &words(line))
         };
         assert!(rehearses_as("zfs", &words("destroy -nv tank/x@old")));
+        assert!(rehearses_as(
+            "aliyun",
+            &words("ecs DeleteInstance --DryRun true")
+        ));
+        assert!(!rehearses_as(
+            "aliyun",
+            &words("ecs DeleteInstance --DryRun false")
+        ));
+        assert!(!rehearses_as(
+            "aliyun",
+            &words("ecs DeleteInstance --DryRun")
+        ));
+        assert!(!rehearses_as("npm", &words("publish --dry-run false")));
+        assert!(rehearses_as("npm", &words("publish --dry-run true")));
         assert!(rehearses_as("apt-get", &words("-s purge nginx")));
         assert!(rehearses_as("lvremove", &words("--test vg0/scratch")));
         assert!(rehearses_as("sfdisk", &words("-n /dev/sda")));

@@ -336,6 +336,50 @@ pub(super) fn hijacks(
             .split_once('=')
             .is_some_and(|(n, v)| loads_code(n, v, a.literal, risky_lua))
     })) || loader_loads(c)
+        || loads_from_scratch(c)
+}
+
+/// Code a tool loads by an option, or a setting that names a command,
+/// from a scratch folder any process may have planted it in: an init
+/// script (`gradle --init-script /tmp/.g/init.gradle build`, `-I`), a
+/// shell's start-up file (`bash --rcfile /tmp/x`), a setting given on
+/// the command line whose name says it runs something
+/// (`tox -x 'testenv:lint.commands_pre=/tmp/.cache/t/run'`). The person
+/// asked for the build or the test run; what rides along with it they
+/// did not see. (A script run as the program itself, `python3
+/// /tmp/x.py`, shows what it is and is the reviewer's.)
+fn loads_from_scratch(c: &Cmd<'_>) -> bool {
+    const RUNS: &[&str] = &[
+        "command", "commands", "cmd", "exec", "hook", "hooks", "script", "scripts", "runner",
+        "program", "shell", "pre", "post",
+    ];
+    let in_scratch = |v: &str| {
+        let first = v
+            .trim_start_matches(['"', '\''])
+            .split_whitespace()
+            .next()
+            .unwrap_or("");
+        super::place::in_scratch_folder(&c.ctx.resolve(first)) && first.starts_with('/')
+    };
+    c.full_option_values(&["--init-script", "--rcfile", "--init-file", "--init"])
+        .into_iter()
+        .chain(if c.is(&["gradle", "gradlew"]) {
+            c.option_values(&["-I"])
+        } else {
+            Vec::new()
+        })
+        .any(in_scratch)
+        || c.args().iter().any(|w| {
+            w.value.split_once('=').is_some_and(|(key, value)| {
+                !key.starts_with('-')
+                    && key.rsplit(['.', ':', '/']).next().is_some_and(|last| {
+                        last.to_ascii_lowercase()
+                            .split(['_', '-'])
+                            .any(|p| RUNS.contains(&p))
+                    })
+                    && in_scratch(value)
+            })
+        })
 }
 
 /// Whether `name`, one of git's settings given by the environment, is part

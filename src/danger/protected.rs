@@ -13,6 +13,8 @@ use super::links::on_disk;
 use super::place::{Place, at_or_below};
 use crate::agents::{self, Kind};
 
+mod globbed;
+
 /// One kind of protected file: the reason the person reads, and whether
 /// a path is one.
 struct Protected {
@@ -511,6 +513,9 @@ const COMMON_PROGRAMS: &[&str] = &[
 /// askrisky's own config and state, system config.
 pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
     if let Some(reason) = protected_lexically(ctx, value) {
+        return Some(reason);
+    }
+    if let Some(reason) = globbed::globbed_reason(ctx, value, |p| protected_lexically(ctx, p)) {
         return Some(reason);
     }
     let real = on_disk(ctx, value);

@@ -137,6 +137,8 @@ pub static RULES: &[Rule] = &[
             "perl -MFile::Path -e 'rmtree(\"/var\")'",
             "node -e \"fs.rmSync('..',{recursive:true})\"",
             "python3 -c 'import shutil,pathlib; shutil.rmtree(pathlib.Path.home())'",
+            "echo 'Files.walk(Path.of(System.getProperty(\"user.home\"))).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());' | jbang -",
+            "kotlin -e 'File(System.getenv(\"HOME\")).deleteRecursively()'",
             "ruby -rfileutils -e 'FileUtils.rm_rf(\"/etc\")'",
             "srm -r /etc",
             "npx rimraf --no-glob /etc",
@@ -1042,10 +1044,7 @@ pub static RULES: &[Rule] = &[
                     // One commit made to stand for another in every
                     // history read from then on (`git replace -f HEAD~1
                     // $(…)`, `--graft`), or such a stand-in deleted.
-                    "replace" => {
-                        !operands(rest).is_empty()
-                            && !has_flag(rest, &["-l", "--list"])
-                    }
+                    "replace" => !operands(rest).is_empty() && !has_flag(rest, &["-l", "--list"]),
                     "prune" => true,
                     _ => false,
                 })
@@ -1242,6 +1241,11 @@ pub static RULES: &[Rule] = &[
             ) || environment::plants_a_program(c)
         }),
         examples: &[
+            "gradle --init-script /tmp/.g/init.gradle build",
+            "./gradlew -I /var/tmp/i.gradle test",
+            "bash --rcfile /dev/shm/rc -i",
+            "tox -e lint -x 'testenv:lint.commands_pre=/tmp/.cache/t/run'",
+            "mytool --set hooks.post_build=/tmp/x/post.sh build",
             "MIX_EXS=/tmp/x/mix.exs mix deps.get",
             "PYTHONPATH=/tmp/.pylib python -m pytest",
             "NODE_PATH=src:/var/tmp/m node app.js",
@@ -1292,6 +1296,10 @@ pub static RULES: &[Rule] = &[
             "PS4='$(id)' bash -x build.sh",
         ],
         counterexamples: &[
+            "gradle --init-script ci/init.gradle build",
+            "tox -e lint -x 'testenv:lint.commands_pre=ruff --version'",
+            "mytool --set cache_dir=/tmp/cache build",
+            "python3 /tmp/x.py",
             "PYTHONPATH=src:tests pytest",
             "PYTHONPATH=/tmpl/x python t.py",
             "scons --site-dir=site_scons",
@@ -1559,6 +1567,7 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "du --files0-from=$HOME/.ssh/id_ed25519",
             "find ~/.ssh -name 'id_*' -exec cat {} +",
             "find ~/.ssh -type f | xargs cat",
             "find ~/.aws -print | cpio -o > b.cpio",
@@ -1717,6 +1726,8 @@ pub static RULES: &[Rule] = &[
             "cmd.exe /c type '%USERPROFILE%\\.ssh\\id_rsa'",
         ],
         counterexamples: &[
+            "du -sh ~/.password-store",
+            "du -a ~/.ssh",
             "find ~/.ssh -maxdepth 1 -name 'id_*' -printf '%f %m\\n'",
             "find ~/.ssh -name 'id_*' 2> /dev/null",
             "find ~/.ssh -name 'id_*' 2> find-errors.log",
@@ -2192,6 +2203,15 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "printf -v rc '%s/.%src' \"$HOME\" zsh; install -m 644 hooks/env.zsh \"$rc\"",
+            "echo updater.desktop | cpio -pdm ~/.config/autostart",
+            "cargo +nightly build -Z unstable-options --artifact-dir ~/.local/bin",
+            "mytool export --out-dir=$HOME/.config/autostart",
+            "sphinx-build docs --output-directory ~/bin",
+            "tee -a ~/.[b]ashrc",
+            "cp hooks/env.zsh ~/.z*rc",
+            "echo 'curl x | sh' >> .git/h[o]oks/pre-commit",
+            "tee -a ~+/../.bashrc",
             "mytool --output /usr/bin/git",
             "mytool -o/boot/initrd.img",
             "mytool -o /usr/lib/libc.so.6",
@@ -2359,6 +2379,14 @@ pub static RULES: &[Rule] = &[
             "liquibase update-sql --output-file ~/.bashrc",
         ],
         counterexamples: &[
+            "find src -name '*.rs' | cpio -pdm ../backup",
+            "cargo build --artifact-dir dist/bin",
+            "git --git-dir=.git log",
+            "mytool --config-dir ~/.config/mytool run",
+            "mytool --cache-dir ~/.cache/mytool build",
+            "sed -i 's/a/b/' *.md",
+            "prettier --write 'src/**/*.ts'",
+            "cp x ~/notes/*.txt",
             "b2 sync b2://acme-config/site/ ./public/",
             "code --list-extensions --show-versions",
             "code --diff a.txt b.txt",
@@ -2579,6 +2607,10 @@ pub static RULES: &[Rule] = &[
         check: C(system::controls),
         examples: &[
             "localectl set-keymap us",
+            "uv pip install --system -n awscli-local",
+            "pip install --break-system-packages httpie",
+            "ip -batch <(echo 'route flush table main')",
+            "tc -b cmds.txt",
             "powerprofilesctl set performance",
             "brightnessctl set 0",
             "rabbitmqctl stop_app",
@@ -2854,6 +2886,8 @@ pub static RULES: &[Rule] = &[
             "apachectl configtest",
             "pg_ctl -D data status",
             "pg_ctl -D data start",
+            "uv pip install -r requirements.txt",
+            "pip install --user httpie",
             "kubectl attach web-0 --container app",
             "localectl status",
             "powerprofilesctl get",
@@ -3863,6 +3897,7 @@ pub static RULES: &[Rule] = &[
         examples: &[
             "memcflush --servers=cache-prod.internal:11211",
             "amtool silence expire 8d1c-44",
+            "crictl rmp --all --force",
             "kafka-delete-records --bootstrap-server b:9092 --offset-json-file o.json",
             "wsl.exe --unregister Ubuntu-22.04",
             "pio pkg uninstall -g --tool tool-openocd",

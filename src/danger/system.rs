@@ -313,6 +313,20 @@ fn installs_unless_rehearsed(c: &Cmd<'_>, sub: &str) -> bool {
                 && (c.flag(&["--all", "-a"]) || c.operands().iter().any(|w| w.value == "*"))
         }
         "installer" => c.flag(&["-pkg", "-package"]),
+        // Python packages put into the system's own Python, past the
+        // guard that keeps them out (`uv pip install --system x`, `pip
+        // install --break-system-packages x`): what the system's tools
+        // import changes under them.
+        "uv" => {
+            sub == "pip"
+                && c.operands()
+                    .get(1)
+                    .is_some_and(|w| matches!(w.value.as_str(), "install" | "sync" | "uninstall"))
+                && c.flag(&["--system", "--break-system-packages"])
+        }
+        "pip" | "pip3" => {
+            matches!(sub, "install" | "uninstall") && c.flag(&["--break-system-packages"])
+        }
         "softwareupdate" => {
             c.flag(&["-i", "--install", "-ia", "-ai", "--all", "-a"]) && !c.flag(&["-l", "--list"])
         }
@@ -707,6 +721,17 @@ fn changes_network(c: &Cmd<'_>, sub: &str) -> bool {
         "add", "del", "delete", "set", "change", "replace", "flush", "append", "prepend",
     ];
     match c.name.as_str() {
+        // A batch of commands read from a file or stdin (`ip -batch
+        // <(echo 'route flush table main')`, `tc -b -`): any of them may
+        // change the network.
+        // (Its options are words, each abbreviated: `-br` is `-brief`.)
+        "ip" | "tc"
+            if c.args()
+                .iter()
+                .any(|w| matches!(w.value.as_str(), "-b" | "-batch" | "--batch")) =>
+        {
+            true
+        }
         "ip" | "tc" => c
             .operands()
             .get(1)

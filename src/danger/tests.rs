@@ -731,7 +731,13 @@ fn what_unknown_programs_are_handed_may_run() {
         "printf 'echo \"hello world\"\\n' > /tmp/x.nims && nim e /tmp/x.nims",
         "virsh qemu-agent-command vm1 '{\"execute\":\"guest-info\"}'",
         "echo '{\"name\": \"make build\"}' > cfg.json && mytool --config cfg.json",
+        // A pattern that picks tests is matched, not run.
+        "bats tests/guard.bats --filter 'refuses rm -rf /'",
+        "mytool test --grep 'rm -rf ~'",
     ] {
         assert_eq!(assess_line(line).tier, Tier::Clear, "{line}");
     }
+    // The same text as the value of no such option may run.
+    let a = assess_line("mytool --cmd 'rm -rf ~'");
+    assert!(a.codes().contains(&"delete.recursive"), "{:?}", a.codes());
 }

@@ -56,6 +56,9 @@ pub(super) fn tree_deletes(code: &str) -> Vec<String> {
         "Deno.env.get('HOME')",
         "Bun.env.HOME",
         "$HOME",
+        // The JVM's (Java, Kotlin, Groovy, Scala).
+        "System.getProperty(\"user.home\")",
+        "System.getenv(\"HOME\")",
     ];
     let mut found = Vec::new();
     let bytes = code.as_bytes();
@@ -98,6 +101,43 @@ pub(super) fn tree_deletes(code: &str) -> Vec<String> {
         }
     }
     found.extend(lisp_tree_deletes(code));
+    found.extend(jvm_tree_deletes(code, HOME));
+    found
+}
+
+/// The JVM's recursive deletes: a folder walked and each path deleted
+/// (`Files.walk(Path.of(X)).sorted(Comparator.reverseOrder())
+/// .forEach(p -> p.toFile().delete())`), or Kotlin's
+/// `File(X).deleteRecursively()`.
+fn jvm_tree_deletes(code: &str, home: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut take = |arg: &str| {
+        let arg = unwrap_path_call(arg.trim());
+        if home.contains(&arg) {
+            found.push("~".to_owned());
+        } else if let Some(text) = plain_string(arg) {
+            found.push(text.to_owned());
+        }
+    };
+    for (at, _) in code.match_indices("Files.walk(") {
+        let rest = &code[at + "Files.walk(".len()..];
+        let Some((arg, _)) = first_argument(rest, true) else {
+            continue;
+        };
+        if rest.contains("delete") {
+            take(arg);
+        }
+    }
+    for (at, _) in code.match_indices(".deleteRecursively()") {
+        let before = &code[..at];
+        // `File(X)` just before it: X is what the call is given.
+        let Some(open) = before.rfind("File(") else {
+            continue;
+        };
+        if let Some(arg) = before[open + "File(".len()..].strip_suffix(')') {
+            take(arg);
+        }
+    }
     found
 }
 
@@ -193,6 +233,9 @@ fn unwrap_path_call(mut p: &str) -> &str {
         "expand(",
         "path.expand(",
         "expanduser(",
+        // The JVM's.
+        "Path.of(",
+        "Paths.get(",
     ];
     loop {
         let Some(inner) = SPELLINGS
@@ -362,6 +405,21 @@ mod tests {
             ("unlink(\"/usr\")", &[]),
             ("unlink(path.expand(\"~\"), recursive = TRUE)", &["~"]),
             ("rm(expanduser(\"~\"); recursive=true)", &["~"]),
+            (
+                "Files.walk(Path.of(System.getProperty(\"user.home\"))).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());",
+                &["~"],
+            ),
+            (
+                "Files.walk(Paths.get(\"/etc\")).forEach(p -> { try { Files.delete(p); } catch (Exception e) {} });",
+                &["/etc"],
+            ),
+            (
+                "Files.walk(Path.of(\"/etc\")).forEach(System.out::println);",
+                &[],
+            ),
+            ("File(System.getenv(\"HOME\")).deleteRecursively()", &["~"]),
+            ("File(\"build\").deleteRecursively()", &["build"]),
+            ("x.deleteRecursively()", &[]),
         ] {
             assert_eq!(tree_deletes(code), want, "{code}");
         }

@@ -23,6 +23,8 @@ const DESTROY: &[&str] = &[
     "remove",
     "rm",
     "rmi",
+    // crictl's pods removed.
+    "rmp",
     "rb",
     "purge",
     "wipe",

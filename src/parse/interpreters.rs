@@ -401,7 +401,8 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         // Blender runs Python given on its command line.
         "blender" => &["--python-expr"],
         // Their code comes from a script file or stdin only.
-        "tclsh" | "wish" | "jimsh" | "jshell" => &[],
+        // jbang runs Java from stdin too (`jbang -`).
+        "tclsh" | "wish" | "jimsh" | "jshell" | "jbang" => &[],
         _ => return None,
     })
 }

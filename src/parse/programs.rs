@@ -558,6 +558,12 @@ pub static WRAPPERS: &[Wrapper] = &[
         operands: 1,
         ..wrapper(&["direnv"])
     },
+    // `rustup run stable cargo build`: the toolchain, then the command.
+    Wrapper {
+        subcommand: Some("run"),
+        operands: 1,
+        ..wrapper(&["rustup"])
+    },
     Wrapper {
         string_options: &["--run", "--command"],
         with_value: &[
@@ -901,6 +907,15 @@ const MESSAGE_OPTIONS: &[&str] = &[
     "--summary",
     "--text",
     "--label",
+    // A test or a name picked by a pattern (`bats --filter 'refuses rm
+    // -rf /'`, `jest --testNamePattern …`): text matched, never run.
+    "--filter",
+    "--grep",
+    "--match",
+    "--pattern",
+    "--keyword",
+    "--testNamePattern",
+    "--test-name-pattern",
 ];
 
 /// Whether the word at `i` is the text of a message option just before it

@@ -112,6 +112,17 @@ fn tricky_lines() {
             &[],
         ),
         ("F=a; cat $FOO ${F:-b}", &["", "cat ⟨$FOO⟩ ⟨${F:-b}⟩"], &[]),
+        // What `printf -v` prints into a variable.
+        (
+            "printf -v rc '%s/.%src' \"$HOME\" zsh; cp x \"$rc\"",
+            &["printf -v rc %s/.%src ~ zsh", "cp x ⟨$rc⟩", "cp x ~/.zshrc"],
+            &[],
+        ),
+        (
+            "printf -v n '%s' $x; cat \"$n\"",
+            &["printf -v n %s ⟨$x⟩", "cat ⟨$n⟩"],
+            &[],
+        ),
         ("for f in $(ls); do echo; done", &["ls", "echo"], &[]),
         (
             "while read l; do echo $l; done < f",
@@ -516,6 +527,14 @@ fn tricky_lines() {
         (
             "uv run pytest -q",
             &["uv run pytest -q", "uv>pytest -q"],
+            &[],
+        ),
+        (
+            "rustup run --install stable cargo build",
+            &[
+                "rustup run --install stable cargo build",
+                "rustup>cargo build",
+            ],
             &[],
         ),
         (

@@ -93,6 +93,22 @@ impl Walker {
                         }
                     }
                 }
+                // `printf -v NAME FORMAT ARGS…` sets NAME to what printf
+                // would print (`printf -v rc '%s/.%src' "$HOME" zsh`).
+                "printf" => {
+                    if let [flag, name, rest @ ..] = args
+                        && flag.value == "-v"
+                        && name.literal
+                        && is_name(&name.value)
+                        && !rest.is_empty()
+                        && rest.iter().all(|w| w.literal)
+                    {
+                        let words: Vec<&str> = rest.iter().map(|w| w.value.as_str()).collect();
+                        if let Some(value) = super::echo::printf(&words) {
+                            out.push((name.value.clone(), value));
+                        }
+                    }
+                }
                 // bash's `set -- A B` sets `$1`, `$2`; fish's `set -gx F
                 // VALUE` sets F. Both readings are kept.
                 "set" => {

@@ -234,6 +234,11 @@ fn flatten(
                     });
                     seq.extend(user.chars().map(|c| Piece::Char { c, quoted: true }));
                 }
+                // `~+` is the working folder, as `$PWD` is
+                // (`tee -a ~+/../.bashrc`).
+                TildeExpr::WorkingDir if seq.is_empty() => {
+                    seq.push(Piece::Pwd(source.to_owned()));
+                }
                 _ => {
                     seq.push(Piece::Dynamic(source.to_owned()));
                 }
@@ -747,7 +752,7 @@ mod tests {
             "`echo rm`",
             "$((1+2))",
             "${X:-rm}",
-            "~+",
+            "~-",
         ] {
             assert!(!one(raw).literal, "{raw}");
         }
@@ -854,6 +859,8 @@ mod special_parameters {
         assert_eq!(one("\"$PWD\""), (".".into(), true));
         assert_eq!(one("\"$PWD/src\""), ("./src".into(), true));
         assert_eq!(one("${PWD}/a"), ("./a".into(), true));
+        assert_eq!(one("~+"), (".".into(), true));
+        assert_eq!(one("~+/../.bashrc"), ("./../.bashrc".into(), true));
         // Another name, or text only known at run time.
         assert!(!one("\"$PWD\"x").1);
         assert!(!one("\"$PWD\":/src").1);

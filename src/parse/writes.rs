@@ -1154,6 +1154,13 @@ pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String>
         }
         "patch" if patch_files(args).is_empty() => into(&["-d", "--directory"]),
         "cpio" if programs::has_flag(args, &["-i", "--extract"]) => into(&["-D", "--directory"]),
+        // Pass-through copies every name read on stdin into the folder
+        // given (`… | cpio -pdm ~/.config/autostart`).
+        "cpio" if programs::has_flag(args, &["-p", "--pass-through"]) => args
+            .iter()
+            .filter(|w| !w.value.starts_with('-'))
+            .map(|w| w.value.clone())
+            .collect(),
         _ => Vec::new(),
     }
 }
