@@ -67,6 +67,9 @@ fn rehearses(args: &[Word], not_one: &str) -> bool {
             | "--what-if"
             | "--whatif"
             | "--generate-cli-skeleton"
+            // OCI's: the request's input template printed, nothing sent.
+            | "--generate-full-command-json-input"
+            | "--generate-param-json-input"
             | "--dryrun"
             | "--assumeno"
             | "--just-print"
@@ -89,6 +92,9 @@ fn rehearses(args: &[Word], not_one: &str) -> bool {
                     saw = true;
                 }
             }
+            // Maven's property, read by its release, deploy and versions
+            // plugins (`./mvnw release:prepare -DdryRun=true`).
+            "-DdryRun" => saw |= v.ends_with("=true"),
             // The API parameter of Alibaba's and Tencent's command lines
             // (`aliyun ecs DeleteInstance … --DryRun true`): a check of
             // the request only when its value says so.

@@ -97,6 +97,9 @@ const KNOWN: &[&str] = &[
     "file",
     "stat",
     "ls",
+    // bash's completion builtins list the names a pattern matches
+    // (`compgen -G "$HOME/.config/autostart/*.desktop"`).
+    "compgen",
     "dir",
     "vdir",
     "exa",
@@ -585,60 +588,6 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
                 .into_iter()
                 .chain(c.full_option_values(&["--output", "--out", "--outfile", "--output-file", "--out-file"]))
                 .any(|p| protected_reason(c.ctx, p).is_some())
-        || output_folder_holds_protected(c)
-}
-
-/// Whether any program is told, by a long option named for where its
-/// output goes (`--artifact-dir`, `--out-dir`, `--output-directory`,
-/// `--dest`, `--install-dir`, `--bin-dir`, `--export-path`), to write
-/// into a folder that holds protected files: a folder of programs on
-/// PATH, home or a hidden folder of it, a git folder (`cargo build
-/// --artifact-dir ~/.local/bin`: what lands there runs in place of what
-/// is typed). An option for where a tool reads (`--config-dir`,
-/// `--git-dir`, `--cache-dir`) is none of these.
-fn output_folder_holds_protected(c: &Cmd<'_>) -> bool {
-    const OUTPUT: &[&str] = &[
-        "out",
-        "output",
-        "outdir",
-        "dest",
-        "destdir",
-        "destination",
-        "artifact",
-        "artifacts",
-        "install",
-        "bin",
-        "dist",
-        "export",
-    ];
-    let args = c.args();
-    args.iter().enumerate().any(|(i, w)| {
-        let Some(opt) = w.value.strip_prefix("--") else {
-            return false;
-        };
-        let (name, value) = match opt.split_once('=') {
-            Some((n, v)) => (n, Some(v)),
-            None => (opt, None),
-        };
-        let name = name.to_ascii_lowercase();
-        let parts: Vec<&str> = name.split(['-', '_']).collect();
-        let names_output = parts.iter().any(|p| OUTPUT.contains(p))
-            && parts
-                .iter()
-                .any(|p| matches!(*p, "dir" | "directory" | "path" | "folder" | "root"))
-            || matches!(
-                name.as_str(),
-                "outdir" | "destdir" | "dest" | "destination" | "out-dir"
-            );
-        names_output
-            && value
-                .or_else(|| {
-                    args.get(i + 1)
-                        .filter(|n| !n.value.starts_with('-'))
-                        .map(|n| n.value.as_str())
-                })
-                .is_some_and(|v| !v.is_empty() && super::protected::holds_protected(c.ctx, v))
-    })
 }
 
 /// Whether npm, pnpm, Bun or Yarn is told to install or link a package
@@ -707,6 +656,10 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
     if installs_now() && c.full_option_values(INSTALL_OPTIONS).into_iter().any(named) {
         return true;
     }
+    // RubyGems' `-n` is its `--bindir` (`gem install -n ~/.local/bin x`).
+    if c.is(&["gem"]) && installs_now() && c.option_values(&["-n"]).into_iter().any(named) {
+        return true;
+    }
     // A JavaScript package installed for the whole user or machine (`npm i
     // -g x`, `pnpm add --global x`, `yarn global add x`): its programs go
     // to the global prefix's `bin`, a folder on PATH, and run in place of
@@ -729,6 +682,8 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
     };
     if output_option_values(c).into_iter().any(output_folder)
         || fetches() && c.option_values(&["-d"]).into_iter().any(output_folder)
+        // MkDocs's `-d` is its `--site-dir`, emptied and rebuilt.
+        || c.is(&["mkdocs"]) && c.option_values(&["-d"]).into_iter().any(output_folder)
     {
         return true;
     }
@@ -801,6 +756,15 @@ fn output_option_values<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         "downloaddir",
         "distdir",
         "cwd",
+        // `cargo build --artifact-dir`, `mkdocs build --site-dir`,
+        // `sphinx-build --output-directory`, a tool's `--export-dir`.
+        "artifactdir",
+        "artifactsdir",
+        "sitedir",
+        "exportdir",
+        "exportpath",
+        "bindir",
+        "installdir",
     ];
     let args = c.args();
     let mut out = Vec::new();

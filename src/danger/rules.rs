@@ -741,7 +741,19 @@ pub static RULES: &[Rule] = &[
         sentence: "Deletes untracked files from the working tree, with no undo.",
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
-                sub == "clean" && has_flag(rest, &["-f", "--force"]) && !dry_run(rest, true)
+                // An exclude pattern is no option (`git clean -fdx -e -n`
+                // cleans, keeping files named `-n`).
+                let options: Vec<crate::parse::Word> = rest
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| {
+                        !i.checked_sub(1)
+                            .and_then(|p| rest.get(p))
+                            .is_some_and(|w| matches!(w.value.as_str(), "-e" | "--exclude"))
+                    })
+                    .map(|(_, w)| w.clone())
+                    .collect();
+                sub == "clean" && has_flag(rest, &["-f", "--force"]) && !dry_run(&options, true)
             })
         }),
         examples: &[
@@ -749,6 +761,8 @@ pub static RULES: &[Rule] = &[
             "git clean -f",
             "git -C repo clean --force -d",
             "git clean --fo -x",
+            "git clean -fdx -e -n",
+            "git clean -f --exclude --dry-run",
         ],
         counterexamples: &[
             "git clean -n",
@@ -758,6 +772,7 @@ pub static RULES: &[Rule] = &[
             "git -C repo",
             "git clean -fdn",
             "git clean -f --dry-run",
+            "git clean -fd -e target -n",
         ],
     },
     Rule {
@@ -2203,6 +2218,9 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "mkdocs build -d ~/.local/bin",
+            "mkdocs build --site-dir ~/.local/bin",
+            "gem install -n ~/.local/bin foreman",
             "printf -v rc '%s/.%src' \"$HOME\" zsh; install -m 644 hooks/env.zsh \"$rc\"",
             "echo updater.desktop | cpio -pdm ~/.config/autostart",
             "cargo +nightly build -Z unstable-options --artifact-dir ~/.local/bin",
@@ -2379,6 +2397,10 @@ pub static RULES: &[Rule] = &[
             "liquibase update-sql --output-file ~/.bashrc",
         ],
         counterexamples: &[
+            "compgen -G \"$HOME/.config/autostart/*.desktop\"",
+            "mkdocs build -d site",
+            "gem install -n vendor/bin foreman",
+            "scons --site-dir=site_scons",
             "find src -name '*.rs' | cpio -pdm ../backup",
             "cargo build --artifact-dir dist/bin",
             "git --git-dir=.git log",
@@ -3449,6 +3471,7 @@ pub static RULES: &[Rule] = &[
         check: C(tools::container_privileged),
         examples: &[
             "earthly --allow-privileged +integration",
+            "CROSS_CONTAINER_OPTS='--privileged -v /:/host' cross build --target aarch64-unknown-linux-gnu",
             "docker run --privileged -it ubuntu",
             "docker run -v /:/host alpine",
             "podman run --pid=host x",
@@ -3471,6 +3494,7 @@ pub static RULES: &[Rule] = &[
             "act --container-options \"-v /:/host\"",
         ],
         counterexamples: &[
+            "CROSS_CONTAINER_OPTS='-e RUST_LOG=debug' cross build",
             "cargo test --all",
             "earthly +build",
             "docker run --rm -v $(pwd):/src x",

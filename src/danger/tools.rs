@@ -918,6 +918,29 @@ pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
     {
         return true;
     }
+    let grants_host = |v: &str| {
+        v.split_whitespace().any(|o| {
+            o.starts_with("--privileged")
+                || o.starts_with("--pid=host")
+                || o.starts_with("--cap-add")
+                || o.starts_with("/:/")
+                || o.starts_with("--volume=/:")
+                || o.contains(".sock:")
+        })
+    };
+    // The same options handed on by the environment to the containers a
+    // tool starts (`CROSS_CONTAINER_OPTS='--privileged -v /:/host' cross
+    // build`, `DOCKER_OPTS`, `*_CONTAINER_ARGS`).
+    if c.command.assignments.iter().any(|(name, value)| {
+        let name = name.to_ascii_uppercase();
+        ["_OPTS", "_OPTIONS", "_ARGS", "_FLAGS"]
+            .iter()
+            .any(|s| name.ends_with(s))
+            && (name.contains("CONTAINER") || name.contains("DOCKER") || name.contains("PODMAN"))
+            && grants_host(&value.value)
+    }) {
+        return true;
+    }
     // Options handed on to the containers a tool starts (`act
     // --container-options "--privileged -v /:/host"`).
     // (The option's name looked for first: asked of every command.)
@@ -929,16 +952,7 @@ pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
             "--docker-options",
         ])
         .iter()
-        .any(|v| {
-            v.split_whitespace().any(|o| {
-                o.starts_with("--privileged")
-                    || o.starts_with("--pid=host")
-                    || o.starts_with("--cap-add")
-                    || o.starts_with("/:/")
-                    || o.starts_with("--volume=/:")
-                    || o.contains(".sock:")
-            })
-        })
+        .any(|v| grants_host(v))
     {
         return true;
     }

@@ -22,6 +22,7 @@ pub mod zsh;
 mod depth;
 pub mod disk;
 mod echo;
+mod editor_scripts;
 mod evaluated;
 pub(crate) mod fragments;
 mod identity;

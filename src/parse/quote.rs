@@ -43,6 +43,12 @@ pub fn quoted_strings(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// A command line's text followed by more words, quoted as the shell
+/// would need them.
+pub(super) fn joined(line: &str, rest: &[String]) -> String {
+    format!("{line} {}", shell_quote(rest))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -349,6 +349,13 @@ fn tricky_lines() {
             &[],
         ),
         ("env -S 'rm -rf /'", &["env -S rm -rf /", "rm -rf /"], &[]),
+        // The words after the string are the command's too.
+        ("env -S 'rm -rf' /", &["env -S rm -rf /", "rm -rf /"], &[]),
+        (
+            "env -S'A=1 aws' s3 rb s3://b",
+            &["env -SA=1 aws s3 rb s3://b", "aws s3 rb s3://b"],
+            &[],
+        ),
         ("FOO=1 rm x", &["rm x"], &[]),
         (
             "export PAGER='rm -rf x'; git log",
@@ -958,7 +965,7 @@ fn sed_scripts_that_run_commands() {
         ("s/a\\/b/c/e", &[], true),
         ("s", &[], false),
     ] {
-        let (found, dynamic) = wrappers::scan_sed(script);
+        let (found, dynamic) = editor_scripts::scan_sed(script);
         assert_eq!(found, commands, "{script:?}");
         assert_eq!(dynamic, runs, "{script:?}");
     }

@@ -875,7 +875,7 @@ impl Walker {
             if !w.literal {
                 continue;
             }
-            let (commands, runs_output) = scan_sed(text);
+            let (commands, runs_output) = super::editor_scripts::scan_sed(text);
             for c in commands {
                 self.source(&c, Origin::ShellString, depth);
             }
@@ -898,138 +898,11 @@ impl Walker {
                 .filter(|v| !v.is_empty() && !v.chars().all(|c| c.is_ascii_digit())),
         );
         for e in ex {
-            if let Some(code) = vim_shell(e) {
+            if let Some(code) = super::editor_scripts::vim_shell(e) {
                 self.source(code, Origin::ShellString, depth);
             }
         }
     }
-}
-
-/// The shell command an Ex command runs, if it runs one.
-fn vim_shell(ex: &str) -> Option<&str> {
-    let mut t = ex.trim_start_matches([':', ' ', '\t']);
-    // A range before the command (`%`, `1,$`, `.`).
-    t = t.trim_start_matches(|c: char| c.is_ascii_digit() || ",.$%'<>".contains(c));
-    for prefix in ["silent!", "silent", "exe", "r", "read", "w", "write", "sil"] {
-        if let Some(rest) = t.strip_prefix(prefix) {
-            let rest = rest.trim_start();
-            if rest.starts_with('!') {
-                t = rest;
-                break;
-            }
-        }
-    }
-    t.strip_prefix('!')
-}
-
-/// The commands a sed script runs with `e COMMAND`, and whether a
-/// substitution's `e` flag (or a bare `e`) runs the pattern space.
-pub(super) fn scan_sed(script: &str) -> (Vec<String>, bool) {
-    let mut commands = Vec::new();
-    let mut runs_output = false;
-    let chars: Vec<char> = script.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        // At the start of a command: skip addresses and blanks.
-        while let Some(&c) = chars.get(i) {
-            match c {
-                ' ' | '\t' | '\n' | ';' | '{' | '}' | '!' | ',' | '$' | '~' | '+' => {
-                    i += 1;
-                    continue;
-                }
-                '0'..='9' => {
-                    i += 1;
-                    continue;
-                }
-                '/' | '\\' => {
-                    // An address regex: `/re/` or `\cREc`.
-                    let delim = if c == '\\' {
-                        i += 1;
-                        chars.get(i).copied().unwrap_or('/')
-                    } else {
-                        '/'
-                    };
-                    i += 1;
-                    while i < chars.len() && chars[i] != delim {
-                        if chars[i] == '\\' {
-                            i += 1;
-                        }
-                        i += 1;
-                    }
-                    i += 1;
-                    // Flags of the address (`I`, `M`).
-                    while matches!(chars.get(i), Some('I' | 'M')) {
-                        i += 1;
-                    }
-                    continue;
-                }
-                _ => break,
-            }
-        }
-        let Some(&c) = chars.get(i) else {
-            break;
-        };
-        match c {
-            'e' => {
-                let rest: String = chars[i + 1..].iter().take_while(|c| **c != '\n').collect();
-                if rest.trim().is_empty() {
-                    runs_output = true;
-                } else {
-                    commands.push(rest.trim_start().to_owned());
-                }
-                i += 1 + rest.chars().count();
-            }
-            's' | 'y' => {
-                let Some(&delim) = chars.get(i + 1) else {
-                    break;
-                };
-                i += 2;
-                let mut seen = 0;
-                while i < chars.len() && seen < 2 {
-                    if chars[i] == '\\' {
-                        i += 2;
-                        continue;
-                    }
-                    if chars[i] == delim {
-                        seen += 1;
-                    }
-                    i += 1;
-                }
-                // Flags, up to the end of the command.
-                while let Some(&f) = chars.get(i) {
-                    if f == 'e' && c == 's' {
-                        runs_output = true;
-                    }
-                    if matches!(f, ';' | '\n' | '}') {
-                        break;
-                    }
-                    if f == 'w' {
-                        // `w FILE` takes the rest of the line.
-                        while i < chars.len() && chars[i] != '\n' {
-                            i += 1;
-                        }
-                        break;
-                    }
-                    i += 1;
-                }
-            }
-            'a' | 'i' | 'c' | 'r' | 'R' | 'w' | 'W' | 'b' | 't' | 'T' | ':' | 'q' | 'Q' | 'l'
-            | 'L' | 'v' | 'F' | 'z' => {
-                // Text or a file name to the end of the line (or, for
-                // labels and branches, to `;`).
-                while i < chars.len() && chars[i] != '\n' {
-                    if matches!(c, 'b' | 't' | 'T' | 'q' | 'Q' | 'l' | 'L' | 'v' | 'z')
-                        && chars[i] == ';'
-                    {
-                        break;
-                    }
-                    i += 1;
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    (commands, runs_output)
 }
 
 /// `capsh … -- ARGS` runs bash with ARGS (`capsh -- -c 'CMD'`).
@@ -1229,11 +1102,11 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
             };
             if spec.string_options.contains(&opt) {
                 return match attached {
-                    Some(a) => Inner::Shell(Word::literal(a)),
+                    Some(a) => split_string(spec, Word::literal(a), argv.get(i + 1..)),
                     None => argv
                         .get(i + 1)
                         .cloned()
-                        .map_or(Inner::Nothing, Inner::Shell),
+                        .map_or(Inner::Nothing, |w| split_string(spec, w, argv.get(i + 2..))),
                 };
             }
             if spec.no_exec_options.contains(&opt) {
@@ -1263,9 +1136,9 @@ fn wrapped(spec: &programs::Wrapper, argv: &[Word]) -> Inner {
                     return if rest.is_empty() {
                         argv.get(i + 1)
                             .cloned()
-                            .map_or(Inner::Nothing, Inner::Shell)
+                            .map_or(Inner::Nothing, |w| split_string(spec, w, argv.get(i + 2..)))
                     } else {
-                        Inner::Shell(Word::literal(rest))
+                        split_string(spec, Word::literal(rest), argv.get(i + 1..))
                     };
                 }
                 if spec.no_exec_options.contains(&opt.as_str()) {
@@ -1343,4 +1216,23 @@ fn xargs_placeholder(options: &[Word]) -> Option<String> {
         found = value.filter(|p| !p.is_empty()).or(found);
     }
     found
+}
+
+/// The command line a string option gives: for `env -S`, the string's
+/// words and then every word after it (`env -S 'AWS_PROFILE=prod aws'
+/// ecr batch-delete-image …` runs `aws ecr batch-delete-image …`, the
+/// variable set); for other wrappers, the string alone, as their shell
+/// runs it.
+fn split_string(spec: &super::programs::Wrapper, string: Word, rest: Option<&[Word]>) -> Inner {
+    match rest.filter(|r| !r.is_empty() && spec.names.contains(&"env")) {
+        Some(rest) => Inner::Shell(Word {
+            value: super::quote::joined(
+                &string.value,
+                &rest.iter().map(|w| w.value.clone()).collect::<Vec<_>>(),
+            ),
+            literal: string.literal && rest.iter().all(|w| w.literal),
+            ..string
+        }),
+        None => Inner::Shell(string),
+    }
 }

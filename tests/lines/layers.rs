@@ -59,6 +59,7 @@ const PARSE: &[(&str, u8)] = &[
     ("fragments", 0),
     ("zsh", 0),
     ("echo", 0),
+    ("editor_scripts", 0),
     ("plain", 0),
     ("word", 1),
     ("fish", 1),
