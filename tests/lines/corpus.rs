@@ -240,6 +240,7 @@ const CLASSES_TWENTY_SIXTH: &str = include_str!("../corpus/classes26.tsv");
 const CLASSES_TWENTY_SEVENTH: &str = include_str!("../corpus/classes27.tsv");
 const CLASSES_TWENTY_EIGHTH: &str = include_str!("../corpus/classes28.tsv");
 const CLASSES_TWENTY_NINTH: &str = include_str!("../corpus/classes29.tsv");
+const CLASSES_THIRTIETH: &str = include_str!("../corpus/classes30.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -605,6 +606,24 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "locker", 1000, 1000),
     ("noeffect", "locker", 1000, 1000),
     ("blocked", "locker", 1000, 1000),
+    ("operand", "thirty", 1000, 1000),
+    ("verb", "thirty", 1000, 1000),
+    ("hidden", "thirty", 1000, 1000),
+    // A script's own `--help` after its name (`deno run -A
+    // scripts/release.ts --help`): the script runs, and askrisky leaves
+    // a project's script to the reviewer.
+    ("noeffect", "thirty", 961, 1000),
+    ("blocked", "thirty", 1000, 1000),
+    ("operand", "bureau", 1000, 1000),
+    // `ko build`, which pushes the image it builds, left clear.
+    ("verb", "bureau", 952, 1000),
+    // `pre-commit try-repo URL` left clear; a command named by a variable
+    // asks even when the line gives its value; `mix run -e` code asks.
+    ("hidden", "bureau", 964, 866),
+    // `composer global require` left clear, as other user installs are;
+    // tar's `--to-command=md5sum` asks as any program tar runs.
+    ("noeffect", "bureau", 960, 909),
+    ("blocked", "bureau", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -649,6 +668,7 @@ fn class_rates() {
         .chain(rows(CLASSES_TWENTY_SEVENTH))
         .chain(rows(CLASSES_TWENTY_EIGHTH))
         .chain(rows(CLASSES_TWENTY_NINTH))
+        .chain(rows(CLASSES_THIRTIETH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
