@@ -92,9 +92,13 @@ fn rehearses(args: &[Word], not_one: &str) -> bool {
                     saw = true;
                 }
             }
-            // Maven's property, read by its release, deploy and versions
-            // plugins (`./mvnw release:prepare -DdryRun=true`).
-            "-DdryRun" => saw |= v.ends_with("=true"),
+            // Maven's release plugin's property (`./mvnw release:prepare
+            // -DdryRun=true`); the deploy plugin has none, and `mvn deploy
+            // -DdryRun=true` deploys.
+            "-DdryRun" => {
+                saw |= v.ends_with("=true")
+                    && args.iter().any(|w| w.value.starts_with("release:"));
+            }
             // The API parameter of Alibaba's and Tencent's command lines
             // (`aliyun ecs DeleteInstance … --DryRun true`): a check of
             // the request only when its value says so.
@@ -455,6 +459,16 @@ mod tests {
         ));
         assert!(!rehearses_as("npm", &words("publish --dry-run false")));
         assert!(rehearses_as("npm", &words("publish --dry-run true")));
+        assert!(rehearses_as("mvn", &words("release:prepare -DdryRun=true")));
+        assert!(!rehearses_as(
+            "mvn",
+            &words("release:prepare -DdryRun=false")
+        ));
+        assert!(!rehearses_as("mvn", &words("deploy -DdryRun=true")));
+        assert!(rehearses_as(
+            "oci",
+            &words("compute instance terminate --generate-full-command-json-input")
+        ));
         assert!(rehearses_as("apt-get", &words("-s purge nginx")));
         assert!(rehearses_as("lvremove", &words("--test vg0/scratch")));
         assert!(rehearses_as("sfdisk", &words("-n /dev/sda")));
