@@ -704,6 +704,16 @@ mod tests {
         }
     }
 
+    /// The first row naming an interpreter is the one its code is read
+    /// by: a second row naming it again would never be read.
+    #[test]
+    fn each_interpreter_has_one_language() {
+        let mut seen = std::collections::HashSet::new();
+        for name in LANGUAGES.iter().flat_map(|l| l.interpreters) {
+            assert!(seen.insert(name), "{name} is in two rows of LANGUAGES");
+        }
+    }
+
     #[test]
     fn powershell_parameters_by_any_prefix() {
         for (line, code) in [

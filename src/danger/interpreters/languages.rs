@@ -647,9 +647,8 @@ pub(super) static LANGUAGES: &[Language] = &[
         ],
     },
     Language {
-        // Scheme, Racket, Clojure and Common Lisp (`guile -c`, `racket -e`,
-        // `bb -e`, `sbcl --eval`).
-        interpreters: &["guile", "racket", "clojure", "clj", "bb", "sbcl"],
+        // Scheme, Racket and Clojure (`guile -c`, `racket -e`, `bb -e`).
+        interpreters: &["guile", "racket", "clojure", "clj", "bb"],
         variable_calls: false,
         names_quoted: true,
         risky: &[
@@ -714,17 +713,6 @@ pub(super) static LANGUAGES: &[Language] = &[
             "attach",
             "platform",
             "command script",
-        ],
-    },
-    Language {
-        // Octave and MATLAB (`octave --eval`, `matlab -batch`).
-        interpreters: &["octave", "matlab"],
-        variable_calls: false,
-        names_quoted: false,
-        risky: &[
-            "system(", "system ", "unix(", "dos(", "!", "delete(", "delete ", "rmdir", "movefile",
-            "copyfile", "fopen", "eval(", "evalc", "feval", "web(", "urlread", "webread",
-            "websave", "java", "py.",
         ],
     },
     Language {
