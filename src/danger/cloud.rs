@@ -193,6 +193,11 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
             });
         }
         "dropdb" | "dropuser" => return true,
+        // A repair rebuilds tables in place, dropping the rows it cannot
+        // read (`mysqlcheck --auto-repair --all-databases`).
+        "mysqlcheck" | "mariadb-check" => {
+            return c.flag(&["-r", "--repair", "--auto-repair"]);
+        }
         // pg_restore's `--clean` drops each object before it restores it,
         // into the database `-d` names (without one it prints a script).
         "pg_restore" => {

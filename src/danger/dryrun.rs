@@ -54,7 +54,7 @@ fn rehearses(args: &[Word], not_one: &str) -> bool {
             continue;
         }
         let name = v.split('=').next().unwrap_or(v);
-        if name == not_one {
+        if name == not_one || is_file_value("", args, i) {
             continue;
         }
         match name {
@@ -374,12 +374,30 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
             // files in `/` or, after `shopt -s nullglob`, nothing at all
             // (`reg delete KEY /f /?` would then delete).
             || (v == "/?" && !w.glob && programs::is_windows_tool(name));
-        if asks_help {
+        if asks_help && !is_file_value(name, args, i) {
             return !(operands > 0 && strict() || operands > 1 && runs);
         }
         operands += usize::from(!v.starts_with('-'));
     }
     false
+}
+
+/// Whether the word at `i` is the value of the option before it, a file
+/// name however it is spelled: `--file`, `--output`, or tar's letters
+/// ending in `f` (`tar -czf --help ~/.aws` writes an archive named
+/// `--help`). (`rm -f --help` prints help: `-f` is no file there.)
+fn is_file_value(name: &str, args: &[Word], i: usize) -> bool {
+    let Some(before) = i.checked_sub(1).and_then(|b| args.get(b)) else {
+        return false;
+    };
+    let b = before.value.as_str();
+    matches!(b, "--file" | "--output")
+        || name == "tar"
+            && !b.starts_with("--")
+            && b.trim_start_matches('-').ends_with('f')
+            && b.trim_start_matches('-')
+                .bytes()
+                .all(|c| c.is_ascii_alphabetic())
 }
 
 /// Programs whose first word names a target or task of the project's,
@@ -445,6 +463,17 @@ mod tests {
             prints_only(name, Some(&first), &words(line))
         };
         assert!(rehearses_as("zfs", &words("destroy -nv tank/x@old")));
+        // A file named like an option is a file.
+        assert!(prints("tar", "--help"));
+        for line in [
+            "-czf --help x",
+            "czf --help x",
+            "-f --help x",
+            "-c --file --help x",
+        ] {
+            assert!(!prints("tar", line), "{line}");
+        }
+        assert!(!rehearses_as("gzip", &words("--output --help x")));
         assert!(rehearses_as(
             "aliyun",
             &words("ecs DeleteInstance --DryRun true")

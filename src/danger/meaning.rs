@@ -900,6 +900,11 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
         || c.is(DISK_METADATA)
         || c.name.starts_with("mkfs")
         || (c.is(&["hdparm"]) && !c.flag(HDPARM_WRITES))
+        // mdadm's questions about an array or a member (`--examine`,
+        // `--detail`, `--query`) read its superblock.
+        || (c.is(&["mdadm"])
+            && c.flag(&["-E", "--examine", "-D", "--detail", "-Q", "--query", "--detail-platform"])
+            && !c.flag(&["--zero-superblock", "--create", "-C", "--grow", "-G", "--build", "-B", "--assemble", "-A", "--manage", "--fail", "-f", "--remove", "-r", "--add", "-a", "--stop", "-S"]))
         // badblocks reads unless told to write: `-w` (refused, above) or
         // `-n`, which writes each block back and can lose data on a fault.
         || (c.is(&["badblocks"]) && !c.flag(&["-n"]))
@@ -1076,6 +1081,12 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
     // empty file system: a device is wiped.
     if c.is(&["virt-format"]) {
         return c.option_values(&["-a", "--add"]).iter().any(|v| disk(v));
+    }
+    // An ATA secure erase (`hdparm --security-erase PASS /dev/sda`): the
+    // drive's firmware clears every block.
+    if c.is(&["hdparm"]) {
+        return c.flag(&["--security-erase", "--security-erase-enhanced"])
+            && c.operands().iter().any(|w| disk(&w.value));
     }
     // badblocks' write test overwrites every block.
     if c.is(&["badblocks"]) {

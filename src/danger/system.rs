@@ -330,6 +330,12 @@ fn installs_unless_rehearsed(c: &Cmd<'_>, sub: &str) -> bool {
         "softwareupdate" => {
             c.flag(&["-i", "--install", "-ia", "-ai", "--all", "-a"]) && !c.flag(&["-l", "--list"])
         }
+        // FreeBSD's base system updated, upgraded to a release or rolled
+        // back (`freebsd-update fetch install`); `fetch` alone downloads.
+        "freebsd-update" => c
+            .operands()
+            .iter()
+            .any(|w| matches!(w.value.as_str(), "install" | "upgrade" | "rollback")),
         _ => false,
     }
 }

@@ -385,11 +385,15 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
             && matches!(second, "create" | "upload" | "edit" | "delete"))
         || (c.is(&["mvn", "gradle", "./gradlew", "gradlew", "sbt", "lein"])
             // sbt takes several tasks in one word (`"+publishSigned;
-            // sonatypeBundleRelease"`), `+` running each for every version.
+            // sonatypeBundleRelease"`), `+` running each for every version;
+            // one that asks about a task names it (`"help publish"`,
+            // `"show publishTo"`).
             && ops.iter().any(|w| {
-                w.value
-                    .split([';', ' ', '\t', '\n'])
-                    .any(|t| build_task_publishes(t.trim_start_matches('+')))
+                w.value.split(';').any(|task| {
+                    let mut t = task.split_whitespace().peekable();
+                    t.next_if(|f| matches!(*f, "help" | "inspect" | "show")).is_none()
+                        && t.any(|t| build_task_publishes(t.trim_start_matches('+')))
+                })
             })
             // The Maven release plugin's rehearsal of a release's
             // preparation (`release:prepare -DdryRun=true`); a deploy or

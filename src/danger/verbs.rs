@@ -1016,7 +1016,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             .or_else(|| sends.then_some(Does::Deploys))
             .or_else(|| {
                 (cloud
-                    && (CLOUD_DEPLOY.contains(&word) || api_operation(word))
+                    && (CLOUD_DEPLOY.contains(&word)
+                        || api_operation(word)
+                        // A job handed to Nomad's scheduler (`nomad job
+                        // run api.hcl`) runs on the cluster.
+                        || word == "run" && c.is(&["nomad"]))
                     && !made_here(c, before, word))
                 .then_some(Does::Deploys)
             });

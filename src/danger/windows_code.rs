@@ -26,6 +26,9 @@ pub(super) fn powershell_reads_only(code: &str) -> bool {
         "convertfrom",
     ];
     const SHOWS: &[&str] = &["write-output", "write-host", "out-string", "out-host"];
+    if shell_version_read(code) {
+        return true;
+    }
     if code.contains(['{', '}', '`', '&', '>', '<', '(', '[', '@', '$', '~', ':']) {
         return false;
     }
@@ -46,6 +49,21 @@ pub(super) fn powershell_reads_only(code: &str) -> bool {
         // Paths in the project only (`.\src`), not from a root.
         cmdlet && words.all(|w| !w.starts_with(['/', '\\']) && !w.contains(".."))
     })
+}
+
+/// Code that is one read of the shell's own version variables
+/// (`$PSVersionTable.PSVersion.ToString()`, `$Host.Version`): properties
+/// only, no call but `ToString()`.
+fn shell_version_read(code: &str) -> bool {
+    let code = code.trim();
+    let code = code.strip_suffix(".ToString()").unwrap_or(code);
+    let Some(rest) = code.strip_prefix('$') else {
+        return false;
+    };
+    let mut parts = rest.split('.');
+    parts.next().is_some_and(|v| {
+        ["psversiontable", "host", "pshome", "psedition"].contains(&v.to_ascii_lowercase().as_str())
+    }) && parts.all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_alphanumeric()))
 }
 
 /// cmd's command line that only looks: each command one that lists,

@@ -1,5 +1,23 @@
-//! Editors' scripts read as text: the shell commands a sed script or a
-//! vim Ex command runs.
+//! Editors' and tools' scripts read as text: the shell commands a sed
+//! script, a vim Ex command or DuckDB's shell file system runs.
+
+/// The commands DuckDB's `shellfs` extension runs for SQL that loads it:
+/// a file name ending in `|` is a command whose output is read (`SELECT *
+/// FROM read_csv('curl … | sh |')`), one starting with `|` a command
+/// written to (`COPY t TO '| sh'`). Nothing without the extension.
+pub(super) fn shellfs_commands(sql: &str) -> Vec<&str> {
+    if !sql.to_ascii_lowercase().contains("shellfs") {
+        return Vec::new();
+    }
+    sql.split('\'')
+        .skip(1)
+        .step_by(2)
+        .filter_map(|s| {
+            let t = s.trim();
+            t.strip_suffix('|').or_else(|| t.strip_prefix('|'))
+        })
+        .collect()
+}
 
 /// The shell command an Ex command runs, if it runs one.
 pub(super) fn vim_shell(ex: &str) -> Option<&str> {
@@ -126,4 +144,253 @@ pub(super) fn scan_sed(script: &str) -> (Vec<String>, bool) {
         }
     }
     (commands, runs_output)
+}
+
+/// What a CMake script (`cmake -P /dev/stdin <<'EOF' …`) runs and
+/// changes, as shell lines: each `execute_process(COMMAND …)` and
+/// `exec_program(…)` its command, and `file(REMOVE…)`, `file(WRITE…)`,
+/// `file(APPEND…)` the `rm` or the write they stand for. `None` when a
+/// command is built from a variable (`${X}`), known only when it runs.
+pub(super) fn cmake_commands(script: &str) -> Option<Vec<String>> {
+    /// `execute_process`'s own keywords, which end a command's words.
+    const KEYWORDS: &[&str] = &[
+        "WORKING_DIRECTORY",
+        "TIMEOUT",
+        "RESULT_VARIABLE",
+        "RESULTS_VARIABLE",
+        "OUTPUT_VARIABLE",
+        "ERROR_VARIABLE",
+        "INPUT_FILE",
+        "OUTPUT_FILE",
+        "ERROR_FILE",
+        "OUTPUT_QUIET",
+        "ERROR_QUIET",
+        "COMMAND_ECHO",
+        "OUTPUT_STRIP_TRAILING_WHITESPACE",
+        "ERROR_STRIP_TRAILING_WHITESPACE",
+        "ENCODING",
+        "ECHO_OUTPUT_VARIABLE",
+        "ECHO_ERROR_VARIABLE",
+        "COMMAND_ERROR_IS_FATAL",
+        "ARGS",
+    ];
+    let quote = |words: &[String]| {
+        words
+            .iter()
+            .map(|w| format!("'{}'", w.replace('\'', r"'\''")))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut out = Vec::new();
+    for (name, args) in cmake_calls(script) {
+        if args.iter().any(|a| a.contains("${") || a.contains("$ENV{")) {
+            return None;
+        }
+        match name.as_str() {
+            "execute_process" | "exec_program" => {
+                let mut command: Vec<String> = Vec::new();
+                let mut inside = name == "exec_program";
+                for a in args.iter().chain(std::iter::once(&"COMMAND".to_owned())) {
+                    // exec_program's `ARGS` come before the program's words.
+                    if a == "ARGS" && name == "exec_program" {
+                        continue;
+                    }
+                    if a == "COMMAND" || KEYWORDS.contains(&a.as_str()) {
+                        if !command.is_empty() {
+                            out.push(quote(&command));
+                            command.clear();
+                        }
+                        inside = a == "COMMAND";
+                        continue;
+                    }
+                    if inside {
+                        command.push(a.clone());
+                    }
+                }
+            }
+            "file" => match args.split_first() {
+                Some((op, rest)) if op == "REMOVE" => out.push(format!("rm -f {}", quote(rest))),
+                Some((op, rest)) if op == "REMOVE_RECURSE" => {
+                    out.push(format!("rm -rf {}", quote(rest)));
+                }
+                Some((op, rest)) if op == "WRITE" || op == "APPEND" => {
+                    if let Some(path) = rest.first() {
+                        out.push(format!("true >> {}", quote(std::slice::from_ref(path))));
+                    }
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    Some(out)
+}
+
+/// A CMake script's calls: each command's name (lower case) and its
+/// arguments, quoted ones unquoted (`\"` and `\\` undone), comments left
+/// out.
+fn cmake_calls(script: &str) -> Vec<(String, Vec<String>)> {
+    let mut calls = Vec::new();
+    let mut chars = script.chars().peekable();
+    let mut name = String::new();
+    while let Some(c) = chars.next() {
+        match c {
+            '#' => {
+                name.clear();
+                while chars.next_if(|&c| c != '\n').is_some() {}
+            }
+            '(' if !name.is_empty() => {
+                let mut args = Vec::new();
+                let mut word = String::new();
+                let mut depth = 0usize;
+                while let Some(c) = chars.next() {
+                    match c {
+                        '"' => {
+                            while let Some(q) = chars.next() {
+                                match q {
+                                    '"' => break,
+                                    '\\' => word.extend(chars.next()),
+                                    _ => word.push(q),
+                                }
+                            }
+                            // An empty quoted argument is an argument.
+                            args.push(std::mem::take(&mut word));
+                        }
+                        '(' => {
+                            depth += 1;
+                            word.push(c);
+                        }
+                        ')' if depth == 0 => break,
+                        ')' => {
+                            depth -= 1;
+                            word.push(c);
+                        }
+                        c if c.is_whitespace() => {
+                            if !word.is_empty() {
+                                args.push(std::mem::take(&mut word));
+                            }
+                        }
+                        _ => word.push(c),
+                    }
+                }
+                if !word.is_empty() {
+                    args.push(word);
+                }
+                calls.push((name.to_ascii_lowercase(), args));
+                name.clear();
+            }
+            c if c.is_ascii_alphanumeric() || c == '_' => name.push(c),
+            c if c.is_whitespace() => {}
+            _ => name.clear(),
+        }
+    }
+    calls
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse;
+
+    #[test]
+    fn sed_scripts_that_run_commands() {
+        for (script, commands, runs) in [
+            ("1e rm x", &["rm x"][..], false),
+            ("e", &[], true),
+            ("s/a/b/e", &[], true),
+            ("s/a/b/g", &[], false),
+            ("s/e/f/", &[], false),
+            ("/re/e id", &["id"], false),
+            ("\\,x,e id", &["id"], false),
+            ("$e id\n1d", &["id"], false),
+            ("1{e id\n}", &["id"], false),
+            ("a text e x", &[], false),
+            ("y/abc/xyz/", &[], false),
+            ("s/x/y/w out.txt", &[], false),
+            ("/x/Id", &[], false),
+            ("b end; e id", &["id"], false),
+            ("s/a\\/b/c/e", &[], true),
+            ("s", &[], false),
+        ] {
+            let (found, dynamic) = scan_sed(script);
+            assert_eq!(found, commands, "{script:?}");
+            assert_eq!(dynamic, runs, "{script:?}");
+        }
+    }
+
+    #[test]
+    fn cmake_scripts_name_what_they_run() {
+        let run = |s: &str| cmake_commands(s);
+        assert_eq!(
+            run("execute_process(COMMAND sh -c \"rm -rf x\" COMMAND cat WORKING_DIRECTORY /)"),
+            Some(vec!["'sh' '-c' 'rm -rf x'".to_owned(), "'cat'".to_owned()])
+        );
+        assert_eq!(
+            run("# execute_process(COMMAND id)\nmessage(STATUS \"hi\")"),
+            Some(vec![])
+        );
+        assert_eq!(
+            run("exec_program(rm ARGS -rf build)"),
+            Some(vec!["'rm' '-rf' 'build'".to_owned()])
+        );
+        assert_eq!(
+            run("file(REMOVE_RECURSE /home/u)\nfile(WRITE \"it's\" x)"),
+            Some(vec![
+                "rm -rf '/home/u'".to_owned(),
+                "true >> 'it'\\''s'".to_owned()
+            ])
+        );
+        assert_eq!(run("execute_process(COMMAND ${CMD})"), None);
+        for (line, inner) in [
+            (
+                "cmake -P /dev/stdin <<'EOF'\nexecute_process(COMMAND rm -rf build)\nEOF",
+                Some("rm"),
+            ),
+            ("cmake -P - <<'EOF'\nmessage(hi)\nEOF", None),
+        ] {
+            let script = parse(line);
+            assert_eq!(
+                script
+                    .commands
+                    .iter()
+                    .find(|c| c.name().as_deref() != Some("cmake"))
+                    .and_then(|c| c.name())
+                    .as_deref(),
+                inner,
+                "{line}"
+            );
+        }
+        assert!(
+            !parse("cat s.cmake | cmake -P /dev/stdin")
+                .problems
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn duckdb_shell_file_names_are_commands() {
+        for (sql, commands) in [
+            (
+                "LOAD shellfs; SELECT * FROM read_csv('curl -s x | sh |')",
+                &["curl -s x | sh "][..],
+            ),
+            (
+                "load shellfs; COPY t TO '| rm -rf build'",
+                &[" rm -rf build"],
+            ),
+            ("SELECT * FROM read_csv('a.csv')", &[]),
+            // Without the extension a name is a file's.
+            ("SELECT * FROM read_csv('ls |')", &[]),
+        ] {
+            assert_eq!(shellfs_commands(sql), commands, "{sql}");
+        }
+        let script = parse("duckdb -c \"LOAD shellfs; SELECT * FROM read_csv('rm -rf ~ |')\"");
+        assert!(
+            script
+                .commands
+                .iter()
+                .any(|c| c.name().as_deref() == Some("rm")),
+            "{script:?}"
+        );
+    }
 }

@@ -384,6 +384,8 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "emacs" => &["--eval"],
         "guile" => &["-c"],
         "expect" => &["-c"],
+        // The MongoDB shell's JavaScript (`mongosh --eval 'db.x.find()'`).
+        "mongosh" | "mongo" => &["--eval"],
         "pwsh" | "powershell" => &["-c", "-command", "-Command"],
         "cmd" | "cmd.exe" => &["/c", "/C", "/k", "/K", "/r", "/R"],
         "groovy" | "scala" | "kotlin" | "kotlinc" => &["-e"],

@@ -946,32 +946,6 @@ fn on_analysis_stack(f: impl FnOnce() + Send + 'static) {
 }
 
 #[test]
-fn sed_scripts_that_run_commands() {
-    for (script, commands, runs) in [
-        ("1e rm x", &["rm x"][..], false),
-        ("e", &[], true),
-        ("s/a/b/e", &[], true),
-        ("s/a/b/g", &[], false),
-        ("s/e/f/", &[], false),
-        ("/re/e id", &["id"], false),
-        ("\\,x,e id", &["id"], false),
-        ("$e id\n1d", &["id"], false),
-        ("1{e id\n}", &["id"], false),
-        ("a text e x", &[], false),
-        ("y/abc/xyz/", &[], false),
-        ("s/x/y/w out.txt", &[], false),
-        ("/x/Id", &[], false),
-        ("b end; e id", &["id"], false),
-        ("s/a\\/b/c/e", &[], true),
-        ("s", &[], false),
-    ] {
-        let (found, dynamic) = editor_scripts::scan_sed(script);
-        assert_eq!(found, commands, "{script:?}");
-        assert_eq!(dynamic, runs, "{script:?}");
-    }
-}
-
-#[test]
 fn wrappers_of_every_kind_are_looked_through() {
     for (line, inner) in [
         ("env - rm x", "env>rm x"),

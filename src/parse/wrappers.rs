@@ -183,6 +183,14 @@ impl Walker {
                 return None;
             }
             "capsh" => return capsh(cmd),
+            "duckdb" => {
+                for sql in args.iter().filter(|w| w.literal) {
+                    for text in super::editor_scripts::shellfs_commands(&sql.value) {
+                        self.source(text, Origin::ShellString, depth);
+                    }
+                }
+                return None;
+            }
             _ => {}
         }
         // `time -o F CMD` read as bash reads it: the `time` keyword, then a
@@ -194,6 +202,29 @@ impl Walker {
             inner.via.push(name.into_owned());
             inner.origin = Origin::Wrapper;
             return Some(inner);
+        }
+        // A CMake script read from stdin (`cmake -P /dev/stdin <<'EOF'`):
+        // what it runs and removes are commands of the line.
+        if name == "cmake"
+            && programs::option_values(args, &["-P"])
+                .iter()
+                .any(|v| programs::is_stdin_path(v))
+        {
+            match cmd
+                .stdin_text
+                .as_deref()
+                .and_then(super::editor_scripts::cmake_commands)
+            {
+                Some(commands) => {
+                    for text in commands {
+                        self.source(&text, Origin::ShellString, depth);
+                    }
+                }
+                None => self.problem(Problem::DynamicCode {
+                    program: name.into_owned(),
+                }),
+            }
+            return None;
         }
         if name == "cmake" && args.first().is_some_and(|w| w.known() == Some("-E")) {
             let mut inner = cmd.clone();
@@ -948,6 +979,8 @@ pub(super) fn runs_others(cmd: &SimpleCommand, name: Option<&str>) -> bool {
                 | "cmake"
                 | "fd"
                 | "fdfind"
+                | "expect"
+                | "duckdb"
         )
         || programs::WRAPPERS.iter().any(|w| w.names.contains(&name))
         || programs::is_dynamic_loader(name)

@@ -404,6 +404,18 @@ fn fills_unnamed(name: &str, cmd: &SimpleCommand) -> bool {
     if let Some(text) = &cmd.script_text {
         return code_writes(text);
     }
+    // Tcl that only starts programs (`expect -c 'spawn make'`): what they
+    // write, the walk records as theirs.
+    if name == "expect" && cmd.args().iter().all(|w| w.literal) {
+        let code = programs::option_values(cmd.args(), &["-c"]);
+        if !code.is_empty()
+            && code
+                .iter()
+                .all(|c| super::interpreters::tcl_commands(c).is_some())
+        {
+            return false;
+        }
+    }
     let interpreter = super::interpreters::inline_code_flags(name).is_some()
         || matches!(name, "awk" | "gawk" | "mawk" | "nawk");
     interpreter

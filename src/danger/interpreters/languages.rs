@@ -97,7 +97,7 @@ pub(super) static LANGUAGES: &[Language] = &[
         ],
     },
     Language {
-        interpreters: &["node", "nodejs", "bun", "deno"],
+        interpreters: &["node", "nodejs", "bun", "deno", "mongosh", "mongo"],
         variable_calls: false,
         names_quoted: true,
         risky: &[
