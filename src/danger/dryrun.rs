@@ -401,10 +401,11 @@ fn is_file_value(name: &str, args: &[Word], i: usize) -> bool {
 }
 
 /// Programs whose first word names a target or task of the project's,
-/// which may be called `help` and do anything.
+/// which may be called `help` and do anything; and sbt, whose every word
+/// is a command run in turn (`sbt help publish` publishes).
 const TASK_RUNNERS: &[&str] = &[
-    "make", "gmake", "just", "task", "rake", "invoke", "mage", "doit", "nox", "tox", "npm", "pnpm",
-    "yarn", "bun", "deno", "cargo", "poetry", "pdm", "hatch", "uv",
+    "sbt", "make", "gmake", "just", "task", "rake", "invoke", "mage", "doit", "nox", "tox", "npm",
+    "pnpm", "yarn", "bun", "deno", "cargo", "poetry", "pdm", "hatch", "uv",
 ];
 
 /// No `--no-dry-run` later on the line.

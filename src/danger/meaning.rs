@@ -765,6 +765,13 @@ fn output_option_values<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         "exportpath",
         "bindir",
         "installdir",
+        // `mlflow artifacts download --dst-path`, a tool's `--save-dir`.
+        "dst",
+        "dstpath",
+        "destpath",
+        "downloadpath",
+        "savedir",
+        "savepath",
     ];
     let args = c.args();
     let mut out = Vec::new();
@@ -1087,6 +1094,16 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
     if c.is(&["hdparm"]) {
         return c.flag(&["--security-erase", "--security-erase-enhanced"])
             && c.operands().iter().any(|w| disk(&w.value));
+    }
+    // An array made of whole disks (`mdadm --create /dev/md0 --level=1
+    // /dev/sda /dev/sdb`): each gets the array's superblock and, once it
+    // syncs, the other member's blocks.
+    if c.is(&["mdadm"]) {
+        return c.flag(&["--create", "-C", "--build", "-B"])
+            && c.operands()
+                .iter()
+                .skip(1)
+                .any(|w| disk(&w.value) && !w.value.starts_with("/dev/md"));
     }
     // badblocks' write test overwrites every block.
     if c.is(&["badblocks"]) {

@@ -182,7 +182,11 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         if into.is_empty() {
             ops.pop();
         }
-        if c.is(&["ln"]) {
+        // A symbolic link names a file and reads nothing; a hard link is
+        // the file itself under a new name, as a copy would be (`ln
+        // ~/.aws/credentials test/fixtures/aws.ini`: what reads, commits
+        // or uploads the folder takes the secret).
+        if c.is(&["ln"]) && c.flag(&["-s", "--symbolic"]) {
             return Vec::new();
         }
         return ops;

@@ -273,6 +273,12 @@ fn installs_unless_rehearsed(c: &Cmd<'_>, sub: &str) -> bool {
                 || matches!(sub, "install" | "reinstall" | "upgrade" | "update")
                     && package_file(&[".rpm"])
                 || matches!(sub, "upgrade" | "update" | "distro-sync" | "dsync") && no_names()
+                // A past transaction taken back or done again (`dnf history
+                // undo last`): packages of the system removed or put back.
+                || sub == "history"
+                    && c.operands().get(1).is_some_and(|w| {
+                        matches!(w.value.as_str(), "undo" | "rollback" | "redo")
+                    })
         }
         "zypper" => {
             matches!(sub, "in" | "install") && package_file(&[".rpm"])

@@ -146,6 +146,31 @@ pub(super) fn scan_sed(script: &str) -> (Vec<String>, bool) {
     (commands, runs_output)
 }
 
+/// The commands SQL hands the database server's shell: PostgreSQL's
+/// `COPY … TO PROGRAM 'cmd'` and `COPY … FROM PROGRAM 'cmd'` (run on the
+/// server's host, as its service user).
+pub(super) fn sql_program_commands(sql: &str) -> Vec<&str> {
+    let lower = sql.to_ascii_lowercase();
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = lower.get(from..).and_then(|t| t.find("program")) {
+        let end = from + at + "program".len();
+        from = end;
+        let before = lower.get(..end - "program".len()).unwrap_or("");
+        if !before.ends_with(char::is_whitespace) {
+            continue;
+        }
+        let rest = sql.get(end..).unwrap_or("");
+        let Some(quoted) = rest.trim_start().strip_prefix('\'') else {
+            continue;
+        };
+        if let Some((command, _)) = quoted.split_once('\'') {
+            out.push(command);
+        }
+    }
+    out
+}
+
 /// What a CMake script (`cmake -P /dev/stdin <<'EOF' …`) runs and
 /// changes, as shell lines: each `execute_process(COMMAND …)` and
 /// `exec_program(…)` its command, and `file(REMOVE…)`, `file(WRITE…)`,
@@ -365,6 +390,20 @@ mod tests {
                 .problems
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn sql_programs_are_commands() {
+        assert_eq!(
+            sql_program_commands("COPY (SELECT 1) TO PROGRAM 'curl x | sh'"),
+            ["curl x | sh"]
+        );
+        assert_eq!(
+            sql_program_commands("copy t from\n  program 'id' csv"),
+            ["id"]
+        );
+        assert!(sql_program_commands("SELECT program FROM apps").is_empty());
+        assert!(sql_program_commands("COPY t TO '/tmp/x'").is_empty());
     }
 
     #[test]

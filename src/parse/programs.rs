@@ -558,6 +558,19 @@ pub static WRAPPERS: &[Wrapper] = &[
         operands: 1,
         ..wrapper(&["direnv"])
     },
+    // A command run in a Parallels guest (`prlctl exec VM cmd /c …`).
+    Wrapper {
+        subcommand: Some("exec"),
+        operands: 1,
+        with_value: &["--user", "--password"],
+        ..wrapper(&["prlctl"])
+    },
+    // `meson devenv -C build CMD`: CMD in the build's environment.
+    Wrapper {
+        subcommand: Some("devenv"),
+        with_value: &["-C", "-w", "--workdir", "--dump", "--dump-format"],
+        ..wrapper(&["meson"])
+    },
     // `rustup run stable cargo build`: the toolchain, then the command.
     Wrapper {
         subcommand: Some("run"),

@@ -949,6 +949,8 @@ fn on_analysis_stack(f: impl FnOnce() + Send + 'static) {
 fn wrappers_of_every_kind_are_looked_through() {
     for (line, inner) in [
         ("env - rm x", "env>rm x"),
+        ("prlctl exec 'Win 11' --user me rm x", "prlctl>rm x"),
+        ("meson devenv -C build rm x", "meson>rm x"),
         ("faketime '2020-01-01' rm x", "faketime>rm x"),
         ("time -o t rm x", "-o>time -o t rm x"),
         ("perf record -o p -- rm x", "perf>rm x"),

@@ -183,13 +183,29 @@ impl Walker {
                 return None;
             }
             "capsh" => return capsh(cmd),
+            // SQL's commands are walked, and its other words speculated on
+            // as any program's (`psql -c '\\! rm -rf x'`).
             "duckdb" => {
                 for sql in args.iter().filter(|w| w.literal) {
                     for text in super::editor_scripts::shellfs_commands(&sql.value) {
                         self.source(text, Origin::ShellString, depth);
                     }
                 }
-                return None;
+            }
+            "psql" => {
+                let stdin = cmd.stdin_text.iter().map(String::as_str);
+                let sql: Vec<&str> = args
+                    .iter()
+                    .filter(|w| w.literal)
+                    .map(|w| w.value.as_str())
+                    .chain(stdin)
+                    .collect();
+                for text in sql
+                    .iter()
+                    .flat_map(|s| super::editor_scripts::sql_program_commands(s))
+                {
+                    self.source(text, Origin::ShellString, depth);
+                }
             }
             _ => {}
         }
@@ -981,6 +997,7 @@ pub(super) fn runs_others(cmd: &SimpleCommand, name: Option<&str>) -> bool {
                 | "fdfind"
                 | "expect"
                 | "duckdb"
+                | "psql"
         )
         || programs::WRAPPERS.iter().any(|w| w.names.contains(&name))
         || programs::is_dynamic_loader(name)

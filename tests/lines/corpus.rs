@@ -241,6 +241,7 @@ const CLASSES_TWENTY_SEVENTH: &str = include_str!("../corpus/classes27.tsv");
 const CLASSES_TWENTY_EIGHTH: &str = include_str!("../corpus/classes28.tsv");
 const CLASSES_TWENTY_NINTH: &str = include_str!("../corpus/classes29.tsv");
 const CLASSES_THIRTIETH: &str = include_str!("../corpus/classes30.tsv");
+const CLASSES_THIRTY_FIRST: &str = include_str!("../corpus/classes31.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -624,6 +625,20 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     // tar's `--to-command=md5sum` asks as any program tar runs.
     ("noeffect", "bureau", 960, 909),
     ("blocked", "bureau", 1000, 1000),
+    ("operand", "thirtyone", 1000, 1000),
+    ("verb", "thirtyone", 1000, 1000),
+    ("hidden", "thirtyone", 1000, 1000),
+    ("noeffect", "thirtyone", 1000, 1000),
+    ("blocked", "thirtyone", 1000, 1000),
+    // `mlflow … -d ~/.local/bin`: `-d` names too many things to read as
+    // an output folder for every program.
+    ("operand", "dresser", 962, 1000),
+    ("verb", "dresser", 1000, 1000),
+    // A sequence editor that drops commits (`GIT_SEQUENCE_EDITOR="sed -i
+    // 's/^pick/drop/'" git rebase -i`).
+    ("hidden", "dresser", 965, 1000),
+    ("noeffect", "dresser", 1000, 1000),
+    ("blocked", "dresser", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -669,6 +684,7 @@ fn class_rates() {
         .chain(rows(CLASSES_TWENTY_EIGHTH))
         .chain(rows(CLASSES_TWENTY_NINTH))
         .chain(rows(CLASSES_THIRTIETH))
+        .chain(rows(CLASSES_THIRTY_FIRST))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
