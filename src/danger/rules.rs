@@ -314,6 +314,9 @@ pub static RULES: &[Rule] = &[
             "mdadm --create /dev/md0 --level=1 --raid-devices=2 --run /dev/sda /dev/sdb",
         ],
         counterexamples: &[
+            "hdparm -I /dev/sda",
+            "mdadm --manage /dev/md0 --add /dev/sdc",
+            "mdadm --create /dev/md0 --level=1 --raid-devices=2 /dev/loop1 /dev/loop2",
             "mkfs.ext4 /dev/loop5",
             "zfs destroy rpool/ROOT@before-upgrade",
             "zfs destroy -r tank/scratch",
@@ -454,6 +457,9 @@ pub static RULES: &[Rule] = &[
             "parted --script /dev/sdb -- mktable msdos",
             "sgdisk --zap-all /dev/sdc",
             "sgdisk -o /dev/disk/by-id/ata-WDC_WD40",
+            "printf 'label: gpt\\n' | sfdisk --wipe always /dev/sda",
+            "sfdisk --delete /dev/sdb",
+            "sfdisk /dev/nvme0n1 <<'EOF'\nlabel: dos\n,,L\nEOF",
         ],
         counterexamples: &[
             "diskutil eraseVolume APFS x disk2s1",
@@ -465,6 +471,10 @@ pub static RULES: &[Rule] = &[
             "asr imagescan --source x.dmg",
             "echo diskutil eraseDisk APFS x disk2",
             "parted -s disk.img mklabel gpt",
+            "sfdisk --delete /dev/sdb 2",
+            "sfdisk -d /dev/sda",
+            "sfdisk --no-act /dev/sda <<'EOF'\nlabel: gpt\nEOF",
+            "printf 'label: gpt\\n' | sfdisk disk.img",
             "parted /dev/sdb print",
             "parted /dev/sdb mkpart primary ext4 1MiB 100%",
             "sgdisk --pretend --zap-all /dev/sdb",
@@ -1075,6 +1085,13 @@ pub static RULES: &[Rule] = &[
                     // $(…)`, `--graft`), or such a stand-in deleted.
                     "replace" => !operands(rest).is_empty() && !has_flag(rest, &["-l", "--list"]),
                     "prune" => true,
+                    // A rebase whose to-do list a script edits to drop
+                    // commits (`GIT_SEQUENCE_EDITOR="sed -i
+                    // 's/^pick/drop/'" git rebase -i HEAD~15`).
+                    "rebase" => c.command.assignments.iter().any(|(name, value)| {
+                        name == "GIT_SEQUENCE_EDITOR"
+                            && value.value.to_ascii_lowercase().contains("drop")
+                    }),
                     _ => false,
                 })
         }),
@@ -1089,12 +1106,14 @@ pub static RULES: &[Rule] = &[
             "git replace -f HEAD~1 4b825dc",
             "git replace --graft HEAD~3",
             "git replace -d 4b825dc",
+            "GIT_SEQUENCE_EDITOR=\"sed -i 's/^pick/drop/'\" git rebase -i HEAD~15",
         ],
         counterexamples: &[
             "git filter-repo --analyze",
             "git-filter-repo --analyze",
             "git filter-repo --path x --invert-paths --dry-run",
             "git rebase -i HEAD~3",
+            "GIT_SEQUENCE_EDITOR=: git rebase -i --autosquash main",
             "git commit --amend",
             "git reflog",
             "git gc",

@@ -719,6 +719,79 @@ pub(super) fn erases_whole_disk(c: &Cmd<'_>) -> bool {
                 && !super::dryrun::rehearses_as(&c.name, c.args())
                 && disk()
         }
+        // sfdisk told to write a new label (`printf 'label: gpt\n' |
+        // sfdisk /dev/sda`, `--wipe always`) or to delete every partition
+        // (`--delete /dev/sda` with no numbers). Its listings, one
+        // partition's changes and its rehearsal are not.
+        "sfdisk" => {
+            const NOT_THE_TABLE: &[&str] = &[
+                "-l",
+                "--list",
+                "-d",
+                "--dump",
+                "-J",
+                "--json",
+                "-s",
+                "--show-size",
+                "-g",
+                "--show-geometry",
+                "-V",
+                "--verify",
+                "-N",
+                "--partno",
+                "-A",
+                "--activate",
+                "-r",
+                "--reorder",
+                "-F",
+                "--list-free",
+                "--part-type",
+                "--part-uuid",
+                "--part-label",
+                "--part-attrs",
+                "--disk-id",
+                "--relocate",
+                "-n",
+                "--no-act",
+                "-a",
+                "--append",
+                "--backup-pt-sectors",
+            ];
+            // Its options that take a value (`--wipe always`): the value
+            // is no device nor partition number.
+            let values = c.option_values(&[
+                "--wipe",
+                "-w",
+                "--wipe-partitions",
+                "-W",
+                "-X",
+                "--label",
+                "-Y",
+                "--label-nested",
+                "-O",
+                "--backup-file",
+                "-o",
+                "--output",
+                "--sector-size",
+                "--lock",
+                "--color",
+            ]);
+            let one_disk = c
+                .operands()
+                .iter()
+                .filter(|w| !values.contains(&w.value.as_str()))
+                .count()
+                == 1
+                && disk();
+            let deletes_all = c.flag(&["--delete"]);
+            let new_label = c
+                .command
+                .stdin_text
+                .as_deref()
+                .is_some_and(|t| t.contains("label:"))
+                || c.option_values(&["--wipe", "-w"]).contains(&"always");
+            one_disk && (deletes_all || new_label && !c.flag(NOT_THE_TABLE))
+        }
         _ => false,
     }
 }

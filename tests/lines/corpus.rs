@@ -634,9 +634,7 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     // an output folder for every program.
     ("operand", "dresser", 962, 1000),
     ("verb", "dresser", 1000, 1000),
-    // A sequence editor that drops commits (`GIT_SEQUENCE_EDITOR="sed -i
-    // 's/^pick/drop/'" git rebase -i`).
-    ("hidden", "dresser", 965, 1000),
+    ("hidden", "dresser", 1000, 1000),
     ("noeffect", "dresser", 1000, 1000),
     ("blocked", "dresser", 1000, 1000),
     ("routine", "everyday", 1000, 997),
