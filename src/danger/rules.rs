@@ -4567,6 +4567,8 @@ pub static RULES: &[Rule] = &[
         ],
         counterexamples: &[
             "nomad job plan jobs/api.nomad.hcl",
+            "nomad job status api",
+            "gcloud run services list",
             "vault kv get secret/app",
             "vault read auth/approle/role/ci",
             "qm list",

@@ -393,6 +393,33 @@ mod tests {
     }
 
     #[test]
+    fn cmake_calls_are_read_as_cmake_reads_them() {
+        let call = |name: &str, args: &[&str]| {
+            (
+                name.to_owned(),
+                args.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(
+            cmake_calls("f(a (b c) d)"),
+            [call("f", &["a", "(b", "c)", "d"])]
+        );
+        assert_eq!(
+            cmake_calls("Execute_Process (COMMAND id)\nx.y(z)"),
+            [call("execute_process", &["COMMAND", "id"]), call("y", &["z"])]
+        );
+        assert_eq!(cmake_calls("(a b)"), []);
+        assert_eq!(
+            cmake_commands("file(REMOVE a b)\nfile(READ c v)\nfile(GLOB g *.c)"),
+            Some(vec!["rm -f 'a' 'b'".to_owned()])
+        );
+        assert_eq!(
+            cmake_commands("file(APPEND log x)"),
+            Some(vec!["true >> 'log'".to_owned()])
+        );
+    }
+
+    #[test]
     fn sql_programs_are_commands() {
         assert_eq!(
             sql_program_commands("COPY (SELECT 1) TO PROGRAM 'curl x | sh'"),
