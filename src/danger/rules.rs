@@ -4568,6 +4568,7 @@ pub static RULES: &[Rule] = &[
         counterexamples: &[
             "nomad job plan jobs/api.nomad.hcl",
             "nomad job status api",
+            "nomad fmt jobs/",
             "gcloud run services list",
             "vault kv get secret/app",
             "vault read auth/approle/role/ci",

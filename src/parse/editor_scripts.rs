@@ -406,9 +406,13 @@ mod tests {
         );
         assert_eq!(
             cmake_calls("Execute_Process (COMMAND id)\nx.y(z)"),
-            [call("execute_process", &["COMMAND", "id"]), call("y", &["z"])]
+            [
+                call("execute_process", &["COMMAND", "id"]),
+                call("y", &["z"])
+            ]
         );
         assert_eq!(cmake_calls("(a b)"), []);
+        assert_eq!(cmake_calls(r#"m("a\"b" "")"#), [call("m", &["a\"b", ""])]);
         assert_eq!(
             cmake_commands("file(REMOVE a b)\nfile(READ c v)\nfile(GLOB g *.c)"),
             Some(vec!["rm -f 'a' 'b'".to_owned()])
