@@ -3607,6 +3607,7 @@ pub static RULES: &[Rule] = &[
             "mvn release:perform",
             "sbt publish",
             "sbt 'help publish; publish'",
+            "sbt 'show publish'",
         ],
         counterexamples: &[
             "npm dist-tag ls @acme/ui",
@@ -3639,7 +3640,7 @@ pub static RULES: &[Rule] = &[
             "mvn install",
             "sbt publishLocal",
             "sbt 'help publish'",
-            "sbt \"show publishTo\"",
+            "sbt \"inspect publish\"",
             "dotnet nuget list source",
             "npm publish --dry-run",
             "cargo publish --dry-run",

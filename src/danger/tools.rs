@@ -387,11 +387,12 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
             // sbt takes several tasks in one word (`"+publishSigned;
             // sonatypeBundleRelease"`), `+` running each for every version;
             // one that asks about a task names it (`"help publish"`,
-            // `"show publishTo"`).
+            // `"inspect publish"`); `show TASK` runs the task to show
+            // its result.
             && ops.iter().any(|w| {
                 w.value.split(';').any(|task| {
                     let mut t = task.split_whitespace().peekable();
-                    t.next_if(|f| matches!(*f, "help" | "inspect" | "show")).is_none()
+                    t.next_if(|f| matches!(*f, "help" | "inspect")).is_none()
                         && t.any(|t| build_task_publishes(t.trim_start_matches('+')))
                 })
             })
