@@ -39,7 +39,7 @@ pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
 ///
 /// `not_one` is a tool's own option that means something else there
 /// (httpie's `--print` chooses what of the exchange is shown).
-fn rehearses(args: &[Word], not_one: &str) -> bool {
+fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
     let mut saw = false;
     for (i, w) in args.iter().enumerate() {
         let v = w.value.as_str();
@@ -54,7 +54,7 @@ fn rehearses(args: &[Word], not_one: &str) -> bool {
             continue;
         }
         let name = v.split('=').next().unwrap_or(v);
-        if name == not_one || is_file_value("", args, i) {
+        if name == not_one || is_file_value(tool, args, i) {
             continue;
         }
         match name {
@@ -174,6 +174,30 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
     if name == "useradd" && !args.is_empty() && args.iter().all(|w| w.value == "-D") {
         return true;
     }
+    // systemctl's `--dry-run` is heard only by its power and target verbs
+    // (its manual): `systemctl --dry-run reboot` prints what it would do,
+    // `systemctl --dry-run stop nginx` stops nginx.
+    if name == "systemctl" {
+        let verb = args.iter().find(|w| !w.value.starts_with('-'));
+        let heard = verb.is_some_and(|w| {
+            matches!(
+                w.value.as_str(),
+                "halt"
+                    | "poweroff"
+                    | "reboot"
+                    | "kexec"
+                    | "suspend"
+                    | "hibernate"
+                    | "hybrid-sleep"
+                    | "suspend-then-hibernate"
+                    | "default"
+                    | "rescue"
+                    | "emergency"
+                    | "exit"
+            )
+        });
+        return rehearses(name, args, if heard { "" } else { "--dry-run" });
+    }
     let letters: &[&str] = match name {
         "zfs" | "zpool" | "make" | "gmake" | "rsync" | "borg" | "wipefs" | "rclone" => &["-n"],
         "apt" | "apt-get" | "aptitude" => &["-s", "--just-print", "--recon", "--no-act"],
@@ -238,7 +262,7 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "gpg" | "gpg2" => "--dry-run",
         _ => "",
     };
-    rehearses(args, own)
+    rehearses(name, args, own)
         || !letters.is_empty() && programs::has_flag(args, letters) && dry_run_not_taken_back(args)
         || acts_only_when_told(name, args)
 }
@@ -382,16 +406,57 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
     false
 }
 
-/// Whether the word at `i` is the value of the option before it, a file
-/// name however it is spelled: `--file`, `--output`, or tar's letters
-/// ending in `f` (`tar -czf --help ~/.aws` writes an archive named
-/// `--help`). (`rm -f --help` prints help: `-f` is no file there.)
+/// Whether the word at `i` is the value of the option before it: a file
+/// name however it is spelled (`--file`, `--output`, or tar's letters
+/// ending in `f`: `tar -czf --help ~/.aws` writes an archive named
+/// `--help`), a credential, a user or a host (`ipmitool -U admin -P
+/// --help chassis power cycle` logs in with the password `--help` and
+/// power-cycles the machine). (`rm -f --help` prints help: `-f` is no
+/// file there.)
 fn is_file_value(name: &str, args: &[Word], i: usize) -> bool {
     let Some(before) = i.checked_sub(1).and_then(|b| args.get(b)) else {
         return false;
     };
     let b = before.value.as_str();
-    matches!(b, "--file" | "--output")
+    matches!(
+        b,
+        "--file"
+            | "--output"
+            | "--password"
+            | "--passwd"
+            | "--pass"
+            | "--token"
+            | "--secret"
+            | "--user"
+            | "--username"
+            | "--host"
+            | "--hostname"
+    ) || name == "ipmitool"
+        && matches!(
+            b,
+            "-H" | "-U"
+                | "-P"
+                | "-I"
+                | "-p"
+                | "-L"
+                | "-f"
+                | "-k"
+                | "-y"
+                | "-C"
+                | "-t"
+                | "-b"
+                | "-T"
+                | "-B"
+                | "-l"
+                | "-m"
+                | "-o"
+                | "-O"
+                | "-R"
+                | "-N"
+                | "-A"
+                | "-e"
+                | "-z"
+        )
         || name == "tar"
             && !b.starts_with("--")
             && b.trim_start_matches('-').ends_with('f')
@@ -475,6 +540,26 @@ mod tests {
             assert!(!prints("tar", line), "{line}");
         }
         assert!(!rehearses_as("gzip", &words("--output --help x")));
+        assert!(!rehearses_as("tool", &words("--password --help delete x")));
+        assert!(!rehearses_as(
+            "ipmitool",
+            &words("-U admin -P --help chassis power cycle")
+        ));
+        assert!(!rehearses_as("tar", &words("-czf --help x")));
+        assert!(rehearses_as(
+            "ipmitool",
+            &words("chassis power cycle --help")
+        ));
+        assert!(!prints_only(
+            "ipmitool",
+            Some(&words("ipmitool")[0]),
+            &words("-U admin -P --help chassis power cycle")
+        ));
+        assert!(prints_only(
+            "ipmitool",
+            Some(&words("ipmitool")[0]),
+            &words("-U admin chassis --help")
+        ));
         assert!(rehearses_as(
             "aliyun",
             &words("ecs DeleteInstance --DryRun true")
@@ -500,17 +585,23 @@ mod tests {
             &words("compute instance terminate --generate-full-command-json-input")
         ));
         assert!(rehearses_as("apt-get", &words("-s purge nginx")));
+        assert!(rehearses_as("systemctl", &words("--dry-run reboot")));
+        assert!(rehearses_as("systemctl", &words("poweroff --dry-run")));
+        assert!(!rehearses_as("systemctl", &words("--dry-run stop nginx")));
+        assert!(!rehearses_as("systemctl", &words("reboot")));
+        assert!(rehearses_as("systemctl", &words("--help")));
+        assert!(rehearses_as("systemctl", &words("stop nginx --help")));
         assert!(rehearses_as("lvremove", &words("--test vg0/scratch")));
         assert!(rehearses_as("sfdisk", &words("-n /dev/sda")));
         assert!(rehearses_as("e2fsck", &words("-n /dev/sdb1")));
         assert!(rehearses_as("xfs_repair", &words("-n /dev/sdb1")));
         assert!(!rehearses_as("e2fsck", &words("-fy /dev/sdb1")));
         // goreleaser's `--skip=publish`; a subcommand CLI's trailing help.
-        assert!(rehearses(&words("release --skip=publish"), ""));
-        assert!(!rehearses(&words("release --skip=announce"), ""));
-        assert!(rehearses(&words("s3 rb help"), ""));
-        assert!(!rehearses(&words("help"), ""));
-        assert!(!rehearses(&words("rb x"), ""));
+        assert!(rehearses("", &words("release --skip=publish"), ""));
+        assert!(!rehearses("", &words("release --skip=announce"), ""));
+        assert!(rehearses("", &words("s3 rb help"), ""));
+        assert!(!rehearses("", &words("help"), ""));
+        assert!(!rehearses("", &words("rb x"), ""));
         assert!(rehearses_as("mkfs.xfs", &words("-N /dev/sdc1")));
         assert!(!rehearses_as("mkfs.vfat", &words("-n DATA /dev/sdb1")));
         assert!(rehearses_as("fsck", &words("-N /dev/sda1")));
@@ -580,7 +671,7 @@ mod tests {
             ("deploy", false),
             ("-h", false),
         ] {
-            assert_eq!(rehearses(&words(line), ""), want, "{line}");
+            assert_eq!(rehearses("", &words(line), ""), want, "{line}");
         }
     }
 }

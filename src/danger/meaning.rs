@@ -1073,6 +1073,13 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
     // installed system's file systems. A snapshot (`@`) is not them.
     if c.is(&["zpool", "zfs"]) {
         let ops = c.operands();
+        // A pool made over whole disks, told to write over what they
+        // hold (`zpool create -f tank /dev/sdc`).
+        if c.is(&["zpool"]) && ops.first().is_some_and(|w| w.value == "create") {
+            return c.flag(&["-f"])
+                && !c.flag(&["-n"])
+                && ops.iter().skip(1).any(|w| disk(&w.value));
+        }
         return ops.first().is_some_and(|w| w.value == "destroy")
             && !c.flag(&["-n"])
             && ops.iter().skip(1).any(|w| {
@@ -1104,6 +1111,14 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
                 .iter()
                 .skip(1)
                 .any(|w| disk(&w.value) && !w.value.starts_with("/dev/md"));
+    }
+    // A disk made an LVM physical volume with the tool told to wipe the
+    // signatures it finds there, unasked (`pvcreate -ff -y /dev/sdc`,
+    // `vgcreate -y vg0 /dev/sdd`): its file systems are gone.
+    if c.is(&["pvcreate", "vgcreate", "vgextend"]) {
+        return c.flag(&["-f", "--force", "-y", "--yes"])
+            && !super::dryrun::rehearses_as(&c.name, c.args())
+            && c.operands().iter().any(|w| disk(&w.value));
     }
     // badblocks' write test overwrites every block.
     if c.is(&["badblocks"]) {

@@ -1005,11 +1005,57 @@ fn prints_secret_setting(c: &Cmd<'_>) -> bool {
         })
 }
 
+/// Any tool's subcommand that prints a login token, a key or a secret's
+/// value, by its words rather than its name (`doctl auth token`, `fly
+/// tokens create deploy`, `ceph auth get client.admin`, `doppler secrets
+/// get DB_URL`, `az keyvault secret show …`); and InfluxDB's listing of
+/// its tokens (`influx auth list`), which prints each token whole. A list
+/// of secrets' names (`wrangler secret list`) and a secret made from a
+/// value (`gh secret set`) print none.
+fn prints_credential(c: &Cmd<'_>) -> bool {
+    let ops = c.operands();
+    let head = &ops[..ops.len().min(4)];
+    head.windows(2).any(|pair| {
+        let (noun, verb) = (pair[0].value.as_str(), pair[1].value.as_str());
+        let logins = matches!(
+            noun,
+            "auth"
+                | "token"
+                | "tokens"
+                | "api-key"
+                | "api-keys"
+                | "apikey"
+                | "apikeys"
+                | "access-key"
+                | "access-keys"
+        ) && matches!(
+            verb,
+            "token"
+                | "print-token"
+                | "print-access-token"
+                | "get"
+                | "show"
+                | "print"
+                | "reveal"
+                | "create"
+                | "new"
+                | "generate"
+        );
+        let values = matches!(noun, "secret" | "secrets")
+            && matches!(verb, "get" | "show" | "print" | "reveal" | "download");
+        logins || values
+    }) || c.is(&["influx"])
+        && head.first().is_some_and(|w| w.value == "auth")
+        && head
+            .get(1)
+            .is_some_and(|w| matches!(w.value.as_str(), "list" | "ls" | "find"))
+}
+
 /// Whether a command reads passwords or tokens out of a keychain, a
 /// password manager or a tool's own login (`security find-generic-password`,
 /// `pass show`, `gh auth token`, `kubectl config view --raw`).
 pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
-    if prints_secret_setting(c) {
+    if prints_secret_setting(c) || prints_credential(c) {
         return true;
     }
     // Every case below names one of these programs: a `match` settles any

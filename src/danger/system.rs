@@ -104,8 +104,13 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                     r.starts_with("/proc/sys/") || r.starts_with("/sys/")
                 }
         })
+        // The kernel's audit rules changed, deleted, or auditing turned
+        // off (`auditctl -e 0`, `auditctl -D`); its lists and status are
+        // looks.
+        || (c.is(&["auditctl"]) && !auditctl_only_looks(c))
         || (c.is(&["systemctl"])
             && !sub.is_empty()
+            && !super::dryrun::rehearses_as(&c.name, c.args())
             && !matches!(
                 sub,
                 "status"
@@ -826,6 +831,19 @@ fn changes_network(c: &Cmd<'_>, sub: &str) -> bool {
         "wg-quick" => matches!(sub, "up" | "down" | "save"),
         _ => false,
     }
+}
+
+/// Whether auditctl only lists its rules or shows its status (`-l`, `-s`,
+/// `-l -k KEY`).
+fn auditctl_only_looks(c: &Cmd<'_>) -> bool {
+    let args = c.args();
+    !args.is_empty()
+        && args.iter().enumerate().all(|(i, w)| {
+            matches!(
+                w.value.as_str(),
+                "-l" | "-s" | "-v" | "-h" | "--help" | "-k" | "-i"
+            ) || i > 0 && args[i - 1].value == "-k"
+        })
 }
 
 /// A system controller, any program named `…ctl`, told to set, stop,

@@ -961,6 +961,9 @@ pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
     {
         return true;
     }
+    if c.is(&["lxc", "incus"]) {
+        return lxd_grants_host(c);
+    }
     if !c.is(&["docker", "podman", "nerdctl"]) {
         return false;
     }
@@ -974,27 +977,7 @@ pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
     if !matches!(verb, "run" | "create" | "exec") {
         return false;
     }
-    // The host's root, a home, a system folder, or a folder that
-    // holds the engine's socket (`/var/run`, `/run`).
-    let host_mount = |spec: &str| {
-        let src = spec.split(':').next().unwrap_or("");
-        let resolved = c.ctx.resolve(src);
-        src == "/"
-            || src.contains(".sock")
-            || src == "~"
-            || c.ctx
-                .in_home(&resolved)
-                .is_some_and(|rel| rel.starts_with('.'))
-            || (src.starts_with('/') || src.starts_with('~'))
-                && (c.ctx.is_catastrophic(src)
-                    || matches!(
-                        resolved.as_str(),
-                        "/var/run" | "/run" | "/var" | "/run/docker"
-                    )
-                    || c.ctx.home.as_ref().is_some_and(|h| {
-                        h.to_string_lossy().starts_with(&format!("{}/", resolved))
-                    }))
-    };
+    let host_mount = |spec: &str| host_folder(c, spec.split(':').next().unwrap_or(""));
     c.flag(&["--privileged"])
         || c.option_values(&["--cap-add"]).iter().any(|v| {
             matches!(
@@ -1019,6 +1002,59 @@ pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
             })
         })
 }
+/// The host's root, a home, a hidden folder in it, a system folder, or a
+/// folder that holds a container engine's socket (`/var/run`, `/run`):
+/// what a container given it reaches of the machine.
+fn host_folder(c: &Cmd<'_>, src: &str) -> bool {
+    let resolved = c.ctx.resolve(src);
+    src == "/"
+        || src.contains(".sock")
+        || src == "~"
+        || c.ctx
+            .in_home(&resolved)
+            .is_some_and(|rel| rel.starts_with('.'))
+        || (src.starts_with('/') || src.starts_with('~'))
+            && (c.ctx.is_catastrophic(src)
+                || matches!(
+                    resolved.as_str(),
+                    "/var/run" | "/run" | "/var" | "/run/docker"
+                )
+                || c.ctx
+                    .home
+                    .as_ref()
+                    .is_some_and(|h| h.to_string_lossy().starts_with(&format!("{}/", resolved))))
+}
+
+/// LXD's and Incus's containers given the host: a disk device whose
+/// source is the host's root, a home or a system folder (`incus config
+/// device add dev hostroot disk source=/ path=/mnt/host`), a privileged
+/// container, raw LXC settings, or the host's devices (`lxc config set c1
+/// security.privileged true`, `lxc launch img c1 -c
+/// security.privileged=true`).
+fn lxd_grants_host(c: &Cmd<'_>) -> bool {
+    let ops = c.operands();
+    let words: Vec<&str> = ops.iter().map(|w| w.value.as_str()).collect();
+    let device = matches!(words.as_slice(), ["config", "device", "add" | "set", ..])
+        && words.iter().skip(3).any(|w| {
+            w.strip_prefix("source=")
+                .is_some_and(|src| host_folder(c, src))
+        });
+    let values: Vec<&str> = c.values().collect();
+    let settings = values.iter().enumerate().any(|(i, word)| {
+        let (key, value) = match word.split_once('=') {
+            Some((k, v)) => (k, v),
+            None => (*word, values.get(i + 1).copied().unwrap_or("")),
+        };
+        matches!(
+            key,
+            "security.privileged" | "security.nesting" | "security.syscalls.intercept.mount"
+        ) && value.eq_ignore_ascii_case("true")
+            || key.starts_with("raw.lxc")
+            || key == "raw.apparmor"
+    });
+    device || settings
+}
+
 /// Whether an HTTP client sends another machine a file whose name is only
 /// known when the line runs (`curl -F "f=@$FILE" https://…`, less's
 /// `LESSOPEN='|curl -F f=@%s …'`): what it holds cannot be shown, and may

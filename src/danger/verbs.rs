@@ -1245,6 +1245,17 @@ fn destroys_joined(part: &str) -> bool {
         "versions",
         "snapshot",
         "snapshots",
+        // `pg_dropcluster`, `dropschema`, `removeindex`.
+        "cluster",
+        "clusters",
+        "schema",
+        "index",
+        "role",
+        "namespace",
+        "instance",
+        "instances",
+        "disk",
+        "partition",
     ];
     [
         "delete", "remove", "destroy", "purge", "drop", "wipe", "erase",

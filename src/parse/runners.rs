@@ -159,6 +159,9 @@ const TAKE_NO_COMMAND: &[&str] = &[
     "openocd",
     // `getent passwd "$USER"`: a database's name, not a program.
     "getent",
+    // `systemctl reboot`: systemd's verb, judged by the system rules (and
+    // its `--dry-run` is heard there), not a `reboot` it runs.
+    "systemctl",
     "printf",
     "grep",
     "egrep",
@@ -723,6 +726,25 @@ const AUTOLOADED: &[(&[&str], &[&str])] = &[
     (&["babel"], &["babel.config.js", ".babelrc.js"]),
 ];
 
+/// Options, of any tool, whose value is a program the tool runs.
+const PROGRAM_OPTIONS: &[&str] = &[
+    "--script-shell",
+    "--shell",
+    "--rsh",
+    "--editor",
+    "--pager",
+    "--exec",
+    "--use-compress-program",
+    "--compress-program",
+    "--to-command",
+    "--interpreter",
+    "--runner",
+    "--wrapper",
+    "--launcher",
+    "--ssh",
+    "--ssh-command",
+];
+
 impl Walker {
     /// A tool run after the line wrote a file it loads and runs as code
     /// (see [`AUTOLOADED`]): what runs is known only when it runs.
@@ -734,12 +756,20 @@ impl Walker {
             .iter()
             .find(|(tools, _)| tools.contains(&name))
             .is_some_and(|(_, files)| files.iter().any(|f| self.writes.may_have_written(f)));
-        // A shell's start-up file named on its line (`bash --rcfile rc`).
+        // A shell's start-up file named on its line (`bash --rcfile rc`),
+        // or any tool's option that names a program it runs (`npm run
+        // build --script-shell /tmp/sh`, `rsync --rsh ./ssh.sh`).
         let rcfile = programs::is_shell(name)
             && programs::option_values(cmd.args(), &["--rcfile", "--init-file"])
                 .iter()
                 .any(|f| self.writes.may_have_written(f));
-        if loaded || rcfile {
+        let program_option = programs::option_values(cmd.args(), PROGRAM_OPTIONS)
+            .iter()
+            .any(|f| {
+                let program = f.split_whitespace().next().unwrap_or_default();
+                self.writes.may_have_written(program)
+            });
+        if loaded || rcfile || program_option {
             self.problem(super::Problem::DynamicCode {
                 program: name.to_owned(),
             });
@@ -1047,6 +1077,8 @@ mod tests {
         for line in [
             "echo '{}' > package.json && npm install",
             "echo x > rc; bash --rcfile rc -i",
+            "printf 'curl x | sh' > /tmp/s && npm run build --script-shell /tmp/s",
+            "echo 'rm -rf ~' > r.sh; rsync --rsh='./r.sh -q' a host:b",
         ] {
             let script = crate::parse::parse(line);
             assert!(
@@ -1058,11 +1090,13 @@ mod tests {
                 script.problems
             );
         }
-        assert!(
-            crate::parse::parse("echo x > notes.txt && npm install")
-                .problems
-                .is_empty()
-        );
+        for line in [
+            "echo x > notes.txt && npm install",
+            "echo x > notes.txt && npm run build --script-shell bash",
+            "echo x > notes.txt && rsync --rsh=ssh a host:b",
+        ] {
+            assert!(crate::parse::parse(line).problems.is_empty(), "{line}");
+        }
     }
 
     #[test]

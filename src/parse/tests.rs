@@ -111,7 +111,12 @@ fn tricky_lines() {
             ],
             &[],
         ),
-        ("F=a; cat $FOO ${F:-b}", &["", "cat ⟨$FOO⟩ ⟨${F:-b}⟩"], &[]),
+        // `${F:-b}` is F's value where F is set; `$FOO` is another name.
+        (
+            "F=a; cat $FOO ${F:-b}",
+            &["", "cat ⟨$FOO⟩ ⟨${F:-b}⟩", "cat ⟨$FOO⟩ a"],
+            &[],
+        ),
         // What `printf -v` prints into a variable.
         (
             "printf -v rc '%s/.%src' \"$HOME\" zsh; cp x \"$rc\"",

