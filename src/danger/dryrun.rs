@@ -244,6 +244,8 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "avrdude" => &["-n"],
         // udevadm's `trigger -n`: the devices are listed, no event is sent.
         "udevadm" => &["-n", "--dry-run"],
+        // logrotate's debug mode rotates nothing ("implies -v", its manual).
+        "logrotate" => &["-d", "--debug"],
         // modprobe's `-n` goes through the motions, loading nothing.
         "modprobe" => &["-n", "--dry-run", "--show"],
         _ => &[],

@@ -187,6 +187,17 @@ fn read_inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
         {
             add(Some(w), Some(text));
         }
+        // Perl's module flag carrying more than a module's name
+        // (`-M'strict;system q{…}'` is `use strict;system q{…};`): code.
+        if c.is(&["perl"]) && (v.starts_with("-M") || v.starts_with("-m")) {
+            let (piece, text) = match &v[2..] {
+                "" => (args.get(i), args.get(i).map(|n| n.value.as_str())),
+                attached => (Some(w), Some(attached)),
+            };
+            if text.is_some_and(|t| t.contains([';', ' ', '(', '{', '`', '\n'])) {
+                add(piece, text);
+            }
+        }
         // Nim's options take their value after a colon (`--eval:'exec
         // "x"'`).
         if c.is(&["nim"])

@@ -2278,6 +2278,7 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "logrotate -f /etc/logrotate.d/nginx",
             "mkdocs build -d ~/.local/bin",
             "mkdocs build --site-dir ~/.local/bin",
             "gem install -n ~/.local/bin foreman",
@@ -2459,6 +2460,7 @@ pub static RULES: &[Rule] = &[
             "liquibase update-sql --output-file ~/.bashrc",
         ],
         counterexamples: &[
+            "logrotate -d /etc/logrotate.d/nginx",
             "compgen -G \"$HOME/.config/autostart/*.desktop\"",
             "mkdocs build -d site",
             "gem install -n vendor/bin foreman",
@@ -2693,6 +2695,9 @@ pub static RULES: &[Rule] = &[
         examples: &[
             "freebsd-update fetch install",
             "auditctl -e 0",
+            "s6-svc -d /run/service/nginx",
+            "s6-rc -d change nginx",
+            "zerotier-cli join e5cd7a9e1c5e8a2b",
             "auditctl -D",
             "auditctl -w /etc/shadow -p wa -k shadow",
             "auditctl",
@@ -2856,6 +2861,8 @@ pub static RULES: &[Rule] = &[
         counterexamples: &[
             "freebsd-update fetch",
             "auditctl -l",
+            "s6-rc list",
+            "zerotier-cli listnetworks",
             "auditctl -s",
             "auditctl -l -k shadow",
             "systemctl --dry-run reboot",
@@ -3150,6 +3157,8 @@ pub static RULES: &[Rule] = &[
             })
         }),
         examples: &[
+            "perl -M'strict;system q{rm -rf ~/x}' -e1",
+            "tsx -e \"require('child_process').execSync('rm -rf ~/.gradle')\"",
             "mongosh --nodb --quiet --eval 'require(\"child_process\").execSync(\"id\")'",
             "pwsh -c '$PSVersionTable.PSVersion; Remove-Item -Recurse build'",
             "nvim --headless -c 'echo &rtp | runtime! plugin/x.vim' -c 'qa!'",
@@ -3258,6 +3267,9 @@ pub static RULES: &[Rule] = &[
             "mix run --eval='File.rm_rf!(\"_build\")'",
         ],
         counterexamples: &[
+            "perl -M'List::Util qw(sum)' -e 'print sum(1,2)'",
+            "perl -MO=Deparse x.pl",
+            "tsx -e 'console.log(1)'",
             "mongosh --quiet --eval 'db.users.find().limit(5)'",
             "powershell.exe -NoProfile -Command '$PSVersionTable.PSVersion.ToString()'",
             "rails runner 'puts User.count'",

@@ -829,6 +829,9 @@ fn changes_network(c: &Cmd<'_>, sub: &str) -> bool {
         "ifconfig" => c.operands().len() >= 2,
         "wg" => matches!(sub, "set" | "setconf" | "addconf" | "syncconf"),
         "wg-quick" => matches!(sub, "up" | "down" | "save"),
+        // The machine joined to, or taken off, a virtual network
+        // (`zerotier-cli join NETWORK`), or its settings there changed.
+        "zerotier-cli" => matches!(sub, "join" | "leave" | "set" | "orbit" | "deorbit"),
         _ => false,
     }
 }
@@ -922,6 +925,10 @@ fn other_service_managers(c: &Cmd<'_>, sub: &str) -> bool {
         || c.is(&["rc-service"]) && !second.is_empty() && !matches!(second, "status" | "describe")
         || c.is(&["rc-update"]) && matches!(sub, "add" | "del" | "delete")
         || c.is(&["sv"]) && !sub.is_empty() && !matches!(sub, "status" | "s" | "check")
+        // s6's service supervisor told to stop, signal or restart a
+        // service (`s6-svc -d /run/service/nginx`).
+        || c.is(&["s6-svc", "s6-rc"]) && !c.args().is_empty() && !c.flag(&["-h", "--help"])
+            && !(c.is(&["s6-rc"]) && matches!(sub, "list" | "listall" | "diff" | "help"))
         || c.is(&["rcctl"]) && !sub.is_empty() && !matches!(sub, "get" | "getdef" | "ls" | "check")
         || c.is(&["sysrc"]) && c.operands().iter().any(|w| w.value.contains('='))
         || c.is(&["update-rc.d"]) && !sub.is_empty() && !c.flag(&["-n"])

@@ -371,7 +371,7 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     Some(match base {
         "python" | "pypy" | "ipython" => &["-c"],
-        "node" | "nodejs" | "bun" => &["-e", "--eval", "-p", "--print"],
+        "node" | "nodejs" | "bun" | "tsx" | "ts-node" => &["-e", "--eval", "-p", "--print"],
         "deno" => &["eval"],
         "perl" => &["-e", "-E"],
         // latexmk's start-up code, Perl (`latexmk -e '$pdflatex=…' -pdf`).

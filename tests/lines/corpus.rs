@@ -242,6 +242,7 @@ const CLASSES_TWENTY_EIGHTH: &str = include_str!("../corpus/classes28.tsv");
 const CLASSES_TWENTY_NINTH: &str = include_str!("../corpus/classes29.tsv");
 const CLASSES_THIRTIETH: &str = include_str!("../corpus/classes30.tsv");
 const CLASSES_THIRTY_FIRST: &str = include_str!("../corpus/classes31.tsv");
+const CLASSES_THIRTY_SECOND: &str = include_str!("../corpus/classes32.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -637,6 +638,22 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "dresser", 1000, 1000),
     ("noeffect", "dresser", 1000, 1000),
     ("blocked", "dresser", 1000, 1000),
+    // `lxc file push … web-dev/etc/nginx/nginx.conf` asks, as `docker cp`
+    // into a container's /etc does.
+    ("operand", "thirtytwo", 1000, 928),
+    ("verb", "thirtytwo", 1000, 1000),
+    ("hidden", "thirtytwo", 1000, 1000),
+    // A project script named for deploying is judged by what it says
+    // (`bash -x scripts/deploy.sh production`).
+    ("noeffect", "thirtytwo", 954, 1000),
+    // Writing into a disk image file (`dd … of=vm/disk.img`) stays clear,
+    // as earlier sets label it.
+    ("blocked", "thirtytwo", 869, 1000),
+    ("operand", "wardrobe", 1000, 1000),
+    ("verb", "wardrobe", 1000, 1000),
+    ("hidden", "wardrobe", 900, 875),
+    ("noeffect", "wardrobe", 863, 909),
+    ("blocked", "wardrobe", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -683,6 +700,7 @@ fn class_rates() {
         .chain(rows(CLASSES_TWENTY_NINTH))
         .chain(rows(CLASSES_THIRTIETH))
         .chain(rows(CLASSES_THIRTY_FIRST))
+        .chain(rows(CLASSES_THIRTY_SECOND))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {

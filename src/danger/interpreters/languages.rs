@@ -97,7 +97,9 @@ pub(super) static LANGUAGES: &[Language] = &[
         ],
     },
     Language {
-        interpreters: &["node", "nodejs", "bun", "deno", "mongosh", "mongo"],
+        interpreters: &[
+            "node", "nodejs", "bun", "deno", "tsx", "ts-node", "mongosh", "mongo",
+        ],
         variable_calls: false,
         names_quoted: true,
         risky: &[
