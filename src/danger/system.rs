@@ -927,8 +927,8 @@ fn other_service_managers(c: &Cmd<'_>, sub: &str) -> bool {
         || c.is(&["sv"]) && !sub.is_empty() && !matches!(sub, "status" | "s" | "check")
         // s6's service supervisor told to stop, signal or restart a
         // service (`s6-svc -d /run/service/nginx`).
-        || c.is(&["s6-svc", "s6-rc"]) && !c.args().is_empty() && !c.flag(&["-h", "--help"])
-            && !(c.is(&["s6-rc"]) && matches!(sub, "list" | "listall" | "diff" | "help"))
+        || c.is(&["s6-svc"]) && !c.args().is_empty() && !c.flag(&["-h", "--help"])
+        || c.is(&["s6-rc"]) && !matches!(sub, "" | "list" | "listall" | "diff" | "help")
         || c.is(&["rcctl"]) && !sub.is_empty() && !matches!(sub, "get" | "getdef" | "ls" | "check")
         || c.is(&["sysrc"]) && c.operands().iter().any(|w| w.value.contains('='))
         || c.is(&["update-rc.d"]) && !sub.is_empty() && !c.flag(&["-n"])
