@@ -359,6 +359,11 @@ fn operated(value: &str, op: &str) -> Option<String> {
         return None;
     }
     let set = !value.is_empty();
+    // Matching a pattern at every place of a value is bounded by steps,
+    // not only by length: a hostile `${x//*a*a*b/c}` must not make the
+    // walk hang.
+    let budget = std::cell::Cell::new(MATCH_STEPS);
+    let budget = &budget;
     let made = match op.as_bytes() {
         [] | [b'-' | b'=' | b'?', ..] => value.to_owned(),
         [b':', b'-' | b'=', ..] => {
@@ -377,11 +382,11 @@ fn operated(value: &str, op: &str) -> Option<String> {
                 String::new()
             }
         }
-        [b'#', b'#', ..] => strip_prefix(value, &op[2..], true)?,
-        [b'#', ..] => strip_prefix(value, &op[1..], false)?,
-        [b'%', b'%', ..] => strip_suffix(value, &op[2..], true)?,
-        [b'%', ..] => strip_suffix(value, &op[1..], false)?,
-        [b'/', ..] => replaced(value, &op[1..])?,
+        [b'#', b'#', ..] => strip_prefix(value, &op[2..], true, budget)?,
+        [b'#', ..] => strip_prefix(value, &op[1..], false, budget)?,
+        [b'%', b'%', ..] => strip_suffix(value, &op[2..], true, budget)?,
+        [b'%', ..] => strip_suffix(value, &op[1..], false, budget)?,
+        [b'/', ..] => replaced(value, &op[1..], budget)?,
         b"^^" => value.to_uppercase(),
         b",," => value.to_lowercase(),
         [b':', ..] => substring(value, &op[1..])?,
@@ -391,7 +396,7 @@ fn operated(value: &str, op: &str) -> Option<String> {
 }
 
 /// `value` without its shortest (or longest) prefix matching `pattern`.
-fn strip_prefix(value: &str, pattern: &str, longest: bool) -> Option<String> {
+fn strip_prefix(value: &str, pattern: &str, longest: bool, budget: &Steps) -> Option<String> {
     let mut ends: Vec<usize> = (0..=value.len())
         .filter(|i| value.is_char_boundary(*i))
         .collect();
@@ -399,7 +404,7 @@ fn strip_prefix(value: &str, pattern: &str, longest: bool) -> Option<String> {
         ends.reverse();
     }
     for end in ends {
-        if matches(pattern, &value[..end])? {
+        if matches(pattern, &value[..end], budget)? {
             return Some(value[end..].to_owned());
         }
     }
@@ -407,7 +412,7 @@ fn strip_prefix(value: &str, pattern: &str, longest: bool) -> Option<String> {
 }
 
 /// `value` without its shortest (or longest) suffix matching `pattern`.
-fn strip_suffix(value: &str, pattern: &str, longest: bool) -> Option<String> {
+fn strip_suffix(value: &str, pattern: &str, longest: bool, budget: &Steps) -> Option<String> {
     let mut starts: Vec<usize> = (0..=value.len())
         .filter(|i| value.is_char_boundary(*i))
         .collect();
@@ -415,7 +420,7 @@ fn strip_suffix(value: &str, pattern: &str, longest: bool) -> Option<String> {
         starts.reverse();
     }
     for start in starts {
-        if matches(pattern, &value[start..])? {
+        if matches(pattern, &value[start..], budget)? {
             return Some(value[..start].to_owned());
         }
     }
@@ -424,7 +429,7 @@ fn strip_suffix(value: &str, pattern: &str, longest: bool) -> Option<String> {
 
 /// `${F/pattern/text}` and its forms (`//` every match, `/#` at the
 /// start, `/%` at the end); each match is the longest at its place.
-fn replaced(value: &str, spec: &str) -> Option<String> {
+fn replaced(value: &str, spec: &str, budget: &Steps) -> Option<String> {
     let (all, anchor, spec) = match spec.as_bytes().first() {
         Some(b'/') => (true, None, &spec[1..]),
         Some(b'#') => (false, Some(true), &spec[1..]),
@@ -441,7 +446,7 @@ fn replaced(value: &str, spec: &str) -> Option<String> {
     match anchor {
         Some(true) => {
             for &end in bounds.iter().rev() {
-                if matches(pattern, &value[..end])? {
+                if matches(pattern, &value[..end], budget)? {
                     return Some(format!("{with}{}", &value[end..]));
                 }
             }
@@ -449,7 +454,7 @@ fn replaced(value: &str, spec: &str) -> Option<String> {
         }
         Some(false) => {
             for &start in &bounds {
-                if matches(pattern, &value[start..])? {
+                if matches(pattern, &value[start..], budget)? {
                     return Some(format!("{}{with}", &value[..start]));
                 }
             }
@@ -467,7 +472,7 @@ fn replaced(value: &str, spec: &str) -> Option<String> {
                     .iter()
                     .rev()
                     .filter(|&&end| end > at)
-                    .find_map(|&end| match matches(pattern, &value[at..end]) {
+                    .find_map(|&end| match matches(pattern, &value[at..end], budget) {
                         Some(true) => Some(Some(end)),
                         Some(false) => None,
                         None => Some(None),
@@ -519,18 +524,29 @@ fn substring(value: &str, spec: &str) -> Option<String> {
     Some(chars[start..end].iter().collect())
 }
 
+/// Steps of pattern matching left for one expansion.
+type Steps = std::cell::Cell<usize>;
+
+/// Most steps of pattern matching spent on one expansion.
+const MATCH_STEPS: usize = 200_000;
+
 /// Whether the whole of `text` matches the shell pattern `pattern` (`*`,
-/// `?`); None for a bracket expression, not worked out here.
-fn matches(pattern: &str, text: &str) -> Option<bool> {
+/// `?`); None for a bracket expression, not worked out here, or once the
+/// expansion's steps are spent.
+fn matches(pattern: &str, text: &str, budget: &Steps) -> Option<bool> {
     if pattern.contains('[') {
         return None;
     }
+    let cost = text.len() + pattern.len();
+    budget.set(budget.get().checked_sub(cost)?);
     let p: Vec<char> = pattern.chars().collect();
     let t: Vec<char> = text.chars().collect();
     // The usual one-pass wildcard match, remembering the last `*`.
     let (mut pi, mut ti) = (0, 0);
     let mut star: Option<(usize, usize)> = None;
     while ti < t.len() {
+        // A `*`'s retries walk the text again: each counts.
+        budget.set(budget.get().checked_sub(1)?);
         match p.get(pi) {
             Some('*') => {
                 star = Some((pi, ti));
@@ -715,9 +731,16 @@ mod tests {
             ("a**b", "ab", true),
             ("*a*a*b", "aaaaaaaaaaaaaaaaaaaaaaaac", false),
         ] {
-            assert_eq!(matches(pattern, text), Some(want), "{pattern} {text}");
+            let budget = Steps::new(MATCH_STEPS);
+            assert_eq!(
+                matches(pattern, text, &budget),
+                Some(want),
+                "{pattern} {text}"
+            );
         }
         assert!(operated(&"a".repeat(5000), "%a").is_none());
+        // A pattern that would take long at every place gives up.
+        assert!(operated(&"a".repeat(4000), &format!("//{}b/c", "*a".repeat(100))).is_none());
         assert!(operated("a", &format!("/{}", "a".repeat(300))).is_none());
     }
 
