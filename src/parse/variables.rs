@@ -185,11 +185,18 @@ fn defaulted(cmd: &SimpleCommand, values: &[(String, String)]) -> Option<SimpleC
     if !changed {
         return None;
     }
+    mark_copy(&mut copy);
+    Some(copy)
+}
+
+/// Marks a command as a copy made with values put back: a command that
+/// only may run (asked about, never refused on this reading alone), of
+/// no wrapper and no program worked out yet.
+fn mark_copy(copy: &mut SimpleCommand) {
     copy.origin = Origin::Variable;
     copy.possible = true;
     copy.via.clear();
     copy.program = None;
-    Some(copy)
 }
 
 /// `text` with each `${NAME:-word}` and `${NAME-word}` of a variable the
@@ -285,10 +292,7 @@ fn substituted(cmd: &SimpleCommand, values: &[(String, String)]) -> Vec<SimpleCo
             for (_, v) in &mut copy.assignments {
                 put(v);
             }
-            copy.origin = Origin::Variable;
-            copy.possible = true;
-            copy.via.clear();
-            copy.program = None;
+            mark_copy(&mut copy);
             copies.push(copy);
         }
     }
