@@ -357,6 +357,16 @@ fn tricky_lines() {
         // The words after the string are the command's too.
         ("env -S 'rm -rf' /", &["env -S rm -rf /", "rm -rf /"], &[]),
         (
+            "env --split-string='rm -rf' /",
+            &["env --split-string=rm -rf /", "rm -rf /"],
+            &[],
+        ),
+        (
+            "env --split-string 'rm -rf' /",
+            &["env --split-string rm -rf /", "rm -rf /"],
+            &[],
+        ),
+        (
             "env -S'A=1 aws' s3 rb s3://b",
             &["env -SA=1 aws s3 rb s3://b", "aws s3 rb s3://b"],
             &[],

@@ -229,8 +229,27 @@ mod tests {
         ] {
             assert!(globbed_reason(&c, v, judge).is_none(), "{v}");
         }
+        // An agent's settings through a pattern of its folder's name.
+        assert!(globbed_reason(&c, "~/.cl*de/settings.json", judge).is_some());
         // A pattern of many wildcard parts stops at the bound, not hangs.
         let deep = "/*".repeat(64);
         let _ = globbed_reason(&c, &deep, judge);
+    }
+
+    #[test]
+    fn the_home_folders_own_name_and_the_longest_path() {
+        let c = Place {
+            home: Some("/home/alice".into()),
+            ..Place::example()
+        };
+        let judge = |p: &str| super::super::protected_lexically(&c, p);
+        // The home folder's own name is one a pattern may stand for.
+        assert!(globbed_reason(&c, "/home/al*/.bashrc", judge).is_some());
+        // The longest path the system opens is judged; one byte longer
+        // names no file.
+        let tail = "/home/alice/.bash?c";
+        let longest = format!("{}{tail}", "/".repeat(MAX_PATH - tail.len()));
+        assert!(globbed_reason(&c, &longest, judge).is_some());
+        assert!(globbed_reason(&c, &format!("/{longest}"), judge).is_none());
     }
 }
