@@ -19,6 +19,7 @@ pub mod programs;
 pub mod word;
 pub mod zsh;
 
+mod decoders;
 mod depth;
 pub mod disk;
 mod echo;

@@ -2,13 +2,13 @@
 //! recorded, then looked through, wrapper layer by wrapper layer, to every
 //! command it runs.
 
-use super::echo;
 use super::identity::{Identity, is_process_file};
 use super::walker::{Stdin, Walker};
 use super::wrappers::runs_others;
 use super::writes::operand_files;
 use super::xargs::spliced;
 use super::{MAX_PASS_THROUGH, Origin, Problem, SimpleCommand, Word, programs};
+use super::{decoders, echo};
 
 /// Most wrapper layers looked through on one command (`sudo env nice …`).
 const MAX_LAYERS: usize = 64;
@@ -266,6 +266,15 @@ fn output_text_of(cmd: &SimpleCommand, name: &str) -> Option<String> {
             return cmd.stdin_text.clone();
         }
         "tee" if passes_on => return cmd.stdin_text.clone(),
+        // A decoder of known text (`base64 -d <<< cm0gLXJmIH4K | sh`).
+        "base64" | "xxd" | "rev" if passes_on => {
+            let args = cmd.args();
+            if !args.iter().all(|a| a.literal) {
+                return None;
+            }
+            let values: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
+            return decoders::filtered(name, &values, cmd.stdin_text.as_deref()?);
+        }
         "echo" | "printf" => {}
         _ => return None,
     }

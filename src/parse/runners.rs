@@ -589,6 +589,41 @@ fn ansible_removes(args: &[Word]) -> Option<&str> {
         .flatten()
 }
 
+/// The shell commands a database client's escapes run, each known from
+/// its literal words: sqlite's and DuckDB's `.shell`/`.system` lines,
+/// MySQL's `system`/`\!` and psql's `\!` statements, also after a `;`
+/// (`sqlite3 :memory: '.shell sudo wipefs -af /dev/sda'`). These are not
+/// guesses: the client hands the rest of the line to a shell.
+fn client_escapes<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
+    let (prefixes, statements): (&[&str], bool) = match name {
+        "sqlite3" | "sqlite" | "duckdb" => (&[".shell ", ".system "], false),
+        "mysql" | "mariadb" => (&["system ", "\\! "], true),
+        "psql" => (&["\\! "], true),
+        _ => return Vec::new(),
+    };
+    let mut out = Vec::new();
+    for line in args
+        .iter()
+        .filter(|w| w.literal)
+        .flat_map(|w| w.value.lines())
+    {
+        // Where a statement may start: the line's start, and after each
+        // `;` for a client whose escapes are statements.
+        let starts = std::iter::once(0).chain(
+            line.match_indices(';')
+                .map(|(i, _)| i + 1)
+                .filter(|_| statements),
+        );
+        for at in starts {
+            let piece = line[at..].trim_start();
+            if let Some(rest) = prefixes.iter().find_map(|p| piece.strip_prefix(p)) {
+                out.push(rest);
+            }
+        }
+    }
+    out
+}
+
 /// The text of a word that may be a shell command: one with a blank or an
 /// operator in it, or the value of `key=VALUE` that has one.
 fn code_text(word: &Word) -> Option<&str> {
@@ -789,11 +824,30 @@ impl Walker {
         }
         let args = cmd.args();
         let depth = cmd.depth + 1;
+        // A database client's shell escape runs its command for certain.
+        for text in client_escapes(name, args) {
+            self.source(text, Origin::ShellString, depth);
+        }
+        // A general-purpose language's inline code is that language's, and
+        // judged as such (what it runs, by the names that run programs):
+        // read as shell, `perl -e 'print "rm -rf ~\n"'` would delete.
+        let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        let own_code = matches!(
+            base,
+            "perl" | "ruby" | "python" | "pypy" | "node" | "nodejs" | "php" | "lua" | "luajit"
+        )
+        .then(|| super::interpreters::inline_code_flags(base))
+        .flatten()
+        .unwrap_or_default();
         for (i, w) in args.iter().enumerate() {
             if programs::is_message(args, i) {
                 continue;
             }
-            if let Some(text) = code_text(w) {
+            let is_code = i
+                .checked_sub(1)
+                .and_then(|p| args.get(p))
+                .is_some_and(|f| own_code.contains(&f.value.as_str()));
+            if let Some(text) = code_text(w).filter(|_| !is_code) {
                 self.speculate(text, depth);
             }
             // A document of strings (`'{"execute":"guest-exec",

@@ -58,6 +58,7 @@ const PARSE: &[(&str, u8)] = &[
     ("quote", 0),
     ("fragments", 0),
     ("zsh", 0),
+    ("decoders", 0),
     ("echo", 0),
     ("editor_scripts", 0),
     ("plain", 0),

@@ -1,0 +1,134 @@
+//! What the text-decoding filters print, given what they read: `base64
+//! -d`, `xxd -r -p` and `rev` between known text and a shell (`base64 -d
+//! <<< cm0gLXJmIH4K | sh`, `rev <<< '~ fr- mr' | sh`).
+//!
+//! The threat: an encoded line hides its command from a reader of the
+//! line, while the shell at the end of the pipe runs it all the same.
+//! Decoded here, the text is judged as the script it is. Only input the
+//! program decodes without complaint is decoded; anything else (garbage,
+//! a missing padding, an option not read here) stays unknown, and a shell
+//! fed unknown text asks as before.
+
+use base64::Engine as _;
+
+/// The most text decoded for one command: longer input stays unknown.
+const MAX_INPUT: usize = 64 * 1024;
+
+/// What `name` run with `args` prints when it reads `input`, when that is
+/// known: the decoded text, as UTF-8.
+pub(super) fn filtered(name: &str, args: &[&str], input: &str) -> Option<String> {
+    if input.len() > MAX_INPUT {
+        return None;
+    }
+    let bytes = match name {
+        // GNU's `-d`/`--decode`, macOS's `-D` too; newlines are ignored.
+        "base64"
+            if !args.is_empty() && args.iter().all(|a| matches!(*a, "-d" | "--decode" | "-D")) =>
+        {
+            let text: String = input
+                .chars()
+                .filter(|c| !matches!(c, '\n' | '\r'))
+                .collect();
+            base64::engine::general_purpose::STANDARD
+                .decode(text)
+                .ok()?
+        }
+        // `xxd -r -p`: plain hex, whitespace between digits ignored.
+        "xxd" if reverts_plain(args) => hex(input)?,
+        "rev" if args.is_empty() => {
+            return Some(
+                input
+                    .split_inclusive('\n')
+                    .map(|line| {
+                        let (text, end) = match line.strip_suffix('\n') {
+                            Some(t) => (t, "\n"),
+                            None => (line, ""),
+                        };
+                        text.chars().rev().chain(end.chars()).collect::<String>()
+                    })
+                    .collect(),
+            );
+        }
+        _ => return None,
+    };
+    String::from_utf8(bytes).ok()
+}
+
+/// Whether xxd's options are exactly a revert of plain hex (`-r -p`,
+/// `-rp`, `-p -r`, `-revert -plain`, `-ps` for plain).
+fn reverts_plain(args: &[&str]) -> bool {
+    let (mut revert, mut plain) = (false, false);
+    for a in args {
+        match *a {
+            "-r" | "-revert" => revert = true,
+            "-p" | "-ps" | "-plain" | "-postscript" => plain = true,
+            "-rp" | "-pr" => (revert, plain) = (true, true),
+            _ => return false,
+        }
+    }
+    revert && plain
+}
+
+/// Plain hex digits, whitespace between them ignored; anything else is
+/// not known.
+fn hex(input: &str) -> Option<Vec<u8>> {
+    let digits: Vec<u8> = input
+        .bytes()
+        .filter(|b| !b.is_ascii_whitespace())
+        .map(|b| (b as char).to_digit(16).and_then(|d| u8::try_from(d).ok()))
+        .collect::<Option<_>>()?;
+    if !digits.len().is_multiple_of(2) {
+        return None;
+    }
+    Some(digits.chunks(2).map(|p| p[0] << 4 | p[1]).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::filtered;
+
+    #[test]
+    fn decodes_what_the_filters_print() {
+        let cases: &[(&str, &[&str], &str, Option<&str>)] = &[
+            ("base64", &["-d"], "cm0gLXJmIH4K\n", Some("rm -rf ~\n")),
+            (
+                "base64",
+                &["--decode"],
+                "cm0gLXJm\nIH4K\n",
+                Some("rm -rf ~\n"),
+            ),
+            ("base64", &["-D"], "bHM=", Some("ls")),
+            // Not base64, an option not read here, no decoding asked.
+            ("base64", &["-d"], "cm0g LXJm", None),
+            ("base64", &["-d"], "@@@@", None),
+            ("base64", &["-d", "-i"], "bHM=", None),
+            ("base64", &[], "bHM=", None),
+            // Decoded bytes that are not text stay unknown.
+            ("base64", &["-d"], "/w==", None),
+            (
+                "xxd",
+                &["-r", "-p"],
+                "726d202d7266207e0a",
+                Some("rm -rf ~\n"),
+            ),
+            ("xxd", &["-rp"], "72 6d\n0a", Some("rm\n")),
+            ("xxd", &["-r"], "726d", None),
+            ("xxd", &["-r", "-p"], "726", None),
+            ("xxd", &["-r", "-p"], "7g", None),
+            ("rev", &[], "~ fr- mr\n/ fr- mr", Some("rm -rf ~\nrm -rf /")),
+            ("rev", &["-0"], "~ fr- mr", None),
+            ("tac", &[], "ls", None),
+        ];
+        for (name, args, input, want) in cases {
+            assert_eq!(
+                filtered(name, args, input).as_deref(),
+                *want,
+                "{name} {args:?} {input:?}"
+            );
+        }
+        assert_eq!(
+            filtered("rev", &[], &"x".repeat(super::MAX_INPUT + 1)),
+            None
+        );
+    }
+}
