@@ -80,6 +80,14 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
             | "--print" => {
                 saw = true;
             }
+            // Vault prints the request as curl, or the policy it needs,
+            // and sends nothing.
+            "-output-curl-string" | "--output-curl-string" | "-output-policy"
+            | "--output-policy"
+                if tool == "vault" =>
+            {
+                saw = true;
+            }
             // `--skip=publish` (goreleaser) keeps what it builds here.
             "--skip" if v.contains("publish") => saw = true,
             "--dry-run" => {

@@ -562,11 +562,20 @@ pub(super) fn writes_user_settings(c: &Cmd<'_>) -> bool {
         ops.as_slice(),
         ["config", "set" | "delete" | "edit" | "unset" | "rm", ..]
     );
+    // Go's own file of settings (`go env -w GOPROXY=… GONOSUMDB=*`): where
+    // modules come from, whether their sums are checked, the flags every
+    // build gets.
+    if c.is(&["go"]) {
+        return ops.first() == Some(&"env") && c.flag(&["-w", "-u"]);
+    }
     sets && (matches!(
         c.name.as_str(),
         "npm" | "pnpm" | "yarn" | "bun" | "pip" | "pip3" | "gh" | "glab" | "conda"
     ) && !c.flag(&["--location=project", "--site"])
-        || c.is(&["npm"]) && c.flag(&["--global", "-g"]))
+        // Any other tool's settings for the user (`bundle config set
+        // --global`, `composer config -g`); git's have their own rules.
+        || !c.is(&["git"]) && c.flag(&["--global", "-g"]))
+        || ops.first() == Some(&"config") && c.is(&["composer"]) && c.flag(&["--global", "-g"])
 }
 
 /// Whether a program askrisky has no table for is handed a protected
@@ -1123,6 +1132,21 @@ pub(super) fn formats_a_disk(c: &Cmd<'_>) -> bool {
         return c.flag(&["-f", "--force", "-y", "--yes"])
             && !super::dryrun::rehearses_as(&c.name, c.args())
             && c.operands().iter().any(|w| disk(&w.value));
+    }
+    // macOS's erase of one volume given by its device (`diskutil
+    // eraseVolume ExFAT CAM /dev/disk5s1`, `disk5s1`): the partition gets
+    // a new, empty file system, as under `mkfs`.
+    if c.is(&["diskutil"]) {
+        return c.operands().first().is_some_and(|w| {
+            matches!(
+                w.value.to_ascii_lowercase().as_str(),
+                "erasevolume" | "reformat"
+            )
+        }) && c
+            .operands()
+            .iter()
+            .skip(1)
+            .any(|w| c.ctx.is_mac_slice(&w.value));
     }
     // badblocks' write test overwrites every block.
     if c.is(&["badblocks"]) {

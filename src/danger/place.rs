@@ -218,6 +218,36 @@ impl Place {
         })
     }
 
+    /// The number after `disk`/`rdisk` in a macOS device name (`disk2`,
+    /// `/dev/rdisk2s1`): `2`, `2s1`.
+    fn mac_device(&self, value: &str) -> Option<String> {
+        let name = if value.starts_with('/') {
+            self.resolve(value).strip_prefix("/dev/")?.to_owned()
+        } else {
+            value.to_owned()
+        };
+        let rest = name
+            .strip_prefix("rdisk")
+            .or_else(|| name.strip_prefix("disk"))?;
+        Some(rest.to_owned())
+    }
+
+    /// A whole disk as macOS's tools name it: `disk2`, `/dev/disk2`,
+    /// `/dev/rdisk2`. A slice (`disk2s1`) is one volume on it; a volume
+    /// name or mount point (`/Volumes/USB`) is one volume too.
+    pub fn is_mac_whole_disk(&self, value: &str) -> bool {
+        self.mac_device(value).is_some_and(|n| all_digits(&n))
+    }
+
+    /// One volume of a macOS disk by its device: `disk2s1`,
+    /// `/dev/disk2s1`, `/dev/rdisk2s1`.
+    pub fn is_mac_slice(&self, value: &str) -> bool {
+        self.mac_device(value).is_some_and(|n| {
+            n.split_once('s')
+                .is_some_and(|(disk, slice)| all_digits(disk) && all_digits(slice))
+        })
+    }
+
     /// True for the root, a home folder, or a top-level system folder: the
     /// targets whose recursive deletion or permission change wrecks the
     /// machine. A trailing glob (`/*`, `~/*`) counts as its folder.
@@ -249,6 +279,10 @@ impl Place {
             _ => false,
         }
     }
+}
+
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Names of macOS's own folders that the rules spell in mixed case: a
@@ -338,7 +372,7 @@ const SYSTEM_TOP: &[&str] = &[
 ];
 
 const USR_SECOND: &[&str] = &[
-    "bin", "sbin", "lib", "lib32", "lib64", "libexec", "share", "include", "local", "Library",
+    "bin", "sbin", "lib", "lib32", "lib64", "libexec", "share", "include", "Library",
 ];
 
 /// `base`, then `middle` as one folder name, then `rest`, as one absolute
@@ -597,7 +631,6 @@ mod tests {
             "/Users/x",
             "/.",
             "/*/*",
-            "/usr/local",
         ] {
             assert!(c.is_catastrophic(v), "{v}");
         }
@@ -607,6 +640,9 @@ mod tests {
             "./build",
             "~/project/build",
             "/usr/local/lib/foo",
+            // Programs installed by hand: the system runs without them.
+            "/usr/local",
+            "/usr/local/*",
             "node_modules",
             "/var/tmp/x",
             "~/.cache",

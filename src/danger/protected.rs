@@ -201,6 +201,9 @@ static PROTECTED: &[Protected] = &[
                 "/bin/",
                 "/sbin/",
                 "/var/lib/",
+                // macOS's installed applications: a program changed in
+                // one runs when the person next opens it.
+                "/Applications/",
             ]
             .iter()
             .any(|d| p.resolved.starts_with(d))

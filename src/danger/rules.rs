@@ -204,6 +204,12 @@ pub static RULES: &[Rule] = &[
             "pwsh -c 'ri -r -fo D:/'",
             "cmd.exe /c 'cd /d C:\\ & rmdir /S /Q C:\\Users\\me'",
             "elixir -e 'File.rm_rf!(System.user_home!())'",
+            "sqlite3 :memory: '.shell rm -rf /'",
+            "mysql -e 'select 1; system rm -rf ~'",
+            "psql -c '\\! rm -rf ~'",
+            "base64 -d <<< cm0gLXJmIH4K | sh",
+            "echo 726d202d7266207e0a | xxd -r -p | sh",
+            "rev <<< '~ fr- mr' | sh",
         ],
         counterexamples: &[
             "wsl.exe --unregister Ubuntu -- rm -rf ~",
@@ -252,6 +258,7 @@ pub static RULES: &[Rule] = &[
             "pwsh -c 'Remove-Item C:\\temp.txt'",
             "pwsh -c 'Get-ChildItem -Recurse C:\\'",
             "cmd.exe /c 'dir /s C:\\'",
+            "sudo rm -rf /usr/local",
         ],
     },
     Rule {
@@ -315,6 +322,8 @@ pub static RULES: &[Rule] = &[
             "pvcreate -ff -y /dev/sdc",
             "vgcreate --yes vg0 /dev/nvme1n1",
             "zpool create -f tank mirror /dev/sdb /dev/sdc",
+            "diskutil eraseVolume ExFAT CAM /dev/disk5s1",
+            "diskutil reformat disk3s2",
         ],
         counterexamples: &[
             "hdparm -I /dev/sda",
@@ -352,6 +361,8 @@ pub static RULES: &[Rule] = &[
             "wipefs -n -a /dev/sda",
             "mkfs.xfs -V",
             "nvme list",
+            "diskutil eraseVolume APFS x /Volumes/USB",
+            "diskutil info disk2s1",
         ],
     },
     Rule {
@@ -470,6 +481,7 @@ pub static RULES: &[Rule] = &[
             "printf 'label: gpt\\n' | sfdisk --wipe always /dev/sda",
             "sfdisk --delete /dev/sdb",
             "sfdisk /dev/nvme0n1 <<'EOF'\nlabel: dos\n,,L\nEOF",
+            "gpt destroy /dev/disk2",
         ],
         counterexamples: &[
             "diskutil eraseVolume APFS x disk2s1",
@@ -491,6 +503,8 @@ pub static RULES: &[Rule] = &[
             "sgdisk -p /dev/sda",
             "sgdisk -Z disk.img",
             "parted /dev/loop3 mklabel gpt",
+            "gpt show /dev/disk2",
+            "gpt destroy disk.img",
         ],
     },
     Rule {
@@ -616,6 +630,7 @@ pub static RULES: &[Rule] = &[
             "chown -R me ./dist",
             "chmod -R go-w ~",
             "chmod -R o-rwx,g-w /home/user",
+            "chown -R \"$USER\" /usr/local",
         ],
     },
     Rule {
@@ -675,6 +690,10 @@ pub static RULES: &[Rule] = &[
             "rm -i x",
             "git rm -r --cached x",
             "rm -- -r",
+            "perl -e 'print \"rm -rf ~\\n\"'",
+            "ruby -e 'puts \"rm -rf ~\"'",
+            "sqlite3 x.db '.shell ls'",
+            "echo bHMK | base64 -d | sh",
         ],
     },
     Rule {
@@ -2052,6 +2071,8 @@ pub static RULES: &[Rule] = &[
             "npm test",
             "dscl . -read /Users/user RealName",
             "dscl . -list /Users",
+            "vault kv delete -output-curl-string secret/prod/db",
+            "vault kv get -output-policy secret/app",
         ],
     },
     Rule {
@@ -2459,6 +2480,11 @@ pub static RULES: &[Rule] = &[
             "pulumi config set x y --config-file ~/.bashrc",
             "multipass transfer vm:/tmp/rc ~/.bashrc",
             "liquibase update-sql --output-file ~/.bashrc",
+            "go env -w GOPROXY=https://proxy.example.net,direct GONOSUMDB=*",
+            "bundle config set --global path /tmp/gems",
+            "composer config -g repos.packagist composer https://packages.example.net",
+            "codesign --force --deep --sign - /Applications/Slack.app",
+            "mv X.app /Applications/",
         ],
         counterexamples: &[
             "logrotate -d /etc/logrotate.d/nginx",
@@ -2592,6 +2618,13 @@ pub static RULES: &[Rule] = &[
             "yarn global list",
             "pnpm add -D vitest",
             "chezmoi apply --dry-run --color=false",
+            "go env GOPATH",
+            "go env -json",
+            "bundle config set path vendor/bundle",
+            "composer config repositories.x path ../x",
+            "codesign -dv /Applications/Slack.app",
+            "codesign --force --sign - build/Release/X.app",
+            "ls /Applications",
         ],
     },
     Rule {
@@ -2858,6 +2891,8 @@ pub static RULES: &[Rule] = &[
             "firewall-offline-cmd --add-port=22/tcp",
             "useradd -D -s /bin/zsh",
             "modprobe -v wireguard",
+            "tmutil restore -v /Volumes/Backup/Latest/Documents ~/Documents",
+            "tmutil deletelocalsnapshots /",
         ],
         counterexamples: &[
             "freebsd-update fetch",
@@ -3015,6 +3050,8 @@ pub static RULES: &[Rule] = &[
             "firewall-cmd --get-active-zones",
             "modprobe -n -v wireguard",
             "useradd -D",
+            "tmutil listbackups",
+            "tmutil status",
         ],
     },
     Rule {

@@ -1186,8 +1186,16 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         || (c.is(&["az"]) && c.values().any(|v| v == "get-access-token"))
         || (c.is(&["aws"]) && sub == "configure" && second == "get")
         // `vault kv list` and `kv metadata` show only key names.
+        // Told to print the request as curl, or the policy it needs, it
+        // sends nothing.
         || (c.is(&["vault"])
-            && (sub == "read" || sub == "kv" && !matches!(second, "list" | "metadata")))
+            && (sub == "read" || sub == "kv" && !matches!(second, "list" | "metadata"))
+            && !c.values().any(|v| {
+                matches!(
+                    v.trim_start_matches('-'),
+                    "output-curl-string" | "output-policy"
+                )
+            }))
         // Encrypted secrets, decrypted to the screen (`sops -d`,
         // `ansible-vault view`), and secret managers' values.
         || (c.is(&["sops"])

@@ -91,10 +91,21 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // `visudo -c`, `nft -c` check a file's syntax and change nothing.
         && !super::cmd::checks_config(c)
         || (c.is(&["init"]) && c.operands().iter().any(|w| w.value.len() == 1))
-        // Time Machine turned off, or its backup disk taken away: nothing
-        // is backed up from then on.
+        // Time Machine turned off, or its backup disk taken away or
+        // swapped: nothing is backed up from then on; its snapshots
+        // deleted; or a backup restored over what is there now (`tmutil
+        // restore … ~/Documents`).
         || (c.is(&["tmutil"])
-            && matches!(sub, "disable" | "disablelocal" | "removedestination"))
+            && matches!(
+                sub,
+                "disable"
+                    | "disablelocal"
+                    | "removedestination"
+                    | "setdestination"
+                    | "deletelocalsnapshots"
+                    | "thinlocalsnapshots"
+                    | "restore"
+            ))
         // Kernel settings written as files (`/proc/sys/…`, with
         // `core_pattern` naming a program run as root; `/sys/…`).
         || c.written_paths().iter().any(|p| {
@@ -665,24 +676,9 @@ fn asr_restores(c: &Cmd<'_>) -> bool {
     }
 }
 
-/// A whole disk as macOS's tools name it: `disk2`, `/dev/disk2`,
-/// `/dev/rdisk2`. A slice (`disk2s1`) is one volume on it; a volume name
-/// or mount point (`/Volumes/USB`) is one volume too.
+/// A whole disk as macOS's tools name it (see `Place::is_mac_whole_disk`).
 fn is_whole_disk(c: &Cmd<'_>, value: &str) -> bool {
-    let resolved;
-    let value = if value.starts_with('/') {
-        resolved = c.ctx.resolve(value);
-        match resolved.strip_prefix("/dev/") {
-            Some(name) => name,
-            None => return false,
-        }
-    } else {
-        value
-    };
-    value
-        .strip_prefix("rdisk")
-        .or_else(|| value.strip_prefix("disk"))
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    c.ctx.is_mac_whole_disk(value)
 }
 
 /// Whether a command erases, zeroes or repartitions a whole disk on
@@ -714,6 +710,9 @@ pub(super) fn erases_whole_disk(c: &Cmd<'_>) -> bool {
             .any(|w| super::place::is_disk(&c.ctx.resolve(&w.value)))
     };
     match c.name.as_str() {
+        // The BSDs' and macOS's `gpt destroy /dev/disk2`: the table gone,
+        // every partition with it.
+        "gpt" => c.operands().first().is_some_and(|w| w.value == "destroy") && disk(),
         "parted" => {
             c.operands().iter().skip(1).any(|w| {
                 w.value.eq_ignore_ascii_case("mklabel") || w.value.eq_ignore_ascii_case("mktable")

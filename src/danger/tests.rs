@@ -129,8 +129,15 @@ fn macos_lines() {
             "disk.erase",
             Tier::Blocked,
         ),
+        // One volume by its device is formatted, as by `newfs_apfs`.
         (
             "diskutil eraseVolume APFS x disk2s1",
+            "disk.format",
+            Tier::Blocked,
+        ),
+        // By its name or mount point, it asks.
+        (
+            "diskutil eraseVolume APFS x /Volumes/USB",
             "disk.partition",
             Tier::Danger,
         ),

@@ -382,6 +382,7 @@ fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
                 | "convert"
                 | "sox"
                 | "qemu-img"
+                | "codesign"
         )
         // Any tool's copy subcommand (`gsutil cp gs://b/s.sh ./s.sh`): a
         // file it writes and the line then runs holds text only known when
@@ -797,6 +798,15 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
             ) =>
         {
             out.extend(values(&ops()).into_iter().skip(1));
+        }
+        // codesign signs, or strips, the code it names in place.
+        "codesign"
+            if args.iter().any(|w| {
+                matches!(w.value.as_str(), "-s" | "--sign" | "--remove-signature")
+                    || w.value.starts_with("--sign=")
+            }) =>
+        {
+            out.extend(values(&ops()));
         }
         // gawk's `inplace` extension writes back every file it reads
         // (`gawk -i inplace '…' /etc/hosts`).
