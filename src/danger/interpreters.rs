@@ -248,7 +248,7 @@ fn read_inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
 /// The interpreter whose language a command's code is in: the one a
 /// script's `#!` line names (`./t.py`), else the program.
 pub(super) fn language<'a>(c: &'a Cmd<'_>) -> &'a str {
-    if c.is(&["rails"]) {
+    if c.is(&["rails", "rake"]) {
         return "ruby";
     }
     c.command.interpreter.as_deref().unwrap_or(&c.name)

@@ -309,6 +309,12 @@ const NAME_HINTS: &[&str] = &[
     "terraformrc",
     "tfrc",
     "kaggle",
+    "databrickscfg",
+    "cqlshrc",
+    ".snowsql",
+    "snowflake/",
+    ".dbt/",
+    ".mc/",
     "id_",
     "shadow",
     "sudoers",
@@ -686,6 +692,12 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
                 // keeps them).
                 | (".influxdbv2", "configs")
                 | ("age", "keys.txt")
+                // Data tools' saved logins: Snowflake's, dbt's profiles
+                // (each warehouse's password), MinIO's client.
+                | (".snowsql", "config")
+                | ("snowflake", "connections.toml" | "config.toml")
+                | (".dbt", "profiles.yml")
+                | (".mc", "config.json")
         )
         // Subversion's saved passwords, one file per server.
         || dirs
@@ -730,6 +742,8 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         | ".terraformrc"
         | "credentials.tfrc.json"
         | "kaggle.json"
+        | ".databrickscfg"
+        | ".cqlshrc"
         | ".git-credentials"
         | ".npmrc"
         | ".pypirc"

@@ -580,7 +580,10 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         return None;
     }
     // A secret manager's values changed for every service that reads
-    // them (`chamber write prod-api K V`, `doppler secrets set X=1`).
+    // them (`chamber write prod-api K V`, `doppler secrets set X=1`), or
+    // its audit log, a login method or a token turned off
+    // (`vault audit disable file/`, `vault token revoke …`, `vault
+    // operator seal`).
     if c.is(&[
         "chamber",
         "doppler",
@@ -589,12 +592,24 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         "teller",
         "vault",
         "bao",
-    ]) && words.iter().any(|w| {
+    ]) && (words.iter().any(|w| {
         matches!(
             *w,
-            "write" | "set" | "put" | "import" | "upload" | "delete" | "rm" | "unset"
+            "write"
+                | "set"
+                | "put"
+                | "import"
+                | "upload"
+                | "delete"
+                | "rm"
+                | "unset"
+                | "revoke"
+                | "seal"
         )
-    }) {
+    }) || words
+        .windows(2)
+        .any(|w| matches!(w, ["audit" | "auth", "disable"])))
+    {
         return Some(Does::Deploys);
     }
     // An environment inside the project is the project's to change

@@ -1,5 +1,5 @@
 //! What the text-decoding filters print, given what they read: `base64
-//! -d`, `xxd -r -p` and `rev` between known text and a shell (`base64 -d
+//! -d`, `xxd -r -p`, `rev` and `tr` between known text and a shell (`base64 -d
 //! <<< cm0gLXJmIH4K | sh`, `rev <<< '~ fr- mr' | sh`).
 //!
 //! The threat: an encoded line hides its command from a reader of the
@@ -35,6 +35,9 @@ pub(super) fn filtered(name: &str, args: &[&str], input: &str) -> Option<String>
         }
         // `xxd -r -p`: plain hex, whitespace between digits ignored.
         "xxd" if reverts_plain(args) => hex(input)?,
+        // `tr SET1 SET2` of plain characters and ranges (`tr 'a-z'
+        // 'n-za-m'`): each character of SET1 becomes SET2's at its place.
+        "tr" => return translate(args, input),
         "rev" if args.is_empty() => {
             return Some(
                 input
@@ -52,6 +55,59 @@ pub(super) fn filtered(name: &str, args: &[&str], input: &str) -> Option<String>
         _ => return None,
     };
     String::from_utf8(bytes).ok()
+}
+
+/// What `tr SET1 SET2` prints, for sets of plain characters and ranges;
+/// an option, a class (`[:upper:]`) or an escape is not read here.
+fn translate(args: &[&str], input: &str) -> Option<String> {
+    let [from, to] = args else {
+        return None;
+    };
+    let (from, to) = (tr_set(from)?, tr_set(to)?);
+    // A character named twice in SET1 maps as each tr decides: not read.
+    if (1..from.len()).any(|i| from[i..].contains(&from[i - 1])) {
+        return None;
+    }
+    // GNU's tr repeats SET2's last character to SET1's length.
+    let last = *to.last()?;
+    Some(
+        input
+            .chars()
+            .map(|c| match from.iter().position(|f| *f == c) {
+                Some(i) => to.get(i).copied().unwrap_or(last),
+                None => c,
+            })
+            .collect(),
+    )
+}
+
+/// A tr set's characters, its ranges (`a-z`) spelled out.
+fn tr_set(set: &str) -> Option<Vec<char>> {
+    if set.starts_with('-') || set.contains(['[', '\\']) {
+        return None;
+    }
+    let chars: Vec<char> = set.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        match (chars.get(i + 1), chars.get(i + 2)) {
+            (Some('-'), Some(&end)) => {
+                if end < c {
+                    return None;
+                }
+                out.extend(c..=end);
+                i += 3;
+            }
+            _ => {
+                out.push(c);
+                i += 1;
+            }
+        }
+        if out.len() > 4096 {
+            return None;
+        }
+    }
+    Some(out)
 }
 
 /// Whether xxd's options are exactly a revert of plain hex (`-r -p`,
@@ -118,6 +174,18 @@ mod tests {
             ("rev", &[], "~ fr- mr\n/ fr- mr", Some("rm -rf ~\nrm -rf /")),
             ("rev", &["-0"], "~ fr- mr", None),
             ("tac", &[], "ls", None),
+            ("tr", &["a-z", "n-za-m"], "ez -es ~", Some("rm -rf ~")),
+            ("tr", &["a-y", "b-z"], "ql", Some("rm")),
+            // SET2 shorter: its last character repeats.
+            ("tr", &["abc", "x"], "abcd", Some("xxxd")),
+            // Classes, escapes, options and reversed ranges are not read.
+            ("tr", &["[:lower:]", "[:upper:]"], "ls", None),
+            ("tr", &["\\n", " "], "ls", None),
+            ("tr", &["-d", "x"], "ls", None),
+            ("tr", &["z-a", "a-z"], "ls", None),
+            ("tr", &["a-z"], "ls", None),
+            ("tr", &["a-z", ""], "ls", None),
+            ("tr", &["aa", "xy"], "a", None),
         ];
         for (name, args, input, want) in cases {
             assert_eq!(

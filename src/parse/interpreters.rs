@@ -377,6 +377,15 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         // latexmk's start-up code, Perl (`latexmk -e '$pdflatex=…' -pdf`).
         "latexmk" => &["-e"],
         "ruby" => &["-e"],
+        // Rake's Ruby, run before its tasks (`rake -e 'sh "…"'`).
+        "rake" => &[
+            "-e",
+            "--execute",
+            "-p",
+            "--execute-print",
+            "-E",
+            "--execute-continue",
+        ],
         "php" => &["-r"],
         "lua" | "luajit" => &["-e"],
         "osascript" => &["-e"],

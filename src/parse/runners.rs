@@ -591,14 +591,17 @@ fn ansible_removes(args: &[Word]) -> Option<&str> {
 
 /// The shell commands a database client's escapes run, each known from
 /// its literal words: sqlite's and DuckDB's `.shell`/`.system` lines,
-/// MySQL's `system`/`\!` and psql's `\!` statements, also after a `;`
-/// (`sqlite3 :memory: '.shell sudo wipefs -af /dev/sda'`). These are not
+/// MySQL's `system`/`\!` and psql's `\!` statements, also after a `;`,
+/// IPython's `!` lines (`sqlite3 :memory: '.shell sudo wipefs -af
+/// /dev/sda'`, `ipython -c '!curl … | sh'`). These are not
 /// guesses: the client hands the rest of the line to a shell.
-fn client_escapes<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
+pub(super) fn client_escapes<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
     let (prefixes, statements): (&[&str], bool) = match name {
         "sqlite3" | "sqlite" | "duckdb" => (&[".shell ", ".system "], false),
         "mysql" | "mariadb" => (&["system ", "\\! "], true),
         "psql" => (&["\\! "], true),
+        // IPython's shell escapes (`ipython -c '!curl … | bash'`).
+        "ipython" | "ipython3" => (&["!!", "!"], false),
         _ => return Vec::new(),
     };
     let mut out = Vec::new();
@@ -824,10 +827,6 @@ impl Walker {
         }
         let args = cmd.args();
         let depth = cmd.depth + 1;
-        // A database client's shell escape runs its command for certain.
-        for text in client_escapes(name, args) {
-            self.source(text, Origin::ShellString, depth);
-        }
         // A general-purpose language's inline code is that language's, and
         // judged as such (what it runs, by the names that run programs):
         // read as shell, `perl -e 'print "rm -rf ~\n"'` would delete.

@@ -602,7 +602,13 @@ impl Walker {
             "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" => self.vim_runs(cmd, depth),
             "sftp" | "lftp" | "smbclient" => self.file_session(name, cmd, depth),
             "mvn" | "mvnw" => self.maven_exec(cmd, depth),
-            _ => {}
+            _ => {
+                // A client's or a console's shell escape runs its command
+                // for certain (`sqlite3 db '.shell …'`, `ipython -c '!…'`).
+                for text in super::runners::client_escapes(name, cmd.args()) {
+                    self.source(text, Origin::ShellString, depth);
+                }
+            }
         }
     }
 

@@ -187,6 +187,12 @@ pub(super) static LANGUAGES: &[Language] = &[
             "File.unlink",
             "Dir.rmdir",
             "rm_rf",
+            // Rake's FileUtils, in scope unqualified (`rake -e 'sh "…"'`).
+            "sh ",
+            "sh(",
+            "rm_r",
+            "rm ",
+            "rm(",
             "Socket",
             "Net::HTTP",
             "open-uri",
