@@ -336,6 +336,12 @@ mod tests {
             ("b end; e id", &["id"], false),
             ("s/a\\/b/c/e", &[], true),
             ("s", &[], false),
+            // An address with an escaped delimiter, or one never closed.
+            ("/a\\/b/e id", &["id"], false),
+            ("/abc", &[], false),
+            ("\\%a%e id", &["id"], false),
+            ("/a/I;e id", &["id"], false),
+            ("s/a/b/;e id", &["id"], false),
         ] {
             let (found, dynamic) = scan_sed(script);
             assert_eq!(found, commands, "{script:?}");

@@ -644,6 +644,8 @@ mod tests {
             ("A=/x; cat ${A:-/etc/shadow}", &["cat /x"]),
             ("cat ${A:-$B}", &["cat $B"]),
             ("cat ${A:+/etc/shadow}", &[]),
+            // Quoted, it is text: no default is taken.
+            ("cat '${A:-/etc/shadow}'", &[]),
             // A quoted `$F` is text, not an expansion.
             ("F=x; echo '$F'", &[]),
         ] {
@@ -685,6 +687,28 @@ mod tests {
     }
 
     #[test]
+    fn a_default_is_known_when_its_word_is() {
+        let c = copies("cat ${A:-/etc/shadow}");
+        assert_eq!(c.len(), 1);
+        assert!(c[0].argv[1].literal, "{:?}", c[0].argv[1]);
+        let c = copies("cat ${A:-$B}");
+        assert_eq!(c.len(), 1);
+        assert!(!c[0].argv[1].literal, "{:?}", c[0].argv[1]);
+    }
+
+    #[test]
+    fn matching_spends_exactly_its_steps() {
+        // A text and pattern of three each cost six, then a step a
+        // character: nine in all; a `*`'s retry costs a step more.
+        for (pattern, text, steps) in [("abc", "abc", 9), ("*c", "abc", 9)] {
+            let enough = Steps::new(steps);
+            assert_eq!(matches(pattern, text, &enough), Some(true), "{pattern}");
+            let short = Steps::new(steps - 1);
+            assert_eq!(matches(pattern, text, &short), None, "{pattern}");
+        }
+    }
+
+    #[test]
     fn operators_make_their_values() {
         for (value, op, want) in [
             ("~/.kube/konfig", "/konfig/config", Some("~/.kube/config")),
@@ -716,6 +740,9 @@ mod tests {
             ("abcdef", ":(-4):2", Some("cd")),
             ("abcdef", ":2:-1", Some("cde")),
             ("abcdef", ":9", Some("")),
+            ("abcdef", ":0", Some("abcdef")),
+            ("abcdef", ":1:0", Some("")),
+            ("ab", "/x*/y", Some("ab")),
             ("ab", "?x", Some("ab")),
             ("a?b", "/a?b/c", Some("c")),
             ("ab", "/[ab]/c", None),
@@ -734,6 +761,7 @@ mod tests {
             ("?", "", false),
             ("a**b", "ab", true),
             ("*a*a*b", "aaaaaaaaaaaaaaaaaaaaaaaac", false),
+            ("a?c", "abc", true),
         ] {
             let budget = Steps::new(MATCH_STEPS);
             assert_eq!(
@@ -743,6 +771,15 @@ mod tests {
             );
         }
         assert!(operated(&"a".repeat(5000), "%a").is_none());
+        // The longest value and operator worked out, one more is not.
+        assert_eq!(
+            operated(&"a".repeat(4096), "%a").map(|v| v.len()),
+            Some(4095)
+        );
+        assert!(operated(&"a".repeat(4097), "%a").is_none());
+        let op = format!("/{}", "b".repeat(255));
+        assert_eq!(operated("a", &op).as_deref(), Some("a"));
+        assert!(operated("a", &format!("{op}b")).is_none());
         // A pattern that would take long at every place gives up.
         assert!(operated(&"a".repeat(4000), &format!("//{}b/c", "*a".repeat(100))).is_none());
         assert!(operated("a", &format!("/{}", "a".repeat(300))).is_none());
