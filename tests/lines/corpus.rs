@@ -243,6 +243,7 @@ const CLASSES_TWENTY_NINTH: &str = include_str!("../corpus/classes29.tsv");
 const CLASSES_THIRTIETH: &str = include_str!("../corpus/classes30.tsv");
 const CLASSES_THIRTY_FIRST: &str = include_str!("../corpus/classes31.tsv");
 const CLASSES_THIRTY_SECOND: &str = include_str!("../corpus/classes32.tsv");
+const CLASSES_THIRTY_THIRD: &str = include_str!("../corpus/classes33.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -654,6 +655,18 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "wardrobe", 900, 875),
     ("noeffect", "wardrobe", 863, 909),
     ("blocked", "wardrobe", 1000, 1000),
+    ("operand", "thirtythree", 1000, 1000),
+    ("verb", "thirtythree", 1000, 1000),
+    ("hidden", "thirtythree", 1000, 1000),
+    ("noeffect", "thirtythree", 1000, 1000),
+    ("blocked", "thirtythree", 1000, 1000),
+    // Emptying a project's log (`cp /dev/null logs/dev.log`) asks, as
+    // `: > logs/dev.log` does.
+    ("operand", "sideboard", 1000, 928),
+    ("verb", "sideboard", 950, 1000),
+    ("hidden", "sideboard", 933, 1000),
+    ("noeffect", "sideboard", 826, 1000),
+    ("blocked", "sideboard", 920, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -701,6 +714,7 @@ fn class_rates() {
         .chain(rows(CLASSES_THIRTIETH))
         .chain(rows(CLASSES_THIRTY_FIRST))
         .chain(rows(CLASSES_THIRTY_SECOND))
+        .chain(rows(CLASSES_THIRTY_THIRD))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
