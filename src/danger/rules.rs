@@ -4880,6 +4880,7 @@ pub static RULES: &[Rule] = &[
             // their own).
             "python3 -c 'print(1 > 0)'; ./build.sh",
             "expect login.exp process; ./build.sh",
+            "expect -c \"spawn $P\" && ./build.sh",
         ],
         counterexamples: &[
             "make --eval='hello: ; @echo hi' hello",

@@ -342,11 +342,26 @@ mod tests {
             ("\\%a%e id", &["id"], false),
             ("/a/I;e id", &["id"], false),
             ("s/a/b/;e id", &["id"], false),
+            // Where a substitution's parts and flags end.
+            ("1s/a/e/", &[], false),
+            ("s/a", &[], false),
+            ("1s/a\\/e/b/", &[], false),
+            ("s/ab\\/x/y/e", &[], true),
+            ("s/a/be/", &[], false),
+            ("s/a/b/g;e id", &["id"], false),
         ] {
             let (found, dynamic) = scan_sed(script);
             assert_eq!(found, commands, "{script:?}");
             assert_eq!(dynamic, runs, "{script:?}");
         }
+    }
+
+    #[test]
+    fn ex_commands_after_a_range_run_their_shell() {
+        assert_eq!(vim_shell(":%!sort"), Some("sort"));
+        assert_eq!(vim_shell("1,5!grep x"), Some("grep x"));
+        assert_eq!(vim_shell("silent !make"), Some("make"));
+        assert_eq!(vim_shell("set nu"), None);
     }
 
     #[test]

@@ -361,6 +361,12 @@ fn tricky_lines() {
             &["env --split-string=rm -rf /", "rm -rf /"],
             &[],
         ),
+        // A word known only when it runs leaves the line unknown.
+        (
+            "env -S 'rm -rf' \"$X\"",
+            &["env -S rm -rf ⟨$X⟩"],
+            &["dynamic_code"],
+        ),
         (
             "env --split-string 'rm -rf' /",
             &["env --split-string rm -rf /", "rm -rf /"],

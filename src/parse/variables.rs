@@ -743,6 +743,7 @@ mod tests {
             ("abcdef", ":0", Some("abcdef")),
             ("abcdef", ":1:0", Some("")),
             ("ab", "/x*/y", Some("ab")),
+            ("ab", "///y", Some("ab")),
             ("ab", "?x", Some("ab")),
             ("a?b", "/a?b/c", Some("c")),
             ("ab", "/[ab]/c", None),
