@@ -164,7 +164,13 @@ fn is_name(name: &str) -> bool {
 /// line does not set PGPASSFILE, as in most environments): what the word
 /// names when the variable is unset.
 fn defaulted(cmd: &SimpleCommand, values: &[(String, String)]) -> Option<SimpleCommand> {
-    if cmd.origin == Origin::Variable {
+    // Most commands hold no `${`: looked for before anything is copied.
+    let defaults = |w: &Word| !w.literal && w.value.contains("${");
+    if cmd.origin == Origin::Variable
+        || !(cmd.argv.iter().any(defaults)
+            || cmd.redirects.iter().any(|r| defaults(&r.target))
+            || cmd.assignments.iter().any(|(_, v)| defaults(v)))
+    {
         return None;
     }
     let mut copy = cmd.clone();
