@@ -146,6 +146,40 @@ pub(super) fn scan_sed(script: &str) -> (Vec<String>, bool) {
     (commands, runs_output)
 }
 
+/// The shell commands a database client's escapes run, each known from
+/// its literal words (given here): sqlite's and DuckDB's `.shell`/`.system` lines,
+/// MySQL's `system`/`\!` and psql's `\!` statements, also after a `;`,
+/// IPython's `!` lines (`sqlite3 :memory: '.shell sudo wipefs -af
+/// /dev/sda'`, `ipython -c '!curl … | sh'`). These are not
+/// guesses: the client hands the rest of the line to a shell.
+pub(super) fn client_escapes<'a>(name: &str, words: &[&'a str]) -> Vec<&'a str> {
+    let (prefixes, statements): (&[&str], bool) = match name {
+        "sqlite3" | "sqlite" | "duckdb" => (&[".shell ", ".system "], false),
+        "mysql" | "mariadb" => (&["system ", "\\! "], true),
+        "psql" => (&["\\! "], true),
+        // IPython's shell escapes (`ipython -c '!curl … | bash'`).
+        "ipython" | "ipython3" => (&["!!", "!"], false),
+        _ => return Vec::new(),
+    };
+    let mut out = Vec::new();
+    for line in words.iter().flat_map(|w| w.lines()) {
+        // Where a statement may start: the line's start, and after each
+        // `;` for a client whose escapes are statements.
+        let starts = std::iter::once(0).chain(
+            line.match_indices(';')
+                .map(|(i, _)| i + 1)
+                .filter(|_| statements),
+        );
+        for at in starts {
+            let piece = line[at..].trim_start();
+            if let Some(rest) = prefixes.iter().find_map(|p| piece.strip_prefix(p)) {
+                out.push(rest);
+            }
+        }
+    }
+    out
+}
+
 /// The commands SQL hands the database server's shell: PostgreSQL's
 /// `COPY … TO PROGRAM 'cmd'` and `COPY … FROM PROGRAM 'cmd'` (run on the
 /// server's host, as its service user).

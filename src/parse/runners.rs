@@ -589,44 +589,6 @@ fn ansible_removes(args: &[Word]) -> Option<&str> {
         .flatten()
 }
 
-/// The shell commands a database client's escapes run, each known from
-/// its literal words: sqlite's and DuckDB's `.shell`/`.system` lines,
-/// MySQL's `system`/`\!` and psql's `\!` statements, also after a `;`,
-/// IPython's `!` lines (`sqlite3 :memory: '.shell sudo wipefs -af
-/// /dev/sda'`, `ipython -c '!curl … | sh'`). These are not
-/// guesses: the client hands the rest of the line to a shell.
-pub(super) fn client_escapes<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
-    let (prefixes, statements): (&[&str], bool) = match name {
-        "sqlite3" | "sqlite" | "duckdb" => (&[".shell ", ".system "], false),
-        "mysql" | "mariadb" => (&["system ", "\\! "], true),
-        "psql" => (&["\\! "], true),
-        // IPython's shell escapes (`ipython -c '!curl … | bash'`).
-        "ipython" | "ipython3" => (&["!!", "!"], false),
-        _ => return Vec::new(),
-    };
-    let mut out = Vec::new();
-    for line in args
-        .iter()
-        .filter(|w| w.literal)
-        .flat_map(|w| w.value.lines())
-    {
-        // Where a statement may start: the line's start, and after each
-        // `;` for a client whose escapes are statements.
-        let starts = std::iter::once(0).chain(
-            line.match_indices(';')
-                .map(|(i, _)| i + 1)
-                .filter(|_| statements),
-        );
-        for at in starts {
-            let piece = line[at..].trim_start();
-            if let Some(rest) = prefixes.iter().find_map(|p| piece.strip_prefix(p)) {
-                out.push(rest);
-            }
-        }
-    }
-    out
-}
-
 /// The text of a word that may be a shell command: one with a blank or an
 /// operator in it, or the value of `key=VALUE` that has one.
 fn code_text(word: &Word) -> Option<&str> {

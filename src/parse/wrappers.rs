@@ -605,7 +605,13 @@ impl Walker {
             _ => {
                 // A client's or a console's shell escape runs its command
                 // for certain (`sqlite3 db '.shell …'`, `ipython -c '!…'`).
-                for text in super::runners::client_escapes(name, cmd.args()) {
+                let words: Vec<&str> = cmd
+                    .args()
+                    .iter()
+                    .filter(|w| w.literal)
+                    .map(|w| w.value.as_str())
+                    .collect();
+                for text in super::editor_scripts::client_escapes(name, &words) {
                     self.source(text, Origin::ShellString, depth);
                 }
             }
