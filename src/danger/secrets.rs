@@ -1200,16 +1200,11 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         || (c.is(&["az"]) && c.values().any(|v| v == "get-access-token"))
         || (c.is(&["aws"]) && sub == "configure" && second == "get")
         // `vault kv list` and `kv metadata` show only key names.
-        // Told to print the request as curl, or the policy it needs, it
-        // sends nothing.
+        // Told to print the request as curl, or the policy it needs
+        // (its rehearsals), it sends nothing.
         || (c.is(&["vault"])
             && (sub == "read" || sub == "kv" && !matches!(second, "list" | "metadata"))
-            && !c.values().any(|v| {
-                matches!(
-                    v.trim_start_matches('-'),
-                    "output-curl-string" | "output-policy"
-                )
-            }))
+            && !super::dryrun::rehearses_as(&c.name, c.args()))
         // Encrypted secrets, decrypted to the screen (`sops -d`,
         // `ansible-vault view`), and secret managers' values.
         || (c.is(&["sops"])

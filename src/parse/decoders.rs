@@ -64,19 +64,20 @@ fn translate(args: &[&str], input: &str) -> Option<String> {
         return None;
     };
     let (from, to) = (tr_set(from)?, tr_set(to)?);
-    // A character named twice in SET1 maps as each tr decides: not read.
-    if (1..from.len()).any(|i| from[i..].contains(&from[i - 1])) {
-        return None;
-    }
     // GNU's tr repeats SET2's last character to SET1's length.
     let last = *to.last()?;
+    // A character named twice in SET1 maps as each tr decides: not read.
+    // (A map, so a long set costs a lookup a character, not a search.)
+    let mut map = std::collections::HashMap::with_capacity(from.len());
+    for (i, f) in from.iter().enumerate() {
+        if map.insert(*f, to.get(i).copied().unwrap_or(last)).is_some() {
+            return None;
+        }
+    }
     Some(
         input
             .chars()
-            .map(|c| match from.iter().position(|f| *f == c) {
-                Some(i) => to.get(i).copied().unwrap_or(last),
-                None => c,
-            })
+            .map(|c| map.get(&c).copied().unwrap_or(c))
             .collect(),
     )
 }
