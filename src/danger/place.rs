@@ -691,4 +691,24 @@ mod tests {
             assert!(!is_disk(v), "{v}");
         }
     }
+
+    /// A macOS volume's device is a disk's number, `s`, and a number.
+    #[test]
+    fn mac_slices_are_numbers_both_sides() {
+        let ctx = Place::example();
+        for (v, slice, whole) in [
+            ("disk2s1", true, false),
+            ("/dev/rdisk2s1", true, false),
+            ("disk2", false, true),
+            ("disk2sx", false, false),
+            ("diskxs1", false, false),
+            ("/Volumes/USB", false, false),
+        ] {
+            assert_eq!(
+                (ctx.is_mac_slice(v), ctx.is_mac_whole_disk(v)),
+                (slice, whole),
+                "{v}"
+            );
+        }
+    }
 }

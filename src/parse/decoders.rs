@@ -200,4 +200,17 @@ mod tests {
             None
         );
     }
+
+    /// The bounds themselves are inside: 64 KiB of input, a range of one
+    /// character, a set of 4096 characters.
+    #[test]
+    fn the_bounds_are_inside() {
+        let most = "x".repeat(super::MAX_INPUT);
+        assert_eq!(filtered("rev", &[], &most).as_deref(), Some(most.as_str()));
+        assert_eq!(super::MAX_INPUT, 65_536);
+        assert_eq!(filtered("tr", &["a-a", "b"], "ab").as_deref(), Some("bb"));
+        let widest = "\u{1000}-\u{1fff}";
+        assert_eq!(super::tr_set(widest).map(|s| s.len()), Some(4096));
+        assert_eq!(super::tr_set("\u{1000}-\u{2000}"), None);
+    }
 }

@@ -352,6 +352,27 @@ mod tests {
     use crate::parse::parse;
 
     #[test]
+    fn clients_hand_their_escapes_to_a_shell() {
+        for (name, words, want) in [
+            (
+                "sqlite3",
+                &[":memory:", ".shell rm -rf x"][..],
+                &["rm -rf x"][..],
+            ),
+            ("duckdb", &["-c", ".system ls"], &["ls"]),
+            ("psql", &["-c", "SELECT 1; \\! rm -rf x"], &["rm -rf x"]),
+            ("mysql", &["-e", "system ls"], &["ls"]),
+            ("ipython", &["-c", "!ls"], &["ls"]),
+            // Another program's words are its own.
+            ("sqlite3", &["-c", "\\! ls"], &[]),
+            ("psql", &["-c", ".shell ls"], &[]),
+            ("grep", &[".shell ls"], &[]),
+        ] {
+            assert_eq!(client_escapes(name, words), want, "{name} {words:?}");
+        }
+    }
+
+    #[test]
     fn sed_scripts_that_run_commands() {
         for (script, commands, runs) in [
             ("1e rm x", &["rm x"][..], false),

