@@ -31,6 +31,7 @@ pub mod interpreters;
 mod justfile;
 mod made_links;
 mod makefile;
+mod mounts;
 pub mod nesting;
 mod plain;
 mod quote;

@@ -589,6 +589,25 @@ fn ansible_removes(args: &[Word]) -> Option<&str> {
         .flatten()
 }
 
+/// What a Salt run deletes: the execution modules `file.remove` and
+/// `file.rmdir`, and the state `file.absent`, remove the path they are
+/// given (`salt-call --local file.remove /usr`, `salt '*' state.single
+/// file.absent name=/srv/app`), a folder with everything below it.
+fn salt_removes(args: &[Word]) -> Option<&str> {
+    let at = args.iter().position(|w| {
+        w.literal
+            && matches!(
+                w.value.as_str(),
+                "file.remove" | "file.rmdir" | "file.absent"
+            )
+    })?;
+    args.get(at + 1..)?
+        .iter()
+        .map(|w| w.value.as_str())
+        .find(|v| !v.starts_with('-'))
+        .map(|v| v.strip_prefix("name=").unwrap_or(v))
+}
+
 /// The text of a word that may be a shell command: one with a blank or an
 /// operator in it, or the value of `key=VALUE` that has one.
 fn code_text(word: &Word) -> Option<&str> {
@@ -829,9 +848,12 @@ impl Walker {
                 }
             }
         }
-        if name == "ansible"
-            && let Some(path) = ansible_removes(args)
-        {
+        let removes = match name {
+            "ansible" => ansible_removes(args),
+            "salt" | "salt-call" | "salt-ssh" => salt_removes(args),
+            _ => None,
+        };
+        if let Some(path) = removes {
             // Not a guess: the module deletes what it names, recursively.
             let mut inner = cmd.clone();
             inner.argv = ["rm", "-rf", "--", path]
@@ -845,9 +867,21 @@ impl Walker {
         let start = command_start(name, args)?;
         let mut inner = cmd.clone();
         inner.argv = args.get(start..).unwrap_or_default().to_vec();
+        // A host folder mounted inside (`-v /:/host … rm -rf /host/home`):
+        // what the command names below it is the host's.
+        // A command that names the host's folder by its mount is the
+        // command the container runs, not a guess.
+        let mounts = super::mounts::mounts(name, args.get(..start).unwrap_or_default());
+        let mut on_host = mounts.iter().any(|(_, inside)| inside.is_empty());
+        for w in inner.argv.iter_mut().filter(|_| !mounts.is_empty()) {
+            if let Some(host) = super::mounts::on_host(w, &mounts) {
+                *w = host;
+                on_host = true;
+            }
+        }
         inner.via.push(name.to_owned());
         inner.origin = Origin::Wrapper;
-        inner.possible = true;
+        inner.possible = cmd.possible || !on_host;
         Some(inner)
     }
 
@@ -1111,6 +1145,22 @@ mod tests {
             "echo x > notes.txt && rsync --rsh=ssh a host:b",
         ] {
             assert!(crate::parse::parse(line).problems.is_empty(), "{line}");
+        }
+    }
+
+    #[test]
+    fn what_salt_removes() {
+        for (line, want) in [
+            ("--local file.remove /usr", Some("/usr")),
+            ("'*' file.rmdir /srv/app", Some("/srv/app")),
+            (
+                "web1 state.single file.absent name=/etc/nginx",
+                Some("/etc/nginx"),
+            ),
+            ("'*' file.remove", None),
+            ("'*' file.file_exists /usr", None),
+        ] {
+            assert_eq!(salt_removes(&words(line)), want, "{line}");
         }
     }
 

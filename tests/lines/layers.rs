@@ -63,6 +63,7 @@ const PARSE: &[(&str, u8)] = &[
     ("editor_scripts", 0),
     ("plain", 0),
     ("word", 1),
+    ("mounts", 2),
     ("fish", 1),
     ("programs", 2),
     ("interpreters", 2),
