@@ -118,8 +118,15 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
             _ => {}
         }
     }
-    // `aws s3 rb help`: a subcommand CLI's help, asked last.
-    saw |= args.len() > 1 && args.last().is_some_and(|w| w.literal && w.value == "help");
+    // `aws s3 rb help`, `ip route help`: help asked last, by the tools
+    // whose convention it is. Elsewhere a last `help` is a name
+    // (`kubectl delete ns help` deletes the namespace `help`).
+    saw |= args.len() > 1
+        && matches!(
+            tool,
+            "aws" | "awslocal" | "ip" | "tc" | "bridge" | "devlink"
+        )
+        && args.last().is_some_and(|w| w.literal && w.value == "help");
     saw && dry_run_not_taken_back(args)
 }
 
@@ -222,7 +229,7 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "lvremove" | "lvcreate" | "lvextend" | "lvreduce" | "lvresize" | "lvconvert"
         | "lvchange" | "lvrename" | "vgremove" | "vgcreate" | "vgextend" | "vgreduce"
         | "vgchange" | "vgrename" | "pvremove" | "pvcreate" | "pvmove" | "pvresize"
-        | "pvchange" => &["-t", "--test"],
+        | "pvchange" | "vgmerge" | "vgsplit" => &["-t", "--test"],
         // Shown, not made: the parameters a file system would get; which
         // checkers would run; a check that answers "no" to every repair.
         "mkfs.xfs" => &["-N"],
@@ -609,7 +616,17 @@ mod tests {
         // goreleaser's `--skip=publish`; a subcommand CLI's trailing help.
         assert!(rehearses("", &words("release --skip=publish"), ""));
         assert!(!rehearses("", &words("release --skip=announce"), ""));
-        assert!(rehearses("", &words("s3 rb help"), ""));
+        assert!(rehearses("aws", &words("s3 rb help"), ""));
+        assert!(!rehearses("kubectl", &words("delete ns help"), ""));
+        // Vault's printed-only requests are vault's own options.
+        assert!(rehearses_as(
+            "vault",
+            &words("kv delete -output-curl-string secret/x")
+        ));
+        assert!(!rehearses_as(
+            "nomad",
+            &words("job stop -purge -output-policy web")
+        ));
         assert!(!rehearses("", &words("help"), ""));
         assert!(!rehearses("", &words("rb x"), ""));
         assert!(rehearses_as("mkfs.xfs", &words("-N /dev/sdc1")));

@@ -399,8 +399,9 @@ pub(super) fn remote_protected(ctx: &super::place::Place, written: &str) -> bool
 /// (`npx lsf ~/.ssh/id_rsa` runs a package called `lsf`).
 pub(super) fn lists_only(c: &Cmd<'_>) -> bool {
     // Asked only where a read or a path was found: its first word that is
-    // no option first.
-    c.args()
+    // no option first; or an option that prints keys, not values
+    // (`etcdctl get /registry/secrets --prefix --keys-only`).
+    (c.args()
         .iter()
         .find(|w| !w.value.starts_with('-'))
         .is_some_and(|w| {
@@ -409,6 +410,9 @@ pub(super) fn lists_only(c: &Cmd<'_>) -> bool {
                 "lsd" | "lsl" | "lsf" | "lsjson" | "listremotes"
             )
         })
+        || c.args()
+            .iter()
+            .any(|w| matches!(w.value.as_str(), "--keys-only" | "--names-only")))
         && !c.is_among(&KNOWN_SORTED)
         // Names handed on are read by what they are handed to (`rclone
         // lsf . | xargs cat` in `~/.ssh`).
@@ -1188,6 +1192,40 @@ pub(super) fn formats_something_else(c: &Cmd<'_>) -> bool {
         || !format_targets(c)
             .iter()
             .any(|w| names_disk(c.ctx, &w.value))
+}
+
+/// Whether a copier fills a file that was there with zeros or noise
+/// (`dd if=/dev/zero of=~/vm/disk.img`): into it in place (`conv=notrunc`),
+/// or over a file outside the working folder and the scratch folders.
+/// Making a new blank file in the project (`dd if=/dev/zero of=disk.img
+/// count=64`) is not; devices are the disk rules'.
+pub(super) fn zeroes_a_kept_file(c: &Cmd<'_>) -> bool {
+    if !c.is(&["dd", "dcfldd", "dc3dd"]) {
+        return false;
+    }
+    let value = |key: &str| {
+        c.args()
+            .iter()
+            .rev()
+            .find_map(|w| w.value.strip_prefix(key))
+    };
+    let noise =
+        value("if=").is_some_and(|v| matches!(v, "/dev/zero" | "/dev/urandom" | "/dev/random"));
+    let Some(target) = value("of=").filter(|_| noise) else {
+        return false;
+    };
+    let resolved = c.ctx.resolve(target);
+    if super::place::at_or_below(&resolved, "/dev") {
+        return false;
+    }
+    let in_place = c.args().iter().any(|w| {
+        w.value
+            .strip_prefix("conv=")
+            .is_some_and(|v| v.split(',').any(|f| f == "notrunc"))
+    });
+    in_place
+        || !(super::place::below_working_folder(target)
+            || super::place::in_scratch_folder(&resolved))
 }
 
 /// Whether a word names a whole disk or partition (the cheap byte search

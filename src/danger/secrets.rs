@@ -310,6 +310,32 @@ const NAME_HINTS: &[&str] = &[
     "tfrc",
     "kaggle",
     "databrickscfg",
+    ".aliyun",
+    ".bluemix",
+    "exoscale",
+    ".render",
+    "ionos",
+    ".fly",
+    "netlify",
+    ".railway",
+    ".circleci",
+    ".travis",
+    "twilio-cli",
+    ".expo",
+    ".config/op",
+    ".cloudflared",
+    "com.vercel.cli",
+    ".credential",
+    "vault_pass",
+    ".wrangler",
+    "vultr-cli",
+    ".civo",
+    "ovh.conf",
+    "upctl",
+    ".doppler",
+    ".sentryclirc",
+    "ngrok",
+    "access-token",
     "cqlshrc",
     ".snowsql",
     "snowflake/",
@@ -698,7 +724,33 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
                 | ("snowflake", "connections.toml" | "config.toml")
                 | (".dbt", "profiles.yml")
                 | (".mc", "config.json")
+                // Smaller clouds' and deploy platforms' CLIs keep their
+                // keys or tokens in their own config (Alibaba's, IBM's,
+                // Exoscale's, Render's, IONOS's, Fly's, Netlify's,
+                // Railway's, CircleCI's, Travis's, Twilio's, Expo's,
+                // 1Password's; Cloudflare's tunnel login).
+                | (".aliyun", "config.json")
+                | (".bluemix", "config.json")
+                | ("exoscale", "exoscale.toml")
+                | (".render", "cli.yaml")
+                | ("ionos", "config.json")
+                | (".fly", "config.yml")
+                | ("netlify" | ".netlify", "config.json")
+                | (".railway", "config.json")
+                | (".circleci", "cli.yml")
+                | (".travis", "config.yml")
+                | ("twilio-cli", "config.json")
+                | (".expo", "state.json")
+                | (".cloudflared", "cert.pem")
+                | ("com.vercel.cli", "auth.json")
         )
+        // Logins kept by their form, in any tool's folder: Tencent's
+        // `*.credential`, Ansible's vault password files.
+        || name.ends_with(".credential")
+        || name.trim_start_matches('.').starts_with("vault_pass")
+        // Wrangler's OAuth token; 1Password CLI's sessions.
+        || dirs.contains(&".wrangler") && name == "default.toml"
+        || dirs.ends_with(&[".config", "op"]) && name == "config"
         // Subversion's saved passwords, one file per server.
         || dirs
             .windows(2)
@@ -743,6 +795,14 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         | "credentials.tfrc.json"
         | "kaggle.json"
         | ".databrickscfg"
+        | ".vultr-cli.yaml"
+        | ".civo.json"
+        | ".ovh.conf"
+        | "upctl.yaml"
+        | ".doppler.yaml"
+        | ".sentryclirc"
+        | "ngrok.yml"
+        | "access-token"
         | ".cqlshrc"
         | ".git-credentials"
         | ".npmrc"
@@ -1019,6 +1079,26 @@ fn prints_secret_setting(c: &Cmd<'_>) -> bool {
         })
 }
 
+/// Any tool told by an option to show the secret values it would mask
+/// (`pulumi stack output --show-secrets`, `glab auth status
+/// --show-token`, `pulumi config --show-secrets`): whatever the tool, the
+/// option says what it prints.
+fn reveals_by_option(c: &Cmd<'_>) -> bool {
+    c.args().iter().any(|w| {
+        matches!(
+            w.value.as_str(),
+            "--show-secrets"
+                | "--show-secret"
+                | "--reveal"
+                | "--reveal-secrets"
+                | "--show-token"
+                | "--show-sensitive"
+                | "--unmask"
+                | "--with-decryption"
+        )
+    })
+}
+
 /// Any tool's subcommand that prints a login token, a key or a secret's
 /// value, by its words rather than its name (`doctl auth token`, `fly
 /// tokens create deploy`, `ceph auth get client.admin`, `doppler secrets
@@ -1069,7 +1149,7 @@ fn prints_credential(c: &Cmd<'_>) -> bool {
 /// password manager or a tool's own login (`security find-generic-password`,
 /// `pass show`, `gh auth token`, `kubectl config view --raw`).
 pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
-    if prints_secret_setting(c) || prints_credential(c) {
+    if prints_secret_setting(c) || prints_credential(c) || reveals_by_option(c) {
         return true;
     }
     // Every case below names one of these programs: a `match` settles any
@@ -1215,7 +1295,7 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         || (c.is(&["kubectl", "oc"])
             && sub == "get"
             && matches!(second, "secret" | "secrets")
-            && c.flag(&["-o", "--output"]))
+            && kube_output_shows_values(c))
         || (c.is(&["aws"])
             && ((sub == "secretsmanager" && second == "get-secret-value")
                 || (sub == "ssm" && c.flag(&["--with-decryption"]))))
@@ -1226,6 +1306,37 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             && c.values().any(|v| matches!(v, "show" | "download")))
         || (c.is(&["doppler", "infisical", "chamber", "berglas"])
             && c.values().any(|v| matches!(v, "get" | "read" | "access" | "download" | "export")))
+}
+
+/// Whether `kubectl get secret` is told to print what it holds: any
+/// output format but the names (`-o name`) and columns of the secret's
+/// name and type alone (`-o custom-columns=NAME:.metadata.name,TYPE:.type`).
+/// A template may print anything: it counts as values.
+fn kube_output_shows_values(c: &Cmd<'_>) -> bool {
+    let formats = c.option_values(&["-o", "--output"]);
+    let names_only = |format: &str| {
+        let format = format.trim_start_matches('=');
+        format == "name"
+            || format
+                .strip_prefix("custom-columns=")
+                .is_some_and(|columns| {
+                    columns.split(',').all(|column| {
+                        // Not the annotations: the last applied manifest,
+                        // values and all, is one.
+                        column.split_once(':').is_some_and(|(_, field)| {
+                            matches!(
+                                field,
+                                ".metadata.name"
+                                    | ".metadata.namespace"
+                                    | ".metadata.creationTimestamp"
+                                    | ".metadata.uid"
+                                    | ".type"
+                            ) || field.starts_with(".metadata.labels")
+                        })
+                    })
+                })
+    };
+    !formats.is_empty() && !formats.iter().all(|f| names_only(f))
 }
 
 #[cfg(test)]

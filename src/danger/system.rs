@@ -645,10 +645,38 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
         || super::dryrun::rehearses_as(&c.name, c.args())
     };
     editor && !lists()
+        || lvm_changes(c)
         || diskutil_erases(c)
         // macOS's restore of a disk image onto a volume or disk, over what
         // was there (with `--erase`, the whole target first).
         || (c.is(&["asr"]) && asr_restores(c))
+}
+
+/// Whether an LVM tool changes volumes, groups or physical volumes
+/// (`lvconvert --merge` rolls a volume back to its snapshot, `lvreduce`
+/// cuts what is past the new end); `--test` changes nothing. Their `-l`
+/// and `-p` are extents and permissions, not listings.
+fn lvm_changes(c: &Cmd<'_>) -> bool {
+    matches!(
+        c.name.as_str(),
+        "lvreduce"
+            | "lvresize"
+            | "lvextend"
+            | "lvconvert"
+            | "lvrename"
+            | "lvchange"
+            | "vgchange"
+            | "vgcreate"
+            | "vgextend"
+            | "vgrename"
+            | "vgmerge"
+            | "vgsplit"
+            | "vgreduce"
+            | "pvcreate"
+            | "pvresize"
+            | "pvchange"
+            | "pvmove"
+    ) && !super::dryrun::rehearses_as(&c.name, c.args())
 }
 
 /// Whether `diskutil` is told to erase, zero or repartition (`eraseDisk`,

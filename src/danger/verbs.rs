@@ -65,6 +65,9 @@ const DESTROY: &[&str] = &[
     "gc",
     "vacuum",
     "loss",
+    // A store rebuilt from what can still be read (`kopia repository
+    // repair`, `restic repair index`): what cannot is dropped.
+    "repair",
     // `pulumi down`, `azd down`, `railway down`, `tilt down`, `goose down`:
     // what was deployed or migrated is taken away.
     "down",
@@ -488,6 +491,18 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // --unregister Ubuntu`): a wrapper's own option, read before its
     // words are taken as the command it runs.
     if c.is(&["wsl", "wsl.exe"]) && c.flag(&["--unregister"]) {
+        return Some(Does::Destroys);
+    }
+    // A check told to repair what it finds (`borg check --repair`,
+    // `qemu-img check -r all x.qcow2`): it rewrites the repository, volume
+    // or image in place, dropping what it cannot read.
+    if c.args()
+        .iter()
+        .any(|w| matches!(w.value.as_str(), "--repair" | "--auto-repair"))
+        || (c.is(&["qemu-img"])
+            && c.operands().first().is_some_and(|w| w.value == "check")
+            && c.flag(&["-r"]))
+    {
         return Some(Does::Destroys);
     }
     // A wrapper's words are the command it runs, judged on its own.
@@ -1010,10 +1025,12 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // A noun of what is rolled out came before (`az deployment group
     // create`).
     let mut rolled_out = false;
-    for &word in &words {
+    for (i, &word) in words.iter().enumerate() {
         // A word that only looks makes the words before it nouns
-        // (`release list`, `secrets get`).
-        if super::cmd::among(&READS_SORTED, word) {
+        // (`release list`, `secrets get`). A `help` between other words
+        // is a name (`helm install help charts/api`: the release `help`).
+        let named_help = word == "help" && i > 0 && i + 1 < words.len();
+        if super::cmd::among(&READS_SORTED, word) && !named_help {
             return None;
         }
         // What a registry holds for everyone is no edit of the project

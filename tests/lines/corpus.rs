@@ -244,6 +244,9 @@ const CLASSES_THIRTIETH: &str = include_str!("../corpus/classes30.tsv");
 const CLASSES_THIRTY_FIRST: &str = include_str!("../corpus/classes31.tsv");
 const CLASSES_THIRTY_SECOND: &str = include_str!("../corpus/classes32.tsv");
 const CLASSES_THIRTY_THIRD: &str = include_str!("../corpus/classes33.tsv");
+/// A thirty-fourth set, written the same way by an SRE, an embedded
+/// developer and a red-teamer who knows bash deeply (its header says more).
+const CLASSES_THIRTY_FOURTH: &str = include_str!("../corpus/classes34.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -667,6 +670,18 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "sideboard", 933, 1000),
     ("noeffect", "sideboard", 826, 1000),
     ("blocked", "sideboard", 920, 1000),
+    ("operand", "thirtyfour", 1000, 1000),
+    ("verb", "thirtyfour", 1000, 1000),
+    ("hidden", "thirtyfour", 1000, 1000),
+    ("noeffect", "thirtyfour", 1000, 1000),
+    ("blocked", "thirtyfour", 1000, 1000),
+    // Emptying a project's log (`truncate -s 0 logs/dev.log`) asks: the
+    // product's definition names truncation.
+    ("operand", "credenza", 1000, 888),
+    ("verb", "credenza", 1000, 1000),
+    ("hidden", "credenza", 1000, 1000),
+    ("noeffect", "credenza", 1000, 1000),
+    ("blocked", "credenza", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -715,6 +730,7 @@ fn class_rates() {
         .chain(rows(CLASSES_THIRTY_FIRST))
         .chain(rows(CLASSES_THIRTY_SECOND))
         .chain(rows(CLASSES_THIRTY_THIRD))
+        .chain(rows(CLASSES_THIRTY_FOURTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
