@@ -31,7 +31,13 @@ pub(super) fn mounts(name: &str, args: &[Word]) -> Vec<(Word, String)> {
         i += 1;
         let (opt, inline) = match w.value.split_once('=') {
             Some((o, v)) if o.starts_with("--") => (o, Some(v)),
-            _ => (w.value.as_str(), None),
+            // `-v=/:/host` and `-v/:/host`, as Docker's flag parser takes them.
+            _ => match w.value.strip_prefix("-v") {
+                Some(rest) if !rest.is_empty() && !rest.starts_with('-') => {
+                    ("-v", Some(rest.strip_prefix('=').unwrap_or(rest)))
+                }
+                _ => (w.value.as_str(), None),
+            },
         };
         // The word that holds the value: its own, or the next.
         let mut holder = w;
@@ -205,6 +211,10 @@ mod tests {
                 "/h/root",
                 Some("/root"),
             ),
+            ("run -v=/:/h x", "/h/usr", Some("/usr")),
+            ("run -v/:/h x", "/h/usr", Some("/usr")),
+            // Letters after `-v` that are no folder pair: nothing.
+            ("-vvv rm", "rm", None),
             ("--bind / /mnt --", "/mnt/etc", Some("/etc")),
             ("--bind=/home:/h", "/h/me", Some("/home/me")),
             ("--bind=/home", "/home/me", Some("/home/me")),

@@ -303,6 +303,16 @@ pub static WRAPPERS: &[Wrapper] = &[
         operands: 1,
         ..wrapper(&["timeout"])
     },
+    // ssh-agent runs its command with the agent's socket set
+    // (`ssh-agent sh -c '…'`); dbus-run-session with a bus of its own.
+    Wrapper {
+        with_value: &["-a", "-E", "-P", "-t", "-O"],
+        ..wrapper(&["ssh-agent"])
+    },
+    Wrapper {
+        with_value: &["--config-file", "--dbus-daemon"],
+        ..wrapper(&["dbus-run-session"])
+    },
     Wrapper {
         with_value: &["-i", "--input", "-o", "--output", "-e", "--error"],
         ..wrapper(&["stdbuf"])
@@ -558,6 +568,58 @@ pub static WRAPPERS: &[Wrapper] = &[
         operands: 1,
         ..wrapper(&["direnv"])
     },
+    // Secret managers that run a command with secrets in its environment,
+    // on this machine (`aws-vault exec dev -- sudo rm -rf /usr`): the
+    // command is the one that runs, not a guess.
+    Wrapper {
+        subcommand: Some("exec"),
+        operands: 1,
+        with_value: &[
+            "-d",
+            "--duration",
+            "--region",
+            "-t",
+            "--mfa-token",
+            "--prompt",
+        ],
+        ..wrapper(&["aws-vault"])
+    },
+    Wrapper {
+        subcommand: Some("run"),
+        with_value: &["--env-file", "--environment", "--account"],
+        ..wrapper(&["op"])
+    },
+    Wrapper {
+        subcommand: Some("run"),
+        with_value: &[
+            "-p",
+            "--project",
+            "-c",
+            "--config",
+            "--token",
+            "--mount",
+            "--mount-format",
+            "--name-transformer",
+        ],
+        string_options: &["--command"],
+        ..wrapper(&["doppler"])
+    },
+    Wrapper {
+        subcommand: Some("run"),
+        with_value: &[
+            "--env",
+            "--path",
+            "--projectId",
+            "--token",
+            "--tags",
+            "--domain",
+        ],
+        ..wrapper(&["infisical"])
+    },
+    Wrapper {
+        operands: 1,
+        ..wrapper(&["envchain"])
+    },
     // A command run in a Parallels guest (`prlctl exec VM cmd /c …`).
     Wrapper {
         subcommand: Some("exec"),
@@ -695,6 +757,9 @@ pub fn is_code_variable(name: &str) -> bool {
         "RUSTDOC",
         "MAKESHELL",
         "CONFIG_SHELL",
+        // The shell tmux, screen, script, vim's `:!` and many tools start.
+        "SHELL",
+        "BROWSER",
         "TERMINAL",
         "DIFFTOOL",
         "MERGETOOL",

@@ -771,6 +771,15 @@ impl Walker {
         if self.writes.is_empty() {
             return;
         }
+        // direnv's `.envrc` the line wrote whole (`cat > .envrc <<'EOF' …
+        // EOF; direnv allow .`): the shell code it loads, judged as code.
+        if name == "direnv"
+            && !self.writes.may_have_written(".env")
+            && let Some(text) = self.written_whole(&Word::literal(".envrc"))
+        {
+            self.source_for("direnv", &text, Origin::File, cmd.depth + 1);
+            return;
+        }
         let loaded = AUTOLOADED
             .iter()
             .find(|(tools, _)| tools.contains(&name))

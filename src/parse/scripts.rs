@@ -532,6 +532,30 @@ impl Walker {
         let unknown = Problem::DynamicCode {
             program: "make".into(),
         };
+        // A Makefile the line prints into a process substitution (`make -f
+        // <(printf 'all:\n\t…')`): its text, when the substitution's
+        // output is known; else known only when it runs.
+        let args = cmd.args();
+        let fed: Vec<usize> = (1..args.len())
+            .filter(|&i| {
+                args[i].process
+                    && matches!(args[i - 1].value.as_str(), "-f" | "--file" | "--makefile")
+            })
+            .collect();
+        if !fed.is_empty() {
+            let texts: Option<Vec<&str>> = fed.iter().map(|&i| args[i].output.as_deref()).collect();
+            let mut named = args.to_vec();
+            for &i in &fed {
+                named[i] = Word::literal("/dev/fd/63");
+            }
+            match (texts, Invocation::parse(&named)) {
+                (Some(texts), Some(call)) if call.files.len() == fed.len() => {
+                    self.walk_recipes("make", call.recipes(&texts.join("\n")), true, depth);
+                }
+                _ => self.problem(unknown),
+            }
+            return;
+        }
         let Some(call) = Invocation::parse(cmd.args()) else {
             if self.disk.is_on() {
                 self.problem(unknown);

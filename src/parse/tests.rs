@@ -570,7 +570,11 @@ fn tricky_lines() {
             &["npm exec -- rimraf x", "npm>rimraf x"],
             &[],
         ),
-        ("parallel rm ::: a b", &["parallel rm ::: a b", "rm"], &[]),
+        (
+            "parallel rm ::: a b",
+            &["parallel rm ::: a b", "rm a", "rm b"],
+            &[],
+        ),
         (
             "python3 -m twine upload x",
             &["python3 -m twine upload x", "python3>twine upload x"],

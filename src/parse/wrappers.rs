@@ -562,12 +562,41 @@ impl Walker {
             .position(|a| a.value.starts_with(":::"))
             .map_or(args.len(), |p| p + i);
         if template_end > i {
-            self.code_words(
-                "parallel",
-                &args[i..template_end],
-                Origin::ShellString,
-                depth,
-            );
+            let template = &args[i..template_end];
+            // One list of literal arguments (`parallel rm -rf ::: /etc
+            // /usr`): each job is the template with its argument, put in
+            // for `{}` or after the template's words; an argument that is
+            // not plain text goes in quoted, as parallel quotes it.
+            let inputs = args.get(template_end + 1..).unwrap_or_default();
+            let one_list = !inputs.is_empty()
+                && inputs.len() <= 64
+                && inputs
+                    .iter()
+                    .all(|a| a.literal && !a.value.starts_with(":::"))
+                && template.iter().all(|w| w.literal);
+            if one_list && args[template_end].value == ":::" {
+                let text: Vec<&str> = template.iter().map(|w| w.value.as_str()).collect();
+                let text = text.join(" ");
+                for input in inputs {
+                    let plain = input
+                        .value
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "/._~-+=:@%,".contains(c));
+                    let arg = if plain {
+                        input.value.clone()
+                    } else {
+                        format!("'{}'", input.value.replace('\'', "'\\''"))
+                    };
+                    let job = if text.contains("{}") {
+                        text.replace("{}", &arg)
+                    } else {
+                        format!("{text} {arg}")
+                    };
+                    self.source_for("parallel", &job, Origin::ShellString, depth);
+                }
+            } else {
+                self.code_words("parallel", template, Origin::ShellString, depth);
+            }
         } else {
             for a in args.get(template_end + 1..).unwrap_or_default() {
                 if a.value.starts_with(":::") {

@@ -169,9 +169,14 @@ impl Writes {
         }
         let copied = copies_of(cmd, name);
         for (dest, sources) in &copied {
+            // A copy of stdin holds what the line feeds it (`install -m755
+            // /dev/stdin /tmp/w.sh <<'EOF' … EOF`).
             let texts: Vec<Option<String>> = sources
                 .iter()
-                .map(|s| self.files.get(&file_key(s)).and_then(|f| f.text.clone()))
+                .map(|s| match s.as_str() {
+                    "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" => cmd.stdin_text.clone(),
+                    _ => self.files.get(&file_key(s)).and_then(|f| f.text.clone()),
+                })
                 .collect();
             let text = match texts.as_slice() {
                 [one] => one.clone(),

@@ -25,9 +25,11 @@ pub(super) fn spliced(cmd: &SimpleCommand, word: &Word) -> bool {
 pub(super) fn known_input(inner: &mut SimpleCommand, xargs: &SimpleCommand, options: &[Word]) {
     const MAX_WORDS: usize = 64;
     let Some(text) = xargs.stdin_text.as_deref().filter(|_| !xargs.stdin_dynamic) else {
+        any_input(inner);
         return;
     };
     if !reads_plainly(options) {
+        any_input(inner);
         return;
     }
     let lines: Vec<&str> = text
@@ -51,6 +53,25 @@ pub(super) fn known_input(inner: &mut SimpleCommand, xargs: &SimpleCommand, opti
         None => inner
             .argv
             .extend(words(text).into_iter().take(MAX_WORDS).map(Word::literal)),
+    }
+}
+
+/// xargs fed text known only at run time: a placeholder inside a longer
+/// word is any name there (`ls ~/.aws | xargs -I{} curl -T ~/.aws/{} …`
+/// sends each file of `~/.aws`), read as the pattern `*` is. A bare
+/// placeholder, or one in code (`sh -c 'rm -rf ~/{}'`), stays as it is:
+/// a name known only when it runs.
+fn any_input(inner: &mut SimpleCommand) {
+    let Some(p) = inner.placeholder.clone() else {
+        return;
+    };
+    for w in inner
+        .argv
+        .iter_mut()
+        .filter(|w| w.value != p && w.value.contains(&p) && !w.value.contains(char::is_whitespace))
+    {
+        w.value = w.value.replace(&p, "*");
+        w.glob = true;
     }
 }
 
@@ -148,6 +169,32 @@ mod tests {
         assert_eq!(
             fed("'rm -rf ~'\n", &["sh", "-c", "{}"], Some("{}")),
             ["sh", "-c", "{}"]
+        );
+        // Known only at run time, a placeholder inside a path is any name
+        // there; alone or in code, it stays.
+        let unknown = SimpleCommand::default();
+        let mut inner = SimpleCommand {
+            argv: ["curl", "-T", "~/.aws/{}", "{}", "rm -rf ~/{}"]
+                .map(Word::literal)
+                .to_vec(),
+            placeholder: Some("{}".to_owned()),
+            ..SimpleCommand::default()
+        };
+        known_input(&mut inner, &unknown, &[]);
+        let got: Vec<(&str, bool)> = inner
+            .argv
+            .iter()
+            .map(|w| (w.value.as_str(), w.glob))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("curl", false),
+                ("-T", false),
+                ("~/.aws/*", true),
+                ("{}", false),
+                ("rm -rf ~/{}", false)
+            ]
         );
         // Options that change how the input is read or grouped leave it
         // unread.

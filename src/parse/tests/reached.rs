@@ -71,7 +71,7 @@ fn commands_reached_another_way() {
             &["dynamic_code"],
         ),
         ("parallel --dry-run rm -rf ::: a b", None, &[]),
-        ("parallel rm -rf ::: a b", Some("rm -rf"), &[]),
+        ("parallel rm -rf ::: a b", Some("rm -rf a"), &[]),
     ];
     for (line, command, problems) in rows {
         let script = parse(line);
