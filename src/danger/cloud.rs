@@ -99,7 +99,83 @@ pub(super) fn destroys(c: &Cmd<'_>) -> bool {
 /// (`terraform apply`, `helm install`, `kubectl scale`, `heroku
 /// releases:rollback`): the cloud pack's `cloud.deploy`.
 pub(super) fn deploys(c: &Cmd<'_>) -> bool {
-    super::verbs::verb(c) == Some((super::verbs::Does::Deploys, true))
+    super::verbs::verb(c) == Some((super::verbs::Does::Deploys, true)) || changes_production_db(c)
+}
+
+/// Database clients, whose words name the database they connect to.
+const DB_CLIENTS: &[&str] = &[
+    "psql",
+    "pgcli",
+    "mysql",
+    "mariadb",
+    "mycli",
+    "sqlcmd",
+    "sqlplus",
+    "mongosh",
+    "mongo",
+    "clickhouse-client",
+    "cockroach",
+    "cqlsh",
+    "snowsql",
+    "usql",
+];
+
+/// SQL words that change data or its shape.
+const SQL_CHANGES: &[&str] = &[
+    "insert", "update", "delete", "alter", "create", "drop", "truncate", "grant", "revoke",
+    "merge", "replace", "rename", "copy", "call", "do",
+];
+
+/// Whether a database client connected to a database named for
+/// production (`$PROD_DATABASE_URL`, `-h db.prod.internal`, `prod-db`)
+/// runs SQL it cannot show (from a file, a pipe or a redirection: `npx
+/// prisma migrate diff … --script | psql "$PROD_DATABASE_URL"`) or SQL
+/// that changes data: what changes there, for everyone, is known only
+/// when it runs. A query that only reads stays clear.
+fn changes_production_db(c: &Cmd<'_>) -> bool {
+    if !c.is(DB_CLIENTS) {
+        return false;
+    }
+    let production = |v: &str| {
+        v.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|t| {
+            matches!(
+                t.to_ascii_lowercase().as_str(),
+                "prod" | "production" | "prd"
+            )
+        })
+    };
+    if !c.args().iter().any(|w| production(&w.value)) {
+        return false;
+    }
+    let cmd = &c.command;
+    // A plan shown (`EXPLAIN DELETE …`) runs nothing; `EXPLAIN ANALYZE`
+    // runs the statement to time it.
+    let changes = |sql: &str| {
+        sql.split(';').any(|statement| {
+            let statement = statement.trim().to_ascii_lowercase();
+            let words = || statement.split(|ch: char| !ch.is_ascii_alphanumeric() && ch != '_');
+            let planned = statement.starts_with("explain")
+                && !words().any(|t| matches!(t, "analyze" | "analyse"));
+            !planned && words().any(|t| SQL_CHANGES.contains(&t))
+        })
+    };
+    let fed =
+        !cmd.upstream.is_empty() || cmd.stdin_dynamic || cmd.redirects.iter().any(|r| r.op.reads());
+    let unseen = (fed && cmd.stdin_text.is_none())
+        || !c
+            .option_values(&["-f", "--file", "-i", "--input", "--source"])
+            .is_empty();
+    let code = c.option_values(&[
+        "-c",
+        "--command",
+        "-e",
+        "--execute",
+        "--eval",
+        "-q",
+        "--query",
+        "-Q",
+    ]);
+    unseen || code.iter().any(|q| changes(q)) || cmd.stdin_text.as_deref().is_some_and(changes)
 }
 
 /// Programs whose words are text, not statements they send anywhere.

@@ -73,6 +73,19 @@ fn loads_code(name: &str, value: &str, literal: bool, risky_lua: &dyn Fn(&str) -
         "MIX_EXS" | "BUNDLE_GEMFILE" | "GRADLE_USER_HOME" => {
             !literal || !super::place::below_working_folder(value)
         }
+        // A tool's own settings file (or the folder that holds it) named
+        // in a scratch folder, where the line or anything before it may
+        // have written it: wget's `output_document` overwrites any file,
+        // curl's `.curlrc` uploads one, kubectl's and the AWS CLI's run
+        // credential programs, Docker's run credential helpers, cargo's
+        // config a compiler wrapper, psql's rc `\!` commands, pip's and
+        // npm's choose where packages come from. In the person's own
+        // folders it is the person's (`KUBECONFIG=~/.kube/staging`).
+        "WGETRC" | "CURL_HOME" | "NPM_CONFIG_USERCONFIG" | "NPM_CONFIG_GLOBALCONFIG"
+        | "PIP_CONFIG_FILE" | "KUBECONFIG" | "AWS_CONFIG_FILE" | "DOCKER_CONFIG" | "CARGO_HOME"
+        | "PSQLRC" | "XDG_CONFIG_HOME" | "GNUPGHOME" => {
+            value.split(':').any(super::place::in_scratch_folder)
+        }
         // bash's trace prompt is expanded, command substitution and all,
         // before every traced command.
         "PS4" => value.contains("$(") || value.contains('`'),

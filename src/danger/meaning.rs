@@ -575,7 +575,10 @@ pub(super) fn writes_user_settings(c: &Cmd<'_>) -> bool {
     sets && (matches!(
         c.name.as_str(),
         "npm" | "pnpm" | "yarn" | "bun" | "pip" | "pip3" | "gh" | "glab" | "conda"
-    ) && !c.flag(&["--location=project", "--site"])
+    ) && !(c.flag(&["--site"])
+        // npm's `--location=user`/`global` are the person's files; only
+        // `project` is the project's.
+        || c.full_option_values(&["--location"]).contains(&"project"))
         // Any other tool's settings for the user (`bundle config set
         // --global`, `composer config -g`); git's have their own rules.
         || !c.is(&["git"]) && c.flag(&["--global", "-g"]))
@@ -585,6 +588,36 @@ pub(super) fn writes_user_settings(c: &Cmd<'_>) -> bool {
 /// Whether a program askrisky has no table for is handed a protected
 /// file (`gsutil cp … ~/.zshrc`): it may write it.
 pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
+    // chezmoi's looks and its edits of its own source folder (`chezmoi
+    // diff ~/.bashrc`, `chezmoi add ~/.zshrc`) leave the files they name
+    // as they are; what writes them (`apply`, `update`, `init --apply`)
+    // the writers' table knows.
+    if c.is(&["chezmoi"])
+        && c.operands().first().is_some_and(|w| {
+            matches!(
+                w.value.as_str(),
+                "diff"
+                    | "status"
+                    | "cat"
+                    | "managed"
+                    | "unmanaged"
+                    | "verify"
+                    | "source-path"
+                    | "target-path"
+                    | "ignored"
+                    | "dump"
+                    | "data"
+                    | "doctor"
+                    | "help"
+                    | "add"
+                    | "re-add"
+                    | "forget"
+            )
+        })
+        && !c.flag(&["--apply", "-a"])
+    {
+        return false;
+    }
     // jq and yq write only in place.
     if c.is(&["jq", "yq"]) && c.flag(&["-i", "--inplace", "--in-place"]) {
         return c

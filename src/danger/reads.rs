@@ -150,6 +150,29 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     }
     let args = c.args();
     let all = || args.iter().map(|w| w.value.as_str());
+    // What find runs reads what it finds below its starting points: a
+    // path pattern (`-path '*/vendor/*'`) picks among them, and below
+    // starting points inside the working folder it picks only the
+    // project's files, whatever it says.
+    if c.is(&["find"])
+        && args
+            .iter()
+            .map(|w| w.value.as_str())
+            .take_while(|v| !v.starts_with('-') && !matches!(*v, "(" | "!"))
+            .all(super::place::below_working_folder)
+    {
+        return without_values(
+            args,
+            &[
+                "-path",
+                "-ipath",
+                "-wholename",
+                "-iwholename",
+                "-regex",
+                "-iregex",
+            ],
+        );
+    }
     if c.is(&["grep", "egrep", "fgrep", "ag", "ack", "zgrep", "sed"]) {
         return search_read(args, &[]);
     }
@@ -193,6 +216,27 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     }
     if c.is(&["ssh", "mosh"]) {
         return without_values(args, &["-i", "-F"]);
+    }
+    // keytool's listing of a trust store shows the certificates others
+    // published (`keytool -list -keystore certs/truststore.jks -storepass
+    // changeit`); a signing keystore unlocked to be listed is the key's.
+    if c.is(&["keytool"])
+        && c.values().any(|v| v == "-list")
+        && c.option_values(&["-keystore"]).iter().all(|k| {
+            let name = k.rsplit('/').next().unwrap_or(k).to_ascii_lowercase();
+            name.contains("trust") || name == "cacerts"
+        })
+        && c.values().any(|v| v == "-keystore" || v == "-cacerts")
+    {
+        return Vec::new();
+    }
+    // mkcert writes the certificate and key it is told to (`-key-file
+    // build/dev-key.pem`); it reads none of them.
+    if c.is(&["mkcert"]) {
+        return without_values(args, &["-cert-file", "-key-file", "-p12-file"])
+            .into_iter()
+            .filter(|v| !v.starts_with('-'))
+            .collect();
     }
     // ssh-keygen makes the key it is given (`-f`) unless told to show,
     // convert or re-protect one: a fingerprint or a public key is worked

@@ -169,7 +169,12 @@ fn glob_may_name_secret(ctx: &Place, value: &str) -> bool {
         {
             return true;
         }
-        let too_general = glob.matches(ORDINARY_NAME) && !is_secret_path(ctx, &path(ORDINARY_NAME));
+        // In a folder kept for secrets (`~/.aws/*`, `~/.kube/*`), a
+        // pattern that takes every name takes its secrets too.
+        let secret_folder = folder.last().is_some_and(|d| SECRET_DIRS.contains(d));
+        let too_general = glob.matches(ORDINARY_NAME)
+            && !secret_folder
+            && !is_secret_path(ctx, &path(ORDINARY_NAME));
         !too_general
             && SECRET_NAMES
                 .iter()
@@ -771,7 +776,14 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     if let Some(variant) = name.strip_prefix(".env.") {
         return !matches!(
             variant,
-            "example" | "sample" | "template" | "dist" | "defaults" | "schema" | "test.example"
+            "example"
+                | "sample"
+                | "template"
+                | "tpl"
+                | "dist"
+                | "defaults"
+                | "schema"
+                | "test.example"
         );
     }
     if name.starts_with("id_")
@@ -1195,6 +1207,8 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "wg"
             | "wg-quick"
             | "dscl"
+            | "railway"
+            | "vercel"
     ) {
         return false;
     }
@@ -1202,7 +1216,8 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
     let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
     // NetworkManager told to print the Wi-Fi and VPN passwords; the
     // password hashes asked of the system's databases (`getent shadow`).
-    (c.is(&["nmcli"]) && c.flag(&["-s", "--show-secrets"]))
+    (c.is(&["nmcli"])
+        && (c.flag(&["-s", "--show-secrets"]) || c.values().any(|v| v == "show-password")))
         || (c.is(&["getent"]) && matches!(sub, "shadow" | "gshadow"))
         // macOS's own: a user's password hash read from the directory
         // service (`dscl . -read /Users/me dsAttrTypeNative:ShadowHashData`).
@@ -1278,7 +1293,15 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             && c.values()
                 .any(|v| v.starts_with("print-access-token") || v == "print-identity-token"))
         || (c.is(&["az"]) && c.values().any(|v| v == "get-access-token"))
-        || (c.is(&["aws"]) && sub == "configure" && second == "get")
+        || (c.is(&["aws"])
+            && sub == "configure"
+            && matches!(second, "get" | "export-credentials"))
+        // A platform's config vars printed whole (`heroku config -s`,
+        // `heroku config:get DATABASE_URL`, `railway variables`), or
+        // pulled into a file (`vercel env pull`).
+        || (c.is(&["heroku"]) && matches!(sub, "config" | "config:get"))
+        || (c.is(&["railway"]) && matches!(sub, "variables" | "vars" | "variable"))
+        || (c.is(&["vercel"]) && sub == "env" && second == "pull")
         // `vault kv list` and `kv metadata` show only key names.
         // Told to print the request as curl, or the policy it needs
         // (its rehearsals), it sends nothing.

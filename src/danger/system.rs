@@ -592,6 +592,18 @@ fn stops_a_server(c: &Cmd<'_>) -> bool {
             ops.first().is_some_and(|w| w.value == "services")
                 && ops.get(1).is_some_and(|w| stops(&w.value))
         }
+        // Windows's services (`net.exe stop WinDefend /y`, `sc.exe config
+        // WinDefend start= disabled`), from WSL or a Windows shell.
+        "net" | "net.exe" => c
+            .operands()
+            .first()
+            .is_some_and(|w| matches!(w.value.to_ascii_lowercase().as_str(), "stop" | "pause")),
+        "sc" | "sc.exe" => c.operands().iter().take(2).any(|w| {
+            matches!(
+                w.value.to_ascii_lowercase().as_str(),
+                "stop" | "pause" | "delete" | "config"
+            )
+        }),
         "pg_ctl" | "pg_ctlcluster" | "supervisorctl" | "pm2" | "rc-service" | "sv"
         | "mysqladmin" | "initctl" | "s6-svc" | "forever" | "lsyncd" => c
             .operands()

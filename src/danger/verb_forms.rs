@@ -19,6 +19,36 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     if publishes_to_remote_broker(c) {
         return Some(Does::Deploys);
     }
+    // A check told to repair what it finds (`borg check --repair`,
+    // `qemu-img check -r all x.qcow2`): it rewrites the repository, volume
+    // or image in place, dropping what it cannot read.
+    // (Words a program prints or sends are text: `echo --repair`.)
+    let said = |words: &[&str]| {
+        let args = c.args();
+        !c.is(&["echo", "printf"])
+            && args.iter().enumerate().any(|(i, w)| {
+                words.contains(&w.value.as_str()) && !crate::parse::programs::is_message(args, i)
+            })
+    };
+    if (said(&["--repair", "--auto-repair"])
+        || (c.is(&["qemu-img"])
+            && c.operands().first().is_some_and(|w| w.value == "check")
+            && c.flag(&["-r"])))
+        && !super::dryrun::rehearses_as(&c.name, c.args())
+    {
+        return Some(Does::Destroys);
+    }
+    // Rails' and Rake's tasks that load a schema or fixtures over the
+    // database (`rails db:schema:load`, `db:seed:replant`): its tables are
+    // dropped and made again, their rows gone.
+    if said(&[
+        "db:schema:load",
+        "db:structure:load",
+        "db:seed:replant",
+        "db:fixtures:load",
+    ]) {
+        return Some(Does::Destroys);
+    }
     // Archivers told to delete what they archived (`7z a -sdel x.7z
     // logs/`, `zip -m x.zip notes.txt`): the originals are gone.
     if c.is(&["7z", "7za", "7zz", "7zr"]) && c.flag(&["-sdel"])

@@ -493,18 +493,6 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     if c.is(&["wsl", "wsl.exe"]) && c.flag(&["--unregister"]) {
         return Some(Does::Destroys);
     }
-    // A check told to repair what it finds (`borg check --repair`,
-    // `qemu-img check -r all x.qcow2`): it rewrites the repository, volume
-    // or image in place, dropping what it cannot read.
-    if c.args()
-        .iter()
-        .any(|w| matches!(w.value.as_str(), "--repair" | "--auto-repair"))
-        || (c.is(&["qemu-img"])
-            && c.operands().first().is_some_and(|w| w.value == "check")
-            && c.flag(&["-r"]))
-    {
-        return Some(Does::Destroys);
-    }
     // A wrapper's words are the command it runs, judged on its own.
     let rest: Vec<Option<&str>> = c.args().iter().map(|w| Some(w.value.as_str())).collect();
     if crate::parse::programs::wrapper_for(&c.name, &rest).is_some()

@@ -247,6 +247,9 @@ const CLASSES_THIRTY_THIRD: &str = include_str!("../corpus/classes33.tsv");
 /// A thirty-fourth set, written the same way by an SRE, an embedded
 /// developer and a red-teamer who knows bash deeply (its header says more).
 const CLASSES_THIRTY_FOURTH: &str = include_str!("../corpus/classes34.tsv");
+/// A thirty-fifth set: a web developer, a security engineer and a
+/// red-teamer who hides acts in configuration (its header says more).
+const CLASSES_THIRTY_FIFTH: &str = include_str!("../corpus/classes35.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -682,6 +685,20 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "credenza", 1000, 1000),
     ("noeffect", "credenza", 1000, 1000),
     ("blocked", "credenza", 1000, 1000),
+    // A project's `.npmrc` edited in place (`sed -i … .npmrc`) asks: it
+    // may hold a registry token.
+    ("operand", "thirtyfive", 1000, 900),
+    ("verb", "thirtyfive", 1000, 1000),
+    ("hidden", "thirtyfive", 1000, 1000),
+    ("noeffect", "thirtyfive", 1000, 1000),
+    ("blocked", "thirtyfive", 1000, 1000),
+    ("operand", "armoire", 1000, 1000),
+    ("verb", "armoire", 1000, 1000),
+    // Secrets put into a command's environment (`op run --env-file=… --
+    // npm test`) ask, whatever the command.
+    ("hidden", "armoire", 1000, 933),
+    ("noeffect", "armoire", 1000, 1000),
+    ("blocked", "armoire", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -731,6 +748,7 @@ fn class_rates() {
         .chain(rows(CLASSES_THIRTY_SECOND))
         .chain(rows(CLASSES_THIRTY_THIRD))
         .chain(rows(CLASSES_THIRTY_FOURTH))
+        .chain(rows(CLASSES_THIRTY_FIFTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
