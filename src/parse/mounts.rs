@@ -186,6 +186,7 @@ mod tests {
         );
         assert_eq!(inside("oc", "debug node/w1"), ["/host"]);
         assert!(inside("kubectl", "debug pod/web -it").is_empty());
+        assert!(inside("kubectl", "get node/w1 -o yaml").is_empty());
         assert_eq!(inside("bwrap", "--bind / / --dev /dev"), [""]);
         assert!(inside("bwrap", "--bind /srv / --dev /dev").is_empty());
     }
@@ -216,6 +217,12 @@ mod tests {
             // Letters after `-v` that are no folder pair: nothing.
             ("-vvv rm", "rm", None),
             ("--bind / /mnt --", "/mnt/etc", Some("/etc")),
+            // Every pair is read, wherever it stands.
+            (
+                "--unshare-all --die --bind /srv /h --bind /etc /y",
+                "/y/passwd",
+                Some("/etc/passwd"),
+            ),
             ("--bind=/home:/h", "/h/me", Some("/home/me")),
             ("--bind=/home", "/home/me", Some("/home/me")),
             // The deepest mount is its own.
