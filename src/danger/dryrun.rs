@@ -121,10 +121,11 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
     // `aws s3 rb help`, `ip route help`: help asked last, by the tools
     // whose convention it is. Elsewhere a last `help` is a name
     // (`kubectl delete ns help` deletes the namespace `help`).
-    saw |= matches!(
-        tool,
-        "aws" | "awslocal" | "ip" | "tc" | "bridge" | "devlink"
-    ) && args.last().is_some_and(|w| w.literal && w.value == "help");
+    saw |= args.last().is_some_and(|w| w.literal && w.value == "help")
+        && matches!(
+            tool,
+            "aws" | "awslocal" | "ip" | "tc" | "bridge" | "devlink"
+        );
     saw && dry_run_not_taken_back(args)
 }
 

@@ -410,9 +410,9 @@ pub(super) fn lists_only(c: &Cmd<'_>) -> bool {
                 "lsd" | "lsl" | "lsf" | "lsjson" | "listremotes"
             )
         })
-        || c.args()
-            .iter()
-            .any(|w| matches!(w.value.as_str(), "--keys-only" | "--names-only")))
+        || c.args().iter().any(|w| {
+            w.value.len() > 10 && matches!(w.value.as_str(), "--keys-only" | "--names-only")
+        }))
         && !c.is_among(&KNOWN_SORTED)
         // Names handed on are read by what they are handed to (`rclone
         // lsf . | xargs cat` in `~/.ssh`).
@@ -592,7 +592,7 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
     // diff ~/.bashrc`, `chezmoi add ~/.zshrc`) leave the files they name
     // as they are; what writes them (`apply`, `update`, `init --apply`)
     // the writers' table knows.
-    if c.is(&["chezmoi"])
+    if c.name == "chezmoi"
         && c.operands().first().is_some_and(|w| {
             matches!(
                 w.value.as_str(),
@@ -1233,7 +1233,7 @@ pub(super) fn formats_something_else(c: &Cmd<'_>) -> bool {
 /// Making a new blank file in the project (`dd if=/dev/zero of=disk.img
 /// count=64`) is not; devices are the disk rules'.
 pub(super) fn zeroes_a_kept_file(c: &Cmd<'_>) -> bool {
-    if !c.is(&["dd", "dcfldd", "dc3dd"]) {
+    if !matches!(c.name.as_str(), "dd" | "dcfldd" | "dc3dd") {
         return false;
     }
     let value = |key: &str| {

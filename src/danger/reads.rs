@@ -154,7 +154,7 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     // path pattern (`-path '*/vendor/*'`) picks among them, and below
     // starting points inside the working folder it picks only the
     // project's files, whatever it says.
-    if c.is(&["find"])
+    if c.name == "find"
         && args
             .iter()
             .map(|w| w.value.as_str())
@@ -220,7 +220,7 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     // keytool's listing of a trust store shows the certificates others
     // published (`keytool -list -keystore certs/truststore.jks -storepass
     // changeit`); a signing keystore unlocked to be listed is the key's.
-    if c.is(&["keytool"])
+    if c.name == "keytool"
         && c.values().any(|v| v == "-list")
         && c.option_values(&["-keystore"]).iter().all(|k| {
             let name = k.rsplit('/').next().unwrap_or(k).to_ascii_lowercase();
@@ -232,7 +232,7 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     }
     // mkcert writes the certificate and key it is told to (`-key-file
     // build/dev-key.pem`); it reads none of them.
-    if c.is(&["mkcert"]) {
+    if c.name == "mkcert" {
         return without_values(args, &["-cert-file", "-key-file", "-p12-file"])
             .into_iter()
             .filter(|v| !v.starts_with('-'))

@@ -1096,18 +1096,21 @@ fn prints_secret_setting(c: &Cmd<'_>) -> bool {
 /// --show-token`, `pulumi config --show-secrets`): whatever the tool, the
 /// option says what it prints.
 fn reveals_by_option(c: &Cmd<'_>) -> bool {
+    // Asked of every command: most words are no long option.
     c.args().iter().any(|w| {
-        matches!(
-            w.value.as_str(),
-            "--show-secrets"
-                | "--show-secret"
-                | "--reveal"
-                | "--reveal-secrets"
-                | "--show-token"
-                | "--show-sensitive"
-                | "--unmask"
-                | "--with-decryption"
-        )
+        w.value.len() > 7
+            && w.value.starts_with("--")
+            && matches!(
+                w.value.as_str(),
+                "--show-secrets"
+                    | "--show-secret"
+                    | "--reveal"
+                    | "--reveal-secrets"
+                    | "--show-token"
+                    | "--show-sensitive"
+                    | "--unmask"
+                    | "--with-decryption"
+            )
     })
 }
 
@@ -1212,6 +1215,19 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
     ) {
         return false;
     }
+    // git and npm, which most commands that reach here are, have one form
+    // each: settled before the rest are compared.
+    match c.name.as_str() {
+        "git" => {
+            return c.git().is_some_and(|(g, rest)| {
+                (g == "credential" && operands(rest).first().is_some_and(|w| w.value == "fill"))
+                    || (matches!(g, "credential-store" | "credential-cache")
+                        && operands(rest).first().is_some_and(|w| w.value == "get"))
+            });
+        }
+        "npm" => return c.operands().first().is_some_and(|w| w.value == "token"),
+        _ => {}
+    }
     let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
     // NetworkManager told to print the Wi-Fi and VPN passwords; the
@@ -1275,11 +1291,6 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             && second == "view"
             && c.flag(&["--raw", "--flatten"]))
         || (c.is(&["kubectl"]) && sub == "create" && second == "token")
-        || c.git().is_some_and(|(g, rest)| {
-            (g == "credential" && operands(rest).first().is_some_and(|w| w.value == "fill"))
-                || (matches!(g, "credential-store" | "credential-cache")
-                    && operands(rest).first().is_some_and(|w| w.value == "get"))
-        })
         || (c.is(&["aws"])
             && ((sub == "sts"
                 && matches!(
@@ -1288,7 +1299,6 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
                 ))
                 || (sub == "ecr" && second == "get-login-password")))
         || (c.is(&["heroku"]) && sub == "auth:token")
-        || (c.is(&["npm"]) && sub == "token")
         || (c.is(&["gcloud"])
             && c.values()
                 .any(|v| v.starts_with("print-access-token") || v == "print-identity-token"))
@@ -1299,9 +1309,12 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         // A platform's config vars printed whole (`heroku config -s`,
         // `heroku config:get DATABASE_URL`, `railway variables`), or
         // pulled into a file (`vercel env pull`).
-        || (c.is(&["heroku"]) && matches!(sub, "config" | "config:get"))
-        || (c.is(&["railway"]) && matches!(sub, "variables" | "vars" | "variable"))
-        || (c.is(&["vercel"]) && sub == "env" && second == "pull")
+        || match c.name.as_str() {
+            "heroku" => matches!(sub, "config" | "config:get"),
+            "railway" => matches!(sub, "variables" | "vars" | "variable"),
+            "vercel" => sub == "env" && second == "pull",
+            _ => false,
+        }
         // `vault kv list` and `kv metadata` show only key names.
         // Told to print the request as curl, or the policy it needs
         // (its rehearsals), it sends nothing.

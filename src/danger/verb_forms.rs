@@ -19,36 +19,6 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     if publishes_to_remote_broker(c) {
         return Some(Does::Deploys);
     }
-    // A check told to repair what it finds (`borg check --repair`,
-    // `qemu-img check -r all x.qcow2`): it rewrites the repository, volume
-    // or image in place, dropping what it cannot read.
-    // (Words a program prints or sends are text: `echo --repair`.)
-    let said = |words: &[&str]| {
-        let args = c.args();
-        !c.is(&["echo", "printf"])
-            && args.iter().enumerate().any(|(i, w)| {
-                words.contains(&w.value.as_str()) && !crate::parse::programs::is_message(args, i)
-            })
-    };
-    if (said(&["--repair", "--auto-repair"])
-        || (c.is(&["qemu-img"])
-            && c.operands().first().is_some_and(|w| w.value == "check")
-            && c.flag(&["-r"])))
-        && !super::dryrun::rehearses_as(&c.name, c.args())
-    {
-        return Some(Does::Destroys);
-    }
-    // Rails' and Rake's tasks that load a schema or fixtures over the
-    // database (`rails db:schema:load`, `db:seed:replant`): its tables are
-    // dropped and made again, their rows gone.
-    if said(&[
-        "db:schema:load",
-        "db:structure:load",
-        "db:seed:replant",
-        "db:fixtures:load",
-    ]) {
-        return Some(Does::Destroys);
-    }
     // Archivers told to delete what they archived (`7z a -sdel x.7z
     // logs/`, `zip -m x.zip notes.txt`): the originals are gone.
     if c.is(&["7z", "7za", "7zz", "7zr"]) && c.flag(&["-sdel"])
@@ -80,6 +50,37 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
         return Some(Does::Destroys);
     }
     None
+}
+
+/// Whether a command rewrites a store in place by a word of its own,
+/// whatever the program: a check told to repair, a schema loaded over a
+/// database. Asked by the verb reading after its rehearsals and the tools
+/// whose verbs other rules read.
+pub(super) fn repairs_or_reloads(c: &Cmd<'_>) -> bool {
+    // A check told to repair what it finds (`borg check --repair`,
+    // `qemu-img check -r all x.qcow2`): it rewrites the repository, volume
+    // or image in place, dropping what it cannot read. Rails' and Rake's
+    // tasks that load a schema or fixtures over the database (`rails
+    // db:schema:load`, `db:seed:replant`): its tables are dropped and made
+    // again, their rows gone. (Words a program prints or sends are text:
+    // `echo --repair`.)
+    let args = c.args();
+    let said = args.iter().enumerate().any(|(i, w)| {
+        w.value.len() > 7
+            && matches!(
+                w.value.as_str(),
+                "--repair"
+                    | "--auto-repair"
+                    | "db:schema:load"
+                    | "db:structure:load"
+                    | "db:seed:replant"
+                    | "db:fixtures:load"
+            )
+            && !crate::parse::programs::is_message(args, i)
+    }) && !matches!(c.name.as_str(), "echo" | "printf");
+    said || (c.name == "qemu-img"
+        && c.operands().first().is_some_and(|w| w.value == "check")
+        && c.flag(&["-r"]))
 }
 
 /// A message published to a broker on another machine (`mosquitto_pub -h

@@ -493,6 +493,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     if c.is(&["wsl", "wsl.exe"]) && c.flag(&["--unregister"]) {
         return Some(Does::Destroys);
     }
+    if super::verb_forms::repairs_or_reloads(c) {
+        return Some(Does::Destroys);
+    }
     // A wrapper's words are the command it runs, judged on its own.
     let rest: Vec<Option<&str>> = c.args().iter().map(|w| Some(w.value.as_str())).collect();
     if crate::parse::programs::wrapper_for(&c.name, &rest).is_some()
