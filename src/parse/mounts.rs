@@ -41,40 +41,30 @@ pub(super) fn mounts(name: &str, args: &[Word]) -> Vec<(Word, String)> {
         };
         // The word that holds the value: its own, or the next.
         let mut holder = w;
+        let valued = matches!(opt, "-v" | "--volume" | "--bind-ro" | "--mount")
+            || opt == "--bind" && inline.is_some();
+        let value = match inline {
+            Some(v) => v,
+            None if valued => {
+                i += 1;
+                match args.get(i - 1) {
+                    Some(v) => {
+                        holder = v;
+                        v.value.as_str()
+                    }
+                    None => break,
+                }
+            }
+            None => "",
+        };
         let pair = match opt {
             "-v" | "--volume" | "--bind" | "--bind-ro" if opt != "--bind" || inline.is_some() => {
-                let value = match inline {
-                    Some(v) => v,
-                    None => {
-                        i += 1;
-                        match args.get(i - 1) {
-                            Some(v) => {
-                                holder = v;
-                                v.value.as_str()
-                            }
-                            None => break,
-                        }
-                    }
-                };
                 let mut parts = value.splitn(3, ':');
                 let host = parts.next().unwrap_or_default();
                 let inside = parts.next().unwrap_or(host);
                 Some((host, inside))
             }
             "--mount" => {
-                let value = match inline {
-                    Some(v) => v,
-                    None => {
-                        i += 1;
-                        match args.get(i - 1) {
-                            Some(v) => {
-                                holder = v;
-                                v.value.as_str()
-                            }
-                            None => break,
-                        }
-                    }
-                };
                 let field = |keys: &[&str]| {
                     value.split(',').find_map(|kv| {
                         let (k, v) = kv.split_once('=')?;
