@@ -112,11 +112,18 @@ pub(super) fn on_host(word: &Word, mounts: &[(Word, String)]) -> Option<Word> {
     let mut value = word.value.clone();
     let mut literal = word.literal;
     let mut changed = false;
+    // One pass over the word a mount, copying as it goes: a word of many
+    // mount paths costs its length, not its length for each of them.
     for (host, inside) in mounts.iter().filter(|(_, inside)| !inside.is_empty()) {
-        let mut at = 0;
-        while let Some(found) = value.get(at..).and_then(|rest| rest.find(inside.as_str())) {
-            let start = at + found;
+        let mut out = String::new();
+        let (mut copied, mut search) = (0, 0);
+        while let Some(found) = value
+            .get(search..)
+            .and_then(|rest| rest.find(inside.as_str()))
+        {
+            let start = search + found;
             let end = start + inside.len();
+            search = end;
             let bounded_before = value[..start]
                 .chars()
                 .next_back()
@@ -126,7 +133,6 @@ pub(super) fn on_host(word: &Word, mounts: &[(Word, String)]) -> Option<Word> {
                 .next()
                 .is_none_or(|c| c.is_whitespace() || "/\"';)`".contains(c));
             if !(bounded_before && bounded_after) {
-                at = end;
                 continue;
             }
             // The host's root with more after it: `/` and `/home` make
@@ -137,10 +143,15 @@ pub(super) fn on_host(word: &Word, mounts: &[(Word, String)]) -> Option<Word> {
             } else {
                 host.value.as_str()
             };
-            value.replace_range(start..end, replacement);
-            at = start + replacement.len().max(1);
+            out.push_str(&value[copied..start]);
+            out.push_str(replacement);
+            copied = end;
             literal &= host.literal;
             changed = true;
+        }
+        if copied > 0 {
+            out.push_str(&value[copied..]);
+            value = out;
         }
     }
     changed.then(|| Word {
@@ -234,6 +245,14 @@ mod tests {
         ] {
             assert_eq!(mapped(opts, word).as_deref(), want, "{opts} | {word}");
         }
+    }
+
+    /// A word of many mount paths is read once, not once a path.
+    #[test]
+    fn many_mount_paths_cost_one_pass() {
+        let word = Word::literal("/h ".repeat(30_000));
+        let got = on_host(&word, &mounts("docker", &words("run -v /srv:/h x")));
+        assert_eq!(got.map(|w| w.value.len()), Some("/srv ".len() * 30_000));
     }
 
     #[test]
