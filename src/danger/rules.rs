@@ -4757,6 +4757,8 @@ pub static RULES: &[Rule] = &[
             "cat x.sql | psql \"$PROD_DATABASE_URL\"",
             "mysql -h db.prod.internal app < cleanup.sql",
             "psql -h prod-db app -c 'EXPLAIN ANALYZE DELETE FROM users'",
+            "psql -h prod-db app <<< \"$Q\"",
+            "psql -h prod-db app 0<&3",
             "helm install help charts/api -n prod",
         ],
         counterexamples: &[

@@ -509,6 +509,51 @@ fn tricky_lines() {
         ),
         ("su root -c 'rm x'", &["su root -c rm x", "rm x"], &[]),
         ("stdbuf -oL rm x", &["stdbuf -oL rm x", "stdbuf>rm x"], &[]),
+        // each value-taking option of the secret and session wrappers, so
+        // a value is never read as the command (nor the command as a value)
+        (
+            "ssh-agent -t 3600 rm x",
+            &["ssh-agent -t 3600 rm x", "ssh-agent>rm x"],
+            &[],
+        ),
+        (
+            "dbus-run-session --config-file s.conf rm x",
+            &[
+                "dbus-run-session --config-file s.conf rm x",
+                "dbus-run-session>rm x",
+            ],
+            &[],
+        ),
+        (
+            "aws-vault exec -d 1h dev rm x",
+            &["aws-vault exec -d 1h dev rm x", "aws-vault>rm x"],
+            &[],
+        ),
+        (
+            "op run --env-file app.env rm x",
+            &["op run --env-file app.env rm x", "op>rm x"],
+            &[],
+        ),
+        (
+            "doppler run -p web rm x",
+            &["doppler run -p web rm x", "doppler>rm x"],
+            &[],
+        ),
+        (
+            "doppler run --command 'rm x'",
+            &["doppler run --command rm x", "rm x"],
+            &[],
+        ),
+        (
+            "infisical run --env prod rm x",
+            &["infisical run --env prod rm x", "infisical>rm x"],
+            &[],
+        ),
+        (
+            "envchain aws rm x",
+            &["envchain aws rm x", "envchain>rm x"],
+            &[],
+        ),
         // option layouts where a wrong guess hides the program
         (
             "taskset -c 0 rm x",

@@ -442,6 +442,12 @@ impl Walker {
                         .or_else(|| self.written_whole(&target));
                     *stdin_dynamic = stdin_text.is_none();
                 }
+                // `psql prod <&3`: what another descriptor holds is as
+                // unseen as a file's contents.
+                if matches!(kind, K::DuplicateInput) && stdin(fd) {
+                    *stdin_text = None;
+                    *stdin_dynamic = true;
+                }
                 out.push(Redirect {
                     fd: *fd,
                     op,
