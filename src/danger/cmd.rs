@@ -379,9 +379,8 @@ impl<'a> Cmd<'a> {
         }
         let whole = !rsync && self.flag(&["-T", "--no-target-directory"]);
         let targets = crate::parse::target_dirs(&self.name, self.args());
-        let ops: Vec<&str> = self
-            .operands()
-            .iter()
+        let ops: Vec<&str> = crate::parse::copy_operands(&self.name, self.args())
+            .into_iter()
             .map(|w| w.value.as_str())
             .filter(|v| !targets.contains(v))
             .collect();

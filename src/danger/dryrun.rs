@@ -219,7 +219,7 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // clobber, and `mv` still moves).
         "gsutil" if gsutil_command(args) == Some("rsync") => &["-n"],
         "sgdisk" => &["-P"],
-        "restic" | "fstrim" => &["-n"],
+        "restic" | "fstrim" | "home-manager" => &["-n"],
         // rake's dry run names the tasks; kapp's diff run shows the change.
         "rake" => &["-n", "--dry-run", "--dryrun"],
         "kapp" => &["--diff-run"],

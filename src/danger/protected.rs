@@ -439,6 +439,10 @@ const STARTUP_FILES: &[&str] = &[
     ".cargo/config",
     ".cargo/config.toml",
     ".gemrc",
+    // conda's channels and mamba's: where every later install comes from.
+    ".condarc",
+    ".mambarc",
+    ".config/conda/condarc",
     ".config/starship.toml",
     ".config/direnv/direnvrc",
     ".direnvrc",
@@ -515,6 +519,11 @@ const COMMON_PROGRAMS: &[&str] = &[
 /// startup files, git hooks and config, cron, SSH access, agents' settings,
 /// askrisky's own config and state, system config.
 pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
+    if value.starts_with(['$', '`'])
+        && let Some(path) = in_python_site(value)
+    {
+        return protected_lexically(ctx, &path);
+    }
     if let Some(reason) = protected_lexically(ctx, value) {
         return Some(reason);
     }
@@ -525,6 +534,40 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
     real.as_deref()
         .and_then(|r| protected_lexically(ctx, r))
         .or_else(|| in_linked_git_dir(ctx, value, real.as_deref()).then_some(REPOSITORY))
+}
+
+/// A path below the folder Python is asked for by a substitution
+/// (`"$(python3 -m site --user-site)/x.pth"`, `` `python -c 'import
+/// sysconfig; print(sysconfig.get_paths()["purelib"])'`/sitecustomize.py
+/// ``), as a path in a site-packages folder: what Python runs at start.
+fn in_python_site(value: &str) -> Option<String> {
+    let (inner, rest) = match value.strip_prefix("$(") {
+        Some(after) => {
+            // The `)` that closes it (`print(site.getsitepackages()[0])`).
+            let mut depth = 1usize;
+            let end = after.find(|ch| {
+                match ch {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ => {}
+                }
+                depth == 0
+            })?;
+            (&after[..end], &after[end + 1..])
+        }
+        None => value.strip_prefix('`')?.split_once('`')?,
+    };
+    (inner.contains("python")
+        && [
+            "-m site",
+            "sitepackages",
+            "purelib",
+            "platlib",
+            "get_python_lib",
+        ]
+        .iter()
+        .any(|n| inner.contains(n)))
+    .then(|| format!("~/.local/lib/python3/site-packages{rest}"))
 }
 
 /// The reason for the system's own programs and libraries: writable only

@@ -113,6 +113,12 @@ const SECRET_DIRS: &[&str] = &[
 /// would make every `grep foo *` ask; in a secret folder it still counts.
 const ORDINARY_NAME: &str = "README.md";
 
+/// Data files every project has by their kind: a pattern taking every file
+/// of the kind (`data/*.json`, `fixtures/*.json`) names them first, though
+/// a credentials file shares the suffix; in a secret folder
+/// (`~/.docker/*.json`, `~/.config/gcloud/*.json`) it still counts.
+const ORDINARY_DATA: &[&str] = &["package.json"];
+
 /// The longest path the system opens (PATH_MAX): a longer pattern names no
 /// file it could read, and the bound keeps a hostile pattern cheap.
 const MAX_PATH: usize = 4096;
@@ -172,9 +178,10 @@ fn glob_may_name_secret(ctx: &Place, value: &str) -> bool {
         // In a folder kept for secrets (`~/.aws/*`, `~/.kube/*`), a
         // pattern that takes every name takes its secrets too.
         let secret_folder = folder.last().is_some_and(|d| SECRET_DIRS.contains(d));
-        let too_general = glob.matches(ORDINARY_NAME)
-            && !secret_folder
-            && !is_secret_path(ctx, &path(ORDINARY_NAME));
+        let too_general = !secret_folder
+            && std::iter::once(ORDINARY_NAME)
+                .chain(ORDINARY_DATA.iter().copied())
+                .any(|o| glob.matches(o) && !is_secret_path(ctx, &path(o)));
         !too_general
             && SECRET_NAMES
                 .iter()
@@ -361,9 +368,11 @@ const NAME_HINTS: &[&str] = &[
     ".pem",
     ".key",
     ".p12",
+    ".p8",
     ".pfx",
     ".jks",
     "keystore",
+    "key.properties",
     ".kdbx",
     "keychain",
     ".ppk",
@@ -823,6 +832,9 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         | "master.key"
         | "credentials.json"
         | "service-account.json"
+        // An Android signing setup's store and key passwords.
+        | "key.properties"
+        | "keystore.properties"
         | ".htpasswd" => return true,
         _ => {}
     }
@@ -882,6 +894,8 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         ".pem",
         ".key",
         ".p12",
+        // PKCS #8 keys: App Store Connect's and APNs' `AuthKey_….p8`.
+        ".p8",
         ".pfx",
         ".jks",
         ".keystore",

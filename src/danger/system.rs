@@ -184,9 +184,41 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 .any(|w| w.value.starts_with('-') && !matches!(w.value.as_str(), "-v" | "--verbose" | "-q" | "--quiet"))
         // A new system configuration activated (`nixos-rebuild test`
         // activates it too, without a boot entry).
-        || c.is(&["nixos-rebuild", "darwin-rebuild"])
+        // Home Manager's generation made the person's dotfiles, services
+        // and PATH (`home-manager switch --flake .#dev`).
+        || c.is(&["nixos-rebuild", "darwin-rebuild", "home-manager"])
             && c.operands().iter().any(|w| {
                 matches!(w.value.as_str(), "switch" | "boot" | "test" | "rollback" | "activate")
+            })
+            // (Home Manager's `-n` builds and shows only.)
+            && !(c.is(&["home-manager"]) && super::dryrun::rehearses_as(&c.name, c.args()))
+        // A GPU's modes, limits and clocks set, or the GPU reset
+        // (`nvidia-smi -c 3`, `-pm 1`, `-pl 200`, `-r`); its queries and
+        // listings (`-q`, `-L`, `--query-gpu=…`) are looks.
+        || c.is(&["nvidia-smi"])
+            && c.values().any(|v| {
+                let option = v.split('=').next().unwrap_or(v);
+                matches!(
+                    option,
+                    "-c" | "--compute-mode"
+                        | "-pm"
+                        | "--persistence-mode"
+                        | "-pl"
+                        | "--power-limit"
+                        | "-r"
+                        | "--gpu-reset"
+                        | "-e"
+                        | "--ecc-config"
+                        | "-ac"
+                        | "--applications-clocks"
+                        | "-rac"
+                        | "-lgc"
+                        | "--lock-gpu-clocks"
+                        | "-rgc"
+                        | "-lmc"
+                        | "-mig"
+                        | "--multi-instance-gpu"
+                )
             })
         || stops_a_server(c)
         || installs_system_packages(c, sub)
@@ -350,7 +382,16 @@ fn installs_unless_rehearsed(c: &Cmd<'_>, sub: &str) -> bool {
             matches!(sub, "install" | "uninstall") && c.flag(&["--break-system-packages"])
         }
         "softwareupdate" => {
-            c.flag(&["-i", "--install", "-ia", "-ai", "--all", "-a"]) && !c.flag(&["-l", "--list"])
+            c.flag(&[
+                "-i",
+                "--install",
+                "-ia",
+                "-ai",
+                "--all",
+                "-a",
+                "--install-rosetta",
+                "--fetch-full-installer",
+            ]) && !c.flag(&["-l", "--list"])
         }
         // FreeBSD's base system updated, upgraded to a release or rolled
         // back (`freebsd-update fetch install`); `fetch` alone downloads.

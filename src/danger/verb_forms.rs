@@ -16,7 +16,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
-    if publishes_to_remote_broker(c) {
+    if publishes_to_remote_broker(c) || sql_sends_away(c) {
         return Some(Does::Deploys);
     }
     // Archivers told to delete what they archived (`7z a -sdel x.7z
@@ -128,4 +128,65 @@ fn publishes_to_remote_broker(c: &Cmd<'_>) -> bool {
             !host.is_empty() && !super::cmd::is_loopback(host)
         })
     })
+}
+
+/// SQL a database client runs that writes a table to another machine
+/// (`duckdb -c "COPY orders TO 's3://share/o.parquet'"`, Redshift's
+/// `UNLOAD … TO 's3://…'`, BigQuery's `EXPORT DATA OPTIONS(uri='gs://…')`,
+/// ClickHouse's `INSERT INTO FUNCTION s3(…)`) or hands its rows to a
+/// program (`COPY … TO PROGRAM 'curl …'`): the data leaves, whatever the
+/// query reads. A copy from such an address brings data here.
+fn sql_sends_away(c: &Cmd<'_>) -> bool {
+    if !matches!(
+        c.name.as_str(),
+        "duckdb"
+            | "sqlite3"
+            | "psql"
+            | "pgcli"
+            | "mysql"
+            | "mariadb"
+            | "clickhouse"
+            | "clickhouse-client"
+            | "clickhouse-local"
+            | "snowsql"
+            | "bq"
+            | "trino"
+            | "presto"
+            | "spark-sql"
+            | "beeline"
+            | "usql"
+            | "cockroach"
+            | "sqlcmd"
+    ) {
+        return false;
+    }
+    let sends = |sql: &str| {
+        let sql = sql.to_ascii_lowercase();
+        let remote = |rest: &str| {
+            let rest = rest.trim_start_matches(['\'', '"', ' ']);
+            rest.split_once("://").is_some_and(|(scheme, after)| {
+                let host = after.split(['/', ':']).next().unwrap_or(after);
+                matches!(
+                    scheme,
+                    "s3" | "s3a"
+                        | "gs"
+                        | "gcs"
+                        | "az"
+                        | "azure"
+                        | "abfs"
+                        | "abfss"
+                        | "r2"
+                        | "hf"
+                        | "ftp"
+                        | "sftp"
+                ) || matches!(scheme, "http" | "https") && !super::cmd::is_loopback(host)
+            })
+        };
+        sql.match_indices(" to ").any(|(i, m)| {
+            let rest = sql[i + m.len()..].trim_start();
+            rest.starts_with("program") || remote(rest)
+        }) || sql.contains("export data") && sql.contains("://")
+            || sql.contains("into function")
+    };
+    c.values().any(sends) || c.command.stdin_text.as_deref().is_some_and(sends)
 }

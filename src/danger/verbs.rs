@@ -130,6 +130,8 @@ const DEPLOY: &[&str] = &[
     // `fastlane deliver`, `eas submit`: a build handed to an app store.
     "deliver",
     "submit",
+    // A build handed to testers (`firebase appdistribution:distribute`).
+    "distribute",
     // What cannot be called back once out: `cast send`, `solana transfer`,
     // `bitcoin-cli sendrawtransaction`, `aws ses send-email`.
     "send",
@@ -1100,7 +1102,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         v.starts_with('-')
             && !name.starts_with("no-")
             && !(name.starts_with("unset") && config())
-            && name.len() > 2
+            // Hadoop's file shell says its verbs as options (`hdfs dfs
+            // -rm -r /data`); other two-letter options are letters.
+            && (name.len() > 2 || v == "-rm")
             && verb_of(name) == Some(Does::Destroys)
             && !name
                 .split(['-', '_'])
@@ -1435,6 +1439,12 @@ fn verb_of(word: &str) -> Option<Does> {
         } else {
             DEPLOY.contains(&last.as_str()).then_some(Does::Deploys)
         };
+    }
+    // Work in flight stopped for good, said alone (`scancel`'s verb, `gh
+    // run cancel 42`, `wandb sweep --cancel ID`); first among parts it
+    // takes something back (`cancel-key-deletion`).
+    if word.eq_ignore_ascii_case("cancel") {
+        return Some(Does::Destroys);
     }
     let (mut looks, mut destroys, mut deploys) = (false, false, false);
     // One part, in order, after the part before it (empty for the first),

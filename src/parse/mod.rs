@@ -63,7 +63,8 @@ pub use types::{Origin, Problem, Redirect, RedirectOp, Script, ScriptFile, Simpl
 use walker::Walker;
 pub use word::Word;
 pub use writes::{
-    copies, downloaded, synced_folder, target_dirs, written_by_words, written_folders,
+    copies, copy_operands, downloaded, synced_folder, target_dirs, written_by_words,
+    written_folders,
 };
 
 /// Parses a command line, in bash's grammar, into every simple command it

@@ -514,6 +514,9 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
     {
         return Some(dashes + 1);
     }
+    if let Some(at) = container_command(name, args) {
+        return Some(at);
+    }
     let from = if SANDBOXES.contains(&name) {
         0
     } else if let Some(at) = args
@@ -548,6 +551,121 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
         .skip_while(|(i, _)| *i == from)
         .find(|(_, w)| names_a_command(w))
         .map(|(i, _)| i)
+}
+
+/// Options of the container engines (`docker`, `podman`, `nerdctl`, and
+/// their compose tools), before the subcommand and after `exec` or `run`,
+/// that take the next word as their value.
+const CONTAINER_VALUED: &[&str] = &[
+    "-H",
+    "--host",
+    "-c",
+    "--context",
+    "--config",
+    "-l",
+    "--log-level",
+    "-f",
+    "--file",
+    "-p",
+    "--project-name",
+    "--profile",
+    "--env-file",
+    "--project-directory",
+    "-e",
+    "--env",
+    "-u",
+    "--user",
+    "-w",
+    "--workdir",
+    "--detach-keys",
+    "-v",
+    "--volume",
+    "--mount",
+    "--name",
+    "--network",
+    "--net",
+    "--entrypoint",
+    "-m",
+    "--memory",
+    "--cpus",
+    "--label",
+    "--platform",
+    "--add-host",
+    "--device",
+    "--cap-add",
+    "--cap-drop",
+    "--security-opt",
+    "--tmpfs",
+    "--ulimit",
+    "-h",
+    "--hostname",
+    "--dns",
+    "--restart",
+    "--pull",
+    "--gpus",
+    "--shm-size",
+    "--volumes-from",
+    "--log-driver",
+    "--log-opt",
+    "--pid",
+    "--ipc",
+    "--runtime",
+    "--expose",
+    "--publish",
+    "--network-alias",
+    "--ip",
+    "--mac-address",
+    "--cidfile",
+    "--stop-signal",
+    "--stop-timeout",
+    "--health-cmd",
+    "--userns",
+    "--uts",
+    "--cgroupns",
+    "--group-add",
+    "--link",
+    "--index",
+];
+
+/// Where the command a container engine runs starts: `docker exec [OPTIONS]
+/// CONTAINER COMMAND…`, `docker run [OPTIONS] IMAGE COMMAND…`, `docker
+/// compose exec|run [OPTIONS] SERVICE COMMAND…` — the word after the
+/// container, whatever program it names (`docker exec -it sched airflow db
+/// reset -y`). `None` for every other form.
+fn container_command(name: &str, args: &[Word]) -> Option<usize> {
+    if !matches!(
+        name,
+        "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose"
+    ) {
+        return None;
+    }
+    let mut i = 0;
+    let mut subcommand = name.ends_with("-compose").then_some("compose");
+    let mut operand = false;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        if !w.literal {
+            return None;
+        }
+        if v.starts_with('-') {
+            if CONTAINER_VALUED.contains(&v) {
+                i += 1;
+            }
+        } else if operand {
+            return Some(i);
+        } else {
+            match (subcommand, v) {
+                (None, "compose" | "container") => subcommand = Some(v),
+                (None | Some("compose" | "container"), "exec" | "run") => {
+                    subcommand = Some(v);
+                }
+                (Some("exec" | "run"), _) => operand = true,
+                _ => return None,
+            }
+        }
+        i += 1;
+    }
+    None
 }
 
 /// Where, among the words of a program no table knows, a command it may
@@ -1089,6 +1207,23 @@ mod tests {
         assert_eq!(at("wsl.exe", "--list --verbose"), None);
         assert_eq!(at("noglob", "rm -rf ~"), Some(0));
         assert_eq!(at("docker", "rm -f c1"), None);
+        assert_eq!(at("docker", "exec -it sched airflow db reset -y"), Some(3));
+        assert_eq!(
+            at("docker", "-H ssh://h exec -u 0 -e A=1 db dropdb app"),
+            Some(8)
+        );
+        assert_eq!(at("docker", "container exec db airflow db reset"), Some(3));
+        assert_eq!(
+            at("podman", "run --rm -v x:/y --name n img migrate down"),
+            Some(7)
+        );
+        assert_eq!(at("docker-compose", "exec -T web rails db:drop"), Some(3));
+        assert_eq!(
+            at("docker", "compose -f c.yml run api manage flush"),
+            Some(5)
+        );
+        assert_eq!(at("docker", "exec -it sched"), None);
+        assert_eq!(at("docker", "image ls"), None);
         assert_eq!(at("pdsh", "-w web[01-10] reboot"), Some(2));
         assert_eq!(at("mytool", "-m rm --to rm"), Some(3));
         assert_eq!(at("mytool", "build --release"), None);

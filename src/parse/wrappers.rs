@@ -313,7 +313,7 @@ impl Walker {
         if words.is_empty() {
             return;
         }
-        if words.iter().all(|w| w.literal) {
+        if words.iter().all(|w| w.literal || names_the_session(w)) {
             let code: Vec<&str> = words.iter().map(|w| w.value.as_str()).collect();
             let mut code = code.join(" ");
             // A function bash imports from its environment
@@ -331,6 +331,12 @@ impl Walker {
                     .map_or(t, |r| r.strip_prefix(['|', '-']).unwrap_or(r));
                 // `%s` is the file less opens: known only when it runs.
                 code = t.replace("%s", "\"$1\"");
+            }
+            // An editor is run with the file to edit after its words
+            // (`GIT_EDITOR='cp ~/.netrc' git commit` copies the secret over
+            // the message): that file is known only when it runs.
+            if is_editor_variable(program) {
+                code.push_str(" \"$1\"");
             }
             self.source_for(program, &code, origin, depth);
         } else {
@@ -1326,4 +1332,21 @@ fn split_string(spec: &super::programs::Wrapper, string: Word, rest: Option<&[Wo
         }),
         None => Inner::Shell(string),
     }
+}
+
+/// Variables naming the editor a program starts on a file (`GIT_EDITOR`,
+/// `VISUAL`, `FCEDIT`, `KUBE_EDITOR`).
+fn is_editor_variable(name: &str) -> bool {
+    name.to_ascii_uppercase().ends_with("EDITOR") || matches!(name, "VISUAL" | "FCEDIT")
+}
+
+/// A word that is only the person's name, home or folder (`watch squeue
+/// -u $USER`): joined into a command line it reads the same, the shell
+/// that runs the line expanding it again (a value the line gives it is
+/// walked in its place, see `variables`).
+fn names_the_session(w: &Word) -> bool {
+    matches!(
+        w.value.as_str(),
+        "$USER" | "${USER}" | "$LOGNAME" | "${LOGNAME}" | "$HOME" | "${HOME}" | "$PWD" | "${PWD}"
+    ) && w.runs.is_empty()
 }

@@ -1324,6 +1324,49 @@ pub fn target_dirs<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
     out
 }
 
+/// A copying program's operands, its sources and destination: rsync's
+/// patterns and settings are none (`rsync -a --exclude .git assets/
+/// build/`).
+pub fn copy_operands<'a>(name: &str, args: &'a [Word]) -> Vec<&'a Word> {
+    let ops = programs::operands(args);
+    if name != "rsync" {
+        return ops;
+    }
+    let values: Vec<&Word> = args
+        .iter()
+        .zip(args.iter().skip(1))
+        .filter(|(o, _)| RSYNC_VALUED.contains(&o.value.as_str()))
+        .map(|(_, v)| v)
+        .collect();
+    ops.into_iter()
+        .filter(|w| !values.iter().any(|v| std::ptr::eq(*v, *w)))
+        .collect()
+}
+
+/// rsync's options that take the next word as their value (those that
+/// name a folder it writes, `--backup-dir`, stay among the operands).
+const RSYNC_VALUED: &[&str] = &[
+    "--exclude",
+    "--include",
+    "--filter",
+    "-f",
+    "--exclude-from",
+    "--include-from",
+    "--files-from",
+    "-e",
+    "--rsh",
+    "--rsync-path",
+    "--chmod",
+    "--chown",
+    "--suffix",
+    "--log-file",
+    "--bwlimit",
+    "--timeout",
+    "--port",
+    "--max-size",
+    "--min-size",
+];
+
 /// What a copying command writes, and what from: `cp SRC… DEST` and its
 /// kin (`-t DIR SRC…` too), `dd if=SRC of=DEST`. Used to follow a
 /// downloaded file to where it is copied before it runs.
@@ -1341,7 +1384,7 @@ pub(super) fn copies_of(cmd: &SimpleCommand, name: &str) -> Vec<(String, Vec<Str
     match name {
         "cp" | "mv" | "install" | "ln" | "rsync" => {
             let targets = target_dirs(name, args);
-            let ops: Vec<String> = programs::operands(args)
+            let ops: Vec<String> = copy_operands(name, args)
                 .into_iter()
                 .filter(|w| !targets.contains(&w.value.as_str()))
                 .map(|w| w.value.clone())

@@ -94,6 +94,13 @@ pub(super) static LANGUAGES: &[Language] = &[
             "truncate",
             "flushall",
             "flushdb",
+            // A cloud SDK's resources deleted or stopped for good (boto3's
+            // `s3.delete_bucket(…)`, `ec2.terminate_instances(…)`).
+            ".delete_",
+            ".terminate_",
+            ".destroy",
+            ".purge",
+            ".deregister_",
         ],
     },
     Language {
@@ -139,6 +146,11 @@ pub(super) static LANGUAGES: &[Language] = &[
             ".drop(",
             ".destroy(",
             "truncate",
+            // A cloud SDK's resources deleted or stopped for good (`new
+            // DeleteBucketCommand(…)`, v2's `s3.deleteBucket(…)`).
+            "Delete",
+            "Terminate",
+            ".delete",
         ],
     },
     Language {
