@@ -250,6 +250,10 @@ const CLASSES_THIRTY_FOURTH: &str = include_str!("../corpus/classes34.tsv");
 /// A thirty-fifth set: a web developer, a security engineer and a
 /// red-teamer who hides acts in configuration (its header says more).
 const CLASSES_THIRTY_FIFTH: &str = include_str!("../corpus/classes35.tsv");
+/// A thirty-sixth set: a data and ML engineer, a mobile and desktop
+/// developer and a red-teamer who hides acts in interpreters and unusual
+/// tools (its header says more).
+const CLASSES_THIRTY_SIXTH: &str = include_str!("../corpus/classes36.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -699,6 +703,19 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "armoire", 1000, 933),
     ("noeffect", "armoire", 1000, 1000),
     ("blocked", "armoire", 1000, 1000),
+    // `nix-env --dry-run -e '.*'`: a quoted pattern read as every dot
+    // file here. `dd if=/dev/sda … count=1`: a disk read, if only its
+    // first block, asks.
+    ("operand", "thirtysix", 1000, 1000),
+    ("verb", "thirtysix", 1000, 1000),
+    ("hidden", "thirtysix", 1000, 1000),
+    ("noeffect", "thirtysix", 1000, 937),
+    ("blocked", "thirtysix", 1000, 857),
+    ("operand", "chest", 1000, 1000),
+    ("verb", "chest", 1000, 1000),
+    ("hidden", "chest", 1000, 1000),
+    ("noeffect", "chest", 1000, 1000),
+    ("blocked", "chest", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -749,6 +766,7 @@ fn class_rates() {
         .chain(rows(CLASSES_THIRTY_THIRD))
         .chain(rows(CLASSES_THIRTY_FOURTH))
         .chain(rows(CLASSES_THIRTY_FIFTH))
+        .chain(rows(CLASSES_THIRTY_SIXTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
