@@ -340,6 +340,7 @@ const NAME_HINTS: &[&str] = &[
     ".credential",
     "vault_pass",
     ".wrangler",
+    "jfrog-cli",
     "vultr-cli",
     ".civo",
     "ovh.conf",
@@ -765,6 +766,8 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         // Wrangler's OAuth token; 1Password CLI's sessions.
         || dirs.contains(&".wrangler") && name == "default.toml"
         || dirs.ends_with(&[".config", "op"]) && name == "config"
+        // JFrog CLI's servers with their tokens (`jfrog-cli.conf.v6`).
+        || dirs.contains(&".jfrog") && name.starts_with("jfrog-cli.conf")
         // Subversion's saved passwords, one file per server.
         || dirs
             .windows(2)
@@ -1202,6 +1205,7 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "git"
             | "aws"
             | "heroku"
+            | "p4"
             | "npm"
             | "gcloud"
             | "az"
@@ -1313,6 +1317,8 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
                 ))
                 || (sub == "ecr" && second == "get-login-password")))
         || (c.is(&["heroku"]) && sub == "auth:token")
+        // Perforce's tickets, each a login (`p4 tickets`, `p4 login -p`).
+        || (c.is(&["p4"]) && (sub == "tickets" || sub == "login" && c.flag(&["-p"])))
         || (c.is(&["gcloud"])
             && c.values()
                 .any(|v| v.starts_with("print-access-token") || v == "print-identity-token"))

@@ -341,6 +341,7 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
         "pnpm" => PNPM_GLOBAL_VALUES,
         "yarn" | "bun" => &["--cwd"],
         "cargo" => &["-Z", "--config", "-C", "--color"],
+        "regctl" => &["-v", "--verbosity", "--logopt", "--host", "--user-agent"],
         "docker" | "podman" | "buildah" | "nerdctl" => CONTAINER_GLOBAL_VALUES,
         _ => &[],
     };
@@ -364,8 +365,15 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
     {
         return false;
     }
-    (c.is(&["npm", "pnpm", "yarn", "bun"])
-        && (matches!(sub, "publish" | "unpublish" | "deprecate")
+    // A release tool run as a package's program (`pnpm changeset
+    // publish`, `yarn lerna publish`, `pnpm semantic-release`).
+    let release_tool = c.is(&["pnpm", "yarn", "bun"])
+        && (matches!(sub, "changeset" | "changesets" | "lerna" | "nx")
+            && ops.iter().skip(1).any(|w| w.value == "publish")
+            || matches!(sub, "semantic-release" | "release-it"));
+    release_tool
+        || (c.is(&["npm", "pnpm", "yarn", "bun"])
+            && (matches!(sub, "publish" | "unpublish" | "deprecate")
             // `npm dist-tag ls` lists the tags; `add` and `rm` move them.
             || tags && !matches!(second, "ls" | "list")))
         || (c.is(&["yarn"])

@@ -16,7 +16,18 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
-    if publishes_to_remote_broker(c) || sql_sends_away(c) {
+    if publishes_to_remote_broker(c) || sql_sends_away(c) || uploads_with_saved_login(c) {
+        return Some(Does::Deploys);
+    }
+    // A signature or attestation pushed to the image's registry, and by
+    // default to the public transparency log, which keeps it for good
+    // (`cosign sign --yes ghcr.io/acme/api:v1`, `notation sign …`).
+    if c.is(&["cosign", "notation"])
+        && c.operands()
+            .first()
+            .is_some_and(|w| matches!(w.value.as_str(), "sign" | "attest"))
+        && !c.values().any(|v| v == "--upload=false")
+    {
         return Some(Does::Deploys);
     }
     // Archivers told to delete what they archived (`7z a -sdel x.7z
@@ -189,4 +200,43 @@ fn sql_sends_away(c: &Cmd<'_>) -> bool {
             || sql.contains("into function")
     };
     c.values().any(sends) || c.command.stdin_text.as_deref().is_some_and(sends)
+}
+
+/// A file or data sent with the login saved for the host (`curl -n -T
+/// dist/app.tgz https://nexus.acme.io/…`): the upload lands with the
+/// person's rights, as a release or a change there.
+fn uploads_with_saved_login(c: &Cmd<'_>) -> bool {
+    c.is(&["curl"])
+        && (c.flag(&["-n", "--netrc", "--netrc-optional"])
+            || !c.option_values(&["--netrc-file"]).is_empty())
+        && c.values().any(|v| {
+            matches!(
+                v,
+                "-T" | "--upload-file" | "-F" | "--form" | "-d" | "--data" | "--data-binary"
+            ) || v.starts_with("--data")
+        })
+        && !super::cmd::to_loopback_only(c)
+}
+
+/// The HTTP method an option gives glued to it: `-XDELETE`, `-X=DELETE`,
+/// `--request=DELETE`, `--method=DELETE`.
+pub(super) fn glued_method(v: &str) -> Option<&str> {
+    let method = v
+        .strip_prefix("--request=")
+        .or_else(|| v.strip_prefix("--method="))
+        .or_else(|| {
+            v.strip_prefix("-X")
+                .map(|m| m.strip_prefix('=').unwrap_or(m))
+        })?;
+    (!method.is_empty()).then_some(method)
+}
+
+/// The actions an address names in its path, as search engines and
+/// document stores name them: parts starting with `_` (`_delete_by_query`,
+/// `_purge`).
+pub(super) fn address_actions(v: &str) -> impl Iterator<Item = &str> {
+    let path = v.split(['?', '#']).next().unwrap_or(v);
+    path.split('/')
+        .filter_map(|p| p.strip_prefix('_'))
+        .filter(|p| !p.is_empty())
 }

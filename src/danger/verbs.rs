@@ -631,7 +631,8 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // A tool's own download cache is the tool's to empty (`pip cache
     // purge`, `npm cache clean`): it is fetched again when needed.
-    if words.first().is_some_and(|w| *w == "cache") {
+    // (A forge's CI caches are its own, for every run: `gh cache delete`.)
+    if words.first().is_some_and(|w| *w == "cache") && !c.is(&["gh", "glab"]) {
         return None;
     }
     // Package managers that say what they do by a letter: pacman's `-R`.
@@ -678,12 +679,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // or database's action named in the address (`curl -XPOST
     // 'localhost:9200/logs/_delete_by_query'`, CouchDB's `_purge`).
     if c.is(super::cmd::HTTP_CLIENTS)
-        && (c
-            .values()
-            .any(|v| glued_method(v).is_some_and(|m| m.eq_ignore_ascii_case("delete")))
-            || c.operands()
-                .iter()
-                .any(|w| address_actions(&w.value).any(|a| verb_of(a) == Some(Does::Destroys))))
+        && (c.values().any(|v| {
+            super::verb_forms::glued_method(v).is_some_and(|m| m.eq_ignore_ascii_case("delete"))
+        }) || c.operands().iter().any(|w| {
+            super::verb_forms::address_actions(&w.value).any(|a| verb_of(a) == Some(Does::Destroys))
+        }))
     {
         return Some(Does::Destroys);
     }
@@ -1152,29 +1152,6 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     deploy
 }
 
-/// The HTTP method an option gives glued to it: `-XDELETE`, `-X=DELETE`,
-/// `--request=DELETE`, `--method=DELETE`.
-fn glued_method(v: &str) -> Option<&str> {
-    let method = v
-        .strip_prefix("--request=")
-        .or_else(|| v.strip_prefix("--method="))
-        .or_else(|| {
-            v.strip_prefix("-X")
-                .map(|m| m.strip_prefix('=').unwrap_or(m))
-        })?;
-    (!method.is_empty()).then_some(method)
-}
-
-/// The actions an address names in its path, as search engines and
-/// document stores name them: parts starting with `_` (`_delete_by_query`,
-/// `_purge`).
-fn address_actions(v: &str) -> impl Iterator<Item = &str> {
-    let path = v.split(['?', '#']).next().unwrap_or(v);
-    path.split('/')
-        .filter_map(|p| p.strip_prefix('_'))
-        .filter(|p| !p.is_empty())
-}
-
 /// Whether a word is a mail address (`team@example.com`), not a file
 /// named with an `@` (`icon@2x.png`).
 fn is_address(v: &str) -> bool {
@@ -1352,9 +1329,14 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     let args = c.args();
     // Options only before it, the word is where the tool's own subcommand
     // stands too (`s5cmd --numworkers=8 rm 's3://b/*'`): read as both.
+    // A program's name right after its nouns is its verb as well (`drone
+    // secret rm --name x`), whatever it also runs.
     let own = crate::parse::wrapped_at(&c.name, args)
-        .map(|at| args.get(..at).unwrap_or_default())
-        .filter(|before| before.iter().any(|w| !w.value.starts_with('-')))
+        .filter(|at| {
+            let before = args.get(..*at).unwrap_or_default();
+            before.iter().any(|w| !w.value.starts_with('-'))
+        })
+        .map(|at| args.get(..=at).unwrap_or_default())
         .unwrap_or(args);
     for v in own
         .iter()
@@ -1371,6 +1353,10 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             continue;
         }
         let value = std::mem::take(&mut after_option);
+        // A log level is no subcommand (`regctl -v info image copy …`).
+        if value && matches!(v, "trace" | "debug" | "info" | "warn" | "warning" | "error") {
+            continue;
+        }
         // A bare verb stays one (`tool --profile delete db`): a tool
         // whose `--profile` takes no value runs it.
         if std::mem::take(&mut after_setting) && !v.bytes().all(|b| b.is_ascii_alphabetic()) {

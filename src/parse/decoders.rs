@@ -33,6 +33,17 @@ pub(super) fn filtered(name: &str, args: &[&str], input: &str) -> Option<String>
                 .decode(text)
                 .ok()?
         }
+        // OpenSSL's base64 decoder (`openssl base64 -d`, `openssl enc -d
+        // -base64`, `-a` for `-base64`): newlines ignored.
+        "openssl" if openssl_decodes_base64(args) => {
+            let text: String = input
+                .chars()
+                .filter(|c| !matches!(c, '\n' | '\r'))
+                .collect();
+            base64::engine::general_purpose::STANDARD
+                .decode(text)
+                .ok()?
+        }
         // `xxd -r -p`: plain hex, whitespace between digits ignored.
         "xxd" if reverts_plain(args) => hex(input)?,
         // `tr SET1 SET2` of plain characters and ranges (`tr 'a-z'
@@ -55,6 +66,20 @@ pub(super) fn filtered(name: &str, args: &[&str], input: &str) -> Option<String>
         _ => return None,
     };
     String::from_utf8(bytes).ok()
+}
+
+/// `openssl base64 -d` or `openssl enc -d -base64` (or `-a`), with no
+/// other option: a plain base64 decode of stdin to stdout.
+fn openssl_decodes_base64(args: &[&str]) -> bool {
+    match args.split_first() {
+        Some((&"base64", rest)) => rest == ["-d"],
+        Some((&"enc", rest)) => {
+            rest.contains(&"-d")
+                && rest.iter().any(|a| matches!(*a, "-base64" | "-a"))
+                && rest.iter().all(|a| matches!(*a, "-d" | "-base64" | "-a"))
+        }
+        _ => false,
+    }
 }
 
 /// What `tr SET1 SET2` prints, for sets of plain characters and ranges;
@@ -155,6 +180,13 @@ mod tests {
                 Some("rm -rf ~\n"),
             ),
             ("base64", &["-D"], "bHM=", Some("ls")),
+            ("openssl", &["base64", "-d"], "bHM=", Some("ls")),
+            ("openssl", &["enc", "-d", "-base64"], "bHM=", Some("ls")),
+            ("openssl", &["enc", "-base64", "-d"], "bHM=", Some("ls")),
+            ("openssl", &["enc", "-d", "-a"], "bHM=", Some("ls")),
+            ("openssl", &["enc", "-base64"], "bHM=", None),
+            ("openssl", &["base64"], "bHM=", None),
+            ("openssl", &["enc", "-d", "-aes-256-cbc"], "bHM=", None),
             // Not base64, an option not read here, no decoding asked.
             ("base64", &["-d"], "cm0g LXJm", None),
             ("base64", &["-d"], "@@@@", None),

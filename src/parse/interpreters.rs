@@ -411,6 +411,11 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "matlab" => &["-batch", "-r"],
         // Blender runs Python given on its command line.
         "blender" => &["--python-expr"],
+        // Unreal's editor too (`UnrealEditor-Cmd Game.uproject
+        // -ExecutePythonScript="import …"`), a script's path or code.
+        "unrealeditor-cmd" | "unrealeditor" | "ue4editor-cmd" | "ue4editor" => {
+            &["-ExecutePythonScript"]
+        }
         // Their code comes from a script file or stdin only.
         // jbang runs Java from stdin too (`jbang -`).
         "tclsh" | "wish" | "jimsh" | "jshell" | "jbang" => &[],

@@ -797,6 +797,9 @@ pub fn is_code_variable(name: &str) -> bool {
             | "PROMPT_COMMAND"
             | "FCEDIT"
             | "SUDO_ASKPASS"
+            // What ccache runs the compiler through (`CCACHE_PREFIX=distcc`).
+            | "CCACHE_PREFIX"
+            | "CCACHE_PREFIX_CPP"
     )
 }
 

@@ -267,7 +267,7 @@ fn output_text_of(cmd: &SimpleCommand, name: &str) -> Option<String> {
         }
         "tee" if passes_on => return cmd.stdin_text.clone(),
         // A decoder of known text (`base64 -d <<< cm0gLXJmIH4K | sh`).
-        "base64" | "xxd" | "rev" | "tr" if passes_on => {
+        "base64" | "xxd" | "rev" | "tr" | "openssl" if passes_on => {
             let args = cmd.args();
             if !args.iter().all(|a| a.literal) {
                 return None;

@@ -22,7 +22,16 @@ pub(super) struct Language {
 /// interpreter (PowerShell, a shell) is taken as risky whatever it says.
 pub(super) static LANGUAGES: &[Language] = &[
     Language {
-        interpreters: &["python", "pypy", "ipython", "blender"],
+        interpreters: &[
+            "python",
+            "pypy",
+            "ipython",
+            "blender",
+            "unrealeditor-cmd",
+            "unrealeditor",
+            "ue4editor-cmd",
+            "ue4editor",
+        ],
         variable_calls: false,
         names_quoted: true,
         risky: &[
