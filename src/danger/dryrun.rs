@@ -220,6 +220,7 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "gsutil" if gsutil_command(args) == Some("rsync") => &["-n"],
         "sgdisk" => &["-P"],
         "restic" | "fstrim" | "home-manager" => &["-n"],
+        "snakemake" => &["-n", "--dry-run", "--dryrun"],
         // rake's dry run names the tasks; kapp's diff run shows the change.
         "rake" => &["-n", "--dry-run", "--dryrun"],
         "kapp" => &["--diff-run"],

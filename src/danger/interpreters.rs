@@ -344,10 +344,10 @@ fn vim_code(c: &Cmd<'_>) -> Option<Option<String>> {
 }
 
 fn f_is_long(flags: &[&str], v: &str) -> bool {
-    // (`-ExecutePythonScript=…` is long with one dash.)
+    // (`-ExecutePythonScript=…`, gdb's `-ex=…`: long with one dash.)
     flags
         .iter()
-        .any(|f| (f.starts_with("--") || f.len() > 3) && v.starts_with(f))
+        .any(|f| (f.starts_with("--") || f.len() > 2) && v.starts_with(f))
 }
 
 /// Whether inline code, in its language, deletes, spawns, opens sockets or

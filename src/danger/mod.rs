@@ -28,6 +28,7 @@
 //!   they name, for a program no table knows: `meaning`;
 //! - what a command does, by subject: `reads`, `interpreters`, `git`,
 //!   `tools`, `cloud`, `system`, `perms`, `environment`, `askrisky_self`,
+//!   `sends` (files from outside the project sent to another machine),
 //!   `guarded` (what a line typed at a guarded shell does to its guard);
 //! - [`rules`], the table, each row naming its check;
 //! - [`assess`], here: the table run on every command, in every folder
@@ -57,6 +58,7 @@ pub mod rules;
 mod runaway;
 pub mod safer;
 mod secrets;
+mod sends;
 mod system;
 mod tier;
 mod tools;

@@ -454,6 +454,8 @@ const STARTUP_FILES: &[&str] = &[
     ".irbrc",
     ".pryrc",
     ".Rprofile",
+    // Julia's start-up code, run at every `julia`.
+    ".julia/config/startup.jl",
     ".gdbinit",
     ".lldbinit",
     ".pythonrc",

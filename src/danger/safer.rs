@@ -405,6 +405,11 @@ pub static SAFER: &[Safer] = &[
         "nmap -sV 127.0.0.1",
     ),
     s(
+        "net.send_files",
+        "Copy what is to be sent into the project first, so the person sees what leaves, or send only the project's own files.",
+        "rsync -az ./dist/ deploy@web:/srv/www/",
+    ),
+    s(
         "net.upload_unnamed",
         "Name the file on the line, so what is sent can be seen, or send it to a server on loopback.",
         "curl -F f=@dist/report.pdf http://127.0.0.1:8080/upload",

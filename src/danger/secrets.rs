@@ -78,6 +78,7 @@ const SECRET_NAMES: &[&str] = &[
     "credentials.json",
     "service-account.json",
     ".htpasswd",
+    "terraform.tfstate",
     "server.pem",
     "tls.key",
     "cert.p12",
@@ -341,6 +342,11 @@ const NAME_HINTS: &[&str] = &[
     "vault_pass",
     ".wrangler",
     "jfrog-cli",
+    "wireguard",
+    ".acme.sh",
+    ".globus",
+    ".secrets",
+    "tfstate",
     "vultr-cli",
     ".civo",
     "ovh.conf",
@@ -768,6 +774,15 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         || dirs.ends_with(&[".config", "op"]) && name == "config"
         // JFrog CLI's servers with their tokens (`jfrog-cli.conf.v6`).
         || dirs.contains(&".jfrog") && name.starts_with("jfrog-cli.conf")
+        // acme.sh's saved DNS API tokens; Globus CLI's tokens; Terraform's
+        // state, which holds every secret it set in plain text.
+        || dirs.contains(&".acme.sh") && name == "account.conf"
+        || dirs.ends_with(&[".globus", "cli"])
+        || name.ends_with(".tfstate")
+        || name.ends_with(".tfstate.backup")
+        // A hidden folder kept for secrets, at any depth below it
+        // (`~/.secrets/certbot/cloudflare.ini`).
+        || dirs.contains(&".secrets") && secret_data_name(&name.to_ascii_lowercase()).is_some()
         // Subversion's saved passwords, one file per server.
         || dirs
             .windows(2)
@@ -844,6 +859,11 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     // Docker's and Kubernetes's secrets as a container sees them
     // (`/run/secrets/db_password`, a service account's token).
     if resolved.starts_with("/run/secrets/") || resolved.starts_with("/var/run/secrets/") {
+        return true;
+    }
+    // WireGuard's tunnels, each with its private key (`/etc/wireguard/
+    // wg0.conf`), the folder read whole too.
+    if at_or_below(&resolved, "/etc/wireguard") {
         return true;
     }
     // Without an extension, only as a path (`~/.config/ghcr-token`): a
@@ -1206,6 +1226,7 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "aws"
             | "heroku"
             | "p4"
+            | "borg"
             | "npm"
             | "gcloud"
             | "az"
@@ -1319,6 +1340,9 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         || (c.is(&["heroku"]) && sub == "auth:token")
         // Perforce's tickets, each a login (`p4 tickets`, `p4 login -p`).
         || (c.is(&["p4"]) && (sub == "tickets" || sub == "login" && c.flag(&["-p"])))
+        // A backup repository's key exported (`borg key export --paper
+        // REPO`): with it, anyone who reaches the backups reads them.
+        || (c.is(&["borg"]) && sub == "key" && second == "export")
         || (c.is(&["gcloud"])
             && c.values()
                 .any(|v| v.starts_with("print-access-token") || v == "print-identity-token"))

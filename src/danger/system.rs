@@ -192,6 +192,25 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             })
             // (Home Manager's `-n` builds and shows only.)
             && !(c.is(&["home-manager"]) && super::dryrun::rehearses_as(&c.name, c.args()))
+        // The print server's settings changed (`cupsctl --debug-logging`,
+        // `lpadmin -p …`), or fail2ban's bans lifted, jails stopped or
+        // reloaded (`fail2ban-client unban --all`); their looks stay clear.
+        || c.is(&["cupsctl"]) && {
+            // Its server (`-h`), user (`-U`) and encryption (`-E`) are no
+            // settings; anything else given is one.
+            let args = c.args();
+            args.iter().enumerate().any(|(i, w)| {
+                let v = w.value.as_str();
+                let after_value =
+                    i > 0 && args.get(i - 1).is_some_and(|p| matches!(p.value.as_str(), "-h" | "-U"));
+                !after_value && v != "-E" && !v.starts_with("-h") && !v.starts_with("-U")
+            })
+        }
+        || c.is(&["lpadmin"])
+        || c.is(&["fail2ban-client"])
+            && c.operands().first().is_some_and(|w| {
+                !matches!(w.value.as_str(), "status" | "ping" | "get" | "banned" | "version" | "help" | "echo")
+            })
         // A GPU's modes, limits and clocks set, or the GPU reset
         // (`nvidia-smi -c 3`, `-pm 1`, `-pl 200`, `-r`); its queries and
         // listings (`-q`, `-L`, `--query-gpu=…`) are looks.
@@ -692,7 +711,12 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
         || (c.is(&["zpool", "zfs"])
             && c.operands()
                 .first()
-                .is_some_and(|w| matches!(w.value.as_str(), "list" | "status" | "get")))
+                .is_some_and(|w| {
+                    matches!(
+                        w.value.as_str(),
+                        "list" | "status" | "get" | "iostat" | "history" | "events" | "version"
+                    )
+                }))
         || super::dryrun::cryptsetup_only_shows(&c.name, c.args())
         // `sgdisk --pretend`: the change is shown, not written.
         || super::dryrun::rehearses_as(&c.name, c.args())

@@ -19,6 +19,15 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     if publishes_to_remote_broker(c) || sql_sends_away(c) || uploads_with_saved_login(c) {
         return Some(Does::Deploys);
     }
+    // A new public version of a dataset, model or notebook (`kaggle
+    // datasets version -p data/ -m v3`, `kaggle kernels push`).
+    if c.is(&["kaggle"])
+        && c.operands()
+            .get(1)
+            .is_some_and(|w| matches!(w.value.as_str(), "version" | "create" | "push"))
+    {
+        return Some(Does::Deploys);
+    }
     // A signature or attestation pushed to the image's registry, and by
     // default to the public transparency log, which keeps it for good
     // (`cosign sign --yes ghcr.io/acme/api:v1`, `notation sign …`).
@@ -239,4 +248,62 @@ pub(super) fn address_actions(v: &str) -> impl Iterator<Item = &str> {
     path.split('/')
         .filter_map(|p| p.strip_prefix('_'))
         .filter(|p| !p.is_empty())
+}
+
+/// A request that sends, to an address whose last part is an action
+/// (`curl -X POST …/depositions/42/actions/publish`, `http POST
+/// …/releases/7/deploy`): what the action says (read by `verb_of`) is
+/// done there.
+pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Option<Does> {
+    if !c.is(super::cmd::HTTP_CLIENTS) || !sends_a_request(c) || super::cmd::to_loopback_only(c) {
+        return None;
+    }
+    c.operands()
+        .iter()
+        .find_map(|w| last_address_part(&w.value).and_then(verb_of))
+}
+
+/// Whether an HTTP client's request sends something: a method that
+/// writes (`-X POST`, `--request=PUT`, `http PATCH …`) or a body (`-d`,
+/// `-F`, `-T`, `--json`).
+fn sends_a_request(c: &Cmd<'_>) -> bool {
+    let writes = |m: &str| {
+        ["POST", "PUT", "PATCH", "DELETE"]
+            .iter()
+            .any(|w| m.eq_ignore_ascii_case(w))
+    };
+    let args = c.args();
+    args.iter().enumerate().any(|(i, w)| {
+        let v = w.value.as_str();
+        glued_method(v).is_some_and(writes)
+            || matches!(v, "-X" | "--request" | "--method")
+                && args.get(i + 1).is_some_and(|m| writes(&m.value))
+            || matches!(
+                v,
+                "-d" | "-F" | "-T" | "--form" | "--upload-file" | "--json"
+            )
+            || v.starts_with("--data")
+            || !v.starts_with('-') && writes(v) && v.bytes().all(|b| b.is_ascii_uppercase())
+    })
+}
+
+/// The last part of an address's path (`https://zenodo.org/api/deposit/
+/// depositions/1/actions/publish` ─► `publish`), when it is a word and
+/// not a file's name, on a server that is not this machine's loopback.
+fn last_address_part(v: &str) -> Option<&str> {
+    let (_, rest) = v.split_once("://")?;
+    let path = rest.split(['?', '#']).next().unwrap_or(rest);
+    let (host, path) = path.split_once('/')?;
+    // A server on this machine is the project's own.
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    let host = host.rsplit_once(':').map_or(host, |(h, _)| h);
+    if super::cmd::is_loopback(host) {
+        return None;
+    }
+    let last = path.trim_end_matches('/').rsplit('/').next()?;
+    (!last.is_empty()
+        && last
+            .bytes()
+            .all(|b| b.is_ascii_alphabetic() || matches!(b, b'-' | b'_')))
+    .then_some(last)
 }

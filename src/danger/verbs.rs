@@ -93,6 +93,14 @@ const DESTROY: &[&str] = &[
     "deletion",
     "removal",
     "destruction",
+    // Said as one word: iRODS's `irm`, Proxmox's `pvecm delnode`,
+    // git-annex's `dropunused` (content no branch uses, gone).
+    "irm",
+    "irmtrash",
+    "delnode",
+    "deluser",
+    "delgroup",
+    "dropunused",
 ];
 
 /// First parts of a word that only look at, or take back, what follows
@@ -687,6 +695,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Destroys);
     }
+    if let Some(does) = super::verb_forms::http_action(c, verb_of) {
+        return Some(does);
+    }
     // A key sent to a public keyserver (`gpg --send-keys KEYID`): it can
     // never be taken back from the keyservers that copy it.
     if c.is(&["gpg", "gpg2"]) && c.flag(&["--send-keys", "--send-key"]) {
@@ -771,6 +782,14 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // flyway's clean drops every object in the schema; cosign's removes a
     // registry image's signatures and attestations.
     if (c.is(&["flyway", "cosign"]) && first == "clean")
+        // Nextflow's past runs' work folders (`nextflow clean -f`); `-n`
+        // lists them.
+        || (c.is(&["nextflow"]) && first == "clean" && !c.flag(&["-n", "-dry-run"]))
+        // rsnapshot's run of an interval rotates, dropping the oldest
+        // snapshot; `-t` shows the commands.
+        || (c.is(&["rsnapshot"])
+            && !matches!(first, "" | "configtest" | "du" | "diff" | "version" | "help" | "sync")
+            && !c.flag(&["-t"]))
         // Duplicate finders told to delete what they find.
         || (c.is(&["fdupes", "jdupes"]) && c.flag(&["-d", "--delete"]))
         // Uninstalls what the Brewfile does not list (it only lists
@@ -1106,9 +1125,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             // -rm -r /data`); other two-letter options are letters.
             && (name.len() > 2 || v == "-rm")
             && verb_of(name) == Some(Does::Destroys)
-            && !name
+            // (`snakemake --delete-all-output`: every result made.)
+            && (!name
                 .split(['-', '_'])
                 .any(|p| matches!(p, "output" | "outputs" | "generated" | "artifacts"))
+                || name.split(['-', '_']).any(|p| p == "all"))
     }) {
         return Some(Does::Destroys);
     }

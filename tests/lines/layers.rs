@@ -123,6 +123,7 @@ const DANGER: &[(&str, u8)] = &[
     ("perms", 5),
     ("environment", 5),
     ("askrisky_self", 5),
+    ("sends", 5),
     ("guarded", 5),
     ("rules", 6),
     ("mod", 7),
