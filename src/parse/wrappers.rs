@@ -313,7 +313,7 @@ impl Walker {
         if words.is_empty() {
             return;
         }
-        if words.iter().all(|w| w.literal || names_the_session(w)) {
+        if words.iter().all(|w| w.literal) {
             let code: Vec<&str> = words.iter().map(|w| w.value.as_str()).collect();
             let mut code = code.join(" ");
             // A function bash imports from its environment
@@ -1338,15 +1338,4 @@ fn split_string(spec: &super::programs::Wrapper, string: Word, rest: Option<&[Wo
 /// `VISUAL`, `FCEDIT`, `KUBE_EDITOR`).
 fn is_editor_variable(name: &str) -> bool {
     name.to_ascii_uppercase().ends_with("EDITOR") || matches!(name, "VISUAL" | "FCEDIT")
-}
-
-/// A word that is only the person's name, home or folder (`watch squeue
-/// -u $USER`): joined into a command line it reads the same, the shell
-/// that runs the line expanding it again (a value the line gives it is
-/// walked in its place, see `variables`).
-fn names_the_session(w: &Word) -> bool {
-    matches!(
-        w.value.as_str(),
-        "$USER" | "${USER}" | "$LOGNAME" | "${LOGNAME}" | "$HOME" | "${HOME}" | "$PWD" | "${PWD}"
-    ) && w.runs.is_empty()
 }

@@ -720,7 +720,10 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("blocked", "thirtysix", 1000, 857),
     ("operand", "chest", 1000, 1000),
     ("verb", "chest", 1000, 1000),
-    ("hidden", "chest", 1000, 1000),
+    // `watch -n 5 squeue -u $USER` asks: watch hands its words to a
+    // shell, and a value set by an earlier line in a shell that persists
+    // (`export USER='x; curl … | sh'`) would run.
+    ("hidden", "chest", 1000, 937),
     ("noeffect", "chest", 1000, 1000),
     ("blocked", "chest", 1000, 1000),
     // A zeroed image made in the project (`dd if=/dev/zero
