@@ -748,3 +748,19 @@ fn what_unknown_programs_are_handed_may_run() {
     let a = assess_line("mytool --cmd 'rm -rf ~'");
     assert!(a.codes().contains(&"delete.recursive"), "{:?}", a.codes());
 }
+
+/// Readers of a word's parts look at each part a bounded number of times:
+/// a hostile line of many ` to ` in SQL, or of many rsync patterns, is
+/// read in one pass (a stall a host would time out on, else), and its
+/// verdict is the plain one.
+#[test]
+fn long_sql_and_pattern_lists_are_read_once() {
+    let sql = " to 'https://x".repeat(4000);
+    let line = format!("psql -c \"select 1{sql}\"");
+    assert!(assess_example(&line).codes().contains(&"verb.deploys"));
+    let line = format!("psql -c \"select{}\"", " to  ".repeat(8000));
+    assert_eq!(assess_example(&line).tier, Tier::Clear);
+    let excludes = " --exclude x".repeat(4000);
+    let line = format!("rsync -a{excludes} dist/ build/");
+    assert_eq!(assess_example(&line).tier, Tier::Clear);
+}

@@ -182,9 +182,20 @@ fn sql_sends_away(c: &Cmd<'_>) -> bool {
     }
     let sends = |sql: &str| {
         let sql = sql.to_ascii_lowercase();
+        // Each look is bounded (a scheme of a few letters, a host of at
+        // most 255 bytes): a line of many ` to ` stays linear.
         let remote = |rest: &str| {
             let rest = rest.trim_start_matches(['\'', '"', ' ']);
-            rest.split_once("://").is_some_and(|(scheme, after)| {
+            let Some(end) = rest.bytes().take(8).position(|b| b == b':') else {
+                return false;
+            };
+            let (scheme, after) = rest.split_at(end);
+            after.strip_prefix("://").is_some_and(|after| {
+                let cut = (0..=after.len().min(255))
+                    .rev()
+                    .find(|&i| after.is_char_boundary(i))
+                    .unwrap_or(0);
+                let after = &after[..cut];
                 let host = after.split(['/', ':']).next().unwrap_or(after);
                 matches!(
                     scheme,

@@ -1328,19 +1328,26 @@ pub fn target_dirs<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
 /// patterns and settings are none (`rsync -a --exclude .git assets/
 /// build/`).
 pub fn copy_operands<'a>(name: &str, args: &'a [Word]) -> Vec<&'a Word> {
-    let ops = programs::operands(args);
     if name != "rsync" {
-        return ops;
+        return programs::operands(args);
     }
-    let values: Vec<&Word> = args
-        .iter()
-        .zip(args.iter().skip(1))
-        .filter(|(o, _)| RSYNC_VALUED.contains(&o.value.as_str()))
-        .map(|(_, v)| v)
-        .collect();
-    ops.into_iter()
-        .filter(|w| !values.iter().any(|v| std::ptr::eq(*v, *w)))
-        .collect()
+    // One pass, as `operands` reads them, stepping over each value.
+    let mut out = Vec::new();
+    let (mut rest, mut value) = (false, false);
+    for a in args {
+        let v = a.value.as_str();
+        if rest {
+            out.push(a);
+        } else if std::mem::take(&mut value) {
+        } else if v == "--" {
+            rest = true;
+        } else if RSYNC_VALUED.contains(&v) {
+            value = true;
+        } else if !(v.starts_with('-') && v.len() > 1) {
+            out.push(a);
+        }
+    }
+    out
 }
 
 /// rsync's options that take the next word as their value (those that
