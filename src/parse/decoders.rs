@@ -21,29 +21,15 @@ pub(super) fn filtered(name: &str, args: &[&str], input: &str) -> Option<String>
         return None;
     }
     let bytes = match name {
-        // GNU's `-d`/`--decode`, macOS's `-D` too; newlines are ignored.
+        // GNU's `-d`/`--decode`, macOS's `-D` too; OpenSSL's decoder
+        // (`openssl base64 -d`, `openssl enc -d -base64`, `-a` for
+        // `-base64`). Newlines are ignored.
         "base64"
             if !args.is_empty() && args.iter().all(|a| matches!(*a, "-d" | "--decode" | "-D")) =>
         {
-            let text: String = input
-                .chars()
-                .filter(|c| !matches!(c, '\n' | '\r'))
-                .collect();
-            base64::engine::general_purpose::STANDARD
-                .decode(text)
-                .ok()?
+            base64_lines(input)?
         }
-        // OpenSSL's base64 decoder (`openssl base64 -d`, `openssl enc -d
-        // -base64`, `-a` for `-base64`): newlines ignored.
-        "openssl" if openssl_decodes_base64(args) => {
-            let text: String = input
-                .chars()
-                .filter(|c| !matches!(c, '\n' | '\r'))
-                .collect();
-            base64::engine::general_purpose::STANDARD
-                .decode(text)
-                .ok()?
-        }
+        "openssl" if openssl_decodes_base64(args) => base64_lines(input)?,
         // `xxd -r -p`: plain hex, whitespace between digits ignored.
         "xxd" if reverts_plain(args) => hex(input)?,
         // `tr SET1 SET2` of plain characters and ranges (`tr 'a-z'
@@ -66,6 +52,15 @@ pub(super) fn filtered(name: &str, args: &[&str], input: &str) -> Option<String>
         _ => return None,
     };
     String::from_utf8(bytes).ok()
+}
+
+/// Standard base64 over lines, the line breaks dropped.
+fn base64_lines(input: &str) -> Option<Vec<u8>> {
+    let text: String = input
+        .chars()
+        .filter(|c| !matches!(c, '\n' | '\r'))
+        .collect();
+    base64::engine::general_purpose::STANDARD.decode(text).ok()
 }
 
 /// `openssl base64 -d` or `openssl enc -d -base64` (or `-a`), with no
