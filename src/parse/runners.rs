@@ -707,6 +707,32 @@ fn ansible_removes(args: &[Word]) -> Option<&str> {
         .flatten()
 }
 
+/// The command an ad-hoc `ansible` run has each host run, and where it
+/// is among the words: the `-a` of the modules that run one (`-m shell`,
+/// `command`, `raw`, and `command` when no module is named: `ansible
+/// routers -m raw -a 'sysupgrade -n fw.bin'`). None in check mode, which
+/// runs nothing, and for a value known only when the line runs (the walk
+/// of the word as text still sees it).
+fn ansible_command(args: &[Word]) -> Option<(usize, &str)> {
+    if programs::has_flag(args, &["-C", "--check"]) {
+        return None;
+    }
+    let module = programs::option_values(args, &["-m", "--module-name"])
+        .pop()
+        .unwrap_or("command");
+    if !matches!(module.rsplit('.').next(), Some("command" | "shell" | "raw")) {
+        return None;
+    }
+    args.iter().enumerate().rev().find_map(|(i, w)| {
+        let text = match w.value.strip_prefix("--args=") {
+            Some(text) => text,
+            None if i > 0 && matches!(args[i - 1].value.as_str(), "-a" | "--args") => &w.value,
+            None => return None,
+        };
+        w.literal.then_some((i, text))
+    })
+}
+
 /// What a Salt run deletes: the execution modules `file.remove` and
 /// `file.rmdir`, and the state `file.absent`, remove the path they are
 /// given (`salt-call --local file.remove /usr`, `salt '*' state.single
@@ -946,8 +972,19 @@ impl Walker {
         .then(|| super::interpreters::inline_code_flags(base))
         .flatten()
         .unwrap_or_default();
+        // An ad-hoc ansible run's command, which every host it names runs:
+        // not a guess, but on other machines, so it asks and is never
+        // refused (as a container's command).
+        let ansible = (name == "ansible").then(|| ansible_command(args)).flatten();
+        if let Some((_, text)) = ansible {
+            let start = self.script.commands.len();
+            self.source(text, Origin::ShellString, depth);
+            for c in self.script.commands.get_mut(start..).unwrap_or_default() {
+                c.possible = true;
+            }
+        }
         for (i, w) in args.iter().enumerate() {
-            if programs::is_message(args, i) {
+            if programs::is_message(args, i) || ansible.is_some_and(|(at, _)| at == i) {
                 continue;
             }
             let is_code = i
@@ -1306,6 +1343,32 @@ mod tests {
         ] {
             assert_eq!(salt_removes(&words(line)), want, "{line}");
         }
+    }
+
+    #[test]
+    fn what_ansible_runs() {
+        let of = |line: &str| {
+            let script = crate::parse::parse(&format!("ansible {line}"));
+            let cmd = script
+                .commands
+                .iter()
+                .find(|c| c.argv[0].value == "ansible");
+            let w: Vec<Word> = cmd.map(|c| c.args().to_vec()).unwrap_or_default();
+            ansible_command(&w).map(|(i, t)| (i, t.to_owned()))
+        };
+        let run = |i: usize, t: &str| Some((i, t.to_owned()));
+        assert_eq!(
+            of("all -m raw -a 'sysupgrade -n x'"),
+            run(4, "sysupgrade -n x")
+        );
+        assert_eq!(of("all -a 'reboot'"), run(2, "reboot"));
+        assert_eq!(
+            of("all -m ansible.builtin.shell --args='ls; id'"),
+            run(3, "ls; id")
+        );
+        assert_eq!(of("all -m ping -a 'data=x y'"), None);
+        assert_eq!(of("all -C -m shell -a 'reboot'"), None);
+        assert_eq!(of("all -m shell"), None);
     }
 
     #[test]

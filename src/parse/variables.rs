@@ -331,6 +331,10 @@ fn references<'a>(
             }
             Some((i, i + 2 + name.len() + close + 1, op))
         } else {
+            // An array's element is only ever named inside braces.
+            if name.contains('[') {
+                return None;
+            }
             let after = rest.strip_prefix(name)?;
             let longer = name.parse::<u8>().is_err()
                 && after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');

@@ -511,6 +511,40 @@ impl Walker {
     }
 
     /// A word in a place where the shell does not split (redirect targets).
+    /// An array's elements, each as the assignment of its own name
+    /// (`a=(r m)` sets `a[0]` and `a[1]`, and `a`, which is `a[0]`;
+    /// `([dir]=x)` sets `p[dir]`), so that the line's values put back
+    /// where `${a[1]}` is used find them. Only one word per element.
+    fn array_elements(
+        &mut self,
+        name: &str,
+        items: &[(Option<ast::Word>, ast::Word)],
+        ctx: &Ctx,
+    ) -> Vec<(String, Word)> {
+        let mut out = Vec::new();
+        let mut index = 0usize;
+        for (k, v) in items {
+            let key = match k {
+                Some(k) => {
+                    let key = self.one_word(&k.value, ctx);
+                    key.literal.then_some(key.value)
+                }
+                None => {
+                    index += 1;
+                    Some((index - 1).to_string())
+                }
+            };
+            let value = self.one_word(&v.value, ctx);
+            if let Some(key) = key {
+                if key == "0" {
+                    out.push((name.to_owned(), value.clone()));
+                }
+                out.push((format!("{name}[{key}]"), value));
+            }
+        }
+        out
+    }
+
     fn one_word(&mut self, raw: &str, ctx: &Ctx) -> Word {
         let mut words = self.words(raw, ctx);
         if words.len() == 1 {
@@ -558,6 +592,16 @@ impl Walker {
                         self.assignment(a, raw, &mut cmd, ctx);
                     } else {
                         // `declare X=$(…)` and friends: an ordinary argument.
+                        // An array's elements are remembered as the
+                        // assignments they are (`declare -A p=([dir]=…)`).
+                        if let (
+                            ast::AssignmentName::VariableName(n),
+                            ast::AssignmentValue::Array(items),
+                        ) = (&a.name, &a.value)
+                        {
+                            let elements = self.array_elements(n, items, ctx);
+                            cmd.assignments.extend(elements);
+                        }
                         let words = self.words(&raw.value, ctx);
                         cmd.argv.extend(words);
                     }
@@ -592,14 +636,10 @@ impl Walker {
                 cmd.assignments.push((name, v));
             }
             ast::AssignmentValue::Array(items) => {
-                for (k, v) in items {
-                    if let Some(k) = k {
-                        self.words(&k.value, ctx);
-                    }
-                    self.words(&v.value, ctx);
-                }
+                let elements = self.array_elements(&name, items, ctx);
                 cmd.assignments
                     .push((name, Word::dynamic(raw.value.clone())));
+                cmd.assignments.extend(elements);
             }
         }
     }
