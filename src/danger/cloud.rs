@@ -249,7 +249,13 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
         "redis-cli" | "valkey-cli" | "keydb-cli" => {
             return c
                 .values()
-                .any(|v| matches!(v.to_ascii_uppercase().as_str(), "FLUSHALL" | "FLUSHDB"))
+                // Keys deleted by name (`DEL sessions`, `UNLINK`), or all.
+                .any(|v| {
+                    matches!(
+                        v.to_ascii_uppercase().as_str(),
+                        "FLUSHALL" | "FLUSHDB" | "DEL" | "UNLINK"
+                    )
+                })
                 || c.command
                     .stdin_text
                     .as_ref()

@@ -241,6 +241,8 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // Gradle's `-m` runs no task, only names them.
         "gradle" | "gradlew" => &["-m", "--dry-run"],
         "port" => &["-y"],
+        // Fly's `deploy --build-only` builds the image and releases nothing.
+        "fly" | "flyctl" => &["--build-only"],
         // FreeBSD's and IPS's pkg: `pkg delete -n`, `pkg install -n`.
         "pkg" => &["-n", "--dry-run"],
         // Portage's pretend.

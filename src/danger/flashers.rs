@@ -15,6 +15,8 @@ pub(super) fn writes_firmware(name: &str, args: &[Word]) -> Option<bool> {
     let looks = args.iter().any(|w| FLASHER_READS.contains(&w.value.as_str()))
         || avrdude_reads(name, args)
         || openocd_only_debugs(name, args)
+        // sysupgrade's `-T` only tests the image; `-l` lists what it keeps.
+        || name == "sysupgrade" && has_flag(args, &["-T", "--test"])
         // flashrom told to read or verify the chip, and not to write or
         // erase it.
         || name == "flashrom"
@@ -52,6 +54,21 @@ const FLASHERS: &[&str] = &[
     "bossac",
     "mspdebug",
     "dfu-programmer",
+    // A router's or board's own firmware and boot settings: OpenWrt's
+    // image written over the running system (`sysupgrade -n fw.bin`, its
+    // `-n` drops the settings, no rehearsal), its flash partitions
+    // written (`mtd write fw.bin firmware`), U-Boot's environment, which
+    // says what boots (`fw_setenv bootcmd 'run netboot'`), and the Linux
+    // flash tools (`flashcp`, `nandwrite`, `flash_erase`, `ubiformat`).
+    "sysupgrade",
+    "mtd",
+    "fw_setenv",
+    "flashcp",
+    "nandwrite",
+    "flash_erase",
+    "flash_eraseall",
+    "ubiformat",
+    "ubiupdatevol",
 ];
 
 /// What a flasher does when it only looks.

@@ -29,6 +29,7 @@
 //! - what a command does, by subject: `reads`, `interpreters`, `git`,
 //!   `tools`, `cloud`, `system`, `perms`, `environment`, `askrisky_self`,
 //!   `sends` (files from outside the project sent to another machine),
+//!   `devices` (whole devices written by a program whose words say so),
 //!   `guarded` (what a line typed at a guarded shell does to its guard);
 //! - [`rules`], the table, each row naming its check;
 //! - [`assess`], here: the table run on every command, in every folder
@@ -37,6 +38,7 @@
 mod askrisky_self;
 mod cloud;
 mod cmd;
+mod devices;
 mod dryrun;
 mod environment;
 mod find;

@@ -926,10 +926,47 @@ fn changes_network(c: &Cmd<'_>, sub: &str) -> bool {
         {
             true
         }
-        "ip" | "tc" => c
+        "ip" | "tc" | "bridge" => c
             .operands()
             .get(1)
             .is_some_and(|w| CHANGES.contains(&w.value.as_str())),
+        // NetworkManager told to turn networking or a radio off or on,
+        // or to change, bring up or down, or forget a connection or a
+        // device (`nmcli networking off`, `nmcli radio wifi off`, `nmcli
+        // con mod eth0 ipv4.dns 1.1.1.1`); its lists and shows only look.
+        "nmcli" => c.operands().iter().skip(1).any(|w| {
+            matches!(
+                w.value.as_str(),
+                "on" | "off"
+                    | "up"
+                    | "down"
+                    | "add"
+                    | "modify"
+                    | "mod"
+                    | "m"
+                    | "delete"
+                    | "del"
+                    | "reload"
+                    | "load"
+                    | "import"
+                    | "clone"
+                    | "set"
+                    | "connect"
+                    | "disconnect"
+                    | "reapply"
+                    | "hotspot"
+            )
+        }),
+        // A network plan applied, even on trial (`netplan try` applies it
+        // and rolls back only when nobody confirms), or a value set in it.
+        "netplan" => matches!(sub, "apply" | "try" | "set"),
+        // OpenWrt's settings changed or committed (`uci set …`, `uci
+        // commit network`); DD-WRT's and Tomato's NVRAM likewise; a value
+        // set on a device over SNMP (`snmpset … ifAdminStatus.12 i 2`
+        // shuts a switch port).
+        "uci" => !matches!(sub, "" | "show" | "get" | "export" | "changes"),
+        "nvram" => matches!(sub, "set" | "unset" | "commit" | "erase" | "restore"),
+        "snmpset" => true,
         "ifconfig" => c.operands().len() >= 2,
         "wg" => matches!(sub, "set" | "setconf" | "addconf" | "syncconf"),
         "wg-quick" => matches!(sub, "up" | "down" | "save"),

@@ -51,6 +51,15 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     {
         return Some(Does::Destroys);
     }
+    // Every migration of an app unapplied, its tables dropped with their
+    // rows (Django's `manage.py migrate billing zero`, Rails' `rake
+    // db:migrate VERSION=0`). Django's `--plan` only shows them.
+    if c.values().any(|v| v == "zero" || v == "VERSION=0") && !c.flag(&["--plan"]) {
+        let words: Vec<&str> = c.values().collect();
+        if words.iter().any(|w| matches!(*w, "migrate" | "db:migrate")) {
+            return Some(Does::Destroys);
+        }
+    }
     // Windows's event log emptied (`wevtutil cl Security`): the record
     // of what happened on the machine is gone.
     if c.is(&["wevtutil", "wevtutil.exe"])
@@ -70,6 +79,29 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
         return Some(Does::Destroys);
     }
     None
+}
+
+/// Whether `puppet` applies a configuration to this machine or another:
+/// `apply`, `agent`, `device`, a module installed, or a resource set
+/// (`puppet resource package nginx ensure=absent`). Its parser, lint,
+/// lookups, facts and help change nothing.
+pub(super) fn puppet_applies(c: &Cmd<'_>) -> bool {
+    let ops = c.operands();
+    match ops.first().map(|w| w.value.as_str()) {
+        Some("apply" | "agent" | "device" | "filebucket" | "ssl" | "node") => true,
+        Some("module") => ops
+            .get(1)
+            .is_some_and(|w| matches!(w.value.as_str(), "install" | "uninstall" | "upgrade")),
+        Some("resource") => ops.iter().any(|w| w.value.contains('=')),
+        _ => false,
+    }
+}
+
+/// A repository named by URL (`svn delete https://svn.example/repo/x`,
+/// `^/trunk`): Subversion commits such a change at once, in the shared
+/// repository, not in the working copy.
+pub(super) fn remote_operand(c: &Cmd<'_>) -> bool {
+    c.is(&["svn"]) && c.values().any(|v| v.contains("://") || v.starts_with("^/"))
 }
 
 /// Whether a command rewrites a store in place by a word of its own,
@@ -317,4 +349,53 @@ fn last_address_part(v: &str) -> Option<&str> {
             .bytes()
             .all(|b| b.is_ascii_alphabetic() || matches!(b, b'-' | b'_')))
     .then_some(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::danger::fixture::on;
+
+    /// Each way an HTTP client says it sends something, each alone; and
+    /// requests that only fetch.
+    #[test]
+    fn requests_that_send() {
+        for (line, sends) in [
+            ("curl -XPOST https://x.example/a/publish", true),
+            ("curl --request=PUT https://x.example/a/publish", true),
+            ("curl -X POST https://x.example/a/publish", true),
+            ("curl -X GET https://x.example/a/publish", false),
+            ("curl -d x=1 https://x.example/a/publish", true),
+            ("curl --data-raw x https://x.example/a/publish", true),
+            ("curl -T f.txt https://x.example/a/publish", true),
+            ("http POST https://x.example/a/publish", true),
+            ("http post https://x.example/a/publish", false),
+            ("curl -u ADMIN https://x.example/a/publish", false),
+            ("curl -X -v https://x.example/a/publish", false),
+            ("curl -o out.json https://x.example/a/publish", false),
+        ] {
+            assert_eq!(on(line, sends_a_request), sends, "{line}");
+        }
+    }
+
+    /// The last part of an address is a word only on a server elsewhere.
+    #[test]
+    fn last_parts_of_addresses() {
+        assert_eq!(
+            last_address_part("https://z.example/api/x/actions/publish"),
+            Some("publish")
+        );
+        assert_eq!(
+            last_address_part("https://127.0.0.1:8080/actions/publish"),
+            None
+        );
+        assert_eq!(
+            last_address_part("https://u@localhost/actions/publish"),
+            None
+        );
+        assert_eq!(last_address_part("https://z.example"), None);
+        assert_eq!(last_address_part("https://z.example/"), None);
+        assert_eq!(last_address_part("https://z.example/a/file.txt"), None);
+        assert_eq!(last_address_part("z.example/actions/publish"), None);
+    }
 }

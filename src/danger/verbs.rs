@@ -318,22 +318,6 @@ fn made_here(c: &Cmd<'_>, before: &str, word: &str) -> bool {
     }
 }
 
-/// Whether `puppet` applies a configuration to this machine or another:
-/// `apply`, `agent`, `device`, a module installed, or a resource set
-/// (`puppet resource package nginx ensure=absent`). Its parser, lint,
-/// lookups, facts and help change nothing.
-fn puppet_applies(c: &Cmd<'_>) -> bool {
-    let ops = c.operands();
-    match ops.first().map(|w| w.value.as_str()) {
-        Some("apply" | "agent" | "device" | "filebucket" | "ssl" | "node") => true,
-        Some("module") => ops
-            .get(1)
-            .is_some_and(|w| matches!(w.value.as_str(), "install" | "uninstall" | "upgrade")),
-        Some("resource") => ops.iter().any(|w| w.value.contains('=')),
-        _ => false,
-    }
-}
-
 /// Programs that read or print their words as data: a verb among them is
 /// text (`grep -r delete src`, `echo deploy`).
 const WORDS_ARE_DATA: &[&str] = &[
@@ -376,6 +360,9 @@ const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
         &["-f", "--force"],
     ),
     (&["composer"], &["remove", "rm"], &["global"]),
+    // Subversion's delete of a working copy's file is a change to commit
+    // (given a URL it commits at once: `verb_forms::remote_operand`).
+    (&["svn"], &["delete", "del", "remove", "rm"], &[]),
     // Environment modules (Lmod's `module`, `ml`) change only the shell
     // they run in: `module purge` unloads what it loaded.
     (
@@ -1012,7 +999,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // Firmware written to a drive, and configuration applied to hosts.
     if (c.is(&["nvme"]) && first.starts_with("fw-"))
         || ((c.is(&["ansible-playbook", "chef-client", "salt-call"])
-            || c.is(&["puppet"]) && puppet_applies(c))
+            || c.is(&["puppet"]) && super::verb_forms::puppet_applies(c))
             && !c.values().any(|v| v.eq_ignore_ascii_case("test=true"))
             && !c.flag(&[
                 "--check",
@@ -1080,6 +1067,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
                 .iter()
                 .any(|g| !g.starts_with('-') && c.values().any(|v| v == *g))
             && !registry
+            && !super::verb_forms::remote_operand(c)
         {
             continue;
         }

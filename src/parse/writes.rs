@@ -1748,4 +1748,20 @@ mod tests {
             assert!(!in_place(&words(line), PERL_VALUES), "{line}");
         }
     }
+
+    /// rsync's operands are its sources and destination: an option's
+    /// value is none, and `-` alone (its standard input) is one.
+    #[test]
+    fn rsync_operands() {
+        let ops = |line: &str| {
+            let words: Vec<Word> = line.split(' ').map(Word::literal).collect();
+            copy_operands("rsync", &words)
+                .into_iter()
+                .map(|w| w.value.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ops("-a --exclude .git src/ h:/d/"), ["src/", "h:/d/"]);
+        assert_eq!(ops("-a - h:/d/"), ["-", "h:/d/"]);
+        assert_eq!(ops("-a -- -x h:/d/"), ["-x", "h:/d/"]);
+    }
 }

@@ -124,6 +124,7 @@ const DANGER: &[(&str, u8)] = &[
     ("environment", 5),
     ("askrisky_self", 5),
     ("sends", 5),
+    ("devices", 5),
     ("guarded", 5),
     ("rules", 6),
     ("mod", 7),

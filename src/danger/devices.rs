@@ -1,0 +1,37 @@
+//! Whole devices written by a program whose own words say it writes
+//! them: a flasher, eraser, formatter or imager of any name given a disk
+//! or flash device, where no table lists the program. The refusal's
+//! reading for any tool, beside the named writers (`dd`, `mkfs`, `shred`).
+
+use super::cmd::Cmd;
+
+/// Whether a program whose name or first words say it flashes, erases,
+/// formats, burns or writes is given a whole disk or flash device, as an
+/// operand or an option's value (`flash_erase /dev/mtd0 0 0`, `ubiformat
+/// /dev/mtd4 -y`, `balena local flash os.img --drive /dev/sdd`,
+/// `rpi-imager --cli os.img.xz /dev/mmcblk0`): what the device held is
+/// gone, whatever the tool is called. `disk` says whether a word names a
+/// disk device. Read-only disk tools name no such verb; a rehearsal writes
+/// nothing.
+pub(super) fn flashes_a_disk(c: &Cmd<'_>, disk: impl Fn(&str) -> bool) -> bool {
+    const SAYS: &[&str] = &[
+        "flash", "erase", "format", "imager", "etcher", "burn", "wipe", "write",
+    ];
+    let says = |w: &str| {
+        let w = w.to_ascii_lowercase();
+        SAYS.iter().any(|s| w.contains(s))
+    };
+    let ops = c.operands();
+    // wipefs's own rule reads it (without `-a` it only lists).
+    !c.is(&["wipefs"])
+        && (says(&c.name) || ops.iter().take(2).any(|w| says(&w.value)))
+        && !super::dryrun::rehearses_as(&c.name, c.args())
+        && c.args().iter().any(|w| {
+            let v = w.value.as_str();
+            let v = match v.split_once('=') {
+                Some((opt, value)) if opt.starts_with('-') => value,
+                _ => v,
+            };
+            disk(v)
+        })
+}
