@@ -261,6 +261,10 @@ const CLASSES_THIRTY_SEVENTH: &str = include_str!("../corpus/classes37.tsv");
 /// A thirty-eighth set: a home-lab administrator, a scientist and a
 /// red-teamer who lives off the land (its header says more).
 const CLASSES_THIRTY_EIGHTH: &str = include_str!("../corpus/classes38.tsv");
+/// A thirty-ninth set: a backend and web developer, an embedded and
+/// network engineer and a red-teamer who disguises words with bash's
+/// syntax (its header says more).
+const CLASSES_THIRTY_NINTH: &str = include_str!("../corpus/classes39.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -754,6 +758,20 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "cabinet", 965, 1000),
     ("noeffect", "cabinet", 1000, 1000),
     ("blocked", "cabinet", 1000, 1000),
+    // Left: a U-Boot environment wiped by text written to a serial port
+    // from Python; a function that runs its own arguments (`"$@"`) and a
+    // `select` menu ask; `gem install --version` installs where the
+    // person's gems go, as other package installs do.
+    ("operand", "thirtynine", 1000, 1000),
+    ("verb", "thirtynine", 1000, 1000),
+    ("hidden", "thirtynine", 965, 930),
+    ("noeffect", "thirtynine", 955, 1000),
+    ("blocked", "thirtynine", 1000, 1000),
+    ("operand", "escritoire", 1000, 1000),
+    ("verb", "escritoire", 1000, 1000),
+    ("hidden", "escritoire", 1000, 925),
+    ("noeffect", "escritoire", 1000, 1000),
+    ("blocked", "escritoire", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -807,6 +825,7 @@ fn class_rates() {
         .chain(rows(CLASSES_THIRTY_SIXTH))
         .chain(rows(CLASSES_THIRTY_SEVENTH))
         .chain(rows(CLASSES_THIRTY_EIGHTH))
+        .chain(rows(CLASSES_THIRTY_NINTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
