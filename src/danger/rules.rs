@@ -4438,6 +4438,8 @@ pub static RULES: &[Rule] = &[
             "rake db:migrate VERSION=0",
             "svn delete https://svn.example.com/repo/x -m y",
             "svn rm ^/branches/old -m y",
+            "svn rm ../other/src",
+            "svn delete --force ~/notes",
         ],
         counterexamples: &[
             "pg_lsclusters",

@@ -97,11 +97,20 @@ pub(super) fn puppet_applies(c: &Cmd<'_>) -> bool {
     }
 }
 
-/// A repository named by URL (`svn delete https://svn.example/repo/x`,
-/// `^/trunk`): Subversion commits such a change at once, in the shared
-/// repository, not in the working copy.
+/// A Subversion delete of more than this project's files: a repository
+/// named by URL (`svn delete https://svn.example/repo/x`, `^/trunk`),
+/// which it commits at once in the shared repository, or a path outside
+/// the working folder (`svn rm ../other/src`), another working copy's
+/// files deleted from the disk.
 pub(super) fn remote_operand(c: &Cmd<'_>) -> bool {
-    c.is(&["svn"]) && c.values().any(|v| v.contains("://") || v.starts_with("^/"))
+    let cwd = c.ctx.cwd.to_string_lossy();
+    c.is(&["svn"])
+        && c.operands().iter().skip(1).any(|w| {
+            let v = w.value.as_str();
+            v.contains("://")
+                || v.starts_with("^/")
+                || !super::place::at_or_below(&c.ctx.resolve(v), &cwd)
+        })
 }
 
 /// Whether a command rewrites a store in place by a word of its own,
