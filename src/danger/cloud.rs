@@ -17,7 +17,7 @@ pub(super) fn destroys(c: &Cmd<'_>) -> bool {
         return true;
     }
     // The cloud and cluster tools, and the container engines.
-    if !(c.is_among(&super::verbs::CLOUD_SORTED)
+    if !(c.is_among(&super::verbs::CLOUD_SET)
         || c.is(&[
             "docker",
             "podman",

@@ -27,64 +27,105 @@ pub(super) const HTTP_CLIENTS: &[&str] = &[
     "curl", "curlie", "wget", "wget2", "http", "https", "xh", "xhs",
 ];
 
-/// A list of exact program names sorted for [`Cmd::is_among`] (no `*`
-/// patterns: those only [`Cmd::is`] reads). Sorted when compiled, so a
-/// process that checks one line pays nothing to set it up.
-pub(super) const fn sorted_names<const N: usize>(list: &[&'static str]) -> [&'static str; N] {
-    let mut out = [""; N];
+/// A set of exact program names or words for [`Cmd::is_among`] and
+/// [`among`] (no `*` patterns: those only [`Cmd::is`] reads), laid out
+/// when compiled as an open hash table, so a process that checks one line
+/// pays nothing to set it up, and a look-up hashes the word once and
+/// compares it with about one name (the lists are asked of every command
+/// and of many of its words). `M`, a power of two more than twice the
+/// list's length, is [`slots_for`] of it.
+pub(super) struct NameSet<const M: usize> {
+    slots: [&'static str; M],
+    /// `""` marks an empty slot; whether the list holds `""` is kept here.
+    has_empty: bool,
+}
+
+/// The table size for a list of `n` names: a power of two with more than
+/// half its slots empty, so a search ends soon on an empty slot.
+pub(super) const fn slots_for(n: usize) -> usize {
+    (2 * n + 2).next_power_of_two()
+}
+
+/// FNV-1a over the bytes: short words hash in a few steps, when compiled
+/// and when run.
+const fn hash(bytes: &[u8]) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
     let mut i = 0;
-    while i < N {
-        let name = list[i].as_bytes();
-        assert!(
-            name.is_empty() || name[name.len() - 1] != b'*',
-            "a `*` pattern is for `Cmd::is`"
-        );
-        out[i] = list[i];
+    while i < bytes.len() {
+        h ^= bytes[i] as u32;
+        h = h.wrapping_mul(0x0100_0193);
         i += 1;
     }
-    // Insertion sort: the lists are short, and this runs in the compiler.
-    let mut i = 1;
-    while i < N {
-        let mut j = i;
-        while j > 0 && before(out[j], out[j - 1]) {
-            let t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-            j -= 1;
-        }
-        i += 1;
-    }
-    out
+    h as usize
 }
 
-/// Whether `word` is in `sorted` (made by [`sorted_names`]): a binary
-/// search that compares first bytes before whole names. `str`'s order
-/// is by the first byte first, so the order is the same; most steps are
-/// settled by it, without a call to compare the rest.
-pub(super) fn among(sorted: &[&str], word: &str) -> bool {
-    let first = word.as_bytes().first();
-    sorted
-        .binary_search_by(|probe| {
-            probe
-                .as_bytes()
-                .first()
-                .cmp(&first)
-                .then_with(|| (*probe).cmp(word))
-        })
-        .is_ok()
-}
-
-/// `a < b` as `str`'s order has it (byte by byte), for a `const fn`.
-const fn before(a: &str, b: &str) -> bool {
+/// `a == b`, for a `const fn`.
+const fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
     let mut i = 0;
-    while i < a.len() && i < b.len() {
+    while i < a.len() {
         if a[i] != b[i] {
-            return a[i] < b[i];
+            return false;
         }
         i += 1;
     }
-    a.len() < b.len()
+    true
+}
+
+impl<const M: usize> NameSet<M> {
+    /// The set of `list`'s names.
+    pub(super) const fn new(list: &[&'static str]) -> Self {
+        assert!(
+            M.is_power_of_two() && M > 2 * list.len(),
+            "size a NameSet with slots_for"
+        );
+        let mut slots = [""; M];
+        let mut has_empty = false;
+        let mut i = 0;
+        while i < list.len() {
+            let name = list[i];
+            let bytes = name.as_bytes();
+            assert!(
+                bytes.is_empty() || bytes[bytes.len() - 1] != b'*',
+                "a `*` pattern is for `Cmd::is`"
+            );
+            if bytes.is_empty() {
+                has_empty = true;
+            } else {
+                let mut at = hash(bytes) & (M - 1);
+                while !slots[at].is_empty() && !same(slots[at], name) {
+                    at = (at + 1) & (M - 1);
+                }
+                slots[at] = name;
+            }
+            i += 1;
+        }
+        Self { slots, has_empty }
+    }
+
+    /// Whether `word` is one of the set's names.
+    pub(super) fn contains(&self, word: &str) -> bool {
+        if word.is_empty() {
+            return self.has_empty;
+        }
+        let mut at = hash(word.as_bytes()) & (M - 1);
+        // More than half the slots are empty: the search ends.
+        loop {
+            match self.slots.get(at) {
+                Some(&slot) if slot == word => return true,
+                Some(slot) if !slot.is_empty() => at = (at + 1) & (M - 1),
+                _ => return false,
+            }
+        }
+    }
+}
+
+/// Whether `word` is in `set`.
+pub(super) fn among<const M: usize>(set: &NameSet<M>, word: &str) -> bool {
+    set.contains(word)
 }
 
 /// One simple command as the rules see it.
@@ -175,10 +216,10 @@ impl<'a> Cmd<'a> {
         })
     }
 
-    /// [`Cmd::is`] for a long list made by [`sorted_names`]: a binary
-    /// search, where `is` compares the names one by one.
-    pub fn is_among(&self, sorted: &[&str]) -> bool {
-        among(sorted, &self.name)
+    /// [`Cmd::is`] for a long list made a [`NameSet`]: one hashed
+    /// look-up, where `is` compares the names one by one.
+    pub(super) fn is_among<const M: usize>(&self, set: &NameSet<M>) -> bool {
+        set.contains(&self.name)
     }
 
     /// Arguments after the program name.
@@ -595,27 +636,17 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The compile-time sort orders as `sort` does, so a binary search
-        /// finds exactly the names of the list.
-        #[test]
-        fn sorted_names_is_sort(list in proptest::collection::vec("[a-c.é-]{0,3}", 6)) {
-            let list: Vec<&'static str> = list.into_iter().map(|s| &*s.leak()).collect();
-            let mut want = list.clone();
-            want.sort_unstable();
-            proptest::prop_assert_eq!(sorted_names::<6>(&list).to_vec(), want);
-        }
-
         /// `among` finds exactly the names of the list, empty ones too.
         #[test]
         fn among_finds_what_the_list_holds(
-            list in proptest::collection::vec("[a-c.é-]{0,3}", 6),
+            list in proptest::collection::vec("[a-c.é-]{0,3}", 0..=6),
             word in "[a-c.é-]{0,3}",
         ) {
             let list: Vec<&'static str> = list.into_iter().map(|s| &*s.leak()).collect();
-            let sorted = sorted_names::<6>(&list);
-            proptest::prop_assert_eq!(among(&sorted, &word), list.contains(&word.as_str()));
+            let set = NameSet::<{ slots_for(6) }>::new(&list);
+            proptest::prop_assert_eq!(among(&set, &word), list.contains(&word.as_str()));
             for name in &list {
-                proptest::prop_assert!(among(&sorted, name));
+                proptest::prop_assert!(among(&set, name));
             }
         }
     }

@@ -17,16 +17,9 @@ pub(super) fn flashes_a_disk(c: &Cmd<'_>, disk: impl Fn(&str) -> bool) -> bool {
     const SAYS: &[&str] = &[
         "flash", "erase", "format", "imager", "etcher", "burn", "wipe", "write",
     ];
-    let says = |w: &str| {
-        let w = w.to_ascii_lowercase();
-        SAYS.iter().any(|s| w.contains(s))
-    };
-    let ops = c.operands();
-    // wipefs's own rule reads it (without `-a` it only lists).
-    !c.is(&["wipefs"])
-        && (says(&c.name) || ops.iter().take(2).any(|w| says(&w.value)))
-        && !super::dryrun::rehearses_as(&c.name, c.args())
-        && c.args().iter().any(|w| {
+    // Most commands name no disk: asked first, before any word is read.
+    let names_a_disk = || {
+        c.args().iter().any(|w| {
             let v = w.value.as_str();
             let v = match v.split_once('=') {
                 Some((opt, value)) if opt.starts_with('-') => value,
@@ -34,4 +27,17 @@ pub(super) fn flashes_a_disk(c: &Cmd<'_>, disk: impl Fn(&str) -> bool) -> bool {
             };
             disk(v)
         })
+    };
+    let says = |w: &str| {
+        SAYS.iter().any(|s| {
+            w.as_bytes()
+                .windows(s.len())
+                .any(|part| part.eq_ignore_ascii_case(s.as_bytes()))
+        })
+    };
+    // wipefs's own rule reads it (without `-a` it only lists).
+    !c.is(&["wipefs"])
+        && names_a_disk()
+        && (says(&c.name) || c.operands().iter().take(2).any(|w| says(&w.value)))
+        && !super::dryrun::rehearses_as(&c.name, c.args())
 }

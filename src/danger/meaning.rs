@@ -18,7 +18,8 @@ use super::protected::protected_reason;
 /// `Cmd::written_paths`, or they only read, list or show what they are
 /// given, or they run it as code (judged as code).
 /// [`KNOWN`] sorted: asked of every command, and long.
-const KNOWN_SORTED: [&str; KNOWN.len()] = super::cmd::sorted_names(KNOWN);
+static KNOWN_SET: super::cmd::NameSet<{ super::cmd::slots_for(KNOWN.len()) }> =
+    super::cmd::NameSet::new(KNOWN);
 
 const KNOWN: &[&str] = &[
     // Writers, exactly (see `Cmd::written_paths`).
@@ -413,7 +414,7 @@ pub(super) fn lists_only(c: &Cmd<'_>) -> bool {
         || c.args().iter().any(|w| {
             w.value.len() > 10 && matches!(w.value.as_str(), "--keys-only" | "--names-only")
         }))
-        && !c.is_among(&KNOWN_SORTED)
+        && !c.is_among(&KNOWN_SET)
         // Names handed on are read by what they are handed to (`rclone
         // lsf . | xargs cat` in `~/.ssh`).
         && c.output_only_shown()
@@ -424,7 +425,7 @@ pub(super) fn lists_only(c: &Cmd<'_>) -> bool {
 }
 
 fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
-    if c.name.is_empty() || c.is_among(&KNOWN_SORTED) || super::cmd::checks_config(c) {
+    if c.name.is_empty() || c.is_among(&KNOWN_SET) || super::cmd::checks_config(c) {
         return Vec::new();
     }
     // A rehearsal writes nothing (`logrotate -d /etc/logrotate.d/nginx`).
@@ -633,7 +634,7 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
         // /usr/bin/git`, `-o/boot/x.img`): a program handed one to read
         // takes it as an operand, not as its output.
         || !c.name.is_empty()
-            && !c.is_among(&KNOWN_SORTED)
+            && !c.is_among(&KNOWN_SET)
             && c.option_values(&["-o"])
                 .into_iter()
                 .chain(c.full_option_values(&["--output", "--out", "--outfile", "--output-file", "--out-file"]))

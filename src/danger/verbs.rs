@@ -12,7 +12,7 @@
 //! that only edit the project (`npm remove`, `cargo remove`) stay clear.
 
 pub(super) use super::cmd::Does;
-use super::cmd::{Cmd, sorted_names};
+use super::cmd::{Cmd, NameSet, slots_for};
 use super::nouns::{ROLLED_OUT, after_noun, sent_after_noun};
 
 /// Parts of a subcommand word that destroy or empty something.
@@ -177,13 +177,14 @@ const DOES_IT: &[&str] = &[
 /// in full (git's, the databases', the deleting commands'): their words
 /// are not read again here.
 /// The long lists of names asked of every command, sorted when compiled.
-const OWN_RULES_SORTED: [&str; OWN_RULES.len()] = sorted_names(OWN_RULES);
-const WORDS_ARE_DATA_SORTED: [&str; WORDS_ARE_DATA.len()] = sorted_names(WORDS_ARE_DATA);
-pub(super) const CLOUD_SORTED: [&str; CLOUD.len()] = sorted_names(CLOUD);
-const PUBLISHERS_SORTED: [&str; PUBLISHERS.len()] = sorted_names(PUBLISHERS);
+static OWN_RULES_SET: NameSet<{ slots_for(OWN_RULES.len()) }> = NameSet::new(OWN_RULES);
+static WORDS_ARE_DATA_SET: NameSet<{ slots_for(WORDS_ARE_DATA.len()) }> =
+    NameSet::new(WORDS_ARE_DATA);
+pub(super) static CLOUD_SET: NameSet<{ slots_for(CLOUD.len()) }> = NameSet::new(CLOUD);
+static PUBLISHERS_SET: NameSet<{ slots_for(PUBLISHERS.len()) }> = NameSet::new(PUBLISHERS);
 /// The verb words, likewise: asked of every subcommand word.
-const DESTROY_SORTED: [&str; DESTROY.len()] = sorted_names(DESTROY);
-const READS_SORTED: [&str; READS.len()] = sorted_names(READS);
+static DESTROY_SET: NameSet<{ slots_for(DESTROY.len()) }> = NameSet::new(DESTROY);
+static READS_SET: NameSet<{ slots_for(READS.len()) }> = NameSet::new(READS);
 
 const OWN_RULES: &[&str] = &[
     "git",
@@ -463,13 +464,13 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
     {
         return None;
     }
-    if c.name.is_empty() || c.is_among(&OWN_RULES_SORTED) || c.is_among(&WORDS_ARE_DATA_SORTED) {
+    if c.name.is_empty() || c.is_among(&OWN_RULES_SET) || c.is_among(&WORDS_ARE_DATA_SET) {
         return None;
     }
     if named_destroyer(&c.name) && !super::dryrun::rehearses_as(&c.name, c.args()) {
         return Some((Does::Destroys, false));
     }
-    let cloud = c.is_among(&CLOUD_SORTED);
+    let cloud = c.is_among(&CLOUD_SET);
     match tool_verb(c, cloud) {
         // Sent to a server on this machine (`ray job submit --address
         // http://127.0.0.1:8265 -- python train.py`, `npm publish
@@ -849,7 +850,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
                 v.eq_ignore_ascii_case("homestead") || v.to_ascii_lowercase().contains("mainnet")
             })
         && !words.iter().any(|w| {
-            super::cmd::among(&READS_SORTED, w)
+            super::cmd::among(&READS_SET, w)
                 || matches!(
                     *w,
                     "call" | "balance" | "compile" | "test" | "console" | "estimate"
@@ -1029,7 +1030,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         // (`release list`, `secrets get`). A `help` between other words
         // is a name (`helm install help charts/api`: the release `help`).
         let named_help = word == "help" && i > 0 && i + 1 < words.len();
-        if super::cmd::among(&READS_SORTED, word) && !named_help {
+        if super::cmd::among(&READS_SET, word) && !named_help {
             return None;
         }
         // What a registry holds for everyone is no edit of the project
@@ -1076,7 +1077,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         }
         // Publishing is judged by `publish.package` for these; what they
         // send or start elsewhere is not publishing (`gh workflow run`).
-        if sends || !c.is_among(&PUBLISHERS_SORTED) {
+        if sends || !c.is_among(&PUBLISHERS_SET) {
             deploy = deploy.or(Some(does));
         }
     }
@@ -1146,7 +1147,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         // the project's (`./deploy.sh`) is judged by what it says.
         Some(Does::Deploys)
             if c.name != "notify-send"
-                && !c.is_among(&PUBLISHERS_SORTED)
+                && !c.is_among(&PUBLISHERS_SET)
                 && c.command.script_text.is_none()
                 && !c
                     .command
@@ -1207,7 +1208,7 @@ fn named_destroyer(name: &str) -> bool {
         rest.peek().is_some()
             && std::iter::once(f)
                 .chain(rest)
-                .any(|p| super::cmd::among(&DESTROY_SORTED, p))
+                .any(|p| super::cmd::among(&DESTROY_SET, p))
     });
     joined
         || !base.starts_with("un")
@@ -1428,7 +1429,7 @@ fn verb_of(word: &str) -> Option<Does> {
         }
         let last = last.to_ascii_lowercase();
         return if after_noun(&noun.to_ascii_lowercase(), &last)
-            || super::cmd::among(&DESTROY_SORTED, &last)
+            || super::cmd::among(&DESTROY_SET, &last)
         {
             Some(Does::Destroys)
         } else {
@@ -1453,7 +1454,7 @@ fn verb_of(word: &str) -> Option<Does> {
             looks = true;
             return true;
         }
-        if super::cmd::among(&DESTROY_SORTED, part)
+        if super::cmd::among(&DESTROY_SET, part)
             || destroys_joined(part)
             || before == "force" && part == "unlock"
             || after_noun(before, part)
