@@ -1251,6 +1251,10 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "dscl"
             | "railway"
             | "vercel"
+            | "databricks"
+            | "keyring"
+            | "bundle"
+            | "mvn"
     ) {
         return false;
     }
@@ -1269,6 +1273,25 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
     }
     let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
+    // A workspace secret's value (`databricks secrets get-secret SCOPE
+    // KEY`); a password from the system keyring through Python's CLI
+    // (`keyring get SERVICE USER`); a private gem host's credentials
+    // (`bundle config get gems.example.com`; `build.GEM` is a gem's build
+    // flags); Maven's settings printed with their server passwords
+    // (`mvn help:effective-settings -DshowPasswords=true`).
+    if c.is(&["databricks", "keyring", "bundle", "mvn"]) {
+        let third = c.operands().get(2).map_or("", |w| w.value.as_str());
+        return c.is(&["databricks"]) && sub == "secrets" && matches!(second, "get-secret" | "get")
+            || c.is(&["keyring"]) && sub == "get"
+            || c.is(&["bundle"])
+                && sub == "config"
+                && second == "get"
+                && third.contains('.')
+                && !third.starts_with("build.")
+            || c.is(&["mvn"])
+                && c.values().any(|v| v.ends_with("effective-settings"))
+                && c.values().any(|v| v == "-DshowPasswords=true");
+    }
     // NetworkManager told to print the Wi-Fi and VPN passwords; the
     // password hashes asked of the system's databases (`getent shadow`).
     (c.is(&["nmcli"])

@@ -166,6 +166,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         || controller_changes_state(c, sub)
         || macos_machine_settings(c, sub)
         || changes_network(c, sub)
+        || windows_repairs_or_settings(c)
         // The system's clock set (`date -s`, `hwclock --systohc`), which
         // certificates, builds and logs all trust.
         || c.is(&["date", "gdate"]) && c.flag(&["-s", "--set"])
@@ -973,6 +974,54 @@ fn changes_network(c: &Cmd<'_>, sub: &str) -> bool {
         // The machine joined to, or taken off, a virtual network
         // (`zerotier-cli join NETWORK`), or its settings there changed.
         "zerotier-cli" => matches!(sub, "join" | "leave" | "set" | "orbit" | "deorbit"),
+        _ => false,
+    }
+}
+
+/// Windows's own tools told to repair or change the installed system or
+/// its disks: a check that fixes (`chkdsk D: /f`, `/r`, `/x` dismounts),
+/// system files and the component store repaired or changed (`sfc
+/// /scannow`, `DISM /Online /Cleanup-Image /RestoreHealth`), BitLocker
+/// turned off, locked or its protectors removed (`manage-bde -off C:`),
+/// the boot configuration set (`bcdedit /set …`), and diskpart, whose
+/// every script changes disks. Their scans, status and lists only look.
+fn windows_repairs_or_settings(c: &Cmd<'_>) -> bool {
+    let name = c.name.trim_end_matches(".exe").to_ascii_lowercase();
+    let says = |words: &[&str]| {
+        c.values().any(|v| {
+            let v = v.to_ascii_lowercase();
+            words
+                .iter()
+                .any(|w| v == *w || v.starts_with(&format!("{w}:")))
+        })
+    };
+    match name.as_str() {
+        "chkdsk" => says(&["/f", "/r", "/x", "/b", "/spotfix", "/offlinescanandfix"]),
+        "sfc" => says(&["/scannow", "/scanfile", "/revert"]),
+        "dism" => says(&[
+            "/restorehealth",
+            "/startcomponentcleanup",
+            "/add-package",
+            "/remove-package",
+            "/enable-feature",
+            "/disable-feature",
+            "/apply-image",
+            "/set-edition",
+            "/remove-provisionedappxpackage",
+        ]),
+        "manage-bde" => {
+            says(&[
+                "-off",
+                "-on",
+                "-lock",
+                "-pause",
+                "-forcerecovery",
+                "-changekey",
+                "-protectors",
+            ]) && !says(&["-get"])
+        }
+        "bcdedit" => !c.args().is_empty() && !says(&["/enum", "/v", "/?"]),
+        "diskpart" => true,
         _ => false,
     }
 }

@@ -39,6 +39,30 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
+    // ko's build and apply push the image they make to the registry
+    // (`ko build ./cmd/api --bare`) unless told to keep it here; a plan
+    // told to apply itself (`sqlmesh plan prod --auto-apply`) is applied.
+    if c.is(&["ko"])
+        && c.operands().first().is_some_and(|w| {
+            matches!(
+                w.value.as_str(),
+                "build" | "publish" | "apply" | "create" | "resolve"
+            )
+        })
+        && !c.flag(&["-L", "--local"])
+        && !c.values().any(|v| v == "--push=false")
+        || c.operands().first().is_some_and(|w| w.value == "plan") && c.flag(&["--auto-apply"])
+    {
+        return Some(Does::Deploys);
+    }
+    // A Flink savepoint disposed of (`flink savepoint -d PATH`): the
+    // state a job would restart from is gone.
+    if c.is(&["flink"])
+        && c.operands().first().is_some_and(|w| w.value == "savepoint")
+        && c.flag(&["-d", "--dispose"])
+    {
+        return Some(Does::Destroys);
+    }
     // Archivers told to delete what they archived (`7z a -sdel x.7z
     // logs/`, `zip -m x.zip notes.txt`): the originals are gone.
     if c.is(&["7z", "7za", "7zz", "7zr"]) && c.flag(&["-sdel"])
