@@ -265,6 +265,10 @@ const CLASSES_THIRTY_EIGHTH: &str = include_str!("../corpus/classes38.tsv");
 /// network engineer and a red-teamer who disguises words with bash's
 /// syntax (its header says more).
 const CLASSES_THIRTY_NINTH: &str = include_str!("../corpus/classes39.tsv");
+/// A fortieth set: a data engineer, a developer across Windows (WSL) and
+/// macOS, and a red-teamer who attacks through toolchains' own features
+/// (its header says more).
+const CLASSES_FORTIETH: &str = include_str!("../corpus/classes40.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -772,6 +776,21 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "escritoire", 1000, 925),
     ("noeffect", "escritoire", 1000, 1000),
     ("blocked", "escritoire", 1000, 1000),
+    // Read only in part (measured, the first fixes made, the rest left):
+    // installs and builds from unknown hosts and repositories, a file
+    // the line wrote that a database client or PowerShell runs, a help
+    // word as a topic's name, a turned-off dry run given as a value,
+    // disks wiped from a diskpart script or PowerShell's Clear-Disk.
+    ("operand", "fortieth", 1000, 1000),
+    ("verb", "fortieth", 1000, 1000),
+    ("hidden", "fortieth", 865, 925),
+    ("noeffect", "fortieth", 860, 1000),
+    ("blocked", "fortieth", 954, 1000),
+    ("operand", "davenport", 1000, 1000),
+    ("verb", "davenport", 1000, 1000),
+    ("hidden", "davenport", 865, 1000),
+    ("noeffect", "davenport", 855, 1000),
+    ("blocked", "davenport", 850, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -826,6 +845,7 @@ fn class_rates() {
         .chain(rows(CLASSES_THIRTY_SEVENTH))
         .chain(rows(CLASSES_THIRTY_EIGHTH))
         .chain(rows(CLASSES_THIRTY_NINTH))
+        .chain(rows(CLASSES_FORTIETH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
