@@ -59,22 +59,6 @@ const fn hash(bytes: &[u8]) -> usize {
     h as usize
 }
 
-/// `a == b`, for a `const fn`.
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
 impl<const M: usize> NameSet<M> {
     /// The set of `list`'s names.
     pub(super) const fn new(list: &[&'static str]) -> Self {
@@ -95,8 +79,9 @@ impl<const M: usize> NameSet<M> {
             if bytes.is_empty() {
                 has_empty = true;
             } else {
+                // (A name listed twice takes two slots: there is room.)
                 let mut at = hash(bytes) & (M - 1);
-                while !slots[at].is_empty() && !same(slots[at], name) {
+                while !slots[at].is_empty() {
                     at = (at + 1) & (M - 1);
                 }
                 slots[at] = name;
@@ -633,6 +618,18 @@ mod tests {
         ] {
             assert_eq!(is_loopback(host), want, "{host}");
         }
+    }
+
+    /// The table's size and hash are what they say: FNV-1a's published
+    /// values, and a power of two with room for twice the names.
+    #[test]
+    fn name_set_layout() {
+        assert_eq!(hash(b""), 0x811c_9dc5);
+        assert_eq!(hash(b"a"), 0xe40c_292c);
+        assert_eq!(hash(b"foobar"), 0xbf9c_f968);
+        assert_eq!(slots_for(0), 2);
+        assert_eq!(slots_for(3), 8);
+        assert_eq!(slots_for(4), 16);
     }
 
     proptest::proptest! {

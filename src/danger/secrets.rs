@@ -1227,7 +1227,6 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "heroku"
             | "p4"
             | "borg"
-            | "npm"
             | "gcloud"
             | "az"
             | "vault"
@@ -1258,18 +1257,15 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
     ) {
         return false;
     }
-    // git and npm, which most commands that reach here are, have one form
-    // each: settled before the rest are compared.
-    match c.name.as_str() {
-        "git" => {
-            return c.git().is_some_and(|(g, rest)| {
-                (g == "credential" && operands(rest).first().is_some_and(|w| w.value == "fill"))
-                    || (matches!(g, "credential-store" | "credential-cache")
-                        && operands(rest).first().is_some_and(|w| w.value == "get"))
-            });
-        }
-        "npm" => return c.operands().first().is_some_and(|w| w.value == "token"),
-        _ => {}
+    // git, which most commands that reach here are, has one form: settled
+    // before the rest are compared. (npm's `token` is read with the other
+    // credentials a tool prints.)
+    if c.name == "git" {
+        return c.git().is_some_and(|(g, rest)| {
+            (g == "credential" && operands(rest).first().is_some_and(|w| w.value == "fill"))
+                || (matches!(g, "credential-store" | "credential-cache")
+                    && operands(rest).first().is_some_and(|w| w.value == "get"))
+        });
     }
     let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
