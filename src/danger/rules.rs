@@ -3080,6 +3080,7 @@ pub static RULES: &[Rule] = &[
             "manage-bde -protectors -delete C:",
             "bcdedit /set {current} testsigning on",
             "diskpart.exe /s wipe.txt",
+            "nvram commit",
         ],
         counterexamples: &[
             "freebsd-update fetch",
@@ -4741,6 +4742,9 @@ pub static RULES: &[Rule] = &[
             "mtd write fw.bin firmware",
             "ko build ./cmd/api --bare",
             "sqlmesh plan prod --auto-apply",
+            "puppet agent -t",
+            "puppet module install puppetlabs-stdlib",
+            "puppet ssl clean web01",
         ],
         counterexamples: &[
             "ray job submit --address http://127.0.0.1:8265 --working-dir . -- python train.py",
