@@ -702,6 +702,7 @@ pub static RULES: &[Rule] = &[
             "command rm -r x",
             "rm -r${IFS}build",
             "cat > .envrc <<'EOF'\nrm -rf ~/x\nEOF\ndirenv allow .",
+            "ansible all -m shell -a 'ls' -e 'cleanup=rm -rf ~/old'",
         ],
         counterexamples: &[
             "smbclient //nas/share -U dev -c 'ls; get report.pdf'",
@@ -4745,6 +4746,7 @@ pub static RULES: &[Rule] = &[
             "puppet agent -t",
             "puppet module install puppetlabs-stdlib",
             "puppet ssl clean web01",
+            "ansible routers -m raw -a 'sysupgrade -n /tmp/fw.bin'",
         ],
         counterexamples: &[
             "ray job submit --address http://127.0.0.1:8265 --working-dir . -- python train.py",
