@@ -131,6 +131,9 @@ pub struct Cmd<'a> {
     verb: std::cell::OnceCell<Option<(Does, bool)>>,
     /// The inline code it runs, worked out once: five rules ask.
     inline: std::cell::OnceCell<Option<Option<String>>>,
+    /// The options that hand it inline code, worked out once: eight
+    /// rules ask of every command.
+    code_flags: std::cell::OnceCell<Option<&'static [&'static str]>>,
 }
 
 impl<'a> Cmd<'a> {
@@ -155,7 +158,16 @@ impl<'a> Cmd<'a> {
             operands: std::cell::OnceCell::new(),
             verb: std::cell::OnceCell::new(),
             inline: std::cell::OnceCell::new(),
+            code_flags: std::cell::OnceCell::new(),
         }
+    }
+
+    /// [`crate::parse::interpreters::inline_code_flags`] of its name,
+    /// worked out once.
+    pub(super) fn code_flags(&self) -> Option<&'static [&'static str]> {
+        *self
+            .code_flags
+            .get_or_init(|| crate::parse::interpreters::inline_code_flags(&self.name))
     }
 
     /// [`Place::is_catastrophic`], also through a link the line made to

@@ -41,7 +41,7 @@ pub(super) fn reads_own_script(c: &Cmd<'_>) -> bool {
 /// a secret, to print it or to do anything else with it the line cannot
 /// show (`python3 -c "print(os.getenv('GITHUB_TOKEN'))"`).
 pub(super) fn code_prints_secret_env(c: &Cmd<'_>) -> bool {
-    if crate::parse::interpreters::inline_code_flags(&c.name).is_none() {
+    if c.code_flags().is_none() {
         return false;
     }
     let Some(Some(code)) = inline_code(c) else {
@@ -144,7 +144,7 @@ fn read_inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
                 .join("\n")
         }));
     }
-    let flags = crate::parse::interpreters::inline_code_flags(&c.name)?;
+    let flags = c.code_flags()?;
     let args = c.args();
     // Every piece of code given (`perl -e A -e B`, `gdb -ex A -ex B`), one
     // a line; `None` once one is known only at run time.
@@ -675,7 +675,7 @@ fn data_url_module(v: &str, next: Option<&crate::parse::Word>) -> Option<Option<
 /// (`-c`, `-e`), no module (`python3 -m json.tool`), and no script file
 /// but the stdin itself (`python3`, `python3 -u`, `perl --`, `node -`).
 pub(super) fn program_from_stdin(c: &Cmd<'_>) -> bool {
-    let Some(code) = crate::parse::interpreters::inline_code_flags(&c.name) else {
+    let Some(code) = c.code_flags() else {
         return false;
     };
     let module = c.name.starts_with("python") && c.flag(&["-m"]);

@@ -419,7 +419,7 @@ pub(super) fn lists_only(c: &Cmd<'_>) -> bool {
         // lsf . | xargs cat` in `~/.ssh`).
         && c.output_only_shown()
         && !c.is(&["npx", "pnpx", "bunx", "uvx", "pipx", "dlx"])
-        && crate::parse::interpreters::inline_code_flags(&c.name).is_none()
+        && c.code_flags().is_none()
         && crate::parse::programs::wrapper_for(&c.name, &[]).is_none()
         && crate::parse::wrapped_at(&c.name, c.args()).is_none()
 }
@@ -472,7 +472,7 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     {
         return Vec::new();
     }
-    let interpreter = crate::parse::interpreters::inline_code_flags(&c.name);
+    let interpreter = c.code_flags();
     if let Some(code) = interpreter
         && c.flag(code)
     {

@@ -1454,7 +1454,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Downloads code and runs it at once, unseen.",
         check: C(|c| {
             let runs_code = (programs::is_shell(&c.name) && !programs::shell_noexec(c.args()))
-                || crate::parse::interpreters::inline_code_flags(&c.name).is_some()
+                || c.code_flags().is_some()
                 || c.is(&["source", "."]);
             // A pipe feeds code only to a shell, or to an interpreter that
             // reads its program from stdin: `curl … | python3 -m json.tool`

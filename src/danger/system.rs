@@ -986,7 +986,14 @@ fn changes_network(c: &Cmd<'_>, sub: &str) -> bool {
 /// the boot configuration set (`bcdedit /set …`), and diskpart, whose
 /// every script changes disks. Their scans, status and lists only look.
 fn windows_repairs_or_settings(c: &Cmd<'_>) -> bool {
-    let name = c.name.trim_end_matches(".exe").to_ascii_lowercase();
+    // Asked of every command: the name is compared, not copied.
+    let name = c.name.strip_suffix(".exe").unwrap_or(&c.name);
+    let tool = ["chkdsk", "sfc", "dism", "manage-bde", "bcdedit", "diskpart"]
+        .into_iter()
+        .find(|t| name.eq_ignore_ascii_case(t));
+    let Some(tool) = tool else {
+        return false;
+    };
     let says = |words: &[&str]| {
         c.values().any(|v| {
             let v = v.to_ascii_lowercase();
@@ -995,7 +1002,7 @@ fn windows_repairs_or_settings(c: &Cmd<'_>) -> bool {
                 .any(|w| v == *w || v.starts_with(&format!("{w}:")))
         })
     };
-    match name.as_str() {
+    match tool {
         "chkdsk" => says(&["/f", "/r", "/x", "/b", "/spotfix", "/offlinescanandfix"]),
         "sfc" => says(&["/scannow", "/scanfile", "/revert"]),
         "dism" => says(&[

@@ -528,7 +528,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // bconsole`): the first line's words are its subcommand. Not an
     // interpreter's program, which is judged as code.
     if words.is_empty()
-        && crate::parse::interpreters::inline_code_flags(&c.name).is_none()
+        && c.code_flags().is_none()
         && let Some(text) = &c.command.stdin_text
     {
         words = text

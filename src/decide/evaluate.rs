@@ -433,17 +433,29 @@ mod tests {
 
     #[test]
     fn a_line_past_the_budget_asks() {
-        let (script, a) = analyse(
-            SLOW,
-            Syntax::Posix,
-            &Place::example(),
-            &[],
-            None,
-            Duration::ZERO,
-        );
-        assert_eq!(script.problems, vec![Problem::TooSlow { budget_ms: 0 }]);
-        assert_eq!(a.tier, Tier::Danger);
-        assert_eq!(a.codes(), vec!["parse.too_slow"]);
+        // The analysis runs on its own thread: on a loaded machine it may
+        // be done before a zero budget is even looked at, so the line is
+        // tried until the budget is the one that ends it (that answer is
+        // what is checked; an analysis that finished in time is whole).
+        let mut timed_out = false;
+        for _ in 0..50 {
+            let (script, a) = analyse(
+                SLOW,
+                Syntax::Posix,
+                &Place::example(),
+                &[],
+                None,
+                Duration::ZERO,
+            );
+            if script.problems == vec![Problem::TooSlow { budget_ms: 0 }] {
+                assert_eq!(a.tier, Tier::Danger);
+                assert_eq!(a.codes(), vec!["parse.too_slow"]);
+                timed_out = true;
+                break;
+            }
+            assert!(!script.commands.is_empty() || !script.problems.is_empty());
+        }
+        assert!(timed_out, "a zero budget never ended the analysis");
     }
 
     #[test]
