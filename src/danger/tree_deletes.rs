@@ -220,6 +220,9 @@ fn first_argument(text: &str, in_parens: bool) -> Option<(&str, &str)> {
 /// `p` less calls that only spell a path differently around it
 /// (`os.path.expanduser("~")`, `File.expand_path("~")`, `Path("/var")`).
 fn unwrap_path_call(mut p: &str) -> &str {
+    // TypeScript's assertion that a value is there
+    // (`Deno.env.get("HOME")!`) changes nothing it names.
+    p = p.strip_suffix('!').map_or(p, str::trim_end);
     const SPELLINGS: &[&str] = &[
         "os.path.expanduser(",
         "os.path.abspath(",
@@ -358,6 +361,10 @@ mod tests {
             ("FileUtils.rm_rf('/usr')", &["/usr"]),
             ("fs.rmSync('..', {recursive: true})", &[".."]),
             ("fs.rmSync('..')", &[]),
+            (
+                "Deno.removeSync(Deno.env.get(\"HOME\")!, { recursive: true })",
+                &["~"],
+            ),
             (
                 "fs.rmdirSync('/etc', { recursive: true, force: true })",
                 &["/etc"],

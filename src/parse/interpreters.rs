@@ -130,7 +130,12 @@ pub fn script_option_file<'a>(name: &str, args: &'a [Word]) -> Option<&'a Word> 
         "psql" => &["-f", "--file"],
         "sqlite3" => &["-init"],
         "mysql" | "mariadb" => &["--init-command"],
-        _ => return None,
+        "ninja" | "samu" => &["-f"],
+        "pwsh" | "powershell" | "pwsh.exe" | "powershell.exe" => &["-File", "-file", "-f", "-F"],
+        // Any other program's option named for a file of code or queries
+        // (`clickhouse-client --queries-file q.sql`, `--script x`,
+        // `--init-file`).
+        _ => return generic_script_option(args),
     };
     let mut words = args.iter();
     while let Some(w) = words.next() {
@@ -139,6 +144,34 @@ pub fn script_option_file<'a>(name: &str, args: &'a [Word]) -> Option<&'a Word> 
             return None;
         }
         if options.contains(&v) {
+            return words.next();
+        }
+    }
+    None
+}
+
+/// [`script_option_file`] for a program no table knows: the value of an
+/// option whose name says it is a file of code, queries or commands.
+fn generic_script_option(args: &[Word]) -> Option<&Word> {
+    const NAMES: &[&str] = &[
+        "--script",
+        "--script-file",
+        "--queries-file",
+        "--query-file",
+        "--sql-file",
+        "--init-file",
+        "--exec-file",
+        "--commands-file",
+        "--command-file",
+        "--batch-file",
+    ];
+    let mut words = args.iter();
+    while let Some(w) = words.next() {
+        let v = w.value.as_str();
+        if v == "--" {
+            return None;
+        }
+        if NAMES.contains(&v) {
             return words.next();
         }
     }
@@ -288,6 +321,78 @@ pub fn awk_program(args: &[Word]) -> Option<&Word> {
         return Some(w);
     }
     None
+}
+
+/// The shell commands a general-purpose language's code hands the shell
+/// in a plain string: `system("…")` (Perl, Ruby, PHP, Python's
+/// `os.system`), PHP's `exec`, `shell_exec`, `passthru`, `popen`, node's
+/// `execSync`/`exec`, Python's `subprocess.getoutput`, also Perl's and
+/// Ruby's call without parentheses (`system "…"`) and Ruby's `%q(…)`.
+/// A string with a backslash, or one joined to more, is left to the rules
+/// that judge the code: only what is plainly run is walked as shell.
+pub fn shell_call_strings(code: &str) -> Vec<&str> {
+    const CALLS: &[&str] = &[
+        "system",
+        "exec",
+        "shell_exec",
+        "passthru",
+        "popen",
+        "execSync",
+        "getoutput",
+        "getstatusoutput",
+    ];
+    let mut found = Vec::new();
+    for name in CALLS {
+        for (at, _) in code.match_indices(name) {
+            let before = code[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
+            }
+            let after = &code[at + name.len()..];
+            if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
+            }
+            let trimmed = after.trim_start();
+            let (inner, parens) = match trimmed.strip_prefix('(') {
+                Some(rest) => (rest.trim_start(), true),
+                // Perl's and Ruby's `system "…"`: a blank, then the string.
+                None if trimmed.len() < after.len() => (trimmed, false),
+                None => continue,
+            };
+            let (text, rest) = if let Some(body) = inner
+                .strip_prefix("%q(")
+                .or_else(|| inner.strip_prefix("%Q("))
+                .or_else(|| inner.strip_prefix("%("))
+            {
+                let Some(end) = body.find(['(', ')']) else {
+                    continue;
+                };
+                if !body[end..].starts_with(')') {
+                    continue;
+                }
+                (&body[..end], &body[end + 1..])
+            } else {
+                let Some(quote) = inner.chars().next().filter(|q| matches!(q, '"' | '\'')) else {
+                    continue;
+                };
+                let body = &inner[1..];
+                let Some(end) = body.find(quote) else {
+                    continue;
+                };
+                (&body[..end], &body[end + 1..])
+            };
+            let rest = rest.trim_start();
+            let ends = if parens {
+                rest.starts_with([')', ','])
+            } else {
+                rest.is_empty() || rest.starts_with([';', ')', '\n']) || rest.starts_with("or ")
+            };
+            if ends && !text.contains('\\') && !text.trim().is_empty() {
+                found.push(text);
+            }
+        }
+    }
+    found
 }
 
 /// The commands an awk program hands the shell by `system("…")` or reads
@@ -724,6 +829,30 @@ mod tests {
             ("tool.py", None),
         ] {
             assert_eq!(python_module(&words(args)), want, "{args}");
+        }
+    }
+
+    #[test]
+    fn shell_call_strings_are_the_plain_ones() {
+        for (code, want) in [
+            ("exec(\"rm -rf /home\");", &["rm -rf /home"][..]),
+            ("import os; os.system('rm -rf ~')", &["rm -rf ~"]),
+            ("system(%q(rm -rf /))", &["rm -rf /"]),
+            ("system \"rm -rf /etc\"", &["rm -rf /etc"]),
+            (
+                "require('child_process').execSync('ls -la', {stdio: 'inherit'})",
+                &["ls -la"],
+            ),
+            ("echo shell_exec( 'id' );", &["id"]),
+            ("mysystem(\"rm -rf /\")", &[]),
+            ("system_x(\"rm -rf /\")", &[]),
+            ("system(\"rm -rf \" . $dir)", &[]),
+            ("system(\"rm -rf \\\"/\\\"\")", &[]),
+            ("exec(compile(src, 'f', 'exec'))", &[]),
+            ("print('exec')", &[]),
+            ("system()", &[]),
+        ] {
+            assert_eq!(shell_call_strings(code), want, "{code}");
         }
     }
 

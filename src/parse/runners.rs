@@ -994,6 +994,13 @@ impl Walker {
             if let Some(text) = code_text(w).filter(|_| !is_code) {
                 self.speculate(text, depth);
             }
+            // The shell commands the code plainly runs (`php -r
+            // 'exec("rm -rf /home");'`): not a guess.
+            if is_code && w.literal {
+                for text in super::interpreters::shell_call_strings(&w.value) {
+                    self.source(text, Origin::ShellString, depth);
+                }
+            }
             // A document of strings (`'{"execute":"guest-exec",
             // "arguments":{"path":"/sbin/reboot"}}'`): a string in it that
             // names a program may be one it runs.

@@ -258,6 +258,13 @@ impl Walker {
             return Some(inner);
         }
         if programs::is_python(&name) {
+            // The shell commands its inline code plainly runs
+            // (`os.system("rm -rf /home")`): not a guess.
+            if let Some(code) = programs::option_values(args, &["-c"]).first() {
+                for text in super::interpreters::shell_call_strings(code) {
+                    self.source(text, Origin::ShellString, depth);
+                }
+            }
             let mut inner = cmd.clone();
             inner.argv = python_module(args)?;
             inner.via.push(name.into_owned());
