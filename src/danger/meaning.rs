@@ -573,6 +573,18 @@ pub(super) fn writes_user_settings(c: &Cmd<'_>) -> bool {
     if c.is(&["go"]) {
         return ops.first() == Some(&"env") && c.flag(&["-w", "-u"]);
     }
+    // conda's settings are flags (`conda config --add channels URL`
+    // writes `~/.condarc`: where every later install comes from).
+    if c.is(&["conda", "mamba", "micromamba"]) && ops.first() == Some(&"config") {
+        return c.flag(&[
+            "--add",
+            "--append",
+            "--prepend",
+            "--set",
+            "--remove",
+            "--remove-key",
+        ]) && !c.flag(&["--env", "--file"]);
+    }
     sets && (matches!(
         c.name.as_str(),
         "npm" | "pnpm" | "yarn" | "bun" | "pip" | "pip3" | "gh" | "glab" | "conda"
@@ -626,9 +638,14 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
             .iter()
             .any(|w| protected_reason(c.ctx, &w.value).is_some());
     }
-    unknown_program_paths(c)
-        .iter()
-        .any(|p| protected_reason(c.ctx, p).is_some_and(|r| r != super::protected::SYSTEM_FILES))
+    // A settings file in home handed to a program is most often read
+    // (`ruff --config ~/.ruff.toml check .`): known writers' writes to one
+    // count, as do outputs named below.
+    unknown_program_paths(c).iter().any(|p| {
+        protected_reason(c.ctx, p).is_some_and(|r| {
+            r != super::protected::SYSTEM_FILES && r != super::protected::HOME_SETTINGS
+        })
+    })
         // What it is told to write its output to, the system's files too
         // (`grub-mkconfig -o /boot/grub/grub.cfg`, `tool --output
         // /usr/bin/git`, `-o/boot/x.img`): a program handed one to read
@@ -660,6 +677,11 @@ fn installs_globally(c: &Cmd<'_>) -> bool {
         return c.flag(&["--install-extension"]);
     }
     let sub = c.operands().first().map(|w| w.value.as_str());
+    // pip's `--user` install puts the package's programs in
+    // `~/.local/bin`, on PATH, for every shell the person opens.
+    if c.name.starts_with("pip") && !c.is(&["pipx", "pipenv"]) {
+        return sub == Some("install") && c.flag(&["--user"]);
+    }
     if c.is(&["yarn"]) {
         return sub == Some("global")
             && matches!(
@@ -1258,8 +1280,26 @@ pub(super) fn zeroes_a_kept_file(c: &Cmd<'_>) -> bool {
             .is_some_and(|v| v.split(',').any(|f| f == "notrunc"))
     });
     in_place
+        || kept_machine_disk(target)
         || !(super::place::below_working_folder(target)
             || super::place::in_scratch_folder(&resolved))
+}
+
+/// Whether a path names a virtual machine's disk, kept to be used again:
+/// one in a format a copier cannot make (`.qcow2`, `.vmdk`, `.vdi`,
+/// `.vhdx`: there must be one already), or one in a folder of machines'
+/// disks (`vm/`, `VMs/`, `images/`, an emulator's `.avd`).
+fn kept_machine_disk(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    let mut parts = lower.split('/').rev();
+    let name = parts.next().unwrap_or_default();
+    [".qcow2", ".qcow", ".vmdk", ".vdi", ".vhd", ".vhdx"]
+        .iter()
+        .any(|e| name.ends_with(e))
+        || parts.any(|d| {
+            matches!(d, "vm" | "vms" | "virtualmachines" | "images" | "libvirt")
+                || d.ends_with(".avd")
+        })
 }
 
 /// Whether a word names a whole disk or partition (the cheap byte search

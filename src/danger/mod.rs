@@ -29,6 +29,7 @@
 //! - what a command does, by subject: `reads`, `interpreters`, `git`,
 //!   `tools`, `cloud`, `system`, `perms`, `environment`, `askrisky_self`,
 //!   `sends` (files from outside the project sent to another machine),
+//!   `fetched` (code from outside any registry run or built at once),
 //!   `devices` (whole devices written by a program whose words say so),
 //!   `guarded` (what a line typed at a guarded shell does to its guard);
 //! - [`rules`], the table, each row naming its check;
@@ -41,6 +42,7 @@ mod cmd;
 mod devices;
 mod dryrun;
 mod environment;
+mod fetched;
 mod find;
 mod flashers;
 mod folders;

@@ -299,7 +299,31 @@ static PROTECTED: &[Protected] = &[
                 })
         },
     },
+    // Any program's own settings file in the home folder (`~/.rpmmacros`,
+    // whose `%(…)` runs shell code; `~/.gbp.conf`, whose hooks run;
+    // `~/.wgetrc`, `~/.curlrc`): written, it changes what that program does
+    // on every later run, the person's included.
+    Protected {
+        reason: HOME_SETTINGS,
+        holds: |p| p.in_home.is_some_and(home_settings_file),
+    },
 ];
+
+/// Whether a path relative to home is a hidden settings file directly in
+/// it, by the endings settings files have (`.xrc`, `.x.conf`, `.xmacros`,
+/// `.x.toml`).
+fn home_settings_file(rel: &str) -> bool {
+    const ENDINGS: &[&str] = &[
+        "rc", ".conf", ".cfg", ".ini", ".toml", ".yml", ".yaml", ".json", "macros", "config",
+        "profile", "settings",
+    ];
+    rel.len() > 1
+        && rel.starts_with('.')
+        && !rel.contains('/')
+        && ENDINGS
+            .iter()
+            .any(|e| rel.len() > e.len() + 1 && rel.ends_with(e))
+}
 
 /// Whether a path, with either slash, is in Windows's Startup folder.
 fn windows_startup(path: &str) -> bool {
@@ -571,6 +595,10 @@ fn in_python_site(value: &str) -> Option<String> {
         .any(|n| inner.contains(n)))
     .then(|| format!("~/.local/lib/python3/site-packages{rest}"))
 }
+
+/// The reason for a program's own settings file in the home folder
+/// (`~/.rpmmacros`, `~/.gbp.conf`).
+pub const HOME_SETTINGS: &str = "a program's settings in the home folder";
 
 /// The reason for the system's own programs and libraries: writable only
 /// by root, so a command as the person needs `sudo` (its own rule) to

@@ -353,6 +353,7 @@ const NAME_HINTS: &[&str] = &[
     "upctl",
     ".doppler",
     ".sentryclirc",
+    "oscrc",
     "ngrok",
     "access-token",
     "cqlshrc",
@@ -853,8 +854,20 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         // An Android signing setup's store and key passwords.
         | "key.properties"
         | "keystore.properties"
+        // The Open Build Service's client settings, with the password.
+        | "oscrc"
+        | ".oscrc"
         | ".htpasswd" => return true,
         _ => {}
+    }
+    // A tool's key kept as a bare file in its settings folder
+    // (`~/.config/openai/key`, `~/.config/hub/token`).
+    if matches!(
+        name,
+        "key" | "api_key" | "apikey" | "api-key" | "token" | "auth_token"
+    ) && resolved.contains("/.config/")
+    {
+        return true;
     }
     // Docker's and Kubernetes's secrets as a container sees them
     // (`/run/secrets/db_password`, a service account's token).

@@ -167,6 +167,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         || macos_machine_settings(c, sub)
         || changes_network(c, sub)
         || windows_repairs_or_settings(c)
+        || changes_security_policy(c, sub)
         // The system's clock set (`date -s`, `hwclock --systohc`), which
         // certificates, builds and logs all trust.
         || c.is(&["date", "gdate"]) && c.flag(&["-s", "--set"])
@@ -974,6 +975,64 @@ fn changes_network(c: &Cmd<'_>, sub: &str) -> bool {
         // The machine joined to, or taken off, a virtual network
         // (`zerotier-cli join NETWORK`), or its settings there changed.
         "zerotier-cli" => matches!(sub, "join" | "leave" | "set" | "orbit" | "deorbit"),
+        _ => false,
+    }
+}
+
+/// Whether a command changes the machine's mandatory access control or
+/// which program a common name runs: SELinux's rules, booleans, modules
+/// and file labels (`semanage port -d …`, `setsebool -P …`, `semodule -B`,
+/// `restorecon -R /srv`, `chcon`), the system's alternatives
+/// (`update-alternatives --set editor …`), or services restarted by
+/// needrestart's automatic mode (`needrestart -r a`). Their lists and
+/// dry runs only look (`semanage port -l`, `restorecon -n`,
+/// `update-alternatives --display`).
+fn changes_security_policy(c: &Cmd<'_>, sub: &str) -> bool {
+    match c.name.as_str() {
+        "semanage" => {
+            c.flag(&[
+                "-a",
+                "--add",
+                "-d",
+                "--delete",
+                "-m",
+                "--modify",
+                "-D",
+                "--deleteall",
+                "-e",
+                "--equal",
+            ]) || sub == "import"
+        }
+        "setsebool" | "togglesebool" | "fixfiles" | "chcon" => !c.args().is_empty(),
+        "semodule" => {
+            c.flag(&[
+                "-i",
+                "--install",
+                "-r",
+                "--remove",
+                "-u",
+                "--upgrade",
+                "-B",
+                "--build",
+                "-R",
+                "--reload",
+                "-e",
+                "--enable",
+                "-d",
+                "--disable",
+            ]) && !c.flag(&["-l", "--list-modules", "-h"])
+        }
+        "restorecon" => !c.flag(&["-n"]),
+        "update-alternatives" | "alternatives" => c.flag(&[
+            "--set",
+            "--config",
+            "--install",
+            "--remove",
+            "--remove-all",
+            "--all",
+            "--auto",
+        ]),
+        "needrestart" => c.option_values(&["-r"]).contains(&"a"),
         _ => false,
     }
 }

@@ -331,6 +331,14 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
             | "crane"
             | "regctl"
             | "oras"
+            | "dput"
+            | "dupload"
+            | "copr-cli"
+            | "osc"
+            | "fedpkg"
+            | "centpkg"
+            | "rhpkg"
+            | "aptly"
     ) {
         return false;
     }
@@ -416,6 +424,38 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
         || (c.is(&["dotnet"]) && sub == "nuget" && second == "push")
         || (c.is(&["helm"]) && sub == "push")
         || copies_image_to_a_registry(c, sub, &ops)
+        || uploads_to_a_distribution(c, sub)
+}
+
+/// Whether a distribution's packaging tool sends a package to its build
+/// service or archive, where it is built and published to users: a
+/// Debian upload (`dput ppa:acme/stable x.changes`; `-s` only simulates),
+/// a Copr or Open Build Service build or commit, a Fedora dist-git push
+/// or build, an aptly repository published.
+fn uploads_to_a_distribution(c: &Cmd<'_>, sub: &str) -> bool {
+    match c.name.as_str() {
+        "dput" | "dupload" => !c.flag(&["-s", "--simulate", "-n", "--no"]),
+        "copr-cli" => sub.starts_with("build") || matches!(sub, "delete" | "modify"),
+        "osc" => matches!(
+            sub,
+            "commit"
+                | "ci"
+                | "checkin"
+                | "submitrequest"
+                | "sr"
+                | "submitreq"
+                | "release"
+                | "copypac"
+        ),
+        "fedpkg" | "centpkg" | "rhpkg" => {
+            matches!(
+                sub,
+                "push" | "build" | "upload" | "new-sources" | "update" | "chain-build"
+            )
+        }
+        "aptly" => sub == "publish",
+        _ => false,
+    }
 }
 
 /// Whether an image tool copies or pushes an image into a registry:
@@ -449,122 +489,6 @@ fn build_task_publishes(task: &str) -> bool {
             "deploy" | "deploy-file" | "uploadArchives" | "perform"
         )
         || matches!(goal, "deploy" | "release" | "nexus-staging")
-}
-
-/// Whether a package runner fetches what it runs from a repository or a
-/// URL and runs it at once (`uvx --from git+https://…`, `pipx run --spec
-/// git+…`, `npx github:user/repo`, `nix run github:owner/repo`, `deno run
-/// https://…`): code nobody reviewed, not a registry's package by name.
-pub(super) fn runs_fetched_code(c: &Cmd<'_>) -> bool {
-    // Asked of every command: the name first.
-    if !matches!(
-        c.name.as_str(),
-        "uvx"
-            | "uv"
-            | "pipx"
-            | "npx"
-            | "pnpx"
-            | "bunx"
-            | "pnpm"
-            | "yarn"
-            | "bun"
-            | "nix"
-            | "deno"
-            | "npm"
-            | "go"
-    ) {
-        return false;
-    }
-    let ops = c.operands();
-    let first = ops.first().map(|w| w.value.as_str()).unwrap_or("");
-    let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
-    let fetched = |v: &str| {
-        v.contains("://")
-            || [
-                "git+",
-                "github:",
-                "gitlab:",
-                "bitbucket:",
-                "sourcehut:",
-                "git@",
-            ]
-            .iter()
-            .any(|p| v.starts_with(p))
-    };
-    // npm's runners read `user/repo` as a GitHub repository.
-    let npm_fetched = |v: &str| {
-        fetched(v) || !v.starts_with(['@', '.', '/', '~']) && v.contains('/') && !v.contains(' ')
-    };
-    // uv's `--with`/`--from` of any subcommand (`uv run --with git+…`)
-    // installs from there what then runs; `uv tool run PKG`, `uvx PKG`
-    // and `pipx run PKG` run the package named.
-    if c.is(&["uvx", "uv"]) || c.is(&["pipx"]) && first == "run" {
-        let runs = if c.is(&["uvx"]) {
-            ops.first()
-        } else if c.is(&["pipx"]) {
-            ops.get(1)
-        } else {
-            ops.get(2).filter(|_| first == "tool" && second == "run")
-        };
-        return c
-            .full_option_values(&["--from", "--with", "--spec"])
-            .iter()
-            .any(|v| fetched(v))
-            || runs.is_some_and(|w| fetched(&w.value));
-    }
-    if c.is(&["npx", "pnpx", "bunx"])
-        || c.is(&["pnpm", "yarn"]) && first == "dlx"
-        || c.is(&["bun"]) && first == "x"
-    {
-        // The runner's own options come before the package: the rest are
-        // the package's (`npx tsc -p packages/a/tsconfig.json`).
-        let skip = usize::from(!c.is(&["npx", "pnpx", "bunx"]));
-        let args = c.args().get(skip..).unwrap_or_default();
-        let own = args.iter().take_while(|w| w.value.starts_with('-'));
-        let packages = own
-            .clone()
-            .zip(args.iter().skip(1))
-            .filter_map(|(w, next)| match w.value.split_once('=') {
-                Some(("--package", v)) => Some(v),
-                _ => matches!(w.value.as_str(), "-p" | "--package").then_some(next.value.as_str()),
-            });
-        let mut packages = packages.peekable();
-        let named = packages.peek().is_some();
-        // `--yes` turns off npx's own question before it fetches a package
-        // the project does not have (`npx --yes pkg@latest --version`).
-        return c.is(&["npx", "pnpx"]) && said_yes(own)
-            || packages.any(npm_fetched)
-            || !named && ops.get(skip).is_some_and(|w| npm_fetched(&w.value));
-    }
-    if c.is(&["npm"]) && matches!(first, "exec" | "x") {
-        let args = c.args();
-        let after = args.iter().skip_while(|w| w.value != first).skip(1);
-        return said_yes(after.take_while(|w| w.value.starts_with('-') && w.value != "--"));
-    }
-    // A module at a version is fetched from its host, outside the
-    // project's own dependencies, and run (`go run
-    // github.com/a/tool@latest`); a package of the project's is not
-    // (`go run ./cmd/server`, `go run example.com/app/cmd/x` by its
-    // go.mod).
-    if c.is(&["go"]) {
-        return first == "run" && ops.iter().skip(1).any(|w| remote_module(&w.value));
-    }
-    c.is(&["nix"])
-        && matches!(first, "run" | "shell" | "develop")
-        && ops.iter().skip(1).any(|w| fetched(&w.value))
-        || c.is(&["deno"]) && first == "run" && ops.get(1).is_some_and(|w| fetched(&w.value))
-}
-
-/// Whether a word names a Go module on a host, at a version
-/// (`github.com/a/tool@latest`, `golang.org/x/tools/cmd/stringer@v0.1.0`).
-fn remote_module(v: &str) -> bool {
-    v.split_once('@').is_some_and(|(path, version)| {
-        !version.is_empty()
-            && path
-                .split_once('/')
-                .is_some_and(|(host, rest)| host.contains('.') && !rest.is_empty())
-            && !path.starts_with('.')
-    })
 }
 
 /// netcat by the names systems install it under.
@@ -875,12 +799,6 @@ fn finds_in_project(c: &Cmd<'_>) -> bool {
                 && r.strip_prefix(&*cwd)
                     .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
         })
-}
-
-/// Whether npm's runner was told to install what it runs without asking
-/// (`-y`, `--yes`, `--yes=true`).
-fn said_yes<'w>(mut options: impl Iterator<Item = &'w Word>) -> bool {
-    options.any(|w| matches!(w.value.as_str(), "-y" | "--yes" | "--yes=true"))
 }
 
 /// Whether a command opens a tunnel by which another machine reaches this

@@ -384,6 +384,111 @@ fn last_address_part(v: &str) -> Option<&str> {
     .then_some(last)
 }
 
+/// Whether a word deletes, written as one word with what it deletes
+/// (`rclone deletefile`, `rdfind -deleteduplicates`, `removeall`).
+pub(super) fn destroys_joined(part: &str) -> bool {
+    const WHAT: &[&str] = &[
+        "file",
+        "files",
+        "all",
+        "dir",
+        "dirs",
+        "object",
+        "objects",
+        "key",
+        "keys",
+        "item",
+        "items",
+        "user",
+        "users",
+        "repo",
+        "repos",
+        "db",
+        "database",
+        "table",
+        "tables",
+        "branch",
+        "tag",
+        "tags",
+        "volume",
+        "volumes",
+        "bucket",
+        "buckets",
+        "account",
+        "node",
+        "nodes",
+        "everything",
+        "duplicates",
+        "version",
+        "versions",
+        "snapshot",
+        "snapshots",
+        // `pg_dropcluster`, `dropschema`, `removeindex`.
+        "cluster",
+        "clusters",
+        "schema",
+        "index",
+        "role",
+        "namespace",
+        "instance",
+        "instances",
+        "disk",
+        "partition",
+        // `reprepro removematched`, `removesrc`, `removefilter`.
+        "matched",
+        "filter",
+        "src",
+        "package",
+        "packages",
+        "image",
+        "images",
+    ];
+    // What is reset as one word with it (`rocm-smi --gpureset`,
+    // `factoryreset`); `preset` is no reset.
+    const RESET: &[&str] = &["gpu", "factory", "device", "hard", "all", "db", "disk"];
+    const VERBS: &[&str] = &[
+        "delete", "remove", "destroy", "purge", "drop", "wipe", "erase",
+    ];
+    VERBS.iter().any(|verb| {
+        // `deletelocalsnapshots`: what it deletes, maybe qualified.
+        part.strip_prefix(verb)
+            .is_some_and(|rest| rest.len() <= 24 && WHAT.iter().any(|w| rest.ends_with(w)))
+            // A remote side's (`osc rdelete`, `rremove`).
+            || part.strip_prefix('r') == Some(verb)
+    }) || part
+        .strip_suffix("reset")
+        .is_some_and(|what| RESET.contains(&what))
+}
+
+/// Whether a word sends or pays, written as one word with what it sends
+/// (`bitcoin-cli sendtoaddress`, `sendmany`, `lncli payinvoice`): money
+/// or a message gone cannot be called back.
+pub(super) fn sends_joined(part: &str) -> bool {
+    const WHAT: &[&str] = &[
+        "to",
+        "many",
+        "from",
+        "raw",
+        "all",
+        "coin",
+        "fund",
+        "money",
+        "payment",
+        "invoice",
+        "keysend",
+        "transaction",
+        "tx",
+        "token",
+        "asset",
+        "email",
+        "message",
+    ];
+    ["send", "pay"].iter().any(|verb| {
+        part.strip_prefix(verb)
+            .is_some_and(|rest| WHAT.iter().any(|w| rest.starts_with(w)))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,6 +14,7 @@
 pub(super) use super::cmd::Does;
 use super::cmd::{Cmd, NameSet, slots_for};
 use super::nouns::{ROLLED_OUT, after_noun, sent_after_noun};
+use super::verb_forms::{destroys_joined, sends_joined};
 
 /// Parts of a subcommand word that destroy or empty something.
 const DESTROY: &[&str] = &[
@@ -1218,97 +1219,6 @@ fn named_destroyer(name: &str) -> bool {
             ]
             .iter()
             .any(|v| base.len() > v.len() && base.ends_with(v))
-}
-
-/// Whether a word deletes, written as one word with what it deletes
-/// (`rclone deletefile`, `rdfind -deleteduplicates`, `removeall`).
-fn destroys_joined(part: &str) -> bool {
-    const WHAT: &[&str] = &[
-        "file",
-        "files",
-        "all",
-        "dir",
-        "dirs",
-        "object",
-        "objects",
-        "key",
-        "keys",
-        "item",
-        "items",
-        "user",
-        "users",
-        "repo",
-        "repos",
-        "db",
-        "database",
-        "table",
-        "tables",
-        "branch",
-        "tag",
-        "tags",
-        "volume",
-        "volumes",
-        "bucket",
-        "buckets",
-        "account",
-        "node",
-        "nodes",
-        "everything",
-        "duplicates",
-        "version",
-        "versions",
-        "snapshot",
-        "snapshots",
-        // `pg_dropcluster`, `dropschema`, `removeindex`.
-        "cluster",
-        "clusters",
-        "schema",
-        "index",
-        "role",
-        "namespace",
-        "instance",
-        "instances",
-        "disk",
-        "partition",
-    ];
-    [
-        "delete", "remove", "destroy", "purge", "drop", "wipe", "erase",
-    ]
-    .iter()
-    .any(|verb| {
-        // `deletelocalsnapshots`: what it deletes, maybe qualified.
-        part.strip_prefix(verb)
-            .is_some_and(|rest| rest.len() <= 24 && WHAT.iter().any(|w| rest.ends_with(w)))
-    })
-}
-
-/// Whether a word sends or pays, written as one word with what it sends
-/// (`bitcoin-cli sendtoaddress`, `sendmany`, `lncli payinvoice`): money
-/// or a message gone cannot be called back.
-fn sends_joined(part: &str) -> bool {
-    const WHAT: &[&str] = &[
-        "to",
-        "many",
-        "from",
-        "raw",
-        "all",
-        "coin",
-        "fund",
-        "money",
-        "payment",
-        "invoice",
-        "keysend",
-        "transaction",
-        "tx",
-        "token",
-        "asset",
-        "email",
-        "message",
-    ];
-    ["send", "pay"].iter().any(|verb| {
-        part.strip_prefix(verb)
-            .is_some_and(|rest| WHAT.iter().any(|w| rest.starts_with(w)))
-    })
 }
 
 /// Subcommand words that only look: after a verb-like noun they say the

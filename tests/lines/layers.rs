@@ -118,6 +118,7 @@ const DANGER: &[(&str, u8)] = &[
     ("interpreters", 5),
     ("git", 5),
     ("tools", 5),
+    ("fetched", 5),
     ("cloud", 5),
     ("system", 5),
     ("perms", 5),
