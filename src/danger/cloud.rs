@@ -358,7 +358,8 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
                 "KEYSPACE",
                 "COLLECTION",
             ],
-        ) || words.first() == Some(&"TRUNCATE")
+        ) || words.first() == Some(&"DROP") && words.contains(&"CASCADE")
+            || words.first() == Some(&"TRUNCATE")
             || (starts("DELETE", &["FROM"]) && every_row(&words))
             // ClickHouse's deletes are table changes (`ALTER TABLE events
             // DELETE WHERE 1`).
@@ -399,6 +400,7 @@ mod tests {
             "DELETE FROM prod.users WHERE TRUE",
             "delete from t where 1 = 1;",
             "ALTER TABLE events DELETE WHERE 1",
+            "DROP EXTENSION vector CASCADE",
         ] {
             assert!(sql_destroys(sql), "{sql}");
         }
@@ -410,6 +412,7 @@ mod tests {
             "ALTER TABLE events DELETE WHERE ts < now() - INTERVAL 90 DAY",
             "ALTER TABLE events ADD COLUMN note String",
             "EXPLAIN DELETE FROM t",
+            "DROP INDEX idx_users_email",
             "EXPLAIN (COSTS OFF) DROP TABLE t",
             "CREATE TABLE drop_log (x int)",
             "INSERT INTO t VALUES ('DELETE FROM t')",

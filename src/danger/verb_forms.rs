@@ -442,6 +442,8 @@ pub(super) fn destroys_joined(part: &str) -> bool {
         "packages",
         "image",
         "images",
+        // `rpmdev-wipetree`.
+        "tree",
     ];
     // What is reset as one word with it (`rocm-smi --gpureset`,
     // `factoryreset`); `preset` is no reset.

@@ -1273,6 +1273,11 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             continue;
         }
         let value = std::mem::take(&mut after_option);
+        // Nor is a `help` an option takes as its value (`kafka-topics
+        // --delete --topic help` deletes the topic `help`).
+        if value && v == "help" {
+            continue;
+        }
         // A log level is no subcommand (`regctl -v info image copy …`).
         if value && matches!(v, "trace" | "debug" | "info" | "warn" | "warning" | "error") {
             continue;

@@ -124,3 +124,11 @@ pub(super) fn powershell_what_if(interpreter: &str, code: &str) -> bool {
             .split_whitespace()
             .any(|w| w.eq_ignore_ascii_case("-WhatIf"))
 }
+
+/// Whether PowerShell is told to erase a whole disk: `Clear-Disk
+/// -RemoveData` (every partition and volume gone) or `Initialize-Disk`
+/// after it, not rehearsed (`-WhatIf`).
+pub(super) fn powershell_erases_disk(code: &str) -> bool {
+    let lower = code.to_ascii_lowercase();
+    lower.contains("clear-disk") && lower.contains("-removedata") && !lower.contains("-whatif")
+}

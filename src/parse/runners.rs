@@ -714,7 +714,7 @@ fn ansible_removes(args: &[Word]) -> Option<&str> {
 /// runs nothing, and for a value known only when the line runs (the walk
 /// of the word as text still sees it).
 fn ansible_command(args: &[Word]) -> Option<(usize, &str)> {
-    if programs::has_flag(args, &["-C", "--check"]) {
+    if programs::has_flag(args, &["-C", "--check", "--list-hosts"]) {
         return None;
     }
     let module = programs::option_values(args, &["-m", "--module-name"])
@@ -960,6 +960,20 @@ impl Walker {
             return None;
         }
         let args = cmd.args();
+        // Ansible told only to list what it would reach runs nothing.
+        if name.starts_with("ansible")
+            && programs::has_flag(
+                args,
+                &[
+                    "--list-hosts",
+                    "--list-tasks",
+                    "--list-tags",
+                    "--syntax-check",
+                ],
+            )
+        {
+            return None;
+        }
         let depth = cmd.depth + 1;
         // A general-purpose language's inline code is that language's, and
         // judged as such (what it runs, by the names that run programs):
@@ -993,6 +1007,13 @@ impl Walker {
                 .is_some_and(|f| own_code.contains(&f.value.as_str()));
             if let Some(text) = code_text(w).filter(|_| !is_code) {
                 self.speculate(text, depth);
+            }
+            // rpm's shell macro runs its text as a shell command when the
+            // macro is expanded (`rpm --eval '%(curl … | sh)'`).
+            if matches!(name, "rpm" | "rpmbuild" | "rpmspec" | "rpmdev-bumpspec") {
+                for text in rpm_shell_macros(&w.value) {
+                    self.source(text, Origin::ShellString, depth);
+                }
             }
             // The shell commands the code plainly runs (`php -r
             // 'exec("rm -rf /home");'`): not a guess.
@@ -1200,6 +1221,28 @@ impl Walker {
             }
         }
     }
+}
+
+/// The texts of rpm's shell macros in a word (`%(date +%s)`): each up to
+/// the parenthesis that closes it.
+fn rpm_shell_macros(word: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    for (at, _) in word.match_indices("%(") {
+        let body = &word[at + 2..];
+        let mut depth = 1usize;
+        let end = body.find(|ch| {
+            match ch {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        });
+        if let Some(end) = end {
+            found.push(&body[..end]);
+        }
+    }
+    found
 }
 
 /// A file-transfer client's command as the shell command it amounts to:
