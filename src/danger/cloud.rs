@@ -319,11 +319,22 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
 pub(super) fn sql_destroys(sql: &str) -> bool {
     let mut plain = String::with_capacity(sql.len());
     let mut quote = None;
-    for ch in sql.chars() {
+    let mut chars = sql.chars().peekable();
+    while let Some(ch) = chars.next() {
         match quote {
             Some(q) if ch == q => quote = None,
             Some(_) => {}
             None if ch == '\'' || ch == '"' => quote = Some(ch),
+            // A comment to the end of its line is no SQL (`VACUUM t RETAIN
+            // 0 HOURS -- DRY RUN` runs the vacuum).
+            None if ch == '-' && chars.peek() == Some(&'-') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        plain.push('\n');
+                        break;
+                    }
+                }
+            }
             None => plain.push(ch.to_ascii_uppercase()),
         }
     }
@@ -360,6 +371,13 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
             ],
         ) || words.first() == Some(&"DROP") && words.contains(&"CASCADE")
             || words.first() == Some(&"TRUNCATE")
+            // Delta Lake's vacuum with no retention deletes every file of
+            // the table's history at once; its `DRY RUN` only lists them.
+            || words.first() == Some(&"VACUUM")
+                && words
+                    .windows(2)
+                    .any(|w| w[0] == "RETAIN" && w[1].trim_start_matches('0').is_empty())
+                && !words.contains(&"DRY")
             || (starts("DELETE", &["FROM"]) && every_row(&words))
             // ClickHouse's deletes are table changes (`ALTER TABLE events
             // DELETE WHERE 1`).
@@ -401,6 +419,8 @@ mod tests {
             "delete from t where 1 = 1;",
             "ALTER TABLE events DELETE WHERE 1",
             "DROP EXTENSION vector CASCADE",
+            "VACUUM delta.`s3://b/events` RETAIN 0 HOURS -- DRY RUN",
+            "vacuum events retain 0 hours",
         ] {
             assert!(sql_destroys(sql), "{sql}");
         }
@@ -413,6 +433,10 @@ mod tests {
             "ALTER TABLE events ADD COLUMN note String",
             "EXPLAIN DELETE FROM t",
             "DROP INDEX idx_users_email",
+            "VACUUM events RETAIN 0 HOURS DRY RUN",
+            "VACUUM events RETAIN 168 HOURS",
+            "VACUUM ANALYZE users",
+            "SELECT 1 -- DROP TABLE t",
             "EXPLAIN (COSTS OFF) DROP TABLE t",
             "CREATE TABLE drop_log (x int)",
             "INSERT INTO t VALUES ('DELETE FROM t')",

@@ -2951,6 +2951,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Stops, restarts or reconfigures the system or its services.",
         check: C(system::controls),
         examples: &[
+            "cipher.exe '/w:D:\\'",
             "semanage port -d -t http_port_t -p tcp 8081",
             "setsebool -P httpd_can_network_connect on",
             "semodule -B",
@@ -3152,6 +3153,7 @@ pub static RULES: &[Rule] = &[
             "nvram commit",
         ],
         counterexamples: &[
+            "cipher.exe /c secret.txt",
             "ansible all -i inventory/prod -m shell -a 'reboot' --list-hosts",
             "semanage port -l",
             "semodule -l",

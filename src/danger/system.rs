@@ -1056,14 +1056,22 @@ fn changes_security_policy(c: &Cmd<'_>, sub: &str) -> bool {
 /// system files and the component store repaired or changed (`sfc
 /// /scannow`, `DISM /Online /Cleanup-Image /RestoreHealth`), BitLocker
 /// turned off, locked or its protectors removed (`manage-bde -off C:`),
-/// the boot configuration set (`bcdedit /set …`), and diskpart, whose
-/// every script changes disks. Their scans, status and lists only look.
+/// the boot configuration set (`bcdedit /set …`), diskpart, whose every
+/// script changes disks, and EFS's `cipher` told to wipe or encrypt. Their scans, status and lists only look.
 fn windows_repairs_or_settings(c: &Cmd<'_>) -> bool {
     // Asked of every command: the name is compared, not copied.
     let name = c.name.strip_suffix(".exe").unwrap_or(&c.name);
-    let tool = ["chkdsk", "sfc", "dism", "manage-bde", "bcdedit", "diskpart"]
-        .into_iter()
-        .find(|t| name.eq_ignore_ascii_case(t));
+    let tool = [
+        "chkdsk",
+        "sfc",
+        "dism",
+        "manage-bde",
+        "bcdedit",
+        "diskpart",
+        "cipher",
+    ]
+    .into_iter()
+    .find(|t| name.eq_ignore_ascii_case(t));
     let Some(tool) = tool else {
         return false;
     };
@@ -1102,6 +1110,9 @@ fn windows_repairs_or_settings(c: &Cmd<'_>) -> bool {
         }
         "bcdedit" => !c.args().is_empty() && !says(&["/enum", "/v", "/?"]),
         "diskpart" => true,
+        // EFS: free space overwritten (`cipher /w:D:\\`), files encrypted
+        // or decrypted in place, keys made or changed.
+        "cipher" => says(&["/w", "/e", "/d", "/k", "/r", "/u", "/x"]),
         _ => false,
     }
 }
