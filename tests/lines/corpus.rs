@@ -269,6 +269,10 @@ const CLASSES_THIRTY_NINTH: &str = include_str!("../corpus/classes39.tsv");
 /// macOS, and a red-teamer who attacks through toolchains' own features
 /// (its header says more).
 const CLASSES_FORTIETH: &str = include_str!("../corpus/classes40.tsv");
+/// A forty-first set: a distribution maintainer and packager, an ML and AI
+/// infrastructure engineer, and a red-teamer who does the same acts with
+/// everyday programs' less-known options (its header says more).
+const CLASSES_FORTY_FIRST: &str = include_str!("../corpus/classes41.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -776,21 +780,34 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "escritoire", 1000, 925),
     ("noeffect", "escritoire", 1000, 1000),
     ("blocked", "escritoire", 1000, 1000),
-    // Read only in part (measured, the first fixes made, the rest left):
-    // installs and builds from unknown hosts and repositories, a file
-    // the line wrote that a database client or PowerShell runs, a help
-    // word as a topic's name, a turned-off dry run given as a value,
-    // disks wiped from a diskpart script or PowerShell's Clear-Disk.
+    // Read whole a session after it was measured; left: a dry run turned
+    // off as a value over a bounded delete, pg_repack's `-n`, a file of
+    // U-Boot written into an image, `go generate` of a directive the line
+    // wrote, a NUL-separated list fed to `xargs -0` (printf's NUL is
+    // dropped where a shell reads it), a diskpart script file.
     ("operand", "fortieth", 1000, 1000),
     ("verb", "fortieth", 1000, 1000),
-    ("hidden", "fortieth", 865, 925),
-    ("noeffect", "fortieth", 860, 1000),
+    ("hidden", "fortieth", 1000, 928),
+    ("noeffect", "fortieth", 863, 1000),
     ("blocked", "fortieth", 954, 1000),
     ("operand", "davenport", 1000, 1000),
     ("verb", "davenport", 1000, 1000),
-    ("hidden", "davenport", 865, 1000),
-    ("noeffect", "davenport", 855, 1000),
-    ("blocked", "davenport", 850, 1000),
+    ("hidden", "davenport", 966, 1000),
+    ("noeffect", "davenport", 1000, 1000),
+    ("blocked", "davenport", 950, 1000),
+    // Left: a sweep stopped and a cluster stopped by force, a parameter
+    // that turns a notebook's dry run off, a launch's `-n` that names
+    // it, an nspawn container (root's tool) that only reads.
+    ("operand", "fortyfirst", 1000, 1000),
+    ("verb", "fortyfirst", 952, 1000),
+    ("hidden", "fortyfirst", 1000, 1000),
+    ("noeffect", "fortyfirst", 909, 1000),
+    ("blocked", "fortyfirst", 1000, 1000),
+    ("operand", "chiffonier", 1000, 1000),
+    ("verb", "chiffonier", 952, 1000),
+    ("hidden", "chiffonier", 1000, 928),
+    ("noeffect", "chiffonier", 1000, 1000),
+    ("blocked", "chiffonier", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -846,6 +863,7 @@ fn class_rates() {
         .chain(rows(CLASSES_THIRTY_EIGHTH))
         .chain(rows(CLASSES_THIRTY_NINTH))
         .chain(rows(CLASSES_FORTIETH))
+        .chain(rows(CLASSES_FORTY_FIRST))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
