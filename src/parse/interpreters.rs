@@ -153,26 +153,14 @@ pub fn script_option_file<'a>(name: &str, args: &'a [Word]) -> Option<&'a Word> 
 /// [`script_option_file`] for a program no table knows: the value of an
 /// option whose name says it is a file of code, queries or commands.
 fn generic_script_option(args: &[Word]) -> Option<&Word> {
-    const NAMES: &[&str] = &[
-        "--script",
-        "--script-file",
-        "--queries-file",
-        "--query-file",
-        "--sql-file",
-        "--init-file",
-        "--exec-file",
-        "--commands-file",
-        "--command-file",
-        "--batch-file",
-    ];
     let mut words = args.iter();
     while let Some(w) = words.next() {
-        let v = w.value.as_str();
-        if v == "--" {
-            return None;
-        }
-        if NAMES.contains(&v) {
-            return words.next();
+        match w.value.as_str() {
+            "--" => return None,
+            "--script" | "--script-file" | "--queries-file" | "--query-file" | "--sql-file"
+            | "--init-file" | "--exec-file" | "--commands-file" | "--command-file"
+            | "--batch-file" => return words.next(),
+            _ => {}
         }
     }
     None
@@ -331,68 +319,84 @@ pub fn awk_program(args: &[Word]) -> Option<&Word> {
 /// A string with a backslash, or one joined to more, is left to the rules
 /// that judge the code: only what is plainly run is walked as shell.
 pub fn shell_call_strings(code: &str) -> Vec<&str> {
-    const CALLS: &[&str] = &[
-        "system",
-        "exec",
-        "shell_exec",
-        "passthru",
-        "popen",
-        "execSync",
-        "getoutput",
-        "getstatusoutput",
-    ];
+    // Asked of every interpreter's inline code: each name holds one of
+    // these, found by a vectorised search set up once.
+    static PARTS: std::sync::LazyLock<[memchr::memmem::Finder<'static>; 5]> =
+        std::sync::LazyLock::new(|| {
+            ["exec", "system", "open", "put", "thru"].map(memchr::memmem::Finder::new)
+        });
     let mut found = Vec::new();
-    for name in CALLS {
-        for (at, _) in code.match_indices(name) {
-            let before = code[..at].chars().next_back();
-            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
-                continue;
-            }
-            let after = &code[at + name.len()..];
-            if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
-                continue;
-            }
-            let trimmed = after.trim_start();
-            let (inner, parens) = match trimmed.strip_prefix('(') {
-                Some(rest) => (rest.trim_start(), true),
-                // Perl's and Ruby's `system "…"`: a blank, then the string.
-                None if trimmed.len() < after.len() => (trimmed, false),
-                None => continue,
-            };
-            let (text, rest) = if let Some(body) = inner
-                .strip_prefix("%q(")
-                .or_else(|| inner.strip_prefix("%Q("))
-                .or_else(|| inner.strip_prefix("%("))
-            {
-                let Some(end) = body.find(['(', ')']) else {
-                    continue;
-                };
-                if !body[end..].starts_with(')') {
-                    continue;
-                }
-                (&body[..end], &body[end + 1..])
-            } else {
-                let Some(quote) = inner.chars().next().filter(|q| matches!(q, '"' | '\'')) else {
-                    continue;
-                };
-                let body = &inner[1..];
-                let Some(end) = body.find(quote) else {
-                    continue;
-                };
-                (&body[..end], &body[end + 1..])
-            };
-            let rest = rest.trim_start();
-            let ends = if parens {
-                rest.starts_with([')', ','])
-            } else {
-                rest.is_empty() || rest.starts_with([';', ')', '\n']) || rest.starts_with("or ")
-            };
-            if ends && !text.contains('\\') && !text.trim().is_empty() {
-                found.push(text);
-            }
+    // `exec`, `system`, `popen`, `passthru`, `getoutput`: one of these.
+    if !PARTS.iter().any(|f| f.find(code.as_bytes()).is_some()) {
+        return found;
+    }
+    // One pass over the code's names (`[A-Za-z0-9_]` runs): most inline
+    // code names none of these.
+    let bytes = code.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !(bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            i += 1;
+        }
+        if !matches!(
+            &code[start..i],
+            "system"
+                | "exec"
+                | "shell_exec"
+                | "passthru"
+                | "popen"
+                | "execSync"
+                | "getoutput"
+                | "getstatusoutput"
+        ) {
+            continue;
+        }
+        if let Some(text) = call_string(&code[i..]) {
+            found.push(text);
         }
     }
     found
+}
+
+/// The plain string a call hands over, from just after its name: `("…")`,
+/// `('…', …)`, Ruby's `(%q(…))`, or Perl's and Ruby's ` "…"` with no
+/// parentheses.
+fn call_string(after: &str) -> Option<&str> {
+    let trimmed = after.trim_start();
+    let (inner, parens) = match trimmed.strip_prefix('(') {
+        Some(rest) => (rest.trim_start(), true),
+        // Perl's and Ruby's `system "…"`: a blank, then the string.
+        None if trimmed.len() < after.len() => (trimmed, false),
+        None => return None,
+    };
+    let (text, rest) = if let Some(body) = inner
+        .strip_prefix("%q(")
+        .or_else(|| inner.strip_prefix("%Q("))
+        .or_else(|| inner.strip_prefix("%("))
+    {
+        let end = body.find(['(', ')'])?;
+        if !body[end..].starts_with(')') {
+            return None;
+        }
+        (&body[..end], &body[end + 1..])
+    } else {
+        let quote = inner.chars().next().filter(|q| matches!(q, '"' | '\''))?;
+        let body = &inner[1..];
+        let end = body.find(quote)?;
+        (&body[..end], &body[end + 1..])
+    };
+    let rest = rest.trim_start();
+    let ends = if parens {
+        rest.starts_with([')', ','])
+    } else {
+        rest.is_empty() || rest.starts_with([';', ')', '\n']) || rest.starts_with("or ")
+    };
+    (ends && !text.contains('\\') && !text.trim().is_empty()).then_some(text)
 }
 
 /// The commands an awk program hands the shell by `system("…")` or reads

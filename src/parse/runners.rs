@@ -997,6 +997,7 @@ impl Walker {
                 c.possible = true;
             }
         }
+        let rpm = matches!(name, "rpm" | "rpmbuild" | "rpmspec" | "rpmdev-bumpspec");
         for (i, w) in args.iter().enumerate() {
             if programs::is_message(args, i) || ansible.is_some_and(|(at, _)| at == i) {
                 continue;
@@ -1010,7 +1011,7 @@ impl Walker {
             }
             // rpm's shell macro runs its text as a shell command when the
             // macro is expanded (`rpm --eval '%(curl … | sh)'`).
-            if matches!(name, "rpm" | "rpmbuild" | "rpmspec" | "rpmdev-bumpspec") {
+            if rpm {
                 for text in rpm_shell_macros(&w.value) {
                     self.source(text, Origin::ShellString, depth);
                 }

@@ -260,8 +260,12 @@ impl Walker {
         if programs::is_python(&name) {
             // The shell commands its inline code plainly runs
             // (`os.system("rm -rf /home")`): not a guess.
-            if let Some(code) = programs::option_values(args, &["-c"]).first() {
-                for text in super::interpreters::shell_call_strings(code) {
+            if let Some(code) = args
+                .iter()
+                .position(|w| w.value == "-c")
+                .and_then(|at| args.get(at + 1))
+            {
+                for text in super::interpreters::shell_call_strings(&code.value) {
                     self.source(text, Origin::ShellString, depth);
                 }
             }
