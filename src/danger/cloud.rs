@@ -287,6 +287,24 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
                 && !c.flag(&["-l", "--list"])
                 && c.flag(&["-d", "--dbname"]);
         }
+        // PostgreSQL's server tools that rewrite or delete a cluster's
+        // files: a data folder rewound to another server's timeline,
+        // archived WAL deleted, an upgrade that links the old cluster's
+        // files (it cannot be started again). Their rehearsals only list.
+        "pg_rewind" => return !c.flag(&["-n", "--dry-run"]),
+        "pg_archivecleanup" => return !c.flag(&["-n"]),
+        "pg_upgrade" => {
+            return c.flag(&["-k", "--link", "--clone", "--swap"]) && !c.flag(&["-c", "--check"]);
+        }
+        // Flyway told it may drop the schema when validation fails.
+        "flyway" => {
+            return c
+                .values()
+                .any(|v| v.eq_ignore_ascii_case("-cleanOnValidationError=true"))
+                && !c
+                    .values()
+                    .any(|v| v.eq_ignore_ascii_case("-cleanDisabled=true"));
+        }
         "mysqladmin" => {
             return c
                 .operands()
@@ -297,7 +315,9 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
         // execute --command`, `bq query`, `snowsql -q`): the SQL is read
         // the same way, wherever it stands. Programs whose words are text
         // (`echo`, `git commit -m`) are not clients.
-        name if !is_data_program(name) => c
+        // (A rehearsal runs none of it: `pt-online-schema-change --alter
+        // 'DROP COLUMN x' --dry-run`.)
+        name if !is_data_program(name) && !super::dryrun::dry_run(c.args(), false) => c
             .args()
             .iter()
             .filter(|w| w.literal && w.value.contains(' '))
@@ -371,6 +391,20 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
             ],
         ) || words.first() == Some(&"DROP") && words.contains(&"CASCADE")
             || words.first() == Some(&"TRUNCATE")
+            // A column dropped takes its values with it (`ALTER TABLE t
+            // DROP COLUMN c`, pt-online-schema-change's `--alter 'DROP
+            // COLUMN c'`).
+            || (words.first() == Some(&"ALTER") || words.first() == Some(&"DROP"))
+                && words.windows(2).any(|w| w == ["DROP", "COLUMN"])
+            // MySQL's binary logs purged, which replicas and point-in-time
+            // recovery read (`RESET MASTER`, `PURGE BINARY LOGS …`).
+            || starts("RESET", &["MASTER", "BINARY"])
+            || starts("PURGE", &["BINARY", "MASTER"])
+            // Cypher's delete of every node matched with no condition
+            // (`MATCH (n) DETACH DELETE n`).
+            || words.first() == Some(&"MATCH")
+                && words.contains(&"DELETE")
+                && !words.contains(&"WHERE")
             // Delta Lake's vacuum with no retention deletes every file of
             // the table's history at once; its `DRY RUN` only lists them.
             || words.first() == Some(&"VACUUM")
@@ -421,6 +455,12 @@ mod tests {
             "DROP EXTENSION vector CASCADE",
             "VACUUM delta.`s3://b/events` RETAIN 0 HOURS -- DRY RUN",
             "vacuum events retain 0 hours",
+            "select a-1; drop table t",
+            "ALTER TABLE orders DROP COLUMN legacy_flag",
+            "DROP COLUMN legacy_flag",
+            "RESET MASTER",
+            "purge binary logs before now()",
+            "MATCH (n) DETACH DELETE n",
         ] {
             assert!(sql_destroys(sql), "{sql}");
         }
@@ -436,6 +476,11 @@ mod tests {
             "VACUUM events RETAIN 0 HOURS DRY RUN",
             "VACUUM events RETAIN 168 HOURS",
             "VACUUM ANALYZE users",
+            "ALTER TABLE orders ADD COLUMN note text",
+            "ALTER TABLE orders DROP CONSTRAINT fk_x",
+            "MATCH (n:User) WHERE n.id = 3 DETACH DELETE n",
+            "MATCH (n) RETURN count(n)",
+            "RESET QUERY CACHE",
             "SELECT 1 -- DROP TABLE t",
             "EXPLAIN (COSTS OFF) DROP TABLE t",
             "CREATE TABLE drop_log (x int)",

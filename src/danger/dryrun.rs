@@ -248,14 +248,6 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // Portage's pretend.
         "emerge" => &["-p", "--pretend"],
         "rpm" => &["--test"],
-        // Ansible's listings run nothing on the hosts; its syntax check
-        // only reads the playbook.
-        "ansible" | "ansible-playbook" => &[
-            "--list-hosts",
-            "--list-tasks",
-            "--list-tags",
-            "--syntax-check",
-        ],
         // Void's `xbps-remove -n` lists what it would remove.
         "xbps-remove" | "xbps-install" => &["-n", "--dry-run"],
         // Homebrew's `cleanup -n`/`--dry-run` lists what it would remove.
@@ -513,6 +505,9 @@ fn dry_run_not_taken_back(args: &[Word]) -> bool {
     };
     !args.iter().enumerate().any(|(i, w)| {
         w.value.starts_with("--no-dry")
+            // Told to carry it out as well (Percona's `--print --execute`
+            // prints each change and makes it).
+            || w.value == "--execute"
             // Its value as the next word, as npm's and many option
             // parsers read a flag's `true`/`false` (`npm publish
             // --dry-run false` publishes).

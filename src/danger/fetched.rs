@@ -195,7 +195,7 @@ pub(super) fn installs_fetched(c: &Cmd<'_>) -> bool {
     }
     let npm = c.is(&["npm", "pnpm", "yarn", "bun"]);
     let installs = match c.name.as_str() {
-        "uv" => first == "add" || first == "pip" && second == "install",
+        "uv" => first == "add" || matches!(first, "pip" | "tool") && second == "install",
         "npm" => matches!(first, "install" | "i" | "in" | "add" | "isntall"),
         "pnpm" | "bun" => matches!(first, "add" | "install" | "i"),
         "yarn" => first == "add",

@@ -575,7 +575,8 @@ pub(super) fn writes_user_settings(c: &Cmd<'_>) -> bool {
     }
     // conda's settings are flags (`conda config --add channels URL`
     // writes `~/.condarc`: where every later install comes from).
-    if c.is(&["conda", "mamba", "micromamba"]) && ops.first() == Some(&"config") {
+    if matches!(c.name.as_str(), "conda" | "mamba" | "micromamba") && ops.first() == Some(&"config")
+    {
         return c.flag(&[
             "--add",
             "--append",

@@ -317,8 +317,7 @@ fn home_settings_file(rel: &str) -> bool {
         "rc", ".conf", ".cfg", ".ini", ".toml", ".yml", ".yaml", ".json", "macros", "config",
         "profile", "settings",
     ];
-    rel.len() > 1
-        && rel.starts_with('.')
+    rel.starts_with('.')
         && !rel.contains('/')
         && ENDINGS
             .iter()

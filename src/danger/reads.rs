@@ -177,7 +177,8 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         return search_read(args, &[]);
     }
     if c.is(&["awk", "gawk", "mawk", "nawk"]) {
-        return search_read(args, &["-v", "-F"]);
+        // (grep's and rg's `-v` and `-F` take no value: awk's do.)
+        return search_read(args, &["-v", "-F", "--assign", "--field-separator"]);
     }
     if c.is(&["rg", "ripgrep"]) {
         return search_read(args, &["-r"]);
@@ -399,10 +400,6 @@ fn search_read<'a>(args: &'a [Word], with_value: &[&str]) -> Vec<&'a str> {
         "--max-columns",
         "--replace",
         "--label",
-        "-v",
-        "--assign",
-        "-F",
-        "--field-separator",
     ];
     let mut out = Vec::new();
     let mut pattern_given = false;

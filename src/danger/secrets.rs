@@ -95,6 +95,9 @@ const SECRET_NAMES: &[&str] = &[
 /// Folders whose files are secrets, or hold the secret file names above.
 const SECRET_DIRS: &[&str] = &[
     ".ssh",
+    // Node command lines' saved logins (Firebase's, Netlify's, …).
+    "configstore",
+    ".netlify",
     ".gnupg",
     ".password-store",
     ".aws",
@@ -354,6 +357,8 @@ const NAME_HINTS: &[&str] = &[
     ".doppler",
     ".sentryclirc",
     "oscrc",
+    "configstore",
+    ".clickhouse-client",
     "ngrok",
     "access-token",
     "cqlshrc",
@@ -859,6 +864,16 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         | ".oscrc"
         | ".htpasswd" => return true,
         _ => {}
+    }
+    // A tool's own credentials file in its hidden folder in home
+    // (`~/.cassandra/credentials`, as `~/.aws/credentials`); the clients'
+    // settings that hold a login (`~/.clickhouse-client/config.xml`); the
+    // tokens Node command lines keep (`~/.config/configstore/*.json`).
+    if name == "credentials" && parent.starts_with('.')
+        || parent == ".clickhouse-client" && name == "config.xml"
+        || parent == "configstore" && name.ends_with(".json")
+    {
+        return true;
     }
     // A tool's key kept as a bare file in its settings folder
     // (`~/.config/openai/key`, `~/.config/hub/token`).

@@ -818,17 +818,20 @@ pub(super) fn erases_whole_disk(c: &Cmd<'_>) -> bool {
     };
     // PowerShell's `Clear-Disk -Number 1 -RemoveData`, and diskpart fed
     // `clean` for the disk it selected (`clean all` zeroes it).
-    if c.is(&["pwsh", "powershell", "pwsh.exe", "powershell.exe"]) {
-        return c
-            .args()
-            .iter()
-            .any(|w| super::windows_code::powershell_erases_disk(&w.value));
-    }
-    if c.is(&["diskpart", "diskpart.exe"]) {
-        return c.command.stdin_text.as_deref().is_some_and(|t| {
-            let t = t.to_ascii_lowercase();
-            t.contains("select disk") && t.lines().any(|l| l.trim().starts_with("clean"))
-        });
+    match c.name.as_str() {
+        "pwsh" | "powershell" | "pwsh.exe" | "powershell.exe" => {
+            return c
+                .args()
+                .iter()
+                .any(|w| super::windows_code::powershell_erases_disk(&w.value));
+        }
+        "diskpart" | "diskpart.exe" => {
+            return c.command.stdin_text.as_deref().is_some_and(|t| {
+                let t = t.to_ascii_lowercase();
+                t.contains("select disk") && t.lines().any(|l| l.trim().starts_with("clean"))
+            });
+        }
+        _ => {}
     }
     match c.name.as_str() {
         // The BSDs' and macOS's `gpt destroy /dev/disk2`: the table gone,
