@@ -248,6 +248,14 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // Portage's pretend.
         "emerge" => &["-p", "--pretend"],
         "rpm" => &["--test"],
+        // Ansible's listings run nothing on the hosts; its syntax check
+        // only reads the playbook.
+        "ansible" | "ansible-playbook" => &[
+            "--list-hosts",
+            "--list-tasks",
+            "--list-tags",
+            "--syntax-check",
+        ],
         // Void's `xbps-remove -n` lists what it would remove.
         "xbps-remove" | "xbps-install" => &["-n", "--dry-run"],
         // Homebrew's `cleanup -n`/`--dry-run` lists what it would remove.

@@ -4598,6 +4598,7 @@ pub static RULES: &[Rule] = &[
             "flink savepoint -d s3://b/savepoints/sp-1",
         ],
         counterexamples: &[
+            "ansible all -i inventory/prod -m shell -a 'reboot' --list-hosts",
             "kafka-topics --bootstrap-server kafka-prod-1:9092 --describe --topic help",
             "gsettings list-keys org.gnome.preset",
             "reprepro -b /srv/apt list bookworm",
