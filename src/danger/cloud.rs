@@ -316,18 +316,22 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
         // the same way, wherever it stands. Programs whose words are text
         // (`echo`, `git commit -m`) are not clients.
         // (A rehearsal runs none of it: `pt-online-schema-change --alter
-        // 'DROP COLUMN x' --dry-run`.)
-        name if !is_data_program(name) && !super::dryrun::dry_run(c.args(), false) => c
-            .args()
-            .iter()
-            .filter(|w| w.literal && w.value.contains(' '))
-            .map(|w| {
-                w.value
-                    .split_once('=')
-                    .filter(|(k, _)| k.starts_with('-'))
-                    .map_or(w.value.clone(), |(_, v)| v.to_owned())
-            })
-            .collect(),
+        // 'DROP COLUMN x' --dry-run`; asked only once SQL is found.)
+        name if !is_data_program(name) => {
+            let destroys = c
+                .args()
+                .iter()
+                .filter(|w| w.literal && w.value.contains(' '))
+                .any(|w| {
+                    sql_destroys(
+                        w.value
+                            .split_once('=')
+                            .filter(|(k, _)| k.starts_with('-'))
+                            .map_or(&w.value, |(_, v)| v),
+                    )
+                });
+            return destroys && !super::dryrun::dry_run(c.args(), false);
+        }
         _ => return false,
     };
     sql.iter().any(|s| sql_destroys(s))

@@ -14,25 +14,19 @@ use crate::parse::Word;
 /// git+…`, `npx github:user/repo`, `nix run github:owner/repo`, `deno run
 /// https://…`): code nobody reviewed, not a registry's package by name.
 pub(super) fn runs_fetched_code(c: &Cmd<'_>) -> bool {
-    // Asked of every command: the name first.
-    if !matches!(
-        c.name.as_str(),
-        "uvx"
-            | "uv"
-            | "pipx"
-            | "npx"
-            | "pnpx"
-            | "bunx"
-            | "pnpm"
-            | "yarn"
-            | "bun"
-            | "nix"
-            | "deno"
-            | "npm"
-            | "go"
-    ) {
-        return false;
+    // Asked of every command: the name first, one `match` for both
+    // readings.
+    match c.name.as_str() {
+        "uvx" | "uv" | "pipx" | "npx" | "pnpx" | "bunx" | "pnpm" | "yarn" | "bun" | "nix"
+        | "deno" | "npm" | "go" => runs_fetched(c) || installs_fetched(c),
+        "poetry" | "pdm" | "pipenv" | "rye" | "cargo" | "pre-commit" => installs_fetched(c),
+        name if is_pip(name) => installs_fetched(c),
+        _ => false,
     }
+}
+
+/// [`runs_fetched_code`] for a package runner, its name known to be one.
+fn runs_fetched(c: &Cmd<'_>) -> bool {
     let ops = c.operands();
     let first = ops.first().map(|w| w.value.as_str()).unwrap_or("");
     let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
@@ -151,25 +145,7 @@ fn npm_from_outside(v: &str) -> bool {
 /// also under pip's `--dry-run`, which still builds to learn what it
 /// needs. A wheel is unpacked, not built; npm told `--ignore-scripts`
 /// runs none of the package's scripts.
-pub(super) fn installs_fetched(c: &Cmd<'_>) -> bool {
-    if !matches!(
-        c.name.as_str(),
-        "uv" | "pipx"
-            | "poetry"
-            | "pdm"
-            | "pipenv"
-            | "rye"
-            | "npm"
-            | "pnpm"
-            | "yarn"
-            | "bun"
-            | "cargo"
-            | "pre-commit"
-            | "nix"
-    ) && !is_pip(&c.name)
-    {
-        return false;
-    }
+fn installs_fetched(c: &Cmd<'_>) -> bool {
     let ops = c.operands();
     let first = ops.first().map_or("", |w| w.value.as_str());
     let second = ops.get(1).map_or("", |w| w.value.as_str());

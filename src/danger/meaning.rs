@@ -575,7 +575,7 @@ pub(super) fn writes_user_settings(c: &Cmd<'_>) -> bool {
     }
     // conda's settings are flags (`conda config --add channels URL`
     // writes `~/.condarc`: where every later install comes from).
-    if matches!(c.name.as_str(), "conda" | "mamba" | "micromamba") && ops.first() == Some(&"config")
+    if ops.first() == Some(&"config") && matches!(c.name.as_str(), "conda" | "mamba" | "micromamba")
     {
         return c.flag(&[
             "--add",

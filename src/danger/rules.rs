@@ -1472,7 +1472,6 @@ pub static RULES: &[Rule] = &[
                 || c.is(&["source", "."])
                 || interpreters::program_from_stdin(c);
             fetched::runs_fetched_code(c)
-                || fetched::installs_fetched(c)
                 // A downloader's output named as a program's file of code
                 // (`cmake -P <(curl -fsSL …)`).
                 || c.args().iter().any(|w| w.process)
