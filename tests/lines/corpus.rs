@@ -273,6 +273,10 @@ const CLASSES_FORTIETH: &str = include_str!("../corpus/classes40.tsv");
 /// infrastructure engineer, and a red-teamer who does the same acts with
 /// everyday programs' less-known options (its header says more).
 const CLASSES_FORTY_FIRST: &str = include_str!("../corpus/classes41.tsv");
+/// A forty-second set: a database administrator, a frontend and
+/// JavaScript monorepo developer, and a red-teamer who works through
+/// generic API clients (its header says more).
+const CLASSES_FORTY_SECOND: &str = include_str!("../corpus/classes42.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -808,6 +812,21 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "chiffonier", 1000, 928),
     ("noeffect", "chiffonier", 1000, 1000),
     ("blocked", "chiffonier", 1000, 1000),
+    // Read in part: database servers' tools, SQL that drops columns or
+    // purges logs, grep's flags, credentials files. Left: API calls that
+    // change remote state by method and path, GraphQL mutations, inline
+    // database drivers' drops, a written script handed to mongosh, a
+    // check that applies (`--apply`), Node CLIs' token folders archived.
+    ("operand", "fortysecond", 964, 1000),
+    ("verb", "fortysecond", 961, 1000),
+    ("hidden", "fortysecond", 966, 941),
+    ("noeffect", "fortysecond", 950, 941),
+    ("blocked", "fortysecond", 1000, 1000),
+    ("operand", "tallboy", 892, 1000),
+    ("verb", "tallboy", 880, 937),
+    ("hidden", "tallboy", 933, 937),
+    ("noeffect", "tallboy", 750, 1000),
+    ("blocked", "tallboy", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -864,6 +883,7 @@ fn class_rates() {
         .chain(rows(CLASSES_THIRTY_NINTH))
         .chain(rows(CLASSES_FORTIETH))
         .chain(rows(CLASSES_FORTY_FIRST))
+        .chain(rows(CLASSES_FORTY_SECOND))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
