@@ -2111,6 +2111,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Reads passwords or tokens from a keychain, password manager or CLI login.",
         check: C(secrets::reads_store),
         examples: &[
+            "my_print_defaults -s client mysqldump",
+            "oc extract secret/stripe-live -n payments --to=-",
             "gopass find db/prod",
             "influx auth list --json",
             "doctl auth token",
@@ -2191,6 +2193,8 @@ pub static RULES: &[Rule] = &[
             "gcloud secrets versions access latest --secret x",
         ],
         counterexamples: &[
+            "my_print_defaults client mysqldump",
+            "oc extract configmap/app-config --to=-",
             "influx bucket list",
             "wrangler secret list --env staging",
             "gh secret set API_KEY < key.txt",

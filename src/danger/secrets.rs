@@ -1282,8 +1282,14 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "keyring"
             | "bundle"
             | "mvn"
+            | "my_print_defaults"
     ) {
         return false;
+    }
+    // MySQL's option files printed with their passwords (`my_print_defaults
+    // -s client`: `-s` unmasks them).
+    if c.name == "my_print_defaults" {
+        return c.flag(&["-s", "--show"]);
     }
     // git, which most commands that reach here are, has one form: settled
     // before the rest are compared. (npm's `token` is read with the other
@@ -1377,6 +1383,11 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             && second == "view"
             && c.flag(&["--raw", "--flatten"]))
         || (c.is(&["kubectl"]) && sub == "create" && second == "token")
+        // A secret's keys written out as files, or to stdout (`oc extract
+        // secret/stripe-live --to=-`).
+        || (c.is(&["kubectl", "oc"])
+            && sub == "extract"
+            && (second.starts_with("secret/") || second == "secret"))
         || (c.is(&["aws"])
             && ((sub == "sts"
                 && matches!(

@@ -822,7 +822,7 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "fortysecond", 966, 941),
     ("noeffect", "fortysecond", 950, 941),
     ("blocked", "fortysecond", 1000, 1000),
-    ("operand", "tallboy", 892, 1000),
+    ("operand", "tallboy", 964, 1000),
     ("verb", "tallboy", 880, 937),
     ("hidden", "tallboy", 933, 937),
     ("noeffect", "tallboy", 750, 1000),
