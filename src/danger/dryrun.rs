@@ -8,10 +8,11 @@ use crate::parse::{Word, programs};
 /// nothing later on its line takes that back (`--no-dry-run`,
 /// `--dry-run=false`): a rehearsal changes nothing.
 pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
+    // (`--dry_run` as absl's flags spell it: `bq query --dry_run`.)
     let flags: &[&str] = if short_n {
-        &["-n", "--dry-run"]
+        &["-n", "--dry-run", "--dry_run"]
     } else {
-        &["--dry-run"]
+        &["--dry-run", "--dry_run"]
     };
     // Text given to a message option is no option (`gh release create v2
     // --notes '--dry-run'` publishes).
@@ -513,16 +514,17 @@ fn dry_run_not_taken_back(args: &[Word]) -> bool {
     };
     !args.iter().enumerate().any(|(i, w)| {
         w.value.starts_with("--no-dry")
+            || w.value.starts_with("--nodry")
             // Told to carry it out as well (Percona's `--print --execute`
             // prints each change and makes it).
             || w.value == "--execute"
             // Its value as the next word, as npm's and many option
             // parsers read a flag's `true`/`false` (`npm publish
             // --dry-run false` publishes).
-            || matches!(w.value.as_str(), "--dry-run" | "--dryrun")
+            || matches!(w.value.as_str(), "--dry-run" | "--dryrun" | "--dry_run")
                 && args.get(i + 1).is_some_and(|n| no(&n.value))
             || w.value.split_once('=').is_some_and(|(k, v)| {
-                matches!(k, "--dry-run" | "--dryrun" | "-n")
+                matches!(k, "--dry-run" | "--dryrun" | "--dry_run" | "-n")
                     && matches!(
                         v.to_ascii_lowercase().as_str(),
                         "false" | "0" | "no" | "off" | "none"

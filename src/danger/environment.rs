@@ -83,7 +83,11 @@ fn loads_code(name: &str, value: &str, literal: bool, risky_lua: &dyn Fn(&str) -
         // folders it is the person's (`KUBECONFIG=~/.kube/staging`).
         "WGETRC" | "CURL_HOME" | "NPM_CONFIG_USERCONFIG" | "NPM_CONFIG_GLOBALCONFIG"
         | "PIP_CONFIG_FILE" | "KUBECONFIG" | "AWS_CONFIG_FILE" | "DOCKER_CONFIG" | "CARGO_HOME"
-        | "PSQLRC" | "XDG_CONFIG_HOME" | "GNUPGHOME" => {
+        | "PSQLRC" | "XDG_CONFIG_HOME" | "GNUPGHOME"
+        // Every program's settings and a login shell's profile are read
+        // from home (`HOME=/tmp/h bash -lc …` sources a `.bash_profile`
+        // the line may have fetched there; git its `.gitconfig`).
+        | "HOME" => {
             value.split(':').any(super::place::in_scratch_folder)
         }
         // bash's trace prompt is expanded, command substitution and all,

@@ -280,6 +280,12 @@ fn console_code(c: &Cmd<'_>) -> Option<Option<String>> {
             return Some(w.literal.then(|| text.to_owned()));
         }
         args.get(at + 1)?
+    } else if c.is(&["sbt"]) {
+        // sbt's `eval` command compiles and runs the Scala after it
+        // (`sbt 'eval scala.sys.process.Process(…).!'`).
+        let code = ops.iter().find(|w| w.value.starts_with("eval "))?;
+        let text = code.value.strip_prefix("eval ").unwrap_or_default();
+        return Some(code.literal.then(|| text.to_owned()));
     } else {
         return None;
     };
@@ -385,11 +391,37 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
         return code.lines().any(vim_line_risky);
     }
 
+    if calls_a_destroying_method(code) {
+        return true;
+    }
     // One pass over the code says whether any risky name is in it at all
     // (most code holds none); only then is each looked for where a name
     // starts.
     let screen = RISKY_SCREENS[at].get_or_init(|| Fragments::new(language.risky.iter().copied()));
     screen.in_text(code) && language.risky.iter().any(|t| contains_word(code, t))
+}
+
+/// Whether code calls a method named for deleting what a client holds
+/// (`MongoClient(u).drop_database("events")`, `s3.delete_bucket(…)`,
+/// `db.dropDatabase()`): whatever library the client comes from, the
+/// method's name says what it does there.
+fn calls_a_destroying_method(code: &str) -> bool {
+    code.match_indices('(').any(|(at, _)| {
+        let before = &code[..at];
+        let start = before
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let name = &before[start..];
+        start > 0 && before[..start].ends_with('.') && (8..=40).contains(&name.len()) && {
+            let joined: String = name
+                .chars()
+                .filter(|c| *c != '_')
+                .map(|c| c.to_ascii_lowercase())
+                .collect();
+            // (pandas's `drop_duplicates` keeps one of each row.)
+            super::verb_forms::destroys_joined(&joined) && !joined.ends_with("duplicates")
+        }
+    })
 }
 
 /// Each language's risky names as one screen, built when its code is

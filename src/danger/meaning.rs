@@ -1268,12 +1268,18 @@ pub(super) fn zeroes_a_kept_file(c: &Cmd<'_>) -> bool {
     };
     let noise =
         value("if=").is_some_and(|v| matches!(v, "/dev/zero" | "/dev/urandom" | "/dev/random"));
-    let Some(target) = value("of=").filter(|_| noise) else {
+    let Some(target) = value("of=") else {
         return false;
     };
     let resolved = c.ctx.resolve(target);
     if super::place::at_or_below(&resolved, "/dev") {
         return false;
+    }
+    // Any image written over a machine's disk kept outside the project
+    // (`dd if=build/os.img of=~/vm/runner.raw conv=notrunc`): the guest's
+    // own data is overwritten.
+    if !noise {
+        return kept_machine_disk(target) && !super::place::below_working_folder(target);
     }
     let in_place = c.args().iter().any(|w| {
         w.value

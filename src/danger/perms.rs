@@ -10,12 +10,25 @@ use super::cmd::Cmd;
 /// others (`go-w`, `o-rwx,g-w`): the owner, and so the system, keeps
 /// working.
 pub(super) fn only_takes_from_group_and_others(mode: &str) -> bool {
+    let group_and_others =
+        |who: &str| !who.is_empty() && who.chars().all(|ch| matches!(ch, 'g' | 'o'));
     mode.split(',').all(|part| {
         part.split_once('-').is_some_and(|(who, perms)| {
-            !who.is_empty()
-                && who.chars().all(|ch| matches!(ch, 'g' | 'o'))
-                && !perms.contains(['+', '='])
+            group_and_others(who) && !perms.contains(['+', '='])
         })
+            // Everything taken from them (`go=`).
+            || part
+                .strip_suffix('=')
+                .is_some_and(group_and_others)
+            // The owner's own reading and writing kept as they are
+            // (`u=rwX,go=`: a private home, not a broken one).
+            || ["u=", "u+"].iter().any(|p| {
+                part.strip_prefix(p).is_some_and(|perms| {
+                    perms.contains('r')
+                        && perms.contains('w')
+                        && perms.chars().all(|ch| matches!(ch, 'r' | 'w' | 'x' | 'X'))
+                })
+            })
     })
 }
 

@@ -491,6 +491,9 @@ const STARTUP_FILES: &[&str] = &[
     ".guile",
     ".m2/settings.xml",
     ".gradle/gradle.properties",
+    // Gradle's init script, run before every build.
+    ".gradle/init.gradle",
+    ".gradle/init.gradle.kts",
     ".bundle/config",
     ".xonshrc",
     ".login",
@@ -500,6 +503,9 @@ const STARTUP_FILES: &[&str] = &[
 /// Folders below home whose every file is read at a start, as above.
 const STARTUP_DIRS: &[&str] = &[
     ".gradle/init.d/",
+    // sbt's global settings and plugins, Scala compiled into every build.
+    ".sbt/1.0/",
+    ".sbt/0.13/",
     ".config/fish/conf.d/",
     ".config/fish/functions/",
     ".config/fish/completions/",

@@ -1354,6 +1354,7 @@ pub static RULES: &[Rule] = &[
             ) || environment::plants_a_program(c)
         }),
         examples: &[
+            "HOME=/tmp/h bash -lc 'make test'",
             "gradle --init-script /tmp/.g/init.gradle build",
             "./gradlew -I /var/tmp/i.gradle test",
             "bash --rcfile /dev/shm/rc -i",
@@ -1412,6 +1413,7 @@ pub static RULES: &[Rule] = &[
             "AWS_CONFIG_FILE=/tmp/aws.cfg aws s3 ls",
         ],
         counterexamples: &[
+            "HOME=$PWD/.home npm test",
             "gradle --init-script ci/init.gradle build",
             "gradle --init-script /opt/ci/init.gradle build",
             "tox -e lint -x 'testenv:lint.commands_pre=ruff --version'",
@@ -1735,6 +1737,10 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "grep ldap_default_authtok /etc/sssd/sssd.conf",
+            "head -n 20 ~/.sbt/1.0/sonatype.sbt",
+            "tdbdump /var/lib/samba/private/secrets.tdb",
+            "cat /etc/krb5.keytab",
             "cut -d= -f2 ~/.cassandra/credentials",
             "xmllint --xpath '//password/text()' ~/.clickhouse-client/config.xml",
             "cat ~/.config/configstore/netlify.json",
@@ -1934,6 +1940,10 @@ pub static RULES: &[Rule] = &[
             "d=(~/.ssh/id_rsa x); cat \"$d\"",
         ],
         counterexamples: &[
+            "openssl pkey -pubin -in keys/oci_api_key_public.pem -noout -text",
+            "cat certs/signing-pub.pem",
+            "cat ~/.sbt/1.0/plugins/plugins.sbt",
+            "ls /var/lib/samba/private",
             "cat docs/credentials.md",
             "xmllint --noout config.xml",
             "cat ~/.config/openai/models.json",
@@ -2111,6 +2121,9 @@ pub static RULES: &[Rule] = &[
         sentence: "Reads passwords or tokens from a keychain, password manager or CLI login.",
         check: C(secrets::reads_store),
         examples: &[
+            "aws codeartifact get-authorization-token --domain acme --query authorizationToken --output text",
+            "aws rds generate-db-auth-token --hostname h --port 5432 --username u",
+            "jf config export nexus-prod",
             "my_print_defaults -s client mysqldump",
             "oc extract secret/stripe-live -n payments --to=-",
             "gopass find db/prod",
@@ -2193,6 +2206,10 @@ pub static RULES: &[Rule] = &[
             "gcloud secrets versions access latest --secret x",
         ],
         counterexamples: &[
+            "aws iam get-account-password-policy",
+            "aws codeartifact get-repository-endpoint --domain acme --repository r --format maven",
+            "jf config show",
+            "jf config import",
             "my_print_defaults client mysqldump",
             "oc extract configmap/app-config --to=-",
             "influx bucket list",
@@ -2512,6 +2529,10 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "tee ~/.sbt/1.0/global.sbt <<< 'resolvers += \"m\" at \"http://203.0.113.5/m2\"'",
+            "echo 'allprojects {}' >> ~/.gradle/init.gradle",
+            "tar -xf a.tar --xform 's|^|/home/user/.config/autostart/|'",
+            "git diff --output=\"$HOME/.bashrc\" HEAD~1 -- scripts/env.sh",
             "git apply --unsafe-paths --directory=\"$HOME\" patches/zprofile.patch",
             "pip install --user httpie",
             "conda config --add channels https://203.0.113.4/conda",
@@ -2712,6 +2733,10 @@ pub static RULES: &[Rule] = &[
             "declare -A p=([dir]=\"$HOME/.config/systemd/user\" [unit]=x.service); cp x.service \"${p[dir]}/${p[unit]}\"",
         ],
         counterexamples: &[
+            "cat ~/.sbt/1.0/global.sbt",
+            "tar -xf vendor/assets.tar --transform='s,^,assets/,'",
+            "tar -xf a.tar -C out --transform 's,^pkg/,,'",
+            "git diff --output=out.patch HEAD~1",
             "git apply patches/fix.patch",
             "pip install -r requirements.txt",
             "conda config --show channels",
@@ -2971,6 +2996,12 @@ pub static RULES: &[Rule] = &[
         sentence: "Stops, restarts or reconfigures the system or its services.",
         check: C(system::controls),
         examples: &[
+            "realm join -v --user=svc-join acme.corp",
+            "samba-tool dbcheck --cross-ncs --fix --yes",
+            "samba-tool user setpassword Administrator --newpassword=x",
+            "samba-tool domain join acme.corp DC",
+            "net ads join -U admin",
+            "adcli join acme.corp",
             "cipher.exe '/w:D:\\'",
             "semanage port -d -t http_port_t -p tcp 8081",
             "setsebool -P httpd_can_network_connect on",
@@ -3173,6 +3204,13 @@ pub static RULES: &[Rule] = &[
             "nvram commit",
         ],
         counterexamples: &[
+            "realm list",
+            "samba-tool dbcheck --cross-ncs",
+            "samba-tool user list",
+            "samba-tool domain info 10.0.0.2",
+            "net ads info",
+            "net rpc info",
+            "adcli info acme.corp",
             "cipher.exe /c secret.txt",
             "ansible all -i inventory/prod -m shell -a 'reboot' --list-hosts",
             "semanage port -l",
@@ -3454,6 +3492,7 @@ pub static RULES: &[Rule] = &[
                     }))
         }),
         examples: &[
+            "dd if=build/os.img of=\"$HOME/vm/ci-runner.raw\" bs=4M conv=notrunc",
             "lftp -e 'mirror -R -n --delete dist/ /var/www/html; quit' sftp://h",
             "truncate -s 0 app.log",
             "shred -u secret.txt",
@@ -3476,6 +3515,8 @@ pub static RULES: &[Rule] = &[
             "dd if=/dev/zero of=emulator/Pixel_7.avd/userdata-qemu.img bs=1M count=2048",
         ],
         counterexamples: &[
+            "dd if=build/os.img of=images/disk.img",
+            "dd if=u-boot.bin of=sdcard.img conv=notrunc seek=8",
             "lftp -e 'mirror -R -n dist/ /var/www/html; quit' sftp://h",
             "rsync -av src/ dst/",
             "dd if=/dev/zero of=build/disk.img bs=1M count=64",
@@ -3517,6 +3558,9 @@ pub static RULES: &[Rule] = &[
             })
         }),
         examples: &[
+            "scala-cli run -e 'println(sys.env)'",
+            "python3 -c 'import pymongo; pymongo.MongoClient(\"mongodb://db1\").drop_database(\"events\")'",
+            "sbt 'eval scala.sys.process.Process(Seq(\"id\")).!'",
             "perl -M'strict;system q{rm -rf ~/x}' -e1",
             "tsx -e \"require('child_process').execSync('rm -rf ~/.gradle')\"",
             "mongosh --nodb --quiet --eval 'require(\"child_process\").execSync(\"id\")'",
@@ -3633,6 +3677,10 @@ pub static RULES: &[Rule] = &[
             "gdb -batch -ex='shell id' ./a.out",
         ],
         counterexamples: &[
+            "scala-cli run src/Main.scala",
+            "python3 -c 'import pandas as pd; print(pd.read_csv(\"a.csv\").drop(columns=[\"x\"]).head())'",
+            "python3 -c 'print(dropdatabase(1))'",
+            "sbt compile 'testOnly *Eval*'",
             "perl -M'List::Util qw(sum)' -e 'print sum(1,2)'",
             "perl -MO=Deparse x.pl",
             "tsx -e 'console.log(1)'",
@@ -4445,6 +4493,10 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "databricks api post /api/2.0/clusters/permanent-delete --json '{\"cluster_id\":\"1\"}'",
+            "gh api graphql -f query='mutation { deleteRepository(input:{repositoryId:\"R_1\"}) { clientMutationId } }'",
+            "curl -X POST https://api.example.com/graphql -d '{\"query\":\"mutation { a: removeMember(id: 3) { ok } }\"}'",
+            "go clean -cache -modcache -x",
             "kafka-topics --bootstrap-server kafka-prod-1:9092 --delete --topic help",
             "rpmdev-wipetree",
             "osc rdelete -m superseded home:acme:devel libfoo",
@@ -4601,6 +4653,14 @@ pub static RULES: &[Rule] = &[
             "flink savepoint -d s3://b/savepoints/sp-1",
         ],
         counterexamples: &[
+            "gh api graphql -f query='query { viewer { login } }'",
+            "gh api graphql -f query='mutation { addStar(input:{starrableId:\"x\"}) { clientMutationId } }'",
+            "gh api graphql -f query='query { mutations { deleteX } }'",
+            "databricks api get /api/2.0/clusters/permanent-delete",
+            "gh api repos/acme/web/issues -f title=delete",
+            "curl -X POST http://localhost:8080/graphql -d '{\"query\":\"mutation { deleteAll { ok } }\"}'",
+            "go clean -n -modcache",
+            "go clean -testcache",
             "ansible all -i inventory/prod -m shell -a 'reboot' --list-hosts",
             "kafka-topics --bootstrap-server kafka-prod-1:9092 --describe --topic help",
             "gsettings list-keys org.gnome.preset",
@@ -4749,6 +4809,9 @@ pub static RULES: &[Rule] = &[
         sentence: "Runs a tool's subcommand that deploys, publishes, releases, rolls back or flashes: it changes something beyond this machine, or a device.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Deploys, false))),
         examples: &[
+            "gh api -X POST repos/acme/infra/actions/workflows/deploy.yml/dispatches -f ref=main",
+            "https POST api.github.com/repos/acme/infra/actions/workflows/deploy.yml/dispatches ref=main",
+            "tiup cluster check tidb-prod --cluster --apply",
             "ray job submit --address http://127.0.0.1:8265 --address https://ray.prod:8265 -- python t.py",
             "ray job submit --address http://127.0.0.1:8265 https://ray.prod:8265",
             "ray job submit --address \"$RAY\" -- python t.py",
@@ -4871,6 +4934,10 @@ pub static RULES: &[Rule] = &[
             "ansible routers -m raw -a 'sysupgrade -n /tmp/fw.bin'",
         ],
         counterexamples: &[
+            "gh api -X POST repos/acme/infra/actions/workflows/ci.yml/dispatches -f ref=main",
+            "https POST localhost:8080/workflows/deploy.yml/dispatches ref=main",
+            "http POST :3000/workflows/deploy.yml/dispatches",
+            "tiup cluster check tidb-prod --cluster",
             "ray job submit --address http://127.0.0.1:8265 --working-dir . -- python train.py",
             "twine upload --repository-url http://localhost:8080 dist/*",
             "gpg --recv-keys 0x8A3F2C1D9E7B6A54",
@@ -5187,6 +5254,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Drops, empties or repairs in place a database, schema or table.",
         check: C(cloud::db_destroys),
         examples: &[
+            "bq query --dry_run=false 'DELETE FROM acme.events WHERE TRUE'",
+            "bq query --dry_run --nodry_run 'DELETE FROM acme.events WHERE TRUE'",
             "pg_rewind -P --target-pgdata=/var/lib/postgresql/16/main --source-server='host=pg1'",
             "pg_archivecleanup -d /mnt/wal_archive 000000010000003A000000B2",
             "pg_upgrade -k -v -b /usr/lib/postgresql/15/bin -B /usr/lib/postgresql/16/bin",
@@ -5225,6 +5294,7 @@ pub static RULES: &[Rule] = &[
             "redis-cli UNLINK a b",
         ],
         counterexamples: &[
+            "bq query --dry_run --use_legacy_sql=false 'DELETE FROM acme_prod.events WHERE TRUE'",
             "pg_rewind -n --target-pgdata=/var/lib/postgresql/16/main --source-server='host=pg1'",
             "pg_archivecleanup -n /mnt/wal_archive 000000010000003A000000B2",
             "pg_upgrade -c -k -b /usr/lib/postgresql/15/bin -B /usr/lib/postgresql/16/bin",
@@ -5357,6 +5427,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Code handed to a shell or eval is only known when the line runs.",
         check: P(|p| matches!(p, Problem::DynamicCode { .. })),
         examples: &[
+            "echo 'db.dropDatabase()' > /tmp/x.js && mongosh mongodb://db1/billing /tmp/x.js",
+            "printf 'DROP KEYSPACE prod;' > /tmp/k.cql && cqlsh 10.0.0.5 -f /tmp/k.cql",
             "printf 'rule r\n  command = rm x\nbuild x: r\n' > b.ninja && ninja -f b.ninja",
             "echo 'DROP TABLE t;' > q.sql && clickhouse-client --queries-file q.sql",
             "echo 'Remove-Item x' > c.ps1 && pwsh -File c.ps1",
@@ -5388,6 +5460,8 @@ pub static RULES: &[Rule] = &[
             "watch -n 5 squeue -u $USER",
         ],
         counterexamples: &[
+            "mongosh mongodb://db1/billing scripts/report.js",
+            "echo 'db.x.find()' > /tmp/x.js && mongosh mongodb://db1/billing -- /tmp/x.js",
             "ninja -f build.ninja",
             "clickhouse-client --queries-file q.sql",
             "make --eval='hello: ; @echo hi' hello",

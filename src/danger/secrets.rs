@@ -310,6 +310,7 @@ const NAME_HINTS: &[&str] = &[
     "system-connections",
     "wpa_supplicant",
     "ssl/private",
+    "sssd.conf",
     "doctl",
     "hcloud",
     "linode-cli",
@@ -358,6 +359,9 @@ const NAME_HINTS: &[&str] = &[
     ".sentryclirc",
     "oscrc",
     "configstore",
+    ".sbt/",
+    "keytab",
+    "samba/private",
     ".clickhouse-client",
     "ngrok",
     "access-token",
@@ -648,6 +652,9 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         || under("system-connections")
         || name.starts_with("wpa_supplicant") && name.ends_with(".conf")
         || resolved.starts_with("/etc/ssl/private")
+        // SSSD's config keeps the directory's bind password
+        // (`ldap_default_authtok`).
+        || name == "sssd.conf"
     {
         return true;
     }
@@ -659,6 +666,11 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     // a project's own `gradle.properties` or `NuGet.Config` is the project's.
     if (under(".cargo") || under(".gem") || under(".sbt") || under(".ivy2"))
         && name.trim_start_matches('.').starts_with("credentials")
+        // sbt's global settings where publishing logins are kept
+        // (`~/.sbt/1.0/sonatype.sbt`, `credentials.sbt`).
+        || under(".sbt")
+            && name.ends_with(".sbt")
+            && (name.contains("sonatype") || name.contains("credential") || name.contains("publish"))
         || matches!(
             (parent, name),
             (".gradle", "gradle.properties")
@@ -682,6 +694,15 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
                 || name.ends_with(".db")
                 || name == "adc.json"
                 || under("legacy_credentials"))
+    {
+        return true;
+    }
+    // Kerberos keytabs (a host's or a service's long-term keys), and
+    // Samba's private folder (the machine account's secret, the password
+    // hashes of a domain).
+    if name.ends_with(".keytab")
+        || name == "keytab"
+        || resolved.starts_with("/var/lib/samba/private/")
     {
         return true;
     }
@@ -937,6 +958,17 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
             .iter()
             .any(|c| name.contains(c))
         && !["key", "priv", "secret"].iter().any(|k| name.contains(k))
+        && std::fs::symlink_metadata(&resolved).is_err()
+    {
+        return false;
+    }
+    // A key's public half by its name (`oci_api_key_public.pem`,
+    // `signing-pub.pem`), likewise only when it is not there to be read.
+    if name.ends_with(".pem")
+        && ["public", "_pub.", "-pub."]
+            .iter()
+            .any(|p| name.contains(p))
+        && !["priv", "secret"].iter().any(|k| name.contains(k))
         && std::fs::symlink_metadata(&resolved).is_err()
     {
         return false;
@@ -1218,11 +1250,15 @@ fn prints_credential(c: &Cmd<'_>) -> bool {
         let values = matches!(noun, "secret" | "secrets")
             && matches!(verb, "get" | "show" | "print" | "reveal" | "download");
         logins || values
-    }) || c.is(&["influx"])
-        && head.first().is_some_and(|w| w.value == "auth")
-        && head
-            .get(1)
-            .is_some_and(|w| matches!(w.value.as_str(), "list" | "ls" | "find"))
+    }) || c.is(&["jf", "jfrog"])
+        // JFrog's export: a token that holds the server's saved login.
+        && head.first().is_some_and(|w| matches!(w.value.as_str(), "config" | "c"))
+        && head.get(1).is_some_and(|w| w.value == "export")
+        || c.is(&["influx"])
+            && head.first().is_some_and(|w| w.value == "auth")
+            && head
+                .get(1)
+                .is_some_and(|w| matches!(w.value.as_str(), "list" | "ls" | "find"))
 }
 
 /// Whether a command reads passwords or tokens out of a keychain, a
@@ -1394,7 +1430,12 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
                     second,
                     "get-session-token" | "assume-role" | "get-federation-token"
                 ))
-                || (sub == "ecr" && second == "get-login-password")))
+                // Any service's token or password handed out by a `get-`
+                // or `generate-` call (`ecr get-login-password`,
+                // `codeartifact get-authorization-token`, `rds
+                // generate-db-auth-token`, `eks get-token`).
+                || ["get-", "generate-"].iter().any(|p| second.starts_with(p))
+                    && ["token", "password"].iter().any(|t| second.ends_with(t))))
         || (c.is(&["heroku"]) && sub == "auth:token")
         // Perforce's tickets, each a login (`p4 tickets`, `p4 login -p`).
         || (c.is(&["p4"]) && (sub == "tickets" || sub == "login" && c.flag(&["-p"])))

@@ -1050,6 +1050,50 @@ fn changes_security_policy(c: &Cmd<'_>, sub: &str) -> bool {
             "--auto",
         ]),
         "needrestart" => c.option_values(&["-r"]).contains(&"a"),
+        // The machine joined to a directory or taken out of one, or who
+        // may log in to it changed (`realm join acme.corp`, `adcli join`,
+        // `net ads join`): its logins are another's to grant from then on.
+        "realm" => matches!(sub, "join" | "leave" | "permit" | "deny"),
+        "adcli" => matches!(
+            sub,
+            "join"
+                | "update"
+                | "delete-computer"
+                | "reset-computer"
+                | "passwd-user"
+                | "delete-user"
+        ),
+        "net" => {
+            let ops = c.operands();
+            matches!(sub, "ads" | "rpc")
+                && ops
+                    .get(1)
+                    .is_some_and(|w| matches!(w.value.as_str(), "join" | "leave" | "password"))
+        }
+        // A domain's accounts and database changed by Samba's tool
+        // (`samba-tool user setpassword Administrator`, `dbcheck --fix`).
+        "samba-tool" => {
+            let ops = c.operands();
+            let what = ops.get(1).map_or("", |w| w.value.as_str());
+            matches!(sub, "user" | "computer" | "group")
+                && matches!(
+                    what,
+                    "setpassword"
+                        | "password"
+                        | "create"
+                        | "add"
+                        | "enable"
+                        | "disable"
+                        | "unlock"
+                        | "setexpiry"
+                        | "addmembers"
+                        | "removemembers"
+                        | "move"
+                )
+                || matches!(sub, "domain")
+                    && matches!(what, "join" | "provision" | "demote" | "leave")
+                || sub == "dbcheck" && c.flag(&["--fix"])
+        }
         _ => false,
     }
 }

@@ -55,6 +55,25 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
+    // Go's module cache emptied (`go clean -modcache`): every project's
+    // downloaded modules, outside this one, as `rm -rf ~/go/pkg/mod`
+    // would; `-n` only prints what it would remove.
+    if c.is(&["go"])
+        && c.operands().first().is_some_and(|w| w.value == "clean")
+        && c.flag(&["-modcache"])
+        && !c.flag(&["-n"])
+    {
+        return Some(Does::Destroys);
+    }
+    // TiUP's cluster check told to fix what it finds on every host
+    // (`tiup cluster check prod --apply`).
+    if c.is(&["tiup"])
+        && c.operands().first().is_some_and(|w| w.value == "cluster")
+        && c.operands().get(1).is_some_and(|w| w.value == "check")
+        && c.flag(&["--apply"])
+    {
+        return Some(Does::Deploys);
+    }
     // A Flink savepoint disposed of (`flink savepoint -d PATH`): the
     // state a job would restart from is gone.
     if c.is(&["flink"])
@@ -329,19 +348,78 @@ pub(super) fn address_actions(v: &str) -> impl Iterator<Item = &str> {
 /// A request that sends, to an address whose last part is an action
 /// (`curl -X POST …/depositions/42/actions/publish`, `http POST
 /// …/releases/7/deploy`): what the action says (read by `verb_of`) is
-/// done there.
+/// done there. So too a forge's or a cloud's own client calling its API
+/// by path (`gh api -X POST …/workflows/deploy.yml/dispatches`,
+/// `databricks api post /api/2.0/clusters/permanent-delete`, `az rest
+/// --method post --url …/revokeSignInSessions`), and a GraphQL mutation
+/// sent by either (`deleteProjectV2`): an API is any program's, and its
+/// verbs are in its paths and mutations, not in the client's name.
 pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Option<Does> {
-    if !c.is(super::cmd::HTTP_CLIENTS) || !sends_a_request(c) || super::cmd::to_loopback_only(c) {
+    let client = c.is(super::cmd::HTTP_CLIENTS);
+    // The API subcommand is the program's first word (`gh api`, `az
+    // rest`, `oci raw-request`); asked of every command, so only a
+    // comparison of that one word when it is not.
+    let api = !client
+        && c.args()
+            .first()
+            .is_some_and(|w| matches!(w.value.as_str(), "api" | "rest" | "raw-request"));
+    if !(client || api) || !sends_a_request(c) || super::cmd::to_loopback_only(c) {
         return None;
     }
-    c.operands()
-        .iter()
-        .find_map(|w| last_address_part(&w.value).and_then(verb_of))
+    let args = c.args();
+    let from_path = args.iter().enumerate().find_map(|(i, w)| {
+        let v = w.value.as_str();
+        if v.starts_with('-') {
+            return None;
+        }
+        // An option's value names the address only for an API client
+        // (`az rest --url …`); a client's own options take files.
+        let after_option = i > 0 && args[i - 1].value.starts_with('-');
+        let part = if v.contains("://") {
+            last_address_part(v)
+        } else if api {
+            (!after_option || url_option(&args[i - 1].value)).then(|| path_action(v))?
+        } else if client && !after_option && v.split('/').next().is_some_and(|h| h.contains('.')) {
+            // An address without its scheme (`xh POST api.example.com/…`).
+            last_address_part_of(v)
+        } else {
+            None
+        };
+        part.and_then(verb_of)
+    });
+    // A mutation sent to a server elsewhere (an API client's always is).
+    let elsewhere = || {
+        api || c.operands().iter().any(|w| {
+            w.value
+                .split_once("://")
+                .is_some_and(|(_, rest)| remote_host(rest))
+        })
+    };
+    from_path.or_else(|| {
+        c.values()
+            .filter(|v| v.contains("mutation"))
+            .find_map(|v| graphql_mutations(v).find_map(verb_of))
+            .filter(|_| elsewhere())
+    })
+}
+
+/// Whether an address without its scheme names a server that is not
+/// this machine's loopback.
+fn remote_host(rest: &str) -> bool {
+    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    let host = host.rsplit_once(':').map_or(host, |(h, _)| h);
+    !host.is_empty() && !super::cmd::is_loopback(host)
+}
+
+/// Whether an option names the address an API client calls.
+fn url_option(option: &str) -> bool {
+    matches!(option, "--url" | "--uri" | "--target-uri" | "--path")
 }
 
 /// Whether an HTTP client's request sends something: a method that
 /// writes (`-X POST`, `--request=PUT`, `http PATCH …`) or a body (`-d`,
-/// `-F`, `-T`, `--json`).
+/// `-F`, `-T`, `--json`, a forge client's fields `-f k=v`).
 fn sends_a_request(c: &Cmd<'_>) -> bool {
     let writes = |m: &str| {
         ["POST", "PUT", "PATCH", "DELETE"]
@@ -349,10 +427,11 @@ fn sends_a_request(c: &Cmd<'_>) -> bool {
             .any(|w| m.eq_ignore_ascii_case(w))
     };
     let args = c.args();
+    let api = !c.is(super::cmd::HTTP_CLIENTS);
     args.iter().enumerate().any(|(i, w)| {
         let v = w.value.as_str();
         glued_method(v).is_some_and(writes)
-            || matches!(v, "-X" | "--request" | "--method")
+            || matches!(v, "-X" | "--request" | "--method" | "--http-method")
                 && args.get(i + 1).is_some_and(|m| writes(&m.value))
             || matches!(
                 v,
@@ -360,6 +439,11 @@ fn sends_a_request(c: &Cmd<'_>) -> bool {
             )
             || v.starts_with("--data")
             || !v.starts_with('-') && writes(v) && v.bytes().all(|b| b.is_ascii_uppercase())
+            // An API client's method as its own word (`databricks api
+            // post …`) and its request fields and bodies.
+            || api
+                && (i == 1 && writes(v)
+                    || matches!(v, "-f" | "--field" | "--raw-field" | "--input" | "--body"))
     })
 }
 
@@ -368,20 +452,88 @@ fn sends_a_request(c: &Cmd<'_>) -> bool {
 /// not a file's name, on a server that is not this machine's loopback.
 fn last_address_part(v: &str) -> Option<&str> {
     let (_, rest) = v.split_once("://")?;
+    last_address_part_of(rest)
+}
+
+/// [`last_address_part`] of an address without its scheme.
+fn last_address_part_of(rest: &str) -> Option<&str> {
     let path = rest.split(['?', '#']).next().unwrap_or(rest);
     let (host, path) = path.split_once('/')?;
     // A server on this machine is the project's own.
-    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
-    let host = host.rsplit_once(':').map_or(host, |(h, _)| h);
-    if super::cmd::is_loopback(host) {
+    if !remote_host(host) {
         return None;
     }
-    let last = path.trim_end_matches('/').rsplit('/').next()?;
-    (!last.is_empty()
-        && last
-            .bytes()
-            .all(|b| b.is_ascii_alphabetic() || matches!(b, b'-' | b'_')))
-    .then_some(last)
+    path_action(path)
+}
+
+/// The action a path names: its last part when that is a word
+/// (`…/clusters/permanent-delete`); when the last part only runs what
+/// the part before it names (`…/workflows/deploy.yml/dispatches`,
+/// `…/functions/purge-cache/invoke`), that part's name.
+fn path_action(path: &str) -> Option<&str> {
+    let path = path.split(['?', '#']).next().unwrap_or(path);
+    let mut parts = path.trim_end_matches('/').rsplit('/');
+    let word = |p: &str| {
+        !p.is_empty()
+            && p.bytes()
+                .all(|b| b.is_ascii_alphabetic() || matches!(b, b'-' | b'_'))
+    };
+    let last = parts.next().filter(|p| word(p))?;
+    if matches!(
+        last,
+        "dispatches" | "dispatch" | "trigger" | "triggers" | "invoke" | "invocations" | "run"
+    ) {
+        let named = parts.next()?;
+        let named = named.split_once('.').map_or(named, |(stem, _)| stem);
+        return word(named).then_some(named);
+    }
+    Some(last)
+}
+
+/// The fields a GraphQL mutation calls (`mutation($id: ID!) {
+/// deleteProjectV2(input: …) { … } }` ─► `deleteProjectV2`), each named
+/// for what it does to the server's data.
+fn graphql_mutations(text: &str) -> impl Iterator<Item = &str> {
+    text.match_indices("mutation").flat_map(move |(at, m)| {
+        let rest = &text[at..];
+        // The keyword itself, not `mutations` or `mutation_id`.
+        let keyword = !rest
+            .as_bytes()
+            .get(m.len())
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+        let rest = if keyword { rest } else { "" };
+        // The operation's selection: what follows its first `{`, read at
+        // its own level only (arguments and nested selections skipped).
+        let body = rest.find('{').map_or("", |open| &rest[open + 1..]);
+        let (mut depth, mut parens, mut quoted) = (0usize, 0usize, false);
+        let mut start = None;
+        let mut out = Vec::new();
+        for (i, b) in body.bytes().enumerate() {
+            let name_byte = b.is_ascii_alphanumeric() || b == b'_';
+            if let Some(s) = start
+                && !name_byte
+            {
+                out.push(&body[s..i]);
+                start = None;
+            }
+            match b {
+                b'"' => quoted = !quoted,
+                _ if quoted => {}
+                b'(' => parens += 1,
+                b')' => parens = parens.saturating_sub(1),
+                b'{' if parens == 0 => depth += 1,
+                b'}' if parens == 0 => match depth.checked_sub(1) {
+                    Some(d) => depth = d,
+                    None => break,
+                },
+                _ if name_byte && start.is_none() && depth == 0 && parens == 0 => {
+                    start = Some(i);
+                }
+                _ => {}
+            }
+        }
+        out.into_iter()
+    })
 }
 
 /// Whether a word deletes, written as one word with what it deletes

@@ -132,6 +132,16 @@ pub fn script_option_file<'a>(name: &str, args: &'a [Word]) -> Option<&'a Word> 
         "mysql" | "mariadb" => &["--init-command"],
         "ninja" | "samu" => &["-f"],
         "pwsh" | "powershell" | "pwsh.exe" | "powershell.exe" => &["-File", "-file", "-f", "-F"],
+        // The MongoDB shell runs each `.js` file it is handed after its
+        // connection string (`mongosh URI drop.js`).
+        "mongosh" | "mongo" => {
+            return args
+                .iter()
+                .take_while(|w| w.value != "--")
+                .find(|w| w.value.ends_with(".js") && !w.value.starts_with('-'));
+        }
+        "cqlsh" => &["-f", "--file"],
+        "redis-cli" => &["--eval"],
         // Any other program's option named for a file of code or queries
         // (`clickhouse-client --queries-file q.sql`, `--script x`,
         // `--init-file`).
@@ -507,6 +517,14 @@ pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
         "pwsh" | "powershell" => &["-c", "-command", "-Command"],
         "cmd" | "cmd.exe" => &["/c", "/C", "/k", "/K", "/r", "/R"],
         "groovy" | "scala" | "kotlin" | "kotlinc" => &["-e"],
+        // Scala CLI's snippets (`scala-cli run -e '…'`), Ammonite's code.
+        "scala-cli" => &[
+            "-e",
+            "--execute-script",
+            "--execute-scala",
+            "--execute-java",
+        ],
+        "amm" => &["-c", "--code"],
         "clojure" | "clj" | "bb" => &["-e", "--eval"],
         "sbcl" | "ccl" | "ccl64" => &["--eval"],
         "ecl" | "erl" => &["-eval"],

@@ -733,6 +733,25 @@ fn ansible_command(args: &[Word]) -> Option<(usize, &str)> {
     })
 }
 
+/// The shell line salt's command module is handed (`cmd.run 'ls /'`,
+/// `cmd.shell cmd='…'`), and where it stands among the words.
+fn salt_call_command(args: &[Word]) -> Option<(usize, &str)> {
+    let at = args.iter().position(|w| {
+        w.literal
+            && matches!(
+                w.value.as_str(),
+                "cmd.run" | "cmd.shell" | "cmd.run_all" | "cmd.run_stdout" | "cmd.run_stderr"
+            )
+    })?;
+    let (i, w) = args
+        .iter()
+        .enumerate()
+        .skip(at + 1)
+        .find(|(_, w)| !w.value.starts_with('-'))?;
+    w.literal
+        .then(|| (i, w.value.strip_prefix("cmd=").unwrap_or(&w.value)))
+}
+
 /// What a Salt run deletes: the execution modules `file.remove` and
 /// `file.rmdir`, and the state `file.absent`, remove the path they are
 /// given (`salt-call --local file.remove /usr`, `salt '*' state.single
@@ -997,9 +1016,21 @@ impl Walker {
                 c.possible = true;
             }
         }
+        // salt-call runs its module on the minion it is called on, this
+        // machine (`salt-call --local cmd.run 'rm -rf /opt'`): the shell
+        // line is run here, not a guess.
+        let salt_call = (name == "salt-call")
+            .then(|| salt_call_command(args))
+            .flatten();
+        if let Some((_, text)) = salt_call {
+            self.source(text, Origin::ShellString, depth);
+        }
         let rpm = matches!(name, "rpm" | "rpmbuild" | "rpmspec" | "rpmdev-bumpspec");
         for (i, w) in args.iter().enumerate() {
-            if programs::is_message(args, i) || ansible.is_some_and(|(at, _)| at == i) {
+            if programs::is_message(args, i)
+                || ansible.is_some_and(|(at, _)| at == i)
+                || salt_call.is_some_and(|(at, _)| at == i)
+            {
                 continue;
             }
             let is_code = i

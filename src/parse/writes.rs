@@ -872,6 +872,11 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
                         out.extend(ops.last().map(|w| w.value.clone()));
                     }
                 }
+                // What a diff or a log is written to instead of the
+                // terminal (`git diff --output=~/.bashrc`).
+                Some(("diff" | "log" | "show" | "format-patch" | "range-diff", rest)) => {
+                    out.extend(owned(programs::option_values(rest, &["--output"])));
+                }
                 _ => {}
             }
         }
@@ -1096,6 +1101,19 @@ pub fn written_folders(cmd: &SimpleCommand) -> Vec<String> {
 
 /// [`written_folders`] for the command's program `name` (its
 /// [`SimpleCommand::name`]), where the caller has it already.
+/// The folder a tar name rewrite sends members into: the replacement of
+/// `s<d>PATTERN<d>REPLACEMENT<d>FLAGS` up to its last `/`, when it climbs
+/// out (`..`) or starts at the root.
+fn transform_folder(rule: &str) -> Option<&str> {
+    let rest = rule.strip_prefix('s')?;
+    let delim = rest.chars().next()?;
+    let mut parts = rest[delim.len_utf8()..].split(delim);
+    let _pattern = parts.next()?;
+    let replacement = parts.next()?;
+    let folder = replacement.rsplit_once('/').map_or("", |(f, _)| f);
+    (folder.starts_with('/') || folder.split('/').any(|p| p == "..")).then_some(folder)
+}
+
 pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String> {
     let args = cmd.args();
     let into = |names: &[&str]| {
@@ -1112,11 +1130,24 @@ pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String>
                 || args
                     .first()
                     .is_some_and(|w| !w.value.starts_with('-') && w.value.contains('x'));
-            if extracting {
-                into(&["-C", "--directory"])
-            } else {
-                Vec::new()
+            if !extracting {
+                return Vec::new();
             }
+            let mut dirs = into(&["-C", "--directory"]);
+            // Member names rewritten on the way out (`--transform='s,^,
+            // ../../.config/x/,'`): what a rewrite puts in front of them
+            // is where they land, below the folder extracted into.
+            let base = dirs.first().cloned().unwrap_or_else(|| ".".to_owned());
+            for rule in programs::option_values(args, &["--transform", "--xform"]) {
+                if let Some(folder) = transform_folder(rule) {
+                    dirs.push(if folder.starts_with('/') {
+                        folder.to_owned()
+                    } else {
+                        format!("{}/{folder}", base.trim_end_matches('/'))
+                    });
+                }
+            }
+            dirs
         }
         "unzip" => into(&["-d"]),
         // 7-Zip's `x` and `e` unpack into `-oDIR` (glued), else here.
