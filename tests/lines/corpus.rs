@@ -277,6 +277,11 @@ const CLASSES_FORTY_FIRST: &str = include_str!("../corpus/classes41.tsv");
 /// JavaScript monorepo developer, and a red-teamer who works through
 /// generic API clients (its header says more).
 const CLASSES_FORTY_SECOND: &str = include_str!("../corpus/classes42.tsv");
+/// A forty-third set: a JVM, Rust and Go backend developer, an IT and
+/// cloud administrator on the other clouds and directories, and a
+/// red-teamer who reaches the same files through how paths are spelled
+/// (its header says more).
+const CLASSES_FORTY_THIRD: &str = include_str!("../corpus/classes43.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -813,20 +818,33 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("noeffect", "chiffonier", 1000, 1000),
     ("blocked", "chiffonier", 1000, 1000),
     // Read in part: database servers' tools, SQL that drops columns or
-    // purges logs, grep's flags, credentials files. Left: API calls that
-    // change remote state by method and path, GraphQL mutations, inline
-    // database drivers' drops, a written script handed to mongosh, a
-    // check that applies (`--apply`), Node CLIs' token folders archived.
+    // purges logs, grep's flags, credentials files, API paths and GraphQL
+    // mutations, database drivers' drops in inline code. Left: a PATCH
+    // that scales to zero, a JSON-RPC call that sends, a check that
+    // loads or fixes a cluster, Node CLIs' token folders archived.
     ("operand", "fortysecond", 964, 1000),
-    ("verb", "fortysecond", 961, 1000),
+    ("verb", "fortysecond", 1000, 1000),
     ("hidden", "fortysecond", 966, 941),
     ("noeffect", "fortysecond", 950, 941),
     ("blocked", "fortysecond", 1000, 1000),
     ("operand", "tallboy", 964, 1000),
-    ("verb", "tallboy", 880, 937),
-    ("hidden", "tallboy", 933, 937),
-    ("noeffect", "tallboy", 750, 1000),
+    ("verb", "tallboy", 920, 937),
+    ("hidden", "tallboy", 1000, 937),
+    ("noeffect", "tallboy", 850, 1000),
     ("blocked", "tallboy", 1000, 1000),
+    // Read whole. Left: find's name patterns that pick secrets for the
+    // program it runs, a heap dump, a bounded DELETE, a hook path taken
+    // from git's output, tar's per-member command, a path only printed.
+    ("operand", "fortythird", 1000, 1000),
+    ("verb", "fortythird", 1000, 1000),
+    ("hidden", "fortythird", 1000, 1000),
+    ("noeffect", "fortythird", 960, 1000),
+    ("blocked", "fortythird", 1000, 1000),
+    ("operand", "lowboy", 928, 1000),
+    ("verb", "lowboy", 1000, 1000),
+    ("hidden", "lowboy", 966, 937),
+    ("noeffect", "lowboy", 880, 937),
+    ("blocked", "lowboy", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -884,6 +902,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FORTIETH))
         .chain(rows(CLASSES_FORTY_FIRST))
         .chain(rows(CLASSES_FORTY_SECOND))
+        .chain(rows(CLASSES_FORTY_THIRD))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
