@@ -406,21 +406,37 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
 /// `db.dropDatabase()`): whatever library the client comes from, the
 /// method's name says what it does there.
 fn calls_a_destroying_method(code: &str) -> bool {
-    code.match_indices('(').any(|(at, _)| {
-        let before = &code[..at];
-        let start = before
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |i| i + 1);
-        let name = &before[start..];
-        start > 0 && before[..start].ends_with('.') && (8..=40).contains(&name.len()) && {
-            let joined: String = name
-                .chars()
-                .filter(|c| *c != '_')
-                .map(|c| c.to_ascii_lowercase())
-                .collect();
-            // (pandas's `drop_duplicates` keeps one of each row.)
-            super::verb_forms::destroys_joined(&joined) && !joined.ends_with("duplicates")
+    let bytes = code.as_bytes();
+    memchr::memchr_iter(b'(', bytes).any(|at| {
+        let name_byte = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+        let len = bytes[..at]
+            .iter()
+            .rev()
+            .take_while(|b| name_byte(b))
+            .count();
+        let start = at - len;
+        // (A name that starts with no such verb, nor ends in a reset,
+        // settled at its first letter: most are.)
+        if !(8..=40).contains(&len)
+            || start == 0
+            || bytes[start - 1] != b'.'
+            || !matches!(
+                bytes[start].to_ascii_lowercase(),
+                b'd' | b'r' | b'p' | b'w' | b'e'
+            ) && !bytes[at - 5..at].eq_ignore_ascii_case(b"reset")
+        {
+            return false;
         }
+        // The name lowercased without its underscores, on the stack.
+        let mut joined = [0u8; 40];
+        let mut n = 0;
+        for b in bytes[start..at].iter().filter(|b| **b != b'_') {
+            joined[n] = b.to_ascii_lowercase();
+            n += 1;
+        }
+        let joined = std::str::from_utf8(&joined[..n]).unwrap_or_default();
+        // (pandas's `drop_duplicates` keeps one of each row.)
+        super::verb_forms::destroys_joined(joined) && !joined.ends_with("duplicates")
     })
 }
 

@@ -1250,7 +1250,7 @@ fn prints_credential(c: &Cmd<'_>) -> bool {
         let values = matches!(noun, "secret" | "secrets")
             && matches!(verb, "get" | "show" | "print" | "reveal" | "download");
         logins || values
-    }) || c.is(&["jf", "jfrog"])
+    }) || matches!(c.name.as_str(), "jf" | "jfrog")
         // JFrog's export: a token that holds the server's saved login.
         && head.first().is_some_and(|w| matches!(w.value.as_str(), "config" | "c"))
         && head.get(1).is_some_and(|w| w.value == "export")

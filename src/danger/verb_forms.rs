@@ -58,7 +58,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     // Go's module cache emptied (`go clean -modcache`): every project's
     // downloaded modules, outside this one, as `rm -rf ~/go/pkg/mod`
     // would; `-n` only prints what it would remove.
-    if c.is(&["go"])
+    if c.name == "go"
         && c.operands().first().is_some_and(|w| w.value == "clean")
         && c.flag(&["-modcache"])
         && !c.flag(&["-n"])
@@ -67,7 +67,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     }
     // TiUP's cluster check told to fix what it finds on every host
     // (`tiup cluster check prod --apply`).
-    if c.is(&["tiup"])
+    if c.name == "tiup"
         && c.operands().first().is_some_and(|w| w.value == "cluster")
         && c.operands().get(1).is_some_and(|w| w.value == "check")
         && c.flag(&["--apply"])
@@ -538,6 +538,8 @@ fn graphql_mutations(text: &str) -> impl Iterator<Item = &str> {
 
 /// Whether a word deletes, written as one word with what it deletes
 /// (`rclone deletefile`, `rdfind -deleteduplicates`, `removeall`).
+// (Inlined where it is asked: it is asked of every part of every word.)
+#[inline(always)]
 pub(super) fn destroys_joined(part: &str) -> bool {
     const WHAT: &[&str] = &[
         "file",

@@ -874,7 +874,9 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
                 }
                 // What a diff or a log is written to instead of the
                 // terminal (`git diff --output=~/.bashrc`).
-                Some(("diff" | "log" | "show" | "format-patch" | "range-diff", rest)) => {
+                Some(("diff" | "log" | "show" | "format-patch" | "range-diff", rest))
+                    if rest.iter().any(|w| w.value.starts_with("--output")) =>
+                {
                     out.extend(owned(programs::option_values(rest, &["--output"])));
                 }
                 _ => {}
@@ -1134,6 +1136,12 @@ pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String>
                 return Vec::new();
             }
             let mut dirs = into(&["-C", "--directory"]);
+            if !args
+                .iter()
+                .any(|w| w.value.starts_with("--transform") || w.value.starts_with("--xform"))
+            {
+                return dirs;
+            }
             // Member names rewritten on the way out (`--transform='s,^,
             // ../../.config/x/,'`): what a rewrite puts in front of them
             // is where they land, below the folder extracted into.
