@@ -34,12 +34,11 @@ fn runs_fetched(c: &Cmd<'_>) -> bool {
     // installs from there what then runs; `uv tool run PKG`, `uvx PKG`
     // and `pipx run PKG` run the package named.
     if c.is(&["uvx", "uv"]) || c.is(&["pipx"]) && first == "run" {
-        let runs = if c.is(&["uvx"]) {
-            ops.first()
-        } else if c.is(&["pipx"]) {
-            ops.get(1)
-        } else {
-            ops.get(2).filter(|_| first == "tool" && second == "run")
+        let runs = match (c.name.as_str(), first, second) {
+            ("uvx", ..) => ops.first(),
+            ("pipx", ..) => ops.get(1),
+            ("uv", "tool", "run") => ops.get(2),
+            _ => None,
         };
         return c
             .full_option_values(&["--from", "--with", "--spec"])
@@ -175,7 +174,6 @@ fn installs_fetched(c: &Cmd<'_>) -> bool {
         "npm" => matches!(first, "install" | "i" | "in" | "add" | "isntall"),
         "pnpm" | "bun" => matches!(first, "add" | "install" | "i"),
         "yarn" => first == "add",
-        "pipx" | "pipenv" => first == "install",
         "poetry" | "pdm" | "rye" => first == "add",
         _ => first == "install",
     };

@@ -513,6 +513,7 @@ pub static RULES: &[Rule] = &[
             "gpt destroy /dev/disk2",
         ],
         counterexamples: &[
+            "printf 'select disk 1\\ndetail disk\\n' | diskpart.exe",
             "pwsh -Command 'Clear-Disk -Number 1 -RemoveData -WhatIf'",
             "pwsh -Command 'Get-Disk'",
             "printf 'list disk\\n' | diskpart.exe",
@@ -714,6 +715,7 @@ pub static RULES: &[Rule] = &[
             "ansible all -m shell -a 'ls' -e 'cleanup=rm -rf ~/old'",
         ],
         counterexamples: &[
+            "acmetool lint 'system(\"rm -rf build\")'",
             "smbclient //nas/share -U dev -c 'ls; get report.pdf'",
             "parallel --dry-run rm -rf ::: build dist .cache",
             "ansible web -m ansible.builtin.file -a 'path=/srv/app state=absent' --check",
@@ -1493,6 +1495,8 @@ pub static RULES: &[Rule] = &[
                             .any(|r| r.target.runs.iter().any(|u| programs::is_downloader(u))))
         }),
         examples: &[
+            "uv tool run git+https://github.com/acme/tool",
+            "pipx run git+https://github.com/acme/tool",
             "npm install @acme/tool@github:acme/tool",
             "yarn add github:x/y",
             "pipx install git+https://github.com/x/y",
@@ -1553,6 +1557,8 @@ pub static RULES: &[Rule] = &[
             "go run -mod=mod github.com/acme/gen@v1.2.0 --help",
         ],
         counterexamples: &[
+            "uv tool list git+https://github.com/acme/tool",
+            "uv pip run git+https://github.com/acme/tool",
             "nix build github:x/y --option sandbox true",
             "nix build github:x/y --option cores 0",
             "helm install web https://charts.example.com/web-1.0.tgz",
@@ -1940,6 +1946,7 @@ pub static RULES: &[Rule] = &[
             "d=(~/.ssh/id_rsa x); cat \"$d\"",
         ],
         counterexamples: &[
+            "cat .github/token-scopes.md",
             "openssl pkey -pubin -in keys/oci_api_key_public.pem -noout -text",
             "cat certs/signing-pub.pem",
             "cat ~/.sbt/1.0/plugins/plugins.sbt",
@@ -3204,6 +3211,7 @@ pub static RULES: &[Rule] = &[
             "nvram commit",
         ],
         counterexamples: &[
+            "semodule -l",
             "realm list",
             "samba-tool dbcheck --cross-ncs",
             "samba-tool user list",
@@ -5254,6 +5262,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Drops, empties or repairs in place a database, schema or table.",
         check: C(cloud::db_destroys),
         examples: &[
+            "acmecli --query \"DROP TABLE $t\"",
             "bq query --dry_run=false 'DELETE FROM acme.events WHERE TRUE'",
             "bq query --dry_run --nodry_run 'DELETE FROM acme.events WHERE TRUE'",
             "pg_rewind -P --target-pgdata=/var/lib/postgresql/16/main --source-server='host=pg1'",
@@ -5460,6 +5469,7 @@ pub static RULES: &[Rule] = &[
             "watch -n 5 squeue -u $USER",
         ],
         counterexamples: &[
+            "printf 'ls\\n' > /tmp/q.txt && acmecli run -- --script /tmp/q.txt",
             "mongosh mongodb://db1/billing scripts/report.js",
             "echo 'db.x.find()' > /tmp/x.js && mongosh mongodb://db1/billing -- /tmp/x.js",
             "ninja -f build.ninja",

@@ -606,6 +606,26 @@ pub fn tcl_commands(code: &str) -> Option<Vec<&str>> {
 mod tests {
     use super::*;
 
+    /// A call's plain string, each way it may be handed over, and the
+    /// forms that hand over something else.
+    #[test]
+    fn strings_handed_to_calls() {
+        for (after, want) in [
+            ("(\"ls /\")", Some("ls /")),
+            (" \"ls /\" or die", Some("ls /")),
+            (" \"ls /\";", Some("ls /")),
+            ("(%q(ls /))", Some("ls /")),
+            // No blank and no parenthesis: another name goes on.
+            ("\"ls /\"", None),
+            // A string joined to more is not the whole argument.
+            ("(%q(ls) + x)", None),
+            ("(\"ls\" + x)", None),
+            ("(\"a\\\\b\")", None),
+        ] {
+            assert_eq!(call_string(after), want, "{after}");
+        }
+    }
+
     #[test]
     fn files_programs_run_by_an_option() {
         let file = |line: &str| {

@@ -1306,6 +1306,17 @@ fn session_command(line: &str) -> String {
 mod tests {
     use super::*;
 
+    /// rpm's shell macros end at the parenthesis that closes them, those
+    /// inside counted.
+    #[test]
+    fn rpm_macros_to_their_closing_parenthesis() {
+        assert_eq!(
+            rpm_shell_macros("%(echo (a) b) c %(date)"),
+            ["echo (a) b", "date"]
+        );
+        assert!(rpm_shell_macros("%(echo").is_empty());
+    }
+
     fn words(line: &str) -> Vec<Word> {
         line.split(' ').map(Word::literal).collect()
     }
