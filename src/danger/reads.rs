@@ -161,7 +161,7 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             .take_while(|v| !v.starts_with('-') && !matches!(*v, "(" | "!"))
             .all(super::place::below_working_folder)
     {
-        return without_values(
+        let mut read = without_values(
             args,
             &[
                 "-path",
@@ -172,6 +172,16 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
                 "-iregex",
             ],
         );
+        // find's name patterns match a leading dot as any other letter
+        // (`-name '*.env'` picks `.env`): the name with its leading `*`
+        // dropped is one it picks.
+        read.extend(
+            args.windows(2)
+                .filter(|p| matches!(p[0].value.as_str(), "-name" | "-iname"))
+                .filter_map(|p| p[1].value.strip_prefix('*'))
+                .filter(|n| n.starts_with('.')),
+        );
+        return read;
     }
     if c.is(&["grep", "egrep", "fgrep", "ag", "ack", "zgrep", "sed"]) {
         return search_read(args, &[]);
@@ -506,6 +516,25 @@ pub(super) fn finder_runs_on_secrets(c: &Cmd<'_>) -> bool {
         && c.option_values(&["-e", "--extension"]).iter().any(|ext| {
             super::secrets::is_secret(c.ctx, &format!("x.{}", ext.trim_start_matches('.')))
         })
+}
+
+/// Whether a command dumps a running process's memory to a file (`gcore
+/// PID`, `jmap -dump:…`, `jcmd PID GC.heap_dump f.hprof`, `procdump`):
+/// what the process holds (its environment, the tokens and keys it has
+/// loaded, its users' sessions) is in the dump, as `/proc/PID/environ`
+/// is read.
+pub(super) fn dumps_process_memory(c: &Cmd<'_>) -> bool {
+    match c.name.as_str() {
+        "gcore" | "procdump" | "procdump64" => c.args().iter().any(|w| !w.value.starts_with('-')),
+        "jmap" => c.args().iter().any(|w| w.value.starts_with("-dump")),
+        // (`jcmd PID help GC.heap_dump` only describes it.)
+        "jcmd" => {
+            c.args().iter().any(|w| w.value == "GC.heap_dump")
+                && !c.args().iter().any(|w| w.value == "help")
+        }
+        "dotnet-dump" => c.args().first().is_some_and(|w| w.value == "collect"),
+        _ => false,
+    }
 }
 
 /// A word and the paths it may name: `--file=X`, `key=@X`, `@X`, `if=X`,

@@ -832,9 +832,9 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "tallboy", 1000, 937),
     ("noeffect", "tallboy", 850, 1000),
     ("blocked", "tallboy", 1000, 1000),
-    // Read whole. Left: find's name patterns that pick secrets for the
-    // program it runs, a heap dump, a bounded DELETE, a hook path taken
-    // from git's output, tar's per-member command, a path only printed.
+    // Read whole. Left: a project's Gradle properties sent off, a
+    // bounded DELETE, a hook path taken from git's output, tar's
+    // per-member command, a path only printed.
     ("operand", "fortythird", 1000, 1000),
     ("verb", "fortythird", 1000, 1000),
     ("hidden", "fortythird", 1000, 1000),
@@ -843,7 +843,7 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("operand", "lowboy", 928, 1000),
     ("verb", "lowboy", 1000, 1000),
     ("hidden", "lowboy", 966, 937),
-    ("noeffect", "lowboy", 880, 937),
+    ("noeffect", "lowboy", 960, 937),
     ("blocked", "lowboy", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
