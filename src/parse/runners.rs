@@ -1302,6 +1302,37 @@ fn session_command(line: &str) -> String {
     }
 }
 
+impl Walker {
+    /// GNU tar's commands (`--to-command='rm -rf ~'` runs for every
+    /// member, `-I`/`--use-compress-program` to pack or unpack): each
+    /// handed to `sh -c`, and each reading what tar feeds it.
+    pub(super) fn tar_commands(&mut self, cmd: &SimpleCommand, name: &str, depth: u8) {
+        let args = cmd.args();
+        let commands = programs::option_values(
+            args,
+            &[
+                "--to-command",
+                "--info-script",
+                "--new-volume-script",
+                "--use-compress-program",
+                "-I",
+                "-F",
+            ],
+        );
+        for text in commands {
+            let start = self.script.commands.len();
+            self.source_for("sh", text, Origin::ShellString, depth);
+            // Each reads what tar feeds it (a member, the
+            // archive): text known only when it runs
+            // (`--to-command=sh` runs every member as a script).
+            for c in self.script.commands.get_mut(start..).unwrap_or_default() {
+                c.stdin_dynamic = true;
+                c.upstream.push(name.to_string());
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -101,6 +101,8 @@ impl Walker {
                 self.fd_exec(cmd);
                 return None;
             }
+            // GNU tar hands the commands its options name to `sh -c`.
+            "tar" | "gtar" => self.tar_commands(cmd, &name, depth),
             // awk hands `system("…")`'s string to `sh -c`.
             "awk" | "gawk" | "mawk" | "nawk" => {
                 if let Some(program) = super::interpreters::awk_program(args).filter(|w| w.literal)
@@ -1050,6 +1052,8 @@ pub(super) fn runs_others(cmd: &SimpleCommand, name: Option<&str>) -> bool {
                 | "gawk"
                 | "mawk"
                 | "nawk"
+                | "tar"
+                | "gtar"
                 | "cmake"
                 | "fd"
                 | "fdfind"

@@ -833,8 +833,8 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("noeffect", "tallboy", 850, 1000),
     ("blocked", "tallboy", 1000, 1000),
     // Read whole. Left: a project's Gradle properties sent off, a
-    // bounded DELETE, a hook path taken from git's output, tar's
-    // per-member command, a path only printed.
+    // bounded DELETE, a hook path taken from git's output, a path only
+    // printed.
     ("operand", "fortythird", 1000, 1000),
     ("verb", "fortythird", 1000, 1000),
     ("hidden", "fortythird", 1000, 1000),
@@ -842,7 +842,7 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("blocked", "fortythird", 1000, 1000),
     ("operand", "lowboy", 928, 1000),
     ("verb", "lowboy", 1000, 1000),
-    ("hidden", "lowboy", 966, 937),
+    ("hidden", "lowboy", 966, 1000),
     ("noeffect", "lowboy", 960, 937),
     ("blocked", "lowboy", 1000, 1000),
     ("routine", "everyday", 1000, 997),
