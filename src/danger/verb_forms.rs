@@ -494,46 +494,58 @@ fn path_action(path: &str) -> Option<&str> {
 /// deleteProjectV2(input: …) { … } }` ─► `deleteProjectV2`), each named
 /// for what it does to the server's data.
 fn graphql_mutations(text: &str) -> impl Iterator<Item = &str> {
-    text.match_indices("mutation").flat_map(move |(at, m)| {
-        let rest = &text[at..];
-        // The keyword itself, not `mutations` or `mutation_id`.
-        let keyword = !rest
-            .as_bytes()
-            .get(m.len())
-            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
-        let rest = if keyword { rest } else { "" };
-        // The operation's selection: what follows its first `{`, read at
-        // its own level only (arguments and nested selections skipped).
-        let body = rest.find('{').map_or("", |open| &rest[open + 1..]);
-        let (mut depth, mut parens, mut quoted) = (0usize, 0usize, false);
-        let mut start = None;
-        let mut out = Vec::new();
-        for (i, b) in body.bytes().enumerate() {
-            let name_byte = b.is_ascii_alphanumeric() || b == b'_';
-            if let Some(s) = start
-                && !name_byte
-            {
-                out.push(&body[s..i]);
-                start = None;
-            }
-            match b {
-                b'"' => quoted = !quoted,
-                _ if quoted => {}
-                b'(' => parens += 1,
-                b')' => parens = parens.saturating_sub(1),
-                b'{' if parens == 0 => depth += 1,
-                b'}' if parens == 0 => match depth.checked_sub(1) {
-                    Some(d) => depth = d,
-                    None => break,
-                },
-                _ if name_byte && start.is_none() && depth == 0 && parens == 0 => {
-                    start = Some(i);
+    // A request holds a mutation or a few; a hostile text of thousands of
+    // unclosed `mutation {` would be read to its end from each: the
+    // first few are read, each at most a few kilobytes on.
+    const MUTATIONS: usize = 8;
+    const BODY: usize = 4096;
+    text.match_indices("mutation")
+        .take(MUTATIONS)
+        .flat_map(move |(at, m)| {
+            let rest = &text[at..];
+            // The keyword itself, not `mutations` or `mutation_id`.
+            let keyword = !rest
+                .as_bytes()
+                .get(m.len())
+                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+            let rest = if keyword { rest } else { "" };
+            // The operation's selection: what follows its first `{`, read at
+            // its own level only (arguments and nested selections skipped).
+            let body = rest.find('{').map_or("", |open| &rest[open + 1..]);
+            let cut = (0..=body.len().min(BODY))
+                .rev()
+                .find(|&i| body.is_char_boundary(i))
+                .unwrap_or(0);
+            let body = &body[..cut];
+            let (mut depth, mut parens, mut quoted) = (0usize, 0usize, false);
+            let mut start = None;
+            let mut out = Vec::new();
+            for (i, b) in body.bytes().enumerate() {
+                let name_byte = b.is_ascii_alphanumeric() || b == b'_';
+                if let Some(s) = start
+                    && !name_byte
+                {
+                    out.push(&body[s..i]);
+                    start = None;
                 }
-                _ => {}
+                match b {
+                    b'"' => quoted = !quoted,
+                    _ if quoted => {}
+                    b'(' => parens += 1,
+                    b')' => parens = parens.saturating_sub(1),
+                    b'{' if parens == 0 => depth += 1,
+                    b'}' if parens == 0 => match depth.checked_sub(1) {
+                        Some(d) => depth = d,
+                        None => break,
+                    },
+                    _ if name_byte && start.is_none() && depth == 0 && parens == 0 => {
+                        start = Some(i);
+                    }
+                    _ => {}
+                }
             }
-        }
-        out.into_iter()
-    })
+            out.into_iter()
+        })
 }
 
 /// Whether a word deletes, written as one word with what it deletes
@@ -670,6 +682,23 @@ mod tests {
         ] {
             assert_eq!(on(line, sends_a_request), sends, "{line}");
         }
+    }
+
+    /// A mutation's fields at its own level; a hostile text of many
+    /// unclosed mutations is read only in part.
+    #[test]
+    fn fields_of_graphql_mutations() {
+        let fields: Vec<&str> = graphql_mutations(
+            "mutation($id: ID!) { a: deleteX(input: {id: $id}) { ok } addY { ok } }",
+        )
+        .collect();
+        assert_eq!(fields, ["a", "deleteX", "addY"]);
+        assert_eq!(
+            graphql_mutations("query { mutations { deleteX } }").count(),
+            0
+        );
+        let hostile = "mutation { x(".repeat(100_000);
+        assert!(graphql_mutations(&hostile).count() <= 8 * 300);
     }
 
     /// The last part of an address is a word only on a server elsewhere.
