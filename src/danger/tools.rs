@@ -177,8 +177,11 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
             || !walked && c.flag(&["--to-command", "--info-script", "--new-volume-script", "-F"])
             || c.flag(&["--use-compress-program", "-I"]) && !compresses_only(args);
     }
+    // zip's test command and rsync's far-side program are walked as the
+    // shell lines they are, when every word is known and they name no
+    // shell or interpreter (which would read the archive as a script).
     if c.is(&["zip"]) {
-        return c.flag(&["-TT", "--unzip-command"]);
+        return !walked_commands(c, &["-TT", "--unzip-command"]);
     }
     // Ghostscript's sandbox turned off (`-dNOSAFER`, `-dDELAYSAFER`): the
     // document is a PostScript program that may then open `%pipe%` to run
@@ -259,10 +262,8 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
         }) || (c.is(&["scp", "sftp"]) && c.flag(&["-S"]));
     }
     if c.is(&["rsync"]) {
-        return c
-            .option_values(&["-e", "--rsh", "--rsync-path"])
-            .iter()
-            .any(|v| {
+        return !walked_commands(c, &["--rsync-path"])
+            || c.option_values(&["-e", "--rsh"]).iter().any(|v| {
                 let prog = v.split_whitespace().next().unwrap_or("");
                 // ssh itself may be told to run a program
                 // (`-e 'ssh -o ProxyCommand="…"'`).
@@ -701,6 +702,19 @@ fn target_host(v: &str) -> Option<&str> {
         || name == "::1"
         || host.starts_with('['))
     .then_some(host)
+}
+
+/// Whether every command the options `names` give (none counts) is
+/// walked as a shell line: every word of the line known, and each
+/// command's program neither a shell nor an interpreter of code.
+fn walked_commands(c: &Cmd<'_>, names: &[&str]) -> bool {
+    c.args().iter().all(|w| w.literal)
+        && c.option_values(names).iter().all(|v| {
+            let program = programs::program_name(v.split_whitespace().next().unwrap_or(""));
+            !program.is_empty()
+                && !programs::is_shell(&program)
+                && crate::parse::interpreters::inline_code_flags(&program).is_none()
+        })
 }
 
 /// Whether ssh's `ProxyCommand` only hops through a jump host (`ssh -W

@@ -242,7 +242,17 @@ pub(super) fn cmake_commands(script: &str) -> Option<Vec<String>> {
     };
     let mut out = Vec::new();
     for (name, args) in cmake_calls(script) {
-        if args.iter().any(|a| a.contains("${") || a.contains("$ENV{")) {
+        // Code run by a name known only when it runs: a file included, a
+        // string evaluated (`cmake_language(EVAL CODE …)`).
+        if matches!(name.as_str(), "include" | "cmake_language") {
+            return None;
+        }
+        // What a call that acts is given through a variable is known only
+        // when it runs; a message or a setting (`message(STATUS
+        // "${CMAKE_VERSION}")`) acts on nothing.
+        if matches!(name.as_str(), "execute_process" | "exec_program" | "file")
+            && args.iter().any(|a| a.contains("${") || a.contains("$ENV{"))
+        {
             return None;
         }
         match name.as_str() {
