@@ -247,13 +247,41 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
             v
         }
         "redis-cli" | "valkey-cli" | "keydb-cli" => {
-            return c
-                .values()
-                // Keys deleted by name (`DEL sessions`, `UNLINK`), or all.
-                .any(|v| {
+            let words: Vec<String> = c.values().map(str::to_ascii_uppercase).collect();
+            // Keys deleted by name (`DEL sessions`, `UNLINK`), or all;
+            // members and entries taken out; the server stopped.
+            return words.iter().any(|v| {
+                matches!(
+                    v.as_str(),
+                    "FLUSHALL"
+                        | "FLUSHDB"
+                        | "DEL"
+                        | "UNLINK"
+                        | "GETDEL"
+                        | "XDEL"
+                        | "XTRIM"
+                        | "HDEL"
+                        | "SREM"
+                        | "ZREM"
+                        | "LREM"
+                        | "LTRIM"
+                        | "SWAPDB"
+                        | "SHUTDOWN"
+                )
+            })
+                // A stream's consumer group destroyed, scripts and functions
+                // flushed, a node reset or forgotten, a user deleted, the
+                // server's settings changed (`CONFIG SET dir …` writes
+                // where it is told), a cluster's slots moved.
+                || words.windows(2).any(|w| {
                     matches!(
-                        v.to_ascii_uppercase().as_str(),
-                        "FLUSHALL" | "FLUSHDB" | "DEL" | "UNLINK"
+                        (w[0].as_str(), w[1].as_str()),
+                        ("XGROUP", "DESTROY" | "DELCONSUMER")
+                            | ("SCRIPT" | "FUNCTION", "FLUSH" | "DELETE")
+                            | ("CLUSTER", "RESET" | "FORGET" | "FLUSHSLOTS")
+                            | ("ACL", "DELUSER")
+                            | ("CONFIG", "SET")
+                            | ("--CLUSTER", "FIX" | "DEL-NODE" | "RESHARD" | "REBALANCE")
                     )
                 })
                 || c.command

@@ -75,7 +75,6 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
             | "--assumeno"
             | "--just-print"
             | "--no-act"
-            | "--snapshot"
             | "--pretend"
             | "--preview-only"
             | "--print" => {
@@ -89,6 +88,10 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
             {
                 saw = true;
             }
+            // goreleaser's snapshot builds here and publishes nothing;
+            // elsewhere `--snapshot` names one (`timeshift --delete
+            // --snapshot NAME`).
+            "--snapshot" if tool == "goreleaser" => saw = true,
             // `--skip=publish` (goreleaser) keeps what it builds here.
             "--skip" if v.contains("publish") => saw = true,
             "--dry-run" => {

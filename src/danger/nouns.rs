@@ -173,6 +173,15 @@ pub(super) fn sent_after_noun(noun: &str, verb: &str) -> bool {
         // runs there, with the repository's secrets, whatever it does.
         || matches!(verb, "run" | "trigger" | "dispatch")
             && matches!(noun, "workflow" | "workflows" | "pipeline" | "pipelines")
+        // `pd incident resolve`, `opsgenie alert close`: the page ended for
+        // everyone on call, the alert's escalation with it.
+        || matches!(
+            verb,
+            "resolve" | "ack" | "acknowledge" | "close" | "snooze" | "merge" | "reassign"
+        ) && matches!(noun, "incident" | "incidents" | "alert" | "alerts")
+        // A key-value store's keys written (`consul kv put`, `nats kv put`):
+        // the settings every service reads from it.
+        || matches!(verb, "put" | "import") && noun == "kv"
 }
 
 /// Nouns for what is rolled out or turned off for everyone when created,

@@ -518,6 +518,12 @@ const STARTUP_DIRS: &[&str] = &[
     ".vim/autoload/",
     ".emacs.d/",
     ".config/tmux/",
+    // Plasma's login and logout scripts, sourced or run by the session.
+    ".config/plasma-workspace/env/",
+    ".config/plasma-workspace/shutdown/",
+    // GnuPG's settings name programs it runs (`pinentry-program`,
+    // `scdaemon-program`) and the keys it trusts.
+    ".gnupg/",
     ".ipython/profile_default/startup/",
     ".config/git/",
     // Other shells' start-up folders: nushell's `config.nu` and `env.nu`,

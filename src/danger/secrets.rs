@@ -19,6 +19,8 @@ use super::place::{Place, at_or_below};
 use crate::parse::fragments::Fragments;
 use crate::parse::programs::operands;
 
+mod stores;
+
 /// Name-based secret files: keys, credentials, tokens, password stores.
 /// A glob counts when it can name one (`.env*`, `~/.aw?/credentials`).
 pub fn is_secret(ctx: &Place, value: &str) -> bool {
@@ -273,7 +275,7 @@ impl Screen {
 /// Every secret's folder or a fragment of its name, and askrisky's own
 /// secret folders: the one pass most words take.
 static SECRET_SCREEN: LazyLock<Screen> =
-    LazyLock::new(|| Screen::new(&[SECRET_DIRS, NAME_HINTS, OWN_SECRET_DIRS]));
+    LazyLock::new(|| Screen::new(&[SECRET_DIRS, NAME_HINTS, OWN_SECRET_DIRS, stores::HINTS]));
 
 /// Fragments of secret file names, for the screen.
 const NAME_HINTS: &[&str] = &[
@@ -707,7 +709,8 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         return true;
     }
     // R's `.Renviron` is its `.env` (`GITHUB_PAT=…`).
-    if name == ".env" || name.eq_ignore_ascii_case(".Renviron") {
+    if name == ".env" || name.eq_ignore_ascii_case(".Renviron") || stores::holds_secret(name, dirs)
+    {
         return true;
     }
     // FileZilla's saved sites (passwords in base64), WireGuard's

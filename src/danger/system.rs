@@ -6,6 +6,8 @@
 
 use super::cmd::Cmd;
 
+mod desktop;
+
 /// Whether a command stops, restarts or reconfigures the system or its
 /// services: power, kernel modules and settings (also written as files
 /// under `/proc/sys` and `/sys`), the firewall, users, mounts, `systemctl`,
@@ -168,6 +170,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         || changes_network(c, sub)
         || windows_repairs_or_settings(c)
         || changes_security_policy(c, sub)
+        || desktop::changes_session(c, sub)
         // The system's clock set (`date -s`, `hwclock --systohc`), which
         // certificates, builds and logs all trust.
         || c.is(&["date", "gdate"]) && c.flag(&["-s", "--set"])

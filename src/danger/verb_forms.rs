@@ -19,6 +19,9 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     if publishes_to_remote_broker(c) || sql_sends_away(c) || uploads_with_saved_login(c) {
         return Some(Does::Deploys);
     }
+    if deploys_by_form(c) {
+        return Some(Does::Deploys);
+    }
     // A new public version of a dataset, model or notebook (`kaggle
     // datasets version -p data/ -m v3`, `kaggle kernels push`).
     if c.is(&["kaggle"])
@@ -122,6 +125,22 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
         return Some(Does::Destroys);
     }
     None
+}
+
+/// Deploy tools whose deploying form is no `deploy` word: `sam sync`
+/// (each change pushed to the stack), `cdk watch` (a deploy on every
+/// save), a bare `vercel` or `vercel ./site` (a deployment of the folder),
+/// `pulumi refresh --yes` (the stack's state rewritten from what runs).
+fn deploys_by_form(c: &Cmd<'_>) -> bool {
+    let first = || c.operands().first().map(|w| w.value.as_str());
+    // A `match`: asked of every command.
+    match c.name.as_str() {
+        "sam" => first() == Some("sync"),
+        "cdk" => first() == Some("watch"),
+        "vercel" => first().is_none_or(|w| w == "." || w.contains('/')),
+        "pulumi" => first() == Some("refresh") && c.flag(&["--yes", "-y", "--skip-preview"]),
+        _ => false,
+    }
 }
 
 /// Whether `puppet` applies a configuration to this machine or another:
