@@ -99,7 +99,7 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             | "mv"
             | "ssh-add"
             | "git-crypt"
-    ) || c.is(&["du"]) && !c.args().iter().any(|w| w.value.starts_with("--files0"))
+    ) || c.name == "du" && !c.args().iter().any(|w| w.value.starts_with("--files0"))
     {
         // (`du` sizes what it is given; the names it reads from a
         // `--files0-from` list it prints back when they are no files.)
@@ -109,7 +109,7 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     // nothing else: gpg takes any unambiguous abbreviation of a long
     // option (`--decrypt-f` is `--decrypt-files`), so every option given
     // must be one of these looks or a harmless modifier.
-    if c.is(&["gpgv"])
+    if c.name == "gpgv"
         || c.is(&["gpg", "gpg2"])
             && c.flag(GPG_LOOKS)
             && c.values()
@@ -128,7 +128,7 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     // ~/.gnupg | cpio -o`, `… | xargs cat`, `… | tar -czf k.tgz -T -`) or
     // that reads the file they are written to (`find ~/.ssh > l; tar
     // -czf k.tgz -T l`).
-    if c.is(&["find"])
+    if c.name == "find"
         && c.output_only_shown()
         && !c.values().any(|v| {
             matches!(
@@ -195,7 +195,7 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     }
     // rsync's rehearsal lists what it would copy and reads no file's
     // contents (`rsync -av --dry-run ~/ /tmp/mirror/`).
-    if c.is(&["rsync"]) && super::dryrun::rehearses_as(&c.name, args) {
+    if c.name == "rsync" && super::dryrun::rehearses_as(&c.name, args) {
         return Vec::new();
     }
     if c.is(&["cp", "install", "ln", "rsync", "scp", "sftp"]) {
@@ -220,7 +220,7 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         // the file itself under a new name, as a copy would be (`ln
         // ~/.aws/credentials test/fixtures/aws.ini`: what reads, commits
         // or uploads the folder takes the secret).
-        if c.is(&["ln"]) && c.flag(&["-s", "--symbolic"]) {
+        if c.name == "ln" && c.flag(&["-s", "--symbolic"]) {
             return Vec::new();
         }
         return ops;
@@ -252,7 +252,7 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     // ssh-keygen makes the key it is given (`-f`) unless told to show,
     // convert or re-protect one: a fingerprint or a public key is worked
     // out from the private key, which it reads (`ssh-keygen -lf id_rsa`).
-    if c.is(&["ssh-keygen"]) && !c.flag(&["-l", "-y", "-e", "-B", "-p", "-c", "-i"]) {
+    if c.name == "ssh-keygen" && !c.flag(&["-l", "-y", "-e", "-B", "-p", "-c", "-i"]) {
         return Vec::new();
     }
     // Certificates inspected: a private key given to these is refused,
@@ -260,26 +260,26 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     // -printcert -file c.pem`, `cfssl certinfo -cert c.pem`).
     let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     let second = c.operands().get(1).map(|w| w.value.as_str()).unwrap_or("");
-    if c.is(&["step"])
+    if c.name == "step"
         && sub == "certificate"
         && matches!(second, "inspect" | "fingerprint" | "verify" | "lint")
-        || c.is(&["keytool"]) && c.flag(&["-printcert"])
-        || c.is(&["cfssl"]) && sub == "certinfo"
+        || c.name == "keytool" && c.flag(&["-printcert"])
+        || c.name == "cfssl" && sub == "certinfo"
         // macOS's keychain tool printing certificates (never a password
         // or a private key: `find-generic-password`, `dump-keychain -d`
         // and `export` are read as reads).
-        || c.is(&["security"])
+        || c.name == "security"
             && matches!(
                 sub,
                 "find-certificate" | "verify-cert" | "dump-trust-settings" | "list-keychains"
             )
         // visudo's check reports whether the file parses, not what it
         // holds.
-        || c.is(&["visudo"]) && c.flag(&["-c", "--check"])
+        || c.name == "visudo" && c.flag(&["-c", "--check"])
     {
         return Vec::new();
     }
-    if c.is(&["openssl"]) {
+    if c.name == "openssl" {
         // These read certificates, requests and signatures: a private
         // key given to them is refused, never printed.
         let sub = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
@@ -461,10 +461,10 @@ pub(super) fn served_folder<'a>(c: &Cmd<'a>) -> Option<&'a str> {
         }
         return Some(values(&["--directory", "-d"]).unwrap_or("."));
     }
-    if c.is(&["php"]) && c.flag(&["-S"]) {
+    if c.name == "php" && c.flag(&["-S"]) {
         return Some(values(&["-t"]).unwrap_or("."));
     }
-    if c.is(&["busybox"]) && args.first().is_some_and(|w| w.value == "httpd") {
+    if c.name == "busybox" && args.first().is_some_and(|w| w.value == "httpd") {
         return Some(values(&["-h"]).unwrap_or("."));
     }
     if c.is(&[
@@ -495,10 +495,10 @@ pub(super) fn reads_recursively(c: &Cmd<'_>) -> bool {
         "-a",
         "--archive",
         "--dereference-recursive",
-    ])) || (c.is(&["rsync"]) && c.flag(&["-r", "--recursive", "-a", "--archive"]))
+    ])) || (c.name == "rsync" && c.flag(&["-r", "--recursive", "-a", "--archive"]))
         || (c.is(&["rg", "ag"]) && c.flag(&["--hidden", "-u", "-uu", "-uuu", "--no-ignore"]))
         || c.is(&["rclone", "gsutil", "azcopy"])
-        || (c.is(&["aws"]) && c.flag(&["--recursive"]))
+        || (c.name == "aws" && c.flag(&["--recursive"]))
 }
 
 /// Searchers that walk the folders they are given, skipping hidden ones

@@ -62,27 +62,27 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             // Unused blocks discarded on every mounted file system
             // (`fstrim -av`): what a recovery tool could have found is gone.
             | "fstrim"
-    ) && !(c.is(&["sysctl"])
+    ) && !(c.name == "sysctl"
         && !c.flag(&["-w", "--write"])
         && !c.values().any(|v| v.contains('=')))
-        && !(c.is(&["mount"]) && c.args().is_empty())
+        && !(c.name == "mount" && c.args().is_empty())
         // swap areas listed (`swapon --show`, `swapon -s`, bare `swapon`).
-        && !(c.is(&["swapon"])
+        && !(c.name == "swapon"
             && c.operands().is_empty()
             && !c.flag(&["-a", "--all"])
             && (c.args().is_empty() || c.flag(&["--show", "-s", "--summary"])))
-        && !(c.is(&["losetup"])
+        && !(c.name == "losetup"
             && (c.args().is_empty() || c.flag(&["-a", "--all", "-l", "--list", "-j", "--associated"])))
-        && !(c.is(&["csrutil"]) && matches!(sub, "status" | "authenticated-root" | "report")
+        && !(c.name == "csrutil" && matches!(sub, "status" | "authenticated-root" | "report")
             && c.operands().len() <= 2 && !c.values().any(|v| v == "disable"))
-        && (!c.is(&["spctl"])
+        && (c.name != "spctl"
             || c.values().any(|v| {
                 let v = v.trim_start_matches('-');
                 v.starts_with("master-")
                     || v.starts_with("global-")
                     || matches!(v, "add" | "remove" | "enable" | "disable" | "reset-default")
             }))
-        && !(c.is(&["ufw"]) && sub == "status")
+        && !(c.name == "ufw" && sub == "status")
         // ufw's, fstrim's and modprobe's rehearsals change nothing (`ufw
         // --dry-run disable`, `fstrim -n -a`, `modprobe -n -v wireguard`),
         // nor does `useradd -D` alone, which prints the defaults.
@@ -92,12 +92,12 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         && !firewall_lists(c, sub)
         // `visudo -c`, `nft -c` check a file's syntax and change nothing.
         && !super::cmd::checks_config(c)
-        || (c.is(&["init"]) && c.operands().iter().any(|w| w.value.len() == 1))
+        || (c.name == "init" && c.operands().iter().any(|w| w.value.len() == 1))
         // Time Machine turned off, or its backup disk taken away or
         // swapped: nothing is backed up from then on; its snapshots
         // deleted; or a backup restored over what is there now (`tmutil
         // restore … ~/Documents`).
-        || (c.is(&["tmutil"])
+        || (c.name == "tmutil"
             && matches!(
                 sub,
                 "disable"
@@ -120,8 +120,8 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // The kernel's audit rules changed, deleted, or auditing turned
         // off (`auditctl -e 0`, `auditctl -D`); its lists and status are
         // looks.
-        || (c.is(&["auditctl"]) && !auditctl_only_looks(c))
-        || (c.is(&["systemctl"])
+        || (c.name == "auditctl" && !auditctl_only_looks(c))
+        || (c.name == "systemctl"
             && !sub.is_empty()
             && !super::dryrun::rehearses_as(&c.name, c.args())
             && !matches!(
@@ -136,8 +136,8 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                     | "is-system-running"
             )
             && !sub.starts_with("list-"))
-        || (c.is(&["service"]) && c.operands().len() >= 2)
-        || (c.is(&["launchctl"])
+        || (c.name == "service" && c.operands().len() >= 2)
+        || (c.name == "launchctl"
             && !matches!(
                 sub,
                 "" | "list" | "print" | "print-disabled" | "help" | "version"
@@ -146,7 +146,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // A network card's settings changed, its firmware flashed, or its
         // link taken down by a self-test (`ethtool -s eth0 speed 100`,
         // `-K eth0 tso off`, `-f eth0 fw.bin`, `-t eth0`).
-        || (c.is(&["ethtool"]) && !ethtool_only_shows(c.args()))
+        || (c.name == "ethtool" && !ethtool_only_shows(c.args()))
         // firewalld's zones and rules changed (`firewall-cmd --permanent
         // --zone=trusted --add-source=0.0.0.0/0`, `--reload`); its
         // `--list-*`, `--get-*`, `--query-*`, `--info-*` and `--state` only
@@ -175,15 +175,15 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // certificates, builds and logs all trust.
         || c.is(&["date", "gdate"]) && c.flag(&["-s", "--set"])
         // The machine's name set (`hostname build-01`, `-F file`).
-        || c.is(&["hostname"])
+        || c.name == "hostname"
             && (c.flag(&["-F", "--file", "-b", "--boot"])
                 || c.args().iter().any(|w| !w.value.starts_with('-')))
-        || c.is(&["hwclock"])
+        || c.name == "hwclock"
             && c.flag(&["--set", "-w", "--systohc", "-s", "--hctosys", "--adjust"])
         || changes_security_defaults(c, sub)
         // The firmware's boot entries changed (`efibootmgr -b 3 -B`);
         // with no option, or `-v`, they are listed.
-        || c.is(&["efibootmgr"])
+        || c.name == "efibootmgr"
             && c.args()
                 .iter()
                 .any(|w| w.value.starts_with('-') && !matches!(w.value.as_str(), "-v" | "--verbose" | "-q" | "--quiet"))
@@ -196,11 +196,11 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 matches!(w.value.as_str(), "switch" | "boot" | "test" | "rollback" | "activate")
             })
             // (Home Manager's `-n` builds and shows only.)
-            && !(c.is(&["home-manager"]) && super::dryrun::rehearses_as(&c.name, c.args()))
+            && !(c.name == "home-manager" && super::dryrun::rehearses_as(&c.name, c.args()))
         // The print server's settings changed (`cupsctl --debug-logging`,
         // `lpadmin -p …`), or fail2ban's bans lifted, jails stopped or
         // reloaded (`fail2ban-client unban --all`); their looks stay clear.
-        || c.is(&["cupsctl"]) && {
+        || c.name == "cupsctl" && {
             // Its server (`-h`), user (`-U`) and encryption (`-E`) are no
             // settings; anything else given is one.
             let args = c.args();
@@ -211,15 +211,15 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 !after_value && v != "-E" && !v.starts_with("-h") && !v.starts_with("-U")
             })
         }
-        || c.is(&["lpadmin"])
-        || c.is(&["fail2ban-client"])
+        || c.name == "lpadmin"
+        || c.name == "fail2ban-client"
             && c.operands().first().is_some_and(|w| {
                 !matches!(w.value.as_str(), "status" | "ping" | "get" | "banned" | "version" | "help" | "echo")
             })
         // A GPU's modes, limits and clocks set, or the GPU reset
         // (`nvidia-smi -c 3`, `-pm 1`, `-pl 200`, `-r`); its queries and
         // listings (`-q`, `-L`, `--query-gpu=…`) are looks.
-        || c.is(&["nvidia-smi"])
+        || c.name == "nvidia-smi"
             && c.values().any(|v| {
                 let option = v.split('=').next().unwrap_or(v);
                 matches!(
@@ -249,12 +249,12 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         || changes_boot(c, sub)
         // Device events sent for real (`udevadm trigger --action=remove`),
         // udev itself reconfigured, its hardware database rebuilt.
-        || c.is(&["udevadm"])
+        || c.name == "udevadm"
             && matches!(sub, "trigger" | "control" | "hwdb")
             && !super::dryrun::rehearses_as(&c.name, c.args())
         // A disk or volume unmounted, ejected, mounted, repaired, resized
         // or renamed (its erasing forms are `verb.destroys`).
-        || c.is(&["diskutil"])
+        || c.name == "diskutil"
             && matches!(
                 sub.to_ascii_lowercase().as_str(),
                 "unmount" | "umount" | "unmountdisk" | "umountdisk" | "eject" | "mount"
@@ -264,11 +264,11 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             )
         // macOS's names and network settings set (`scutil --set HostName
         // build-box`); `--get`, `--dns`, `--proxy` only show them.
-        || c.is(&["scutil"]) && c.flag(&["--set"])
+        || c.name == "scutil" && c.flag(&["--set"])
         // macOS's network settings changed (`networksetup -setdnsservers
         // Wi-Fi 203.0.113.53`, `-setwebproxy`, `-removenetworkservice`);
         // its `-list…`, `-get…`, `-print…` and `-help` forms only show.
-        || c.is(&["networksetup"])
+        || c.name == "networksetup"
             && c.values().next().is_some_and(|v| {
                 let v = v.to_ascii_lowercase();
                 v.starts_with('-')
@@ -278,13 +278,13 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             })
         // macOS's configuration profiles installed, removed or renewed
         // (`profiles -D -f` deletes them all); listing them changes nothing.
-        || c.is(&["profiles"])
+        || c.name == "profiles"
             && (matches!(sub, "install" | "remove" | "renew" | "sync")
                 || c.flag(&["-D", "-R", "-I", "-N", "-i", "-r"]))
         // The printing system reconfigured (`lpadmin -x OfficeLaser`
         // deletes a queue, `-p … -v …` adds one): lpadmin has no form that
         // only looks.
-        || c.is(&["lpadmin"]) && !c.args().is_empty()
+        || c.name == "lpadmin" && !c.args().is_empty()
         // Windows's firewall turned off or reset (`netsh advfirewall set
         // allprofiles state off`).
         || (c.is(&["netsh", "netsh.exe"])
@@ -495,7 +495,7 @@ fn changes_security_defaults(c: &Cmd<'_>, sub: &str) -> bool {
         "com.apple.softwareupdate",
         "/library/preferences/",
     ];
-    if !c.is(&["defaults"]) || !matches!(sub, "write" | "delete" | "import" | "rename") {
+    if c.name != "defaults" || !matches!(sub, "write" | "delete" | "import" | "rename") {
         return false;
     }
     let Some(domain) = c.operands().get(1).map(|w| w.value.to_ascii_lowercase()) else {
@@ -509,10 +509,10 @@ fn changes_security_defaults(c: &Cmd<'_>, sub: &str) -> bool {
 /// that changes a chain or zeroes its counters, `nft list …` with no file
 /// of rules loaded.
 fn firewall_lists(c: &Cmd<'_>, sub: &str) -> bool {
-    if c.is(&["pfctl"]) {
+    if c.name == "pfctl" {
         return pf_only_looks(c.args());
     }
-    if c.is(&["nft"]) {
+    if c.name == "nft" {
         return sub == "list" && !c.flag(&["-f", "--file"]);
     }
     c.is(&["iptables", "ip6tables"])
@@ -704,7 +704,7 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
         c.flag(&["-l", "--list", "-p", "--print", "-d", "--dump", "--json", "-J"])
         || (c.is(&["zfs", "zpool"]) && c.flag(&["-n"]))
         // `parted DEV print` only shows the table.
-        || (c.is(&["parted"])
+        || (c.name == "parted"
             && c.operands().iter().skip(1).all(|w| {
                 matches!(
                     w.value.as_str(),
@@ -731,7 +731,7 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
         || diskutil_erases(c)
         // macOS's restore of a disk image onto a volume or disk, over what
         // was there (with `--erase`, the whole target first).
-        || (c.is(&["asr"]) && asr_restores(c))
+        || (c.name == "asr" && asr_restores(c))
 }
 
 /// Whether an LVM tool changes volumes, groups or physical volumes
@@ -765,7 +765,7 @@ fn lvm_changes(c: &Cmd<'_>) -> bool {
 /// `eraseVolume`, `zeroDisk`, `randomDisk`, `secureErase`,
 /// `partitionDisk`, `reformat`; its verbs are read in any case).
 fn diskutil_erases(c: &Cmd<'_>) -> bool {
-    c.is(&["diskutil"])
+    c.name == "diskutil"
         && c.operands().first().is_some_and(|w| {
             let s = w.value.to_ascii_lowercase();
             s.starts_with("erase")
@@ -804,7 +804,7 @@ pub(super) fn erases_whole_disk(c: &Cmd<'_>) -> bool {
             .skip(1)
             .any(|w| is_whole_disk(c, &w.value));
     }
-    if c.is(&["asr"]) {
+    if c.name == "asr" {
         return asr_restores(c)
             && c.flag(&["--erase", "-erase"])
             && c.option_values(&["--target", "-target", "-t"])
@@ -1252,19 +1252,19 @@ fn macos_machine_settings(c: &Cmd<'_>, sub: &str) -> bool {
 /// What only lists or prints asks nothing.
 fn other_service_managers(c: &Cmd<'_>, sub: &str) -> bool {
     let second = c.operands().get(1).map_or("", |w| w.value.as_str());
-    c.is(&["svcadm"]) && !sub.is_empty()
-        || c.is(&["rc-service"]) && !second.is_empty() && !matches!(second, "status" | "describe")
-        || c.is(&["rc-update"]) && matches!(sub, "add" | "del" | "delete")
-        || c.is(&["sv"]) && !sub.is_empty() && !matches!(sub, "status" | "s" | "check")
+    c.name == "svcadm" && !sub.is_empty()
+        || c.name == "rc-service" && !second.is_empty() && !matches!(second, "status" | "describe")
+        || c.name == "rc-update" && matches!(sub, "add" | "del" | "delete")
+        || c.name == "sv" && !sub.is_empty() && !matches!(sub, "status" | "s" | "check")
         // s6's service supervisor told to stop, signal or restart a
         // service (`s6-svc -d /run/service/nginx`).
-        || c.is(&["s6-svc"]) && !c.args().is_empty() && !c.flag(&["-h", "--help"])
-        || c.is(&["s6-rc"]) && !matches!(sub, "" | "list" | "listall" | "diff" | "help")
-        || c.is(&["rcctl"]) && !sub.is_empty() && !matches!(sub, "get" | "getdef" | "ls" | "check")
-        || c.is(&["sysrc"]) && c.operands().iter().any(|w| w.value.contains('='))
-        || c.is(&["update-rc.d"]) && !sub.is_empty() && !c.flag(&["-n"])
-        || c.is(&["chkconfig"]) && (!second.is_empty() || c.flag(&["--add", "--del", "--level"]))
-        || c.is(&["ha"])
+        || c.name == "s6-svc" && !c.args().is_empty() && !c.flag(&["-h", "--help"])
+        || c.name == "s6-rc" && !matches!(sub, "" | "list" | "listall" | "diff" | "help")
+        || c.name == "rcctl" && !sub.is_empty() && !matches!(sub, "get" | "getdef" | "ls" | "check")
+        || c.name == "sysrc" && c.operands().iter().any(|w| w.value.contains('='))
+        || c.name == "update-rc.d" && !sub.is_empty() && !c.flag(&["-n"])
+        || c.name == "chkconfig" && (!second.is_empty() || c.flag(&["--add", "--del", "--level"]))
+        || c.name == "ha"
             && matches!(sub, "core" | "host" | "os" | "supervisor")
             && matches!(
                 second,

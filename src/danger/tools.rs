@@ -81,7 +81,7 @@ const SSH_RUNS: &[&str] = &[
 /// -TT`, `ssh -o ProxyCommand=…`, an `rsync -e` that is not ssh, git's
 /// `--upload-pack`/`--receive-pack`/`--exec`/`-x`, and `vim -c '!…'`.
 pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
-    if c.is(&["find"]) {
+    if c.name == "find" {
         // A program that only reads or reports on the files it is handed,
         // named bare, is walked as the command it is, its words judged
         // there (`find ~/.ssh -exec cat {} +` reads keys); any other (a
@@ -180,7 +180,7 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
     // zip's test command and rsync's far-side program are walked as the
     // shell lines they are, when every word is known and they name no
     // shell or interpreter (which would read the archive as a script).
-    if c.is(&["zip"]) {
+    if c.name == "zip" {
         return !walked_commands(c, &["-TT", "--unzip-command"]);
     }
     // Ghostscript's sandbox turned off (`-dNOSAFER`, `-dDELAYSAFER`): the
@@ -222,7 +222,7 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
         });
     }
     // tcpdump runs `-z CMD` on each file it finishes writing.
-    if c.is(&["tcpdump"]) {
+    if c.name == "tcpdump" {
         return c.flag(&["-z"]);
     }
     // go runs `-toolexec` for every compiler and linker step, and `-exec`
@@ -230,7 +230,7 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
     // found on PATH is walked as the command it is (`-exec
     // 'qemu-aarch64 -L …'`, `-exec sudo`); one named by a path (a script
     // of anyone's) or known only when the line runs is this option's.
-    if c.is(&["go"]) {
+    if c.name == "go" {
         return crate::parse::interpreters::go_exec_values(&c.name, c.args())
             .iter()
             .any(|w| {
@@ -257,11 +257,11 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
                 .trim_start_matches([' ', '\t'])
                 .trim_start_matches('=');
             SSH_RUNS.contains(&k.as_str())
-                && !(k == "proxycommand" && c.is(&["ssh"]) && plain_proxy(value, c.args()))
+                && !(k == "proxycommand" && c.name == "ssh" && plain_proxy(value, c.args()))
                 || k == "permitlocalcommand"
         }) || (c.is(&["scp", "sftp"]) && c.flag(&["-S"]));
     }
-    if c.is(&["rsync"]) {
+    if c.name == "rsync" {
         return !walked_commands(c, &["--rsync-path"])
             || c.option_values(&["-e", "--rsh"]).iter().any(|v| {
                 let prog = v.split_whitespace().next().unwrap_or("");
@@ -288,7 +288,7 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
     }
     // A pager of the caller's choosing (`man -P 'sh -c …'`, `git
     // --paginate` reads it from the config).
-    if c.is(&["man"]) {
+    if c.name == "man" {
         return c.flag(&["-P", "--pager", "-H", "--html"]);
     }
     if c.is(&["vim", "vi", "nvim", "ex"]) {
@@ -367,11 +367,11 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
     };
     let mut ops = c.subcommand_operands(global);
     // `cargo +nightly publish`: a toolchain before the subcommand.
-    if c.is(&["cargo"]) && ops.first().is_some_and(|w| w.value.starts_with('+')) {
+    if c.name == "cargo" && ops.first().is_some_and(|w| w.value.starts_with('+')) {
         ops.remove(0);
     }
     // `yarn workspace NAME …` runs the rest in that workspace.
-    if c.is(&["yarn"]) && ops.first().is_some_and(|w| w.value == "workspace") {
+    if c.name == "yarn" && ops.first().is_some_and(|w| w.value == "workspace") {
         ops.drain(..ops.len().min(2));
     }
     let sub = ops.first().map(|w| w.value.as_str()).unwrap_or("");
@@ -396,19 +396,19 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
             && (matches!(sub, "publish" | "unpublish" | "deprecate")
             // `npm dist-tag ls` lists the tags; `add` and `rm` move them.
             || tags && !matches!(second, "ls" | "list")))
-        || (c.is(&["yarn"])
+        || (c.name == "yarn"
             && sub == "npm"
             && (second == "publish" || second == "tag" && matches!(third, "add" | "remove")))
-        || (c.is(&["cargo"]) && matches!(sub, "publish" | "yank" | "owner"))
-        || (c.is(&["twine"]) && sub == "upload")
+        || (c.name == "cargo" && matches!(sub, "publish" | "yank" | "owner"))
+        || (c.name == "twine" && sub == "upload")
         || (c.is(&["poetry", "flit", "uv", "hatch", "pdm", "vsce", "ovsx"]) && sub == "publish")
-        || (c.is(&["gem"]) && matches!(sub, "push" | "yank"))
+        || (c.name == "gem" && matches!(sub, "push" | "yank"))
         || (c.is(&["docker", "podman", "buildah", "nerdctl"])
             && (sub == "push"
                 || (matches!(sub, "image" | "compose") && second == "push")
                 || (sub == "buildx" && c.flag(&["--push"]))))
         || (c.is(&["docker-compose", "podman-compose"]) && sub == "push")
-        || (c.is(&["gh"])
+        || (c.name == "gh"
             && sub == "release"
             && matches!(second, "create" | "upload" | "edit" | "delete"))
         || (c.is(&["mvn", "gradle", "./gradlew", "gradlew", "sbt", "lein"])
@@ -427,14 +427,14 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
             // The Maven release plugin's rehearsal of a release's
             // preparation (`release:prepare -DdryRun=true`); a deploy or
             // `release:perform` beside it still publishes.
-            && !(c.is(&["mvn"])
+            && !(c.name == "mvn"
                 && c.values().any(|v| v.eq_ignore_ascii_case("-DdryRun=true"))
                 && ops
                     .iter()
                     .filter(|w| build_task_publishes(&w.value))
                     .all(|w| matches!(w.value.as_str(), "release:prepare" | "release:branch"))))
-        || (c.is(&["dotnet"]) && sub == "nuget" && second == "push")
-        || (c.is(&["helm"]) && sub == "push")
+        || (c.name == "dotnet" && sub == "nuget" && second == "push")
+        || (c.name == "helm" && sub == "push")
         || copies_image_to_a_registry(c, sub, &ops)
         || uploads_to_a_distribution(c, sub)
 }
@@ -475,12 +475,12 @@ fn uploads_to_a_distribution(c: &Cmd<'_>, sub: &str) -> bool {
 /// crane's `push`/`copy`/`tag`, regctl's `image copy`, oras's `push`.
 fn copies_image_to_a_registry(c: &Cmd<'_>, sub: &str, ops: &[&crate::parse::Word]) -> bool {
     let second = ops.get(1).map(|w| w.value.as_str()).unwrap_or("");
-    c.is(&["skopeo"])
+    c.name == "skopeo"
         && (sub == "copy" && ops.last().is_some_and(|w| w.value.starts_with("docker://"))
             || sub == "sync" && c.option_values(&["--dest", "-d"]).contains(&"docker"))
-        || c.is(&["crane"]) && matches!(sub, "push" | "copy" | "cp" | "tag" | "append" | "mutate")
-        || c.is(&["regctl"]) && sub == "image" && matches!(second, "copy" | "mod")
-        || c.is(&["oras"]) && matches!(sub, "push" | "cp" | "copy" | "attach" | "tag")
+        || c.name == "crane" && matches!(sub, "push" | "copy" | "cp" | "tag" | "append" | "mutate")
+        || c.name == "regctl" && sub == "image" && matches!(second, "copy" | "mod")
+        || c.name == "oras" && matches!(sub, "push" | "cp" | "copy" | "attach" | "tag")
 }
 
 /// Whether a build tool's task or goal publishes what it built: maven's
@@ -514,7 +514,7 @@ pub(super) const NETCATS: &[&str] = &["nc", "ncat", "netcat", "nc.traditional", 
 /// probe (`nc -z`) sends nothing; loopback is this machine.
 pub(super) fn sends_raw(c: &Cmd<'_>) -> bool {
     let netcat = c.is(NETCATS) || c.is(&["telnet", "pwncat"]);
-    if !netcat && !c.is(&["socat"]) {
+    if !netcat && c.name != "socat" {
         return false;
     }
     // Fed through a pipe, a heredoc, a here-string or a `<` redirect: the
@@ -656,7 +656,7 @@ pub(super) fn attacks_host(c: &Cmd<'_>) -> bool {
         return false;
     }
     // nmap's list scan only names the targets; it sends them nothing.
-    if c.is(&["nmap"]) && c.values().any(|v| v == "-sL") {
+    if c.name == "nmap" && c.values().any(|v| v == "-sL") {
         return false;
     }
     let mut hosts = c.values().filter_map(target_host).peekable();
@@ -846,13 +846,13 @@ pub(super) fn opens_tunnel(c: &Cmd<'_>) -> bool {
                 v.get(..13)
                     .is_some_and(|k| k.eq_ignore_ascii_case("remoteforward"))
             }))
-        || c.is(&["ngrok"]) && matches!(first, Some("http" | "tcp" | "tls" | "start" | "tunnel"))
-        || c.is(&["cloudflared"])
+        || c.name == "ngrok" && matches!(first, Some("http" | "tcp" | "tls" | "start" | "tunnel"))
+        || c.name == "cloudflared"
             && first == Some("tunnel")
             && (c.flag(&["--url"]) || c.operands().get(1).is_some_and(|w| w.value == "run"))
-        || c.is(&["bore"]) && first == Some("local")
+        || c.name == "bore" && first == Some("local")
         // `tailscale funnel status` and `… off`/`reset` look or close.
-        || c.is(&["tailscale"])
+        || c.name == "tailscale"
             && first == Some("funnel")
             && c.operands().get(1).is_some_and(|w| {
                 !matches!(w.value.as_str(), "status" | "off" | "reset" | "help")

@@ -315,7 +315,7 @@ fn api_operation(word: &str) -> bool {
 fn made_here(c: &Cmd<'_>, before: &str, word: &str) -> bool {
     match word {
         "create" => c.is(&["helm", "kind", "minikube"]),
-        "update" => c.is(&["helm"]) || c.is(&["gcloud"]) && before == "components",
+        "update" => c.name == "helm" || c.name == "gcloud" && before == "components",
         _ => false,
     }
 }
@@ -450,7 +450,7 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
     }
     // Spark run on this machine's own cores (`spark-submit --master
     // 'local[4]' jobs/etl.py`) submits nothing to a cluster.
-    if c.is(&["spark-submit"]) && {
+    if c.name == "spark-submit" && {
         let masters = c.option_values(&["--master"]);
         !masters.is_empty() && masters.iter().all(|m| m.starts_with("local"))
     } {
@@ -458,7 +458,7 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
     }
     // tmux's keys are typed into a pane, whose command is walked as one
     // (`tmux send-keys -t dev 'npm run watch' C-m`); they send nothing away.
-    if c.is(&["tmux"])
+    if c.name == "tmux"
         && c.operands()
             .first()
             .is_some_and(|w| w.value.starts_with("send"))
@@ -642,19 +642,19 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // And those that say it by an option: dpkg's `-r`/`-P`, rpm's `-e`,
     // Portage's `-C`/`--depclean`, nix-env's `-e`.
-    if c.is(&["dpkg"]) && c.flag(&["-r", "-P", "--remove", "--purge"])
-        || c.is(&["rpm"]) && c.flag(&["-e", "--erase"])
-        || c.is(&["emerge"]) && c.flag(&["-C", "-c", "-P", "--unmerge", "--depclean", "--prune"])
-        || c.is(&["nix-env"]) && c.flag(&["-e", "--uninstall"])
+    if c.name == "dpkg" && c.flag(&["-r", "-P", "--remove", "--purge"])
+        || c.name == "rpm" && c.flag(&["-e", "--erase"])
+        || c.name == "emerge" && c.flag(&["-C", "-c", "-P", "--unmerge", "--depclean", "--prune"])
+        || c.name == "nix-env" && c.flag(&["-e", "--uninstall"])
         // Guix's profile and kubectx's kubeconfig lose an entry.
-        || c.is(&["guix"])
+        || c.name == "guix"
             && c.operands().first().is_some_and(|w| w.value == "package")
             && c.flag(&["-r", "--remove"])
         || c.is(&["kubectx", "kubens"]) && c.flag(&["-d"])
         // Salt's minion keys deleted (`salt-key -D -y`), an app and its
         // data taken off a phone (`ideviceinstaller -U com.x`).
-        || c.is(&["salt-key"]) && c.flag(&["-d", "-D", "--delete", "--delete-all"])
-        || c.is(&["ideviceinstaller"]) && c.flag(&["-U", "--uninstall"])
+        || c.name == "salt-key" && c.flag(&["-d", "-D", "--delete", "--delete-all"])
+        || c.name == "ideviceinstaller" && c.flag(&["-U", "--uninstall"])
     {
         return Some(Does::Destroys);
     }
@@ -706,7 +706,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // fastlane's actions that hand a build to a store or its testers
     // (`fastlane supply --track production`); `fastlane action NAME`
     // prints an action's help.
-    if c.is(&["fastlane"]) {
+    if c.name == "fastlane" {
         match words.first() {
             Some(&("action" | "actions" | "search_plugins" | "docs" | "env")) => return None,
             Some(
@@ -730,19 +730,19 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // where it lands is judged as any write), and a Pulumi stack's
     // settings, kept in the project's `Pulumi.<stack>.yaml` (`pulumi
     // config set image.tag v2`, `pulumi config rm image.tag`).
-    if c.is(&["adb"]) && words.first() == Some(&"push")
-        || c.is(&["multipass"]) && words.first() == Some(&"transfer")
+    if c.name == "adb" && words.first() == Some(&"push")
+        || c.name == "multipass" && words.first() == Some(&"transfer")
         // Vagrant's upload goes to a machine of this one, as Multipass's
         // transfer does (`vagrant upload scripts/provision.sh /tmp/p.sh`).
-        || c.is(&["vagrant"]) && words.first() == Some(&"upload")
+        || c.name == "vagrant" && words.first() == Some(&"upload")
         // Liquibase's `*-sql` commands print the SQL they would run
         // (`liquibase rollback-count-sql --count=5`).
-        || c.is(&["liquibase"])
+        || c.name == "liquibase"
             && words
                 .first()
                 .is_some_and(|w| w.to_ascii_lowercase().ends_with("sql"))
-        || c.is(&["pulumi"]) && words.first() == Some(&"config")
-        || c.is(&["guix"])
+        || c.name == "pulumi" && words.first() == Some(&"config")
+        || c.name == "guix"
             && words.first() == Some(&"gc")
             && c.values().any(|v| v.starts_with("--list-"))
             && !c.flag(&[
@@ -760,7 +760,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     let first = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
     // `dotnet publish` lays out what would be deployed, in `bin/`; with a
     // publish profile it may deploy it.
-    if c.is(&["dotnet"])
+    if c.name == "dotnet"
         && first == "publish"
         && !c
             .values()
@@ -773,24 +773,24 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     if (c.is(&["flyway", "cosign"]) && first == "clean")
         // Nextflow's past runs' work folders (`nextflow clean -f`); `-n`
         // lists them.
-        || (c.is(&["nextflow"]) && first == "clean" && !c.flag(&["-n", "-dry-run"]))
+        || (c.name == "nextflow" && first == "clean" && !c.flag(&["-n", "-dry-run"]))
         // rsnapshot's run of an interval rotates, dropping the oldest
         // snapshot; `-t` shows the commands.
-        || (c.is(&["rsnapshot"])
+        || (c.name == "rsnapshot"
             && !matches!(first, "" | "configtest" | "du" | "diff" | "version" | "help" | "sync")
             && !c.flag(&["-t"]))
         // Duplicate finders told to delete what they find.
         || (c.is(&["fdupes", "jdupes"]) && c.flag(&["-d", "--delete"]))
         // Uninstalls what the Brewfile does not list (it only lists
         // without `--force`).
-        || (c.is(&["brew"])
+        || (c.name == "brew"
             && first == "bundle"
             && c.values().any(|v| v == "cleanup")
             && c.flag(&["--force", "--zap"]))
-        || (c.is(&["rclone"]) && matches!(first, "sync" | "bisync"))
-        || (c.is(&["artisan"]) || c.is(&["php"]) && first == "artisan")
+        || (c.name == "rclone" && matches!(first, "sync" | "bisync"))
+        || (c.name == "artisan" || c.name == "php" && first == "artisan")
             && c.values().any(|v| v == "migrate:fresh")
-        || (c.is(&["tarsnap"]) && c.flag(&["-d"]))
+        || (c.name == "tarsnap" && c.flag(&["-d"]))
         // Other version controls' history rewrites and discarded work:
         // `hg strip`, `hg histedit`, `hg purge`, `hg update -C`, `hg
         // revert --all`; `bzr uncommit`; `fossil scrub`.
@@ -804,26 +804,26 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         // Subversion's working copy reverted as a whole (its files never
         // committed deleted, `cleanup --remove-unversioned`, are read by
         // the option's name).
-        || (c.is(&["svn"])
+        || (c.name == "svn"
             && first == "revert"
             && (c.flag(&["-R", "--recursive"])
                 || c.full_option_values(&["--depth"]).contains(&"infinity")))
         // Jujutsu's deleted bookmarks deleted on the remote too.
-        || (c.is(&["jj"]) && first == "git" && words.get(1) == Some(&"push") && c.flag(&["--deleted"]))
+        || (c.name == "jj" && first == "git" && words.get(1) == Some(&"push") && c.flag(&["--deleted"]))
         // A disk image made smaller: what was past the new end is gone.
-        || (c.is(&["qemu-img"]) && first == "resize" && c.flag(&["--shrink"]))
+        || (c.name == "qemu-img" && first == "resize" && c.flag(&["--shrink"]))
         || (c.is(&["bzr", "brz"]) && matches!(first, "uncommit" | "clean-tree"))
-        || (c.is(&["fossil"]) && matches!(first, "scrub" | "purge" | "clean"))
+        || (c.name == "fossil" && matches!(first, "scrub" | "purge" | "clean"))
         // An overlay's changes written into its base image for good.
-        || (c.is(&["qemu-img"]) && first == "commit")
+        || (c.name == "qemu-img" && first == "commit")
         // WordPress's database rewritten in place (`wp search-replace old
         // new --all-tables`; `--dry-run` only counts).
-        || (c.is(&["wp"]) && first == "search-replace")
+        || (c.name == "wp" && first == "search-replace")
         // Postfix's queue emptied: the mail in it is never sent.
-        || (c.is(&["postsuper"]) && c.flag(&["-d"]))
+        || (c.name == "postsuper" && c.flag(&["-d"]))
         // Perforce's specs deleted on the server (`p4 client -d ws`, `p4
         // depot -d old`, `p4 user -d -f bob`).
-        || (c.is(&["p4"])
+        || (c.name == "p4"
             && matches!(
                 first,
                 "client" | "workspace" | "depot" | "user" | "group" | "label" | "branch"
@@ -831,7 +831,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             )
             && c.flag(&["-d"]))
         // dbt's full refresh drops and rebuilds the target's tables.
-        || (c.is(&["dbt"]) && c.flag(&["--full-refresh"]))
+        || (c.name == "dbt" && c.flag(&["--full-refresh"]))
         || (c.is(&["zfs", "zpool"])
             && matches!(first, "destroy" | "rollback" | "labelclear")
             && !c.flag(&["-n"]))
@@ -844,7 +844,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // (`cast call`, `hardhat compile`) does not send.
     // (`forge script` only rehearses unless told `--broadcast`: see
     // DOES_IT.)
-    if !(c.is(&["forge"]) && words.first() == Some(&"script"))
+    if !(c.name == "forge" && words.first() == Some(&"script"))
         && c.full_option_values(&["--network", "--chain", "--cluster", "--url", "--rpc-url"])
             .iter()
             .any(|v| {
@@ -862,7 +862,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // dbt run against the production target builds its tables there
     // (`dbt build --target prod`, even `--empty`: the tables are made).
-    if c.is(&["dbt"])
+    if c.name == "dbt"
         && matches!(
             words.first(),
             Some(&("run" | "build" | "seed" | "snapshot" | "run-operation"))
@@ -877,7 +877,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         return Some(Does::Deploys);
     }
     // Firmware built and written to a board (`esphome run node.yaml`).
-    if c.is(&["esphome"]) && matches!(words.first(), Some(&("run" | "upload"))) {
+    if c.name == "esphome" && matches!(words.first(), Some(&("run" | "upload"))) {
         return Some(Does::Deploys);
     }
     // A game's build or a workshop item uploaded to Steam (`steamcmd
@@ -901,7 +901,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // surge publishes the folder it is given unless told one of its own
     // commands (`surge dist/ preview.surge.sh`).
-    if c.is(&["surge"])
+    if c.name == "surge"
         && !matches!(
             first,
             "login" | "logout" | "whoami" | "list" | "token" | "plan" | "teardown" | "help"
@@ -933,7 +933,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         !servers.is_empty() && servers.iter().all(|v| super::cmd::is_loopback(v))
     };
     if c.is(&["swaks", "sendmail", "msmtp", "ssmtp"])
-        && !(c.is(&["sendmail"]) && sendmail_looks())
+        && !(c.name == "sendmail" && sendmail_looks())
         && !(c.is(&["swaks", "msmtp"]) && local_server())
         || c.is(&["mail", "mailx", "s-nail", "mutt", "neomutt"])
             && c.operands().iter().any(|w| w.value.contains('@'))
@@ -957,7 +957,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // An Airflow pipeline run for real: its tasks load, move and delete
     // whatever they are written to (`airflow dags test` runs every task,
     // only without recording the run; `tasks test` one of them).
-    if c.is(&["airflow"])
+    if c.name == "airflow"
         && matches!(
             (first, c.operands().get(1).map(|w| w.value.as_str())),
             ("dags", Some("test" | "trigger" | "backfill")) | ("tasks", Some("test" | "run"))
@@ -984,7 +984,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // Atlas applies a schema or migrations to the database its URL names
     // (`atlas schema apply --url "$DB_URL" --auto-approve`), or drops
     // every object in it (`schema clean`); `--dry-run` only prints.
-    if c.is(&["atlas"]) && !crate::parse::programs::says_dry_run(c.args(), &["--dry-run"]) {
+    if c.name == "atlas" && !crate::parse::programs::says_dry_run(c.args(), &["--dry-run"]) {
         let ops = c.operands();
         let pair = (
             ops.first().map_or("", |w| w.value.as_str()),
@@ -999,9 +999,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         }
     }
     // Firmware written to a drive, and configuration applied to hosts.
-    if (c.is(&["nvme"]) && first.starts_with("fw-"))
+    if (c.name == "nvme" && first.starts_with("fw-"))
         || ((c.is(&["ansible-playbook", "chef-client", "salt-call"])
-            || c.is(&["puppet"]) && super::verb_forms::puppet_applies(c))
+            || c.name == "puppet" && super::verb_forms::puppet_applies(c))
             && !c.values().any(|v| v.eq_ignore_ascii_case("test=true"))
             && !c.flag(&[
                 "--check",
@@ -1053,7 +1053,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
                         || api_operation(word)
                         // A job handed to Nomad's scheduler (`nomad job
                         // run api.hcl`) runs on the cluster.
-                        || word == "run" && c.is(&["nomad"]))
+                        || word == "run" && c.name == "nomad")
                     && !made_here(c, before, word))
                 .then_some(Does::Deploys)
             });
