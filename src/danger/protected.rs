@@ -567,10 +567,55 @@ pub fn protected_reason(ctx: &Place, value: &str) -> Option<&'static str> {
     if let Some(reason) = globbed::globbed_reason(ctx, value, |p| protected_lexically(ctx, p)) {
         return Some(reason);
     }
+    // (Asked of every path: only one that starts with its computed part,
+    // cheap to tell, is split.)
+    if value.starts_with(['$', '`'])
+        && let Some(reason) = named_in_unknown_folder(value)
+    {
+        return Some(reason);
+    }
     let real = on_disk(ctx, value);
     real.as_deref()
         .and_then(|r| protected_lexically(ctx, r))
         .or_else(|| in_linked_git_dir(ctx, value, real.as_deref()).then_some(REPOSITORY))
+}
+
+/// Git's hooks by their names: a file so named in a folder known only
+/// when the line runs is most likely one.
+const HOOK_NAMES: &[&str] = &[
+    "pre-commit",
+    "prepare-commit-msg",
+    "commit-msg",
+    "post-commit",
+    "pre-rebase",
+    "post-rewrite",
+    "post-checkout",
+    "post-merge",
+    "pre-push",
+    "pre-auto-gc",
+    "reference-transaction",
+    "fsmonitor-watchman",
+];
+
+/// A protected file's own name in a folder the line computes, named
+/// first (`"$d/.bashrc"`, `"$(git rev-parse --git-path hooks)/post-checkout"`,
+/// `` `dirname $0`/authorized_keys ``): the folder is known only when it
+/// runs and may be the home or the repository's hooks, so the name
+/// decides. A start-up file's name, a hook's, SSH's list of keys let in.
+fn named_in_unknown_folder(value: &str) -> Option<&'static str> {
+    let (folder, name) = value.rsplit_once('/')?;
+    if !folder.contains(['$', '`']) || name.contains(['$', '`']) {
+        return None;
+    }
+    if STARTUP_FILES.contains(&name) {
+        Some("a shell startup file")
+    } else if HOOK_NAMES.contains(&name) {
+        Some("git hooks or config")
+    } else if name == "authorized_keys" {
+        Some("SSH access")
+    } else {
+        (name == ".gitconfig").then_some("git config")
+    }
 }
 
 /// A path below the folder Python is asked for by a substitution

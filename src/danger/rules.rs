@@ -2780,6 +2780,10 @@ pub static RULES: &[Rule] = &[
             "echo 'allow-loopback-pinentry' >> ~/.gnupg/gpg-agent.conf",
             r#"printf 'export X=1\n' > ~/.config/plasma-workspace/env/agent.sh"#,
             "cp logout.sh ~/.config/plasma-workspace/shutdown/",
+            r#"d=$(git rev-parse --git-path hooks); printf '#!/bin/sh\nmake\n' > "$d/post-checkout""#,
+            r#"printf 'alias ls=x\n' >> "$d/.bashrc""#,
+            r#"cp scripts/pre-commit "${HOOKS_DIR}/pre-commit""#,
+            r#"cat id.pub >> "$(dirname "$0")/authorized_keys""#,
         ],
         counterexamples: &[
             "cat ~/.sbt/1.0/global.sbt",
@@ -2938,6 +2942,8 @@ pub static RULES: &[Rule] = &[
             "echo x > \"$(python3 -c 'print(1)')/x.pth\"",
             "cat ~/.julia/config/startup.jl",
             "cp ~/.gnupg/gpg-agent.conf backup/",
+            r#"cp report.txt "$OUT/report.txt""#,
+            r#"cp notes.txt "$d/.bashrc.bak""#,
         ],
     },
     Rule {
