@@ -282,6 +282,11 @@ const CLASSES_FORTY_SECOND: &str = include_str!("../corpus/classes42.tsv");
 /// red-teamer who reaches the same files through how paths are spelled
 /// (its header says more).
 const CLASSES_FORTY_THIRD: &str = include_str!("../corpus/classes43.tsv");
+/// A forty-fourth set: a Linux desktop power user, a serverless,
+/// messaging and observability platform engineer, and a red-teamer who
+/// works through programs that run other programs and the shell's own
+/// constructs (its header says more).
+const CLASSES_FORTY_FOURTH: &str = include_str!("../corpus/classes44.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -840,11 +845,23 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "fortythird", 1000, 1000),
     ("noeffect", "fortythird", 960, 1000),
     ("blocked", "fortythird", 1000, 1000),
-    ("operand", "lowboy", 928, 1000),
+    ("operand", "lowboy", 964, 1000),
     ("verb", "lowboy", 1000, 1000),
     ("hidden", "lowboy", 966, 1000),
     ("noeffect", "lowboy", 960, 937),
     ("blocked", "lowboy", 1000, 1000),
+    // Read whole. Left: an interpreter's formatter run by find -exec,
+    // a partition reassignment's verify that lifts throttles.
+    ("operand", "fortyfourth", 1000, 1000),
+    ("verb", "fortyfourth", 1000, 1000),
+    ("hidden", "fortyfourth", 1000, 1000),
+    ("noeffect", "fortyfourth", 1000, 1000),
+    ("blocked", "fortyfourth", 1000, 1000),
+    ("operand", "highboy", 1000, 1000),
+    ("verb", "highboy", 1000, 1000),
+    ("hidden", "highboy", 1000, 941),
+    ("noeffect", "highboy", 952, 1000),
+    ("blocked", "highboy", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -903,6 +920,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FORTY_FIRST))
         .chain(rows(CLASSES_FORTY_SECOND))
         .chain(rows(CLASSES_FORTY_THIRD))
+        .chain(rows(CLASSES_FORTY_FOURTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
