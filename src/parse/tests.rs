@@ -1248,7 +1248,7 @@ fn guest_agent_commands() {
         ran(
             r#"virsh qemu-agent-command vm '{"execute":"guest-exec","arguments":{"path":"/bin/sh","arg":["-c","rm x; id"]}}'"#
         ),
-        ["/bin/sh -c rm x; id", "rm x", "id"]
+        ["/bin/sh -c 'rm x; id'", "rm x", "id"]
     );
     assert!(ran(r#"virsh qemu-agent-command vm '{"execute":"guest-ping"}'"#).is_empty());
     assert!(

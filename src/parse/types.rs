@@ -126,15 +126,39 @@ impl SimpleCommand {
         self.argv.get(1..).unwrap_or_default()
     }
 
-    /// The command as one line, for people and logs.
+    /// The command as one line, for people and logs. A word with a blank
+    /// in it is quoted, so it reads as the one word the program gets
+    /// (`tar --to-command='rm -rf ~'`, not three words).
     pub fn display(&self) -> String {
         let mut parts: Vec<String> = self
             .assignments
             .iter()
-            .map(|(n, v)| format!("{n}={}", v.value))
+            .map(|(n, v)| format!("{n}={}", shown_word(v)))
             .collect();
-        parts.extend(self.argv.iter().map(|w| w.value.clone()));
+        parts.extend(self.argv.iter().map(shown_word));
         parts.join(" ")
+    }
+}
+
+/// A word as [`SimpleCommand::display`] shows it: as it is, or quoted
+/// when it holds a blank (single quotes for known text, double quotes for
+/// text with expansions left in it).
+fn shown_word(w: &Word) -> String {
+    if w.value.is_empty() {
+        return "''".to_owned();
+    }
+    if !w.value.contains(char::is_whitespace) {
+        return w.value.clone();
+    }
+    if w.literal {
+        // The home stays unquoted, as the shell must see it to expand it.
+        let (home, rest) = match w.value.strip_prefix("~/") {
+            Some(rest) => ("~/", rest),
+            None => ("", w.value.as_str()),
+        };
+        format!("{home}'{}'", rest.replace('\'', r"'\''"))
+    } else {
+        format!("\"{}\"", w.value.replace('\\', r"\\").replace('"', r#"\""#))
     }
 }
 
@@ -263,4 +287,26 @@ pub enum Problem {
         /// The construct, and which shell reads it how.
         construct: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parse::parse;
+
+    /// Each word shows as the one word the program gets: a blank in a
+    /// word is quoted, in single quotes when its text is known.
+    #[test]
+    fn display_quotes_words_with_blanks() {
+        let shown = |line: &str| -> Vec<String> {
+            parse(line).commands.iter().map(|c| c.display()).collect()
+        };
+        assert_eq!(shown("rm -rf build"), ["rm -rf build"]);
+        assert_eq!(
+            shown("git commit -m 'it'\\''s done'"),
+            ["git commit -m 'it'\\''s done'"]
+        );
+        assert_eq!(shown("echo \"$HOME/my dir\""), ["echo ~/'my dir'"]);
+        assert_eq!(shown("echo \"$X/my dir\""), ["echo \"$X/my dir\""]);
+        assert_eq!(shown("X='a b' make ''"), ["X='a b' make ''"]);
+    }
 }
