@@ -1319,6 +1319,8 @@ pub static RULES: &[Rule] = &[
             "rsync -a --rsync-path=sh web01:/etc/ etc/",
             "zip -T -TT sh a.zip b",
             r#"zip -T -TT "$T" a.zip b"#,
+            r#"find . -name '*.php' -exec php {} \;"#,
+            "find . -name '*.rb' -exec ruby -w {} +",
         ],
         counterexamples: &[
             "tar -xf vendor/proto.tar --to-command=sha256sum",
@@ -1356,6 +1358,10 @@ pub static RULES: &[Rule] = &[
             "sqlmap -u 'https://shop.example.com/item.php?id=1' --batch --dbs",
             "rsync -av --rsync-path='nice -n19 rsync' web01:/var/log/nginx/ logs/nginx/",
             "zip -T -TT 'unzip -tq' dist/site.zip dist/index.html",
+            r#"find . -name '*.php' -exec php -l {} \;"#,
+            "find src -name '*.rb' -exec ruby -c {} +",
+            "find functions -name '*.ts' -exec deno fmt --check {} +",
+            "ssh -o ProxyCommand=none web01 uptime",
         ],
     },
     Rule {
@@ -1974,6 +1980,10 @@ pub static RULES: &[Rule] = &[
             "cat /var/lib/rabbitmq/.erlang.cookie",
             "cat ~/.nkeys/creds/synadia/ACME/deployer.creds",
             "grep api_key /etc/datadog-agent/datadog.yaml",
+            "cat ~/.local/share/kwalletd/kdewallet.salt",
+            "cp ~/backup/kdewallet.kwl /tmp/",
+            "cat ~/.nkeys/keys/A/BC/ABC.nk",
+            "cat deploy/ci.creds",
         ],
         counterexamples: &[
             "jcmd 48213 help GC.heap_dump",
@@ -2135,6 +2145,7 @@ pub static RULES: &[Rule] = &[
             "cat .dev.vars.example",
             "ls ~/.aws/sso",
             "cat /etc/datadog-agent/conf.d/nginx.d/conf.yaml",
+            "cat /etc/datadog-agent/system-probe.yaml",
         ],
     },
     Rule {
@@ -3485,6 +3496,7 @@ pub static RULES: &[Rule] = &[
             "screen -ls",
             "screen -S build -X hardcopy /tmp/screen.txt",
             "timeshift --list",
+            "busctl --user call org.example.App /org/example/App org.example.Settings Get s reset-on-login",
         ],
     },
     Rule {
@@ -5187,6 +5199,8 @@ pub static RULES: &[Rule] = &[
             "vercel dev",
             "vercel ls",
             "pulumi refresh -s prod",
+            "goreleaser release --snapshot --clean",
+            "etcdctl put /feature/x on",
         ],
     },
     Rule {

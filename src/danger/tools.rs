@@ -129,10 +129,11 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
                             || !n.value.contains('/')
                                 && n.value != "{}"
                                 && !programs::is_shell(&n.value)
-                                && crate::parse::interpreters::inline_code_flags(
+                                && (crate::parse::interpreters::inline_code_flags(
                                     &programs::program_name(&n.value),
                                 )
                                 .is_none()
+                                    || only_checks(&n.value, args.get(i + 2)))
                                 && in_project())
                 })
         });
@@ -258,6 +259,8 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
                 .trim_start_matches('=');
             SSH_RUNS.contains(&k.as_str())
                 && !(k == "proxycommand" && c.name == "ssh" && plain_proxy(value, c.args()))
+                // (`ProxyCommand none`: no proxy, the host reached directly.)
+                && !(k == "proxycommand" && value.eq_ignore_ascii_case("none"))
                 || k == "permitlocalcommand"
         }) || (c.is(&["scp", "sftp"]) && c.flag(&["-S"]));
     }
@@ -702,6 +705,22 @@ fn target_host(v: &str) -> Option<&str> {
         || name == "::1"
         || host.starts_with('['))
     .then_some(host)
+}
+
+/// Whether an interpreter's next word makes it check or format the files
+/// it is handed rather than run them (`php -l`, `ruby -c`, `node
+/// --check`, `deno fmt`, `deno lint`).
+fn only_checks(program: &str, next: Option<&Word>) -> bool {
+    let Some(next) = next.filter(|w| w.literal) else {
+        return false;
+    };
+    matches!(
+        (program, next.value.as_str()),
+        ("php", "-l" | "--syntax-check")
+            | ("ruby", "-c")
+            | ("node", "--check" | "-c")
+            | ("deno", "fmt" | "lint" | "check")
+    )
 }
 
 /// Whether every command the options `names` give (none counts) is

@@ -77,6 +77,11 @@ fn commands_reached_another_way() {
             Some("rm -f /x"),
             &[],
         ),
+        (
+            "at -f /dev/stdin now <<< 'rm -f /srv/x'",
+            Some("rm -f /srv/x"),
+            &[],
+        ),
         ("echo 'rm -f /srv/x' | at -l", None, &[]),
         ("echo 'rm -f /srv/x' | at -r 4", None, &[]),
         (
@@ -130,6 +135,13 @@ fn commands_reached_another_way() {
             Some("rm -rf ~/x"),
             &[],
         ),
+        ("hyperfine --warmup 3 'rm -rf ~/x'", Some("rm -rf ~/x"), &[]),
+        (
+            "screen -S a -X stuff 'rm -rf ~/x^M'",
+            Some("rm -rf ~/x"),
+            &[],
+        ),
+        ("screen -S a vim 'rm -rf ~/x'", None, &[]),
         ("parallel --dry-run rm -rf ::: a b", None, &[]),
         ("parallel rm -rf ::: a b", Some("rm -rf a"), &[]),
     ];

@@ -18,9 +18,7 @@ impl Walker {
         let depth = cmd.depth + 1;
         match name {
             "tmux" => self.tmux(cmd, depth),
-            "screen" if cmd.args().iter().any(|w| w.value == "-X") => {
-                self.screen_command(cmd, depth);
-            }
+            "screen" => self.screen_command(cmd, depth),
             "hyperfine" => self.hyperfine(cmd, depth),
             "git" => self.git_runs(cmd, depth),
             "sed" | "gsed" => self.sed_runs(cmd, depth),
@@ -424,18 +422,15 @@ impl Walker {
 
 /// The local commands of ssh's options (`-o ProxyCommand='nc %h %p'`,
 /// `-oLocalCommand=…`, `-o "ProxyCommand …"`), as ssh hands them to the
-/// shell.
+/// shell (`none` is a program of that name to the reading: harmless).
 fn ssh_commands(args: &[Word]) -> Vec<String> {
-    let attached = args.iter().filter_map(|w| w.value.strip_prefix("-o"));
     programs::option_values(args, &["-o"])
         .into_iter()
-        .chain(attached.filter(|o| !o.is_empty()))
         .filter_map(|o| {
             let (key, value) = o.split_once(['=', ' ', '\t'])?;
             (key.eq_ignore_ascii_case("ProxyCommand") || key.eq_ignore_ascii_case("LocalCommand"))
                 .then(|| value.trim_start_matches([' ', '\t', '=']).to_owned())
         })
-        .filter(|line| !line.is_empty() && !line.eq_ignore_ascii_case("none"))
         .collect()
 }
 
