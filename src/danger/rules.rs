@@ -3284,6 +3284,8 @@ pub static RULES: &[Rule] = &[
             "screen -S build -X quit",
             "timeshift --check",
             "timeshift --restore --snapshot '2024-05-01_10-00-01'",
+            "gdbus call --session --dest org.gnome.Shell --object-path /org/gnome/Shell --method org.gnome.Shell.Eval 'global.reexec_self()'",
+            "busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StartTransientUnit 'ssa(sv)a(sa(sv))' x.service fail 0 0",
         ],
         counterexamples: &[
             "semodule -l",
@@ -3497,6 +3499,7 @@ pub static RULES: &[Rule] = &[
             "screen -S build -X hardcopy /tmp/screen.txt",
             "timeshift --list",
             "busctl --user call org.example.App /org/example/App org.example.Settings Get s reset-on-login",
+            "busctl --user call org.freedesktop.Notifications /org/freedesktop/Notifications org.freedesktop.Notifications GetServerInformation",
         ],
     },
     Rule {

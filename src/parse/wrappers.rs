@@ -122,7 +122,15 @@ impl Walker {
                     .iter()
                     .position(|w| w.value == "-f")
                     .and_then(|i| args.get(i + 1));
-                self.script_file("sh", file, cmd, depth);
+                // (`-fFILE` attached: the file's name, as a word of its own.)
+                let attached = args.iter().find_map(|w| {
+                    let name = w.value.strip_prefix("-f").filter(|n| !n.is_empty())?;
+                    Some(Word {
+                        value: name.to_owned(),
+                        ..w.clone()
+                    })
+                });
+                self.script_file("sh", file.or(attached.as_ref()), cmd, depth);
             }
             "source" | "." => {
                 let file = match args {

@@ -41,7 +41,9 @@ pub(super) fn changes_session(c: &Cmd<'_>, sub: &str) -> bool {
 }
 
 /// A D-Bus method (the last part of `org.x.Manager.StopUnit`, or a
-/// `--method` value) that stops, kills, restarts, powers off or logs out.
+/// `--method` value) that stops, kills, restarts, powers off or logs out,
+/// starts a unit or a program (`StartTransientUnit` runs any command),
+/// runs code (GNOME Shell's `Eval`), or unmounts.
 fn acting_method(word: &str) -> bool {
     const ACTS: &[&str] = &[
         "stop",
@@ -60,6 +62,11 @@ fn acting_method(word: &str) -> bool {
         "reset",
         "delete",
         "remove",
+        "start",
+        "eval",
+        "exec",
+        "unmount",
+        "enable",
     ];
     let method = word.rsplit('.').next().unwrap_or(word);
     method.len() <= 64

@@ -82,6 +82,11 @@ fn commands_reached_another_way() {
             Some("rm -f /srv/x"),
             &[],
         ),
+        (
+            "at -f/dev/stdin now <<< 'rm -f /srv/x'",
+            Some("rm -f /srv/x"),
+            &[],
+        ),
         ("echo 'rm -f /srv/x' | at -l", None, &[]),
         ("echo 'rm -f /srv/x' | at -r 4", None, &[]),
         (
