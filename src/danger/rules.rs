@@ -1321,6 +1321,7 @@ pub static RULES: &[Rule] = &[
             r#"zip -T -TT "$T" a.zip b"#,
             r#"find . -name '*.php' -exec php {} \;"#,
             "find . -name '*.rb' -exec ruby -w {} +",
+            r#"ssh -o $'LocalCommand\tmake sync' web01"#,
         ],
         counterexamples: &[
             "tar -xf vendor/proto.tar --to-command=sha256sum",

@@ -243,20 +243,8 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
             });
     }
     if c.is(&["ssh", "scp", "sftp"]) {
-        let opts = c.option_values(&["-o"]);
-        // The option also attached (`-oProxyCommand=…`).
-        let attached = c.values().filter_map(|v| v.strip_prefix("-o"));
-        return opts.into_iter().chain(attached).any(|o| {
-            let k = o
-                .split(['=', ' '])
-                .next()
-                .unwrap_or("")
-                .to_ascii_lowercase();
-            let value = o
-                .get(k.len()..)
-                .unwrap_or("")
-                .trim_start_matches([' ', '\t'])
-                .trim_start_matches('=');
+        return programs::ssh_settings(c.args()).any(|(key, value)| {
+            let k = key.to_ascii_lowercase();
             SSH_RUNS.contains(&k.as_str())
                 && !(k == "proxycommand" && c.name == "ssh" && plain_proxy(value, c.args()))
                 // (`ProxyCommand none`: no proxy, the host reached directly.)

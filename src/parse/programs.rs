@@ -1230,6 +1230,20 @@ pub fn operands(args: &[Word]) -> Vec<&Word> {
     out
 }
 
+/// ssh's `-o` settings (`-o Key=Value`, `-oKey=Value`, `-o "Key Value"`)
+/// as (key, value): the key as written, the value after the `=` or the
+/// blanks ssh takes between them.
+pub fn ssh_settings(args: &[Word]) -> impl Iterator<Item = (&str, &str)> {
+    option_values(args, &["-o"]).into_iter().map(|o| {
+        let (key, rest) = o.split_at(o.find(['=', ' ', '\t']).unwrap_or(o.len()));
+        let value = rest
+            .trim_start_matches([' ', '\t'])
+            .trim_start_matches('=')
+            .trim_start_matches([' ', '\t']);
+        (key, value)
+    })
+}
+
 /// The value given to an option: `--opt=V`, `--opt V`, `-oV`, `-o V`; a
 /// long option also abbreviated (`--out=V`, `--target V`).
 pub fn option_values<'a>(args: &'a [Word], names: &[&str]) -> Vec<&'a str> {

@@ -424,13 +424,11 @@ impl Walker {
 /// `-oLocalCommand=…`, `-o "ProxyCommand …"`), as ssh hands them to the
 /// shell (`none` is a program of that name to the reading: harmless).
 fn ssh_commands(args: &[Word]) -> Vec<String> {
-    programs::option_values(args, &["-o"])
-        .into_iter()
-        .filter_map(|o| {
-            let (key, value) = o.split_once(['=', ' ', '\t'])?;
-            (key.eq_ignore_ascii_case("ProxyCommand") || key.eq_ignore_ascii_case("LocalCommand"))
-                .then(|| value.trim_start_matches([' ', '\t', '=']).to_owned())
+    programs::ssh_settings(args)
+        .filter(|(key, _)| {
+            key.eq_ignore_ascii_case("ProxyCommand") || key.eq_ignore_ascii_case("LocalCommand")
         })
+        .map(|(_, value)| value.to_owned())
         .collect()
 }
 
