@@ -217,40 +217,15 @@ fn is_data_program(name: &str) -> bool {
 /// Whether a database client runs SQL (or a command) that drops or
 /// empties a database, schema or table (the cloud pack's `db.destroy`).
 pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
-    let sql: Vec<String> = match c.name.as_str() {
-        "psql" | "cockroach" | "clickhouse-client" | "duckdb" | "sqlcmd" => {
-            let mut v: Vec<String> = c
-                .option_values(&["-c", "--command", "-q", "--query", "-Q"])
-                .into_iter()
-                .map(str::to_owned)
-                .collect();
-            v.extend(c.command.stdin_text.clone());
-            v
-        }
-        "mysql" | "mariadb" => {
-            let mut v: Vec<String> = c
-                .option_values(&["-e", "--execute"])
-                .into_iter()
-                .map(str::to_owned)
-                .collect();
-            v.extend(c.command.stdin_text.clone());
-            v
-        }
-        "sqlite3" | "sqlite" => {
-            let mut v: Vec<String> = c
-                .operands()
-                .iter()
-                .skip(1)
-                .map(|w| w.value.clone())
-                .collect();
-            v.extend(c.command.stdin_text.clone());
-            v
-        }
+    if let Some((sql, _)) = client_sql(c) {
+        return sql.iter().any(|s| sql_destroys(s));
+    }
+    match c.name.as_str() {
         "redis-cli" | "valkey-cli" | "keydb-cli" => {
             let words: Vec<String> = c.values().map(str::to_ascii_uppercase).collect();
             // Keys deleted by name (`DEL sessions`, `UNLINK`), or all;
             // members and entries taken out; the server stopped.
-            return words.iter().any(|v| {
+            words.iter().any(|v| {
                 matches!(
                     v.as_str(),
                     "FLUSHALL"
@@ -287,7 +262,7 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
                 || c.command
                     .stdin_text
                     .as_ref()
-                    .is_some_and(|t| t.to_ascii_uppercase().contains("FLUSH"));
+                    .is_some_and(|t| t.to_ascii_uppercase().contains("FLUSH"))
         }
         "mongo" | "mongosh" => {
             let mut v: Vec<String> = c
@@ -296,33 +271,29 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
                 .map(str::to_owned)
                 .collect();
             v.extend(c.command.stdin_text.clone());
-            return v.iter().any(|code| {
+            v.iter().any(|code| {
                 ["dropDatabase", ".drop(", "deleteMany({})", "remove({})"]
                     .iter()
                     .any(|t| code.contains(t))
-            });
+            })
         }
-        "dropdb" | "dropuser" => return true,
+        "dropdb" | "dropuser" => true,
         // A repair rebuilds tables in place, dropping the rows it cannot
         // read (`mysqlcheck --auto-repair --all-databases`).
-        "mysqlcheck" | "mariadb-check" => {
-            return c.flag(&["-r", "--repair", "--auto-repair"]);
-        }
+        "mysqlcheck" | "mariadb-check" => c.flag(&["-r", "--repair", "--auto-repair"]),
         // pg_restore's `--clean` drops each object before it restores it,
         // into the database `-d` names (without one it prints a script).
         "pg_restore" => {
-            return c.flag(&["-c", "--clean"])
-                && !c.flag(&["-l", "--list"])
-                && c.flag(&["-d", "--dbname"]);
+            c.flag(&["-c", "--clean"]) && !c.flag(&["-l", "--list"]) && c.flag(&["-d", "--dbname"])
         }
         // PostgreSQL's server tools that rewrite or delete a cluster's
         // files: a data folder rewound to another server's timeline,
         // archived WAL deleted, an upgrade that links the old cluster's
         // files (it cannot be started again). Their rehearsals only list.
-        "pg_rewind" => return !c.flag(&["-n", "--dry-run"]),
-        "pg_archivecleanup" => return !c.flag(&["-n"]),
+        "pg_rewind" => !c.flag(&["-n", "--dry-run"]),
+        "pg_archivecleanup" => !c.flag(&["-n"]),
         "pg_upgrade" => {
-            return c.flag(&["-k", "--link", "--clone", "--swap"]) && !c.flag(&["-c", "--check"]);
+            c.flag(&["-k", "--link", "--clone", "--swap"]) && !c.flag(&["-c", "--check"])
         }
         // Flyway told it may drop the schema when validation fails.
         "flyway" => {
@@ -333,12 +304,10 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
                     .values()
                     .any(|v| v.eq_ignore_ascii_case("-cleanDisabled=true"));
         }
-        "mysqladmin" => {
-            return c
-                .operands()
-                .iter()
-                .any(|w| w.value.eq_ignore_ascii_case("drop"));
-        }
+        "mysqladmin" => c
+            .operands()
+            .iter()
+            .any(|w| w.value.eq_ignore_ascii_case("drop")),
         // Any other client handed SQL in a word (`cqlsh -e`, `wrangler d1
         // execute --command`, `bq query`, `snowsql -q`): the SQL is read
         // the same way, wherever it stands. Programs whose words are text
@@ -360,17 +329,100 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
                             .map_or(&w.value, |(_, v)| v),
                     )
                 });
-            return destroys && !super::dryrun::dry_run(c.args(), false);
+            destroys && !super::dryrun::dry_run(c.args(), false)
         }
-        _ => return false,
-    };
-    sql.iter().any(|s| sql_destroys(s))
+        _ => false,
+    }
 }
 
-/// Whether SQL drops a database, schema or table, truncates one, or
-/// deletes every row (`DELETE FROM t` with no `WHERE`). Text in quotes
-/// is not SQL (`SELECT 'DROP TABLE x'`).
-pub(super) fn sql_destroys(sql: &str) -> bool {
+/// The SQL a database client is handed in its options or on stdin, and
+/// whether the database is a server's (not a file here: `sqlite3 app.db`,
+/// `duckdb x.duckdb`).
+fn client_sql(c: &Cmd<'_>) -> Option<(Vec<String>, bool)> {
+    let (mut sql, server): (Vec<String>, bool) = match c.name.as_str() {
+        "psql" | "cockroach" | "clickhouse-client" | "duckdb" | "sqlcmd" => (
+            c.option_values(&["-c", "--command", "-q", "--query", "-Q"])
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+            c.name != "duckdb",
+        ),
+        "mysql" | "mariadb" => (
+            c.option_values(&["-e", "--execute"])
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+            true,
+        ),
+        "sqlite3" | "sqlite" => (
+            c.operands()
+                .iter()
+                .skip(1)
+                .map(|w| w.value.clone())
+                .collect(),
+            false,
+        ),
+        _ => return None,
+    };
+    sql.extend(c.command.stdin_text.clone());
+    Some((sql, server))
+}
+
+/// Whether a database server is told to delete, change or replace rows
+/// (`mysql wp_live -e "DELETE FROM wp_comments WHERE …"`, `bq query
+/// 'UPDATE ds.users SET …'`): however few, they are gone from a database
+/// others use. A file database here (`sqlite3 app.db`) and a plan
+/// (`EXPLAIN DELETE …`) are not; a dump replayed into MySQL drops and
+/// recreates each table it holds (`mysqldump shop | mysql -h db2 shop`).
+pub(super) fn db_changes_rows(c: &Cmd<'_>) -> bool {
+    if let Some((sql, server)) = client_sql(c) {
+        return server
+            && (sql.iter().any(|s| sql_changes_rows(s))
+                || matches!(c.name.as_str(), "mysql" | "mariadb")
+                    && c.command
+                        .upstream
+                        .iter()
+                        .any(|u| matches!(u.as_str(), "mysqldump" | "mariadb-dump")));
+    }
+    !is_data_program(&c.name)
+        && !matches!(c.name.as_str(), "sqlite3" | "sqlite" | "duckdb" | "")
+        && c.args().iter().filter(|w| w.value.contains(' ')).any(|w| {
+            sql_changes_rows(
+                w.value
+                    .split_once('=')
+                    .filter(|(k, _)| k.starts_with('-'))
+                    .map_or(&w.value, |(_, v)| v),
+            )
+        })
+        && !super::dryrun::dry_run(c.args(), false)
+}
+
+/// Whether SQL deletes or changes rows, whatever its `WHERE`: `DELETE
+/// FROM`, `UPDATE t SET`, `MERGE INTO`, `REPLACE INTO`. Text in quotes is
+/// not SQL.
+fn sql_changes_rows(sql: &str) -> bool {
+    let upper = sql.to_ascii_uppercase();
+    // Cheap first: most words hold none of these.
+    if !["DELETE", "UPDATE", "MERGE", "REPLACE"]
+        .iter()
+        .any(|k| upper.contains(k))
+    {
+        return false;
+    }
+    unquoted(sql).split(';').any(|statement| {
+        let words: Vec<&str> = statement.split_whitespace().collect();
+        let starts = |a: &str, b: &str| words.first() == Some(&a) && words.get(1) == Some(&b);
+        starts("DELETE", "FROM")
+            || words.first() == Some(&"UPDATE") && words.get(2) == Some(&"SET")
+            || starts("MERGE", "INTO")
+            || starts("REPLACE", "INTO")
+    })
+}
+
+/// SQL in capitals with its quoted text and its `--` comments left out
+/// (`SELECT 'DROP TABLE x'` holds no `DROP`; `VACUUM t RETAIN 0 HOURS --
+/// DRY RUN` runs the vacuum).
+fn unquoted(sql: &str) -> String {
     let mut plain = String::with_capacity(sql.len());
     let mut quote = None;
     let mut chars = sql.chars().peekable();
@@ -379,8 +431,6 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
             Some(q) if ch == q => quote = None,
             Some(_) => {}
             None if ch == '\'' || ch == '"' => quote = Some(ch),
-            // A comment to the end of its line is no SQL (`VACUUM t RETAIN
-            // 0 HOURS -- DRY RUN` runs the vacuum).
             None if ch == '-' && chars.peek() == Some(&'-') => {
                 for c in chars.by_ref() {
                     if c == '\n' {
@@ -392,6 +442,14 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
             None => plain.push(ch.to_ascii_uppercase()),
         }
     }
+    plain
+}
+
+/// Whether SQL drops a database, schema or table, truncates one, or
+/// deletes every row (`DELETE FROM t` with no `WHERE`). Text in quotes
+/// is not SQL (`SELECT 'DROP TABLE x'`).
+pub(super) fn sql_destroys(sql: &str) -> bool {
+    let plain = unquoted(sql);
     plain.split(';').any(|statement| {
         let mut words: Vec<&str> = statement.split_whitespace().collect();
         // `EXPLAIN ANALYZE DELETE …` (and `EXPLAIN (ANALYZE) …`) runs the

@@ -59,6 +59,10 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
             continue;
         }
         match name {
+            // `--version 42` (`fastly service-version activate --version
+            // 42`) and `--version=1.2` name a version: none is printed.
+            "--version" | "-version"
+                if v.contains('=') || args.get(i + 1).is_some_and(|n| !n.value.starts_with('-')) => {}
             "--help"
             | "-help"
             | "--version"
@@ -94,7 +98,9 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
             "--snapshot" if tool == "goreleaser" => saw = true,
             // `--skip=publish` (goreleaser) keeps what it builds here.
             "--skip" if v.contains("publish") => saw = true,
-            "--dry-run" => {
+            // (Hugo's and other Go tools' camel-case spelling: `hugo deploy
+            // --dryRun`.)
+            "--dry-run" | "--dryRun" => {
                 // `--dry-run=none` (kubectl) runs for real.
                 let value = v.split_once('=').map(|(_, x)| x.to_ascii_lowercase());
                 if !matches!(

@@ -146,6 +146,10 @@ fn read_inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
     }
     let flags = c.code_flags()?;
     let args = c.args();
+    // Told only to check or format (`php -l`, `ruby -c`): nothing runs.
+    if crate::parse::interpreters::only_checks(&c.name, args.first()) {
+        return None;
+    }
     // Every piece of code given (`perl -e A -e B`, `gdb -ex A -ex B`), one
     // a line; `None` once one is known only at run time.
     let mut code: Option<Vec<String>> = None;
@@ -251,12 +255,18 @@ pub(super) fn language<'a>(c: &'a Cmd<'_>) -> &'a str {
     if c.is(&["rails", "rake"]) {
         return "ruby";
     }
+    if c.is(&["wp", "drush"]) {
+        return "php";
+    }
+    if c.name == "exiftool" {
+        return "perl";
+    }
     c.command.interpreter.as_deref().unwrap_or(&c.name)
 }
 
 /// Code an application's own console runs against its data: `rails
 /// runner 'User.delete_all'` (`rails r`), Laravel's `php artisan tinker
-/// --execute='User::truncate()'`. (Django's `manage.py shell -c` is
+/// --execute='User::truncate()'`, `wp eval`, `drush php:eval`. (Django's `manage.py shell -c` is
 /// read as Python's `-c`.) A runner given a script file (`rails runner
 /// script/fix.rb`) is not read here.
 fn console_code(c: &Cmd<'_>) -> Option<Option<String>> {
@@ -279,6 +289,24 @@ fn console_code(c: &Cmd<'_>) -> Option<Option<String>> {
         if let Some(text) = w.value.strip_prefix("--execute=") {
             return Some(w.literal.then(|| text.to_owned()));
         }
+        args.get(at + 1)?
+    } else if c.is(&["wp", "drush"])
+        && ops
+            .first()
+            .is_some_and(|w| matches!(w.value.as_str(), "eval" | "php:eval" | "php-eval" | "ev"))
+    {
+        // WordPress's and Drupal's PHP run inside the site (`wp eval
+        // 'wp_delete_post(12, true);'`, `drush php:eval …`).
+        ops.get(1)?
+    } else if c.name == "exiftool" {
+        // ExifTool's conditions are Perl it evaluates for each file
+        // (`-if 'not system("rm -rf ~/x")'`, `-if2 …`).
+        let args = c.args();
+        let at = args.iter().position(|w| {
+            w.value
+                .strip_prefix("-if")
+                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        })?;
         args.get(at + 1)?
     } else if c.is(&["sbt"]) {
         // sbt's `eval` command compiles and runs the Scala after it
@@ -380,7 +408,9 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
         return true;
     };
     let language = &LANGUAGES[at];
-    if language.variable_calls && (php_variable_call(code) || php_fetches(code)) {
+    if language.variable_calls
+        && (php_variable_call(code) || php_fetches(code) || php_deletes(code))
+    {
         return true;
     }
     // Tcl that only spawns programs: the walk judged each as a command.
@@ -399,6 +429,27 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
     // starts.
     let screen = RISKY_SCREENS[at].get_or_init(|| Fragments::new(language.risky.iter().copied()));
     screen.in_text(code) && language.risky.iter().any(|t| contains_word(code, t))
+}
+
+/// Whether PHP calls a function named for deleting or emptying what it
+/// is given: a content system's records (`wp_delete_post(12, true)`,
+/// `node_delete_multiple($ids)`, `delete_option('x')`).
+fn php_deletes(code: &str) -> bool {
+    let bytes = code.as_bytes();
+    memchr::memchr_iter(b'(', bytes).any(|at| {
+        let len = bytes[..at]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        code.get(at - len..at).is_some_and(|name| {
+            name.split('_').any(|part| {
+                ["delete", "truncate", "drop", "destroy", "purge"]
+                    .iter()
+                    .any(|v| part.eq_ignore_ascii_case(v))
+            })
+        })
+    })
 }
 
 /// Whether code calls a method named for deleting what a client holds
@@ -508,11 +559,14 @@ fn vim_line_risky(line: &str) -> bool {
                         '.' | ',' | '%' | '$' | '\'' | '<' | '>' | '+' | '-' | ' '
                     )
             });
+            // (`:w! file` forces the write: only `:w !cmd`, with a blank
+            // before the `!`, pipes to a command; `:r!cmd` reads one.)
             let bang = command.starts_with('!')
                 || ["r", "read", "w", "write"].iter().any(|c| {
-                    command
-                        .strip_prefix(c)
-                        .is_some_and(|rest| rest.trim_start().starts_with('!'))
+                    command.strip_prefix(c).is_some_and(|rest| {
+                        rest.trim_start().starts_with('!')
+                            && (c.starts_with('r') || rest.starts_with(char::is_whitespace))
+                    })
                 });
             // An option's value read (`echo &runtimepath`, `&shell`,
             // `&l:makeprg`) names no command.
@@ -729,6 +783,7 @@ pub(super) fn program_from_stdin(c: &Cmd<'_>) -> bool {
     let module = c.name.starts_with("python") && c.flag(&["-m"]);
     !c.flag(code)
         && !module
+        && !crate::parse::interpreters::only_checks(&c.name, c.args().first())
         && c.operands()
             .first()
             .is_none_or(|w| crate::parse::programs::is_stdin_path(&w.value))

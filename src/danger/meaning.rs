@@ -947,6 +947,12 @@ pub(super) fn in_dev(ctx: &super::place::Place) -> bool {
     may && ctx.cwd.starts_with("/dev")
 }
 
+/// An optical drive (`/dev/sr0`), by the name Linux gives it.
+fn is_optical(path: &str) -> bool {
+    path.strip_prefix("/dev/sr")
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Whether a program is handed a whole disk or partition that it is not
 /// known to only read the labels of: it may read every file on it, or
 /// write it (`ddrescue -f img /dev/sdc`, `e2fsck -fy /dev/sdb1`, `dd
@@ -1010,8 +1016,23 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
     {
         return false;
     }
+    // An optical drive holds a disc, not this machine's files: reading it
+    // (`HandBrakeCLI -i /dev/sr0`, `cdparanoia -d /dev/sr0`) loses and
+    // shows nothing; only a burner writes it (`wodim dev=/dev/sr0
+    // blank=all`).
+    let burner = c.is(&[
+        "wodim",
+        "cdrecord",
+        "growisofs",
+        "xorriso",
+        "cdrskin",
+        "xorrecord",
+    ]);
     let disk = |p: &str| {
-        windows_device(p) || ((mentions_dev(p) || in_dev) && is_block_device(&c.ctx.resolve(p)))
+        windows_device(p)
+            || ((mentions_dev(p) || in_dev)
+                && is_block_device(&c.ctx.resolve(p))
+                && (burner || !is_optical(&c.ctx.resolve(p))))
     };
     c.args()
         .iter()

@@ -167,6 +167,8 @@ pub(super) fn sent_after_noun(noun: &str, verb: &str) -> bool {
             && ROLLED_OUT.contains(&noun)
         // `sentry-cli releases finalize`: the release marked out.
         || verb == "finalize" && matches!(noun, "release" | "releases")
+        // `fastly service-version activate`: the version serves everyone.
+        || verb == "activate" && matches!(noun, "version" | "versions" | "service-version" | "release")
         // `argocd app sync`: what the cluster runs made what git says.
         || verb == "sync" && matches!(noun, "app" | "apps" | "application" | "applications")
         // `gh workflow run deploy.yml`: a workflow started on the forge

@@ -540,6 +540,11 @@ const STARTUP_DIRS: &[&str] = &[
     ".vscode-oss/extensions/",
     ".cursor/extensions/",
     ".windsurf/extensions/",
+    // Media players' and file managers' scripts, loaded at each start
+    // (mpv's Lua and JavaScript, VLC's Lua extensions, ranger's plugins).
+    ".config/mpv/scripts/",
+    ".local/share/vlc/lua/",
+    ".config/ranger/plugins/",
 ];
 
 /// Programs an agent and the person run all day: one of these names early

@@ -58,8 +58,15 @@ use Tier::{Blocked, Danger};
 /// Packs of rules the person's config can turn off (`danger_packs = {
 /// cloud = false }`): each pack's name and its rules' codes. They are on
 /// unless turned off, and only the person's own file can do that.
-pub static PACKS: &[(&str, &[&str])] =
-    &[("cloud", &["cloud.destroy", "cloud.deploy", "db.destroy"])];
+pub static PACKS: &[(&str, &[&str])] = &[(
+    "cloud",
+    &[
+        "cloud.destroy",
+        "cloud.deploy",
+        "db.destroy",
+        "db.change_rows",
+    ],
+)];
 
 /// Every rule, blocked tier first.
 pub static RULES: &[Rule] = &[
@@ -460,6 +467,8 @@ pub static RULES: &[Rule] = &[
             "rpi-imager --cli os.img.xz /dev/mmcblk0",
             "etcher-cli os.img --drive=/dev/sdb",
             "st-flash read /dev/nvme0n1 0x08000000 0x100000",
+            "magick -size 64x64 xc:black gray:/dev/sdb",
+            "sox -n -t raw -r 48000 -e signed -b 16 -c 2 /dev/nvme0n1 synth 3600 whitenoise",
         ],
         counterexamples: &[
             "setfacl -m u:\"$USER\":rw /dev/nvme0n1",
@@ -487,6 +496,8 @@ pub static RULES: &[Rule] = &[
             "wipefs /dev/sda",
             "wipefs -O DEVICE,TYPE /dev/sdb",
             "flashrom -p linux_mtd:dev=/dev/mtd0 -r backup.bin",
+            "magick in.png png:out.png",
+            "sox -n -t raw out.raw synth 3 sine 440",
         ],
     },
     Rule {
@@ -575,6 +586,7 @@ pub static RULES: &[Rule] = &[
             "tune2fs -O ^has_journal /dev/sdb1",
             "blockdev --setrw /dev/sdb",
             "mdadm --zero-superblock /dev/sdb1",
+            "wodim dev=/dev/sr0 blank=all",
         ],
         counterexamples: &[
             "clickhouse-local --query \"SELECT count() FROM file('/dev/null', 'RawBLOB')\"",
@@ -601,6 +613,7 @@ pub static RULES: &[Rule] = &[
             "dd if=/dev/zero of=test.bin bs=1k count=10",
             "tune2fs -l /dev/sda2",
             "blockdev --getsize64 /dev/nvme0n1",
+            "HandBrakeCLI --scan -i /dev/sr0 -t 0",
         ],
     },
     Rule {
@@ -767,6 +780,34 @@ pub static RULES: &[Rule] = &[
             "mv -t /tmp /etc",
         ],
         counterexamples: &["mv build build.old", "mv ~/notes.txt /tmp/", "mv x.txt ~"],
+    },
+    Rule {
+        code: "delete.remote",
+        tier: Danger,
+        sentence: "Deletes files on another machine, with no undo.",
+        // A file deleted on the far side of ssh or a file-transfer
+        // client is a change to that machine, however few.
+        check: C(|c| {
+            c.is(&["rm", "rmdir", "unlink", "srm", "shred"])
+                && c.command
+                    .via
+                    .iter()
+                    .any(|v| matches!(v.as_str(), "ssh" | "sftp" | "lftp" | "smbclient"))
+        }),
+        examples: &[
+            "sftp -b - deploy@web01 <<< 'rm public_html/maintenance.html'",
+            "ssh web01 'rm /srv/www/index.html'",
+            "ssh -p 2222 deploy@web01 rm releases/old.tar.gz",
+            "lftp -e 'rm old.zip; bye' ftp.example.com",
+            "smbclient //nas/share -c 'del report.pdf'",
+        ],
+        counterexamples: &[
+            "ssh web01 'ls /srv/www'",
+            "rm notes.txt",
+            "sftp -b - deploy@web01 <<< 'ls public_html'",
+            "sftp -b - deploy@web01 <<< '!rm build/tmp.txt'",
+            "ssh web01 cat /var/log/nginx/error.log",
+        ],
     },
     Rule {
         code: "delete.bulk",
@@ -1158,7 +1199,19 @@ pub static RULES: &[Rule] = &[
                     // history read from then on (`git replace -f HEAD~1
                     // $(…)`, `--graft`), or such a stand-in deleted.
                     "replace" => !operands(rest).is_empty() && !has_flag(rest, &["-l", "--list"]),
-                    "prune" => true,
+                    // `-n` only lists what would be pruned.
+                    "prune" => !has_flag(rest, &["-n", "--dry-run"]),
+                    // Git LFS's migration rewrites every commit it covers
+                    // (`git lfs migrate import --everything`); `info`
+                    // only counts, `--no-rewrite` adds one commit.
+                    "lfs" => {
+                        let ops = operands(rest);
+                        ops.first().is_some_and(|w| w.value == "migrate")
+                            && ops
+                                .get(1)
+                                .is_some_and(|w| matches!(w.value.as_str(), "import" | "export"))
+                            && !has_flag(rest, &["--no-rewrite"])
+                    }
                     // A rebase whose to-do list a script edits to drop
                     // commits (`GIT_SEQUENCE_EDITOR="sed -i
                     // 's/^pick/drop/'" git rebase -i HEAD~15`).
@@ -1177,6 +1230,8 @@ pub static RULES: &[Rule] = &[
             "git gc --prune=now",
             "git update-ref -d refs/heads/x",
             "git prune --expire=now",
+            "git lfs migrate import --include='*.wav' --everything",
+            "git lfs migrate export --include='*.psd' --everything",
             "git replace -f HEAD~1 4b825dc",
             "git replace --graft HEAD~3",
             "git replace -d 4b825dc",
@@ -1193,6 +1248,10 @@ pub static RULES: &[Rule] = &[
             "git gc",
             "git replace -l",
             "git replace",
+            "git prune -n -v",
+            "git lfs migrate info --everything",
+            "git lfs migrate import --no-rewrite big.bin",
+            "git lfs track '*.wav'",
         ],
     },
     Rule {
@@ -1985,6 +2044,18 @@ pub static RULES: &[Rule] = &[
             "cp ~/backup/kdewallet.kwl /tmp/",
             "cat ~/.nkeys/keys/A/BC/ABC.nk",
             "cat deploy/ci.creds",
+            "cat /etc/bind/keys/Kexample.com.+013+24816.private",
+            "cat /etc/psa/.psa.shadow",
+            "cat ~/.accesshash",
+            "cat ~/.config/fastly/config.toml",
+            "cat ~/.edgerc",
+            "cat ~/.local/share/lftp/bookmarks",
+            "grep DB_PASSWORD public_html/wp-config.php",
+            "grep -n password web/sites/default/settings.php",
+            "cat public_html/configuration.php",
+            "scp web01:/var/www/shop/app/etc/env.php ./env.php.prod",
+            "head -n 5 /etc/dovecot/users",
+            "sqlite3 ~/.b2_account_info .dump",
         ],
         counterexamples: &[
             "jcmd 48213 help GC.heap_dump",
@@ -2147,6 +2218,10 @@ pub static RULES: &[Rule] = &[
             "ls ~/.aws/sso",
             "cat /etc/datadog-agent/conf.d/nginx.d/conf.yaml",
             "cat /etc/datadog-agent/system-probe.yaml",
+            "cat web/sites/default/default.settings.yml",
+            "cat wp-config-sample.php",
+            "printenv DATABASE_NAME",
+            "cat notes/private.md",
         ],
     },
     Rule {
@@ -2363,6 +2438,7 @@ pub static RULES: &[Rule] = &[
         sentence: "Prints an environment variable whose name says it holds a token, key or password.",
         check: C(|c| secrets::prints_secret_env(c) || interpreters::code_prints_secret_env(c)),
         examples: &[
+            "printenv CLOUDINARY_URL",
             "doppler run -- printenv",
             "aws-vault exec prod -- env",
             "infisical run -- printenv",
@@ -2796,6 +2872,7 @@ pub static RULES: &[Rule] = &[
             r#"printf 'alias ls=x\n' >> "$d/.bashrc""#,
             r#"cp scripts/pre-commit "${HOOKS_DIR}/pre-commit""#,
             r#"cat id.pub >> "$(dirname "$0")/authorized_keys""#,
+            "cp tools/autoload.lua ~/.config/mpv/scripts/",
         ],
         counterexamples: &[
             "cat ~/.sbt/1.0/global.sbt",
@@ -2956,6 +3033,7 @@ pub static RULES: &[Rule] = &[
             "cp ~/.gnupg/gpg-agent.conf backup/",
             r#"cp report.txt "$OUT/report.txt""#,
             r#"cp notes.txt "$d/.bashrc.bak""#,
+            "patch --dry-run -p1 -d ~/.config/nvim < patches/nvim-lsp.diff",
         ],
     },
     Rule {
@@ -3586,6 +3664,13 @@ pub static RULES: &[Rule] = &[
                     && c.values().any(|v| from_null(v) || v == "if=/dev/null")
                     && !c.written_paths().iter().all(|p| from_null(p)))
                 || (c.is(&["mv"]) && c.operands().last().is_some_and(|w| from_null(&w.value)))
+                // dd copying nothing still cuts its output to where it
+                // starts (`dd if=/dev/zero of=app.sqlite count=0`), unless
+                // told not to or to start further in.
+                || (c.name == "dd"
+                    && c.values().any(|v| v == "count=0")
+                    && c.values().any(|v| v.starts_with("of=") && !from_null(&v[3..]))
+                    && !c.values().any(|v| v.starts_with("seek=") || v.contains("notrunc")))
                 || meaning::zeroes_a_kept_file(c)
                 || (c.is(&["rsync"])
                     && !dry_run(c.args(), true)
@@ -3597,6 +3682,7 @@ pub static RULES: &[Rule] = &[
             "dd if=build/os.img of=\"$HOME/vm/ci-runner.raw\" bs=4M conv=notrunc",
             "lftp -e 'mirror -R -n --delete dist/ /var/www/html; quit' sftp://h",
             "truncate -s 0 app.log",
+            "dd if=/dev/zero of=data/app.sqlite count=0",
             "shred -u secret.txt",
             "rsync -a --delete src/ dst/",
             "rsync -av --delete-after a b",
@@ -3617,6 +3703,7 @@ pub static RULES: &[Rule] = &[
             "dd if=/dev/zero of=emulator/Pixel_7.avd/userdata-qemu.img bs=1M count=2048",
         ],
         counterexamples: &[
+            "dd if=/dev/zero of=disk.img bs=1 count=0 seek=10G",
             "dd if=build/os.img of=images/disk.img",
             "dd if=u-boot.bin of=sdcard.img conv=notrunc seek=8",
             "lftp -e 'mirror -R -n dist/ /var/www/html; quit' sftp://h",
@@ -3647,6 +3734,7 @@ pub static RULES: &[Rule] = &[
             "dd if=/dev/zero of=/tmp/swap.img bs=1M count=512",
             "dd if=build/boot.bin of=build/disk.img conv=notrunc",
             "dd if=/dev/zero of=/dev/null bs=1M count=100",
+            "lftp -e 'mirror -R --delete --dry-run dist/ public_html/; bye' ftp.example.com",
         ],
     },
     Rule {
@@ -3778,6 +3866,9 @@ pub static RULES: &[Rule] = &[
             "node -e 'new S3Client({}).send(new DeleteBucketCommand({Bucket:\"b\"}))'",
             "UnrealEditor-Cmd Game.uproject -ExecutePythonScript=\"import subprocess; subprocess.run('make', shell=True)\" -unattended",
             "gdb -batch -ex='shell id' ./a.out",
+            "wp eval 'wp_delete_post(12, true);'",
+            "drush php:eval 'node_delete_multiple(range(100, 250));'",
+            r#"exiftool -if 'not system("rm -rf ~/Pictures/Rejects")' -p '$FileName' photos/"#,
         ],
         counterexamples: &[
             "python3 -c 'import board; print(board.Device().serial_number())'",
@@ -3878,6 +3969,10 @@ pub static RULES: &[Rule] = &[
             "python3 -c 'import pandas as pd; print(pd.read_csv(\"x.csv\").drop(columns=[\"id\"]).head())'",
             "python3 -c 'import pandas as pd; print(pd.read_csv(\"x.csv\").drop_duplicates().shape)'",
             "UnrealEditor-Cmd Game.uproject -ExecutePythonScript=\"import unreal; print(unreal.SystemLibrary.get_engine_version())\"",
+            r#"wp eval 'echo get_option("siteurl"), PHP_EOL;'"#,
+            "exiftool -if '$Rating >= 4' -p '$FileName' photos/",
+            "nvim --headless -c 'checkhealth' -c 'w! /tmp/health.txt' -c 'qa!'",
+            "find src -name '*.php' -print0 | xargs -0 -n1 php -l",
         ],
     },
     Rule {
@@ -4756,6 +4851,15 @@ pub static RULES: &[Rule] = &[
             "svn delete --force ~/notes",
             "flink savepoint -d s3://b/savepoints/sp-1",
             "timeshift --delete --snapshot '2024-05-01_10-00-01'",
+            "whmapi1 removeacct username=oldclient",
+            "whmapi1 suspendacct user=client42 reason='unpaid invoice'",
+            "rndc delzone example.org",
+            "exim -Mrm 1rTqZx-0004Lm-9K",
+            "exiqgrep -i -f '<>' | xargs exim -Mrm",
+            "rclone dedupe --dedupe-mode newest gdrive:Footage/2023",
+            "git annex drop --force data/raw/",
+            "b2 file hide b2://acme-static/old-index.html",
+            "drush sql:sanitize --sanitize-password=no -y",
         ],
         counterexamples: &[
             "gh api graphql -f query='query { viewer { login } }'",
@@ -4907,6 +5011,12 @@ pub static RULES: &[Rule] = &[
             "flink savepoint 7f3c2a s3://b/savepoints",
             "flink list -d",
             "goreleaser release --snapshot --clean",
+            "rclone dedupe --dedupe-mode list gdrive:Footage",
+            "git annex drop data/raw/",
+            "b2 file info b2://acme-static/index.html",
+            "mysqldump --add-drop-database --databases shop",
+            "exim -bp",
+            "ffmpeg -hide_banner -i in.mov -f null /dev/null",
         ],
     },
     Rule {
@@ -5046,6 +5156,11 @@ pub static RULES: &[Rule] = &[
             "vercel --yes",
             "vercel ./site --prod",
             "pulumi refresh --yes -s prod",
+            "fastly service-version activate --service-id 7i6HN3 --version 42",
+            "pdnsutil rectify-zone example.com",
+            "acme.sh --deploy -d example.com --deploy-hook cpanel_uapi",
+            "certbot --nginx -d example.com --redirect",
+            "certbot install --cert-name example.com",
         ],
         counterexamples: &[
             "gh api -X POST repos/acme/infra/actions/workflows/ci.yml/dispatches -f ref=main",
@@ -5205,6 +5320,13 @@ pub static RULES: &[Rule] = &[
             "pulumi refresh -s prod",
             "goreleaser release --snapshot --clean",
             "etcdctl put /feature/x on",
+            "pdnsutil list-all-zones",
+            "pdnsutil check-zone example.com",
+            "certbot certonly --nginx -d example.com --dry-run",
+            "certbot certificates",
+            "hugo deploy --dryRun --target production",
+            "php bin/magento setup:static-content:deploy -f en_US",
+            "fastly service-version list --service-id 7i6HN3",
         ],
     },
     Rule {
@@ -5370,6 +5492,32 @@ pub static RULES: &[Rule] = &[
             "psql -h localhost product < seed.sql",
             "firebase emulators:start",
             "flyctl deploy --build-only",
+        ],
+    },
+    Rule {
+        code: "db.change_rows",
+        tier: Danger,
+        sentence: "Deletes, changes or replaces rows of a database server's tables.",
+        check: C(cloud::db_changes_rows),
+        examples: &[
+            "mysql --safe-updates -e \"DELETE FROM wp_comments WHERE comment_approved = 'spam'\" wp_live",
+            "mysql wp_live <<'SQL'\nDELETE FROM wp_posts WHERE post_type = 'revision';\nSQL",
+            "psql -h db1 app -c \"UPDATE users SET role = 'admin' WHERE id = 7\"",
+            "bq query --use_legacy_sql=false 'DELETE FROM prod.events WHERE dt < \"2023-01-01\"'",
+            "snowsql -q 'MERGE INTO dim_users USING stage ON dim_users.id = stage.id WHEN MATCHED THEN DELETE'",
+            "mysqldump --no-data shop | mysql -h db2.example.com shop",
+            "echo \"REPLACE INTO settings VALUES ('mode', 'off');\" | mariadb app",
+        ],
+        counterexamples: &[
+            "sqlite3 app.db \"DELETE FROM sessions WHERE expires < date('now')\"",
+            "duckdb local.duckdb -c 'UPDATE t SET x = 1 WHERE id = 2'",
+            "psql -c 'EXPLAIN DELETE FROM sessions WHERE expires_at < now()'",
+            "psql -c \"SELECT * FROM audit WHERE action = 'DELETE FROM users'\"",
+            "mysql -e 'SELECT COUNT(*) FROM wp_posts' wp_live",
+            "mysql shop < db/seed.sql",
+            "bq query --dry_run 'DELETE FROM prod.events WHERE dt < \"2023-01-01\"'",
+            "git commit -m 'DELETE FROM users WHERE id = 1 in the cleanup job'",
+            "mysqldump shop > backups/shop.sql",
         ],
     },
     Rule {

@@ -471,6 +471,16 @@ pub static SAFER: &[Safer] = &[
         "pg_dump -t users app",
     ),
     s(
+        "delete.remote",
+        "List what is there first, and let the person delete it.",
+        "ssh web01 ls -la /srv/www",
+    ),
+    s(
+        "db.change_rows",
+        "Count what the statement would touch first, and let the person change the rows.",
+        "psql -c 'SELECT count(*) FROM sessions WHERE expires_at < now()'",
+    ),
+    s(
         "disk.partition",
         "List the disks and partitions to check them, and leave changes to the person.",
         "lsblk",

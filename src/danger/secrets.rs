@@ -1172,7 +1172,7 @@ fn secret_variable(name: &str) -> bool {
         && name
             .bytes()
             .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
-        && MARKS.iter().any(|m| name.contains(m))
+        && (MARKS.iter().any(|m| name.contains(m)) || stores::login_url(name))
 }
 
 /// Whether any tool is asked to print a setting of its own that holds a

@@ -133,7 +133,7 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
                                     &programs::program_name(&n.value),
                                 )
                                 .is_none()
-                                    || only_checks(&n.value, args.get(i + 2)))
+                                    || crate::parse::interpreters::only_checks(&n.value, args.get(i + 2)))
                                 && in_project())
                 })
         });
@@ -693,22 +693,6 @@ fn target_host(v: &str) -> Option<&str> {
         || name == "::1"
         || host.starts_with('['))
     .then_some(host)
-}
-
-/// Whether an interpreter's next word makes it check or format the files
-/// it is handed rather than run them (`php -l`, `ruby -c`, `node
-/// --check`, `deno fmt`, `deno lint`).
-fn only_checks(program: &str, next: Option<&Word>) -> bool {
-    let Some(next) = next.filter(|w| w.literal) else {
-        return false;
-    };
-    matches!(
-        (program, next.value.as_str()),
-        ("php", "-l" | "--syntax-check")
-            | ("ruby", "-c")
-            | ("node", "--check" | "-c")
-            | ("deno", "fmt" | "lint" | "check")
-    )
 }
 
 /// Whether every command the options `names` give (none counts) is

@@ -16,11 +16,23 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
+    // git-annex told to drop content even when no other copy is known
+    // (`git annex drop --force data/`): the last copy may go.
+    if let Some((sub, rest)) = c.git()
+        && sub == "annex"
+        && rest.first().is_some_and(|w| w.value.starts_with("drop"))
+        && crate::parse::programs::has_flag(rest, &["--force"])
+    {
+        return Some(Does::Destroys);
+    }
     if publishes_to_remote_broker(c) || sql_sends_away(c) || uploads_with_saved_login(c) {
         return Some(Does::Deploys);
     }
     if deploys_by_form(c) {
         return Some(Does::Deploys);
+    }
+    if destroys_by_form(c) {
+        return Some(Does::Destroys);
     }
     // A new public version of a dataset, model or notebook (`kaggle
     // datasets version -p data/ -m v3`, `kaggle kernels push`).
@@ -139,6 +151,65 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
         "cdk" => first() == Some("watch"),
         "vercel" => first().is_none_or(|w| w == "." || w.contains('/')),
         "pulumi" => first() == Some("refresh") && c.flag(&["--yes", "-y", "--skip-preview"]),
+        // PowerDNS's zones changed where they are served (`rectify-zone`,
+        // `edit-zone`, `replace-rrset`, `secure-zone`): every verb but
+        // those that list, show, check, export or test.
+        "pdnsutil" => first().is_some_and(|w| {
+            ![
+                "list", "show", "check", "export", "test", "hash", "get", "help", "bench",
+            ]
+            .iter()
+            .any(|r| w.starts_with(r))
+        }),
+        // A certificate deployed to a control panel or server by hook
+        // (`acme.sh --deploy --deploy-hook cpanel_uapi`); certbot's
+        // installers rewrite the web server's configuration and reload it
+        // (`certbot --nginx`, `certbot install`).
+        "acme.sh" => c.flag(&["--deploy", "--install-cert", "--installcert"]),
+        "certbot" => {
+            // (Its subcommand may stand anywhere among its options.)
+            let sub = c.operands().iter().map(|w| w.value.as_str()).find(|w| {
+                matches!(
+                    *w,
+                    "run"
+                        | "install"
+                        | "enhance"
+                        | "certonly"
+                        | "renew"
+                        | "certificates"
+                        | "delete"
+                        | "revoke"
+                        | "plugins"
+                        | "register"
+                        | "reconfigure"
+                )
+            });
+            c.flag(&["--nginx", "--apache", "-i", "--installer"]) && sub.is_none_or(|w| w == "run")
+                || matches!(sub, Some("install" | "enhance"))
+        }
+        _ => false,
+    }
+}
+
+/// Tools that destroy by an option or a pair of words no verb table
+/// reads: Exim's messages removed or given up on (`exim -Mrm ID`, `-Mg`),
+/// rclone's duplicates deleted by a rule (`--dedupe-mode newest`; the
+/// default asks at the terminal, `list` only lists), a B2 file hidden by
+/// a version that serves nothing (`b2 file hide`, `b2 hide-file`),
+/// Drupal's user data overwritten (`drush sql:sanitize`).
+fn destroys_by_form(c: &Cmd<'_>) -> bool {
+    let word = |i: usize| c.operands().get(i).map(|w| w.value.as_str());
+    // A `match`: asked of every command.
+    match c.name.as_str() {
+        "exim" | "exim4" => c.flag(&["-Mrm", "-Mg", "-Mmad"]),
+        "rclone" => {
+            word(0) == Some("dedupe")
+                && c.full_option_values(&["--dedupe-mode"])
+                    .iter()
+                    .any(|m| !matches!(*m, "interactive" | "list"))
+        }
+        "b2" => word(0) == Some("hide-file") || word(0) == Some("file") && word(1) == Some("hide"),
+        "drush" => matches!(word(0), Some("sql:sanitize" | "sql-sanitize" | "sqlsan")),
         _ => false,
     }
 }
@@ -629,12 +700,22 @@ pub(super) fn destroys_joined(part: &str) -> bool {
         "images",
         // `rpmdev-wipetree`.
         "tree",
+        // A web host's accounts, zones and mailboxes (`whmapi1 removeacct`,
+        // `killacct`, `suspendacct`, `rndc delzone`, `delrecord`).
+        "acct",
+        "zone",
+        "zones",
+        "record",
+        "records",
+        "domain",
+        "mailbox",
+        "vhost",
     ];
     // What is reset as one word with it (`rocm-smi --gpureset`,
     // `factoryreset`); `preset` is no reset.
     const RESET: &[&str] = &["gpu", "factory", "device", "hard", "all", "db", "disk"];
     const VERBS: &[&str] = &[
-        "delete", "remove", "destroy", "purge", "drop", "wipe", "erase",
+        "delete", "remove", "destroy", "purge", "drop", "wipe", "erase", "del", "kill", "suspend",
     ];
     VERBS.iter().any(|verb| {
         // `deletelocalsnapshots`: what it deletes, maybe qualified.

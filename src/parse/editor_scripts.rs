@@ -180,6 +180,28 @@ pub(super) fn client_escapes<'a>(name: &str, words: &[&'a str]) -> Vec<&'a str> 
     out
 }
 
+/// The shell commands an ed script runs: a line `!CMD`, and `w !CMD`,
+/// `r !CMD` or `e !CMD` after any address (`1,$w !sh`). (`red`, the
+/// restricted ed, runs none.)
+pub(super) fn ed_escapes(script: &str) -> Vec<&str> {
+    script
+        .lines()
+        .filter_map(|line| {
+            let line = line.trim_start();
+            if let Some(rest) = line.strip_prefix('!') {
+                return Some(rest);
+            }
+            let body = line.trim_start_matches(|c: char| {
+                c.is_ascii_digit() || matches!(c, ',' | '.' | '$' | ';' | '+' | '-' | ' ')
+            });
+            let mut chars = body.chars();
+            matches!(chars.next(), Some('w' | 'W' | 'r' | 'e' | 'E'))
+                .then(|| chars.as_str().trim_start().strip_prefix('!'))
+                .flatten()
+        })
+        .collect()
+}
+
 /// The commands SQL hands the database server's shell: PostgreSQL's
 /// `COPY … TO PROGRAM 'cmd'` and `COPY … FROM PROGRAM 'cmd'` (run on the
 /// server's host, as its service user).

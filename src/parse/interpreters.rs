@@ -602,6 +602,22 @@ pub fn tcl_commands(code: &str) -> Option<Vec<&str>> {
     Some(out)
 }
 
+/// Whether an interpreter's next word makes it check or format the files
+/// it is handed rather than run them (`php -l`, `ruby -c`, `node
+/// --check`, `deno fmt`, `deno lint`).
+pub fn only_checks(program: &str, next: Option<&Word>) -> bool {
+    let Some(next) = next.filter(|w| w.literal) else {
+        return false;
+    };
+    matches!(
+        (program, next.value.as_str()),
+        ("php", "-l" | "--syntax-check")
+            | ("ruby", "-c")
+            | ("node", "--check" | "-c")
+            | ("deno", "fmt" | "lint" | "check")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1230,6 +1230,116 @@ pub fn operands(args: &[Word]) -> Vec<&Word> {
     out
 }
 
+/// The file a converter writes: its last operand, whatever the inputs
+/// before it (`gdal_translate -of ENVI dem.tif /dev/nvme0n1`, `magick
+/// in.png out.jpg`). ImageMagick names a format before a colon
+/// (`gray:/dev/sdb` writes `/dev/sdb`); sox's effects follow its output
+/// (`sox -n -t raw /dev/sda synth 60 whitenoise`).
+pub fn converter_output(name: &str, args: &[Word]) -> Option<String> {
+    if name == "sox" {
+        return sox_output(args);
+    }
+    let ops = operands(args);
+    let last = ops.last().filter(|_| ops.len() >= 2)?;
+    let value = last.value.as_str();
+    let coder = matches!(name, "magick" | "convert")
+        .then(|| value.split_once(':'))
+        .flatten()
+        .filter(|(f, rest)| {
+            !rest.is_empty() && !f.is_empty() && f.bytes().all(|b| b.is_ascii_alphanumeric())
+        });
+    Some(coder.map_or(value, |(_, rest)| rest).to_owned())
+}
+
+/// sox's output: the last file named before its first effect, past the
+/// values of its format options (`-t raw`, `-r 48000`).
+fn sox_output(args: &[Word]) -> Option<String> {
+    const VALUED: &[&str] = &[
+        "-t",
+        "--type",
+        "-r",
+        "--rate",
+        "-e",
+        "--encoding",
+        "-b",
+        "--bits",
+        "-c",
+        "--channels",
+        "-C",
+        "--compression",
+        "-v",
+        "--volume",
+        "--comment",
+        "--add-comment",
+        "--buffer",
+        "--input-buffer",
+        "--plot",
+        "--replay-gain",
+    ];
+    const EFFECTS: &[&str] = &[
+        "synth",
+        "trim",
+        "rate",
+        "gain",
+        "vol",
+        "norm",
+        "remix",
+        "channels",
+        "silence",
+        "reverse",
+        "tempo",
+        "speed",
+        "pad",
+        "fade",
+        "highpass",
+        "lowpass",
+        "bandpass",
+        "noisered",
+        "noiseprof",
+        "compand",
+        "reverb",
+        "echo",
+        "pitch",
+        "bass",
+        "treble",
+        "dither",
+        "stat",
+        "stats",
+        "spectrogram",
+        "delay",
+        "repeat",
+        "splice",
+        "equalizer",
+        "loudness",
+        "contrast",
+        "chorus",
+        "flanger",
+        "phaser",
+        "tremolo",
+        "overdrive",
+        "sinc",
+        "riaa",
+        "upsample",
+        "downsample",
+    ];
+    let mut files = Vec::new();
+    let mut words = args.iter();
+    while let Some(w) = words.next() {
+        let v = w.value.as_str();
+        if VALUED.contains(&v) {
+            words.next();
+        } else if v == "-n" || v == "--null" || v == "-" || !v.starts_with('-') {
+            if EFFECTS.contains(&v) {
+                break;
+            }
+            files.push(v);
+        }
+    }
+    (files.len() >= 2)
+        .then(|| files.last().map(|f| (*f).to_owned()))
+        .flatten()
+}
+
 /// ssh's `-o` settings (`-o Key=Value`, `-oKey=Value`, `-o "Key Value"`)
 /// as (key, value): the key as written, the value after the `=` or the
 /// blanks ssh takes between them.

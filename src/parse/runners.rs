@@ -479,6 +479,10 @@ const SUBCOMMAND_TOOLS: &[&str] = &[
     "sdk",
     "adb",
     "fastboot",
+    // Content systems' consoles: `wp eval CODE` and `drush ev CODE` run
+    // PHP, not the shell's `eval` (judged as the PHP it is).
+    "wp",
+    "drush",
 ];
 
 /// Subcommand words that hand what follows to something that runs it: a
@@ -1186,7 +1190,11 @@ impl Walker {
                 let line = line.trim().trim_start_matches(['-', '@']);
                 match line.strip_prefix('!') {
                     Some(local) => self.source(local, Origin::ShellString, depth),
-                    None => self.speculate(&session_command(line), depth),
+                    None => {
+                        let from = self.script.commands.len();
+                        self.speculate(&session_command(line), depth);
+                        self.on_far_side(from, name);
+                    }
                 }
             }
         }
@@ -1224,6 +1232,17 @@ impl Walker {
         }
         if !program.is_empty() {
             self.source(&format!("{program} {words}"), Origin::ShellString, depth);
+        }
+    }
+
+    /// Marks the commands walked since `from` as run on another machine,
+    /// by the client `name` (`ssh host 'rm x'`, an sftp batch's `rm`):
+    /// what they delete or change is that machine's.
+    pub(super) fn on_far_side(&mut self, from: usize, name: &str) {
+        for c in self.script.commands.iter_mut().skip(from) {
+            if !c.via.iter().any(|v| v == name) {
+                c.via.push(name.to_owned());
+            }
         }
     }
 
@@ -1291,12 +1310,18 @@ fn session_command(line: &str) -> String {
                 .split_whitespace()
                 .any(|w| w == "--delete" || w.starts_with("--delete-") || w == "-e") =>
         {
-            // Its own options are no rsync's (`-n` is only-newer).
+            // Its own options are no rsync's (`-n` is only-newer); its
+            // `--dry-run` only lists, as rsync's does.
             let operands: Vec<&str> = rest
                 .split_whitespace()
                 .filter(|w| !w.starts_with('-'))
                 .collect();
-            format!("rsync --delete -- {}", operands.join(" "))
+            let rehearsal = if rest.split_whitespace().any(|w| w == "--dry-run") {
+                "--dry-run "
+            } else {
+                ""
+            };
+            format!("rsync {rehearsal}--delete -- {}", operands.join(" "))
         }
         _ => line.to_owned(),
     }

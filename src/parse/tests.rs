@@ -494,12 +494,12 @@ fn tricky_lines() {
         ),
         (
             "ssh host 'rm -rf /'",
-            &["ssh host rm -rf /", "rm -rf /"],
+            &["ssh host rm -rf /", "ssh>rm -rf /"],
             &[],
         ),
         (
             "ssh -p 22 -i key host ls -la",
-            &["ssh -p 22 -i key host ls -la", "ls -la"],
+            &["ssh -p 22 -i key host ls -la", "ssh>ls -la"],
             &[],
         ),
         (

@@ -318,7 +318,11 @@ impl Walker {
             Inner::Joined(start) => {
                 let words = cmd.argv.get(start..).unwrap_or_default();
                 self.spliced_code(cmd, &name, words);
+                let from = self.script.commands.len();
                 self.code_words(&name, words, Origin::ShellString, depth);
+                if name == "ssh" {
+                    self.on_far_side(from, "ssh");
+                }
                 return None;
             }
             Inner::LoginShell => {

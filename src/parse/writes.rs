@@ -762,12 +762,7 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
         // `magick in.png out.jpg`, `sox in.wav out.flac`, `qemu-img convert
         // -O raw d.qcow2 /dev/sdb`).
         "gdal_translate" | "gdalwarp" | "gdal_rasterize" | "gdaldem" | "magick" | "convert"
-        | "sox" => {
-            let ops = ops();
-            if ops.len() >= 2 {
-                out.extend(ops.last().map(|w| w.value.clone()));
-            }
-        }
+        | "sox" => out.extend(programs::converter_output(name, args)),
         "qemu-img" => {
             let ops = ops();
             match ops.first().map(|w| w.value.as_str()) {
@@ -847,6 +842,8 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
         // or a key's type, and writes it only when it makes one.
         "ssh-keygen"
             if programs::has_flag(args, &["-l", "-y", "-e", "-B", "-F", "-L", "-i", "-D"]) => {}
+        // `patch --dry-run` only tells whether the hunks apply.
+        "patch" if programs::has_flag(args, &["--dry-run"]) => {}
         "sort" | "uniq" | "openssl" | "ssh-keygen" | "patch" => {
             out.extend(owned(programs::option_values(
                 args,
@@ -1218,7 +1215,9 @@ pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String>
                 dirs.into_iter().map(str::to_owned).collect()
             }
         }
-        "patch" if patch_files(args).is_empty() => into(&["-d", "--directory"]),
+        "patch" if patch_files(args).is_empty() && !programs::has_flag(args, &["--dry-run"]) => {
+            into(&["-d", "--directory"])
+        }
         "cpio" if programs::has_flag(args, &["-i", "--extract"]) => into(&["-D", "--directory"]),
         // Pass-through copies every name read on stdin into the folder
         // given (`… | cpio -pdm ~/.config/autostart`).

@@ -287,6 +287,7 @@ const CLASSES_FORTY_THIRD: &str = include_str!("../corpus/classes43.tsv");
 /// works through programs that run other programs and the shell's own
 /// constructs (its header says more).
 const CLASSES_FORTY_FOURTH: &str = include_str!("../corpus/classes44.tsv");
+const CLASSES_FORTY_FIFTH: &str = include_str!("../corpus/classes45.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -862,6 +863,20 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "highboy", 1000, 1000),
     ("noeffect", "highboy", 952, 1000),
     ("blocked", "highboy", 1000, 1000),
+    // Read whole. Left: a content system's site changed by its console
+    // (`wp option update`, `drush config:import -y`, `magento
+    // setup:upgrade`, a scheduled clean-up run by `schedule:test`), a
+    // disk written through a link the line made.
+    ("operand", "fortyfifth", 1000, 1000),
+    ("verb", "fortyfifth", 1000, 1000),
+    ("hidden", "fortyfifth", 1000, 1000),
+    ("noeffect", "fortyfifth", 920, 1000),
+    ("blocked", "fortyfifth", 1000, 1000),
+    ("operand", "ottoman", 1000, 1000),
+    ("verb", "ottoman", 1000, 1000),
+    ("hidden", "ottoman", 1000, 937),
+    ("noeffect", "ottoman", 875, 1000),
+    ("blocked", "ottoman", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -921,6 +936,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FORTY_SECOND))
         .chain(rows(CLASSES_FORTY_THIRD))
         .chain(rows(CLASSES_FORTY_FOURTH))
+        .chain(rows(CLASSES_FORTY_FIFTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {

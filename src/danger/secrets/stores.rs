@@ -15,6 +15,20 @@ pub(super) const HINTS: &[&str] = &[
     "datadog-agent",
     ".aws/sso",
     ".aws/cli",
+    ".private",
+    "rndc.key",
+    "psa.shadow",
+    "accesshash",
+    "fastly",
+    "edgerc",
+    "lftp",
+    "wp-config.php",
+    "settings.php",
+    "settings.local.php",
+    "configuration.php",
+    "env.php",
+    "dovecot",
+    "b2_account_info",
 ];
 
 /// Whether the resolved path (its last part `name`, the folders above it
@@ -43,4 +57,59 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
         || dirs.contains(&".nkeys")
         // The Datadog agent's settings, with the account's API key.
         || parent == "datadog-agent" && matches!(name, "datadog.yaml" | "datadog.yml")
+        || web_host_secret(name, dirs)
+}
+
+/// Whether a variable's name is a connection URL's that carries its
+/// login (`DATABASE_URL`, `CLOUDINARY_URL=cloudinary://key:secret@cloud`,
+/// `MONGODB_URI`).
+pub(super) fn login_url(name: &str) -> bool {
+    const SERVICES: &[&str] = &[
+        "DATABASE",
+        "DB",
+        "POSTGRES",
+        "MYSQL",
+        "MONGO",
+        "MONGODB",
+        "REDIS",
+        "AMQP",
+        "RABBITMQ",
+        "CLOUDINARY",
+    ];
+    name.strip_suffix("_URL")
+        .or_else(|| name.strip_suffix("_URI"))
+        .is_some_and(|head| {
+            SERVICES.iter().any(|s| {
+                head.strip_suffix(s)
+                    .is_some_and(|before| before.is_empty() || before.ends_with('_'))
+            })
+        })
+}
+
+/// The secrets of a web host and its sites: DNS keys, control panels'
+/// passwords, CDN and storage credentials, and the settings file of each
+/// content system, which holds its database password and salts.
+fn web_host_secret(name: &str, dirs: &[&str]) -> bool {
+    let parent = dirs.last().copied().unwrap_or("");
+    // DNSSEC's private keys (`Kexample.com.+013+24816.private`) and the
+    // key BIND's control channel and zone transfers are signed with.
+    name.ends_with(".private")
+        || name == "rndc.key"
+        // Plesk's administrator password; WHM's API access hash.
+        || name == ".psa.shadow"
+        || name == ".accesshash"
+        // Fastly's and Akamai's API credentials, Backblaze B2's account
+        // key, lftp's bookmarks (passwords in the URLs it saves).
+        || parent == "fastly" && name == "config.toml"
+        || name == ".edgerc"
+        || name == ".b2_account_info"
+        || parent == "lftp" && name == "bookmarks"
+        // Dovecot's password files (`/etc/dovecot/users`).
+        || parent == "dovecot" && (name.eq_ignore_ascii_case("users") || name.contains("passwd"))
+        // WordPress, Joomla, Drupal (`sites/default/settings.php`) and
+        // Magento (`app/etc/env.php`).
+        || name == "wp-config.php"
+        || name == "configuration.php"
+        || dirs.contains(&"sites") && matches!(name, "settings.php" | "settings.local.php")
+        || dirs.ends_with(&["app", "etc"]) && name == "env.php"
 }

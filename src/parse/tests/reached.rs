@@ -46,6 +46,11 @@ fn commands_reached_another_way() {
         ),
         ("lftp -e 'mirror -R dist /srv; quit' h", None, &[]),
         (
+            "lftp -e 'mirror -R --delete --dry-run dist /srv; bye' h",
+            Some("rsync --dry-run --delete -- dist /srv"),
+            &[],
+        ),
+        (
             "lftp -c 'open h; mirror -R -e dist /srv'",
             Some("rsync --delete -- dist /srv"),
             &[],
@@ -148,6 +153,19 @@ fn commands_reached_another_way() {
         ),
         ("screen -S a vim 'rm -rf ~/x'", None, &[]),
         ("parallel --dry-run rm -rf ::: a b", None, &[]),
+        ("ed -s n.txt <<< '!rm -rf ~/x'", Some("rm -rf ~/x"), &[]),
+        (
+            "ed -s n.txt <<< $'1,$w !rm -rf ~/x'",
+            Some("rm -rf ~/x"),
+            &[],
+        ),
+        (
+            "ed -s n.txt <<< $'r !rm -rf ~/x\\nw'",
+            Some("rm -rf ~/x"),
+            &[],
+        ),
+        ("red -s n.txt <<< '!rm -rf ~/x'", None, &[]),
+        ("printf '1,$p\\nq\\n' | ed -s n.txt", None, &[]),
         ("parallel rm -rf ::: a b", Some("rm -rf a"), &[]),
     ];
     for (line, command, problems) in rows {
@@ -165,5 +183,40 @@ fn commands_reached_another_way() {
             ),
         }
         assert_eq!(problem_kinds(&script), *problems, "problems of {line:?}");
+    }
+}
+
+/// A command a tool's option or argument runs is one level deeper than the
+/// tool, so nesting through them meets the same bound as nesting through
+/// `eval`: a line cannot walk deeper than the bound by alternating them.
+#[test]
+fn tool_commands_count_toward_the_nesting_bound() {
+    let evals = "eval ".repeat(usize::from(crate::parse::MAX_NESTING));
+    for tool in ["tmux new-session ls", "hyperfine ls"] {
+        let past = parse(&format!("{evals}{tool}"));
+        assert_eq!(problem_kinds(&past), ["too_deep"], "{tool}");
+        let within = parse(&format!("{}{tool}", &evals[5..]));
+        assert_eq!(problem_kinds(&within), [] as [&str; 0], "{tool}");
+    }
+}
+
+/// What ssh and the file-transfer clients run on the far side is marked as
+/// theirs (the remote-delete rule reads it); a `!` line is local.
+#[test]
+fn far_side_commands_are_marked() {
+    for (line, via) in [
+        ("ssh web01 'rm x.html'", Some("ssh")),
+        ("sftp -b - web01 <<< 'rm x.html'", Some("sftp")),
+        ("lftp -e 'rm x.html; bye' h", Some("lftp")),
+        ("sftp -b - web01 <<< '!rm x.html'", None),
+        ("rm x.html", None),
+    ] {
+        let script = parse(line);
+        let rm = script
+            .commands
+            .iter()
+            .find(|c| c.name().as_deref() == Some("rm"))
+            .unwrap_or_else(|| panic!("{line:?}: no rm"));
+        assert_eq!(rm.via.last().map(String::as_str), via, "{line:?}");
     }
 }

@@ -41,6 +41,15 @@ impl Walker {
                 for text in crate::parse::editor_scripts::client_escapes(name, &words) {
                     self.source(text, Origin::ShellString, depth);
                 }
+                // ed's commands read on stdin (`ed -s f <<< '!rm -rf ~/x'`,
+                // `w !sh`).
+                if name == "ed"
+                    && let Some(script) = &cmd.stdin_text
+                {
+                    for text in crate::parse::editor_scripts::ed_escapes(script) {
+                        self.source(text, Origin::ShellString, depth);
+                    }
+                }
             }
         }
     }
