@@ -469,6 +469,7 @@ pub static RULES: &[Rule] = &[
             "st-flash read /dev/nvme0n1 0x08000000 0x100000",
             "magick -size 64x64 xc:black gray:/dev/sdb",
             "sox -n -t raw -r 48000 -e signed -b 16 -c 2 /dev/nvme0n1 synth 3600 whitenoise",
+            "ln -sf /dev/sda disk.img && dd if=/dev/zero of=disk.img bs=1M",
         ],
         counterexamples: &[
             "setfacl -m u:\"$USER\":rw /dev/nvme0n1",

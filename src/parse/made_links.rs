@@ -29,7 +29,8 @@ impl Walker {
             .script
             .commands
             .iter()
-            .filter_map(|cmd| followed(cmd, &links))
+            .enumerate()
+            .filter_map(|(at, cmd)| followed(cmd, at, &links))
             .take(MAX_COPIES)
             .collect();
         for copy in copies {
@@ -38,12 +39,24 @@ impl Walker {
     }
 }
 
+/// A link the line makes: its name, its target, the place of its `ln`
+/// among the line's commands, and whether the line makes it for certain
+/// (a symbolic link made by an `ln` of the line itself, the only link of
+/// that name).
+struct Made {
+    link: String,
+    target: String,
+    at: usize,
+    certain: bool,
+}
+
 /// The links `ln` makes on the line (symbolic or hard: a hard link to a
-/// file reads and writes it too), each as (link, target).
-fn made_links(commands: &[SimpleCommand]) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for cmd in commands {
-        if out.len() >= MAX_LINKS {
+/// file reads and writes it too).
+fn made_links(commands: &[SimpleCommand]) -> Vec<Made> {
+    let mut made = Vec::new();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for (at, cmd) in commands.iter().enumerate() {
+        if made.len() >= MAX_LINKS {
             break;
         }
         if cmd.origin == Origin::Variable || cmd.name().as_deref() != Some("ln") {
@@ -63,6 +76,7 @@ fn made_links(commands: &[SimpleCommand]) -> Vec<(String, String)> {
             .collect();
         let inside =
             |dir: &str, target: &str| format!("{}/{}", dir.trim_end_matches('/'), base(target));
+        let from = out.len();
         match (folder.as_deref(), names.as_slice()) {
             (Some(dir), targets) => {
                 out.extend(targets.iter().map(|t| (inside(dir, t), (*t).to_owned())));
@@ -78,10 +92,27 @@ fn made_links(commands: &[SimpleCommand]) -> Vec<(String, String)> {
             }
             (None, []) => {}
         }
+        // (A hard link to a folder is never made: only a symbolic one is
+        // certain.)
+        let symbolic = programs::has_flag(args, &["-s", "--symbolic"]);
+        let certain = symbolic && cmd.origin == Origin::Line && !cmd.possible && cmd.depth == 0;
+        for (link, target) in out.drain(from..).collect::<Vec<(String, String)>>() {
+            made.push(Made {
+                link,
+                target,
+                at,
+                certain,
+            });
+        }
     }
-    out.retain(|(link, target)| !link.is_empty() && !target.is_empty());
-    out.truncate(MAX_LINKS);
-    out
+    made.retain(|m| !m.link.is_empty() && !m.target.is_empty());
+    made.truncate(MAX_LINKS);
+    // A name linked twice may name either target when it is used.
+    let names: Vec<String> = made.iter().map(|m| m.link.clone()).collect();
+    for m in &mut made {
+        m.certain &= names.iter().filter(|n| **n == m.link).count() == 1;
+    }
+    made
 }
 
 /// The last part of a path (`~/.aws/` ─► `.aws`).
@@ -90,23 +121,35 @@ fn base(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
 
-/// A copy of `cmd` with each word that names a link, or a path below it,
-/// naming the link's target instead; `None` when no word does.
-fn followed(cmd: &SimpleCommand, links: &[(String, String)]) -> Option<SimpleCommand> {
+/// A copy of `cmd` (the line's command number `at`) with each word that
+/// names a link, or a path below it, naming the link's target instead;
+/// `None` when no word does. dd's `if=` and `of=` are its paths. The copy
+/// runs for certain only when every link it follows is made for certain
+/// before it, by the line itself, and it is a command of the line too
+/// (`ln -sf /dev/sda d.img && dd if=/dev/zero of=d.img`); else it only
+/// may (the link may have changed in between).
+fn followed(cmd: &SimpleCommand, at: usize, links: &[Made]) -> Option<SimpleCommand> {
     if cmd.origin == Origin::Variable || cmd.name().as_deref() == Some("ln") {
         return None;
     }
-    let through = |value: &str| -> Option<String> {
-        // A word, or the value after `--opt=`.
+    let dd = cmd.name().as_deref() == Some("dd");
+    let mut certain = cmd.origin == Origin::Line && !cmd.possible && cmd.depth == 0;
+    let mut through = |value: &str| -> Option<String> {
+        // A word, or the value after `--opt=` (dd's `of=`).
         let (head, path) = match value.split_once('=') {
-            Some((h, p)) if h.starts_with('-') => (format!("{h}="), p),
+            Some((h, p)) if h.starts_with('-') || dd && matches!(h, "if" | "of") => {
+                (format!("{h}="), p)
+            }
             _ => (String::new(), value),
         };
         let path = path.strip_prefix("./").unwrap_or(path);
-        links.iter().find_map(|(link, target)| {
-            let link = link.strip_prefix("./").unwrap_or(link);
+        links.iter().find_map(|m| {
+            let link = m.link.strip_prefix("./").unwrap_or(&m.link);
             let rest = path.strip_prefix(link)?;
-            (rest.is_empty() || rest.starts_with('/')).then(|| format!("{head}{target}{rest}"))
+            (rest.is_empty() || rest.starts_with('/')).then(|| {
+                certain &= m.certain && m.at < at;
+                format!("{head}{}{rest}", m.target)
+            })
         })
     };
     let mut copy = cmd.clone();
@@ -129,7 +172,7 @@ fn followed(cmd: &SimpleCommand, links: &[(String, String)]) -> Option<SimpleCom
         return None;
     }
     copy.origin = Origin::Variable;
-    copy.possible = true;
+    copy.possible = !certain;
     copy.via.clear();
     copy.program = None;
     Some(copy)
@@ -189,8 +232,38 @@ mod tests {
             // A link to nothing, and a word that is no option's value.
             ("ln -s '' a; cat a/x", &[]),
             ("ln -s ~/.aws a; tool key=a/credentials", &[]),
+            // dd's own operands name paths.
+            (
+                "ln -sf /dev/sda d.img && dd if=/dev/zero of=d.img",
+                &["dd if=/dev/zero of=/dev/sda > "],
+            ),
         ] {
             assert_eq!(shown(line), want, "{line}");
+        }
+    }
+
+    /// A copy runs for certain only through links the line itself makes
+    /// once, before it.
+    #[test]
+    fn certain_only_through_one_link_made_before() {
+        for (line, certain) in [
+            ("ln -sf /dev/sda d.img && dd if=/dev/zero of=d.img", true),
+            ("ln -s ~/.bashrc rc; cat x > rc", true),
+            ("cat x > rc; ln -s ~/.bashrc rc", false),
+            ("ln -s ~/.bashrc rc; ln -sf notes.txt rc; cat x > rc", false),
+            ("bash -c 'ln -s ~/.bashrc rc'; cat x > rc", false),
+            ("ln -s ~/.bashrc rc; bash -c 'cat x > rc'", false),
+            ("ln ~/.bashrc rc; cat x > rc", false),
+        ] {
+            let script = parse(line);
+            let copies: Vec<bool> = script
+                .commands
+                .iter()
+                .filter(|c| c.origin == Origin::Variable)
+                .map(|c| !c.possible)
+                .collect();
+            assert!(!copies.is_empty(), "{line}: no copy");
+            assert!(copies.iter().all(|c| *c == certain), "{line}: {copies:?}");
         }
     }
 

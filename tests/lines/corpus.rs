@@ -849,7 +849,7 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("operand", "lowboy", 964, 1000),
     ("verb", "lowboy", 1000, 1000),
     ("hidden", "lowboy", 966, 1000),
-    ("noeffect", "lowboy", 960, 937),
+    ("noeffect", "lowboy", 1000, 937),
     ("blocked", "lowboy", 1000, 1000),
     // Read whole. Left: a partition reassignment's verify that lifts
     // throttles.
@@ -865,8 +865,8 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("blocked", "highboy", 1000, 1000),
     // Read whole. Left: a content system's site changed by its console
     // (`wp option update`, `drush config:import -y`, `magento
-    // setup:upgrade`, a scheduled clean-up run by `schedule:test`), a
-    // disk written through a link the line made.
+    // setup:upgrade`, a scheduled clean-up run by `schedule:test`), PHP
+    // naming "system" as a string.
     ("operand", "fortyfifth", 1000, 1000),
     ("verb", "fortyfifth", 1000, 1000),
     ("hidden", "fortyfifth", 1000, 1000),
