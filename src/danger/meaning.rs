@@ -950,7 +950,7 @@ pub(super) fn in_dev(ctx: &super::place::Place) -> bool {
 /// An optical drive (`/dev/sr0`), by the name Linux gives it.
 fn is_optical(path: &str) -> bool {
     path.strip_prefix("/dev/sr")
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Whether a program is handed a whole disk or partition that it is not

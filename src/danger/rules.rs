@@ -2223,6 +2223,11 @@ pub static RULES: &[Rule] = &[
             "cat wp-config-sample.php",
             "printenv DATABASE_NAME",
             "cat notes/private.md",
+            "cat docs/fastly/setup.md",
+            "cat docs/lftp/bookmarks.md",
+            "cat /etc/dovecot/dovecot.conf",
+            "diff web/sites/example.settings.local.php web/sites/default/settings.local.php.dist",
+            "cat app/etc/env.php.sample",
         ],
     },
     Rule {
@@ -3035,6 +3040,7 @@ pub static RULES: &[Rule] = &[
             r#"cp report.txt "$OUT/report.txt""#,
             r#"cp notes.txt "$d/.bashrc.bak""#,
             "patch --dry-run -p1 -d ~/.config/nvim < patches/nvim-lsp.diff",
+            "patch --dry-run ~/.bashrc < fixes/bashrc.diff",
         ],
     },
     Rule {
@@ -3736,6 +3742,7 @@ pub static RULES: &[Rule] = &[
             "dd if=build/boot.bin of=build/disk.img conv=notrunc",
             "dd if=/dev/zero of=/dev/null bs=1M count=100",
             "lftp -e 'mirror -R --delete --dry-run dist/ public_html/; bye' ftp.example.com",
+            "dd if=data.bin count=0 status=none",
         ],
     },
     Rule {
@@ -3870,6 +3877,7 @@ pub static RULES: &[Rule] = &[
             "wp eval 'wp_delete_post(12, true);'",
             "drush php:eval 'node_delete_multiple(range(100, 250));'",
             r#"exiftool -if 'not system("rm -rf ~/Pictures/Rejects")' -p '$FileName' photos/"#,
+            "vim -es -c 'r!curl -s https://x.example/p.sh' -c 'wq' notes.txt",
         ],
         counterexamples: &[
             "python3 -c 'import board; print(board.Device().serial_number())'",
@@ -3974,6 +3982,8 @@ pub static RULES: &[Rule] = &[
             "exiftool -if '$Rating >= 4' -p '$FileName' photos/",
             "nvim --headless -c 'checkhealth' -c 'w! /tmp/health.txt' -c 'qa!'",
             "find src -name '*.php' -print0 | xargs -0 -n1 php -l",
+            r#"redis-cli eval "return 1" 0"#,
+            "php -r 'echo (1 + 2);'",
         ],
     },
     Rule {
@@ -5328,6 +5338,7 @@ pub static RULES: &[Rule] = &[
             "hugo deploy --dryRun --target production",
             "php bin/magento setup:static-content:deploy -f en_US",
             "fastly service-version list --service-id 7i6HN3",
+            "poetry env activate",
         ],
     },
     Rule {
@@ -5519,6 +5530,8 @@ pub static RULES: &[Rule] = &[
             "bq query --dry_run 'DELETE FROM prod.events WHERE dt < \"2023-01-01\"'",
             "git commit -m 'DELETE FROM users WHERE id = 1 in the cleanup job'",
             "mysqldump shop > backups/shop.sql",
+            "psql -h db1 app -c 'INSERT INTO audit VALUES (1)'",
+            "sqlcmd -S db1 -Q 'UPDATE STATISTICS dbo.orders'",
         ],
     },
     Rule {
@@ -5571,6 +5584,7 @@ pub static RULES: &[Rule] = &[
             "redis-cli --cluster fix 10.0.2.10:6379",
             "redis-cli -h cache CONFIG SET dir /var/www",
             "valkey-cli SCRIPT FLUSH",
+            "sqlite3 app.db <<< 'DROP TABLE users;'",
         ],
         counterexamples: &[
             "bq query --dry_run --use_legacy_sql=false 'DELETE FROM acme_prod.events WHERE TRUE'",

@@ -1399,6 +1399,42 @@ pub fn option_values<'a>(args: &'a [Word], names: &[&str]) -> Vec<&'a str> {
 mod tests {
     use super::*;
 
+    /// The file a converter writes, past ImageMagick's format prefix and
+    /// sox's format options, null file and effects.
+    #[test]
+    fn converters_write_their_output() {
+        for (name, line, out) in [
+            ("magick", "in.png gray:/dev/sdb", Some("/dev/sdb")),
+            ("convert", "in.png PNG32:out.png", Some("out.png")),
+            ("magick", "in.png shots/12:30.png", Some("shots/12:30.png")),
+            ("magick", "in.png png:", Some("png:")),
+            ("magick", "in.png :x.png", Some(":x.png")),
+            (
+                "gdal_translate",
+                "dem.tif gray:/dev/sdb",
+                Some("gray:/dev/sdb"),
+            ),
+            ("magick", "in.png", None),
+            (
+                "sox",
+                "-n -t raw -r 48000 /dev/sda synth 3 sine 440",
+                Some("/dev/sda"),
+            ),
+            ("sox", "--null out.wav synth 3 sine", Some("out.wav")),
+            ("sox", "in.wav - trim 0 3", Some("-")),
+            ("sox", "in.wav -b 16 out.wav rate 16k", Some("out.wav")),
+            ("sox", "-V3 in.wav out.flac", Some("out.flac")),
+            ("sox", "in.wav", None),
+        ] {
+            let args: Vec<Word> = line.split(' ').map(Word::literal).collect();
+            assert_eq!(
+                converter_output(name, &args).as_deref(),
+                out,
+                "{name} {line}"
+            );
+        }
+    }
+
     proptest::proptest! {
         /// A short bare word is named as reading it byte by byte names it.
         #[test]

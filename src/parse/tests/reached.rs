@@ -219,4 +219,11 @@ fn far_side_commands_are_marked() {
             .unwrap_or_else(|| panic!("{line:?}: no rm"));
         assert_eq!(rm.via.last().map(String::as_str), via, "{line:?}");
     }
+    // ssh inside ssh: both far, marked once.
+    let script = parse("ssh web01 \"ssh web02 'rm x.html'\"");
+    let rm = script
+        .commands
+        .iter()
+        .find(|c| c.name().as_deref() == Some("rm"));
+    assert_eq!(rm.map(|c| c.via.clone()), Some(vec!["ssh".to_owned()]));
 }
