@@ -5530,7 +5530,7 @@ pub static RULES: &[Rule] = &[
             "bq query --dry_run 'DELETE FROM prod.events WHERE dt < \"2023-01-01\"'",
             "git commit -m 'DELETE FROM users WHERE id = 1 in the cleanup job'",
             "mysqldump shop > backups/shop.sql",
-            "psql -h db1 app -c 'INSERT INTO audit VALUES (1)'",
+            r#"psql -h db1 app -c "INSERT INTO audit (action) VALUES ('DELETE')""#,
             "sqlcmd -S db1 -Q 'UPDATE STATISTICS dbo.orders'",
         ],
     },
