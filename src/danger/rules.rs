@@ -5172,6 +5172,10 @@ pub static RULES: &[Rule] = &[
             "acme.sh --deploy -d example.com --deploy-hook cpanel_uapi",
             "certbot --nginx -d example.com --redirect",
             "certbot install --cert-name example.com",
+            "acme.sh --issue --dns dns_cf -d example.com",
+            "certbot certonly --standalone -d example.com",
+            "certbot renew --force-renewal",
+            "acme.sh --renew -d example.com --force",
         ],
         counterexamples: &[
             "gh api -X POST repos/acme/infra/actions/workflows/ci.yml/dispatches -f ref=main",
@@ -5339,6 +5343,11 @@ pub static RULES: &[Rule] = &[
             "php bin/magento setup:static-content:deploy -f en_US",
             "fastly service-version list --service-id 7i6HN3",
             "poetry env activate",
+            "certbot renew --dry-run",
+            "acme.sh --issue --staging -d example.com",
+            "acme.sh --list",
+            "certbot --help all",
+            "certbot certonly --test-cert -d example.com",
         ],
     },
     Rule {

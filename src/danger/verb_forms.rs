@@ -161,11 +161,24 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
             .iter()
             .any(|r| w.starts_with(r))
         }),
-        // A certificate deployed to a control panel or server by hook
-        // (`acme.sh --deploy --deploy-hook cpanel_uapi`); certbot's
+        // A certificate issued or renewed by a public authority, and
+        // logged there for good (`acme.sh --issue`, `certbot certonly`,
+        // `certbot renew --force-renewal`), deployed to a control panel
+        // by hook (`acme.sh --deploy --deploy-hook cpanel_uapi`); certbot's
         // installers rewrite the web server's configuration and reload it
-        // (`certbot --nginx`, `certbot install`).
-        "acme.sh" => c.flag(&["--deploy", "--install-cert", "--installcert"]),
+        // (`certbot --nginx`, `certbot install`). Their rehearsals
+        // (`--dry-run`, `--staging`' test authority) and lists do not.
+        "acme.sh" => {
+            c.flag(&[
+                "--deploy",
+                "--install-cert",
+                "--installcert",
+                "--issue",
+                "--renew",
+                "--renew-all",
+                "--signcsr",
+            ]) && !c.flag(&["--staging", "--test"])
+        }
         "certbot" => {
             // (Its subcommand may stand anywhere among its options.)
             let sub = c.operands().iter().map(|w| w.value.as_str()).find(|w| {
@@ -184,8 +197,9 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
                         | "reconfigure"
                 )
             });
-            c.flag(&["--nginx", "--apache", "-i", "--installer"]) && sub.is_none_or(|w| w == "run")
-                || matches!(sub, Some("install" | "enhance"))
+            sub.is_none_or(|w| matches!(w, "run" | "certonly" | "renew" | "install" | "enhance"))
+                && !c.flag(&["--dry-run", "--staging", "--test-cert"])
+                && !super::dryrun::rehearses_as("certbot", c.args())
         }
         _ => false,
     }
