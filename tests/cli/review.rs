@@ -286,7 +286,14 @@ fn dns_failure_asks() {
     let (code, err, ran) = attempt(&env);
     assert!(!ran);
     assert_eq!(code, Some(81));
-    assert!(err.contains("[reviewer.transport]"), "{err}");
+    // A resolver that answers says the name does not exist (a transport
+    // fault); one that cannot reach a name server outlasts the reviewer's
+    // time limit. Which one a machine has is not the test's to choose:
+    // either way the line is asked about, never run.
+    assert!(
+        err.contains("[reviewer.transport]") || err.contains("[reviewer.timeout]"),
+        "{err}"
+    );
 }
 
 #[test]
