@@ -308,31 +308,28 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
             .operands()
             .iter()
             .any(|w| w.value.eq_ignore_ascii_case("drop")),
-        // Any other client handed SQL in a word (`cqlsh -e`, `wrangler d1
-        // execute --command`, `bq query`, `snowsql -q`): the SQL is read
-        // the same way, wherever it stands. Programs whose words are text
-        // (`echo`, `git commit -m`) are not clients.
-        // (A rehearsal runs none of it: `pt-online-schema-change --alter
-        // 'DROP COLUMN x' --dry-run`; asked only once SQL is found.)
-        name if !is_data_program(name) => {
-            let destroys = c
-                .args()
-                .iter()
-                // (A table named by a variable is still dropped: `DROP
-                // TABLE $t`.)
-                .filter(|w| w.value.contains(' '))
-                .any(|w| {
-                    sql_destroys(
-                        w.value
-                            .split_once('=')
-                            .filter(|(k, _)| k.starts_with('-'))
-                            .map_or(&w.value, |(_, v)| v),
-                    )
-                });
-            destroys && !super::dryrun::dry_run(c.args(), false)
-        }
-        _ => false,
+        _ => sql_in_words(c, sql_destroys),
     }
+}
+
+/// Whether any other client is handed SQL in a word that `says` yes to
+/// (`cqlsh -e`, `wrangler d1 execute --command`, `bq query`, `snowsql
+/// -q`): the SQL is read the same way, wherever it stands. Programs whose
+/// words are text (`echo`, `git commit -m`) are not clients. (A table
+/// named by a variable is still dropped: `DROP TABLE $t`. A rehearsal
+/// runs none of it: `pt-online-schema-change --alter 'DROP COLUMN x'
+/// --dry-run`; asked only once SQL is found.)
+fn sql_in_words(c: &Cmd<'_>, says: fn(&str) -> bool) -> bool {
+    !is_data_program(&c.name)
+        && c.args().iter().filter(|w| w.value.contains(' ')).any(|w| {
+            says(
+                w.value
+                    .split_once('=')
+                    .filter(|(k, _)| k.starts_with('-'))
+                    .map_or(&w.value, |(_, v)| v),
+            )
+        })
+        && !super::dryrun::dry_run(c.args(), false)
 }
 
 /// The SQL a database client is handed in its options or on stdin, and
@@ -384,29 +381,20 @@ pub(super) fn db_changes_rows(c: &Cmd<'_>) -> bool {
                         .iter()
                         .any(|u| matches!(u.as_str(), "mysqldump" | "mariadb-dump")));
     }
-    !is_data_program(&c.name)
-        && !matches!(c.name.as_str(), "sqlite3" | "sqlite" | "duckdb" | "")
-        && c.args().iter().filter(|w| w.value.contains(' ')).any(|w| {
-            sql_changes_rows(
-                w.value
-                    .split_once('=')
-                    .filter(|(k, _)| k.starts_with('-'))
-                    .map_or(&w.value, |(_, v)| v),
-            )
-        })
-        && !super::dryrun::dry_run(c.args(), false)
+    sql_in_words(c, sql_changes_rows)
 }
 
 /// Whether SQL deletes or changes rows, whatever its `WHERE`: `DELETE
 /// FROM`, `UPDATE t SET`, `MERGE INTO`, `REPLACE INTO`. Text in quotes is
 /// not SQL.
 fn sql_changes_rows(sql: &str) -> bool {
-    let upper = sql.to_ascii_uppercase();
-    // Cheap first: most words hold none of these.
-    if !["DELETE", "UPDATE", "MERGE", "REPLACE"]
-        .iter()
-        .any(|k| upper.contains(k))
-    {
+    // Cheap first, and asked of any word with a blank: most hold none of
+    // these, in any case.
+    if !["DELETE", "UPDATE", "MERGE", "REPLACE"].iter().any(|k| {
+        sql.as_bytes()
+            .windows(k.len())
+            .any(|w| w.eq_ignore_ascii_case(k.as_bytes()))
+    }) {
         return false;
     }
     unquoted(sql).split(';').any(|statement| {

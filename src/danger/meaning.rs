@@ -1030,9 +1030,10 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
     ]);
     let disk = |p: &str| {
         windows_device(p)
-            || ((mentions_dev(p) || in_dev)
-                && is_block_device(&c.ctx.resolve(p))
-                && (burner || !is_optical(&c.ctx.resolve(p))))
+            || ((mentions_dev(p) || in_dev) && {
+                let path = c.ctx.resolve(p);
+                is_block_device(&path) && (burner || !is_optical(&path))
+            })
     };
     c.args()
         .iter()
