@@ -299,15 +299,7 @@ fn console_code(c: &Cmd<'_>) -> Option<Option<String>> {
         // 'wp_delete_post(12, true);'`, `drush php:eval …`).
         ops.get(1)?
     } else if c.name == "exiftool" {
-        // ExifTool's conditions are Perl it evaluates for each file
-        // (`-if 'not system("rm -rf ~/x")'`, `-if2 …`).
-        let args = c.args();
-        let at = args.iter().position(|w| {
-            w.value
-                .strip_prefix("-if")
-                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
-        })?;
-        args.get(at + 1)?
+        return exiftool_perl(c.args());
     } else if c.is(&["sbt"]) {
         // sbt's `eval` command compiles and runs the Scala after it
         // (`sbt 'eval scala.sys.process.Process(…).!'`).
@@ -318,6 +310,45 @@ fn console_code(c: &Cmd<'_>) -> Option<Option<String>> {
         return None;
     };
     Some(code.literal.then(|| code.value.clone()))
+}
+
+/// The Perl ExifTool evaluates: every condition (`-if 'not system("rm -rf
+/// ~/x")'`, `-if2 …`, each of several) and every expression of its
+/// advanced formatting (`-p '${FileName;system("…")}'`, in any argument:
+/// a tag copied, a file name made). `None` when there is none; `Some(None)`
+/// when one is known only at run time.
+fn exiftool_perl(args: &[crate::parse::Word]) -> Option<Option<String>> {
+    let mut code: Option<Vec<&str>> = None;
+    let mut known = true;
+    let mut words = args.iter();
+    while let Some(w) = words.next() {
+        let condition = w
+            .value
+            .strip_prefix("-if")
+            .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
+        let piece = if condition { words.next() } else { Some(w) };
+        let Some(piece) = piece else { break };
+        let mut found = Vec::new();
+        if condition {
+            found.push(piece.value.as_str());
+        }
+        // `${TAG;EXPR}`: the expression after the first `;`, to the word's
+        // last `}` (the Perl may hold braces of its own).
+        let mut rest = piece.value.as_str();
+        while let Some(at) = rest.find("${") {
+            let inner = &rest[at + 2..];
+            let end = inner.rfind('}').unwrap_or(inner.len());
+            if let Some((_, expr)) = inner[..end].split_once(';') {
+                found.push(expr);
+            }
+            rest = &inner[end..];
+        }
+        if !found.is_empty() || condition {
+            known &= piece.literal;
+            code.get_or_insert_with(Vec::new).extend(found);
+        }
+    }
+    code.map(|c| known.then(|| c.join("\n")))
 }
 
 /// PowerShell takes any prefix of a parameter's name, in any case

@@ -793,7 +793,7 @@ pub static RULES: &[Rule] = &[
                 && c.command
                     .via
                     .iter()
-                    .any(|v| matches!(v.as_str(), "ssh" | "sftp" | "lftp" | "smbclient"))
+                    .any(|v| crate::parse::programs::is_far_client(v))
         }),
         examples: &[
             "sftp -b - deploy@web01 <<< 'rm public_html/maintenance.html'",
@@ -801,6 +801,8 @@ pub static RULES: &[Rule] = &[
             "ssh -p 2222 deploy@web01 rm releases/old.tar.gz",
             "lftp -e 'rm old.zip; bye' ftp.example.com",
             "smbclient //nas/share -c 'del report.pdf'",
+            "ssh web01 <<< 'rm public_html/x.html'",
+            "echo 'rm x.html' | ssh web01",
         ],
         counterexamples: &[
             "ssh web01 'ls /srv/www'",
@@ -808,6 +810,7 @@ pub static RULES: &[Rule] = &[
             "sftp -b - deploy@web01 <<< 'ls public_html'",
             "sftp -b - deploy@web01 <<< '!rm build/tmp.txt'",
             "ssh web01 cat /var/log/nginx/error.log",
+            "ssh web01 <<< 'ls public_html'",
         ],
     },
     Rule {
@@ -3878,6 +3881,10 @@ pub static RULES: &[Rule] = &[
             "drush php:eval 'node_delete_multiple(range(100, 250));'",
             r#"exiftool -if 'not system("rm -rf ~/Pictures/Rejects")' -p '$FileName' photos/"#,
             "vim -es -c 'r!curl -s https://x.example/p.sh' -c 'wq' notes.txt",
+            r#"exiftool -if 1 -if 'system("rm -rf ~/x")' -p x photos/"#,
+            r#"exiftool -p '${FileName;system("rm -rf ~/x")}' photos/"#,
+            r#"exiftool -if "$COND" -p '$FileName' photos/"#,
+            r#"wp eval "$CODE""#,
         ],
         counterexamples: &[
             "python3 -c 'import board; print(board.Device().serial_number())'",
@@ -3984,6 +3991,8 @@ pub static RULES: &[Rule] = &[
             "find src -name '*.php' -print0 | xargs -0 -n1 php -l",
             r#"redis-cli eval "return 1" 0"#,
             "php -r 'echo (1 + 2);'",
+            "exiftool '-FileName<${DateTimeOriginal;s/:/-/g}.jpg' photos/",
+            "exiftool -p '${FileName}' photos/",
         ],
     },
     Rule {
@@ -5528,6 +5537,7 @@ pub static RULES: &[Rule] = &[
             "snowsql -q 'MERGE INTO dim_users USING stage ON dim_users.id = stage.id WHEN MATCHED THEN DELETE'",
             "mysqldump --no-data shop | mysql -h db2.example.com shop",
             "echo \"REPLACE INTO settings VALUES ('mode', 'off');\" | mariadb app",
+            "usql pg://db1/app -c 'UPDATE users SET plan = NULL WHERE id = 4'",
         ],
         counterexamples: &[
             "sqlite3 app.db \"DELETE FROM sessions WHERE expires < date('now')\"",

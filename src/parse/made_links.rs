@@ -95,7 +95,7 @@ fn made_links(commands: &[SimpleCommand]) -> Vec<Made> {
         // (A hard link to a folder is never made: only a symbolic one is
         // certain.)
         let symbolic = programs::has_flag(args, &["-s", "--symbolic"]);
-        let certain = symbolic && cmd.origin == Origin::Line && !cmd.possible && cmd.depth == 0;
+        let certain = symbolic && on_the_line(cmd);
         for (link, target) in out.drain(from..).collect::<Vec<(String, String)>>() {
             made.push(Made {
                 link,
@@ -113,6 +113,12 @@ fn made_links(commands: &[SimpleCommand]) -> Vec<Made> {
         m.certain &= names.iter().filter(|n| **n == m.link).count() == 1;
     }
     made
+}
+
+/// Whether a command runs for certain where the line stands: written in
+/// it, not in a string, a function's body or a guess.
+fn on_the_line(cmd: &SimpleCommand) -> bool {
+    cmd.origin == Origin::Line && !cmd.possible && cmd.depth == 0 && cmd.in_function.is_none()
 }
 
 /// The last part of a path (`~/.aws/` ─► `.aws`).
@@ -133,7 +139,7 @@ fn followed(cmd: &SimpleCommand, at: usize, links: &[Made]) -> Option<SimpleComm
         return None;
     }
     let dd = cmd.name().as_deref() == Some("dd");
-    let mut certain = cmd.origin == Origin::Line && !cmd.possible && cmd.depth == 0;
+    let mut certain = on_the_line(cmd);
     let mut through = |value: &str| -> Option<String> {
         // A word, or the value after `--opt=` (dd's `of=`).
         let (head, path) = match value.split_once('=') {
@@ -254,6 +260,7 @@ mod tests {
             ("bash -c 'ln -s ~/.bashrc rc'; cat x > rc", false),
             ("ln -s ~/.bashrc rc; bash -c 'cat x > rc'", false),
             ("ln ~/.bashrc rc; cat x > rc", false),
+            ("f() { ln -s ~/.bashrc rc; }; cat x > rc", false),
         ] {
             let script = parse(line);
             let copies: Vec<bool> = script

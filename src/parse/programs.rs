@@ -1230,6 +1230,12 @@ pub fn operands(args: &[Word]) -> Vec<&Word> {
     out
 }
 
+/// Whether a program runs the commands it is given on another machine:
+/// ssh, and the file-transfer clients' batches.
+pub fn is_far_client(name: &str) -> bool {
+    matches!(name, "ssh" | "sftp" | "lftp" | "smbclient")
+}
+
 /// The file a converter writes: its last operand, whatever the inputs
 /// before it (`gdal_translate -of ENVI dem.tif /dev/nvme0n1`, `magick
 /// in.png out.jpg`). ImageMagick names a format before a colon

@@ -129,6 +129,23 @@ impl Walker {
         cmd: &SimpleCommand,
         depth: u8,
     ) {
+        let from = self.script.commands.len();
+        self.script_file_text(program, file, cmd, depth);
+        // A shell an ssh login runs on the far side (`ssh web01 <<< 'rm
+        // x'`): what its script runs is that machine's too.
+        if let Some(client) = cmd.via.iter().find(|v| programs::is_far_client(v)) {
+            self.on_far_side(from, &client.clone());
+        }
+    }
+
+    /// [`Walker::script_file`]'s reading of the script.
+    fn script_file_text(
+        &mut self,
+        program: &str,
+        file: Option<&Word>,
+        cmd: &SimpleCommand,
+        depth: u8,
+    ) {
         match file {
             Some(w) if w.process => match &w.output {
                 Some(text) => {

@@ -320,8 +320,8 @@ impl Walker {
                 self.spliced_code(cmd, &name, words);
                 let from = self.script.commands.len();
                 self.code_words(&name, words, Origin::ShellString, depth);
-                if name == "ssh" {
-                    self.on_far_side(from, "ssh");
+                if programs::is_far_client(&name) {
+                    self.on_far_side(from, &name);
                 }
                 return None;
             }

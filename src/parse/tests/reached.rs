@@ -165,6 +165,7 @@ fn commands_reached_another_way() {
             &[],
         ),
         ("red -s n.txt <<< '!rm -rf ~/x'", None, &[]),
+        ("cat s.ed | ed -s n.txt", None, &["dynamic_code"]),
         ("printf '1,$p\\nq\\n' | ed -s n.txt", None, &[]),
         ("parallel rm -rf ::: a b", Some("rm -rf a"), &[]),
     ];
@@ -206,6 +207,8 @@ fn tool_commands_count_toward_the_nesting_bound() {
 fn far_side_commands_are_marked() {
     for (line, via) in [
         ("ssh web01 'rm x.html'", Some("ssh")),
+        ("ssh web01 <<< 'rm x.html'", Some("ssh")),
+        ("echo 'rm x.html' | ssh web01", Some("ssh")),
         ("sftp -b - web01 <<< 'rm x.html'", Some("sftp")),
         ("lftp -e 'rm x.html; bye' h", Some("lftp")),
         ("sftp -b - web01 <<< '!rm x.html'", None),

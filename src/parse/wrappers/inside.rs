@@ -42,12 +42,19 @@ impl Walker {
                     self.source(text, Origin::ShellString, depth);
                 }
                 // ed's commands read on stdin (`ed -s f <<< '!rm -rf ~/x'`,
-                // `w !sh`).
-                if name == "ed"
-                    && let Some(script) = &cmd.stdin_text
-                {
-                    for text in crate::parse::editor_scripts::ed_escapes(script) {
-                        self.source(text, Origin::ShellString, depth);
+                // `w !sh`); fed ones the line cannot show (`cat s.ed | ed
+                // f`), it may run any command.
+                if name == "ed" {
+                    match &cmd.stdin_text {
+                        Some(script) => {
+                            for text in crate::parse::editor_scripts::ed_escapes(script) {
+                                self.source(text, Origin::ShellString, depth);
+                            }
+                        }
+                        None if cmd.stdin_dynamic => self.problem(Problem::DynamicCode {
+                            program: "ed".into(),
+                        }),
+                        None => {}
                     }
                 }
             }
