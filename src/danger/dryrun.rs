@@ -383,6 +383,15 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
     {
         return true;
     }
+    // iproute2's and NetworkManager's help is a last word `help` after
+    // the object and verb (`ip route help`, `nmcli connection delete
+    // help`): nothing is changed.
+    if matches!(name, "ip" | "tc" | "bridge" | "nmcli")
+        && args.last().is_some_and(|w| w.literal && w.value == "help")
+        && args.iter().all(|w| w.literal)
+    {
+        return true;
+    }
     // Looked up only when a word asks for help: most lines have none.
     // A package runner's words after the package are the package's: it is
     // fetched and run to print its help (`npx --yes pkg@latest --version`).

@@ -139,6 +139,9 @@ const KNOWN: &[&str] = &[
     "[",
     "du",
     "df",
+    // The mount a path is on (`findmnt -T /etc/wireguard`).
+    "findmnt",
+    "mountpoint",
     "lsattr",
     "getfacl",
     "namei",

@@ -63,6 +63,7 @@ mod runaway;
 pub mod safer;
 mod secrets;
 mod sends;
+mod site;
 mod system;
 mod tier;
 mod tools;

@@ -32,6 +32,35 @@ pub(super) fn only_takes_from_group_and_others(mode: &str) -> bool {
     })
 }
 
+/// Whether a mode only takes writing (and the special bits) from group
+/// and others (`go-w`, `o-wt`): what they could read and run they still
+/// can.
+pub(super) fn takes_only_writing(mode: &str) -> bool {
+    mode.split(',').all(|part| {
+        part.split_once('-').is_some_and(|(who, perms)| {
+            !who.is_empty()
+                && who.chars().all(|ch| matches!(ch, 'g' | 'o'))
+                && !perms.is_empty()
+                && perms.chars().all(|ch| matches!(ch, 'w' | 's' | 't'))
+        })
+    })
+}
+
+/// Whether `value` names a home folder, the person's or another's, or
+/// the folder of homes (`~`, `/home/bob`, `/Users/ann`, `/home`).
+pub(super) fn is_home(ctx: &super::Place, value: &str) -> bool {
+    let path = ctx.resolve(value);
+    let path = path.trim_end_matches('/');
+    ctx.home_str().as_deref() == Some(path)
+        || matches!(
+            path.trim_start_matches('/')
+                .split('/')
+                .collect::<Vec<_>>()
+                .as_slice(),
+            ["home" | "Users"] | ["home" | "Users", _]
+        )
+}
+
 /// Whether a command changes ownership, or makes files world-writable,
 /// setuid or setgid, sticky, or changes modes recursively. A bare `+w`
 /// or `=rw` goes through the umask, which keeps others out.

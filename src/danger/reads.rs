@@ -87,6 +87,8 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             | "realpath"
             | "readlink"
             | "file"
+            | "findmnt"
+            | "mountpoint"
             | "mkdir"
             | "touch"
             | "export"

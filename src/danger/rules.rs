@@ -20,7 +20,7 @@ use super::secrets::{self, holds_secrets, is_secret};
 use super::tier::Tier;
 use super::{
     askrisky_self, cloud, dryrun::dry_run, environment, fetched, find, git, guarded, interpreters,
-    meaning, perms, reads, sends, system, tools, verbs,
+    meaning, perms, reads, sends, site, system, tools, verbs,
 };
 use crate::parse::Problem;
 use crate::parse::programs::{self, has_flag, operands};
@@ -65,6 +65,7 @@ pub static PACKS: &[(&str, &[&str])] = &[(
         "cloud.deploy",
         "db.destroy",
         "db.change_rows",
+        "site.change",
     ],
 )];
 
@@ -470,6 +471,8 @@ pub static RULES: &[Rule] = &[
             "magick -size 64x64 xc:black gray:/dev/sdb",
             "sox -n -t raw -r 48000 -e signed -b 16 -c 2 /dev/nvme0n1 synth 3600 whitenoise",
             "ln -sf /dev/sda disk.img && dd if=/dev/zero of=disk.img bs=1M",
+            "tcpdump -i eth0 -w /dev/sda",
+            "nmap -sn 192.168.1.0/24 -oN /dev/sda",
         ],
         counterexamples: &[
             "setfacl -m u:\"$USER\":rw /dev/nvme0n1",
@@ -499,6 +502,8 @@ pub static RULES: &[Rule] = &[
             "flashrom -p linux_mtd:dev=/dev/mtd0 -r backup.bin",
             "magick in.png png:out.png",
             "sox -n -t raw out.raw synth 3 sine 440",
+            "tcpdump -i eth0 -w capture.pcap",
+            "nmap -oN scan.txt 10.0.0.1",
         ],
     },
     Rule {
@@ -624,10 +629,14 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             // Taking rights away from group and others (`chmod -R go-w ~`)
             // leaves the owner, and so the system, working; it only asks.
-            let only_removes = c.is(&["chmod"])
-                && c.operands()
-                    .first()
-                    .is_some_and(|m| perms::only_takes_from_group_and_others(&m.value));
+            // Reading taken from others on the root or a system folder
+            // (`chmod -R go-rwx /etc`) is no privacy: every service and
+            // user that reads its settings or runs its programs stops.
+            let mode = c.operands().first().map(|m| m.value.as_str());
+            let only_removes =
+                c.is(&["chmod"]) && mode.is_some_and(perms::only_takes_from_group_and_others);
+            let keeps_working =
+                |w: &str| mode.is_some_and(perms::takes_only_writing) || perms::is_home(c.ctx, w);
             // Every file below made immutable or append-only (`chattr -R
             // +i /`): nothing there can be written, the system included.
             let locks = c.is(&["chattr"])
@@ -647,11 +656,9 @@ pub static RULES: &[Rule] = &[
             }
             (c.is(&["chmod", "chown", "chgrp"]) || locks || acl)
                 && c.flag(&["-R", "--recursive"])
-                && !only_removes
-                && c.operands()
-                    .iter()
-                    .skip(usize::from(!acl))
-                    .any(|w| c.is_catastrophic(&w.value))
+                && c.operands().iter().skip(usize::from(!acl)).any(|w| {
+                    c.is_catastrophic(&w.value) && !(only_removes && keeps_working(&w.value))
+                })
         }),
         examples: &[
             "setfacl -R -b /",
@@ -666,6 +673,8 @@ pub static RULES: &[Rule] = &[
             "chmod --recursive =rwx /etc",
             "find / -xdev -exec chmod 777 {} +",
             "find ~ -exec chown nobody {} \\;",
+            "chmod -R go-rwx /etc",
+            "chmod -R go= /usr",
         ],
         counterexamples: &[
             "find / -name '*.sh' -exec chmod +x {} +",
@@ -682,6 +691,10 @@ pub static RULES: &[Rule] = &[
             "chmod -R go-w ~",
             "chmod -R o-rwx,g-w /home/user",
             "chown -R \"$USER\" /usr/local",
+            "chmod -R go-w /etc",
+            "chmod -R o-rwx /home/bob",
+            "chmod -R go-rwx ~",
+            "wsl.exe -u root -- chmod -R go-rwx /home",
         ],
     },
     Rule {
@@ -731,6 +744,7 @@ pub static RULES: &[Rule] = &[
             "rm -r${IFS}build",
             "cat > .envrc <<'EOF'\nrm -rf ~/x\nEOF\ndirenv allow .",
             "ansible all -m shell -a 'ls' -e 'cleanup=rm -rf ~/old'",
+            r#"make -n -f - nuke <<< $'nuke:\n\t+rm -rf /var/tmp/build-cache'"#,
         ],
         counterexamples: &[
             "acmetool lint 'system(\"rm -rf build\")'",
@@ -750,6 +764,8 @@ pub static RULES: &[Rule] = &[
             "echo bHMK | base64 -d | sh",
             "cat > .envrc <<'EOF'\nrm -rf ~/x\nEOF\ncat .envrc",
             "cat > .envrc <<'EOF'\nexport A=1\nEOF\ndirenv allow .",
+            r#"make -n -f - nuke <<< $'nuke:\n\trm -rf /var/tmp/build-cache'"#,
+            r#"make --dry-run -f - nuke <<< $'nuke:\n\t@rm -rf /var/tmp/b'"#,
         ],
     },
     Rule {
@@ -1385,6 +1401,7 @@ pub static RULES: &[Rule] = &[
             r#"find . -name '*.php' -exec php {} \;"#,
             "find . -name '*.rb' -exec ruby -w {} +",
             r#"ssh -o $'LocalCommand\tmake sync' web01"#,
+            "tcpdump -w x.pcap -z ./upload.sh",
         ],
         counterexamples: &[
             "tar -xf vendor/proto.tar --to-command=sha256sum",
@@ -1426,6 +1443,7 @@ pub static RULES: &[Rule] = &[
             "find src -name '*.rb' -exec ruby -c {} +",
             "find functions -name '*.ts' -exec deno fmt --check {} +",
             "ssh -o ProxyCommand=none web01 uptime",
+            "tcpdump -i any -G 600 -W 6 -w /tmp/cap-%H%M.pcap -z gzip",
         ],
     },
     Rule {
@@ -2060,6 +2078,15 @@ pub static RULES: &[Rule] = &[
             "scp web01:/var/www/shop/app/etc/env.php ./env.php.prod",
             "head -n 5 /etc/dovecot/users",
             "sqlite3 ~/.b2_account_info .dump",
+            "strings /var/lib/tailscale/tailscaled.state",
+            "jq -r .TunnelSecret ~/.cloudflared/6f1c2e7a.json",
+            "grep auth_pass /etc/keepalived/keepalived.conf",
+            "base64 -w0 /etc/ipsec.secrets",
+            "jq -r .private_key fastlane/play-store-credentials.json",
+            "cat ~/.fastlane/spaceship/release@acme.io/cookie",
+            "cat ~/.code-push.config",
+            "cat electron-builder.env",
+            "xxd ~/.android/adbkey",
         ],
         counterexamples: &[
             "jcmd 48213 help GC.heap_dump",
@@ -2231,6 +2258,11 @@ pub static RULES: &[Rule] = &[
             "cat /etc/dovecot/dovecot.conf",
             "diff web/sites/example.settings.local.php web/sites/default/settings.local.php.dist",
             "cat app/etc/env.php.sample",
+            "cat ~/.android/adbkey.pub",
+            "cat example.env",
+            "cat config/sample.env",
+            "ls ~/.cloudflared",
+            "findmnt -T /etc/wireguard",
         ],
     },
     Rule {
@@ -3375,6 +3407,13 @@ pub static RULES: &[Rule] = &[
             "timeshift --restore --snapshot '2024-05-01_10-00-01'",
             "gdbus call --session --dest org.gnome.Shell --object-path /org/gnome/Shell --method org.gnome.Shell.Eval 'global.reexec_self()'",
             "busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StartTransientUnit 'ssa(sv)a(sa(sv))' x.service fail 0 0",
+            "unbound-control stop",
+            "rndc reload",
+            "pdns_control quit",
+            "conntrack -F",
+            "ipset -exist add blocklist-v4 203.0.113.66",
+            "sysctl --system",
+            "watch -n 30 'conntrack -D -p udp --dport 5060'",
         ],
         counterexamples: &[
             "semodule -l",
@@ -3589,6 +3628,13 @@ pub static RULES: &[Rule] = &[
             "timeshift --list",
             "busctl --user call org.example.App /org/example/App org.example.Settings Get s reset-on-login",
             "busctl --user call org.freedesktop.Notifications /org/freedesktop/Notifications org.freedesktop.Notifications GetServerInformation",
+            "unbound-control status",
+            "rndc status",
+            "conntrack -L",
+            "ipset list",
+            "sysctl -a",
+            "nmcli connection delete help",
+            "ip route help",
         ],
     },
     Rule {
@@ -4341,6 +4387,8 @@ pub static RULES: &[Rule] = &[
             "pnpm changeset publish",
             "yarn lerna publish from-package --yes",
             "regctl -v info image copy ghcr.io/acme/api:rc registry.acme.io/prod/api:v2",
+            "./gradlew promoteReleaseArtifact --from-track beta --promote-track production",
+            "./gradlew appDistributionUploadRelease",
         ],
         counterexamples: &[
             "dput -s ppa:acme/stable x.changes",
@@ -4386,6 +4434,8 @@ pub static RULES: &[Rule] = &[
             "pnpm changeset version",
             "pnpm changeset status",
             "regctl -v info image inspect ghcr.io/acme/api:rc",
+            "./gradlew tasks --group publishing",
+            "./gradlew build -x publish",
         ],
     },
     Rule {
@@ -4880,6 +4930,7 @@ pub static RULES: &[Rule] = &[
             "git annex drop --force data/raw/",
             "b2 file hide b2://acme-static/old-index.html",
             "drush sql:sanitize --sanitize-password=no -y",
+            "appcenter codepush deployment clear -a acme/Acme-Android Staging",
         ],
         counterexamples: &[
             "gh api graphql -f query='query { viewer { login } }'",
@@ -5037,6 +5088,7 @@ pub static RULES: &[Rule] = &[
             "mysqldump --add-drop-database --databases shop",
             "exim -bp",
             "ffmpeg -hide_banner -i in.mov -f null /dev/null",
+            "appcenter codepush deployment list -a acme/Acme-Android",
         ],
     },
     Rule {
@@ -5185,6 +5237,17 @@ pub static RULES: &[Rule] = &[
             "certbot certonly --standalone -d example.com",
             "certbot renew --force-renewal",
             "acme.sh --renew -d example.com --force",
+            "nsupdate -v ddns/update-vpn.txt",
+            "cloudflared tunnel route dns office-gw grafana.acme.dev",
+            "cloudflared tunnel cleanup office-gw",
+            "wingetcreate update Acme.Desktop --version 2.4.1 --urls https://example.com/a.exe --submit",
+            "npx electron-builder --win --x64 --publish always",
+            "appcenter codepush patch -a acme/Acme-iOS Production -r 100",
+            "fastlane match appstore --readonly false",
+            "fastlane match appstore",
+            "fastlane run get_certificates development:true",
+            "fastlane produce disable_services -a com.acme.app --push-notification",
+            "fastlane pilot",
         ],
         counterexamples: &[
             "gh api -X POST repos/acme/infra/actions/workflows/ci.yml/dispatches -f ref=main",
@@ -5357,6 +5420,17 @@ pub static RULES: &[Rule] = &[
             "acme.sh --list",
             "certbot --help all",
             "certbot certonly --test-cert -d example.com",
+            "nsupdate -h",
+            "cloudflared tunnel info office-gw",
+            "wingetcreate update Acme.Desktop --version 2.4.1 --urls https://example.com/a.exe",
+            "electron-builder --publish never",
+            "fastlane pilot builds -a com.acme.app",
+            "fastlane pilot list",
+            "fastlane supply --validate_only true --track production --aab app.aab",
+            "fastlane match appstore --readonly",
+            "fastlane run match readonly:true",
+            "fastlane action supply",
+            "appcenter codepush deployment list -a acme/A",
         ],
     },
     Rule {
@@ -5551,6 +5625,41 @@ pub static RULES: &[Rule] = &[
             "mysqldump shop > backups/shop.sql",
             r#"psql -h db1 app -c "INSERT INTO audit (action) VALUES ('DELETE')""#,
             "sqlcmd -S db1 -Q 'UPDATE STATISTICS dbo.orders'",
+        ],
+    },
+    Rule {
+        code: "site.change",
+        tier: Danger,
+        sentence: "Changes a content system's site through its own console (its settings, plugins, users or schema): the database it writes is the site's, most often the live one.",
+        check: C(site::changes_site),
+        examples: &[
+            "wp option update blog_public 0 --skip-plugins --skip-themes",
+            "wp plugin update --all --format=summary",
+            "wp user set-role bob administrator",
+            "wp post meta update 12 _thumbnail_id 40",
+            "wp core update-db --network",
+            "drush config:import --diff -y",
+            "drush @prod cim -y",
+            "drush config-set system.site name Acme -y",
+            "drush updb -y",
+            "php bin/magento setup:upgrade --keep-generated",
+            "bin/magento deploy:mode:set production",
+            "magento maintenance:enable",
+        ],
+        counterexamples: &[
+            "wp plugin list --update=available",
+            "wp option get update_core",
+            "wp plugin update --all --dry-run",
+            "wp cache flush",
+            "wp scaffold plugin acme-blocks",
+            "drush pm:list --type=module --status=enabled",
+            "drush updatedb:status",
+            "drush config:import --diff --simulate",
+            "drush cr",
+            "php bin/magento setup:static-content:deploy -f en_US",
+            "bin/magento deploy:mode:show",
+            "php artisan migrate --seed",
+            "php update.php",
         ],
     },
     Rule {

@@ -481,6 +481,11 @@ pub static SAFER: &[Safer] = &[
         "psql -c 'SELECT count(*) FROM sessions WHERE expires_at < now()'",
     ),
     s(
+        "site.change",
+        "Look at the setting or the pending updates first, and let the person change the site.",
+        "wp plugin list --update=available",
+    ),
+    s(
         "disk.partition",
         "List the disks and partitions to check them, and leave changes to the person.",
         "lsblk",

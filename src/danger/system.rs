@@ -63,7 +63,8 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             // (`fstrim -av`): what a recovery tool could have found is gone.
             | "fstrim"
     ) && !(c.name == "sysctl"
-        && !c.flag(&["-w", "--write"])
+        // (`-p FILE`, `--system`: the settings of files loaded, live.)
+        && !c.flag(&["-w", "--write", "-p", "--load", "--system"])
         && !c.values().any(|v| v.contains('=')))
         && !(c.name == "mount" && c.args().is_empty())
         // swap areas listed (`swapon --show`, `swapon -s`, bare `swapon`).
@@ -991,6 +992,31 @@ fn changes_network(c: &Cmd<'_>, sub: &str) -> bool {
         "snmpset" => true,
         "ifconfig" => c.operands().len() >= 2,
         "wg" => matches!(sub, "set" | "setconf" | "addconf" | "syncconf"),
+        // The kernel's IP sets the firewall matches (`ipset add
+        // blocklist 203.0.113.66`) and its tracked connections flushed,
+        // deleted or changed (`conntrack -F`, `conntrack -D -p udp`).
+        "ipset" => matches!(
+            sub,
+            "add"
+                | "del"
+                | "create"
+                | "destroy"
+                | "flush"
+                | "swap"
+                | "rename"
+                | "restore"
+                | "-A"
+                | "-D"
+                | "-N"
+                | "-X"
+                | "-F"
+                | "-W"
+                | "-E"
+                | "-R"
+        ),
+        "conntrack" => c.flag(&[
+            "-F", "--flush", "-D", "--delete", "-U", "--update", "-I", "--create",
+        ]),
         "wg-quick" => matches!(sub, "up" | "down" | "save"),
         // The machine joined to, or taken off, a virtual network
         // (`zerotier-cli join NETWORK`), or its settings there changed.
@@ -1210,10 +1236,16 @@ fn controller_changes_state(c: &Cmd<'_>, sub: &str) -> bool {
         "reset",
         "poweroff",
         "reboot",
+        "quit",
+        "freeze",
+        "reconfig",
     ];
     let name = c.name.strip_suffix(".exe").unwrap_or(&c.name);
-    name.len() > 3
-        && name.ends_with("ctl")
+    // Also a daemon's `…-control` (`unbound-control stop`, `nsd-control
+    // reload`, `pdns_control quit`) and BIND's `rndc`.
+    (name.len() > 3 && name.ends_with("ctl")
+        || name.len() > 8 && (name.ends_with("-control") || name.ends_with("_control"))
+        || name == "rndc")
         && !super::dryrun::rehearses_as(&c.name, c.args())
         && (matches!(sub, "force-reload" | "try-restart" | "power-off")
             || sub

@@ -222,9 +222,17 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
             )
         });
     }
-    // tcpdump runs `-z CMD` on each file it finishes writing.
+    // tcpdump runs `-z CMD` on each file it finishes writing; a
+    // compressor found on PATH only compresses it (`-z gzip`).
     if c.name == "tcpdump" {
-        return c.flag(&["-z"]);
+        let run = c.option_values(&["-z"]);
+        let compresses = |p: &&str| {
+            matches!(
+                *p,
+                "gzip" | "bzip2" | "xz" | "zstd" | "lz4" | "pigz" | "pbzip2"
+            )
+        };
+        return c.flag(&["-z"]) && (run.is_empty() || !run.iter().all(compresses));
     }
     // go runs `-toolexec` for every compiler and linker step, and `-exec`
     // in place of the binaries `go run` and `go test` build. A program
@@ -408,7 +416,7 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
             // one that asks about a task names it (`"help publish"`,
             // `"inspect publish"`); `show TASK` runs the task to show
             // its result.
-            && ops.iter().any(|w| {
+            && ops.iter().filter(|w| !names_a_task_only(c, w)).any(|w| {
                 w.value.split(';').any(|task| {
                     let mut t = task.split_whitespace().peekable();
                     t.next_if(|f| matches!(*f, "help" | "inspect")).is_none()
@@ -480,13 +488,33 @@ fn copies_image_to_a_registry(c: &Cmd<'_>, sub: &str, ops: &[&crate::parse::Word
 /// `publishToMavenCentral`), sbt's `publish`, leiningen's `deploy` — but
 /// not a publish into this machine's own cache (`publishToMavenLocal`,
 /// `publishLocal`, `install`).
+/// Whether a build tool's word is an option's task name, not a task run:
+/// Gradle's task list of a group (`gradle tasks --group publishing`), a
+/// task's help (`--task publish`), a task left out (`-x publish`).
+fn names_a_task_only(c: &Cmd<'_>, word: &crate::parse::Word) -> bool {
+    c.args().windows(2).any(|pair| {
+        pair.get(1).is_some_and(|w| std::ptr::eq(w, word))
+            && pair.first().is_some_and(|o| {
+                matches!(
+                    o.value.as_str(),
+                    "--group" | "--task" | "-x" | "--exclude-task"
+                )
+            })
+    })
+}
+
 fn build_task_publishes(task: &str) -> bool {
     let name = task.rsplit(':').next().unwrap_or(task);
     let goal = task.split(':').next().unwrap_or(task);
     if name.ends_with("Local") || name.ends_with("MavenLocal") {
         return false;
     }
+    // Gradle Play Publisher's promotions to a track (`promoteArtifact`,
+    // `promoteReleaseArtifact --promote-track production`), Firebase
+    // App Distribution's uploads to testers.
     name.starts_with("publish")
+        || name.starts_with("promote")
+        || name.starts_with("appDistributionUpload")
         || matches!(
             name,
             "deploy" | "deploy-file" | "uploadArchives" | "perform"

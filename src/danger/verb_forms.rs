@@ -145,6 +145,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
 /// `pulumi refresh --yes` (the stack's state rewritten from what runs).
 fn deploys_by_form(c: &Cmd<'_>) -> bool {
     let first = || c.operands().first().map(|w| w.value.as_str());
+    let second = || c.operands().get(1).map(|w| w.value.as_str());
     // A `match`: asked of every command.
     match c.name.as_str() {
         "sam" => first() == Some("sync"),
@@ -179,6 +180,29 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
                 "--signcsr",
             ]) && !c.flag(&["--staging", "--test"])
         }
+        // A dynamic DNS update sent to the zone's server (`nsupdate -k
+        // K.key changes.txt`): its file or stdin is nothing but updates.
+        "nsupdate" => !super::dryrun::rehearses_as("nsupdate", c.args()),
+        // A Cloudflare tunnel's DNS record made, or its connections
+        // dropped at the edge (`cloudflared tunnel route dns gw
+        // grafana.acme.dev`, `… cleanup gw`).
+        "cloudflared" => first() == Some("tunnel") && matches!(second(), Some("route" | "cleanup")),
+        // A winget manifest's pull request opened on the public
+        // repository (`wingetcreate update … --submit`).
+        "wingetcreate" => first() == Some("submit") || c.flag(&["--submit", "-s"]),
+        // electron-builder told to publish what it built (`--publish
+        // always`, `-p onTag`); `never` keeps it here.
+        "electron-builder" => c
+            .option_values(&["--publish", "-p"])
+            .iter()
+            .any(|v| !v.eq_ignore_ascii_case("never")),
+        // A CodePush release changed where users get it (`appcenter
+        // codepush patch … Production -r 100`, `promote`, `rollback`).
+        "appcenter" | "code-push" => c
+            .operands()
+            .iter()
+            .take(3)
+            .any(|w| matches!(w.value.as_str(), "patch" | "promote" | "rollback")),
         "certbot" => {
             // (Its subcommand may stand anywhere among its options.)
             let sub = c.operands().iter().map(|w| w.value.as_str()).find(|w| {
@@ -224,6 +248,12 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
         }
         "b2" => word(0) == Some("hide-file") || word(0) == Some("file") && word(1) == Some("hide"),
         "drush" => matches!(word(0), Some("sql:sanitize" | "sql-sanitize" | "sqlsan")),
+        // A CodePush deployment's release history cleared (`appcenter
+        // codepush deployment clear -a acme/app Staging`).
+        "appcenter" | "code-push" => {
+            c.operands().iter().take(3).any(|w| w.value == "deployment")
+                && c.operands().iter().take(4).any(|w| w.value == "clear")
+        }
         _ => false,
     }
 }
@@ -769,6 +799,74 @@ pub(super) fn sends_joined(part: &str) -> bool {
         part.strip_prefix(verb)
             .is_some_and(|rest| WHAT.iter().any(|w| rest.starts_with(w)))
     })
+}
+
+/// What a fastlane action does (`fastlane ACTION`, `fastlane run ACTION
+/// key:value`): those that hand a build to a store or its testers
+/// (`supply --track production`, `pilot upload`) or change the developer
+/// portal (`match` making certificates and pushing them to their
+/// repository unless read-only, `get_certificates`, `produce` creating or
+/// changing an App ID, `register_devices`). Their checks, lists and help
+/// (`supply --validate_only true`, `pilot builds`, `fastlane action
+/// NAME`) do nothing; None for an action this does not know (a lane).
+pub(super) fn fastlane_action(c: &Cmd<'_>, words: &[&str]) -> Option<Option<Does>> {
+    let (action, rest) = match words {
+        ["run", action, rest @ ..] | [action, rest @ ..] => (*action, rest),
+        [] => return None,
+    };
+    // An option's value as the command line or `run` spells it
+    // (`--readonly false`, `readonly:true`).
+    let set = |key: &str| {
+        c.values()
+            .zip(c.values().skip(1).chain([""]))
+            .find_map(|(w, next)| {
+                let w = w.trim_start_matches('-');
+                w.strip_prefix(key)
+                    .and_then(|v| match v.strip_prefix([':', '=']) {
+                        Some(v) => Some(v),
+                        None if v.is_empty() => Some(if matches!(next, "true" | "false") {
+                            next
+                        } else {
+                            "true"
+                        }),
+                        None => None,
+                    })
+            })
+            .is_some_and(|v| v != "false")
+    };
+    match action {
+        "action" | "actions" | "search_plugins" | "docs" | "env" | "list" | "lanes" => Some(None),
+        "supply" | "upload_to_play_store" if set("validate_only") => Some(None),
+        "pilot" | "testflight" | "upload_to_testflight"
+            if rest
+                .first()
+                .is_some_and(|w| matches!(*w, "builds" | "list" | "export")) =>
+        {
+            Some(None)
+        }
+        "match" | "sync_code_signing" | "sigh" | "get_provisioning_profile" if set("readonly") => {
+            Some(None)
+        }
+        "supply"
+        | "upload_to_play_store"
+        | "upload_to_app_store"
+        | "upload_to_testflight"
+        | "pilot"
+        | "appstore"
+        | "deliver"
+        | "testflight"
+        | "match"
+        | "sync_code_signing"
+        | "sigh"
+        | "get_provisioning_profile"
+        | "cert"
+        | "get_certificates"
+        | "produce"
+        | "create_app_online"
+        | "register_device"
+        | "register_devices" => Some(Some(Does::Deploys)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -783,23 +783,10 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     if c.is(&["ldapmodify", "ldapadd", "ldapmodrdn", "ldappasswd"]) && !c.flag(&["-n"]) {
         return Some(Does::Deploys);
     }
-    // fastlane's actions that hand a build to a store or its testers
-    // (`fastlane supply --track production`); `fastlane action NAME`
-    // prints an action's help.
-    if c.name == "fastlane" {
-        match words.first() {
-            Some(&("action" | "actions" | "search_plugins" | "docs" | "env")) => return None,
-            Some(
-                &("supply"
-                | "upload_to_play_store"
-                | "upload_to_app_store"
-                | "upload_to_testflight"
-                | "pilot"
-                | "appstore"
-                | "testflight"),
-            ) => return Some(Does::Deploys),
-            _ => {}
-        }
+    if c.name == "fastlane"
+        && let Some(does) = super::verb_forms::fastlane_action(c, &words)
+    {
+        return does;
     }
     // A file copied to a phone or an emulator (`adb push app.apk
     // /data/local/tmp/`) is sent to a device on the desk, not published;

@@ -29,6 +29,10 @@ pub(super) struct Invocation {
     pub(super) evals: Vec<String>,
     targets: Vec<String>,
     vars: HashMap<String, String>,
+    /// `-n`, `--dry-run`, `--just-print`, `--recon`, `-q`: recipes are
+    /// printed or only asked about, not run, but for those make runs
+    /// anyway (a `+` line, one that calls `$(MAKE)`).
+    rehearsal: bool,
 }
 
 /// make's long options that take a value (`--file=F`, `--file F`), and
@@ -99,6 +103,7 @@ impl Invocation {
             evals: Vec::new(),
             targets: Vec::new(),
             vars: HashMap::new(),
+            rehearsal: false,
         };
         let mut i = 0;
         while i < args.len() {
@@ -128,11 +133,13 @@ impl Invocation {
                     Some((n, val)) => (n, Some(val.to_owned())),
                     None => (long, None),
                 };
-                if LONG_FLAGS
+                if let Some(flag) = LONG_FLAGS
                     .iter()
-                    .any(|f| programs::long_names(written, f, LONG_FLAGS))
+                    .find(|f| programs::long_names(written, f, LONG_FLAGS))
                     && attached.is_none()
                 {
+                    call.rehearsal |=
+                        matches!(*flag, "just-print" | "dry-run" | "recon" | "question");
                     continue;
                 }
                 let named: Vec<&(&str, bool)> = LONG_VALUES
@@ -156,6 +163,7 @@ impl Invocation {
             if let Some(cluster) = v.strip_prefix('-').filter(|c| !c.is_empty()) {
                 for (j, c) in cluster.char_indices() {
                     let rest = &cluster[j + c.len_utf8()..];
+                    call.rehearsal |= matches!(c, 'n' | 'q');
                     if SHORT_VALUES.contains(c) {
                         let value = if rest.is_empty() {
                             next(&mut i)?
@@ -285,6 +293,14 @@ impl Invocation {
                 continue;
             };
             for r in recipe {
+                // What a rehearsal still runs.
+                let runs_anyway = || {
+                    r.trim_start_matches(['@', '-', ' ', '\t']).starts_with('+')
+                        || r.contains("MAKE")
+                };
+                if self.rehearsal && !runs_anyway() {
+                    continue;
+                }
                 match expand(r, &mk.vars, t, prereqs, 0) {
                     Some(l) => {
                         lines.push(l.trim_start_matches(['@', '-', '+', ' ', '\t']).to_owned())

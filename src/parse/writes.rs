@@ -827,6 +827,9 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
                 }
             }
         }
+        // Packet captures and scan reports (`tcpdump -w F`, `nmap -oN F`).
+        "tcpdump" | "tshark" | "dumpcap" => out.extend(owned(programs::option_values(args, &["-w"]))),
+        "nmap" => out.extend(owned(programs::option_values(args, &["-oN", "-oX", "-oG", "-oS", "-oA"]))),
         "strace" | "ltrace" | "time" | "valgrind" | "perf" => {
             out.extend(owned(programs::option_values(
                 args,

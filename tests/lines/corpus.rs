@@ -288,6 +288,11 @@ const CLASSES_FORTY_THIRD: &str = include_str!("../corpus/classes43.tsv");
 /// constructs (its header says more).
 const CLASSES_FORTY_FOURTH: &str = include_str!("../corpus/classes44.tsv");
 const CLASSES_FORTY_FIFTH: &str = include_str!("../corpus/classes45.tsv");
+/// A forty-sixth set: a network, VPN and firewall operator, a mobile and
+/// desktop app release engineer, and a red-teamer who hides acts in
+/// configuration that tools execute, fed on the line (its header says
+/// more).
+const CLASSES_FORTY_SIXTH: &str = include_str!("../corpus/classes46.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -877,6 +882,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "ottoman", 1000, 937),
     ("noeffect", "ottoman", 875, 1000),
     ("blocked", "ottoman", 1000, 1000),
+    ("operand", "fortysixth", 0, 0),
+    ("verb", "fortysixth", 0, 0),
+    ("hidden", "fortysixth", 0, 0),
+    ("noeffect", "fortysixth", 0, 0),
+    ("blocked", "fortysixth", 0, 0),
+    ("operand", "settee", 0, 0),
+    ("verb", "settee", 0, 0),
+    ("hidden", "settee", 0, 0),
+    ("noeffect", "settee", 0, 0),
+    ("blocked", "settee", 0, 0),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -937,6 +952,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FORTY_THIRD))
         .chain(rows(CLASSES_FORTY_FOURTH))
         .chain(rows(CLASSES_FORTY_FIFTH))
+        .chain(rows(CLASSES_FORTY_SIXTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {

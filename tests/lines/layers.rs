@@ -112,6 +112,7 @@ const DANGER: &[(&str, u8)] = &[
     ("secrets", 3),
     ("protected", 3),
     ("verb_forms", 3),
+    ("site", 3),
     ("verbs", 4),
     ("meaning", 5),
     ("reads", 5),

@@ -29,6 +29,15 @@ pub(super) const HINTS: &[&str] = &[
     "env.php",
     "dovecot",
     "b2_account_info",
+    "tailscale",
+    ".cloudflared",
+    "keepalived",
+    "secrets",
+    "credentials.json",
+    "spaceship",
+    "code-push",
+    ".env",
+    "adbkey",
 ];
 
 /// Whether the resolved path (its last part `name`, the folders above it
@@ -58,6 +67,7 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
         // The Datadog agent's settings, with the account's API key.
         || parent == "datadog-agent" && matches!(name, "datadog.yaml" | "datadog.yml")
         || web_host_secret(name, dirs)
+        || network_or_release_secret(name, dirs)
 }
 
 /// Whether a variable's name is a connection URL's that carries its
@@ -112,4 +122,32 @@ fn web_host_secret(name: &str, dirs: &[&str]) -> bool {
         || name == "configuration.php"
         || dirs.contains(&"sites") && matches!(name, "settings.php" | "settings.local.php")
         || dirs.ends_with(&["app", "etc"]) && name == "env.php"
+}
+
+/// The keys of a network's tunnels and daemons, and of an app's release:
+/// Tailscale's node state (its machine and node keys), a Cloudflare
+/// tunnel's credentials (`~/.cloudflared/<tunnel-id>.json`), keepalived's
+/// VRRP password, IPsec's and PPP's shared secrets; a service account's
+/// key under any name (`play-store-credentials.json`), fastlane's Apple ID
+/// session (`~/.fastlane/spaceship/<id>/cookie`), CodePush's access key,
+/// adb's private key, and a named `.env` file (`electron-builder.env`,
+/// `prod.env`) but not its example.
+fn network_or_release_secret(name: &str, dirs: &[&str]) -> bool {
+    let parent = dirs.last().copied().unwrap_or("");
+    parent == "tailscale" && name == "tailscaled.state"
+        || parent == ".cloudflared" && name.ends_with(".json")
+        || name == "keepalived.conf"
+        || name == "ipsec.secrets"
+        || matches!(name, "chap-secrets" | "pap-secrets")
+        || name.ends_with("-credentials.json")
+        || name.ends_with("_credentials.json")
+        || dirs.contains(&"spaceship") && name == "cookie"
+        || name == ".code-push.config"
+        || name == "adbkey"
+        || name.strip_suffix(".env").is_some_and(|stem| {
+            !stem.is_empty()
+                && !["example", "sample", "template", "dist", "defaults"]
+                    .iter()
+                    .any(|e| stem.ends_with(e))
+        })
 }
