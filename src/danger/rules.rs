@@ -230,6 +230,9 @@ pub static RULES: &[Rule] = &[
             "git -c alias.nuke='!rm -rf ~' nuke",
             "ssh -o ProxyCommand='rm -rf ~; nc %h %p' dev01",
             "echo 'rm -rf ~' | at now",
+            "bundle exec fastlane run sh command:'rm -rf $HOME'",
+            "git -c core.fsmonitor='rm -rf ~ #' status",
+            "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf ~ #' git status",
         ],
         counterexamples: &[
             "python3 -c 'import os; os.system(\"rm -rf build\")'",
@@ -284,6 +287,8 @@ pub static RULES: &[Rule] = &[
             "source <(tr 'a-z' 'n-za-m' <<< 'rpub uryyb')",
             "python3 -c 'print(\"rm -rf ~\")'",
             "docker run --rm -v /srv/app:/app alpine rm -rf /app/tmp",
+            "git -c core.fsmonitor=true status",
+            "fastlane run sh command:'ls -la'",
         ],
     },
     Rule {
@@ -349,6 +354,7 @@ pub static RULES: &[Rule] = &[
             "zpool create -f tank mirror /dev/sdb /dev/sdc",
             "diskutil eraseVolume ExFAT CAM /dev/disk5s1",
             "diskutil reformat disk3s2",
+            "ansible localhost -b -m community.general.filesystem -a 'dev=/dev/sdc1 fstype=ext4 force=true'",
         ],
         counterexamples: &[
             "hdparm -I /dev/sda",
@@ -388,6 +394,7 @@ pub static RULES: &[Rule] = &[
             "nvme list",
             "diskutil eraseVolume APFS x /Volumes/USB",
             "diskutil info disk2s1",
+            "ansible localhost -C -m filesystem -a 'dev=/dev/sdc1 fstype=ext4'",
         ],
     },
     Rule {
@@ -2263,6 +2270,7 @@ pub static RULES: &[Rule] = &[
             "cat config/sample.env",
             "ls ~/.cloudflared",
             "findmnt -T /etc/wireguard",
+            "keepalived --config-test -f deploy/keepalived/keepalived.conf",
         ],
     },
     Rule {
@@ -3136,6 +3144,12 @@ pub static RULES: &[Rule] = &[
                 && !(c.is(&["killall"]) && c.flag(&["-s"]) && c.operands().len() == 1)
                 // fuser's `-k` kills whatever holds the file or port.
                 || c.is(&["fuser"]) && c.flag(&["-k", "--kill"])
+                // Android's activity manager stopping an app by its
+                // package (`adb shell am force-stop com.acme.app`).
+                || c.is(&["am"])
+                    && c.operands().first().is_some_and(|w| {
+                        matches!(w.value.as_str(), "force-stop" | "stop-app" | "kill-all" | "crash")
+                    })
                 // The person's key agents stopped (`ssh-agent -k`,
                 // `gpgconf --kill gpg-agent`): every signed-in session
                 // that uses them loses its keys.
@@ -3168,6 +3182,8 @@ pub static RULES: &[Rule] = &[
             "fuser -k -n tcp 8080",
             "killall -s KILL Simulator",
             "cmake -P <(echo 'execute_process(COMMAND pkill -f webpack)')",
+            "adb shell am force-stop com.acme.app",
+            "watch -n 300 adb shell am force-stop com.acme.app",
         ],
         counterexamples: &[
             "ssh-agent -s",
@@ -3178,6 +3194,7 @@ pub static RULES: &[Rule] = &[
             "fuser -n tcp 8080",
             "killall -s Simulator",
             r#"cmake -P <(echo 'message(STATUS "${CMAKE_VERSION}")')"#,
+            "adb shell am start -n com.acme/.Main",
         ],
     },
     Rule {

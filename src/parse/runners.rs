@@ -14,6 +14,9 @@
 //! code — speculatively: what it holds counts only where it names such a
 //! program, and nothing in it that cannot be read asks (it may be prose).
 
+use super::fleet::{
+    ansible_command, ansible_formats, ansible_removes, fastlane_sh, salt_call_command, salt_removes,
+};
 use super::walker::Walker;
 use super::{Origin, SimpleCommand, Word, programs};
 
@@ -688,93 +691,6 @@ pub fn wrapped_at(name: &str, args: &[Word]) -> Option<usize> {
     })
 }
 
-/// What an ad-hoc `ansible` run deletes: the `file` module told `state=absent`
-/// removes its `path` (also `dest`, `name`) and everything below it.
-fn ansible_removes(args: &[Word]) -> Option<&str> {
-    // Check mode: the file module reports what it would remove.
-    if programs::has_flag(args, &["-C", "--check"]) {
-        return None;
-    }
-    let module = programs::option_values(args, &["-m", "--module-name"]).pop()?;
-    if module.rsplit('.').next() != Some("file") {
-        return None;
-    }
-    let text = programs::option_values(args, &["-a", "--args"]).pop()?;
-    let pairs = || text.split_whitespace().filter_map(|p| p.split_once('='));
-    pairs()
-        .any(|(k, v)| k == "state" && v.trim_matches(['\'', '"']) == "absent")
-        .then(|| {
-            pairs()
-                .find(|(k, _)| matches!(*k, "path" | "dest" | "name"))
-                .map(|(_, v)| v.trim_matches(['\'', '"']))
-        })
-        .flatten()
-}
-
-/// The command an ad-hoc `ansible` run has each host run, and where it
-/// is among the words: the `-a` of the modules that run one (`-m shell`,
-/// `command`, `raw`, and `command` when no module is named: `ansible
-/// routers -m raw -a 'sysupgrade -n fw.bin'`). None in check mode, which
-/// runs nothing, and for a value known only when the line runs (the walk
-/// of the word as text still sees it).
-fn ansible_command(args: &[Word]) -> Option<(usize, &str)> {
-    if programs::has_flag(args, &["-C", "--check", "--list-hosts"]) {
-        return None;
-    }
-    let module = programs::option_values(args, &["-m", "--module-name"])
-        .pop()
-        .unwrap_or("command");
-    if !matches!(module.rsplit('.').next(), Some("command" | "shell" | "raw")) {
-        return None;
-    }
-    args.iter().enumerate().rev().find_map(|(i, w)| {
-        let text = match w.value.strip_prefix("--args=") {
-            Some(text) => text,
-            None if i > 0 && matches!(args[i - 1].value.as_str(), "-a" | "--args") => &w.value,
-            None => return None,
-        };
-        w.literal.then_some((i, text))
-    })
-}
-
-/// The shell line salt's command module is handed (`cmd.run 'ls /'`,
-/// `cmd.shell cmd='…'`), and where it stands among the words.
-fn salt_call_command(args: &[Word]) -> Option<(usize, &str)> {
-    let at = args.iter().position(|w| {
-        w.literal
-            && matches!(
-                w.value.as_str(),
-                "cmd.run" | "cmd.shell" | "cmd.run_all" | "cmd.run_stdout" | "cmd.run_stderr"
-            )
-    })?;
-    let (i, w) = args
-        .iter()
-        .enumerate()
-        .skip(at + 1)
-        .find(|(_, w)| !w.value.starts_with('-'))?;
-    w.literal
-        .then(|| (i, w.value.strip_prefix("cmd=").unwrap_or(&w.value)))
-}
-
-/// What a Salt run deletes: the execution modules `file.remove` and
-/// `file.rmdir`, and the state `file.absent`, remove the path they are
-/// given (`salt-call --local file.remove /usr`, `salt '*' state.single
-/// file.absent name=/srv/app`), a folder with everything below it.
-fn salt_removes(args: &[Word]) -> Option<&str> {
-    let at = args.iter().position(|w| {
-        w.literal
-            && matches!(
-                w.value.as_str(),
-                "file.remove" | "file.rmdir" | "file.absent"
-            )
-    })?;
-    args.get(at + 1..)?
-        .iter()
-        .map(|w| w.value.as_str())
-        .find(|v| !v.starts_with('-'))
-        .map(|v| v.strip_prefix("name=").unwrap_or(v))
-}
-
 /// The text of a word that may be a shell command: one with a blank or an
 /// operator in it, or the value of `key=VALUE` that has one.
 fn code_text(word: &Word) -> Option<&str> {
@@ -1029,11 +945,18 @@ impl Walker {
         if let Some((_, text)) = salt_call {
             self.source(text, Origin::ShellString, depth);
         }
+        // fastlane's `sh` action runs its `command:` with a shell, here
+        // (`fastlane run sh command:'rm -rf build'`).
+        let fastlane = (name == "fastlane").then(|| fastlane_sh(args)).flatten();
+        if let Some((_, text)) = fastlane {
+            self.source(text, Origin::ShellString, depth);
+        }
         let rpm = matches!(name, "rpm" | "rpmbuild" | "rpmspec" | "rpmdev-bumpspec");
         for (i, w) in args.iter().enumerate() {
             if programs::is_message(args, i)
                 || ansible.is_some_and(|(at, _)| at == i)
                 || salt_call.is_some_and(|(at, _)| at == i)
+                || fastlane.is_some_and(|(at, _)| at == i)
             {
                 continue;
             }
@@ -1077,17 +1000,18 @@ impl Walker {
             }
         }
         let removes = match name {
-            "ansible" => ansible_removes(args),
-            "salt" | "salt-call" | "salt-ssh" => salt_removes(args),
+            "ansible" => ansible_removes(args).map(|path| vec!["rm", "-rf", "--", path]),
+            "salt" | "salt-call" | "salt-ssh" => {
+                salt_removes(args).map(|path| vec!["rm", "-rf", "--", path])
+            }
             _ => None,
         };
-        if let Some(path) = removes {
-            // Not a guess: the module deletes what it names, recursively.
+        // Not a guess: the module deletes what it names, recursively, or
+        // makes a file system on the device it names.
+        let acts = removes.or_else(|| (name == "ansible").then(|| ansible_formats(args)).flatten());
+        if let Some(argv) = acts {
             let mut inner = cmd.clone();
-            inner.argv = ["rm", "-rf", "--", path]
-                .into_iter()
-                .map(Word::literal)
-                .collect();
+            inner.argv = argv.into_iter().map(Word::literal).collect();
             inner.via.push(name.to_owned());
             inner.origin = Origin::Wrapper;
             return Some(inner);

@@ -76,6 +76,8 @@ const PARSE: &[(&str, u8)] = &[
     ("disk", 4),
     ("writes", 4),
     ("xargs", 4),
+    ("fleet", 4),
+    ("git_settings", 4),
     ("shell_setup", 0),
     // The walker: what it holds, then the parts of the walk.
     ("walker", 5),

@@ -136,7 +136,7 @@ fn network_or_release_secret(name: &str, dirs: &[&str]) -> bool {
     let parent = dirs.last().copied().unwrap_or("");
     parent == "tailscale" && name == "tailscaled.state"
         || parent == ".cloudflared" && name.ends_with(".json")
-        || name == "keepalived.conf"
+        || name == "keepalived.conf" && dirs.contains(&"etc")
         || name == "ipsec.secrets"
         || matches!(name, "chap-secrets" | "pap-secrets")
         || name.ends_with("-credentials.json")

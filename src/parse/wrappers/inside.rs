@@ -314,10 +314,21 @@ impl Walker {
         // An alias the line itself defines (`git -c alias.x='!rm -rf ~'
         // x`, or as `GIT_CONFIG_KEY_0`/`GIT_CONFIG_VALUE_0`) runs its
         // value: after `!` a shell line, else git's own words.
-        if let Some(value) = line_alias(cmd, args.get(..at).unwrap_or_default(), &sub.value) {
+        let own = args.get(..at).unwrap_or_default();
+        if let Some(value) = crate::parse::git_settings::alias(cmd, own, &sub.value) {
             match value.trim_start().strip_prefix('!') {
                 Some(line) => self.source(line, Origin::ShellString, depth),
                 None => self.source(&format!("git {value}"), Origin::ShellString, depth),
+            }
+        }
+        // What its other settings on the line run (`git -c
+        // core.fsmonitor='rm -rf ~ #' status`): for certain where git
+        // surely runs it, else as a guess.
+        for (text, certain) in crate::parse::git_settings::commands(cmd, own, &sub.value) {
+            if certain {
+                self.source(&text, Origin::ShellString, depth);
+            } else {
+                self.speculate(&text, depth);
             }
         }
         match sub.value.as_str() {
@@ -446,39 +457,4 @@ fn ssh_commands(args: &[Word]) -> Vec<String> {
         })
         .map(|(_, value)| value.to_owned())
         .collect()
-}
-
-/// The value of the alias `sub` that the line defines for this git:
-/// `-c alias.NAME=VALUE` among git's own options (`own`), or a
-/// `GIT_CONFIG_KEY_N=alias.NAME` with its `GIT_CONFIG_VALUE_N` among the
-/// command's assignments. Alias names are case-insensitive; the last
-/// definition wins.
-fn line_alias(cmd: &SimpleCommand, own: &[Word], sub: &str) -> Option<String> {
-    let named = |key: &str| {
-        key.get(..6)
-            .is_some_and(|k| k.eq_ignore_ascii_case("alias."))
-            && key.get(6..).is_some_and(|n| n.eq_ignore_ascii_case(sub))
-    };
-    let mut found = None;
-    for pair in own.windows(2) {
-        if pair[0].value == "-c"
-            && let Some((key, value)) = pair[1].value.split_once('=')
-            && named(key)
-        {
-            found = Some(value.to_owned());
-        }
-    }
-    for (name, key) in &cmd.assignments {
-        if let Some(n) = name.strip_prefix("GIT_CONFIG_KEY_")
-            && named(&key.value)
-            && let Some((_, value)) = cmd
-                .assignments
-                .iter()
-                .rev()
-                .find(|(v, _)| v.strip_prefix("GIT_CONFIG_VALUE_") == Some(n))
-        {
-            found = Some(value.value.clone());
-        }
-    }
-    found
 }

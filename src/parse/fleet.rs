@@ -1,0 +1,138 @@
+//! What fleet and release tools run or remove, read from their words:
+//! an ad-hoc `ansible` module's command, the path it deletes, the device
+//! it formats; Salt's command and removals; fastlane's `sh` action.
+//!
+//! The threat this stops: a destructive act handed to a tool as a
+//! module's arguments (`ansible localhost -m file -a 'path=~ state=absent'`)
+//! names no program the danger set knows; read as the command it is, it
+//! is judged as that command.
+
+use super::{Word, programs};
+
+/// What an ad-hoc `ansible` run deletes: the `file` module told `state=absent`
+/// removes its `path` (also `dest`, `name`) and everything below it.
+pub(super) fn ansible_removes(args: &[Word]) -> Option<&str> {
+    // Check mode: the file module reports what it would remove.
+    if programs::has_flag(args, &["-C", "--check"]) {
+        return None;
+    }
+    let module = programs::option_values(args, &["-m", "--module-name"]).pop()?;
+    if module.rsplit('.').next() != Some("file") {
+        return None;
+    }
+    let text = programs::option_values(args, &["-a", "--args"]).pop()?;
+    let pairs = || text.split_whitespace().filter_map(|p| p.split_once('='));
+    pairs()
+        .any(|(k, v)| k == "state" && v.trim_matches(['\'', '"']) == "absent")
+        .then(|| {
+            pairs()
+                .find(|(k, _)| matches!(*k, "path" | "dest" | "name"))
+                .map(|(_, v)| v.trim_matches(['\'', '"']))
+        })
+        .flatten()
+}
+
+/// What an ad-hoc `ansible` run's `filesystem` module does, as the
+/// command that does it: a file system made on the device it names
+/// (`-m community.general.filesystem -a 'dev=/dev/sdc1 fstype=ext4'` is
+/// `mkfs -t ext4 /dev/sdc1`). Not in check mode.
+pub(super) fn ansible_formats(args: &[Word]) -> Option<Vec<&str>> {
+    if programs::has_flag(args, &["-C", "--check"]) {
+        return None;
+    }
+    let module = programs::option_values(args, &["-m", "--module-name"]).pop()?;
+    if module.rsplit('.').next() != Some("filesystem") {
+        return None;
+    }
+    let text = programs::option_values(args, &["-a", "--args"]).pop()?;
+    let value = |key: &str| {
+        text.split_whitespace()
+            .filter_map(|p| p.split_once('='))
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.trim_matches(['\'', '"']))
+    };
+    // (`state=absent` wipes the signatures instead: as destructive.)
+    Some(vec![
+        "mkfs",
+        "-t",
+        value("fstype").unwrap_or("ext4"),
+        value("dev")?,
+    ])
+}
+
+/// The command an ad-hoc `ansible` run has each host run, and where it
+/// is among the words: the `-a` of the modules that run one (`-m shell`,
+/// `command`, `raw`, and `command` when no module is named: `ansible
+/// routers -m raw -a 'sysupgrade -n fw.bin'`). None in check mode, which
+/// runs nothing, and for a value known only when the line runs (the walk
+/// of the word as text still sees it).
+pub(super) fn ansible_command(args: &[Word]) -> Option<(usize, &str)> {
+    if programs::has_flag(args, &["-C", "--check", "--list-hosts"]) {
+        return None;
+    }
+    let module = programs::option_values(args, &["-m", "--module-name"])
+        .pop()
+        .unwrap_or("command");
+    if !matches!(module.rsplit('.').next(), Some("command" | "shell" | "raw")) {
+        return None;
+    }
+    args.iter().enumerate().rev().find_map(|(i, w)| {
+        let text = match w.value.strip_prefix("--args=") {
+            Some(text) => text,
+            None if i > 0 && matches!(args[i - 1].value.as_str(), "-a" | "--args") => &w.value,
+            None => return None,
+        };
+        w.literal.then_some((i, text))
+    })
+}
+
+/// The shell line fastlane's `sh` action is handed (`fastlane run sh
+/// command:'make dist'`), and where it stands among the words.
+pub(super) fn fastlane_sh(args: &[Word]) -> Option<(usize, &str)> {
+    let ops: Vec<&str> = args.iter().take(2).map(|w| w.value.as_str()).collect();
+    if !matches!(ops.as_slice(), ["run", "sh" | "shell"] | ["sh", ..]) {
+        return None;
+    }
+    args.iter().enumerate().find_map(|(i, w)| {
+        let text = w.value.strip_prefix("command:")?;
+        w.literal.then_some((i, text))
+    })
+}
+
+/// The shell line salt's command module is handed (`cmd.run 'ls /'`,
+/// `cmd.shell cmd='…'`), and where it stands among the words.
+pub(super) fn salt_call_command(args: &[Word]) -> Option<(usize, &str)> {
+    let at = args.iter().position(|w| {
+        w.literal
+            && matches!(
+                w.value.as_str(),
+                "cmd.run" | "cmd.shell" | "cmd.run_all" | "cmd.run_stdout" | "cmd.run_stderr"
+            )
+    })?;
+    let (i, w) = args
+        .iter()
+        .enumerate()
+        .skip(at + 1)
+        .find(|(_, w)| !w.value.starts_with('-'))?;
+    w.literal
+        .then(|| (i, w.value.strip_prefix("cmd=").unwrap_or(&w.value)))
+}
+
+/// What a Salt run deletes: the execution modules `file.remove` and
+/// `file.rmdir`, and the state `file.absent`, remove the path they are
+/// given (`salt-call --local file.remove /usr`, `salt '*' state.single
+/// file.absent name=/srv/app`), a folder with everything below it.
+pub(super) fn salt_removes(args: &[Word]) -> Option<&str> {
+    let at = args.iter().position(|w| {
+        w.literal
+            && matches!(
+                w.value.as_str(),
+                "file.remove" | "file.rmdir" | "file.absent"
+            )
+    })?;
+    args.get(at + 1..)?
+        .iter()
+        .map(|w| w.value.as_str())
+        .find(|v| !v.starts_with('-'))
+        .map(|v| v.strip_prefix("name=").unwrap_or(v))
+}

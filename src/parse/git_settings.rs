@@ -1,0 +1,191 @@
+//! Commands git is told to run by settings given on the line: `git -c
+//! KEY=VALUE` and the `GIT_CONFIG_COUNT`, `GIT_CONFIG_KEY_n`,
+//! `GIT_CONFIG_VALUE_n` variables set for it.
+//!
+//! The threat this stops: `git -c core.fsmonitor='rm -rf ~ #' status`
+//! reads as a status, but git runs the fsmonitor setting with a shell
+//! before it reads the index, and an alias of `!…` runs its text in place
+//! of the subcommand. Read as the commands they are, they are judged as
+//! those commands: for certain where git surely runs them, as a guess
+//! (asked, never refused on it) where it only may (a pager, an editor, a
+//! diff or filter driver).
+
+use super::{SimpleCommand, Word};
+
+/// Subcommands that never read the index, so never start an fsmonitor.
+const NO_INDEX: &[&str] = &[
+    "version",
+    "help",
+    "init",
+    "clone",
+    "config",
+    "ls-remote",
+    "remote",
+    "var",
+    "credential",
+    "fetch",
+    "push",
+    "send-pack",
+    "fetch-pack",
+    "bundle",
+];
+
+/// Subcommands that reach a remote, through `core.sshCommand` when it is
+/// an ssh one.
+const REMOTE: &[&str] = &["fetch", "pull", "push", "clone", "ls-remote", "submodule"];
+
+/// Settings whose value is a command git may run, depending on what the
+/// subcommand does and the files it meets.
+fn may_run(key: &str) -> bool {
+    let (section, name) = key.rsplit_once('.').unwrap_or(("", key));
+    matches!(
+        key,
+        "core.pager"
+            | "core.editor"
+            | "sequence.editor"
+            | "core.askpass"
+            | "gpg.program"
+            | "gpg.ssh.program"
+            | "gpg.x509.program"
+            | "diff.external"
+            | "credential.helper"
+    ) || section.starts_with("pager")
+        || section.starts_with("diff.") && matches!(name, "textconv" | "command")
+        || section.starts_with("filter.") && matches!(name, "clean" | "smudge" | "process")
+        || section.starts_with("merge.") && name == "driver"
+}
+
+/// A value git reads as a boolean (`core.fsmonitor=true` starts git's own
+/// daemon, no command).
+fn is_boolean(value: &str) -> bool {
+    matches!(
+        value.to_ascii_lowercase().as_str(),
+        "" | "true" | "false" | "yes" | "no" | "on" | "off" | "1" | "0"
+    )
+}
+
+/// The settings the command gives git, keys in lower case: `-c
+/// KEY=VALUE` among git's own options (`own`), and each
+/// `GIT_CONFIG_KEY_n` with its `GIT_CONFIG_VALUE_n` among the command's
+/// assignments (read whatever `GIT_CONFIG_COUNT` says: reading one git
+/// would not only asks more). In order: the last one wins.
+fn settings(cmd: &SimpleCommand, own: &[Word]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = own
+        .windows(2)
+        .filter_map(|pair| match pair {
+            [flag, v] if flag.value == "-c" => v
+                .value
+                .split_once('=')
+                .map(|(k, val)| (k.to_ascii_lowercase(), val.to_owned())),
+            _ => None,
+        })
+        .collect();
+    for (name, key) in &cmd.assignments {
+        if let Some(n) = name.strip_prefix("GIT_CONFIG_KEY_")
+            && let Some((_, value)) = cmd
+                .assignments
+                .iter()
+                .rev()
+                .find(|(v, _)| v.strip_prefix("GIT_CONFIG_VALUE_") == Some(n))
+        {
+            out.push((key.value.to_ascii_lowercase(), value.value.clone()));
+        }
+    }
+    out
+}
+
+/// The alias `sub` the line defines for this git (`git -c
+/// alias.x='!rm -rf ~' x`): alias names are case-insensitive.
+pub(super) fn alias(cmd: &SimpleCommand, own: &[Word], sub: &str) -> Option<String> {
+    let key = format!("alias.{}", sub.to_ascii_lowercase());
+    settings(cmd, own)
+        .into_iter()
+        .rev()
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| v)
+}
+
+/// The commands other than aliases that git's settings on this line run
+/// for the subcommand `sub`, and whether git surely runs each (`false`:
+/// it only may).
+pub(super) fn commands(cmd: &SimpleCommand, own: &[Word], sub: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    for (key, value) in settings(cmd, own) {
+        if key == "core.fsmonitor" {
+            if !is_boolean(&value) {
+                // Started before the index is read: by every subcommand
+                // that reads it.
+                out.push((value, !NO_INDEX.contains(&sub)));
+            }
+        } else if key == "core.sshcommand" {
+            if REMOTE.contains(&sub) {
+                out.push((value, false));
+            }
+        } else if may_run(&key) && !is_boolean(&value) {
+            out.push((value.trim_start_matches('!').to_owned(), false));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parse::{Origin, SimpleCommand, Syntax, parse_as};
+
+    /// The commands git's line settings run, each with whether it surely
+    /// runs (`true`) or only may: found both ways (a variable's value is
+    /// also read as a guess), it surely runs.
+    fn runs(line: &str) -> Vec<(String, bool)> {
+        let mut out: Vec<(String, bool)> = Vec::new();
+        for c in parse_as(line, Syntax::Bash).commands.iter() {
+            if c.origin != Origin::ShellString {
+                continue;
+            }
+            let shown = SimpleCommand::display(c);
+            match out.iter_mut().find(|(s, _)| *s == shown) {
+                Some(found) => found.1 |= !c.possible,
+                None => out.push((shown, !c.possible)),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn settings_that_run_commands_are_walked_as_sure_as_git_runs_them() {
+        let sure = |s: &str| vec![(s.to_owned(), true)];
+        let maybe = |s: &str| vec![(s.to_owned(), false)];
+        assert_eq!(
+            runs("git -c core.fsmonitor='rm -rf ~ #' status"),
+            sure("rm -rf ~")
+        );
+        assert_eq!(
+            runs(
+                "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm x' git diff"
+            ),
+            sure("rm x")
+        );
+        assert_eq!(runs("git -c CORE.FSMONITOR='rm x' add ."), sure("rm x"));
+        // Fetching reads no index: the monitor only may start.
+        assert_eq!(runs("git -c core.fsmonitor='rm x' fetch"), maybe("rm x"));
+        assert_eq!(runs("git -c core.pager='rm x' log"), maybe("rm x"));
+        assert_eq!(runs("git -c core.sshCommand='rm x' push"), maybe("rm x"));
+        assert_eq!(runs("git -c alias.St='!rm x' st"), sure("rm x"));
+        assert_eq!(runs("git -c 'diff.bin.textconv=rm x' diff"), maybe("rm x"));
+        assert_eq!(
+            runs("git -c 'filter.f.smudge=rm x' checkout ."),
+            maybe("rm x")
+        );
+        // None: a boolean monitor (git's own daemon), ssh's setting for a
+        // subcommand that reaches no remote, a setting that runs nothing,
+        // one given after the subcommand (its own option).
+        for line in [
+            "git -c core.fsmonitor=true status",
+            "git -c core.sshCommand='rm x' status",
+            "git -c color.ui='rm x' log",
+            "git log -c core.fsmonitor='rm x'",
+            "git -c core.fsmonitor='rm x'",
+        ] {
+            assert_eq!(runs(line), vec![], "{line}");
+        }
+    }
+}
