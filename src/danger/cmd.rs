@@ -27,6 +27,9 @@ pub(super) const HTTP_CLIENTS: &[&str] = &[
     "curl", "curlie", "wget", "wget2", "http", "https", "xh", "xhs",
 ];
 
+/// netcat by the names systems install it under.
+pub(super) const NETCATS: &[&str] = &["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd"];
+
 /// A set of exact program names or words for [`Cmd::is_among`] and
 /// [`among`] (no `*` patterns: those only [`Cmd::is`] reads), laid out
 /// when compiled as an open hash table, so a process that checks one line

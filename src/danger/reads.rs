@@ -65,6 +65,49 @@ pub(super) fn typed_into_client<'a>(c: &Cmd<'a>) -> Option<&'a str> {
     })
 }
 
+/// What a Dockerfile given on stdin copies into the image from the build
+/// context (`docker build -f- . <<'EOF' … COPY .env /tmp/e`): a secret
+/// copied there is in the image for whoever runs, pushes or pulls it.
+/// (What comes from another stage, `COPY --from=build`, is the image's.)
+pub(super) fn built_into_image<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
+    let Some(text) = c.command.stdin_text.as_deref() else {
+        return Vec::new();
+    };
+    let builds = c.is(&["docker", "podman", "buildah", "nerdctl"])
+        && c.operands()
+            .iter()
+            .take(2)
+            .any(|w| matches!(w.value.as_str(), "build" | "bud"))
+        && c.option_values(&["-f", "--file"])
+            .iter()
+            .any(|f| matches!(*f, "-" | "/dev/stdin"));
+    if !builds {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        let copies = words
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("COPY") || w.eq_ignore_ascii_case("ADD"));
+        if !copies {
+            continue;
+        }
+        let parts: Vec<&str> = words
+            .map(|w| w.trim_matches(|ch| matches!(ch, '[' | ']' | '"' | ',')))
+            .filter(|w| !w.is_empty())
+            .collect();
+        if parts.iter().any(|w| w.starts_with("--from")) {
+            continue;
+        }
+        let paths: Vec<&str> = parts.into_iter().filter(|w| !w.starts_with("--")).collect();
+        if let Some((_, sources)) = paths.split_last() {
+            out.extend(sources);
+        }
+    }
+    out
+}
+
 /// The words of a command that name what it reads. Not read: a search
 /// pattern (`grep -rn id_rsa .`, `git log -S KEY`), what is only written
 /// (`cp .env.example .env`, `openssl genrsa -out server.key`), a key used

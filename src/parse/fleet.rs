@@ -1,6 +1,7 @@
 //! What fleet and release tools run or remove, read from their words:
 //! an ad-hoc `ansible` module's command, the path it deletes, the device
-//! it formats; Salt's command and removals; fastlane's `sh` action.
+//! it formats; Salt's command and removals; fastlane's `sh` action; the
+//! commands a tox run is told on its line to run instead of its own.
 //!
 //! The threat this stops: a destructive act handed to a tool as a
 //! module's arguments (`ansible localhost -m file -a 'path=~ state=absent'`)
@@ -135,4 +136,112 @@ pub(super) fn salt_removes(args: &[Word]) -> Option<&str> {
         .map(|w| w.value.as_str())
         .find(|v| !v.starts_with('-'))
         .map(|v| v.strip_prefix("name=").unwrap_or(v))
+}
+
+/// The commands a tox run's overrides set (`tox -e clean -x
+/// 'testenv:clean.commands=rm -rf {env:HOME}'`, `--override`), each as
+/// shell words with tox's substitutions put back (`{env:HOME}` is
+/// `$HOME`, `{toxworkdir}` is `.tox`), and whether tox surely runs it: the
+/// environment the key names is one `-e` selects, or the key is every
+/// environment's.
+pub(super) fn tox_commands(args: &[Word]) -> Vec<(String, bool)> {
+    let selected: Vec<&str> = programs::option_values(args, &["-e"])
+        .iter()
+        .flat_map(|v| v.split(','))
+        .collect();
+    let mut out = Vec::new();
+    for spec in programs::option_values(args, &["-x", "--override"]) {
+        let Some((key, value)) = spec.split_once('=') else {
+            continue;
+        };
+        let Some((section, name)) = key.rsplit_once('.') else {
+            continue;
+        };
+        if !matches!(name, "commands" | "commands_pre" | "commands_post") {
+            continue;
+        }
+        let sure = match section.strip_prefix("testenv:") {
+            Some(env) => selected.contains(&env),
+            None => section == "testenv" || section == "env_run_base",
+        };
+        for line in value.lines() {
+            out.push((tox_substituted(line), sure));
+        }
+    }
+    out
+}
+
+/// A tox command line with its substitutions put back as the shell would
+/// spell them.
+fn tox_substituted(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let inner = &after[..close];
+        match inner.strip_prefix("env:") {
+            Some(var) => match var.split_once(':') {
+                Some((name, default)) => out.push_str(&format!("${{{name}:-{default}}}")),
+                None => out.push_str(&format!("${{{var}}}")),
+            },
+            None => out.push_str(match inner {
+                "toxworkdir" | "work_dir" => ".tox",
+                "envdir" | "env_dir" | "envtmpdir" | "env_tmp_dir" | "envlogdir" => ".tox/env",
+                "toxinidir" | "tox_root" => ".",
+                "homedir" => "~",
+                "posargs" => "",
+                other => other,
+            }),
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tox_overrides_are_its_commands() {
+        let run = |words: &[&str]| {
+            let args: Vec<Word> = words.iter().map(|w| Word::literal(*w)).collect();
+            tox_commands(&args)
+        };
+        assert_eq!(
+            run(&[
+                "-e",
+                "clean",
+                "-x",
+                "testenv:clean.commands=rm -rf {env:HOME}"
+            ]),
+            [("rm -rf ${HOME}".to_owned(), true)]
+        );
+        assert_eq!(
+            run(&[
+                "-e",
+                "py",
+                "-x",
+                "testenv:lint.commands_pre=rm -rf {toxworkdir} {posargs}"
+            ]),
+            [("rm -rf .tox ".to_owned(), false)]
+        );
+        assert_eq!(
+            run(&[
+                "-e",
+                "py",
+                "--override",
+                "testenv.commands=echo {env:X:dflt}"
+            ]),
+            [("echo ${X:-dflt}".to_owned(), true)]
+        );
+        assert!(run(&["-e", "py", "-x", "testenv:py.allowlist_externals=rm"]).is_empty());
+        assert!(run(&["-e", "py", "-x", "testenv:py.commands"]).is_empty());
+    }
 }

@@ -41,8 +41,22 @@ pub(super) fn mounts(name: &str, args: &[Word]) -> Vec<(Word, String)> {
         };
         // The word that holds the value: its own, or the next.
         let mut holder = w;
-        let valued = matches!(opt, "-v" | "--volume" | "--bind-ro" | "--mount")
-            || opt == "--bind" && inline.is_some();
+        // A privileged container sees the host's devices in its `/dev`
+        // (`podman run --privileged img mkfs.xfs /dev/nvme0n1`).
+        if opt == "--privileged" && inline.is_none_or(|v| v == "true") {
+            out.push((
+                Word {
+                    value: "/dev".to_owned(),
+                    ..w.clone()
+                },
+                "/dev".to_owned(),
+            ));
+            continue;
+        }
+        let valued = matches!(
+            opt,
+            "-v" | "--volume" | "--bind-ro" | "--mount" | "--device"
+        ) || opt == "--bind" && inline.is_some();
         let value = match inline {
             Some(v) => v,
             None if valued => {
@@ -58,7 +72,10 @@ pub(super) fn mounts(name: &str, args: &[Word]) -> Vec<(Word, String)> {
             None => "",
         };
         let pair = match opt {
-            "-v" | "--volume" | "--bind" | "--bind-ro" if opt != "--bind" || inline.is_some() => {
+            // A host device handed in (`--device /dev/sdb:/dev/xvdb`).
+            "-v" | "--volume" | "--bind" | "--bind-ro" | "--device"
+                if opt != "--bind" || inline.is_some() =>
+            {
                 let mut parts = value.splitn(3, ':');
                 let host = parts.next().unwrap_or_default();
                 let inside = parts.next().unwrap_or(host);
@@ -190,6 +207,27 @@ mod tests {
         assert!(inside("kubectl", "get node/w1 -o yaml").is_empty());
         assert_eq!(inside("bwrap", "--bind / / --dev /dev"), [""]);
         assert!(inside("bwrap", "--bind /srv / --dev /dev").is_empty());
+    }
+
+    /// A device handed in, or every device of a privileged container, is
+    /// the host's: the command that names it names the host's disk.
+    #[test]
+    fn devices_handed_in_are_the_hosts() {
+        assert_eq!(
+            mapped("--device /dev/sdb:/dev/xvdb", "/dev/xvdb").as_deref(),
+            Some("/dev/sdb")
+        );
+        assert_eq!(
+            mapped("--device=/dev/sdb", "/dev/sdb").as_deref(),
+            Some("/dev/sdb")
+        );
+        assert_eq!(
+            mapped("--privileged", "/dev/nvme0n1").as_deref(),
+            Some("/dev/nvme0n1")
+        );
+        assert_eq!(mapped("--privileged=false", "/dev/nvme0n1"), None);
+        assert_eq!(mapped("--device /dev/sdb", "/dev/sdc"), None);
+        assert_eq!(mapped("--rm", "/dev/sdb"), None);
     }
 
     #[test]

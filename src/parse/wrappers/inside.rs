@@ -29,6 +29,16 @@ impl Walker {
             }
             "ssh" | "scp" | "rsync" | "zip" => self.tool_commands(name, cmd.args(), depth),
             "mvn" | "mvnw" => self.maven_exec(cmd, depth),
+            // What tox's overrides on the line make it run.
+            "tox" => {
+                for (text, sure) in crate::parse::fleet::tox_commands(cmd.args()) {
+                    if sure {
+                        self.source(&text, Origin::ShellString, depth);
+                    } else {
+                        self.speculate(&text, depth);
+                    }
+                }
+            }
             _ => {
                 // A client's or a console's shell escape runs its command
                 // for certain (`sqlite3 db '.shell …'`, `ipython -c '!…'`).
