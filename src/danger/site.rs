@@ -79,10 +79,12 @@ pub(super) fn changes_site(c: &Cmd<'_>) -> bool {
     // A `match`: asked of every command.
     let changes = match c.name.as_str() {
         // `wp <group> [<group>] <verb> [data]`: read up to the verb.
+        // (An alias of a site first: `wp @prod option update`.)
         "wp" => words
             .iter()
-            .take(3)
             .map(|w| w.value.as_str())
+            .skip_while(|w| w.starts_with('@'))
+            .take(3)
             .take_while(|w| !LOOKS.contains(w))
             .any(|w| CHANGES.contains(&w)),
         // `drush [@site] <command>`.
@@ -92,10 +94,13 @@ pub(super) fn changes_site(c: &Cmd<'_>) -> bool {
             .find(|w| !w.starts_with('@'))
             .is_some_and(|w| DRUSH_ALIASES.contains(&w) || changing_command(w)),
         "magento" => word(0).is_some_and(magento_changes),
-        "php" => {
-            word(0).is_some_and(|w| w.ends_with("bin/magento"))
-                && word(1).is_some_and(magento_changes)
-        }
+        // (php's own options before the script: `php -d
+        // memory_limit=-1 bin/magento setup:upgrade`.)
+        "php" => words
+            .iter()
+            .position(|w| w.value.ends_with("bin/magento"))
+            .and_then(|at| word(at + 1))
+            .is_some_and(magento_changes),
         _ => return false,
     };
     // Rehearsals change nothing (`wp plugin update --all --dry-run`,

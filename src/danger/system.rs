@@ -703,8 +703,10 @@ fn writes_control_socket(c: &Cmd<'_>) -> bool {
             ]
             .iter()
             .any(|p| v.starts_with(p))
+            // (A socket opened as a file, `GOPEN:/run/x.sock`, connects too.)
+                || v.starts_with("gopen:") && v.contains(".sock")
         }),
-        _ => c.is(super::cmd::NETCATS) && c.flag(&["-U"]),
+        _ => c.is(super::cmd::NETCATS) && c.flag(&["-U", "--unixsock"]),
     };
     if !unix {
         return false;

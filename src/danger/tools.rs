@@ -539,7 +539,7 @@ pub(super) fn sends_raw(c: &Cmd<'_>) -> bool {
     if netcat {
         // (`-U`: a Unix socket, on this machine.)
         return fed
-            && !c.flag(&["-z", "-l", "--listen", "-U"])
+            && !c.flag(&["-z", "-l", "--listen", "-U", "--unixsock"])
             && c.operands()
                 .iter()
                 .find(|w| !w.value.bytes().all(|b| b.is_ascii_digit()))
@@ -1006,10 +1006,17 @@ fn compose_grants_host(c: &Cmd<'_>, text: &str) -> bool {
             .and_then(|rest| rest.trim_start().strip_prefix(':'))
             .map(|v| v.trim().trim_matches(['"', '\'']).to_ascii_lowercase())
     };
+    // (Compose puts the environment's values in: `${HOME}:/h` is home.)
+    let host = |src: &str| {
+        let src = ["${HOME}", "$HOME"]
+            .iter()
+            .find_map(|h| src.strip_prefix(h))
+            .map_or_else(|| src.to_owned(), |rest| format!("~{rest}"));
+        src.starts_with(['/', '~']) && host_folder(c, &src)
+    };
     let mounts = |word: &str| {
         let spec = word.trim_matches(|ch| matches!(ch, '[' | ']' | '"' | '\'' | ',' | '-'));
-        spec.split_once(':')
-            .is_some_and(|(src, _)| src.starts_with(['/', '~']) && host_folder(c, src))
+        spec.split_once(':').is_some_and(|(src, _)| host(src))
     };
     text.lines().map(str::trim).any(|line| {
         value(line, "privileged").is_some_and(|v| matches!(v.as_str(), "true" | "yes"))
@@ -1021,7 +1028,7 @@ fn compose_grants_host(c: &Cmd<'_>, text: &str) -> bool {
             || line.contains("SYS_ADMIN")
             || value(line, "- source")
                 .or_else(|| value(line, "source"))
-                .is_some_and(|v| v.starts_with(['/', '~']) && host_folder(c, &v))
+                .is_some_and(|v| host(&v))
             || line.split_whitespace().any(mounts)
     })
 }

@@ -145,7 +145,6 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
 /// `pulumi refresh --yes` (the stack's state rewritten from what runs).
 fn deploys_by_form(c: &Cmd<'_>) -> bool {
     let first = || c.operands().first().map(|w| w.value.as_str());
-    let second = || c.operands().get(1).map(|w| w.value.as_str());
     // A `match`: asked of every command.
     match c.name.as_str() {
         "sam" => first() == Some("sync"),
@@ -186,7 +185,15 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
         // A Cloudflare tunnel's DNS record made, or its connections
         // dropped at the edge (`cloudflared tunnel route dns gw
         // grafana.acme.dev`, `… cleanup gw`).
-        "cloudflared" => first() == Some("tunnel") && matches!(second(), Some("route" | "cleanup")),
+        // (Its options may stand between: `tunnel --config c.yml route`.)
+        "cloudflared" => {
+            first() == Some("tunnel")
+                && c.operands()
+                    .iter()
+                    .skip(1)
+                    .take(3)
+                    .any(|w| matches!(w.value.as_str(), "route" | "cleanup"))
+        }
         // A winget manifest's pull request opened on the public
         // repository (`wingetcreate update … --submit`).
         "wingetcreate" => first() == Some("submit") || c.flag(&["--submit", "-s"]),
@@ -815,11 +822,13 @@ pub(super) fn fastlane_action(c: &Cmd<'_>, words: &[&str]) -> Option<Option<Does
         [] => return None,
     };
     // An option's value as the command line or `run` spells it
-    // (`--readonly false`, `readonly:true`).
+    // (`--readonly false`, `readonly:true`): set only when every spelling
+    // given says so.
     let set = |key: &str| {
-        c.values()
+        let given: Vec<&str> = c
+            .values()
             .zip(c.values().skip(1).chain([""]))
-            .find_map(|(w, next)| {
+            .filter_map(|(w, next)| {
                 let w = w.trim_start_matches('-');
                 w.strip_prefix(key)
                     .and_then(|v| match v.strip_prefix([':', '=']) {
@@ -832,7 +841,8 @@ pub(super) fn fastlane_action(c: &Cmd<'_>, words: &[&str]) -> Option<Option<Does
                         None => None,
                     })
             })
-            .is_some_and(|v| v != "false")
+            .collect();
+        !given.is_empty() && given.iter().all(|v| *v != "false")
     };
     match action {
         "action" | "actions" | "search_plugins" | "docs" | "env" | "list" | "lanes" => Some(None),

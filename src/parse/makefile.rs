@@ -293,10 +293,15 @@ impl Invocation {
                 continue;
             };
             for r in recipe {
-                // What a rehearsal still runs.
+                // What a rehearsal still runs: a `+` line, one that calls
+                // make, and the functions make expands to print the line
+                // (`$(shell …)`, `$(file >…)`).
                 let runs_anyway = || {
                     r.trim_start_matches(['@', '-', ' ', '\t']).starts_with('+')
                         || r.contains("MAKE")
+                        || ["shell", "file", "eval", "call", "guile"].iter().any(|f| {
+                            r.contains(&format!("$({f}")) || r.contains(&format!("${{{f}"))
+                        })
                 };
                 if self.rehearsal && !runs_anyway() {
                     continue;
