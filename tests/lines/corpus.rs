@@ -880,7 +880,7 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("operand", "ottoman", 1000, 1000),
     ("verb", "ottoman", 1000, 1000),
     ("hidden", "ottoman", 1000, 937),
-    ("noeffect", "ottoman", 1000, 1000),
+    ("noeffect", "ottoman", 958, 1000),
     ("blocked", "ottoman", 1000, 1000),
     ("operand", "fortysixth", 1000, 1000),
     ("verb", "fortysixth", 1000, 1000),
