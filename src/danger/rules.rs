@@ -2285,6 +2285,12 @@ FROM alpine:3.20
 COPY src/ /app/
 COPY --from=build /out/.env /app/
 EOF"#,
+            r#"docker compose -f - up <<'EOF'
+COPY .env /x
+EOF"#,
+            r#"docker build -f Dockerfile . <<'EOF'
+COPY .env /x
+EOF"#,
         ],
     },
     Rule {
@@ -3673,6 +3679,8 @@ EOF"#,
             "ip route help",
             r#"echo "show stat" | socat stdio unix-connect:/run/haproxy/admin.sock"#,
             "socat TCP-LISTEN:8080,fork TCP:localhost:80",
+            "echo hi | nc 10.0.0.5 9000",
+            "multipass stop vm1",
         ],
     },
     Rule {

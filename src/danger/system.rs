@@ -1285,7 +1285,8 @@ fn controller_changes_state(c: &Cmd<'_>, sub: &str) -> bool {
     // Also a daemon's `…-control` (`unbound-control stop`, `nsd-control
     // reload`, `pdns_control quit`) and BIND's `rndc`.
     (name.len() > 3 && name.ends_with("ctl")
-        || name.len() > 8 && (name.ends_with("-control") || name.ends_with("_control"))
+        || name.ends_with("-control")
+        || name.ends_with("_control")
         || name == "rndc")
         && !super::dryrun::rehearses_as(&c.name, c.args())
         && (matches!(sub, "force-reload" | "try-restart" | "power-off")

@@ -932,7 +932,10 @@ pub(super) fn container_privileged(c: &Cmd<'_>) -> bool {
     if c.is(&["lxc", "incus"]) {
         return lxd_grants_host(c);
     }
-    if let Some(text) = compose_on_stdin(c) {
+    // (Asked of every command: the cheap tests first.)
+    if c.command.stdin_text.is_some()
+        && let Some(text) = compose_on_stdin(c)
+    {
         return compose_grants_host(c, text);
     }
     if !c.is(&["docker", "podman", "nerdctl"]) {
