@@ -160,7 +160,10 @@ pub(super) fn tox_commands(args: &[Word]) -> Vec<(String, bool)> {
         if !matches!(name, "commands" | "commands_pre" | "commands_post") {
             continue;
         }
-        let sure = match section.strip_prefix("testenv:") {
+        let sure = match section
+            .strip_prefix("testenv:")
+            .or_else(|| section.strip_prefix("env:"))
+        {
             Some(env) => selected.contains(&env),
             None => section == "testenv" || section == "env_run_base",
         };
@@ -240,6 +243,18 @@ mod tests {
                 "testenv.commands=echo {env:X:dflt}"
             ]),
             [("echo ${X:-dflt}".to_owned(), true)]
+        );
+        assert_eq!(
+            run(&["-e", "lint", "-x", "env:lint.commands=echo x"]),
+            [("echo x".to_owned(), true)]
+        );
+        assert_eq!(
+            run(&["-x", "env_run_base.commands=echo x"]),
+            [("echo x".to_owned(), true)]
+        );
+        assert_eq!(
+            run(&["-e", "py", "-x", "tox.commands=echo x"]),
+            [("echo x".to_owned(), false)]
         );
         assert!(run(&["-e", "py", "-x", "testenv:py.allowlist_externals=rm"]).is_empty());
         assert!(run(&["-e", "py", "-x", "testenv:py.commands"]).is_empty());
