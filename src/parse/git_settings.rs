@@ -178,7 +178,10 @@ mod tests {
         // None: a boolean monitor (git's own daemon), ssh's setting for a
         // subcommand that reaches no remote, a setting that runs nothing,
         // one given after the subcommand (its own option).
+        assert_eq!(runs("git -c 'merge.x.driver=rm x' merge b"), maybe("rm x"));
         for line in [
+            "git -c 'merge.x.name=rm x' merge b",
+            "git -C 'core.fsmonitor=rm x' status",
             "git -c core.fsmonitor=true status",
             "git -c core.sshCommand='rm x' status",
             "git -c color.ui='rm x' log",
