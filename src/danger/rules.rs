@@ -2291,6 +2291,8 @@ EOF"#,
             r#"docker build -f Dockerfile . <<'EOF'
 COPY .env /x
 EOF"#,
+            "cat docs/tailscale/setup.md",
+            "cat test/fixtures/cookie",
         ],
     },
     Rule {

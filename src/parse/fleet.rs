@@ -211,6 +211,21 @@ fn tox_substituted(line: &str) -> String {
 mod tests {
     use super::*;
 
+    /// fastlane's `sh` command is walked once, as the command that runs,
+    /// not again as a guess.
+    #[test]
+    fn fastlane_sh_runs_its_command_once() {
+        use crate::parse::{Origin, Syntax, parse_as};
+        let found: Vec<(String, bool)> =
+            parse_as("fastlane run sh command:'rm -rf build'", Syntax::Bash)
+                .commands
+                .iter()
+                .filter(|c| c.origin == Origin::ShellString)
+                .map(|c| (c.display(), c.possible))
+                .collect();
+        assert_eq!(found, [("rm -rf build".to_owned(), false)]);
+    }
+
     #[test]
     fn tox_overrides_are_its_commands() {
         let run = |words: &[&str]| {

@@ -181,6 +181,9 @@ mod tests {
         assert_eq!(runs("git -c 'merge.x.driver=rm x' merge b"), maybe("rm x"));
         for line in [
             "git -c 'merge.x.name=rm x' merge b",
+            "git -c 'diff.x.xfuncname=rm x' diff",
+            "git -c 'filter.x.required=rm x' checkout .",
+            "git -c 'x.y.textconv=rm x' diff",
             "git -C 'core.fsmonitor=rm x' status",
             "git -c core.fsmonitor=true status",
             "git -c core.sshCommand='rm x' status",

@@ -53,10 +53,12 @@ pub(super) fn mounts(name: &str, args: &[Word]) -> Vec<(Word, String)> {
             ));
             continue;
         }
+        // (Asked only when the value is not attached: bubblewrap's
+        // `--bind SRC DEST` is read below.)
         let valued = matches!(
             opt,
             "-v" | "--volume" | "--bind-ro" | "--mount" | "--device"
-        ) || opt == "--bind" && inline.is_some();
+        );
         let value = match inline {
             Some(v) => v,
             None if valued => {
