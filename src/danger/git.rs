@@ -422,7 +422,10 @@ fn runs_config(
                         }))
             }
             "core" => match name {
-                "fsmonitor" => !is_boolean(value) && (any || !NO_INDEX.contains(&sub)),
+                "fsmonitor" => {
+                    !is_boolean(value)
+                        && (any || !crate::parse::git_settings::NO_INDEX.contains(&sub))
+                }
                 "hookspath" => runs_hook(&config.top, home, value, sub, builtin),
                 "pager" => !unpaged && pages && git_setting_risky(key, Some(value)),
                 "editor" => at(EDITING) && git_setting_risky(key, Some(value)),
@@ -729,23 +732,6 @@ const GIT_BUILTINS: &[&str] = &[
     "lfs",
 ];
 
-/// Subcommands that never read the index (so never start an fsmonitor).
-const NO_INDEX: &[&str] = &[
-    "version",
-    "help",
-    "init",
-    "clone",
-    "config",
-    "ls-remote",
-    "remote",
-    "var",
-    "credential",
-    "fetch",
-    "push",
-    "send-pack",
-    "fetch-pack",
-    "bundle",
-];
 /// Subcommands that page their output.
 const PAGING: &[&str] = &[
     "log",

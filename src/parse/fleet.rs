@@ -10,18 +10,24 @@
 
 use super::{Word, programs};
 
-/// What an ad-hoc `ansible` run deletes: the `file` module told `state=absent`
-/// removes its `path` (also `dest`, `name`) and everything below it.
-pub(super) fn ansible_removes(args: &[Word]) -> Option<&str> {
-    // Check mode: the file module reports what it would remove.
+/// The arguments (`-a`) of an ad-hoc `ansible` run of `module`, under
+/// any collection's name (`community.general.filesystem`). None in check
+/// mode, where the module only reports what it would do.
+fn module_args<'a>(args: &'a [Word], module: &str) -> Option<&'a str> {
     if programs::has_flag(args, &["-C", "--check"]) {
         return None;
     }
-    let module = programs::option_values(args, &["-m", "--module-name"]).pop()?;
-    if module.rsplit('.').next() != Some("file") {
+    let named = programs::option_values(args, &["-m", "--module-name"]).pop()?;
+    if named.rsplit('.').next() != Some(module) {
         return None;
     }
-    let text = programs::option_values(args, &["-a", "--args"]).pop()?;
+    programs::option_values(args, &["-a", "--args"]).pop()
+}
+
+/// What an ad-hoc `ansible` run deletes: the `file` module told `state=absent`
+/// removes its `path` (also `dest`, `name`) and everything below it.
+pub(super) fn ansible_removes(args: &[Word]) -> Option<&str> {
+    let text = module_args(args, "file")?;
     let pairs = || text.split_whitespace().filter_map(|p| p.split_once('='));
     pairs()
         .any(|(k, v)| k == "state" && v.trim_matches(['\'', '"']) == "absent")
@@ -38,14 +44,7 @@ pub(super) fn ansible_removes(args: &[Word]) -> Option<&str> {
 /// (`-m community.general.filesystem -a 'dev=/dev/sdc1 fstype=ext4'` is
 /// `mkfs -t ext4 /dev/sdc1`). Not in check mode.
 pub(super) fn ansible_formats(args: &[Word]) -> Option<Vec<&str>> {
-    if programs::has_flag(args, &["-C", "--check"]) {
-        return None;
-    }
-    let module = programs::option_values(args, &["-m", "--module-name"]).pop()?;
-    if module.rsplit('.').next() != Some("filesystem") {
-        return None;
-    }
-    let text = programs::option_values(args, &["-a", "--args"]).pop()?;
+    let text = module_args(args, "filesystem")?;
     let value = |key: &str| {
         text.split_whitespace()
             .filter_map(|p| p.split_once('='))

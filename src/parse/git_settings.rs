@@ -12,8 +12,9 @@
 
 use super::{SimpleCommand, Word};
 
-/// Subcommands that never read the index, so never start an fsmonitor.
-const NO_INDEX: &[&str] = &[
+/// Subcommands that never read the index, so never start an fsmonitor
+/// (the danger rules' reading of a planted fsmonitor uses it too).
+pub(crate) const NO_INDEX: &[&str] = &[
     "version",
     "help",
     "init",
@@ -69,7 +70,7 @@ fn is_boolean(value: &str) -> bool {
 /// `GIT_CONFIG_KEY_n` with its `GIT_CONFIG_VALUE_n` among the command's
 /// assignments (read whatever `GIT_CONFIG_COUNT` says: reading one git
 /// would not only asks more). In order: the last one wins.
-fn settings(cmd: &SimpleCommand, own: &[Word]) -> Vec<(String, String)> {
+pub(super) fn settings(cmd: &SimpleCommand, own: &[Word]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = own
         .windows(2)
         .filter_map(|pair| match pair {
@@ -96,21 +97,23 @@ fn settings(cmd: &SimpleCommand, own: &[Word]) -> Vec<(String, String)> {
 
 /// The alias `sub` the line defines for this git (`git -c
 /// alias.x='!rm -rf ~' x`): alias names are case-insensitive.
-pub(super) fn alias(cmd: &SimpleCommand, own: &[Word], sub: &str) -> Option<String> {
-    let key = format!("alias.{}", sub.to_ascii_lowercase());
-    settings(cmd, own)
-        .into_iter()
+pub(super) fn alias<'a>(settings: &'a [(String, String)], sub: &str) -> Option<&'a str> {
+    settings
+        .iter()
         .rev()
-        .find(|(k, _)| *k == key)
-        .map(|(_, v)| v)
+        .find(|(k, _)| {
+            k.strip_prefix("alias.")
+                .is_some_and(|n| n.eq_ignore_ascii_case(sub))
+        })
+        .map(|(_, v)| v.as_str())
 }
 
 /// The commands other than aliases that git's settings on this line run
 /// for the subcommand `sub`, and whether git surely runs each (`false`:
 /// it only may).
-pub(super) fn commands(cmd: &SimpleCommand, own: &[Word], sub: &str) -> Vec<(String, bool)> {
+pub(super) fn commands(settings: &[(String, String)], sub: &str) -> Vec<(String, bool)> {
     let mut out = Vec::new();
-    for (key, value) in settings(cmd, own) {
+    for (key, value) in settings.iter().cloned() {
         if key == "core.fsmonitor" {
             if !is_boolean(&value) {
                 // Started before the index is read: by every subcommand

@@ -27,7 +27,7 @@ mod editor_scripts;
 mod evaluated;
 mod fleet;
 pub(crate) mod fragments;
-mod git_settings;
+pub(crate) mod git_settings;
 mod identity;
 pub mod interpreters;
 mod justfile;

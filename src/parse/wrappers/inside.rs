@@ -324,8 +324,10 @@ impl Walker {
         // An alias the line itself defines (`git -c alias.x='!rm -rf ~'
         // x`, or as `GIT_CONFIG_KEY_0`/`GIT_CONFIG_VALUE_0`) runs its
         // value: after `!` a shell line, else git's own words.
-        let own = args.get(..at).unwrap_or_default();
-        if let Some(value) = crate::parse::git_settings::alias(cmd, own, &sub.value) {
+        // The settings the line gives git, read once for both.
+        let settings =
+            crate::parse::git_settings::settings(cmd, args.get(..at).unwrap_or_default());
+        if let Some(value) = crate::parse::git_settings::alias(&settings, &sub.value) {
             match value.trim_start().strip_prefix('!') {
                 Some(line) => self.source(line, Origin::ShellString, depth),
                 None => self.source(&format!("git {value}"), Origin::ShellString, depth),
@@ -334,7 +336,7 @@ impl Walker {
         // What its other settings on the line run (`git -c
         // core.fsmonitor='rm -rf ~ #' status`): for certain where git
         // surely runs it, else as a guess.
-        for (text, certain) in crate::parse::git_settings::commands(cmd, own, &sub.value) {
+        for (text, certain) in crate::parse::git_settings::commands(&settings, &sub.value) {
             if certain {
                 self.source(&text, Origin::ShellString, depth);
             } else {
