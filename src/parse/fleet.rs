@@ -210,19 +210,25 @@ fn tox_substituted(line: &str) -> String {
 mod tests {
     use super::*;
 
-    /// fastlane's `sh` command is walked once, as the command that runs,
-    /// not again as a guess.
+    /// The command a fleet tool is handed is walked once, as the command
+    /// that runs (on this machine: for certain; on the hosts: as may), not
+    /// again as a guess.
     #[test]
-    fn fastlane_sh_runs_its_command_once() {
+    fn fleet_commands_are_walked_once() {
         use crate::parse::{Origin, Syntax, parse_as};
-        let found: Vec<(String, bool)> =
-            parse_as("fastlane run sh command:'rm -rf build'", Syntax::Bash)
+        for (line, possible) in [
+            ("fastlane run sh command:'rm -rf build'", false),
+            ("salt-call --local cmd.run 'rm -rf build'", false),
+            ("ansible all -m shell -a 'rm -rf build'", true),
+        ] {
+            let found: Vec<(String, bool)> = parse_as(line, Syntax::Bash)
                 .commands
                 .iter()
                 .filter(|c| c.origin == Origin::ShellString)
                 .map(|c| (c.display(), c.possible))
                 .collect();
-        assert_eq!(found, [("rm -rf build".to_owned(), false)]);
+            assert_eq!(found, [("rm -rf build".to_owned(), possible)], "{line}");
+        }
     }
 
     #[test]

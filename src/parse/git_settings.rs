@@ -65,22 +65,41 @@ fn is_boolean(value: &str) -> bool {
     )
 }
 
-/// The settings the command gives git, keys in lower case: `-c
-/// KEY=VALUE` among git's own options (`own`), and each
-/// `GIT_CONFIG_KEY_n` with its `GIT_CONFIG_VALUE_n` among the command's
-/// assignments (read whatever `GIT_CONFIG_COUNT` says: reading one git
-/// would not only asks more). In order: the last one wins.
+/// The settings the command gives git, keys in lower case: the entries
+/// of `GIT_CONFIG_PARAMETERS`, `-c KEY=VALUE` and `--config-env
+/// KEY=VARIABLE` among git's own options (`own`; the variable's value
+/// from the command's assignments), and each `GIT_CONFIG_KEY_n` with its
+/// `GIT_CONFIG_VALUE_n` among the command's assignments (read whatever
+/// `GIT_CONFIG_COUNT` says: reading one git would not only asks more).
+/// In git's order: the last one wins.
 pub(super) fn settings(cmd: &SimpleCommand, own: &[Word]) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = own
-        .windows(2)
-        .filter_map(|pair| match pair {
-            [flag, v] if flag.value == "-c" => v
-                .value
-                .split_once('=')
-                .map(|(k, val)| (k.to_ascii_lowercase(), val.to_owned())),
-            _ => None,
-        })
-        .collect();
+    let assigned = |name: &str| {
+        cmd.assignments
+            .iter()
+            .rev()
+            .find(|(v, _)| v == name)
+            .map(|(_, w)| w.value.as_str())
+    };
+    let mut out = assigned("GIT_CONFIG_PARAMETERS").map_or_else(Vec::new, parameters);
+    let mut words = own.iter().map(|w| w.value.as_str());
+    while let Some(word) = words.next() {
+        let (setting, from_env) = match word {
+            "-c" => (words.next(), false),
+            "--config-env" => (words.next(), true),
+            _ => (word.strip_prefix("--config-env="), true),
+        };
+        let Some((key, value)) = setting.and_then(|s| s.split_once('=')) else {
+            continue;
+        };
+        let value = if from_env {
+            assigned(value)
+        } else {
+            Some(value)
+        };
+        if let Some(value) = value {
+            out.push((key.to_ascii_lowercase(), value.to_owned()));
+        }
+    }
     for (name, key) in &cmd.assignments {
         if let Some(n) = name.strip_prefix("GIT_CONFIG_KEY_")
             && let Some((_, value)) = cmd
@@ -93,6 +112,29 @@ pub(super) fn settings(cmd: &SimpleCommand, own: &[Word]) -> Vec<(String, String
         }
     }
     out
+}
+
+/// The entries of `GIT_CONFIG_PARAMETERS` as git quotes them for the
+/// programs it starts: `'key'='value'` (or the older `'key=value'`),
+/// quoted the shell's way, separated by spaces.
+fn parameters(text: &str) -> Vec<(String, String)> {
+    let mut entries = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        let last = entries.last_mut();
+        match c {
+            '\'' => quoted = !quoted,
+            '\\' if !quoted => last.into_iter().for_each(|e| e.extend(chars.next())),
+            c if c.is_whitespace() && !quoted => entries.push(String::new()),
+            c => last.into_iter().for_each(|e| e.push(c)),
+        }
+    }
+    entries
+        .iter()
+        .filter_map(|e| e.split_once('='))
+        .map(|(k, v)| (k.to_ascii_lowercase(), v.to_owned()))
+        .collect()
 }
 
 /// The alias `sub` the line defines for this git (`git -c
@@ -168,11 +210,29 @@ mod tests {
             sure("rm x")
         );
         assert_eq!(runs("git -c CORE.FSMONITOR='rm x' add ."), sure("rm x"));
+        assert_eq!(
+            runs(r#"GIT_CONFIG_PARAMETERS="'alias.s=!rm -f '\''a b'\'''" git s"#),
+            sure("rm -f 'a b'")
+        );
         // Fetching reads no index: the monitor only may start.
         assert_eq!(runs("git -c core.fsmonitor='rm x' fetch"), maybe("rm x"));
         assert_eq!(runs("git -c core.pager='rm x' log"), maybe("rm x"));
         assert_eq!(runs("git -c core.sshCommand='rm x' push"), maybe("rm x"));
         assert_eq!(runs("git -c alias.St='!rm x' st"), sure("rm x"));
+        // Settings given by name of a variable, and the variable git hands
+        // its own children (either of its quotings).
+        assert_eq!(
+            runs("X='rm x' git --config-env=core.fsmonitor=X status"),
+            sure("rm x")
+        );
+        assert_eq!(
+            runs("X='rm x' git --config-env core.fsmonitor=X status"),
+            sure("rm x")
+        );
+        assert_eq!(
+            runs("GIT_CONFIG_PARAMETERS=\"'color.ui'='auto' 'core.fsmonitor'='rm x'\" git status"),
+            sure("rm x")
+        );
         assert_eq!(runs("git -c 'diff.bin.textconv=rm x' diff"), maybe("rm x"));
         assert_eq!(
             runs("git -c 'filter.f.smudge=rm x' checkout ."),
@@ -192,6 +252,8 @@ mod tests {
             "git -c core.sshCommand='rm x' status",
             "git -c color.ui='rm x' log",
             "git log -c core.fsmonitor='rm x'",
+            "git --config-env=core.fsmonitor=X status",
+            "GIT_CONFIG_PARAMETERS=\"'core.fsmonitor'\" git status",
             "git -c core.fsmonitor='rm x'",
         ] {
             assert_eq!(runs(line), vec![], "{line}");

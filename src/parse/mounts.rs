@@ -255,6 +255,8 @@ mod tests {
             ),
             ("run -v=/:/h x", "/h/usr", Some("/usr")),
             ("run -v/:/h x", "/h/usr", Some("/usr")),
+            // An `=` in a glued folder is the folder's.
+            ("run -v/srv/a=b:/h x", "/h/f", Some("/srv/a=b/f")),
             // Letters after `-v` that are no folder pair: nothing.
             ("-vvv rm", "rm", None),
             ("--bind / /mnt --", "/mnt/etc", Some("/etc")),
