@@ -179,8 +179,11 @@ impl<'a> Cmd<'a> {
         if self.ctx.is_catastrophic(value) {
             return true;
         }
-        // `r/*` empties what `r` names.
+        // `r/*` empties what `r` names; `rm -rf r` removes the link alone.
         let trimmed = value.trim_end_matches(['*', '/']);
+        if trimmed == value && matches!(self.name.as_str(), "rm" | "unlink") {
+            return false;
+        }
         let folder = if trimmed.is_empty() { value } else { trimmed };
         (!self.root_links.is_empty() && self.root_links.contains(&self.ctx.resolve(folder)))
             || on_disk(self.ctx, folder).is_some_and(|real| self.ctx.is_catastrophic(&real))

@@ -139,6 +139,9 @@ fn followed(cmd: &SimpleCommand, at: usize, links: &[Made]) -> Option<SimpleComm
         return None;
     }
     let dd = cmd.name().as_deref() == Some("dd");
+    // `rm -rf link` removes the link, not what it names: only a path
+    // below it (`link/`, `link/x`) reaches the target.
+    let removes_names = matches!(cmd.name().as_deref(), Some("rm" | "unlink"));
     let mut certain = on_the_line(cmd);
     let mut through = |value: &str| -> Option<String> {
         // A word, or the value after `--opt=` (dd's `of=`).
@@ -152,7 +155,8 @@ fn followed(cmd: &SimpleCommand, at: usize, links: &[Made]) -> Option<SimpleComm
         links.iter().find_map(|m| {
             let link = m.link.strip_prefix("./").unwrap_or(&m.link);
             let rest = path.strip_prefix(link)?;
-            (rest.is_empty() || rest.starts_with('/')).then(|| {
+            let below = rest.starts_with('/');
+            (below || rest.is_empty() && !removes_names).then(|| {
                 certain &= m.certain && m.at < at;
                 format!("{head}{}{rest}", m.target)
             })
@@ -238,6 +242,12 @@ mod tests {
             // A link to nothing, and a word that is no option's value.
             ("ln -s '' a; cat a/x", &[]),
             ("ln -s ~/.aws a; tool key=a/credentials", &[]),
+            // Removing a link removes the link; a path below it is the
+            // target's.
+            ("ln -sfn /etc e && rm -rf e", &[]),
+            ("ln -sfn /etc e && unlink ./e", &[]),
+            ("ln -sfn /etc e && rm -rf e/", &["rm -rf /etc/ > "]),
+            ("ln -sfn /etc e && rm -rf e/x", &["rm -rf /etc/x > "]),
             // dd's own operands name paths.
             (
                 "ln -sf /dev/sda d.img && dd if=/dev/zero of=d.img",

@@ -174,8 +174,8 @@ fn tricky_lines() {
         // dynamic names
         ("$cmd -rf x", &["⟨$cmd⟩ -rf x"], &["dynamic_command"]),
         (
-            "\"$(echo rm)\" -rf x",
-            &["echo rm", "⟨$(echo rm)⟩ -rf x"],
+            "\"$(cat cmd)\" -rf x",
+            &["cat cmd", "⟨$(cat cmd)⟩ -rf x"],
             &["dynamic_command"],
         ),
         (

@@ -278,7 +278,20 @@ fn flatten(
             }
             WordPiece::CommandSubstitution(cmd) | WordPiece::BackquotedCommandSubstitution(cmd) => {
                 subs.push(cmd.clone());
-                seq.push(Piece::Dynamic(source.to_owned()));
+                // A name printed by `printf` or `echo` of known words is
+                // known: quoted, as written; unquoted, while the shell
+                // would neither split nor glob it.
+                match printed(cmd) {
+                    Some(text)
+                        if quoted
+                            || !text
+                                .chars()
+                                .any(|c| c.is_whitespace() || matches!(c, '*' | '?' | '[')) =>
+                    {
+                        seq.extend(text.chars().map(|c| Piece::Char { c, quoted: true }));
+                    }
+                    _ => seq.push(Piece::Dynamic(source.to_owned())),
+                }
             }
             WordPiece::ArithmeticExpression(expr) => {
                 subs.extend(normalize(&expr.value).substitutions);
@@ -286,6 +299,72 @@ fn flatten(
             }
         }
     }
+}
+
+/// What a command substitution of `printf` or `echo` with known words
+/// prints, its trailing newlines dropped as the shell drops them: a name
+/// built on the line (`cat "$(printf '%s/.%s' "$HOME" pgpass)"` reads
+/// `~/.pgpass`, `> "$(printf /dev/%s sda)"` writes the disk). None when
+/// the code is anything else (a pipe, a list, a redirection, another
+/// program), a word is only known at run time, or the shells would print
+/// it differently.
+fn printed(code: &str) -> Option<String> {
+    let mut words = Vec::new();
+    for raw in plain_words(code)? {
+        let mut n = normalize(&raw);
+        let word = n.words.pop().filter(|w| w.literal)?;
+        if !n.words.is_empty() || !n.substitutions.is_empty() {
+            return None;
+        }
+        words.push(word.value);
+    }
+    let (name, args) = words.split_first()?;
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let text = match name.as_str() {
+        "printf" => super::echo::printf(&args)?,
+        "echo" => super::echo::echo(&args),
+        _ => return None,
+    };
+    let text = text.trim_end_matches('\n');
+    (!text.contains('\n')).then(|| text.to_owned())
+}
+
+/// The raw words of code that is one plain command: split at blanks
+/// outside quotes; None at anything that makes it more than one command
+/// or redirects it (`;`, `&`, `|`, `<`, `>`, parentheses, backquotes, a
+/// comment).
+fn plain_words(code: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quote = None;
+    let mut chars = code.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None | Some('"'), '\\') => {
+                word.push(c);
+                word.extend(chars.next());
+                continue;
+            }
+            (None, c) if c.is_whitespace() => {
+                if !word.is_empty() {
+                    out.push(std::mem::take(&mut word));
+                }
+                continue;
+            }
+            (None, ';' | '&' | '|' | '<' | '>' | '(' | ')' | '`' | '#') => return None,
+            _ => {}
+        }
+        word.push(c);
+    }
+    if quote.is_some() {
+        return None;
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    Some(out)
 }
 
 /// The code of each `<(…)` and `>(…)` in text, parentheses matched
@@ -744,12 +823,50 @@ mod tests {
         assert_eq!(one("'~'").value, "~");
     }
 
+    /// A name printed by `echo` or `printf` of known words is known; a
+    /// versioned interpreter's code is its language's, not shell.
+    #[test]
+    fn printed_names_are_known() {
+        let shown = |line: &str| -> Vec<String> {
+            crate::parse::parse_as(line, crate::parse::Syntax::Bash)
+                .commands
+                .iter()
+                .map(crate::parse::SimpleCommand::display)
+                .collect()
+        };
+        for (line, want) in [
+            ("\"$(echo rm)\" -rf x", &["echo rm", "rm -rf x"][..]),
+            (
+                "dd of=\"$(printf '/dev/%s' sda)\"",
+                &["printf /dev/%s sda", "dd of=/dev/sda"],
+            ),
+            (
+                "cat $(echo 'a b')",
+                &["echo 'a b'", "cat \"$(echo 'a b')\""],
+            ),
+            (
+                "cat \"$(echo a; echo b)\"",
+                &["echo a", "echo b", "cat \"$(echo a; echo b)\""],
+            ),
+            (
+                "ruby3.2 -e 'puts \"rm -rf ~\"'",
+                &["ruby3.2 -e 'puts \"rm -rf ~\"'"],
+            ),
+        ] {
+            assert_eq!(shown(line), want, "{line}");
+        }
+    }
+
     #[test]
     fn dynamic_parts() {
         for raw in [
             "$cmd",
-            "\"$(echo rm)\"",
-            "`echo rm`",
+            "\"$(cat rm)\"",
+            "`cat rm`",
+            "$(echo 'a b')",
+            "$(echo '*')",
+            "$(echo \"$X\")",
+            "$(printf '\\x41')",
             "$((1+2))",
             "${X:-rm}",
             "~-",
