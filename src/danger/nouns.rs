@@ -41,6 +41,12 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
         &["clean", "clear", "empty"],
     ),
     (&["secrets", "secret", "auth", "engine"], &["disable"]),
+    // What is live now, put back as it was (`ha backups restore`,
+    // `gcloud sql backups restore`): the changes since are gone.
+    (
+        &["backup", "backups", "snapshot", "snapshots"],
+        &["restore"],
+    ),
     // What runs or guards on its own, turned off: `gh workflow disable`,
     // `pd schedule disable`, `aws events disable-rule`.
     (
@@ -184,6 +190,9 @@ pub(super) fn sent_after_noun(noun: &str, verb: &str) -> bool {
         // A key-value store's keys written (`consul kv put`, `nats kv put`):
         // the settings every service reads from it.
         || matches!(verb, "put" | "import") && noun == "kv"
+        // A service's stored secret replaced (`gh secret set`, `wrangler
+        // secret put`): what every run reads, and the old value is gone.
+        || matches!(verb, "set" | "put") && matches!(noun, "secret" | "secrets")
 }
 
 /// Nouns for what is rolled out or turned off for everyone when created,

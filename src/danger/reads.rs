@@ -217,6 +217,17 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
                 "-iregex",
             ],
         );
+        // A name it is told to pass over is one it does not pick (`-not
+        // -name secrets.yaml`).
+        let passed_over: Vec<&str> = args
+            .windows(3)
+            .filter(|p| {
+                matches!(p[0].value.as_str(), "!" | "-not")
+                    && matches!(p[1].value.as_str(), "-name" | "-iname")
+            })
+            .map(|p| p[2].value.as_str())
+            .collect();
+        read.retain(|v| !passed_over.contains(v));
         // find's name patterns match a leading dot as any other letter
         // (`-name '*.env'` picks `.env`): the name with its leading `*`
         // dropped is one it picks.

@@ -1322,6 +1322,8 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "bundle"
             | "mvn"
             | "my_print_defaults"
+            | "hass"
+            | "homeassistant"
     ) {
         return false;
     }
@@ -1366,6 +1368,9 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
     (c.is(&["nmcli"])
         && (c.flag(&["-s", "--show-secrets"]) || c.values().any(|v| v == "show-password")))
         || (c.is(&["getent"]) && matches!(sub, "shadow" | "gshadow"))
+        // Home Assistant's configuration check told to print the secrets
+        // it read (`hass --script check_config --secrets`).
+        || (c.is(&["hass", "homeassistant"]) && c.flag(&["--secrets"]))
         // macOS's own: a user's password hash read from the directory
         // service (`dscl . -read /Users/me dsAttrTypeNative:ShadowHashData`).
         || (c.is(&["dscl"]) && c.values().any(|v| v.contains("ShadowHashData")))

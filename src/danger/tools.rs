@@ -167,13 +167,19 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
         // lines they are and judged as such (`--to-command=sha256sum`,
         // `--to-command=sh` runs each member as a script);
         // a compressor it is told to use still asks, unless a plain one.
-        // Only a program named alone: one told more (`sh -c x`) may
-        // hand what tar feeds it to something no reading sees.
+        // Only a program named alone, or a filter that only reads what
+        // tar feeds it (`--to-command='grep -c ERROR'`): another told
+        // more (`sh -c x`, `xargs rm`) may hand it to something no
+        // reading sees.
         let walked = matches!(c.name.as_str(), "tar" | "gtar")
             && args.iter().all(|w| w.literal)
             && c.option_values(&["--to-command", "--info-script", "--new-volume-script", "-F"])
                 .iter()
-                .all(|v| !v.contains(char::is_whitespace));
+                .all(|v| {
+                    let mut words = v.split_whitespace();
+                    words.clone().nth(1).is_none()
+                        || words.next().is_some_and(|p| STDIN_FILTERS.contains(&p))
+                });
         return runs_at_checkpoint
             || !walked && c.flag(&["--to-command", "--info-script", "--new-volume-script", "-F"])
             || c.flag(&["--use-compress-program", "-I"]) && !compresses_only(args);
@@ -1087,6 +1093,44 @@ fn lxd_grants_host(c: &Cmd<'_>) -> bool {
             || key == "raw.apparmor"
     });
     device || settings
+}
+
+/// Programs that only read what they are fed and print about it, with
+/// any options: what tar hands them is data, never code.
+const STDIN_FILTERS: &[&str] = &[
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "wc",
+    "head",
+    "tail",
+    "sort",
+    "uniq",
+    "cut",
+    "jq",
+    "file",
+    "sha256sum",
+    "sha1sum",
+    "sha512sum",
+    "md5sum",
+    "b2sum",
+    "cksum",
+    "strings",
+    "od",
+    "xxd",
+];
+
+/// A folder pytest empties before its run (`--basetemp=data`: whatever
+/// is in it is removed first), when it is not a scratch folder (under
+/// `/tmp`, or named for one).
+pub(super) fn pytest_empties(c: &Cmd<'_>) -> bool {
+    c.is(&["pytest", "py.test"])
+        && c.full_option_values(&["--basetemp"]).iter().any(|v| {
+            let last = v.trim_end_matches('/').rsplit('/').next().unwrap_or(v);
+            let last = last.to_ascii_lowercase();
+            !(v.starts_with("/tmp/") || last.contains("tmp") || last.contains("temp"))
+        })
 }
 
 /// Whether an HTTP client sends another machine a file whose name is only

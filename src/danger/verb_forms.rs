@@ -210,6 +210,14 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
             .iter()
             .take(3)
             .any(|w| matches!(w.value.as_str(), "patch" | "promote" | "rollback")),
+        // A sketch built and flashed onto the board in one go
+        // (`arduino-cli compile --upload -p /dev/ttyACM0`); a Raspberry
+        // Pi's bootloader settings written to its EEPROM
+        // (`rpi-eeprom-config --apply boot.conf`, `--edit`), or its
+        // firmware updated (`rpi-eeprom-update -a`, `-f FILE`).
+        "arduino-cli" => first() == Some("compile") && c.flag(&["--upload", "-u"]),
+        "rpi-eeprom-config" => c.flag(&["--apply", "-a", "--edit", "-e"]),
+        "rpi-eeprom-update" => c.flag(&["-a", "-f"]),
         "certbot" => {
             // (Its subcommand may stand anywhere among its options.)
             let sub = c.operands().iter().map(|w| w.value.as_str()).find(|w| {
@@ -261,6 +269,11 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
             c.operands().iter().take(3).any(|w| w.value == "deployment")
                 && c.operands().iter().take(4).any(|w| w.value == "clear")
         }
+        // The discovery messages a device left on the broker, removed
+        // (`esphome clean-mqtt garage.yaml`): the home's dashboards lose it.
+        "esphome" => word(0) == Some("clean-mqtt"),
+        // A test build running on the vendor's grid, stopped for good.
+        "browserstack-cypress" => word(0) == Some("stop"),
         _ => false,
     }
 }
@@ -542,6 +555,88 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
             .find_map(|v| graphql_mutations(v).find_map(verb_of))
             .filter(|_| elsewhere())
     })
+}
+
+/// A command a device takes in its address (Tasmota's `http://plug/cm?
+/// cmnd=Reset%201`, a `Backlog` of them; Moonraker's `…/gcode/script?
+/// script=SAVE_CONFIG`), sent to a device, not this machine, even by a
+/// plain GET: what its verb does (`Reset`, `Upgrade`, `Restart`).
+pub(super) fn device_command(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Option<Does> {
+    if !c.is(super::cmd::HTTP_CLIENTS) {
+        return None;
+    }
+    c.operands().iter().find_map(|w| {
+        let rest = w
+            .value
+            .split_once("://")
+            .map_or(w.value.as_str(), |(_, r)| r);
+        let (address, query) = rest.split_once('?')?;
+        if !remote_host(address) {
+            return None;
+        }
+        let text = query
+            .split('&')
+            .find_map(|pair| match pair.split_once('=') {
+                Some(("cmnd" | "script", v)) => Some(unescaped(v)),
+                _ => None,
+            })?;
+        text.split(';').find_map(|one| {
+            let mut words = one.split_whitespace();
+            let mut verb = words.next()?.to_ascii_lowercase();
+            if verb == "backlog" {
+                verb = words.next()?.to_ascii_lowercase();
+            }
+            match verb.as_str() {
+                "save_config" | "firmware_restart" | "upgrade" => Some(Does::Deploys),
+                v => verb_of(v),
+            }
+        })
+    })
+}
+
+/// A request published on a topic that names what it destroys
+/// (`mosquitto_pub -t zigbee2mqtt/bridge/request/device/remove`): the
+/// bridge that serves the topic acts on it, on whichever broker.
+pub(super) fn topic_command(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Option<Does> {
+    let publishes = match c.name.as_str() {
+        "mosquitto_pub" | "mosquitto_rr" => true,
+        "mqttx" | "mqtt" => c
+            .operands()
+            .first()
+            .is_some_and(|w| matches!(w.value.as_str(), "pub" | "publish")),
+        _ => false,
+    };
+    if !publishes {
+        return None;
+    }
+    c.option_values(&["-t", "--topic"])
+        .iter()
+        .flat_map(|t| t.split('/'))
+        .find_map(|part| verb_of(part).filter(|d| *d == Does::Destroys))
+}
+
+/// An address's query value with its `%XX` and `+` read back.
+fn unescaped(v: &str) -> String {
+    let b = v.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        let hex = b
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (c, hex) {
+            (b'%', Some(x)) => {
+                out.push(x);
+                i += 3;
+                continue;
+            }
+            (b'+', _) => out.push(b' '),
+            _ => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Whether an address without its scheme names a server that is not

@@ -764,7 +764,10 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Destroys);
     }
-    if let Some(does) = super::verb_forms::http_action(c, verb_of) {
+    if let Some(does) = super::verb_forms::http_action(c, verb_of)
+        .or_else(|| super::verb_forms::device_command(c, verb_of))
+        .or_else(|| super::verb_forms::topic_command(c, verb_of))
+    {
         return Some(does);
     }
     // A key sent to a public keyserver (`gpg --send-keys KEYID`): it can
@@ -773,8 +776,14 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         return Some(Does::Deploys);
     }
     // PlatformIO's libraries and tools of the project (`pio pkg uninstall
-    // --library X` edits `platformio.ini`), unless `-g`.
-    if c.is(&["pio", "platformio"]) && words.first() == Some(&"pkg") && !c.flag(&["-g", "--global"])
+    // --library X` edits `platformio.ini`), unless `-g`; a package sent
+    // to or taken from the registry is not the project's.
+    if c.is(&["pio", "platformio"])
+        && words.first() == Some(&"pkg")
+        && !c.flag(&["-g", "--global"])
+        && !words
+            .get(1)
+            .is_some_and(|w| matches!(*w, "publish" | "unpublish"))
     {
         return None;
     }

@@ -293,6 +293,11 @@ const CLASSES_FORTY_FIFTH: &str = include_str!("../corpus/classes45.tsv");
 /// configuration that tools execute, fed on the line (its header says
 /// more).
 const CLASSES_FORTY_SIXTH: &str = include_str!("../corpus/classes46.tsv");
+/// A forty-seventh set: a QA and test-automation engineer, a
+/// home-automation and maker tinkerer, and a red-teamer who reaches
+/// protected files, secrets and disks by indirection (its header says
+/// more).
+const CLASSES_FORTY_SEVENTH: &str = include_str!("../corpus/classes47.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -892,6 +897,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "settee", 1000, 941),
     ("noeffect", "settee", 1000, 1000),
     ("blocked", "settee", 1000, 1000),
+    ("operand", "fortyseventh", 1000, 1000),
+    ("verb", "fortyseventh", 1000, 1000),
+    ("hidden", "fortyseventh", 965, 1000),
+    ("noeffect", "fortyseventh", 1000, 1000),
+    ("blocked", "fortyseventh", 1000, 1000),
+    ("operand", "divan", 966, 1000),
+    ("verb", "divan", 1000, 1000),
+    ("hidden", "divan", 1000, 1000),
+    ("noeffect", "divan", 956, 1000),
+    ("blocked", "divan", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -953,6 +968,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FORTY_FOURTH))
         .chain(rows(CLASSES_FORTY_FIFTH))
         .chain(rows(CLASSES_FORTY_SIXTH))
+        .chain(rows(CLASSES_FORTY_SEVENTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {

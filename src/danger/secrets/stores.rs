@@ -38,6 +38,16 @@ pub(super) const HINTS: &[&str] = &[
     "code-push",
     ".env",
     "adbkey",
+    "cypress.env",
+    "loadimpact",
+    "_cred.json",
+    ".node-red",
+    "zigbee2mqtt",
+    "mager.conf",
+    ".octoprint",
+    "appstate.json",
+    ".auth",
+    ".storage",
 ];
 
 /// Whether the resolved path (its last part `name`, the folders above it
@@ -68,6 +78,7 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
         || parent == "datadog-agent" && matches!(name, "datadog.yaml" | "datadog.yml")
         || web_host_secret(name, dirs)
         || network_or_release_secret(name, dirs)
+        || device_or_test_secret(name, dirs)
 }
 
 /// Whether a variable's name is a connection URL's that carries its
@@ -144,10 +155,32 @@ fn network_or_release_secret(name: &str, dirs: &[&str]) -> bool {
         || dirs.contains(&"spaceship") && name == "cookie"
         || name == ".code-push.config"
         || name == "adbkey"
+        // (`.env` itself is everyone's secret.)
         || name.strip_suffix(".env").is_some_and(|stem| {
-            !stem.is_empty()
-                && !["example", "sample", "template", "dist", "defaults"]
-                    .iter()
-                    .any(|e| stem.ends_with(e))
+            !["example", "sample", "template", "dist", "defaults"]
+                .iter()
+                .any(|e| stem.ends_with(e))
         })
+}
+
+/// The keys of a home's devices and of a test suite's accounts: Home
+/// Assistant's refresh tokens (`.storage/auth`), Node-RED's credentials
+/// and the key that opens them, zigbee2mqtt's network key and broker
+/// password, OctoPrint's API key and users, Moonraker's and any other
+/// `*.secrets` file, PlatformIO's account session, Raspberry Pi Imager's
+/// saved Wi-Fi password; Cypress's environment file, k6's cloud token, a
+/// browser session Playwright saved (`playwright/.auth/admin.json`).
+fn device_or_test_secret(name: &str, dirs: &[&str]) -> bool {
+    let parent = dirs.last().copied().unwrap_or("");
+    parent == ".storage" && name.starts_with("auth")
+        || name.ends_with("_cred.json")
+        || dirs.contains(&".node-red") && name == ".config.runtime.json"
+        || dirs.contains(&"zigbee2mqtt") && name == "configuration.yaml"
+        || parent == ".octoprint" && matches!(name, "config.yaml" | "users.yaml")
+        || name.ends_with(".secrets")
+        || parent == ".platformio" && name == "appstate.json"
+        || parent.eq_ignore_ascii_case("raspberry pi") && name.eq_ignore_ascii_case("imager.conf")
+        || name == "cypress.env.json"
+        || dirs.ends_with(&["loadimpact", "k6"]) && name == "config.json"
+        || parent == ".auth" && name.ends_with(".json")
 }
