@@ -179,10 +179,15 @@ impl<'a> Cmd<'a> {
         if self.ctx.is_catastrophic(value) {
             return true;
         }
-        // `r/*` empties what `r` names; `rm -rf r` removes the link alone.
+        // `r/*` empties what `r` names. `rm -rf r` removes `r` itself, a
+        // link or not: only the folders above it are followed (`rm -rf
+        // r/etc` deletes `/etc` when `r` is a link to the root).
         let trimmed = value.trim_end_matches(['*', '/']);
         if trimmed == value && matches!(self.name.as_str(), "rm" | "unlink") {
-            return false;
+            return value.rsplit_once('/').is_some_and(|(parent, last)| {
+                on_disk(self.ctx, parent)
+                    .is_some_and(|real| self.ctx.is_catastrophic(&format!("{real}/{last}")))
+            });
         }
         let folder = if trimmed.is_empty() { value } else { trimmed };
         (!self.root_links.is_empty() && self.root_links.contains(&self.ctx.resolve(folder)))

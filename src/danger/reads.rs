@@ -217,16 +217,19 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
                 "-iregex",
             ],
         );
-        // A name it is told to pass over is one it does not pick (`-not
-        // -name secrets.yaml`).
-        let passed_over: Vec<&str> = args
-            .windows(3)
-            .filter(|p| {
-                matches!(p[0].value.as_str(), "!" | "-not")
-                    && matches!(p[1].value.as_str(), "-name" | "-iname")
+        // A name it is told only to pass over is one it does not pick
+        // (`-not -name secrets.yaml`); named again without the negation
+        // (`… -o -name secrets.yaml -exec cat {} +`), it may.
+        let named = |negated: bool| {
+            args.windows(2).enumerate().filter_map(move |(i, p)| {
+                let before = i.checked_sub(1).and_then(|b| args.get(b));
+                (matches!(p[0].value.as_str(), "-name" | "-iname")
+                    && before.is_some_and(|b| matches!(b.value.as_str(), "!" | "-not")) == negated)
+                    .then_some(p[1].value.as_str())
             })
-            .map(|p| p[2].value.as_str())
-            .collect();
+        };
+        let picked: Vec<&str> = named(false).collect();
+        let passed_over: Vec<&str> = named(true).filter(|n| !picked.contains(n)).collect();
         read.retain(|v| !passed_over.contains(v));
         // find's name patterns match a leading dot as any other letter
         // (`-name '*.env'` picks `.env`): the name with its leading `*`

@@ -600,6 +600,10 @@ fn a_link_on_disk_to_a_root_is_deleted_through() {
         ("rm -rf r/*", Tier::Blocked),
         ("rm -rf build", Tier::Danger),
         ("find r -delete", Tier::Blocked),
+        // rm removes the link it is named, and follows the folders above.
+        ("rm -rf r", Tier::Danger),
+        ("rm -rf r/etc", Tier::Blocked),
+        ("rm -rf ./r/usr", Tier::Blocked),
     ] {
         assert_eq!(assess(&parse(line), &ctx, &[]).tier, tier, "{line}");
     }

@@ -1122,14 +1122,24 @@ const STDIN_FILTERS: &[&str] = &[
 ];
 
 /// A folder pytest empties before its run (`--basetemp=data`: whatever
-/// is in it is removed first), when it is not a scratch folder (under
-/// `/tmp`, or named for one).
+/// is in it is removed first), when it is not a scratch folder: one
+/// under `/tmp` or `/var/tmp`, or one of the project's named for one
+/// (`.pytest-tmp`), where it stands once `..` and `~` are read
+/// (`/tmp/../home/me` is the home).
 pub(super) fn pytest_empties(c: &Cmd<'_>) -> bool {
     c.is(&["pytest", "py.test"])
         && c.full_option_values(&["--basetemp"]).iter().any(|v| {
-            let last = v.trim_end_matches('/').rsplit('/').next().unwrap_or(v);
-            let last = last.to_ascii_lowercase();
-            !(v.starts_with("/tmp/") || last.contains("tmp") || last.contains("temp"))
+            let real = c.ctx.resolve(v);
+            let last = real
+                .rsplit('/')
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            let in_project = real
+                .strip_prefix(&*c.ctx.cwd.to_string_lossy())
+                .is_some_and(|r| r.starts_with('/'));
+            !(["/tmp/", "/var/tmp/"].iter().any(|t| real.starts_with(t))
+                || in_project && (last.contains("tmp") || last.contains("temp")))
         })
 }
 

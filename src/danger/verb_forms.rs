@@ -574,16 +574,18 @@ pub(super) fn device_command(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> 
         if !remote_host(address) {
             return None;
         }
-        let text = query
-            .split('&')
-            .find_map(|pair| match pair.split_once('=') {
-                Some(("cmnd" | "script", v)) => Some(unescaped(v)),
-                _ => None,
-            })?;
+        let text = query.split('&').find_map(|pair| {
+            let (key, v) = pair.split_once('=')?;
+            ["cmnd", "script"]
+                .iter()
+                .any(|k| key.eq_ignore_ascii_case(k))
+                .then(|| unescaped(v))
+        })?;
         text.split(';').find_map(|one| {
             let mut words = one.split_whitespace();
             let mut verb = words.next()?.to_ascii_lowercase();
-            if verb == "backlog" {
+            // (`Backlog0` runs its commands without a pause.)
+            if verb.starts_with("backlog") {
                 verb = words.next()?.to_ascii_lowercase();
             }
             match verb.as_str() {

@@ -94,6 +94,10 @@ enum Piece {
     /// is empty): the guess is what rules see, and the word is not literal,
     /// since the shell may run it with another value.
     Guess(&'static str),
+    /// What a command substitution of `printf` or `echo` prints, from
+    /// known words: what rules see, and not literal, since the line may
+    /// define a function of that name that prints something else.
+    Printed(String),
     /// `$PWD` at the start of a word: the folder the line starts in, `.`,
     /// when a `/` or nothing follows it (`"$PWD"x` is another name).
     Pwd(String),
@@ -279,8 +283,10 @@ fn flatten(
             WordPiece::CommandSubstitution(cmd) | WordPiece::BackquotedCommandSubstitution(cmd) => {
                 subs.push(cmd.clone());
                 // A name printed by `printf` or `echo` of known words is
-                // known: quoted, as written; unquoted, while the shell
-                // would neither split nor glob it.
+                // read as printed: quoted, as written; unquoted, while the
+                // shell would neither split nor glob it. Never literal: a
+                // function the line defines may take the builtin's name,
+                // and `IFS` may split what no blank splits.
                 match printed(cmd) {
                     Some(text)
                         if quoted
@@ -288,7 +294,7 @@ fn flatten(
                                 .chars()
                                 .any(|c| c.is_whitespace() || matches!(c, '*' | '?' | '[')) =>
                     {
-                        seq.extend(text.chars().map(|c| Piece::Char { c, quoted: true }));
+                        seq.push(Piece::Printed(text));
                     }
                     _ => seq.push(Piece::Dynamic(source.to_owned())),
                 }
@@ -309,8 +315,13 @@ fn flatten(
 /// program), a word is only known at run time, or the shells would print
 /// it differently.
 fn printed(code: &str) -> Option<String> {
+    let raws = command_words(code)?;
+    // Most substitutions run something else: known before a word is read.
+    if !matches!(raws.first()?.as_str(), "printf" | "echo") {
+        return None;
+    }
     let mut words = Vec::new();
-    for raw in plain_words(code)? {
+    for raw in raws {
         let mut n = normalize(&raw);
         let word = n.words.pop().filter(|w| w.literal)?;
         if !n.words.is_empty() || !n.substitutions.is_empty() {
@@ -333,7 +344,7 @@ fn printed(code: &str) -> Option<String> {
 /// outside quotes; None at anything that makes it more than one command
 /// or redirects it (`;`, `&`, `|`, `<`, `>`, parentheses, backquotes, a
 /// comment).
-fn plain_words(code: &str) -> Option<Vec<String>> {
+fn command_words(code: &str) -> Option<Vec<String>> {
     let mut out = Vec::new();
     let mut word = String::new();
     let mut quote = None;
@@ -523,6 +534,10 @@ fn to_word(seq: &[Piece]) -> Word {
             Piece::Guess(path) => {
                 w.literal = false;
                 w.value.push_str(path);
+            }
+            Piece::Printed(text) => {
+                w.literal = false;
+                w.value.push_str(text);
             }
             Piece::Pwd(raw) => {
                 let next = seq.get(i + 1);
@@ -823,8 +838,9 @@ mod tests {
         assert_eq!(one("'~'").value, "~");
     }
 
-    /// A name printed by `echo` or `printf` of known words is known; a
-    /// versioned interpreter's code is its language's, not shell.
+    /// A name printed by `echo` or `printf` of known words is what rules
+    /// read (never literal: see `dynamic_parts`); a versioned
+    /// interpreter's code is its language's, not shell.
     #[test]
     fn printed_names_are_known() {
         let shown = |line: &str| -> Vec<String> {
@@ -864,6 +880,8 @@ mod tests {
             "\"$(cat rm)\"",
             "`cat rm`",
             "$(echo 'a b')",
+            "\"$(echo rm)\"",
+            "$(printf /dev/sda)",
             "$(echo '*')",
             "$(echo \"$X\")",
             "$(printf '\\x41')",
