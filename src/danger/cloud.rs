@@ -90,6 +90,10 @@ pub(super) fn destroys(c: &Cmd<'_>) -> bool {
                 // `podman system reset` removes every container, image and
                 // volume.
                 || (has("system") && has("reset"))
+                // A container removed with `-v` takes its anonymous
+                // volumes, the data it kept, with it.
+                || ((first == "rm" || (first == "container" && ops.get(1) == Some(&"rm")))
+                    && c.flag(&["-v", "--volumes"]))
         }
         _ => false,
     }

@@ -58,6 +58,12 @@ const KNOWN: &[&str] = &[
     "valgrind",
     "perf",
     "dd",
+    "dcfldd",
+    "dc3dd",
+    // Formatters write only with `-w` (`shfmt -d ~/.bashrc` shows a diff).
+    "gofmt",
+    "shfmt",
+    "goimports",
     "sort",
     "uniq",
     "openssl",
@@ -431,6 +437,11 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     if c.name.is_empty() || c.is_among(&KNOWN_SET) || super::cmd::checks_config(c) {
         return Vec::new();
     }
+    // vim in silent Ex mode told only to print and quit unsaved (`vim -es
+    // -c 'g/hooksPath/p' -c 'qa!' .git/config`) writes nothing.
+    if crate::parse::vim_only_reads(&c.name, c.args().iter().map(|w| w.value.as_str())) {
+        return Vec::new();
+    }
     // A rehearsal writes nothing (`logrotate -d /etc/logrotate.d/nginx`).
     if super::dryrun::rehearses_as(&c.name, c.args()) {
         return Vec::new();
@@ -660,6 +671,17 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
                 .into_iter()
                 .chain(c.full_option_values(&["--output", "--out", "--outfile", "--output-file", "--out-file"]))
                 .any(|p| protected_reason(c.ctx, p).is_some())
+}
+
+/// Whether mise is told to trust a folder's settings, whose hooks, tasks
+/// and environment scripts it then runs on its own at every `cd` into
+/// it (`mise trust`): the person's own review of `mise.toml`, given in
+/// their place for whatever the file says now (the agent may have
+/// written it). (direnv's `.envrc` is read and judged as code instead.)
+pub(super) fn trusts_folder_code(c: &Cmd<'_>) -> bool {
+    c.is(&["mise", "rtx"])
+        && c.operands().first().is_some_and(|w| w.value == "trust")
+        && !c.flag(&["--untrust", "--ignore", "--show"])
 }
 
 /// Whether npm, pnpm, Bun or Yarn is told to install or link a package

@@ -193,6 +193,9 @@ pub(super) fn sent_after_noun(noun: &str, verb: &str) -> bool {
         // A service's stored secret replaced (`gh secret set`, `wrangler
         // secret put`): what every run reads, and the old value is gone.
         || matches!(verb, "set" | "put") && matches!(noun, "secret" | "secrets")
+        // A deployed app taken offline for everyone (`modal app stop`,
+        // `az webapp stop`).
+        || verb == "stop" && matches!(noun, "app" | "apps" | "webapp" | "functionapp")
 }
 
 /// Nouns for what is rolled out or turned off for everyone when created,

@@ -97,7 +97,24 @@ static PROTECTED: &[Protected] = &[
     },
     Protected {
         reason: "git hooks or config",
-        holds: |p| p.in_git_dir("hooks") || (p.in_git_dir("config") && p.name == "config"),
+        holds: |p| {
+            p.in_git_dir("hooks")
+                || (p.in_git_dir("config") && p.name == "config")
+                // The template every new clone and `git init` copies its
+                // hooks from (`~/.git-templates/hooks/post-checkout`).
+                || p.parts.windows(2).any(|w| {
+                    w[1] == "hooks"
+                        && matches!(
+                            w[0].trim_start_matches('.'),
+                            "git-templates" | "git-template" | "git_template" | "git_templates"
+                        )
+                })
+                || p.parts.windows(3).any(|w| {
+                    matches!(w[0], "git" | "git-core")
+                        && matches!(w[1], "templates" | "template")
+                        && w[2] == "hooks"
+                })
+        },
     },
     // Anything else of a repository's own: refs, objects, its info, and a
     // `.git` file that says where the repository is.

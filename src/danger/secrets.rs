@@ -19,6 +19,7 @@ use super::place::{Place, at_or_below};
 use crate::parse::fragments::Fragments;
 use crate::parse::programs::operands;
 
+mod folders;
 mod stores;
 
 /// Name-based secret files: keys, credentials, tokens, password stores.
@@ -149,7 +150,11 @@ fn glob_may_name_secret(ctx: &Place, value: &str) -> bool {
     for (i, dir) in dirs.iter().enumerate().skip(nearest) {
         if is_glob(dir) {
             let glob = Glob::new(dir);
-            for secret in SECRET_DIRS.iter().filter(|s| glob.matches(s)) {
+            let above = i.checked_sub(1).map(|j| dirs[j]);
+            for secret in SECRET_DIRS
+                .iter()
+                .filter(|s| glob.matches(s) && folders::kept_there(s, above))
+            {
                 let mut folder = dirs.to_vec();
                 folder[i] = secret;
                 folders.push(folder);
@@ -274,8 +279,15 @@ impl Screen {
 
 /// Every secret's folder or a fragment of its name, and askrisky's own
 /// secret folders: the one pass most words take.
-static SECRET_SCREEN: LazyLock<Screen> =
-    LazyLock::new(|| Screen::new(&[SECRET_DIRS, NAME_HINTS, OWN_SECRET_DIRS, stores::HINTS]));
+static SECRET_SCREEN: LazyLock<Screen> = LazyLock::new(|| {
+    Screen::new(&[
+        SECRET_DIRS,
+        NAME_HINTS,
+        OWN_SECRET_DIRS,
+        stores::HINTS,
+        folders::HINTS,
+    ])
+});
 
 /// Fragments of secret file names, for the screen.
 const NAME_HINTS: &[&str] = &[
@@ -564,22 +576,6 @@ fn secret_data_name(lower: &str) -> Option<(Vec<&str>, &str)> {
     Some((parts, ext))
 }
 
-/// The folders browsers keep their profiles in (Linux's and macOS's).
-const BROWSER_DIRS: &[&str] = &[
-    ".mozilla",
-    "firefox",
-    "google-chrome",
-    "google-chrome-beta",
-    "chromium",
-    "BraveSoftware",
-    "microsoft-edge",
-    "Microsoft Edge",
-    "vivaldi",
-    "opera",
-    "Google",
-    "Chrome",
-];
-
 /// Subfolders of askrisky's state that hold what stands in for the
 /// person's say-so: allow-once codes, nested-run tokens, and the key that
 /// signs them. An agent that reads them learns what to replay or forge.
@@ -632,6 +628,12 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     ) || parent == ".config" && matches!(name, "gh" | "gcloud" | "hub")
         || parent == "Library" && name == "Keychains"
     {
+        return true;
+    }
+    // A browser's profiles read whole (`grep -r pass ~/.mozilla/firefox/`,
+    // `yara -r r.yar ~/.config/google-chrome/Default`): their saved
+    // passwords and cookies are read with them.
+    if folders::browser_profiles(name, parent) {
         return true;
     }
     if under(".ssh") {
@@ -745,9 +747,11 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         "key4.db",
         "signons.sqlite",
     ]) || any_case(&["Cookies", "Web Data", "logins.json", "cookies.sqlite"])
-        && dirs
-            .iter()
-            .any(|d| BROWSER_DIRS.iter().any(|b| b.eq_ignore_ascii_case(d)))
+        && dirs.iter().any(|d| {
+            folders::BROWSER_DIRS
+                .iter()
+                .any(|b| b.eq_ignore_ascii_case(d))
+        })
     {
         return true;
     }

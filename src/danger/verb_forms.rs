@@ -31,8 +31,11 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     if deploys_by_form(c) {
         return Some(Does::Deploys);
     }
-    if destroys_by_form(c) {
+    if destroys_by_form(c) || forced_checkout(c) {
         return Some(Does::Destroys);
+    }
+    if grants_admin_role(c) {
+        return Some(Does::Deploys);
     }
     // A new public version of a dataset, model or notebook (`kaggle
     // datasets version -p data/ -m v3`, `kaggle kernels push`).
@@ -274,6 +277,11 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
         "esphome" => word(0) == Some("clean-mqtt"),
         // A test build running on the vendor's grid, stopped for good.
         "browserstack-cypress" => word(0) == Some("stop"),
+        // The kernel's ring buffer emptied (`dmesg -c`, `-C`): what it
+        // logged since boot is gone.
+        "dmesg" => c.flag(&["-c", "-C", "--clear", "--read-clear"]),
+        // Synced runs' local folders deleted (`wandb sync --clean`).
+        "wandb" => word(0) == Some("sync") && c.flag(&["--clean"]),
         _ => false,
     }
 }
@@ -974,6 +982,96 @@ pub(super) fn fastlane_action(c: &Cmd<'_>, words: &[&str]) -> Option<Option<Does
         | "register_devices" => Some(Some(Does::Deploys)),
         _ => None,
     }
+}
+
+/// An API's operation named verb first (`aws s3api create-bucket`, `aws
+/// ec2 run-instances`, `talosctl apply-config`, `aws iam
+/// attach-user-policy`, `gcloud compute instances add-tags`): what it does
+/// to the account. Not `set-…` (`kubectl config set-context` edits the
+/// local kubeconfig).
+pub(super) fn api_operation(word: &str) -> bool {
+    word.split_once('-').is_some_and(|(verb, _)| {
+        matches!(
+            verb,
+            "create"
+                | "update"
+                | "put"
+                | "modify"
+                | "run"
+                | "stop"
+                | "restart"
+                | "scale"
+                | "apply"
+                | "patch"
+                | "upgrade"
+                | "attach"
+                | "detach"
+                | "add"
+                | "remove"
+                | "associate"
+                | "disassociate"
+                | "enable"
+                | "disable"
+                | "reset"
+                | "reboot"
+                | "start"
+                | "tag"
+                | "untag"
+                | "assign"
+                | "unassign"
+                | "grant"
+                | "revoke"
+                | "import"
+                | "register"
+                | "deregister"
+                | "restore"
+                | "failover"
+        )
+    })
+}
+
+/// A checkout forced over the files there, by any version or data tool
+/// but git, whose own rules judge it (`dvc checkout --force`, `svn
+/// checkout --force`): changes not yet saved are overwritten.
+fn forced_checkout(c: &Cmd<'_>) -> bool {
+    c.name != "git"
+        && c.operands().first().is_some_and(|w| w.value == "checkout")
+        && c.flag(&["-f", "--force"])
+}
+
+/// An account given an administrator's or owner's role, whatever the
+/// tool (`velociraptor user add --role administrator ir-temp`, `wp user
+/// create bob b@x.io --role=administrator`): who may do anything there
+/// changes. A listing by role (`user list --role admin`) changes nothing.
+fn grants_admin_role(c: &Cmd<'_>) -> bool {
+    const ADMIN: &[&str] = &[
+        "admin",
+        "admins",
+        "administrator",
+        "administrators",
+        "owner",
+        "owners",
+        "superuser",
+        "superadmin",
+        "root",
+        "cluster-admin",
+        "org-admin",
+        "org_admin",
+    ];
+    let grants = c.operands().iter().any(|w| {
+        matches!(
+            w.value.as_str(),
+            "add" | "create" | "invite" | "grant" | "assign" | "set" | "update" | "new" | "bind"
+        )
+    });
+    grants
+        && !super::dryrun::rehearses_as(&c.name, c.args())
+        && c.full_option_values(&["--role", "--roles"])
+            .iter()
+            .any(|v| {
+                v.split([',', '/', ':'])
+                    .any(|p| ADMIN.iter().any(|a| p.eq_ignore_ascii_case(a)))
+            })
 }
 
 #[cfg(test)]

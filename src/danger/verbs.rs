@@ -270,6 +270,8 @@ pub(super) const CLOUD: &[&str] = &[
     "aliyun",
     "tccli",
     "upctl",
+    "modal",
+    "runpodctl",
 ];
 
 /// What cloud and cluster tools do to what runs there, beyond the
@@ -281,29 +283,6 @@ const CLOUD_DEPLOY: &[&str] = &[
     "apply", "install", "upgrade", "scale", "patch", "replace", "rollout", "up", "set", "edit",
     "restart", "stop", "cordon", "taint", "create", "update", "resize",
 ];
-
-/// An API's operation named verb first (`aws s3api create-bucket`, `aws
-/// ec2 run-instances`, `talosctl apply-config`): what it does to the
-/// account. Not `set-…` (`kubectl config set-context` edits the local
-/// kubeconfig).
-fn api_operation(word: &str) -> bool {
-    word.split_once('-').is_some_and(|(verb, _)| {
-        matches!(
-            verb,
-            "create"
-                | "update"
-                | "put"
-                | "modify"
-                | "run"
-                | "stop"
-                | "restart"
-                | "scale"
-                | "apply"
-                | "patch"
-                | "upgrade"
-        )
-    })
-}
 
 /// What a cloud or cluster tool makes or refreshes on this machine, not
 /// in an account: a chart's skeleton (`helm create charts/api`), the
@@ -406,6 +385,15 @@ const WORDS_ARE_DATA: &[&str] = &[
     "getprop",
     "fd",
     "fdfind",
+    // Test runners: their words pick tests by name (`pytest -k
+    // delete_collection`, `jest -t delete_user`).
+    "pytest",
+    "py.test",
+    "jest",
+    "vitest",
+    "mocha",
+    "phpunit",
+    "rspec",
     // Dumps: `--add-drop-database` says what the dump will hold.
     "mysqldump",
     "mariadb-dump",
@@ -1126,7 +1114,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             .or_else(|| {
                 (cloud
                     && (CLOUD_DEPLOY.contains(&word)
-                        || api_operation(word)
+                        || super::verb_forms::api_operation(word)
                         // A job handed to Nomad's scheduler (`nomad job
                         // run api.hcl`) runs on the cluster.
                         || word == "run" && c.name == "nomad")

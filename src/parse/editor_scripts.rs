@@ -36,6 +36,133 @@ pub(super) fn vim_shell(ex: &str) -> Option<&str> {
     t.strip_prefix('!')
 }
 
+/// The command lines a Velociraptor query's `execve()` calls run, each
+/// as its words (`execve(argv=['systemctl', 'stop', 'sshd'])`), or `None`
+/// for one whose list is not plain quoted strings (a variable, an
+/// escape): the caller asks about it.
+pub(super) fn vql_execve_argvs(vql: &str) -> Vec<Option<Vec<String>>> {
+    vql.match_indices("execve")
+        .map(|(at, _)| execve_argv(&vql[at + "execve".len()..]))
+        .collect()
+}
+
+/// The `argv=[…]` list after one `execve`, if it is plain strings.
+fn execve_argv(rest: &str) -> Option<Vec<String>> {
+    let rest = rest.trim_start().strip_prefix('(')?;
+    let list = &rest[rest.find("argv")? + "argv".len()..];
+    let mut list = list
+        .trim_start()
+        .strip_prefix('=')?
+        .trim_start()
+        .strip_prefix('[')?;
+    let mut words = Vec::new();
+    loop {
+        list = list.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        if list.starts_with(']') {
+            return (!words.is_empty()).then_some(words);
+        }
+        let quote = list.chars().next().filter(|c| matches!(c, '\'' | '"'))?;
+        let body = &list[1..];
+        let end = body.find(quote)?;
+        let word = &body[..end];
+        if word.contains('\\') {
+            return None;
+        }
+        words.push(word.to_owned());
+        list = &body[end + 1..];
+    }
+}
+
+/// Whether vim, run in silent Ex mode, is given only commands that print
+/// or change its buffer and then quits without saving (`vim -es -c
+/// 'g/hooksPath/p' -c 'qa!' .git/config`): it writes no file. Every
+/// option must be one known not to load a script or a file of keys, and
+/// every command one known to run nothing and write nothing: anything
+/// else is read as the editor writing what it opened.
+pub fn vim_only_reads<'a>(name: &str, args: impl IntoIterator<Item = &'a str>) -> bool {
+    if !matches!(name, "vim" | "vi" | "nvim") {
+        return false;
+    }
+    let mut commands = Vec::new();
+    let (mut ex, mut silent) = (false, false);
+    let mut it = args.into_iter();
+    while let Some(v) = it.next() {
+        match v {
+            "-es" | "-Es" => (ex, silent) = (true, true),
+            "-e" | "-E" => ex = true,
+            "-s" => silent = true,
+            "-n" | "-N" | "-R" | "-X" | "--clean" | "--noplugin" | "--headless" => {}
+            // No settings file but none at all.
+            "-u" | "-U" | "-i" => {
+                if it.next() != Some("NONE") {
+                    return false;
+                }
+            }
+            "-c" | "--cmd" => match it.next() {
+                Some(c) => commands.push(c),
+                None => return false,
+            },
+            "--" => break,
+            _ => {
+                if let Some(c) = v.strip_prefix('+') {
+                    commands.push(c);
+                } else if v.starts_with('-') {
+                    return false;
+                }
+            }
+        }
+    }
+    ex && silent
+        && commands.last().is_some_and(|c| quits_unsaved(c))
+        && commands
+            .iter()
+            .all(|c| c.split('|').all(|part| ex_only_edits(part, 0)))
+}
+
+/// An Ex command that quits without writing (`qa!`, `q!`, `cq`).
+fn quits_unsaved(command: &str) -> bool {
+    matches!(
+        command.trim().trim_start_matches(':'),
+        "q!" | "qa!" | "qall!" | "quit!" | "quitall!" | "cq" | "cq!" | "cquit" | "cquit!"
+    )
+}
+
+/// One Ex command (no `|`) that only prints, changes the buffer or quits
+/// unsaved: no write, no shell, no expression, no keys, no script.
+fn ex_only_edits(command: &str, depth: u8) -> bool {
+    let t = command.trim_start_matches([':', ' ', '\t']);
+    // A range before the command (`%`, `1,$`, `.`, `'a`).
+    let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || ",.$%'<>;+-".contains(c));
+    let word_len = t
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(t.len());
+    let (word, rest) = t.split_at(word_len);
+    match word {
+        "" => rest.trim().is_empty() || matches!(rest.trim(), "#" | "=") || quits_unsaved(rest),
+        "p" | "print" | "P" | "nu" | "number" | "l" | "list" | "d" | "delete" | "j" | "join"
+        | "m" | "move" | "t" | "co" | "copy" => !rest.contains(['!', '\\']),
+        // `s/a/\=system(…)/` evaluates an expression.
+        "s" | "substitute" => !rest.contains("\\="),
+        // `g/re/cmd`: the command run on each line must be one of these.
+        "g" | "global" | "v" | "vglobal" if depth == 0 => {
+            let rest = rest.strip_prefix('!').unwrap_or(rest);
+            let mut chars = rest.chars();
+            let Some(delim) = chars.next().filter(|c| !c.is_ascii_alphanumeric()) else {
+                return false;
+            };
+            let body = chars.as_str();
+            let mut escaped = false;
+            let end = body.char_indices().find(|&(_, c)| {
+                let hit = c == delim && !escaped;
+                escaped = c == '\\' && !escaped;
+                hit
+            });
+            end.is_some_and(|(i, _)| ex_only_edits(&body[i + delim.len_utf8()..], 1))
+        }
+        _ => quits_unsaved(t),
+    }
+}
+
 /// The commands a sed script runs with `e COMMAND`, and whether a
 /// substitution's `e` flag (or a bare `e`) runs the pattern space.
 pub(super) fn scan_sed(script: &str) -> (Vec<String>, bool) {
@@ -401,6 +528,87 @@ mod tests {
             ("grep", &[".shell ls"], &[]),
         ] {
             assert_eq!(client_escapes(name, words), want, "{name} {words:?}");
+        }
+    }
+
+    #[test]
+    fn vim_that_only_prints_and_quits_unsaved() {
+        for (name, args, only_reads) in [
+            (
+                "vim",
+                &["-es", "-c", "g/hooksPath/p", "-c", "qa!", ".git/config"][..],
+                true,
+            ),
+            ("nvim", &["--headless", "-e", "-s", "+%p", "+q!", "f"], true),
+            (
+                "vim",
+                &["-Es", "-u", "NONE", "-c", "g!/x/d", "-c", "cq", "f"],
+                true,
+            ),
+            ("vim", &["-es", "-c", "1,$s/a/b/g", "-c", "qa!", "f"], true),
+            // Not silent Ex mode, or not quitting unsaved last.
+            ("vim", &["-c", "g/x/p", "-c", "qa!", "f"], false),
+            ("vim", &["-es", "-c", "g/x/p", "f"], false),
+            ("vim", &["-es", "-c", "qa!", "-c", "w", "f"], false),
+            ("vim", &["-es", "-c", "q", "f"], false),
+            // A write, a key, a shell, an expression, a script anywhere.
+            ("vim", &["-es", "-c", "g/x/p|w", "-c", "qa!", "f"], false),
+            (
+                "vim",
+                &["-es", "-c", "g/x/w! ~/.bashrc", "-c", "qa!", "f"],
+                false,
+            ),
+            (
+                "vim",
+                &["-es", "-c", "sav! ~/.zshrc", "-c", "qa!", "f"],
+                false,
+            ),
+            ("vim", &["-es", "-c", "normal Go", "-c", "qa!", "f"], false),
+            (
+                "vim",
+                &["-es", "-c", "s/a/\\=system('id')/", "-c", "qa!", "f"],
+                false,
+            ),
+            ("vim", &["-es", "-c", "p !id", "-c", "qa!", "f"], false),
+            ("vim", &["-es", "-c", "g/x/g/y/p", "-c", "qa!", "f"], false),
+            ("vim", &["-es", "-u", "evil.vim", "-c", "qa!", "f"], false),
+            ("vim", &["-es", "-S", "x.vim", "-c", "qa!", "f"], false),
+            ("vim", &["-es", "-c"], false),
+            ("emacs", &["-es", "-c", "qa!", "f"], false),
+        ] {
+            assert_eq!(
+                vim_only_reads(name, args.iter().copied()),
+                only_reads,
+                "{name} {args:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn velociraptor_queries_run_their_execve_lists() {
+        let s = |ws: &[&str]| Some(ws.iter().map(|w| (*w).to_owned()).collect::<Vec<_>>());
+        for (vql, want) in [
+            (
+                "SELECT * FROM execve(argv=['systemctl', 'stop', 'sshd'])",
+                vec![s(&["systemctl", "stop", "sshd"])],
+            ),
+            (
+                "SELECT * FROM execve( argv = [\"rm\",\"-rf\",\"/\"] , sep='x')",
+                vec![s(&["rm", "-rf", "/"])],
+            ),
+            (
+                "LET a = execve(argv=['id']) LET b = execve(argv=['ls'])",
+                vec![s(&["id"]), s(&["ls"])],
+            ),
+            // Not plain strings: not known.
+            ("SELECT * FROM execve(argv=[cmd])", vec![None]),
+            ("SELECT * FROM execve(argv=['a\\'b'])", vec![None]),
+            ("SELECT * FROM execve(argv=[])", vec![None]),
+            ("SELECT * FROM execve(argv='ls')", vec![None]),
+            ("SELECT * FROM execve(argv=['ls'", vec![None]),
+            ("SELECT * FROM info()", vec![]),
+        ] {
+            assert_eq!(vql_execve_argvs(vql), want, "{vql}");
         }
     }
 

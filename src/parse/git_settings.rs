@@ -233,6 +233,11 @@ mod tests {
             runs("GIT_CONFIG_PARAMETERS=\"'color.ui'='auto' 'core.fsmonitor'='rm x'\" git status"),
             sure("rm x")
         );
+        // Within git's quotes a backslash is itself.
+        assert_eq!(
+            runs(r#"GIT_CONFIG_PARAMETERS="'core.fsmonitor'='rm x\ y'" git status"#),
+            sure("rm 'x y'")
+        );
         assert_eq!(runs("git -c 'diff.bin.textconv=rm x' diff"), maybe("rm x"));
         assert_eq!(
             runs("git -c 'filter.f.smudge=rm x' checkout ."),

@@ -57,6 +57,7 @@ pub use depth::{
     MAX_TOTAL_SYNTAX_DEPTH, MAX_UPSTREAM, MAX_WALKED_BYTES, MAX_WRITTEN_BYTES,
     MAX_WRITTEN_CANDIDATES, panics_are_expected, paren_depth, syntax_depth,
 };
+pub use editor_scripts::vim_only_reads;
 use plain::plain_words;
 pub use quote::{quoted_strings, shell_quote};
 pub use runners::wrapped_at;

@@ -52,6 +52,9 @@ impl Walker {
         if name.as_deref() == Some("virsh") {
             self.guest_exec(&cmd);
         }
+        if name.as_deref() == Some("velociraptor") {
+            self.vql_exec(&cmd);
+        }
         self.declared_code(&cmd, name.as_deref());
         self.evaluated_code(&cmd, name.as_deref());
         let redirects = cmd.redirects.clone();
@@ -83,6 +86,9 @@ impl Walker {
             let name = current.name();
             if let Some(name) = &name {
                 self.runs_what_it_wrote(&current, name);
+                if name == "direnv" {
+                    self.direnv_allowed(&current);
+                }
                 self.writes.note_options(name, &current);
                 if name == "tee" {
                     tee_files.extend(operand_files(current.args()));
@@ -313,6 +319,37 @@ impl Walker {
                 None => self.problem(Problem::DynamicCode {
                     program: "virsh".into(),
                 }),
+            }
+        }
+    }
+}
+
+impl Walker {
+    /// The commands a Velociraptor query runs with `execve(argv=[…])`, on
+    /// the server or, collected, on every endpoint it reaches: each
+    /// judged as a command; one it cannot read asks.
+    fn vql_exec(&mut self, cmd: &SimpleCommand) {
+        for w in cmd.args().iter().filter(|w| w.value.contains("execve")) {
+            let runs = if w.literal {
+                super::editor_scripts::vql_execve_argvs(&w.value)
+            } else {
+                vec![None]
+            };
+            for words in runs {
+                match words {
+                    Some(words) => {
+                        let line = Word::literal(super::shell_quote(&words));
+                        self.code_words(
+                            "velociraptor",
+                            &[line],
+                            Origin::ShellString,
+                            cmd.depth + 1,
+                        );
+                    }
+                    None => self.problem(Problem::DynamicCode {
+                        program: "velociraptor".into(),
+                    }),
+                }
             }
         }
     }

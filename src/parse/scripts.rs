@@ -416,6 +416,35 @@ impl Walker {
         }
     }
 
+    /// `direnv allow [DIR|FILE]`: the `.envrc` it lets run at every `cd`,
+    /// read from the disk and judged as the shell code it is, when the
+    /// line did not write it (then it is judged as written; see
+    /// `runs_what_it_wrote`). The person's own review of the file is what
+    /// the command stands in for.
+    pub(super) fn direnv_allowed(&mut self, cmd: &SimpleCommand) {
+        let args = cmd.args();
+        if !args
+            .first()
+            .is_some_and(|w| matches!(w.value.as_str(), "allow" | "permit" | "grant"))
+            || self.writes.may_have_written(".envrc")
+        {
+            return;
+        }
+        let file = match args.get(1) {
+            None => Word::literal(".envrc"),
+            Some(w) if !w.literal => {
+                self.problem(Problem::DynamicCode {
+                    program: "direnv".into(),
+                });
+                return;
+            }
+            Some(w) if w.value.ends_with(".envrc") || w.value.ends_with(".env") => w.clone(),
+            Some(w) if w.value == "." => Word::literal(".envrc"),
+            Some(w) => Word::literal(format!("{}/.envrc", w.value.trim_end_matches('/'))),
+        };
+        self.disk_script("direnv", &file, cmd.depth + 1);
+    }
+
     /// `bash FILE`, `source FILE`, `. FILE`: the file named, when the line
     /// did not write it.
     fn disk_script(&mut self, program: &str, file: &Word, depth: u8) {

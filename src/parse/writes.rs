@@ -753,7 +753,12 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
         // `vim -es -c 'normal Go…' -c wq ~/.bashrc`.
         "vim" | "vi" | "nvim" | "gvim" | "nano" | "micro" | "kak" | "hx" | "helix" | "joe"
         // (vim's `-R` still lets `:w!` write.)
-        | "mg" | "jed" | "ne" | "emacs" | "emacs-nox" | "emacsclient" => {
+        // (Silent Ex mode whose every command only prints and which quits
+        // without saving writes nothing: `vim -es -c 'g/hooksPath/p' -c
+        // 'qa!' .git/config`.)
+        | "mg" | "jed" | "ne" | "emacs" | "emacs-nox" | "emacsclient"
+            if !super::editor_scripts::vim_only_reads(name, args.iter().map(|w| w.value.as_str())) =>
+        {
             out.extend(editor_files(args).into_iter().map(str::to_owned));
         }
         "iconv" => out.extend(owned(programs::option_values(args, &["-o", "--output"]))),
@@ -836,11 +841,15 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
                 &["-o", "--output", "--log-file"],
             )));
         }
-        "dd" => out.extend(
-            args.iter()
-                .filter_map(|w| w.value.strip_prefix("of="))
-                .map(str::to_owned),
-        ),
+        // dd and the forensic copies made from it, whose outputs are
+        // also a hashed copy (`hof=`), split parts (`ofs=`), the device
+        // they wipe (`dc3dd wipe=/dev/sdc`) and their logs (`hashlog=`,
+        // `errlog=`, `log=`).
+        "dd" | "dcfldd" | "dc3dd" => out.extend(args.iter().filter_map(|w| {
+            let (key, value) = w.value.split_once('=')?;
+            (matches!(key, "of" | "hof" | "ofs" | "hofs" | "wipe" | "hwipe") || key.ends_with("log"))
+                .then(|| value.to_owned())
+        })),
         // ssh-keygen reads `-f` when it shows a fingerprint, a public key
         // or a key's type, and writes it only when it makes one.
         "ssh-keygen"
@@ -888,7 +897,7 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
         {
             out.extend(values(&ops()));
         }
-        "gofmt" | "shfmt" | "goimports" if programs::has_flag(args, &["-w"]) => {
+        "gofmt" | "shfmt" | "goimports" if programs::has_flag(args, &["-w", "--write"]) => {
             out.extend(values(&ops()));
         }
         "clang-format" if programs::has_flag(args, &["-i"]) => out.extend(values(&ops())),

@@ -298,6 +298,7 @@ const CLASSES_FORTY_SIXTH: &str = include_str!("../corpus/classes46.tsv");
 /// protected files, secrets and disks by indirection (its header says
 /// more).
 const CLASSES_FORTY_SEVENTH: &str = include_str!("../corpus/classes47.tsv");
+const CLASSES_FORTY_EIGHTH: &str = include_str!("../corpus/classes48.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -907,6 +908,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "divan", 1000, 1000),
     ("noeffect", "divan", 956, 1000),
     ("blocked", "divan", 1000, 1000),
+    ("operand", "fortyeighth", 1000, 1000),
+    ("verb", "fortyeighth", 1000, 1000),
+    ("hidden", "fortyeighth", 1000, 1000),
+    ("noeffect", "fortyeighth", 1000, 1000),
+    ("blocked", "fortyeighth", 1000, 1000),
+    ("operand", "chaise", 1000, 1000),
+    ("verb", "chaise", 1000, 1000),
+    ("hidden", "chaise", 1000, 1000),
+    ("noeffect", "chaise", 1000, 1000),
+    ("blocked", "chaise", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -969,6 +980,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FORTY_FIFTH))
         .chain(rows(CLASSES_FORTY_SIXTH))
         .chain(rows(CLASSES_FORTY_SEVENTH))
+        .chain(rows(CLASSES_FORTY_EIGHTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {

@@ -48,6 +48,10 @@ pub(super) const HINTS: &[&str] = &[
     "appstate.json",
     ".auth",
     ".storage",
+    ".secret",
+    "velociraptor",
+    "server.config.yaml",
+    "okta.yaml",
 ];
 
 /// Whether the resolved path (its last part `name`, the folders above it
@@ -79,6 +83,7 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
         || web_host_secret(name, dirs)
         || network_or_release_secret(name, dirs)
         || device_or_test_secret(name, dirs)
+        || responder_secret(name, dirs)
 }
 
 /// Whether a variable's name is a connection URL's that carries its
@@ -183,4 +188,16 @@ fn device_or_test_secret(name: &str, dirs: &[&str]) -> bool {
         || name == "cypress.env.json"
         || dirs.ends_with(&["loadimpact", "k6"]) && name == "config.json"
         || parent == ".auth" && name.ends_with(".json")
+}
+
+/// The keys of an incident responder's tools: a secret kept under its
+/// own name (osquery's `enroll.secret`, `client.secret`), Velociraptor's
+/// server and API settings (its CA's private key, an API client's key),
+/// the Okta CLI's API token (`~/.okta/okta.yaml`).
+fn responder_secret(name: &str, dirs: &[&str]) -> bool {
+    let parent = dirs.last().copied().unwrap_or("");
+    name.ends_with(".secret")
+        || name == "server.config.yaml"
+        || dirs.contains(&"velociraptor") && name.ends_with(".config.yaml")
+        || parent == ".okta" && name == "okta.yaml"
 }
