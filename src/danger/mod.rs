@@ -14,7 +14,7 @@
 //!
 //! - `tier`; `place` (where a command runs, and what a path names there,
 //!   lexically); `glob` (shell patterns); `find`, `dryrun`, `flashers`,
-//!   `nouns`, `runaway` and `windows_code` (which read words or code only); [`safer`] (what to do instead, keyed by
+//!   `nouns`, `runaway`, `windows_code` and `code_disks` (which read words or code only); [`safer`] (what to do instead, keyed by
 //!   rule code);
 //! - the disk: `links` (a path followed through links, each lookup once
 //!   per line), `gitdir` (where a `.git` file points, and the config git
@@ -39,6 +39,7 @@
 mod askrisky_self;
 mod cloud;
 mod cmd;
+mod code_disks;
 mod devices;
 mod dryrun;
 mod environment;

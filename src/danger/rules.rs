@@ -456,6 +456,11 @@ pub static RULES: &[Rule] = &[
                 || (c.is(&["shred", "wipe", "scrub", "sg_format"])
                     && c.operands().iter().any(|w| disk(&w.value)))
                 || super::devices::flashes_a_disk(c, disk)
+                // Inline code that opens a disk to write it (`python3 -c
+                // "open('/dev/sdb', 'wb').write(…)"`).
+                || interpreters::inline_code(c)
+                    .flatten()
+                    .is_some_and(|code| super::code_disks::written_files(code).iter().any(|p| disk(p)))
         }),
         examples: &[
             "dd if=/dev/zero of=/dev/da0",
@@ -494,6 +499,11 @@ pub static RULES: &[Rule] = &[
             "dcfldd if=/dev/zero of=/dev/sdb bs=4M",
             "dc3dd wipe=/dev/sdc",
             "dc3dd if=/dev/urandom hof=/dev/sdb",
+            r#"python3 -c "open('/dev/sdb','wb').write(b'\0'*4096)""#,
+            r#"perl -e 'open(F,">/dev/sda"); print F 0'"#,
+            r#"node -e "require('fs').writeFileSync('/dev/sdb', Buffer.alloc(512))""#,
+            r#"ruby -e "File.write('/dev/nvme0n1', 'x')""#,
+            "python3 - <<'EOF'\nwith open('/dev/sdb', 'r+b') as f:\n    f.write(bytes(512))\nEOF",
         ],
         counterexamples: &[
             "setfacl -m u:\"$USER\":rw /dev/nvme0n1",
@@ -526,6 +536,8 @@ pub static RULES: &[Rule] = &[
             "tcpdump -i eth0 -w capture.pcap",
             "nmap -oN scan.txt 10.0.0.1",
             "dc3dd if=/dev/sdb hof=evidence.img",
+            r#"python3 -c "print(open('/dev/sdb','rb').read(512))""#,
+            r#"python3 -c "open('disk.img','wb').write(open('/dev/sdb','rb').read())""#,
         ],
     },
     Rule {

@@ -100,6 +100,7 @@ const DANGER: &[(&str, u8)] = &[
     ("place", 0),
     ("glob", 0),
     ("tree_deletes", 0),
+    ("code_disks", 0),
     ("find", 0),
     ("dryrun", 0),
     ("flashers", 0),
