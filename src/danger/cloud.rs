@@ -221,10 +221,33 @@ fn is_data_program(name: &str) -> bool {
 /// Whether a database client runs SQL (or a command) that drops or
 /// empties a database, schema or table (the cloud pack's `db.destroy`).
 pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
-    if let Some((sql, _)) = client_sql(c) {
+    // (RMAN's words are its own, not SQL: read below first.)
+    if c.name != "rman"
+        && let Some((sql, _)) = client_sql(c)
+    {
         return sql.iter().any(|s| sql_destroys(s));
     }
     match c.name.as_str() {
+        // Oracle's Data Pump told to replace or empty the tables it finds
+        // (`impdp … table_exists_action=REPLACE`).
+        "impdp" => c.values().any(|v| {
+            v.split_once('=').is_some_and(|(k, v)| {
+                k.eq_ignore_ascii_case("table_exists_action")
+                    && (v.eq_ignore_ascii_case("replace") || v.eq_ignore_ascii_case("truncate"))
+            })
+        }),
+        // IBM MQ's console told to delete or empty a queue, a channel, a
+        // topic (`echo "CLEAR QLOCAL('DLQ')" | runmqsc QM1`).
+        // RMAN's backups and archived logs deleted (`DELETE NOPROMPT
+        // EXPIRED ARCHIVELOG ALL;`).
+        "runmqsc" | "rman" => c.command.stdin_text.as_ref().is_some_and(|t| {
+            t.split(['\n', ';']).any(|l| {
+                let first = l.split_whitespace().next().unwrap_or_default();
+                ["DELETE", "CLEAR", "PURGE"]
+                    .iter()
+                    .any(|k| first.eq_ignore_ascii_case(k))
+            })
+        }),
         "redis-cli" | "valkey-cli" | "keydb-cli" => {
             let words: Vec<String> = c.values().map(str::to_ascii_uppercase).collect();
             // Keys deleted by name (`DEL sessions`, `UNLINK`), or all;
@@ -363,6 +386,10 @@ fn client_sql(c: &Cmd<'_>) -> Option<(Vec<String>, bool)> {
                 .collect(),
             false,
         ),
+        // Oracle's and Db2's consoles: SQL on stdin (`sqlplus -s
+        // system@pdb <<< 'DROP USER app CASCADE;'`), or in Db2's words.
+        "sqlplus" | "rman" | "clpplus" | "isql" => (Vec::new(), true),
+        "db2" => (c.operands().iter().map(|w| w.value.clone()).collect(), true),
         _ => return None,
     };
     sql.extend(c.command.stdin_text.clone());
@@ -376,6 +403,17 @@ fn client_sql(c: &Cmd<'_>) -> Option<(Vec<String>, bool)> {
 /// (`EXPLAIN DELETE …`) are not; a dump replayed into MySQL drops and
 /// recreates each table it holds (`mysqldump shop | mysql -h db2 shop`).
 pub(super) fn db_changes_rows(c: &Cmd<'_>) -> bool {
+    // Data Pump's import writes what its dump holds into the database
+    // (`impdp system@pdb schemas=HR …`); with `sqlfile=` it only writes
+    // the statements to a file.
+    if c.name == "impdp" {
+        return !c.args().is_empty()
+            && !c.values().any(|v| {
+                v.split_once('=')
+                    .is_some_and(|(k, _)| k.eq_ignore_ascii_case("sqlfile"))
+                    || v.eq_ignore_ascii_case("help=y")
+            });
+    }
     if let Some((sql, server)) = client_sql(c) {
         return server
             && (sql.iter().any(|s| sql_changes_rows(s))

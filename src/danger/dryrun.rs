@@ -194,6 +194,14 @@ const OPTIONS_END_AT_OPERANDS: &[&str] = &[
 /// [`rehearses`], or a tool's own letter for it: `zfs destroy -n`,
 /// `apt-get -s purge`, `make -n`, `rsync -n`, `borg prune -n`.
 pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
+    // Kafka's offset reset prints its plan unless told `--execute` (a dry
+    // run is its default).
+    if matches!(name, "kafka-consumer-groups" | "kafka-consumer-groups.sh")
+        && args.iter().any(|w| w.value == "--reset-offsets")
+        && !args.iter().any(|w| w.value == "--execute")
+    {
+        return true;
+    }
     // `useradd -D` alone prints the defaults; given a value, it sets them.
     if name == "useradd" && !args.is_empty() && args.iter().all(|w| w.value == "-D") {
         return true;
@@ -234,6 +242,9 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // rake's dry run names the tasks; kapp's diff run shows the change.
         "rake" => &["-n", "--dry-run", "--dryrun"],
         "kapp" => &["--diff-run"],
+        // Salesforce's check-only deploy validates against the org and
+        // saves nothing there.
+        "sf" | "sfdx" => &["--check-only", "--checkonly", "--dry-run"],
         "sfdisk" => &["-n"],
         // LVM's test mode: metadata is not written.
         "lvremove" | "lvcreate" | "lvextend" | "lvreduce" | "lvresize" | "lvconvert"

@@ -218,4 +218,6 @@ pub(super) fn after_noun(noun: &str, verb: &str) -> bool {
     AFTER_NOUN
         .iter()
         .any(|(nouns, verbs)| nouns.contains(&noun) && verbs.contains(&verb))
+        // Any database by its name (`hs hubdb clear 5123456`).
+        || noun.len() > 2 && noun.ends_with("db") && matches!(verb, "clean" | "clear" | "empty")
 }

@@ -472,11 +472,38 @@ pub fn is_block_device(value: &str) -> bool {
         return false;
     };
     const PREFIXES: &[&str] = &[
-        "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "loop", "md", "dm-", "mapper/",
-        "sr", "mtd", "zram", "nbd", "bcache", "root",
+        "sd",
+        "hd",
+        "vd",
+        "xvd",
+        "nvme",
+        "mmcblk",
+        "disk",
+        "rdisk",
+        "loop",
+        "md",
+        "dm-",
+        "mapper/",
+        "sr",
+        "mtd",
+        "zram",
+        "nbd",
+        "bcache",
+        "root",
+        // Oracle ASM's disks, as its library names them.
+        "oracleasm/disks/",
         // FreeBSD's and the other BSDs' disks (`ada0p2`, `da0`, `nvd0`,
         // `vtbd0`, `mmcsd0`, `wd0`), Solaris's (`dsk/c0t0d0s0`).
-        "ada", "da", "nvd", "nda", "vtbd", "mmcsd", "wd", "rsd", "dsk/", "rdsk/",
+        "ada",
+        "da",
+        "nvd",
+        "nda",
+        "vtbd",
+        "mmcsd",
+        "wd",
+        "rsd",
+        "dsk/",
+        "rdsk/",
     ];
     // `/dev/disk/by-id/…` names a disk; `/dev/disk` and `/dev/disk/by-id`
     // are the folders of those links (macOS's `disk0` is one).

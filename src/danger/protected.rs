@@ -138,6 +138,19 @@ static PROTECTED: &[Protected] = &[
                     || matches!(p.name, "sitecustomize.py" | "usercustomize.py"))
         },
     },
+    // What a server runs at each start: SQL*Plus's site profile, Tomcat's
+    // environment script beside `catalina.sh`.
+    Protected {
+        reason: "a server's start-up script",
+        holds: |p| {
+            p.name == "glogin.sql" && p.parts.contains(&"sqlplus")
+                || p.name == "setenv.sh"
+                    && p.parts.ends_with(&["bin", "setenv.sh"])
+                    && p.parts
+                        .iter()
+                        .any(|d| d.contains("tomcat") || d.contains("catalina"))
+        },
+    },
     Protected {
         reason: "kernel settings",
         holds: |p| p.parts.starts_with(&["proc", "sys"]) || p.parts.first() == Some(&"sys"),

@@ -8,6 +8,7 @@ use super::cmd::Cmd;
 
 mod desktop;
 mod guards;
+mod servers;
 
 /// Whether a command stops, restarts or reconfigures the system or its
 /// services: power, kernel modules and settings (also written as files
@@ -175,6 +176,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         || changes_security_policy(c, sub)
         || desktop::changes_session(c, sub)
         || guards::security_agent_changes(c, sub)
+        || servers::server_controls(c, sub)
         // The system's clock set (`date -s`, `hwclock --systohc`), which
         // certificates, builds and logs all trust.
         || c.is(&["date", "gdate"]) && c.flag(&["-s", "--set"])

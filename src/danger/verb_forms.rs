@@ -34,7 +34,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     if destroys_by_form(c) || forced_checkout(c) {
         return Some(Does::Destroys);
     }
-    if grants_admin_role(c) {
+    if grants_admin_role(c) || makes_public(c) {
         return Some(Does::Deploys);
     }
     // A new public version of a dataset, model or notebook (`kaggle
@@ -148,8 +148,33 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
 /// `pulumi refresh --yes` (the stack's state rewritten from what runs).
 fn deploys_by_form(c: &Cmd<'_>) -> bool {
     let first = || c.operands().first().map(|w| w.value.as_str());
+    let has = |w: &str| c.operands().iter().take(4).any(|o| o.value == w);
     // A `match`: asked of every command.
     match c.name.as_str() {
+        // Anonymous Apex run in the org, records imported into it (`sf
+        // apex run`, `sfdx force:apex:execute`, `sf data import tree`).
+        "sf" | "sfdx" => {
+            (has("apex") && has("run")
+                || first().is_some_and(|w| w.starts_with("force:apex:execute")))
+                && apex_may_change(c)
+                || has("data") && has("import")
+                || first().is_some_and(|w| w.starts_with("force:data:tree:import"))
+        }
+        // Content written into a space (`contentful space seed`, `space
+        // import`), a theme uploaded to share (`shopify theme share`),
+        // HubSpot's watcher told to upload first, Stripe's fixtures made.
+        "contentful" => has("seed") || has("import"),
+        "shopify" => has("share"),
+        "hs" | "hubspot" => c.flag(&["--initial-upload"]),
+        "stripe" => first() == Some("fixtures") || has("update"),
+        "java" => jenkins_cli_changes(c),
+        // Oracle's patches applied to the database (`datapatch -verbose`;
+        // `-prereq` only checks), Kafka's partitions moved (`--execute`,
+        // and `--verify`, which lifts the move's throttles).
+        "datapatch" => !c.flag(&["-prereq", "-help", "--help"]),
+        "kafka-reassign-partitions" | "kafka-reassign-partitions.sh" => {
+            c.flag(&["--execute", "--verify", "--cancel"])
+        }
         "sam" => first() == Some("sync"),
         "cdk" => first() == Some("watch"),
         "vercel" => first().is_none_or(|w| w == "." || w.contains('/')),
@@ -282,6 +307,16 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
         "dmesg" => c.flag(&["-c", "-C", "--clear", "--read-clear"]),
         // Synced runs' local folders deleted (`wandb sync --clean`).
         "wandb" => word(0) == Some("sync") && c.flag(&["--clean"]),
+        // An IBM MQ queue manager deleted with its queues and logs.
+        "dltmqm" => true,
+        // A schema emptied by a build tool's migration task (`./gradlew
+        // flywayClean`, `mvn flyway:clean`, `liquibaseDropAll`).
+        "gradle" | "gradlew" | "mvn" | "mvnw" => c.operands().iter().any(|w| {
+            matches!(
+                w.value.as_str(),
+                "flywayClean" | "flyway:clean" | "liquibaseDropAll" | "liquibase:dropAll"
+            )
+        }),
         _ => false,
     }
 }
@@ -525,9 +560,30 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
         && c.args()
             .first()
             .is_some_and(|w| matches!(w.value.as_str(), "api" | "rest" | "raw-request"));
-    if !(client || api) || !sends_a_request(c) || super::cmd::to_loopback_only(c) {
+    if !(client || api) || super::cmd::to_loopback_only(c) {
         return None;
     }
+    // A service told to stop, start or reload by its address, even by a
+    // plain GET as Tomcat's manager takes it (`curl -u d
+    // "http://tomcat01:8080/manager/text/undeploy?path=/orders"`, `-X
+    // POST …/connectors/x/restart`).
+    let request = sends_a_request(c);
+    let verb_of = |part: &str| {
+        let control = if request {
+            matches!(
+                part,
+                "restart" | "reload" | "pause" | "resume" | "stop" | "start" | "shutdown"
+            )
+        } else {
+            matches!(part, "reload" | "restart" | "shutdown")
+        };
+        match part {
+            "undeploy" => Some(Does::Destroys),
+            _ if control => Some(Does::Deploys),
+            _ if request => verb_of(part),
+            _ => None,
+        }
+    };
     let args = c.args();
     let from_path = args.iter().enumerate().find_map(|(i, w)| {
         let v = w.value.as_str();
@@ -559,7 +615,7 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
     };
     from_path.or_else(|| {
         c.values()
-            .filter(|v| v.contains("mutation"))
+            .filter(|v| request && v.contains("mutation"))
             .find_map(|v| graphql_mutations(v).find_map(verb_of))
             .filter(|_| elsewhere())
     })
@@ -1072,6 +1128,153 @@ fn grants_admin_role(c: &Cmd<'_>) -> bool {
                 v.split([',', '/', ':'])
                     .any(|p| ADMIN.iter().any(|a| p.eq_ignore_ascii_case(a)))
             })
+}
+
+/// Something made readable by anyone, whatever the tool (`gh repo create
+/// x --public --push`, `gh repo edit --visibility public`, `gh gist create
+/// --public`, `s3cmd setacl --acl-public`, `aws s3 cp f s3://b --acl
+/// public-read`): it cannot be made secret again. A listing of public
+/// things (`gh repo list --public`) changes nothing.
+fn makes_public(c: &Cmd<'_>) -> bool {
+    let changes = c.operands().iter().take(3).any(|w| {
+        matches!(
+            w.value.as_str(),
+            "create"
+                | "edit"
+                | "update"
+                | "set"
+                | "setacl"
+                | "put"
+                | "cp"
+                | "copy"
+                | "sync"
+                | "upload"
+                | "share"
+                | "new"
+                | "add"
+                | "mb"
+        )
+    });
+    changes
+        && (c.flag(&["--public", "--acl-public"])
+            || c.full_option_values(&["--visibility", "--acl", "--access", "--canned-acl"])
+                .iter()
+                .any(|v| {
+                    ["public", "public-read", "public-read-write"]
+                        .iter()
+                        .any(|p| v.eq_ignore_ascii_case(p))
+                }))
+}
+
+/// A forge's API called to change who may reach or act on a repository
+/// (`gh api -X POST repos/o/r/hooks …`, or with fields, which make it a
+/// POST: `gh api repos/o/r/hooks -f name=web`): a webhook, a key, a
+/// collaborator, a secret, a rule, for everyone who uses it. Any `PUT`,
+/// `PATCH` or `DELETE` changes what it names. An explicit `GET` reads;
+/// other posts (a workflow dispatched, an issue opened) are the
+/// reviewer's to judge. Asked after the path's own verb.
+pub(super) fn forge_api_writes(c: &Cmd<'_>) -> bool {
+    const ACCESS: &[&str] = &[
+        "hooks",
+        "keys",
+        "collaborators",
+        "secrets",
+        "variables",
+        "invitations",
+        "protection",
+        "environments",
+        "rulesets",
+        "transfer",
+        "members",
+        "memberships",
+    ];
+    if !c.is(&["gh", "glab"]) || c.operands().first().is_none_or(|w| w.value != "api") {
+        return false;
+    }
+    let glued = c
+        .values()
+        .find_map(|v| v.strip_prefix("-X").filter(|m| !m.is_empty()));
+    let method = c
+        .option_values(&["-X", "--method"])
+        .first()
+        .copied()
+        .or(glued);
+    let posts = match method {
+        Some(m)
+            if ["PUT", "PATCH", "DELETE"]
+                .iter()
+                .any(|w| m.eq_ignore_ascii_case(w)) =>
+        {
+            return true;
+        }
+        Some(m) => m.eq_ignore_ascii_case("POST"),
+        None => c.flag(&["-f", "-F", "--field", "--raw-field", "--input"]),
+    };
+    posts
+        && c.operands()
+            .iter()
+            .skip(1)
+            .any(|w| w.value.split(['/', '?']).any(|part| ACCESS.contains(&part)))
+}
+
+/// Whether anonymous Apex may change the org: code from a file or typed
+/// later, or code on stdin that writes records (DML), calls out, or
+/// queues or schedules work. Code that only queries and prints
+/// (`System.debug([SELECT COUNT() FROM Account])`) changes nothing.
+fn apex_may_change(c: &Cmd<'_>) -> bool {
+    let Some(code) = c.command.stdin_text.as_deref() else {
+        return true;
+    };
+    let code = code.to_ascii_lowercase();
+    [
+        "insert",
+        "update",
+        "delete",
+        "upsert",
+        "merge",
+        "undelete",
+        "database.",
+        "http",
+        "enqueuejob",
+        "schedule",
+        "messaging.",
+        "executebatch",
+        "eventbus",
+    ]
+    .iter()
+    .any(|k| code.contains(k))
+}
+
+/// Whether Jenkins' CLI (`java -jar jenkins-cli.jar -s URL COMMAND`) is
+/// told anything but to look: a restart, a shutdown, a job built,
+/// deleted or disabled, a plugin installed, a Groovy script run on the
+/// controller. Its `get-…`, `list-…`, `who-am-i`, `version`, `help`
+/// and `console` only show.
+fn jenkins_cli_changes(c: &Cmd<'_>) -> bool {
+    let args = c.args();
+    let Some(jar) = args.iter().position(|w| w.value == "-jar") else {
+        return false;
+    };
+    if !args
+        .get(jar + 1)
+        .is_some_and(|w| w.value.ends_with("jenkins-cli.jar"))
+    {
+        return false;
+    }
+    let mut rest = args.iter().skip(jar + 2).map(|w| w.value.as_str());
+    while let Some(v) = rest.next() {
+        if matches!(v, "-s" | "-auth" | "-i" | "-user" | "-logger" | "-bearer") {
+            rest.next();
+        } else if !v.starts_with('-') {
+            return !(v.starts_with("get-")
+                || v.starts_with("list-")
+                || matches!(
+                    v,
+                    "who-am-i" | "version" | "help" | "console" | "session-id"
+                ));
+        }
+    }
+    false
 }
 
 #[cfg(test)]

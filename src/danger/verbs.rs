@@ -272,6 +272,8 @@ pub(super) const CLOUD: &[&str] = &[
     "upctl",
     "modal",
     "runpodctl",
+    "sf",
+    "sfdx",
 ];
 
 /// What cloud and cluster tools do to what runs there, beyond the
@@ -755,6 +757,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     if let Some(does) = super::verb_forms::http_action(c, verb_of)
         .or_else(|| super::verb_forms::device_command(c, verb_of))
         .or_else(|| super::verb_forms::topic_command(c, verb_of))
+        .or_else(|| super::verb_forms::forge_api_writes(c).then_some(Does::Deploys))
     {
         return Some(does);
     }
@@ -1096,6 +1099,14 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         // is a name (`helm install help charts/api`: the release `help`).
         let named_help = word == "help" && i > 0 && i + 1 < words.len();
         if super::cmd::among(&READS_SET, word) && !named_help {
+            return None;
+        }
+        // So does a looking verb joined to its noun (`jenkins-cli get-job
+        // release-pipeline`): the words after it name what it shows.
+        if ["get-", "list-", "describe-", "show-", "view-"]
+            .iter()
+            .any(|p| word.starts_with(p))
+        {
             return None;
         }
         // What a registry holds for everyone is no edit of the project

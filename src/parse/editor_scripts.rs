@@ -138,7 +138,7 @@ fn ex_only_edits(command: &str, depth: u8) -> bool {
         .unwrap_or(t.len());
     let (word, rest) = t.split_at(word_len);
     match word {
-        "" => rest.trim().is_empty() || matches!(rest.trim(), "#" | "=") || quits_unsaved(rest),
+        "" => rest.trim().is_empty() || matches!(rest.trim(), "#" | "="),
         "p" | "print" | "P" | "nu" | "number" | "l" | "list" | "d" | "delete" | "j" | "join"
         | "m" | "move" | "t" | "co" | "copy" => !rest.contains(['!', '\\']),
         // `s/a/\=system(…)/` evaluates an expression.
@@ -284,6 +284,8 @@ pub(super) fn client_escapes<'a>(name: &str, words: &[&'a str]) -> Vec<&'a str> 
         "sqlite3" | "sqlite" | "duckdb" => (&[".shell ", ".system "], false),
         "mysql" | "mariadb" => (&["system ", "\\! "], true),
         "psql" => (&["\\! "], true),
+        // SQL*Plus's `HOST` (and `!` on Unix) hands the rest to a shell.
+        "sqlplus" => (&["HOST ", "host ", "HO ", "ho ", "!"], false),
         // IPython's shell escapes (`ipython -c '!curl … | bash'`).
         "ipython" | "ipython3" => (&["!!", "!"], false),
         _ => return Vec::new(),
@@ -546,6 +548,13 @@ mod tests {
                 true,
             ),
             ("vim", &["-es", "-c", "1,$s/a/b/g", "-c", "qa!", "f"], true),
+            ("vim", &["-es", "-c", "p", "-c", "qa!", "--", "-f"], true),
+            (
+                "vim",
+                &["-es", "-c", "#", "-c", "=", "-c", "", "-c", "qa!", "f"],
+                true,
+            ),
+            ("vim", &["-es", "-c", "g/a\\/b/p", "-c", "qa!", "f"], true),
             // Not silent Ex mode, or not quitting unsaved last.
             ("vim", &["-c", "g/x/p", "-c", "qa!", "f"], false),
             ("vim", &["-es", "-c", "g/x/p", "f"], false),

@@ -1057,6 +1057,52 @@ mod tests {
     }
 
     #[test]
+    fn direnv_allow_reads_the_envrc_it_allows() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let cwd = dir.path().to_path_buf();
+        let write = |name: &str, text: &str| {
+            std::fs::write(cwd.join(name), text).unwrap_or_else(|e| panic!("{e}"));
+        };
+        std::fs::create_dir(cwd.join("sub")).unwrap_or_else(|e| panic!("{e}"));
+        write(".envrc", "shred -u notes\n");
+        write("sub/.envrc", "wipefs x\n");
+        write("dev.env", "chmod 777 y\n");
+        let disk = || Disk {
+            cwd: cwd.clone(),
+            home: None,
+            user_path: Vec::new(),
+            since: SystemTime::UNIX_EPOCH,
+        };
+        let parsed = |line: &str| crate::parse::parse_on(line, crate::parse::Syntax::Bash, disk());
+        let names = |line: &str| -> Vec<String> {
+            parsed(line)
+                .commands
+                .iter()
+                .filter_map(|c| c.name().map(std::borrow::Cow::into_owned))
+                .collect()
+        };
+        for (line, want) in [
+            ("direnv allow", &["shred", "direnv"][..]),
+            ("direnv allow .", &["shred", "direnv"]),
+            ("direnv permit sub", &["wipefs", "direnv"]),
+            ("direnv grant sub/", &["wipefs", "direnv"]),
+            ("direnv allow sub/.envrc", &["wipefs", "direnv"]),
+            ("direnv allow dev.env", &["chmod", "direnv"]),
+            ("direnv status", &["direnv"]),
+            ("direnv deny", &["direnv"]),
+            // Written on the line: judged as written, not as on disk.
+            (
+                "echo 'touch y' > .envrc; direnv allow",
+                &["echo", "touch", "direnv"],
+            ),
+        ] {
+            assert_eq!(names(line), want, "{line}");
+        }
+        assert!(!parsed("direnv allow \"$D\"").problems.is_empty());
+        assert!(parsed("direnv allow sub").problems.is_empty());
+    }
+
+    #[test]
     fn interpreter_scripts_and_preloads_are_read_from_disk() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let cwd = dir.path().to_path_buf();

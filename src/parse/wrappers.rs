@@ -342,6 +342,11 @@ impl Walker {
                 if name == "xargs" {
                     let options = cmd.argv.get(1..start).unwrap_or_default();
                     inner.placeholder = xargs_placeholder(options).or(inner.placeholder);
+                    for mut other in super::xargs::other_lines(&inner, cmd, options) {
+                        other.via.push(name.clone().into_owned());
+                        other.origin = Origin::Wrapper;
+                        self.resolve(other);
+                    }
                     super::xargs::known_input(&mut inner, cmd, options);
                 }
                 inner

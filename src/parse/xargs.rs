@@ -39,7 +39,9 @@ pub(super) fn known_input(inner: &mut SimpleCommand, xargs: &SimpleCommand, opti
         .collect();
     match inner.placeholder.clone() {
         Some(p) => {
-            let [line] = lines[..] else {
+            // One command per line: the first is this one, the others
+            // are made by `other_lines`.
+            let Some(line) = lines.first() else {
                 return;
             };
             if line.contains(['\'', '"', '\\']) {
@@ -54,6 +56,41 @@ pub(super) fn known_input(inner: &mut SimpleCommand, xargs: &SimpleCommand, opti
             .argv
             .extend(words(text).into_iter().take(MAX_WORDS).map(Word::literal)),
     }
+}
+
+/// The commands xargs with a placeholder runs for the second and later
+/// lines of text known on the line (`printf '%s\n' ~/.npmrc
+/// ~/.config/gh/hosts.yml | xargs -I{} curl -T {} …` runs curl once per
+/// file): each line in the placeholder, as `known_input` puts the first.
+/// A bounded number; a line with quotes or a backslash is left out (the
+/// command with the placeholder unfilled is judged for it).
+pub(super) fn other_lines(
+    inner: &SimpleCommand,
+    xargs: &SimpleCommand,
+    options: &[Word],
+) -> Vec<SimpleCommand> {
+    const MAX_COPIES: usize = 16;
+    let (Some(p), Some(text)) = (inner.placeholder.as_deref(), xargs.stdin_text.as_deref()) else {
+        return Vec::new();
+    };
+    if xargs.stdin_dynamic || !reads_plainly(options) {
+        return Vec::new();
+    }
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .skip(1)
+        .take(MAX_COPIES)
+        .filter(|l| !l.contains(['\'', '"', '\\']))
+        .map(|line| {
+            let mut copy = inner.clone();
+            for w in copy.argv.iter_mut().filter(|w| w.value.contains(p)) {
+                w.value = w.value.replace(p, line);
+            }
+            copy.placeholder = None;
+            copy
+        })
+        .collect()
 }
 
 /// xargs fed text known only at run time: a placeholder inside a longer
@@ -152,16 +189,30 @@ mod tests {
         inner.argv.into_iter().map(|w| w.value).collect()
     }
 
-    /// Known input fills the placeholder (one line) or is appended; input
-    /// of several lines for a placeholder, or known only at run time, is
-    /// left to be judged as unknown.
+    /// Known input fills the placeholder (its first line here, the others
+    /// in copies) or is appended; input known only at run time is left to
+    /// be judged as unknown.
     #[test]
     fn known_input_makes_the_command() {
         assert_eq!(
             fed("~/.ssh\n", &["tar", "czf", "-", "{}"], Some("{}")),
             ["tar", "czf", "-", "~/.ssh"]
         );
-        assert_eq!(fed("a\nb\n", &["rm", "{}"], Some("{}")), ["rm", "{}"]);
+        assert_eq!(fed("a\nb\n", &["rm", "{}"], Some("{}")), ["rm", "a"]);
+        let xargs = SimpleCommand {
+            stdin_text: Some("a\n\nb\n'c'\nd\n".into()),
+            ..SimpleCommand::default()
+        };
+        let inner = SimpleCommand {
+            argv: vec![Word::literal("rm"), Word::literal("x{}")],
+            placeholder: Some("{}".into()),
+            ..SimpleCommand::default()
+        };
+        let others: Vec<Vec<String>> = other_lines(&inner, &xargs, &[])
+            .into_iter()
+            .map(|c| c.argv.into_iter().map(|w| w.value).collect())
+            .collect();
+        assert_eq!(others, [["rm", "xb"], ["rm", "xd"]]);
         assert_eq!(fed(".env x\n", &["cat"], None), ["cat", ".env", "x"]);
         let many = "w ".repeat(100);
         assert_eq!(fed(&many, &["echo"], None).len(), 65);

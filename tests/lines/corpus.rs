@@ -299,6 +299,7 @@ const CLASSES_FORTY_SIXTH: &str = include_str!("../corpus/classes46.tsv");
 /// more).
 const CLASSES_FORTY_SEVENTH: &str = include_str!("../corpus/classes47.tsv");
 const CLASSES_FORTY_EIGHTH: &str = include_str!("../corpus/classes48.tsv");
+const CLASSES_FORTY_NINTH: &str = include_str!("../corpus/classes49.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -918,6 +919,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "chaise", 1000, 1000),
     ("noeffect", "chaise", 1000, 1000),
     ("blocked", "chaise", 1000, 1000),
+    ("operand", "fortyninth", 966, 1000),
+    ("verb", "fortyninth", 965, 1000),
+    ("hidden", "fortyninth", 1000, 1000),
+    ("noeffect", "fortyninth", 880, 1000),
+    ("blocked", "fortyninth", 1000, 1000),
+    ("operand", "futon", 965, 941),
+    ("verb", "futon", 965, 1000),
+    ("hidden", "futon", 933, 1000),
+    ("noeffect", "futon", 708, 1000),
+    ("blocked", "futon", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -981,6 +992,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FORTY_SIXTH))
         .chain(rows(CLASSES_FORTY_SEVENTH))
         .chain(rows(CLASSES_FORTY_EIGHTH))
+        .chain(rows(CLASSES_FORTY_NINTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {

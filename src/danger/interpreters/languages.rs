@@ -60,7 +60,6 @@ pub(super) static LANGUAGES: &[Language] = &[
             "__import__",
             "importlib",
             "getattr(",
-            "b64decode",
             "marshal",
             "pickle",
             // Loaders that unpickle, and so run what the file holds

@@ -69,3 +69,55 @@ pub(super) fn kept_there(secret: &str, above: Option<&str>) -> bool {
         _ => true,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn browser_profile_folders() {
+        for (name, parent) in [
+            (".mozilla", "user"),
+            ("firefox", ".mozilla"),
+            ("abc.default-release", "firefox"),
+            ("x.default", "Profiles"),
+            ("chromium", ".config"),
+            ("google-chrome", ".config"),
+            ("Firefox", "Application Support"),
+            ("Brave-Browser", "Application Support"),
+            ("Chrome", "Google"),
+            ("Default", "google-chrome"),
+            ("Profile 2", "chromium"),
+            ("Default", "User Data"),
+        ] {
+            assert!(browser_profiles(name, parent), "{parent}/{name}");
+        }
+        for (name, parent) in [
+            ("firefox", "src"),
+            ("abc.default", "notes"),
+            ("x", "firefox"),
+            ("chromium", "build"),
+            ("Firefox", "Documents"),
+            ("Chrome", "apps"),
+            ("Default", "config"),
+            ("Profile 2", "backup"),
+            ("settings", "google-chrome"),
+            ("profiles.ini", "firefox"),
+        ] {
+            assert!(!browser_profiles(name, parent), "{parent}/{name}");
+        }
+    }
+
+    #[test]
+    fn dotless_secret_folders_where_they_are_kept() {
+        assert!(kept_there("gh", Some(".config")));
+        assert!(kept_there("gh", Some(".c*")));
+        assert!(kept_there("gh", None));
+        assert!(!kept_there("gh", Some("proj")));
+        assert!(kept_there("keyrings", Some("share")));
+        assert!(!kept_there("keyrings", Some("snapshots")));
+        assert!(kept_there("Keychains", Some("Library")));
+        assert!(!kept_there("Keychains", Some("docs")));
+        assert!(kept_there(".ssh", Some("proj")));
+    }
+}

@@ -52,6 +52,29 @@ pub(super) const HINTS: &[&str] = &[
     "velociraptor",
     "server.config.yaml",
     "okta.yaml",
+    ".okta/",
+    "wallet",
+    "users.properties",
+    "tomcat-users",
+    "boot.properties",
+    "SerializedSystemIni",
+    "serializedsystemini",
+    "orapw",
+    "credentials.xml",
+    ".sth",
+    "WebLogicConfig",
+    "WebLogicKey",
+    "weblogicconfig",
+    "weblogickey",
+    ".sfdx",
+    "twilio-cli",
+    "hubspot.config",
+    "contentfulrc",
+    "sanity",
+    "algolia",
+    "shopify-cli",
+    "zapierrc",
+    "auth0",
 ];
 
 /// Whether the resolved path (its last part `name`, the folders above it
@@ -84,6 +107,7 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
         || network_or_release_secret(name, dirs)
         || device_or_test_secret(name, dirs)
         || responder_secret(name, dirs)
+        || middleware_or_saas_secret(name, dirs)
 }
 
 /// Whether a variable's name is a connection URL's that carries its
@@ -200,4 +224,45 @@ fn responder_secret(name: &str, dirs: &[&str]) -> bool {
         || name == "server.config.yaml"
         || dirs.contains(&"velociraptor") && name.ends_with(".config.yaml")
         || parent == ".okta" && name == "okta.yaml"
+}
+
+/// The keys of middleware and of SaaS command lines: an Oracle wallet
+/// (`cwallet.sso`, `ewallet.p12`) and password file (`orapwORCL`),
+/// WildFly's and Tomcat's user files, WebLogic's boot identity, the key
+/// that decrypts its domain (`SerializedSystemIni.dat`) and WLST's stored
+/// credentials, Jenkins' credentials and the keys that open them, IBM MQ's
+/// key stash (`key.sth`); the Salesforce CLI's org logins (`~/.sfdx`),
+/// Twilio's, HubSpot's, Contentful's, Sanity's, Algolia's, Shopify's,
+/// Zapier's and Auth0's saved tokens.
+fn middleware_or_saas_secret(name: &str, dirs: &[&str]) -> bool {
+    let parent = dirs.last().copied().unwrap_or("");
+    matches!(name, "cwallet.sso" | "ewallet.p12" | "ewallet.p12.lck")
+        || name.starts_with("orapw")
+        || matches!(
+            name,
+            "mgmt-users.properties" | "application-users.properties"
+        )
+        || name == "tomcat-users.xml"
+        || name == "boot.properties" && parent == "security"
+        || name.eq_ignore_ascii_case("SerializedSystemIni.dat")
+        || {
+            // (In any case: where the file system folds case, so is the path.)
+            let lower = name.to_ascii_lowercase();
+            lower.ends_with("-weblogicconfig.properties")
+                || lower.ends_with("-weblogickey.properties")
+        }
+        || name == "credentials.xml" && dirs.iter().any(|d| d.contains("jenkins"))
+        || dirs.iter().any(|d| d.contains("jenkins"))
+            && (parent == "secrets" || matches!(name, "master.key" | "secret.key"))
+        || name.ends_with(".sth")
+        || dirs.contains(&".sfdx") && name.ends_with(".json") && name.contains('@')
+        || parent == ".twilio-cli" && name == "config.json"
+        || name.starts_with("hubspot.config.")
+            && (name.ends_with(".yml") || name.ends_with(".yaml"))
+        || name == ".contentfulrc.json"
+        || parent == "sanity" && name == "config.json"
+        || parent == "algolia" && name == "config.toml"
+        || parent.starts_with("shopify-cli") && name == "config.json"
+        || name == ".zapierrc"
+        || parent == "auth0" && name == "config.json"
 }

@@ -42,11 +42,14 @@ impl Walker {
             _ => {
                 // A client's or a console's shell escape runs its command
                 // for certain (`sqlite3 db '.shell …'`, `ipython -c '!…'`).
+                // (Also in what it reads on stdin: `sqlplus -s / <<'EOF' …
+                // HOST rm -rf …`.)
                 let words: Vec<&str> = cmd
                     .args()
                     .iter()
                     .filter(|w| w.literal)
                     .map(|w| w.value.as_str())
+                    .chain(cmd.stdin_text.as_deref())
                     .collect();
                 for text in crate::parse::editor_scripts::client_escapes(name, &words) {
                     self.source(text, Origin::ShellString, depth);
