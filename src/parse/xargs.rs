@@ -41,12 +41,12 @@ pub(super) fn known_input(inner: &mut SimpleCommand, xargs: &SimpleCommand, opti
         Some(p) => {
             // One command per line: the first is this one, the others
             // are made by `other_lines`.
+            if !fillable(&lines) {
+                return;
+            }
             let Some(line) = lines.first() else {
                 return;
             };
-            if line.contains(['\'', '"', '\\']) {
-                return;
-            }
             for w in inner.argv.iter_mut().filter(|w| w.value.contains(&p)) {
                 w.value = w.value.replace(&p, line);
             }
@@ -58,30 +58,42 @@ pub(super) fn known_input(inner: &mut SimpleCommand, xargs: &SimpleCommand, opti
     }
 }
 
+/// Whether each of these input lines can fill a placeholder, as xargs
+/// would: a bounded number of them, none with quotes or a backslash
+/// (xargs takes them off first). Otherwise none is filled, and the
+/// command is judged with its placeholder unknown.
+fn fillable(lines: &[&str]) -> bool {
+    const MAX_LINES: usize = 16;
+    lines.len() <= MAX_LINES && !lines.iter().any(|l| l.contains(['\'', '"', '\\']))
+}
+
 /// The commands xargs with a placeholder runs for the second and later
 /// lines of text known on the line (`printf '%s\n' ~/.npmrc
 /// ~/.config/gh/hosts.yml | xargs -I{} curl -T {} …` runs curl once per
 /// file): each line in the placeholder, as `known_input` puts the first.
-/// A bounded number; a line with quotes or a backslash is left out (the
-/// command with the placeholder unfilled is judged for it).
+/// None unless every line can fill it (see `fillable`).
 pub(super) fn other_lines(
     inner: &SimpleCommand,
     xargs: &SimpleCommand,
     options: &[Word],
 ) -> Vec<SimpleCommand> {
-    const MAX_COPIES: usize = 16;
     let (Some(p), Some(text)) = (inner.placeholder.as_deref(), xargs.stdin_text.as_deref()) else {
         return Vec::new();
     };
     if xargs.stdin_dynamic || !reads_plainly(options) {
         return Vec::new();
     }
-    text.lines()
+    let lines: Vec<&str> = text
+        .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
+        .collect();
+    if !fillable(&lines) {
+        return Vec::new();
+    }
+    lines
+        .into_iter()
         .skip(1)
-        .take(MAX_COPIES)
-        .filter(|l| !l.contains(['\'', '"', '\\']))
         .map(|line| {
             let mut copy = inner.clone();
             for w in copy.argv.iter_mut().filter(|w| w.value.contains(p)) {
@@ -200,7 +212,7 @@ mod tests {
         );
         assert_eq!(fed("a\nb\n", &["rm", "{}"], Some("{}")), ["rm", "a"]);
         let xargs = SimpleCommand {
-            stdin_text: Some("a\n\nb\n'c'\nd\n".into()),
+            stdin_text: Some("a\n\nb\nd\n".into()),
             ..SimpleCommand::default()
         };
         let inner = SimpleCommand {
@@ -213,6 +225,26 @@ mod tests {
             .map(|c| c.argv.into_iter().map(|w| w.value).collect())
             .collect();
         assert_eq!(others, [["rm", "xb"], ["rm", "xd"]]);
+        // A line xargs would unquote leaves every line unknown.
+        let quoted = SimpleCommand {
+            stdin_text: Some("a\n'c'\n".into()),
+            ..SimpleCommand::default()
+        };
+        assert!(other_lines(&inner, &quoted, &[]).is_empty());
+        assert_eq!(fed("a\n'c'\n", &["rm", "{}"], Some("{}")), ["rm", "{}"]);
+        let many = "x\n".repeat(17);
+        assert!(
+            other_lines(
+                &inner,
+                &SimpleCommand {
+                    stdin_text: Some(many.clone()),
+                    ..SimpleCommand::default()
+                },
+                &[]
+            )
+            .is_empty()
+        );
+        assert_eq!(fed(&many, &["rm", "{}"], Some("{}")), ["rm", "{}"]);
         assert_eq!(fed(".env x\n", &["cat"], None), ["cat", ".env", "x"]);
         let many = "w ".repeat(100);
         assert_eq!(fed(&many, &["echo"], None).len(), 65);
