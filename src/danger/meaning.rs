@@ -679,7 +679,7 @@ pub(super) fn may_write_protected(c: &Cmd<'_>) -> bool {
 /// their place for whatever the file says now (the agent may have
 /// written it). (direnv's `.envrc` is read and judged as code instead.)
 pub(super) fn trusts_folder_code(c: &Cmd<'_>) -> bool {
-    c.is(&["mise", "rtx"])
+    matches!(c.name.as_str(), "mise" | "rtx")
         && c.operands().first().is_some_and(|w| w.value == "trust")
         && !c.flag(&["--untrust", "--ignore", "--show"])
 }

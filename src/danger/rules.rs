@@ -130,7 +130,10 @@ pub static RULES: &[Rule] = &[
             // --remove-files -czf x.tgz /etc`, `zip -rm x.zip /usr`, `7z a
             // -sdel x.7z ~`), and rsync taking the files from a root it
             // sends (`--remove-source-files`).
-            if (c.is(&["tar", "gtar", "bsdtar"]) && c.flag(&["--remove-files"])
+            if matches!(
+                c.name.as_str(),
+                "tar" | "gtar" | "bsdtar" | "zip" | "7z" | "7za" | "7zz" | "rsync"
+            ) && (c.is(&["tar", "gtar", "bsdtar"]) && c.flag(&["--remove-files"])
                 || c.is(&["zip"]) && c.flag(&["-m", "--move"])
                 || c.is(&["7z", "7za", "7zz"]) && c.flag(&["-sdel"])
                 || c.is(&["rsync"])

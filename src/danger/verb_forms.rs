@@ -31,10 +31,29 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     if deploys_by_form(c) {
         return Some(Does::Deploys);
     }
-    if destroys_by_form(c) || forced_checkout(c) {
+    // The words the any-program forms below need, looked for in one pass
+    // (asked of every command).
+    let (mut checkout, mut role, mut public) = (false, false, false);
+    for w in c.args() {
+        let v = w.value.as_str();
+        match v.as_bytes().first() {
+            Some(b'-') => {
+                role |= v.starts_with("--role");
+                public |= v.starts_with("--public")
+                    || v.starts_with("--acl")
+                    || v.starts_with("--visibility")
+                    || v.starts_with("--access")
+                    || v.starts_with("--canned-acl");
+            }
+            Some(b'c') => checkout |= v == "checkout",
+            Some(b'p') => public |= v.starts_with("public"),
+            _ => {}
+        }
+    }
+    if destroys_by_form(c) || checkout && forced_checkout(c) {
         return Some(Does::Destroys);
     }
-    if grants_admin_role(c) || makes_public(c) {
+    if role && grants_admin_role(c) || public && makes_public(c) {
         return Some(Does::Deploys);
     }
     // A new public version of a dataset, model or notebook (`kaggle
@@ -568,6 +587,15 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
     // "http://tomcat01:8080/manager/text/undeploy?path=/orders"`, `-X
     // POST …/connectors/x/restart`).
     let request = sends_a_request(c);
+    if !request
+        && !c.values().any(|v| {
+            ["undeploy", "reload", "restart", "shutdown"]
+                .iter()
+                .any(|a| v.contains(a))
+        })
+    {
+        return None;
+    }
     let verb_of = |part: &str| {
         let control = if request {
             matches!(
@@ -1188,7 +1216,9 @@ pub(super) fn forge_api_writes(c: &Cmd<'_>) -> bool {
         "members",
         "memberships",
     ];
-    if !c.is(&["gh", "glab"]) || c.operands().first().is_none_or(|w| w.value != "api") {
+    if !matches!(c.name.as_str(), "gh" | "glab")
+        || c.operands().first().is_none_or(|w| w.value != "api")
+    {
         return false;
     }
     let glued = c

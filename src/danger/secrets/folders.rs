@@ -15,7 +15,7 @@ pub(super) const HINTS: &[&str] = &[
     "microsoft-edge",
     "Microsoft Edge",
     "vivaldi",
-    "opera",
+    "/opera",
 ];
 
 /// The folders browsers keep their profiles in (Linux's and macOS's).
@@ -45,12 +45,15 @@ pub(super) fn browser_profiles(name: &str, parent: &str) -> bool {
     is(name, ".mozilla")
         || is(parent, ".mozilla") && is(name, "firefox")
         || (is(parent, "firefox") || is(parent, "Profiles"))
-            && name.to_ascii_lowercase().contains(".default")
+            && name
+                .as_bytes()
+                .windows(8)
+                .any(|w| w.eq_ignore_ascii_case(b".default"))
         || is(parent, ".config") && browser(name)
         || is(parent, "Application Support") && (is(name, "Firefox") || browser(name))
         || is(parent, "Google") && is(name, "Chrome")
         || (browser(parent) || is(parent, "User Data"))
-            && (is(name, "Default") || name.to_ascii_lowercase().starts_with("profile "))
+            && (is(name, "Default") || name.get(..8).is_some_and(|p| is(p, "profile ")))
 }
 
 /// Whether a secret folder a folder pattern may stand for is kept below

@@ -70,8 +70,8 @@ pub(super) const HINTS: &[&str] = &[
     "twilio-cli",
     "hubspot.config",
     "contentfulrc",
-    "sanity",
-    "algolia",
+    "sanity/",
+    "algolia/",
     "shopify-cli",
     "zapierrc",
     "auth0",
@@ -245,12 +245,10 @@ fn middleware_or_saas_secret(name: &str, dirs: &[&str]) -> bool {
         || name == "tomcat-users.xml"
         || name == "boot.properties" && parent == "security"
         || name.eq_ignore_ascii_case("SerializedSystemIni.dat")
-        || {
-            // (In any case: where the file system folds case, so is the path.)
-            let lower = name.to_ascii_lowercase();
-            lower.ends_with("-weblogicconfig.properties")
-                || lower.ends_with("-weblogickey.properties")
-        }
+        // (In any case: where the file system folds case, so is the path.)
+        || ["-weblogicconfig.properties", "-weblogickey.properties"]
+            .iter()
+            .any(|s| name.len() >= s.len() && name.as_bytes()[name.len() - s.len()..].eq_ignore_ascii_case(s.as_bytes()))
         || name == "credentials.xml" && dirs.iter().any(|d| d.contains("jenkins"))
         || dirs.iter().any(|d| d.contains("jenkins"))
             && (parent == "secrets" || matches!(name, "master.key" | "secret.key"))

@@ -5,13 +5,10 @@
 
 use super::super::cmd::Cmd;
 
-/// Consoles whose statements below stop, start or swap a database
-/// (`sqlplus / as sysdba <<< 'SHUTDOWN IMMEDIATE'`, `dgmgrl … "switchover
-/// to 'stby'"`).
-const CONSOLES: &[&str] = &["sqlplus", "rman", "dgmgrl", "clpplus", "db2"];
-
 /// Whether a command stops, starts or reconfigures a middleware or
-/// database server (see the module).
+/// database server (see the module), or a console is fed a statement
+/// that stops, starts or swaps its database (`sqlplus / as sysdba <<<
+/// 'SHUTDOWN IMMEDIATE'`, `dgmgrl … "switchover to 'stby'"`).
 pub(super) fn server_controls(c: &Cmd<'_>, sub: &str) -> bool {
     match c.name.as_str() {
         // IBM MQ's queue managers and listeners, Db2's instance.
@@ -23,7 +20,7 @@ pub(super) fn server_controls(c: &Cmd<'_>, sub: &str) -> bool {
         | "startManagedWebLogic.sh"
         | "stopManagedWebLogic.sh" => true,
         "jboss-cli.sh" | "jboss-cli" => jboss_changes(c),
-        name if CONSOLES.contains(&name) => {
+        name @ ("sqlplus" | "rman" | "dgmgrl" | "clpplus" | "db2") => {
             let mut texts: Vec<&str> = c.command.stdin_text.iter().map(String::as_str).collect();
             if matches!(name, "dgmgrl" | "db2") {
                 texts.extend(c.operands().iter().map(|w| w.value.as_str()));
