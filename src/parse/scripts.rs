@@ -993,6 +993,17 @@ mod tests {
     use crate::parse::disk::Disk;
     use std::time::SystemTime;
 
+    /// The disk a test's line runs on: its folder, no home, every file
+    /// counted as older than the session.
+    fn disk_at(cwd: &std::path::Path) -> Disk {
+        Disk {
+            cwd: cwd.to_path_buf(),
+            home: None,
+            user_path: Vec::new(),
+            since: SystemTime::UNIX_EPOCH,
+        }
+    }
+
     fn words(args: &[&str]) -> Vec<Word> {
         args.iter().map(|a| Word::literal(*a)).collect()
     }
@@ -1033,12 +1044,7 @@ mod tests {
             r#"{"scripts":{"build":"tsc","prebuild":"shred -u notes","lint":"eslint ."}}"#,
         );
         write("Makefile", "clean:\n\trm -rf out\n");
-        let disk = || Disk {
-            cwd: cwd.clone(),
-            home: None,
-            user_path: Vec::new(),
-            since: SystemTime::UNIX_EPOCH,
-        };
+        let disk = || disk_at(&cwd);
         let names = |line: &str| -> Vec<String> {
             crate::parse::parse_on(line, crate::parse::Syntax::Bash, disk())
                 .commands
@@ -1067,12 +1073,7 @@ mod tests {
         write(".envrc", "shred -u notes\n");
         write("sub/.envrc", "wipefs x\n");
         write("dev.env", "chmod 777 y\n");
-        let disk = || Disk {
-            cwd: cwd.clone(),
-            home: None,
-            user_path: Vec::new(),
-            since: SystemTime::UNIX_EPOCH,
-        };
+        let disk = || disk_at(&cwd);
         let parsed = |line: &str| crate::parse::parse_on(line, crate::parse::Syntax::Bash, disk());
         let names = |line: &str| -> Vec<String> {
             parsed(line)
@@ -1111,12 +1112,7 @@ mod tests {
         };
         write("tool.py", "import shutil\n");
         write("hook.js", "require('child_process')\n");
-        let disk = || Disk {
-            cwd: cwd.clone(),
-            home: None,
-            user_path: Vec::new(),
-            since: SystemTime::UNIX_EPOCH,
-        };
+        let disk = || disk_at(&cwd);
         let parsed = |line: &str| crate::parse::parse_on(line, crate::parse::Syntax::Bash, disk());
         let first = |line: &str| parsed(line).commands.first().cloned().unwrap_or_default();
         // The script an interpreter runs, and what it preloads.
