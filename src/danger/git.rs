@@ -188,6 +188,12 @@ pub(super) fn git_setting_risky(key: &str, value: Option<&str>) -> bool {
         Some(p) => key.starts_with(p),
         None => key == *k,
     };
+    // Every repository trusted, whoever owns it (`safe.directory '*'`):
+    // the check that keeps another user's hooks and config from running
+    // is off for every folder.
+    if key == "safe.directory" {
+        return value.is_none_or(|v| v.trim() == "*");
+    }
     if SAFE_GIT_KEYS.iter().any(key_is) {
         return false;
     }
@@ -230,7 +236,22 @@ pub(super) fn config_runs_program(c: &Cmd<'_>) -> bool {
     if overrides.iter().any(|kv| risky(kv)) {
         return true;
     }
+    // gh made git's credential helper (`gh auth setup-git`): git config's
+    // `credential.helper`, written by another program.
+    if c.is(&["gh"]) && {
+        let ops = c.operands();
+        ops.first().is_some_and(|w| w.value == "auth")
+            && ops.get(1).is_some_and(|w| w.value == "setup-git")
+    } {
+        return true;
+    }
     c.git().is_some_and(|(sub, rest)| {
+        // A remote's address changed (`git remote set-url --push origin
+        // …`): `remote.*.url` or `pushurl` in other words; every later
+        // push of the repository goes there.
+        if sub == "remote" {
+            return operands(rest).first().is_some_and(|w| w.value == "set-url");
+        }
         if sub == "clone" || sub == "submodule" {
             return option_values(rest, &["-c", "--config"])
                 .iter()

@@ -704,9 +704,10 @@ fn installs_globally(c: &Cmd<'_>) -> bool {
     }
     let sub = c.operands().first().map(|w| w.value.as_str());
     // pip's `--user` install puts the package's programs in
-    // `~/.local/bin`, on PATH, for every shell the person opens.
+    // `~/.local/bin`, on PATH, for every shell the person opens (its
+    // `--dry-run` resolves and installs nothing).
     if c.name.starts_with("pip") && !c.is(&["pipx", "pipenv"]) {
-        return sub == Some("install") && c.flag(&["--user"]);
+        return sub == Some("install") && c.flag(&["--user"]) && !c.flag(&["--dry-run"]);
     }
     if c.is(&["yarn"]) {
         return sub == Some("global")

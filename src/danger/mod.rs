@@ -24,7 +24,8 @@
 //!   `cd` may move a line's commands to, and the links it makes to a
 //!   root);
 //! - what a path is: `secrets` (and the stores that hand them out),
-//!   [`protected`]; what a tool's words do, for any tool: `verbs`; what
+//!   [`protected`]; what a chain's command lines send: `chains`; what a
+//!   tool's words do, for any tool: `verbs`; what
 //!   they name, for a program no table knows: `meaning`;
 //! - what a command does, by subject: `reads`, `interpreters`, `git`,
 //!   `tools`, `cloud`, `system`, `perms`, `environment`, `askrisky_self`,
@@ -37,6 +38,7 @@
 //!   the line may run in.
 
 mod askrisky_self;
+mod chains;
 mod cloud;
 mod cmd;
 mod code_disks;

@@ -196,6 +196,12 @@ pub(super) fn sent_after_noun(noun: &str, verb: &str) -> bool {
         // A deployed app taken offline for everyone (`modal app stop`,
         // `az webapp stop`).
         || verb == "stop" && matches!(noun, "app" | "apps" | "webapp" | "functionapp")
+        // A running server stopped under whoever uses it (`jupyter server
+        // stop 8888`).
+        || verb == "stop" && matches!(noun, "server" | "servers" | "notebook" | "kernel")
+        // A key that opens an account or a repository added to it (`gh
+        // ssh-key add`, `gh repo deploy-key add --allow-write`).
+        || verb == "add" && (noun.ends_with("-key") || matches!(noun, "key" | "keys" | "sshkey"))
 }
 
 /// Nouns for what is rolled out or turned off for everyone when created,
@@ -219,5 +225,32 @@ pub(super) fn after_noun(noun: &str, verb: &str) -> bool {
         .iter()
         .any(|(nouns, verbs)| nouns.contains(&noun) && verbs.contains(&verb))
         // Any database by its name (`hs hubdb clear 5123456`).
-        || noun.len() > 2 && noun.ends_with("db") && matches!(verb, "clean" | "clear" | "empty")
+        || noun.ends_with("db") && matches!(verb, "clean" | "clear" | "empty")
+}
+
+/// A word split where tools join words: `apps:destroy` ─► `apps`,
+/// `destroy`; `erase_flash`, `uninstall-all`, `dropAll` likewise;
+/// lowercased.
+pub(super) fn parts(word: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for ch in word.chars() {
+        if matches!(ch, ':' | '-' | '_' | '.') {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if ch.is_uppercase() && prev_lower && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        prev_lower = ch.is_lowercase();
+        cur.extend(ch.to_lowercase());
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
 }

@@ -528,6 +528,10 @@ const STARTUP_FILES: &[&str] = &[
     ".xonshrc",
     ".login",
     ".logout",
+    // Lmod's user rc, Lua run at every `module` command.
+    ".modulerc",
+    ".modulerc.lua",
+    ".lmodrc.lua",
 ];
 
 /// Folders below home whose every file is read at a start, as above.
@@ -554,7 +558,11 @@ const STARTUP_DIRS: &[&str] = &[
     // GnuPG's settings name programs it runs (`pinentry-program`,
     // `scdaemon-program`) and the keys it trusts.
     ".gnupg/",
-    ".ipython/profile_default/startup/",
+    // IPython's and Jupyter's profiles: `ipython_config.py`,
+    // `jupyter_server_config.py` and start-up scripts are Python run at
+    // every start.
+    ".ipython/",
+    ".jupyter/",
     ".config/git/",
     // Other shells' start-up folders: nushell's `config.nu` and `env.nu`,
     // elvish's `rc.elv`, PowerShell's profiles, xonsh's `rc.d`.

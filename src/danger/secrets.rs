@@ -21,6 +21,7 @@ use crate::parse::programs::operands;
 
 mod folders;
 mod stores;
+mod wallets;
 
 /// Name-based secret files: keys, credentials, tokens, password stores.
 /// A glob counts when it can name one (`.env*`, `~/.aw?/credentials`).
@@ -179,13 +180,6 @@ fn glob_may_name_secret(ctx: &Place, value: &str) -> bool {
         let Some(glob) = &glob else {
             return is_secret_path(ctx, &path(name));
         };
-        if i == 0
-            && !folder.iter().any(|d| is_glob(d))
-            && is_secret_path(ctx, &path(&stand_in))
-            && is_secret_path(ctx, &path(ORDINARY_NAME))
-        {
-            return true;
-        }
         // In a folder kept for secrets (`~/.aws/*`, `~/.kube/*`), a
         // pattern that takes every name takes its secrets too.
         let secret_folder = folder.last().is_some_and(|d| SECRET_DIRS.contains(d));
@@ -193,6 +187,18 @@ fn glob_may_name_secret(ctx: &Place, value: &str) -> bool {
             && std::iter::once(ORDINARY_NAME)
                 .chain(ORDINARY_DATA.iter().copied())
                 .any(|o| glob.matches(o) && !is_secret_path(ctx, &path(o)));
+        // A name pattern of a secret's kind (`jupyter/runtime/jpserver-
+        // *.json`, `tokens/*.token`) names one, unless it takes ordinary
+        // names too. (Only `*`: `?` and `[…]` in a word are as often a
+        // query's or a filter's.)
+        if i == 0
+            && !folder.iter().any(|d| is_glob(d))
+            && is_secret_path(ctx, &path(&stand_in))
+            && (is_secret_path(ctx, &path(ORDINARY_NAME))
+                || !too_general && !name.contains(['?', '[']))
+        {
+            return true;
+        }
         !too_general
             && SECRET_NAMES
                 .iter()
@@ -286,6 +292,7 @@ static SECRET_SCREEN: LazyLock<Screen> = LazyLock::new(|| {
         OWN_SECRET_DIRS,
         stores::HINTS,
         folders::HINTS,
+        wallets::HINTS,
     ])
 });
 
@@ -711,7 +718,10 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         return true;
     }
     // R's `.Renviron` is its `.env` (`GITHUB_PAT=…`).
-    if name == ".env" || name.eq_ignore_ascii_case(".Renviron") || stores::holds_secret(name, dirs)
+    if name == ".env"
+        || name.eq_ignore_ascii_case(".Renviron")
+        || stores::holds_secret(name, dirs)
+        || wallets::holds_secret(name, dirs)
     {
         return true;
     }
@@ -907,7 +917,7 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     // (`~/.config/openai/key`, `~/.config/hub/token`).
     if matches!(
         name,
-        "key" | "api_key" | "apikey" | "api-key" | "token" | "auth_token"
+        "key" | "api_key" | "apikey" | "api-key" | "token" | "auth_token" | "jwt"
     ) && resolved.contains("/.config/")
     {
         return true;
@@ -929,19 +939,6 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         && resolved != "/etc/passwd"
         && (name.contains('.') || value.contains('/') && !value.ends_with('/'))
         || in_a_secret_folder(parent, name)
-    {
-        return true;
-    }
-    // Crypto wallets' keys: Solana's key pairs, Ethereum's and Foundry's
-    // keystores, Bitcoin's and Electrum's wallets, NEAR's credentials.
-    if parent == "solana" && name.ends_with(".json")
-        || under(".ethereum") && under("keystore")
-        || under(".foundry") && under("keystores")
-        || name.ends_with(".keystore")
-        || name == "wallet.dat"
-        || under(".electrum")
-        || under(".near-credentials")
-        || under(".bitcoin") && under("wallets")
     {
         return true;
     }
@@ -1266,6 +1263,7 @@ fn prints_credential(c: &Cmd<'_>) -> bool {
             && head
                 .get(1)
                 .is_some_and(|w| matches!(w.value.as_str(), "list" | "ls" | "find"))
+        || wallets::prints_key(head)
 }
 
 /// Whether a command reads passwords or tokens out of a keychain, a

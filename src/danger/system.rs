@@ -47,6 +47,10 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             | "groupadd"
             | "groupdel"
             | "passwd"
+            // A login shell or account details changed (`chsh -s
+            // /usr/bin/fish`): what every later login runs.
+            | "chsh"
+            | "chfn"
             | "chpasswd"
             | "visudo"
             | "mount"
@@ -69,6 +73,8 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         && !c.flag(&["-w", "--write", "-p", "--load", "--system"])
         && !c.values().any(|v| v.contains('=')))
         && !(c.name == "mount" && c.args().is_empty())
+        // (`chsh -l`: the shells allowed, listed.)
+        && !(c.name == "chsh" && c.flag(&["-l", "--list-shells"]))
         // swap areas listed (`swapon --show`, `swapon -s`, bare `swapon`).
         && !(c.name == "swapon"
             && c.operands().is_empty()

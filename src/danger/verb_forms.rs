@@ -633,7 +633,8 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
         };
         part.and_then(verb_of)
     });
-    // A mutation sent to a server elsewhere (an API client's always is).
+    // A mutation sent to a server elsewhere (an API client's always is);
+    // only a request reaches here, or a GET naming a control action.
     let elsewhere = || {
         api || c.operands().iter().any(|w| {
             w.value
@@ -643,7 +644,7 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
     };
     from_path.or_else(|| {
         c.values()
-            .filter(|v| request && v.contains("mutation"))
+            .filter(|v| v.contains("mutation"))
             .find_map(|v| graphql_mutations(v).find_map(verb_of))
             .filter(|_| elsewhere())
     })
@@ -1216,7 +1217,7 @@ pub(super) fn forge_api_writes(c: &Cmd<'_>) -> bool {
         "members",
         "memberships",
     ];
-    if !matches!(c.name.as_str(), "gh" | "glab")
+    if !matches!(c.name.as_str(), "gh" | "glab" | "hub")
         || c.operands().first().is_none_or(|w| w.value != "api")
     {
         return false;

@@ -13,7 +13,7 @@
 
 pub(super) use super::cmd::Does;
 use super::cmd::{Cmd, NameSet, slots_for};
-use super::nouns::{ROLLED_OUT, after_noun, sent_after_noun};
+use super::nouns::{ROLLED_OUT, after_noun, parts, sent_after_noun};
 use super::verb_forms::{destroys_joined, sends_joined};
 
 /// Parts of a subcommand word that destroy or empty something.
@@ -274,6 +274,12 @@ pub(super) const CLOUD: &[&str] = &[
     "runpodctl",
     "sf",
     "sfdx",
+    // A shared cluster's scheduler and file system: its jobs, accounts
+    // and quotas are everyone's (`scontrol update JobId=…`, `sacctmgr -i
+    // modify user …`, `lfs setquota`).
+    "scontrol",
+    "sacctmgr",
+    "lfs",
 ];
 
 /// What cloud and cluster tools do to what runs there, beyond the
@@ -282,8 +288,28 @@ pub(super) const CLOUD: &[&str] = &[
 /// create`, `linode-cli volumes resize`, `doctl apps update`): it is
 /// billed, and seen by everyone who shares the account.
 const CLOUD_DEPLOY: &[&str] = &[
-    "apply", "install", "upgrade", "scale", "patch", "replace", "rollout", "up", "set", "edit",
-    "restart", "stop", "cordon", "taint", "create", "update", "resize",
+    "apply",
+    "install",
+    "upgrade",
+    "scale",
+    "patch",
+    "replace",
+    "rollout",
+    "up",
+    "set",
+    "edit",
+    "restart",
+    "stop",
+    "cordon",
+    "taint",
+    "create",
+    "update",
+    "resize",
+    "modify",
+    "requeue",
+    "hold",
+    "setquota",
+    "setstripe",
 ];
 
 /// What a cloud or cluster tool makes or refreshes on this machine, not
@@ -571,6 +597,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         || crate::parse::programs::is_shell(&c.name)
     {
         return None;
+    }
+    // A chain's transaction, by its command line or its console's code.
+    if let Some(does) = super::chains::sends_on_chain(c).or_else(|| super::chains::console_sends(c))
+    {
+        return Some(does);
     }
     let mut words = subcommand_words(c);
     // A pull or merge request merged (`gh pr merge 12`, `glab mr merge 3`,
@@ -905,26 +936,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Destroys);
     }
-    // What is sent to a public chain's main network (`hardhat run
-    // scripts/deploy.js --network mainnet`, `solana program deploy --url
-    // mainnet-beta`) costs real money and stays there; a look or a build
-    // (`cast call`, `hardhat compile`) does not send.
-    // (`forge script` only rehearses unless told `--broadcast`: see
-    // DOES_IT.)
-    if !(c.name == "forge" && words.first() == Some(&"script"))
-        && c.full_option_values(&["--network", "--chain", "--cluster", "--url", "--rpc-url"])
-            .iter()
-            .any(|v| {
-                v.eq_ignore_ascii_case("homestead") || v.to_ascii_lowercase().contains("mainnet")
-            })
-        && !words.iter().any(|w| {
-            super::cmd::among(&READS_SET, w)
-                || matches!(
-                    *w,
-                    "call" | "balance" | "compile" | "test" | "console" | "estimate"
-                )
-        })
-    {
+    if super::chains::sent_to_main_network(c, &words, |w| super::cmd::among(&READS_SET, w)) {
         return Some(Does::Deploys);
     }
     // dbt run against the production target builds its tables there
@@ -1517,33 +1529,6 @@ fn ascii_parts(word: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
         }
         Some((start, i))
     })
-}
-
-/// A word split where tools join words: `apps:destroy` ─► `apps`,
-/// `destroy`; `erase_flash`, `uninstall-all`, `dropAll` likewise;
-/// lowercased.
-fn parts(word: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut prev_lower = false;
-    for ch in word.chars() {
-        if matches!(ch, ':' | '-' | '_' | '.') {
-            if !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
-            }
-            prev_lower = false;
-            continue;
-        }
-        if ch.is_uppercase() && prev_lower && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
-        }
-        prev_lower = ch.is_lowercase();
-        cur.extend(ch.to_lowercase());
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! What fleet and release tools run or remove, read from their words:
 //! an ad-hoc `ansible` module's command, the path it deletes, the device
-//! it formats; Salt's command and removals; fastlane's `sh` action; the
-//! commands a tox run is told on its line to run instead of its own.
+//! it formats; Salt's command and removals; fastlane's `sh` action; a
+//! Slurm job's `--wrap`; the commands a tox run is told on its line to
+//! run instead of its own.
 //!
 //! The threat this stops: a destructive act handed to a tool as a
 //! module's arguments (`ansible localhost -m file -a 'path=~ state=absent'`)
@@ -96,6 +97,22 @@ pub(super) fn fastlane_sh(args: &[Word]) -> Option<(usize, &str)> {
     args.iter().enumerate().find_map(|(i, w)| {
         let text = w.value.strip_prefix("command:")?;
         w.literal.then_some((i, text))
+    })
+}
+
+/// The shell line a Slurm batch job is made of (`sbatch
+/// --wrap="rm -rf /scratch/$USER/ckpt"`: `sh` runs it on the cluster's
+/// nodes, whose shared folders are this machine's too), where it stands
+/// among the words, and whether it runs (`--test-only` submits nothing).
+pub(super) fn slurm_wrap(args: &[Word]) -> Option<(usize, &str, bool)> {
+    let runs = !args.iter().any(|w| w.value == "--test-only");
+    args.iter().enumerate().find_map(|(i, w)| {
+        if let Some(text) = w.value.strip_prefix("--wrap=") {
+            return Some((i, text, runs));
+        }
+        (w.value == "--wrap")
+            .then(|| args.get(i + 1).map(|n| (i + 1, n.value.as_str(), runs)))
+            .flatten()
     })
 }
 

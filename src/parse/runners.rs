@@ -15,7 +15,8 @@
 //! program, and nothing in it that cannot be read asks (it may be prose).
 
 use super::fleet::{
-    ansible_command, ansible_formats, ansible_removes, fastlane_sh, salt_call_command, salt_removes,
+    ansible_command, ansible_formats, ansible_removes, fastlane_sh, salt_call_command,
+    salt_removes, slurm_wrap,
 };
 use super::walker::Walker;
 use super::{Origin, SimpleCommand, Word, programs};
@@ -951,12 +952,17 @@ impl Walker {
         if let Some((_, text)) = fastlane {
             self.source(text, Origin::ShellString, depth);
         }
+        let slurm = (name == "sbatch").then(|| slurm_wrap(args)).flatten();
+        if let Some((_, text, true)) = slurm {
+            self.source(text, Origin::ShellString, depth);
+        }
         let rpm = matches!(name, "rpm" | "rpmbuild" | "rpmspec" | "rpmdev-bumpspec");
         for (i, w) in args.iter().enumerate() {
             if programs::is_message(args, i)
                 || ansible.is_some_and(|(at, _)| at == i)
                 || salt_call.is_some_and(|(at, _)| at == i)
                 || fastlane.is_some_and(|(at, _)| at == i)
+                || slurm.is_some_and(|(at, _, _)| at == i)
             {
                 continue;
             }

@@ -231,6 +231,14 @@ mod tests {
             ..SimpleCommand::default()
         };
         assert!(other_lines(&inner, &quoted, &[]).is_empty());
+        // Text that only partly shows what runs (a runner feeds it) fills
+        // nothing, even where each line could.
+        let dynamic = SimpleCommand {
+            stdin_text: Some("a\nb\n".into()),
+            stdin_dynamic: true,
+            ..SimpleCommand::default()
+        };
+        assert!(other_lines(&inner, &dynamic, &[]).is_empty());
         assert_eq!(fed("a\n'c'\n", &["rm", "{}"], Some("{}")), ["rm", "{}"]);
         let many = "x\n".repeat(17);
         assert!(

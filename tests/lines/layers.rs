@@ -115,6 +115,7 @@ const DANGER: &[(&str, u8)] = &[
     ("secrets", 3),
     ("protected", 3),
     ("verb_forms", 3),
+    ("chains", 3),
     ("site", 3),
     ("verbs", 4),
     ("meaning", 5),
