@@ -300,6 +300,7 @@ const CLASSES_FORTY_SIXTH: &str = include_str!("../corpus/classes46.tsv");
 const CLASSES_FORTY_SEVENTH: &str = include_str!("../corpus/classes47.tsv");
 const CLASSES_FORTY_EIGHTH: &str = include_str!("../corpus/classes48.tsv");
 const CLASSES_FORTY_NINTH: &str = include_str!("../corpus/classes49.tsv");
+const CLASSES_FIFTIETH: &str = include_str!("../corpus/classes50.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -929,6 +930,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "futon", 933, 1000),
     ("noeffect", "futon", 708, 1000),
     ("blocked", "futon", 1000, 1000),
+    ("operand", "fiftieth", 1000, 1000),
+    ("verb", "fiftieth", 1000, 1000),
+    ("hidden", "fiftieth", 900, 1000),
+    ("noeffect", "fiftieth", 958, 947),
+    ("blocked", "fiftieth", 1000, 1000),
+    ("operand", "recliner", 1000, 1000),
+    ("verb", "recliner", 1000, 1000),
+    ("hidden", "recliner", 1000, 1000),
+    ("noeffect", "recliner", 960, 1000),
+    ("blocked", "recliner", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -993,6 +1004,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FORTY_SEVENTH))
         .chain(rows(CLASSES_FORTY_EIGHTH))
         .chain(rows(CLASSES_FORTY_NINTH))
+        .chain(rows(CLASSES_FIFTIETH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
