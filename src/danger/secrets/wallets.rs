@@ -32,6 +32,20 @@ pub(super) const HINTS: &[&str] = &[
 /// `sui keytool export`, `near account export-account`).
 pub(super) fn prints_key(head: &[&crate::parse::Word]) -> bool {
     head.iter().any(|w| {
+        // Asked of every command: a word with none of these letters
+        // (`decrypt`, `private`, `privkey`, `dump…`, `mnemonic`, `export`)
+        // is passed over in one look at its bytes, before any is split.
+        // (Each such word is 7 to 32 bytes and begins with a letter: a
+        // path, an option or a short verb is none.)
+        let b = w.value.as_bytes();
+        if !(7..=32).contains(&b.len())
+            || !b[0].is_ascii_lowercase()
+            || !b
+                .windows(3)
+                .any(|t| matches!(t, b"cry" | b"riv" | b"ump" | b"emo" | b"xpo"))
+        {
+            return false;
+        }
         let p = super::super::nouns::parts(&w.value);
         let has = |s: &str| p.iter().any(|x| x == s);
         !w.value.contains(['=', '/'])
