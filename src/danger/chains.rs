@@ -165,6 +165,19 @@ const SENT_BY_CODE: &[&str] = &[
     "selfdestruct",
 ];
 
+/// Calls in console code that make or load code whose names are not
+/// read here.
+const BUILDS_NAMES: &[&str] = &[
+    "eval",
+    "Function",
+    "fromCharCode",
+    "atob",
+    "unescape",
+    "require",
+    "import",
+    "loadScript",
+];
+
 /// Console code read this far at most (a hostile text is long).
 const MAX_CODE_WORDS: usize = 4096;
 
@@ -178,8 +191,10 @@ pub(super) fn sends_on_chain(c: &Cmd<'_>) -> Option<Does> {
     if !runner && !c.is_among(&CHAIN_SET) {
         return None;
     }
+    // Only every network named local is (a second `--url` may be the
+    // one the tool takes).
     let networks = c.option_values(NETWORK_OPTIONS);
-    if networks.iter().any(|n| local_network(n)) {
+    if !networks.is_empty() && networks.iter().all(|n| local_network(n)) {
         return None;
     }
     let words: Vec<&str> = c
@@ -199,6 +214,11 @@ pub(super) fn sends_on_chain(c: &Cmd<'_>) -> Option<Does> {
     if c.name == "dfx" && networks.is_empty() && !c.flag(&["--ic", "--playground"]) {
         return None;
     }
+    // A test run on a cluster named elsewhere deploys the program there
+    // first (`anchor test --provider.cluster devnet`).
+    if first == "test" && !networks.is_empty() {
+        return Some(Does::Deploys);
+    }
     if LOCAL_FIRST.contains(&first) {
         return None;
     }
@@ -213,8 +233,8 @@ pub(super) fn sends_on_chain(c: &Cmd<'_>) -> Option<Does> {
 /// (`hardhat run scripts/deploy.js --network mainnet`, `solana program
 /// deploy --url mainnet-beta`): it costs real money and stays there. A
 /// look (`looks`, or a chain's own: `cast call`, `cast receipt`) or a
-/// build (`hardhat compile`) does not send; `forge script` only rehearses
-/// unless told `--broadcast` (read with the other tools' doing options).
+/// build (`hardhat compile`) does not send. (forge's own words say what
+/// it sends: see `forge_sends`.)
 pub(super) fn sent_to_main_network(
     c: &Cmd<'_>,
     words: &[&str],
@@ -224,7 +244,7 @@ pub(super) fn sent_to_main_network(
         "call", "balance", "compile", "test", "console", "estimate", "receipt", "tx", "block",
         "nonce", "code", "storage",
     ];
-    !(c.name == "forge" && words.first() == Some(&"script"))
+    c.name != "forge"
         && c.full_option_values(&["--network", "--chain", "--cluster", "--url", "--rpc-url"])
             .iter()
             .any(|v| {
@@ -240,7 +260,7 @@ pub(super) fn sent_to_main_network(
 /// created on a node named (`create --rpc-url …`) or sent (`--broadcast`).
 fn forge_sends(c: &Cmd<'_>) -> bool {
     let networks = c.full_option_values(&["--rpc-url", "--fork-url"]);
-    if networks.iter().any(|n| local_network(n)) {
+    if !networks.is_empty() && networks.iter().all(|n| local_network(n)) {
         return false;
     }
     match c.operands().first().map(|w| w.value.as_str()) {
@@ -270,9 +290,8 @@ fn local_network(value: &str) -> bool {
 /// … v.transferOwnership(…)`): a call whose name says it sends.
 pub(super) fn console_sends(c: &Cmd<'_>) -> Option<Does> {
     let code = match c.name.as_str() {
-        "geth" if c.operands().first().is_some_and(|w| w.value == "attach") => {
-            c.option_values(&["--exec"]).first().copied()
-        }
+        // (`--exec` is the JavaScript console's, `attach`'s or `console`'s.)
+        "geth" => c.option_values(&["--exec"]).first().copied(),
         "hardhat" | "truffle" | "brownie"
             if c.operands().first().is_some_and(|w| w.value == "console")
                 && !c
@@ -284,13 +303,54 @@ pub(super) fn console_sends(c: &Cmd<'_>) -> Option<Does> {
         }
         _ => None,
     }?;
-    code.split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
-        .filter(|w| !w.is_empty())
-        .take(MAX_CODE_WORDS)
-        .any(|w| {
-            parts(w)
+    // Code longer than is read, or that builds the names it calls
+    // (`eth[String.fromCharCode(…)]`, `eval(atob(…))`, a script loaded
+    // from a file), is taken to send.
+    let mut words = code
+        .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+        .filter(|w| !w.is_empty());
+    let sends = words.by_ref().take(MAX_CODE_WORDS).any(|w| {
+        BUILDS_NAMES.contains(&w)
+            || parts(w)
                 .first()
                 .is_some_and(|f| SENT_BY_CODE.contains(&f.as_str()))
-        })
-        .then_some(Does::Deploys)
+    });
+    (sends || words.next().is_some()).then_some(Does::Deploys)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::danger::fixture::on;
+
+    /// Console code is read to its bound; code longer than that, or code
+    /// that builds the names it calls, is taken to send, so padding
+    /// cannot hide the call past the bound.
+    #[test]
+    fn console_code_past_the_bound_sends() {
+        let padded =
+            |n: usize, tail: &str| format!("geth attach --exec '{}{tail}' /x.ipc", "x ".repeat(n));
+        let sent = |line: &str| on(line, console_sends).is_some();
+        assert!(!sent(&padded(MAX_CODE_WORDS - 2, "eth.blockNumber")));
+        assert!(sent(&padded(MAX_CODE_WORDS - 1, "eth.blockNumber")));
+        assert!(sent(&padded(10, "eth.sendTransaction(t)")));
+        assert!(sent(&padded(10, "eval(atob(s))")));
+        assert!(!sent("geth attach /x.ipc"));
+    }
+
+    /// A network is local only when every one named is.
+    #[test]
+    fn every_network_named_must_be_local() {
+        for (value, local) in [
+            ("localhost", true),
+            ("L", true),
+            ("http://127.0.0.1:8545", true),
+            ("anvil", true),
+            ("devnet", false),
+            ("https://rpc.example", false),
+            ("http://127.0.0.1.evil.example", false),
+        ] {
+            assert_eq!(local_network(value), local, "{value}");
+        }
+    }
 }

@@ -202,9 +202,9 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
     {
         return true;
     }
-    // NEAR's transaction built and printed for signing elsewhere (`near
-    // contract deploy … sign-later`).
-    if name == "near" && args.iter().any(|w| w.value == "sign-later") {
+    // A transaction built and printed for signing elsewhere (NEAR's
+    // `near contract deploy … sign-later`).
+    if args.iter().any(|w| w.value == "sign-later") {
         return true;
     }
     // `useradd -D` alone prints the defaults; given a value, it sets them.
@@ -252,10 +252,9 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "sf" | "sfdx" => &["--check-only", "--checkonly", "--dry-run"],
         // A chain's transaction signed or inspected here and not sent
         // (`solana transfer … --sign-only`, `sui client call …
-        // --dev-inspect`, `sncast … --simulate`).
+        // --dev-inspect`).
         "solana" | "spl-token" => &["--sign-only", "--dump-transaction-message"],
         "sui" => &["--dev-inspect", "--serialize-unsigned-transaction"],
-        "sncast" | "starknet" => &["--simulate"],
         "sfdisk" => &["-n"],
         // LVM's test mode: metadata is not written.
         "lvremove" | "lvcreate" | "lvextend" | "lvreduce" | "lvresize" | "lvconvert"

@@ -56,9 +56,13 @@ pub(super) fn prints_key(head: &[&crate::parse::Word]) -> bool {
                 || has("dumpwallet")
                 || has("mnemonic")
                 || has("export") && (has("account") || has("key") || has("keypair")))
-    }) || head
-        .windows(2)
-        .any(|pair| pair[0].value == "keytool" && pair[1].value == "export")
+    }) || head.windows(2).any(|pair| {
+        let (noun, verb) = (pair[0].value.as_str(), pair[1].value.as_str());
+        noun == "keytool" && verb == "export"
+                // cast's short names for its key printers (`cast wallet dk
+                // deployer`, `cast wallet pk --mnemonic …`).
+                || noun == "wallet" && matches!(verb, "dk" | "pk")
+    })
 }
 
 /// Whether the resolved path (its last part `name`, the folders above it
