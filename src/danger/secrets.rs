@@ -1264,6 +1264,12 @@ fn prints_credential(c: &Cmd<'_>) -> bool {
                 .get(1)
                 .is_some_and(|w| matches!(w.value.as_str(), "list" | "ls" | "find"))
         || wallets::prints_key(head)
+        // A secret's value asked of any tool's store by its name (`hardhat
+        // vars get PRIVATE_KEY`, `heroku config:get DATABASE_URL`).
+        || head.windows(2).any(|p| {
+            matches!(p[0].value.as_str(), "get" | "show" | "print" | "config:get")
+                && secret_variable(&p[1].value)
+        })
 }
 
 /// Whether a command reads passwords or tokens out of a keychain, a
