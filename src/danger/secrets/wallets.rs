@@ -26,15 +26,15 @@ pub(super) const HINTS: &[&str] = &[
     "Extension Settings",
 ];
 
-/// A subcommand that prints a private key or the seed it comes from, by
-/// its words, for any program (`cast wallet decrypt-keystore deployer`,
-/// `cast wallet private-key --mnemonic …`, `bitcoin-cli dumpprivkey`,
-/// `sui keytool export`, `near account export-account`).
+/// A subcommand that prints a private key or what it opens, by its words,
+/// for any program (`cast wallet decrypt-keystore deployer`, `cast wallet
+/// private-key …`, `bitcoin-cli dumpprivkey`, `sui keytool export`,
+/// `near account export-account`).
 pub(super) fn prints_key(head: &[&crate::parse::Word]) -> bool {
     head.iter().any(|w| {
         // Asked of every command: a word with none of these letters
-        // (`decrypt`, `private`, `privkey`, `dump…`, `mnemonic`, `export`)
-        // is passed over in one look at its bytes, before any is split.
+        // (`decrypt`, `private`, `dump…`, `export`) is passed over in one
+        // look at its bytes, before any is split.
         // (Each such word is 7 to 32 bytes and begins with a letter: a
         // path, an option or a short verb is none.)
         let b = w.value.as_bytes();
@@ -42,26 +42,27 @@ pub(super) fn prints_key(head: &[&crate::parse::Word]) -> bool {
             || !b[0].is_ascii_lowercase()
             || !b
                 .windows(3)
-                .any(|t| matches!(t, b"cry" | b"riv" | b"ump" | b"emo" | b"xpo"))
+                .any(|t| matches!(t, b"cry" | b"riv" | b"ump" | b"xpo"))
         {
             return false;
         }
         let p = super::super::nouns::parts(&w.value);
         let has = |s: &str| p.iter().any(|x| x == s);
         !w.value.contains(['=', '/'])
-            && (has("decrypt") && (has("keystore") || has("wallet") || has("key"))
+            // (`decrypt` joined to what it opens: a bare one, `yadm decrypt
+            // -l`, is a file tool's, judged by the files.)
+            && (has("decrypt") && p.len() > 1
                 || has("private") && has("key")
-                || has("privkey")
                 || has("dumpprivkey")
                 || has("dumpwallet")
-                || has("mnemonic")
-                || has("export") && (has("account") || has("key") || has("keypair")))
+                || has("export") && has("account"))
     }) || head.windows(2).any(|pair| {
         let (noun, verb) = (pair[0].value.as_str(), pair[1].value.as_str());
-        noun == "keytool" && verb == "export"
-                // cast's short names for its key printers (`cast wallet dk
-                // deployer`, `cast wallet pk --mnemonic …`).
-                || noun == "wallet" && matches!(verb, "dk" | "pk")
+        // A keystore's or a wallet's key exported (`sui keytool export`,
+        // `lotus wallet export f1…`), and cast's short names for its key
+        // printers (`cast wallet dk deployer`, `cast wallet pk …`).
+        matches!(noun, "keytool" | "wallet") && verb == "export"
+            || noun == "wallet" && matches!(verb, "dk" | "pk")
     })
 }
 
@@ -123,6 +124,6 @@ fn chain_key(name: &str, dirs: &[&str], parent: &str) -> bool {
         || dirs.contains(&".brownie") && (parent == "accounts" || name == "accounts")
         || parent == "hardhat-nodejs" && name == "vars.json"
         || parent == ".aptos" && name == "config.yaml"
-        || dirs.contains(&".ipfs") && (parent == "keystore" || name == "keystore")
+        || dirs.contains(&".ipfs") && parent == "keystore"
         || parent == ".ipfs" && matches!(name, "config" | "keystore")
 }
