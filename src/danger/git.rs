@@ -188,11 +188,11 @@ pub(super) fn git_setting_risky(key: &str, value: Option<&str>) -> bool {
         Some(p) => key.starts_with(p),
         None => key == *k,
     };
-    // Every repository trusted, whoever owns it (`safe.directory '*'`):
-    // the check that keeps another user's hooks and config from running
-    // is off for every folder.
+    // Every repository trusted, whoever owns it (`safe.directory '*'`, or
+    // every one below a folder: `/srv/*`): the check that keeps another
+    // user's hooks and config from running is off there.
     if key == "safe.directory" {
-        return value.is_none_or(|v| v.trim() == "*");
+        return value.is_none_or(|v| v.trim().ends_with('*'));
     }
     if SAFE_GIT_KEYS.iter().any(key_is) {
         return false;

@@ -1378,6 +1378,7 @@ pub static RULES: &[Rule] = &[
             "git remote set-url --push origin git@github.com:x/y.git",
             "gh auth setup-git",
             "git config --global --add safe.directory '*'",
+            r#"git config --global --add safe.directory "/home/*""#,
         ],
         counterexamples: &[
             "hg --config extensions.rebase= rebase -d main",
