@@ -5672,6 +5672,7 @@ EOF"#,
             "anchor test --provider.cluster devnet",
             "geth attach --exec 'eth[String.fromCharCode(115)](1)' /x.ipc",
             r#"geth attach --exec 'loadScript("x.js")' /x.ipc"#,
+            "ape run mint_nft --network ethereum:mainnet",
         ],
         counterexamples: &[
             "gh api -X POST repos/acme/infra/actions/workflows/ci.yml/dispatches -f ref=main",
