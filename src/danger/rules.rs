@@ -811,6 +811,7 @@ pub static RULES: &[Rule] = &[
             "pytest --basetemp=/tmp/../home/user/.config",
             "pytest --basetemp=~/tmp",
             "sbatch --wrap='rm -rf /scratch/u/ckpt'",
+            "sbatch -J --test-only --wrap 'rm -rf ~/x'",
         ],
         counterexamples: &[
             "acmetool lint 'system(\"rm -rf build\")'",

@@ -105,7 +105,16 @@ pub(super) fn fastlane_sh(args: &[Word]) -> Option<(usize, &str)> {
 /// nodes, whose shared folders are this machine's too), where it stands
 /// among the words, and whether it runs (`--test-only` submits nothing).
 pub(super) fn slurm_wrap(args: &[Word]) -> Option<(usize, &str, bool)> {
-    let runs = !args.iter().any(|w| w.value == "--test-only");
+    // `--test-only` as another option's value (`-J --test-only`) is a
+    // name, and the job is submitted: only one after a word that takes
+    // no value counts.
+    let runs = !args.iter().enumerate().any(|(i, w)| {
+        w.value == "--test-only"
+            && (i == 0 || {
+                let before = args[i - 1].value.as_str();
+                !before.starts_with('-') || before.contains('=')
+            })
+    });
     args.iter().enumerate().find_map(|(i, w)| {
         if let Some(text) = w.value.strip_prefix("--wrap=") {
             return Some((i, text, runs));
