@@ -1253,7 +1253,11 @@ fn prints_credential(c: &Cmd<'_>) -> bool {
         );
         let values = matches!(noun, "secret" | "secrets")
             && matches!(verb, "get" | "show" | "print" | "reveal" | "download");
-        logins || values
+        // A secret's value asked of any tool's store by its name (`hardhat
+        // vars get PRIVATE_KEY`, `heroku config:get DATABASE_URL`).
+        let named =
+            matches!(noun, "get" | "show" | "print" | "config:get") && secret_variable(verb);
+        logins || values || named
     }) || matches!(c.name.as_str(), "jf" | "jfrog")
         // JFrog's export: a token that holds the server's saved login.
         && head.first().is_some_and(|w| matches!(w.value.as_str(), "config" | "c"))
@@ -1264,12 +1268,6 @@ fn prints_credential(c: &Cmd<'_>) -> bool {
                 .get(1)
                 .is_some_and(|w| matches!(w.value.as_str(), "list" | "ls" | "find"))
         || wallets::prints_key(head)
-        // A secret's value asked of any tool's store by its name (`hardhat
-        // vars get PRIVATE_KEY`, `heroku config:get DATABASE_URL`).
-        || head.windows(2).any(|p| {
-            matches!(p[0].value.as_str(), "get" | "show" | "print" | "config:get")
-                && secret_variable(&p[1].value)
-        })
 }
 
 /// Whether a command reads passwords or tokens out of a keychain, a
