@@ -317,10 +317,10 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
         // files: a data folder rewound to another server's timeline,
         // archived WAL deleted, an upgrade that links the old cluster's
         // files (it cannot be started again). Their rehearsals only list.
-        "pg_rewind" => !c.flag(&["-n", "--dry-run"]),
-        "pg_archivecleanup" => !c.flag(&["-n"]),
+        "pg_rewind" => !c.rehearses_by(&["-n", "--dry-run"]),
+        "pg_archivecleanup" => !c.rehearses_by(&["-n"]),
         "pg_upgrade" => {
-            c.flag(&["-k", "--link", "--clone", "--swap"]) && !c.flag(&["-c", "--check"])
+            c.flag(&["-k", "--link", "--clone", "--swap"]) && !c.rehearses_by(&["-c", "--check"])
         }
         // Flyway told it may drop the schema when validation fails.
         "flyway" => {
@@ -356,7 +356,7 @@ fn sql_in_words(c: &Cmd<'_>, says: fn(&str) -> bool) -> bool {
                     .map_or(&w.value, |(_, v)| v),
             )
         })
-        && !super::dryrun::dry_run(c.args(), false)
+        && !super::dryrun::dry_run(&c.name, c.args(), false)
 }
 
 /// The SQL a database client is handed in its options or on stdin, and

@@ -246,6 +246,12 @@ impl<'a> Cmd<'a> {
         has_flag(self.args(), flags)
     }
 
+    /// [`Cmd::flag`] for a rehearsal flag: one that stands as an option,
+    /// not as the value of the option before it (`--exclude --dry-run`).
+    pub fn rehearses_by(&self, flags: &[&str]) -> bool {
+        crate::parse::option_values::has_rehearsal_flag(&self.name, self.args(), flags)
+    }
+
     /// [`Cmd::flag`] for a tool whose own long options `exact` are
     /// prefixes of the flags (`gpg --export` is not `--export-secret-keys`).
     pub fn flag_of(&self, flags: &[&str], exact: &[&str]) -> bool {
@@ -496,17 +502,19 @@ impl<'a> Cmd<'a> {
 
 /// Whether a server or tool is told only to check a configuration, which
 /// it reads and changes nothing (`visudo -c`, `sshd -t`, `nginx -t`, `nft
-/// -c`, `haproxy -c`, `apachectl configtest`, `named-checkconf`).
+/// -c`, `haproxy -c`, `apachectl configtest`, `named-checkconf`). The
+/// check letter must stand as an option (`nginx -c -t` starts nginx with
+/// the configuration file `-t`).
 pub(super) fn checks_config(c: &Cmd<'_>) -> bool {
     match c.name.as_str() {
-        "visudo" => c.flag(&["-c", "--check"]),
-        "sshd" | "nginx" | "openresty" | "httpd" | "apache2" => c.flag(&["-t", "-T"]),
-        "nft" => c.flag(&["-c", "--check"]),
+        "visudo" => c.rehearses_by(&["-c", "--check"]),
+        "sshd" | "nginx" | "openresty" | "httpd" | "apache2" => c.rehearses_by(&["-t", "-T"]),
+        "nft" => c.rehearses_by(&["-c", "--check"]),
         // Parsed and tested, not committed.
-        "iptables-restore" | "ip6tables-restore" => c.flag(&["-t", "--test"]),
-        "haproxy" => c.flag(&["-c"]),
+        "iptables-restore" | "ip6tables-restore" => c.rehearses_by(&["-t", "--test"]),
+        "haproxy" => c.rehearses_by(&["-c"]),
         "apachectl" | "apache2ctl" => {
-            c.flag(&["-t"])
+            c.rehearses_by(&["-t"])
                 || c.operands()
                     .first()
                     .is_some_and(|w| w.value == "configtest")

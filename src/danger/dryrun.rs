@@ -2,12 +2,12 @@
 //! push --dry-run`, `rsync -n`) changes nothing, so the rules that ask
 //! about its change leave it alone, unless the line takes it back.
 
-use crate::parse::{Word, programs};
+use crate::parse::{Word, option_values, programs};
 
 /// True when a command is told to only rehearse (`-n`, `--dry-run`), and
 /// nothing later on its line takes that back (`--no-dry-run`,
 /// `--dry-run=false`): a rehearsal changes nothing.
-pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
+pub(super) fn dry_run(tool: &str, args: &[Word], short_n: bool) -> bool {
     // (`--dry_run` as absl's flags spell it: `bq query --dry_run`.)
     let flags: &[&str] = if short_n {
         &["-n", "--dry-run", "--dry_run"]
@@ -15,19 +15,9 @@ pub(super) fn dry_run(args: &[Word], short_n: bool) -> bool {
         &["--dry-run", "--dry_run"]
     };
     // Text given to a message option is no option (`gh release create v2
-    // --notes '--dry-run'` publishes).
-    let end = args
-        .iter()
-        .position(|w| w.value == "--")
-        .unwrap_or(args.len());
-    let told = args
-        .get(..end)
-        .unwrap_or_default()
-        .iter()
-        .enumerate()
-        .any(|(i, w)| {
-            !programs::is_message(args, i) && programs::has_flag(std::slice::from_ref(w), flags)
-        });
+    // --notes '--dry-run'` publishes); nor is any option's value (`rsync
+    // --exclude --dry-run` deletes).
+    let told = option_values::has_rehearsal_flag(tool, args, flags);
     told && dry_run_not_taken_back(args)
 }
 
@@ -47,7 +37,9 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
         if v == "--" {
             break;
         }
-        if programs::is_message(args, i) {
+        // Text given to a message option, or the value of any option
+        // before it (`--field-manager --dry-run=server` applies).
+        if programs::is_message(args, i) || option_values::may_be_value(tool, args, i) {
             continue;
         }
         // Every form below is an option.
@@ -321,7 +313,9 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         _ => "",
     };
     rehearses(name, args, own)
-        || !letters.is_empty() && programs::has_flag(args, letters) && dry_run_not_taken_back(args)
+        || !letters.is_empty()
+            && option_values::has_rehearsal_flag(name, args, letters)
+            && dry_run_not_taken_back(args)
         || acts_only_when_told(name, args)
 }
 
@@ -593,7 +587,7 @@ mod tests {
             ("--dry-run true", false, true),
             ("-f", true, false),
         ] {
-            assert_eq!(dry_run(&words(line), short_n), want, "{line}");
+            assert_eq!(dry_run("tool", &words(line), short_n), want, "{line}");
         }
         let prints = |name: &str, line: &str| {
             let first = Word::literal(name);

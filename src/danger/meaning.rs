@@ -707,7 +707,7 @@ fn installs_globally(c: &Cmd<'_>) -> bool {
     // `~/.local/bin`, on PATH, for every shell the person opens (its
     // `--dry-run` resolves and installs nothing).
     if c.name.starts_with("pip") && !c.is(&["pipx", "pipenv"]) {
-        return sub == Some("install") && c.flag(&["--user"]) && !c.flag(&["--dry-run"]);
+        return sub == Some("install") && c.flag(&["--user"]) && !c.rehearses_by(&["--dry-run"]);
     }
     if c.is(&["yarn"]) {
         return sub == Some("global")
@@ -818,7 +818,7 @@ pub(super) fn install_folder_protected(c: &Cmd<'_>) -> bool {
         && (c.operands().iter().any(|w| w.value == "install")
             || c.is(&["cmake"]) && c.flag(&["--install"]))
         && !super::dryrun::rehearses_as(&c.name, c.args())
-        && !c.flag(&["-n", "--just-print", "--dry-run", "--recon"])
+        && !c.rehearses_by(&["-n", "--just-print", "--dry-run", "--recon"])
         && !c
             .command
             .assignments

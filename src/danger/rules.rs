@@ -107,7 +107,7 @@ pub static RULES: &[Rule] = &[
                     Some("purge") => true,
                     Some("delete") => !filtered,
                     _ => false,
-                } && !dry_run(c.args(), true)
+                } && !dry_run(&c.name, c.args(), true)
                     && !c.flag(&["-i", "--interactive"])
                     && ops.get(1).is_some_and(root);
             }
@@ -138,7 +138,7 @@ pub static RULES: &[Rule] = &[
                 || c.is(&["7z", "7za", "7zz"]) && c.flag(&["-sdel"])
                 || c.is(&["rsync"])
                     && c.flag(&["--remove-source-files"])
-                    && !dry_run(c.args(), true))
+                    && !dry_run(&c.name, c.args(), true))
                 && c.operands().split_last().is_some_and(|(last, rest)| {
                     rest.iter().any(root) || !c.is(&["rsync"]) && root(last)
                 })
@@ -147,7 +147,7 @@ pub static RULES: &[Rule] = &[
             }
             // rsync mirroring (an empty folder, say) onto a root.
             c.is(&["rsync"])
-                && !dry_run(c.args(), true)
+                && !dry_run(&c.name, c.args(), true)
                 && c.values()
                     .any(|v| v.starts_with("--del") || v == "--remove-source-files")
                 && c.operands().last().is_some_and(root)
@@ -970,18 +970,8 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 // An exclude pattern is no option (`git clean -fdx -e -n`
-                // cleans, keeping files named `-n`).
-                let options: Vec<crate::parse::Word> = rest
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| {
-                        !i.checked_sub(1)
-                            .and_then(|p| rest.get(p))
-                            .is_some_and(|w| matches!(w.value.as_str(), "-e" | "--exclude"))
-                    })
-                    .map(|(_, w)| w.clone())
-                    .collect();
-                sub == "clean" && has_flag(rest, &["-f", "--force"]) && !dry_run(&options, true)
+                // cleans, keeping files named `-n`): see `option_values`.
+                sub == "clean" && has_flag(rest, &["-f", "--force"]) && !dry_run("git", rest, true)
             })
         }),
         examples: &[
@@ -991,6 +981,7 @@ pub static RULES: &[Rule] = &[
             "git clean --fo -x",
             "git clean -fdx -e -n",
             "git clean -f --exclude --dry-run",
+            "git clean -fd -e -n",
         ],
         counterexamples: &[
             "git clean -n",
@@ -1001,6 +992,7 @@ pub static RULES: &[Rule] = &[
             "git clean -fdn",
             "git clean -f --dry-run",
             "git clean -fd -e target -n",
+            "git clean -fdxn",
         ],
     },
     Rule {
@@ -1088,7 +1080,7 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 sub == "push"
-                    && !dry_run(rest, true)
+                    && !dry_run("git", rest, true)
                     && (has_flag(
                         rest,
                         &["-f", "--force", "--force-with-lease", "--force-if-includes"],
@@ -1111,6 +1103,7 @@ pub static RULES: &[Rule] = &[
             "git push -f --dry-run --no-dry-run origin main",
             "git -c alias.sync='push --force' sync",
             "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.sync GIT_CONFIG_VALUE_0='push --force' git sync",
+            "git push --force origin main --push-option --dry-run",
         ],
         counterexamples: &[
             "git push",
@@ -1120,6 +1113,7 @@ pub static RULES: &[Rule] = &[
             "git push -f --dry-run origin main",
             "git push -nf origin main",
             "git -c alias.sync='push' sync",
+            "git push --force --dry-run origin main",
         ],
     },
     Rule {
@@ -1129,7 +1123,7 @@ pub static RULES: &[Rule] = &[
         check: C(|c| {
             c.git().is_some_and(|(sub, rest)| {
                 sub == "push"
-                    && !dry_run(rest, true)
+                    && !dry_run("git", rest, true)
                     && (has_flag(rest, &["-d", "--delete", "--mirror", "--prune"])
                         || operands(rest)
                             .iter()
@@ -1274,8 +1268,11 @@ pub static RULES: &[Rule] = &[
             // filter-repo's `--analyze` only writes a report; `--dry-run`
             // only shows what it would do.
             let rehearses = |args: &[crate::parse::Word]| {
-                args.iter()
-                    .any(|w| matches!(w.value.as_str(), "--analyze" | "--dry-run"))
+                crate::parse::option_values::has_rehearsal_flag(
+                    "git",
+                    args,
+                    &["--analyze", "--dry-run"],
+                )
             };
             c.is(&["git-filter-repo"]) && !rehearses(c.args())
                 || c.is(&["bfg"])
@@ -1292,7 +1289,11 @@ pub static RULES: &[Rule] = &[
                     // $(…)`, `--graft`), or such a stand-in deleted.
                     "replace" => !operands(rest).is_empty() && !has_flag(rest, &["-l", "--list"]),
                     // `-n` only lists what would be pruned.
-                    "prune" => !has_flag(rest, &["-n", "--dry-run"]),
+                    "prune" => !crate::parse::option_values::has_rehearsal_flag(
+                        "git",
+                        rest,
+                        &["-n", "--dry-run"],
+                    ),
                     // Git LFS's migration rewrites every commit it covers
                     // (`git lfs migrate import --everything`); `info`
                     // only counts, `--no-rewrite` adds one commit.
@@ -1328,6 +1329,7 @@ pub static RULES: &[Rule] = &[
             "git replace --graft HEAD~3",
             "git replace -d 4b825dc",
             "GIT_SEQUENCE_EDITOR=\"sed -i 's/^pick/drop/'\" git rebase -i HEAD~15",
+            "git prune --expire -n",
         ],
         counterexamples: &[
             "git filter-repo --analyze",
@@ -1344,6 +1346,7 @@ pub static RULES: &[Rule] = &[
             "git lfs migrate info --everything",
             "git lfs migrate import --no-rewrite big.bin",
             "git lfs track '*.wav'",
+            "git prune -n --expire now",
         ],
     },
     Rule {
@@ -3164,6 +3167,7 @@ EOF"#,
             "ssh-copy-id -i ~/.ssh/id.pub deploy@build01",
             "cp modulerc.lua ~/.modulerc.lua",
             "tee ~/.jupyter/jupyter_server_config.py < cfg.py",
+            "pip install --user --index-url --dry-run httpie",
         ],
         counterexamples: &[
             "cat ~/.sbt/1.0/global.sbt",
@@ -4043,7 +4047,7 @@ EOF"#,
                     && !c.values().any(|v| v.starts_with("seek=") || v.contains("notrunc")))
                 || meaning::zeroes_a_kept_file(c)
                 || (c.is(&["rsync"])
-                    && !dry_run(c.args(), true)
+                    && !dry_run(&c.name, c.args(), true)
                     && c.args().iter().any(|w| {
                         w.value.starts_with("--del") || w.value.starts_with("--remove-source")
                     }))
@@ -4071,6 +4075,7 @@ EOF"#,
             "dd if=/dev/zero of=vm/gpu-node.qcow2 bs=1M count=1024",
             "dd if=/dev/zero of=images/minio-data.img bs=1M count=1024",
             "dd if=/dev/zero of=emulator/Pixel_7.avd/userdata-qemu.img bs=1M count=2048",
+            "rsync -a --delete --exclude --dry-run src/ backup:/srv/",
         ],
         counterexamples: &[
             "dd if=/dev/zero of=disk.img bs=1 count=0 seek=10G",
@@ -4106,6 +4111,7 @@ EOF"#,
             "dd if=/dev/zero of=/dev/null bs=1M count=100",
             "lftp -e 'mirror -R --delete --dry-run dist/ public_html/; bye' ftp.example.com",
             "dd if=data.bin count=0 status=none",
+            "rsync -a --delete --exclude=node_modules --dry-run src/ backup:/srv/",
         ],
     },
     Rule {
@@ -5282,6 +5288,8 @@ EOF"#,
             r#"curl -u deployer "http://tomcat01:8080/manager/text/undeploy?path=/orders""#,
             "kafka-consumer-groups.sh --bootstrap-server k:9092 --group g --reset-offsets --to-earliest --all-topics --execute",
             "kafka-consumer-groups.sh --bootstrap-server b:9092 --delete --group g",
+            "zfs destroy -r -o -n tank/x",
+            "wp plugin delete --all --url --dry-run",
         ],
         counterexamples: &[
             "gh api graphql -f query='query { viewer { login } }'",
@@ -5456,6 +5464,7 @@ EOF"#,
             "./gradlew flywayInfo",
             "hs hubdb list",
             "kafka-consumer-groups.sh --bootstrap-server k:9092 --group g --reset-offsets --to-earliest --all-topics",
+            "zfs destroy -rn tank/x",
         ],
     },
     Rule {
@@ -5674,6 +5683,8 @@ EOF"#,
             "geth attach --exec 'eth[String.fromCharCode(115)](1)' /x.ipc",
             r#"geth attach --exec 'loadScript("x.js")' /x.ipc"#,
             "ape run mint_nft --network ethereum:mainnet",
+            "solana transfer 7xKX 1 --with-memo --sign-only",
+            "certbot renew --cert-name --dry-run",
         ],
         counterexamples: &[
             "gh api -X POST repos/acme/infra/actions/workflows/ci.yml/dispatches -f ref=main",
@@ -5909,6 +5920,7 @@ EOF"#,
             "solana program close X -u localhost",
             "anchor test",
             "geth attach --exec 'eth.blockNumber' /x.ipc",
+            "solana transfer 7xKX 1 --sign-only --with-memo hi",
         ],
     },
     Rule {
@@ -5967,6 +5979,7 @@ EOF"#,
             "gcloud sql backups restore 12 --restore-instance=db",
             "docker rm -v pg",
             "podman container rm --volumes -f db",
+            "kubectl delete ns prod -l --dry-run=client",
         ],
         counterexamples: &[
             "kapp delete -a web --diff-run",
@@ -6002,6 +6015,7 @@ EOF"#,
             "docker rm web",
             r#"docker run --rm -v "$PWD:/src" node:20 npm test"#,
             r#"docker container run --rm -v "$PWD:/w" alpine ls"#,
+            "kubectl delete ns prod --dry-run=client",
         ],
     },
     Rule {
@@ -6049,6 +6063,7 @@ EOF"#,
             "scontrol update JobId=4821937 TimeLimit=2-00:00:00",
             "sacctmgr -i modify user where name=jdoe set qos=normal",
             "lfs setquota -u jdoe -B 2T /lustre/project",
+            "kubectl apply -f x.yaml --field-manager --dry-run=server",
         ],
         counterexamples: &[
             "nomad job plan jobs/api.nomad.hcl",
@@ -6092,6 +6107,7 @@ EOF"#,
             "sf project deploy start --check-only -o prod",
             "scontrol show job 1",
             "lfs quota -u jdoe /lustre",
+            "kubectl apply -f x.yaml --field-manager=ci --dry-run=server",
         ],
     },
     Rule {
@@ -6220,6 +6236,7 @@ EOF"#,
             "rman target / <<< 'DELETE NOPROMPT OBSOLETE;'",
             r#"db2 "DROP TABLE app.orders""#,
             r#"db2 "DELETE FROM app.orders""#,
+            "pg_rewind -D /var/lib/pgsql/data --source-server --dry-run",
         ],
         counterexamples: &[
             "bq query --dry_run --use_legacy_sql=false 'DELETE FROM acme_prod.events WHERE TRUE'",
@@ -6257,6 +6274,7 @@ EOF"#,
             "rman target / <<< 'LIST BACKUP;'",
             r#"echo "DISPLAY QLOCAL(*)" | runmqsc QM1"#,
             "impdp system/x@pdb directory=DP dumpfile=app.dmp table_exists_action=APPEND",
+            "pg_rewind -D /var/lib/pgsql/data --dry-run --source-server x",
         ],
     },
     Rule {

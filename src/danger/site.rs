@@ -105,7 +105,7 @@ pub(super) fn changes_site(c: &Cmd<'_>) -> bool {
     };
     // Rehearsals change nothing (`wp plugin update --all --dry-run`,
     // `drush … --simulate`).
-    changes && !c.flag(&["--dry-run", "--simulate"])
+    changes && !c.rehearses_by(&["--dry-run", "--simulate"])
 }
 
 /// A `group:verb` (or `group-verb`, drush's older spelling) whose verb,

@@ -453,7 +453,7 @@ fn changes_boot(c: &Cmd<'_>, sub: &str) -> bool {
     // upgrade would bring is shown. Asked only of a boot tool's change.
     boots_differently(c, sub)
         && !super::dryrun::rehearses_as(&c.name, c.args())
-        && !(c.is(&["rpm-ostree", "bootc"]) && c.flag(&["--preview", "--check"]))
+        && !(c.is(&["rpm-ostree", "bootc"]) && c.rehearses_by(&["--preview", "--check"]))
 }
 
 /// [`changes_boot`] before its rehearsals are weighed.

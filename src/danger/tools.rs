@@ -385,7 +385,7 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
     // A rehearsal publishes nothing; npm's `--dry-run` is not heard by its
     // registry's tags, which move at once.
     let tags = c.is(&["npm", "pnpm", "yarn", "bun"]) && matches!(sub, "dist-tag" | "dist-tags");
-    if dry_run(c.args(), false) && !tags
+    if dry_run(&c.name, c.args(), false) && !tags
         || c.is(&["gradle", "gradlew"]) && super::dryrun::rehearses_as("gradle", c.args())
     {
         return false;

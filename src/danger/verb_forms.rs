@@ -12,7 +12,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     // server (`git imap-send`): they leave the machine.
     if let Some((sub, rest)) = c.git()
         && matches!(sub, "send-email" | "imap-send")
-        && !crate::parse::programs::has_flag(rest, &["--dry-run"])
+        && !crate::parse::option_values::has_rehearsal_flag("git", rest, &["--dry-run"])
     {
         return Some(Does::Deploys);
     }
@@ -284,7 +284,7 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
                 )
             });
             sub.is_none_or(|w| matches!(w, "run" | "certonly" | "renew" | "install" | "enhance"))
-                && !c.flag(&["--dry-run", "--staging", "--test-cert"])
+                && !c.rehearses_by(&["--dry-run", "--staging", "--test-cert"])
                 && !super::dryrun::rehearses_as("certbot", c.args())
         }
         _ => false,

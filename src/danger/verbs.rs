@@ -1063,7 +1063,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // Atlas applies a schema or migrations to the database its URL names
     // (`atlas schema apply --url "$DB_URL" --auto-approve`), or drops
     // every object in it (`schema clean`); `--dry-run` only prints.
-    if c.name == "atlas" && !crate::parse::programs::says_dry_run(c.args(), &["--dry-run"]) {
+    if c.name == "atlas"
+        && !crate::parse::option_values::says_dry_run("atlas", c.args(), &["--dry-run"])
+    {
         let ops = c.operands();
         let pair = (
             ops.first().map_or("", |w| w.value.as_str()),

@@ -15,7 +15,7 @@ use super::{Word, programs};
 /// any collection's name (`community.general.filesystem`). None in check
 /// mode, where the module only reports what it would do.
 fn module_args<'a>(args: &'a [Word], module: &str) -> Option<&'a str> {
-    if programs::has_flag(args, &["-C", "--check"]) {
+    if super::option_values::has_rehearsal_flag("ansible", args, &["-C", "--check"]) {
         return None;
     }
     let named = programs::option_values(args, &["-m", "--module-name"]).pop()?;
@@ -68,7 +68,8 @@ pub(super) fn ansible_formats(args: &[Word]) -> Option<Vec<&str>> {
 /// runs nothing, and for a value known only when the line runs (the walk
 /// of the word as text still sees it).
 pub(super) fn ansible_command(args: &[Word]) -> Option<(usize, &str)> {
-    if programs::has_flag(args, &["-C", "--check", "--list-hosts"]) {
+    if super::option_values::has_rehearsal_flag("ansible", args, &["-C", "--check", "--list-hosts"])
+    {
         return None;
     }
     let module = programs::option_values(args, &["-m", "--module-name"])

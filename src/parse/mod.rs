@@ -35,6 +35,7 @@ mod made_links;
 mod makefile;
 mod mounts;
 pub mod nesting;
+pub(crate) mod option_values;
 mod plain;
 mod quote;
 mod readings;

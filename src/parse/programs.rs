@@ -1167,21 +1167,6 @@ pub fn has_flag(args: &[Word], flags: &[&str]) -> bool {
     has_flag_of(args, flags, &[])
 }
 
-/// [`has_flag`] for a rehearsal flag, which a false value takes back
-/// (`--dry-run=false`, as the Go CLIs' flag libraries read it).
-pub fn says_dry_run(args: &[Word], flags: &[&str]) -> bool {
-    has_flag(args, flags)
-        && !args.iter().any(|w| {
-            w.value.split_once('=').is_some_and(|(k, v)| {
-                flags.contains(&k)
-                    && matches!(
-                        v.to_ascii_lowercase().as_str(),
-                        "false" | "0" | "no" | "off" | "none"
-                    )
-            })
-        })
-}
-
 /// [`has_flag`] for a tool whose long options `exact` are prefixes of
 /// flags checked for.
 pub fn has_flag_of(args: &[Word], flags: &[&str], exact: &[&str]) -> bool {

@@ -603,7 +603,10 @@ impl Walker {
                 break;
             }
             // parallel's own `--dry-run` prints each job and runs none.
-            if matches!(v, "--dry-run" | "--dryrun") && args[i].literal {
+            if matches!(v, "--dry-run" | "--dryrun")
+                && args[i].literal
+                && !super::option_values::may_be_value("parallel", args, i)
+            {
                 return;
             }
             if v.starts_with('-') {

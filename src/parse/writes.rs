@@ -855,7 +855,7 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
         "ssh-keygen"
             if programs::has_flag(args, &["-l", "-y", "-e", "-B", "-F", "-L", "-i", "-D"]) => {}
         // `patch --dry-run` only tells whether the hunks apply.
-        "patch" if programs::has_flag(args, &["--dry-run"]) => {}
+        "patch" if super::option_values::has_rehearsal_flag("patch", args, &["--dry-run"]) => {}
         "sort" | "uniq" | "openssl" | "ssh-keygen" | "patch" => {
             out.extend(owned(programs::option_values(
                 args,
@@ -1207,7 +1207,7 @@ pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String>
                     matches!(w.value.as_str(), "apply" | "update")
                         || w.value == "init" && programs::has_flag(args, &["--apply", "-a"])
                 })
-                && !programs::says_dry_run(args, &["-n", "--dry-run"]) =>
+                && !super::option_values::says_dry_run("chezmoi", args, &["-n", "--dry-run"]) =>
         {
             let dirs = programs::option_values(args, &["-D", "--destination"]);
             if dirs.is_empty() {
@@ -1227,7 +1227,10 @@ pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String>
                 dirs.into_iter().map(str::to_owned).collect()
             }
         }
-        "patch" if patch_files(args).is_empty() && !programs::has_flag(args, &["--dry-run"]) => {
+        "patch"
+            if patch_files(args).is_empty()
+                && !super::option_values::has_rehearsal_flag("patch", args, &["--dry-run"]) =>
+        {
             into(&["-d", "--directory"])
         }
         "cpio" if programs::has_flag(args, &["-i", "--extract"]) => into(&["-D", "--directory"]),

@@ -916,3 +916,43 @@ fn the_state_folder_is_private() {
         .expect("key");
     assert_eq!(key.len(), 64);
 }
+
+#[test]
+fn a_rehearsal_flag_given_as_an_options_value_is_no_rehearsal() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    // Most option parsers give a value-taking option the next word,
+    // whatever it looks like: each of these acts for real.
+    for (line, code) in [
+        (
+            "rsync -a --delete --exclude --dry-run src/ backup:/srv/",
+            "file.truncate",
+        ),
+        (
+            "kubectl apply -f x.yaml --field-manager --dry-run=server",
+            "cloud.deploy",
+        ),
+        (
+            "git push --force origin main --push-option --dry-run",
+            "git.force_push",
+        ),
+        ("git clean -fdx -e -n", "git.clean"),
+        ("zfs destroy -r -o -n tank/x", "verb.destroys"),
+        (
+            "solana transfer 7xKX 1 --with-memo --sign-only",
+            "verb.deploys",
+        ),
+        ("rsync -a --delete -en src/ /srv/www/", "file.truncate"),
+    ] {
+        caught_by(&env, line, code);
+    }
+    // Where the rehearsal stands as an option, it is one.
+    for line in [
+        "rsync -a --delete --exclude=node_modules --dry-run src/ backup:/srv/",
+        "git push --force --dry-run origin main",
+        "git clean -fdxn",
+        "zfs destroy -rn tank/x",
+    ] {
+        check_line(&env, line).status(0);
+    }
+}

@@ -69,6 +69,7 @@ const PARSE: &[(&str, u8)] = &[
     ("interpreters", 2),
     // What the parse finds; readers that know no walker.
     ("types", 3),
+    ("option_values", 3),
     ("shells", 3),
     ("makefile", 3),
     ("justfile", 4),
