@@ -258,6 +258,9 @@ pub(super) fn language<'a>(c: &'a Cmd<'_>) -> &'a str {
     if c.is(&["wp", "drush"]) {
         return "php";
     }
+    if c.is(&["guix"]) {
+        return "guile";
+    }
     if c.name == "exiftool" {
         return "perl";
     }
@@ -271,6 +274,20 @@ pub(super) fn language<'a>(c: &'a Cmd<'_>) -> &'a str {
 /// script/fix.rb`) is not read here.
 fn console_code(c: &Cmd<'_>) -> Option<Option<String>> {
     let ops = c.operands();
+    let first = ops.first().map(|w| w.value.as_str());
+    // An application's REPL fed its code on stdin (`guix repl <<EOF`,
+    // `rails console <<< 'User.delete_all'`, `php artisan tinker < fix.php`):
+    // the code is what stdin holds.
+    let repl = c.is(&["guix"]) && first == Some("repl")
+        || c.is(&["rails"]) && matches!(first, Some("console" | "c"))
+        || c.is(&["php"])
+            && first == Some("artisan")
+            && ops.get(1).is_some_and(|w| w.value == "tinker")
+            && !c.args().iter().any(|w| w.value.starts_with("--execute"));
+    if repl {
+        let fed = c.command.stdin_text.is_some() || c.command.stdin_dynamic;
+        return fed.then(|| c.command.stdin_text.clone());
+    }
     let code = if c.is(&["rails"])
         && ops
             .first()

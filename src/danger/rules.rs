@@ -1486,6 +1486,7 @@ pub static RULES: &[Rule] = &[
             "tcpdump -w x.pcap -z ./upload.sh",
             "tar -xf a.tar --to-command='xargs rm'",
             "tar -xf a.tar --to-command='rg --pre sh x'",
+            "man -aP cat ls",
         ],
         counterexamples: &[
             "tar -xf vendor/proto.tar --to-command=sha256sum",
@@ -1529,6 +1530,8 @@ pub static RULES: &[Rule] = &[
             "ssh -o ProxyCommand=none web01 uptime",
             "tcpdump -i any -G 600 -W 6 -w /tmp/cap-%H%M.pcap -z gzip",
             "tar -xzf logs.tgz --to-command='grep -c ERROR'",
+            "man -P cat tar",
+            "man --pager=less ls",
         ],
     },
     Rule {
@@ -2241,6 +2244,8 @@ EOF"#,
             "tar czf k.tgz ~/.ethereum/keystore",
             "cat ~/.ipfs/keystore/key_abc",
             "tar czf k.tgz ~/.ipfs/keystore",
+            "grep access-tokens ~/.config/nix/nix.conf",
+            "cat /etc/nix/netrc",
         ],
         counterexamples: &[
             "jcmd 48213 help GC.heap_dump",
@@ -2466,6 +2471,8 @@ EOF"#,
             "cat ~/.config/hardhat-nodejs/telemetry-consent.json",
             "cat ~/.ethereum/geth.ipc.log",
             "cat .aptos/README.md",
+            "nix show-config | grep netrc",
+            "cat ~/.config/nixpkgs/config.nix",
         ],
     },
     Rule {
@@ -3712,6 +3719,11 @@ EOF"#,
             r#"dgmgrl sys@ORCL_PRIM "switchover to 'ORCL_STBY'""#,
             "keytool -importcert -noprompt -alias acme -file ca.crt -cacerts",
             "chsh -s /usr/bin/fish",
+            "ostree admin undeploy 1",
+            "ostree admin cleanup",
+            "rpm-ostree cleanup -r",
+            "mdutil -i off /Volumes/Archive",
+            "mdutil -E /",
         ],
         counterexamples: &[
             "semodule -l",
@@ -3953,6 +3965,10 @@ EOF"#,
             r#"dgmgrl sys@ORCL_PRIM "show configuration""#,
             "sqlplus -s / as sysdba <<< 'SELECT status FROM v$instance;'",
             "chsh -l",
+            "ostree admin status",
+            "rpm-ostree cleanup -m",
+            "mdutil -s /",
+            "mdutil -i on /",
         ],
     },
     Rule {
@@ -4030,6 +4046,8 @@ EOF"#,
             let empties = cmd.argv.is_empty() || c.is(&[":", "true", "false"]) || reads_nothing;
             let from_null = |v: &str| matches!(v, "/dev/null" | "/dev/zero");
             c.is(&["truncate", "shred", "srm", "wipe"])
+                // BSD's and macOS's `rm -P` overwrites before it unlinks.
+                || c.is(&["rm"]) && c.flag(&["-P"])
                 || (empties
                     && c.redirects().iter().any(|r| {
                         r.op == crate::parse::RedirectOp::Write && r.target.value != "/dev/null"
@@ -4076,6 +4094,7 @@ EOF"#,
             "dd if=/dev/zero of=images/minio-data.img bs=1M count=1024",
             "dd if=/dev/zero of=emulator/Pixel_7.avd/userdata-qemu.img bs=1M count=2048",
             "rsync -a --delete --exclude --dry-run src/ backup:/srv/",
+            "rm -P ~/Desktop/tax-2022.pdf",
         ],
         counterexamples: &[
             "dd if=/dev/zero of=disk.img bs=1 count=0 seek=10G",
@@ -4112,6 +4131,7 @@ EOF"#,
             "lftp -e 'mirror -R --delete --dry-run dist/ public_html/; bye' ftp.example.com",
             "dd if=data.bin count=0 status=none",
             "rsync -a --delete --exclude=node_modules --dry-run src/ backup:/srv/",
+            "rm ~/Desktop/old.txt",
         ],
     },
     Rule {
@@ -4251,6 +4271,11 @@ EOF"#,
             r#"exiftool -p '${FileName;system("rm -rf ~/x")}' photos/"#,
             r#"exiftool -if "$COND" -p '$FileName' photos/"#,
             r#"wp eval "$CODE""#,
+            r#"osascript -l JavaScript -e 'Application.currentApplication().doShellScript("id")'"#,
+            r#"guix repl <<'EOF'
+(system* "id")
+EOF"#,
+            "rails console <<< 'User.delete_all'",
         ],
         counterexamples: &[
             "python3 -c 'import board; print(board.Device().serial_number())'",
@@ -4360,6 +4385,9 @@ EOF"#,
             "exiftool '-FileName<${DateTimeOriginal;s/:/-/g}.jpg' photos/",
             "exiftool -p '${FileName}' photos/",
             r#"python3 -c "import base64,sys;print(base64.b64decode(sys.argv[1]).decode())" aGVsbG8="#,
+            r#"osascript -l JavaScript -e 'Application("Music").play()'"#,
+            "guix repl",
+            "rails console",
         ],
     },
     Rule {
@@ -5290,6 +5318,7 @@ EOF"#,
             "kafka-consumer-groups.sh --bootstrap-server b:9092 --delete --group g",
             "zfs destroy -r -o -n tank/x",
             "wp plugin delete --all --url --dry-run",
+            "tool undeploy web",
         ],
         counterexamples: &[
             "gh api graphql -f query='query { viewer { login } }'",

@@ -118,6 +118,11 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                     | "thinlocalsnapshots"
                     | "restore"
             ))
+        // Spotlight's index turned off or erased on a volume (`mdutil -i
+        // off /`, `mdutil -E /Volumes/Archive`): search finds nothing there.
+        || (c.name == "mdutil"
+            && (c.flag(&["-E", "-X"])
+                || c.option_values(&["-i"]).iter().any(|v| *v == "off")))
         // Kernel settings written as files (`/proc/sys/…`, with
         // `core_pattern` naming a program run as root; `/sys/…`).
         || c.written_paths().iter().any(|p| {
@@ -485,6 +490,20 @@ fn boots_differently(c: &Cmd<'_>, sub: &str) -> bool {
                     | "initramfs"
                     | "apply-live"
             ) && !(sub == "kargs" && c.args().len() == 1)
+                // The pending or the rollback deployment removed: the
+                // system it would boot is gone.
+                || sub == "cleanup" && c.flag(&["-p", "-r", "--pending", "--rollback"])
+        }
+        // ostree's own deployments: one made, removed, or the old ones
+        // and their objects cleaned away (`ostree admin undeploy 1`).
+        "ostree" => {
+            sub == "admin"
+                && c.operands().get(1).is_some_and(|w| {
+                    matches!(
+                        w.value.as_str(),
+                        "deploy" | "undeploy" | "cleanup" | "switch" | "upgrade" | "set-origin"
+                    )
+                })
         }
         _ => false,
     }

@@ -292,9 +292,22 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
         return has_flag(rest, opts);
     }
     // A pager of the caller's choosing (`man -P 'sh -c …'`, `git
-    // --paginate` reads it from the config).
+    // --paginate` reads it from the config): walked as the shell line it
+    // is when every word is known and it names no shell or interpreter
+    // (`man -P cat tar`).
     if c.name == "man" {
-        return c.flag(&["-P", "--pager", "-H", "--html"]);
+        const PAGERS: &[&str] = &["-P", "--pager", "-H", "--html"];
+        // Inside a cluster (`-aP 'sh -c x'`) the value is not read out.
+        let clustered = c.args().iter().any(|w| {
+            let v = w.value.as_str();
+            v.len() > 2
+                && !v.starts_with("--")
+                && !v.starts_with("-P")
+                && !v.starts_with("-H")
+                && v.starts_with('-')
+                && v.contains(['P', 'H'])
+        });
+        return c.flag(PAGERS) && (clustered || !walked_commands(c, PAGERS));
     }
     if c.is(&["vim", "vi", "nvim", "ex"]) {
         return c

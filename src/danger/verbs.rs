@@ -45,6 +45,7 @@ const DESTROY: &[&str] = &[
     "deallocate",
     "decommission",
     "teardown",
+    "undeploy",
     "nuke",
     "uninstall",
     "unset",

@@ -749,6 +749,13 @@ pub(super) static LANGUAGES: &[Language] = &[
         names_quoted: true,
         risky: &[
             "do shell script",
+            // JavaScript for Automation (`osascript -l JavaScript`): its
+            // shell call, and the Objective-C bridge's (`$.system`,
+            // `NSTask`).
+            "doShellScript",
+            "ObjC.import",
+            "$.system",
+            "NSTask",
             "delete",
             "empty trash",
             "empty the trash",

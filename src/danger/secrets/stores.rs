@@ -13,6 +13,7 @@ pub(super) const HINTS: &[&str] = &[
     ".nkeys",
     ".creds",
     "datadog-agent",
+    "nix.conf",
     ".aws/sso",
     ".aws/cli",
     ".private",
@@ -103,6 +104,10 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
         || dirs.contains(&".nkeys")
         // The Datadog agent's settings, with the account's API key.
         || parent == "datadog-agent" && matches!(name, "datadog.yaml" | "datadog.yml")
+        // Nix's settings, which hold its fetchers' `access-tokens`, and the
+        // netrc its binary caches log in with, by any name (`/etc/nix/netrc`).
+        || parent == "nix" && name == "nix.conf"
+        || name == "netrc"
         || web_host_secret(name, dirs)
         || network_or_release_secret(name, dirs)
         || device_or_test_secret(name, dirs)

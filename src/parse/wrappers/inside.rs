@@ -27,7 +27,7 @@ impl Walker {
                 self.file_session(name, cmd, depth);
                 self.tool_commands(name, cmd.args(), depth);
             }
-            "ssh" | "scp" | "rsync" | "zip" => self.tool_commands(name, cmd.args(), depth),
+            "ssh" | "scp" | "rsync" | "zip" | "man" => self.tool_commands(name, cmd.args(), depth),
             "mvn" | "mvnw" => self.maven_exec(cmd, depth),
             // What tox's overrides on the line make it run.
             "tox" => {
@@ -443,10 +443,16 @@ impl Walker {
 
     /// Commands these tools hand to a shell: ssh's `ProxyCommand` and
     /// `LocalCommand` run here (`sh -c`), rsync's `--rsync-path` on the
-    /// far side, zip's `-TT` with the archive's name after it.
+    /// far side, zip's `-TT` with the archive's name after it, man's pager
+    /// with the page on its input.
     fn tool_commands(&mut self, name: &str, args: &[Word], depth: u8) {
         let lines: Vec<String> = match name {
             "rsync" => programs::option_values(args, &["--rsync-path"])
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+            // man hands its pager and browser to a shell (`man -P cat`).
+            "man" => programs::option_values(args, &["-P", "--pager", "-H", "--html"])
                 .into_iter()
                 .map(str::to_owned)
                 .collect(),
