@@ -301,6 +301,10 @@ const CLASSES_FORTY_SEVENTH: &str = include_str!("../corpus/classes47.tsv");
 const CLASSES_FORTY_EIGHTH: &str = include_str!("../corpus/classes48.tsv");
 const CLASSES_FORTY_NINTH: &str = include_str!("../corpus/classes49.tsv");
 const CLASSES_FIFTIETH: &str = include_str!("../corpus/classes50.tsv");
+/// A fifty-first set: a macOS developer and Mac fleet admin, a Nix and
+/// immutable-distro user, and a red-teamer going through ordinary
+/// programs' side doors (its header says more).
+const CLASSES_FIFTY_FIRST: &str = include_str!("../corpus/classes51.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -940,6 +944,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "recliner", 1000, 1000),
     ("noeffect", "recliner", 960, 1000),
     ("blocked", "recliner", 1000, 1000),
+    ("operand", "fiftyfirst", 1000, 1000),
+    ("verb", "fiftyfirst", 956, 1000),
+    ("hidden", "fiftyfirst", 965, 1000),
+    ("noeffect", "fiftyfirst", 863, 937),
+    ("blocked", "fiftyfirst", 1000, 1000),
+    ("operand", "mooring", 846, 1000),
+    ("verb", "mooring", 954, 1000),
+    ("hidden", "mooring", 965, 1000),
+    ("noeffect", "mooring", 681, 933),
+    ("blocked", "mooring", 1000, 857),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -1005,6 +1019,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FORTY_EIGHTH))
         .chain(rows(CLASSES_FORTY_NINTH))
         .chain(rows(CLASSES_FIFTIETH))
+        .chain(rows(CLASSES_FIFTY_FIRST))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
