@@ -1307,6 +1307,7 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "ansible-vault"
             | "age"
             | "rage"
+            | "agenix"
             | "terraform"
             | "tofu"
             | "doppler"
@@ -1483,7 +1484,9 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         || (c.is(&["sops"])
             && (c.flag(&["-d", "--decrypt"]) || matches!(sub, "decrypt" | "exec-env" | "exec-file")))
         || (c.is(&["ansible-vault"]) && matches!(sub, "view" | "decrypt" | "edit"))
-        || (c.is(&["age", "rage"]) && c.flag(&["-d", "--decrypt"]))
+        // (agenix's `-e` decrypts the secret into an editor.)
+        || (c.is(&["age", "rage", "agenix"]) && c.flag(&["-d", "--decrypt"]))
+        || (c.is(&["agenix"]) && c.flag(&["-e", "--edit"]))
         || (c.is(&["terraform", "tofu"]) && sub == "output" && c.flag(&["-raw", "-json"]))
         || (c.is(&["kubectl", "oc"])
             && sub == "get"

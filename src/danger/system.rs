@@ -118,6 +118,10 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                     | "thinlocalsnapshots"
                     | "restore"
             ))
+        // The developer tools every user's `xcrun`, `git` and `cc` run,
+        // switched, reset or installed for the whole machine.
+        || (c.name == "xcode-select"
+            && c.flag(&["-s", "--switch", "-r", "--reset", "--install"]))
         // Spotlight's index turned off or erased on a volume (`mdutil -i
         // off /`, `mdutil -E /Volumes/Archive`): search finds nothing there.
         || (c.name == "mdutil"
