@@ -73,6 +73,12 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
             | "--no-act"
             | "--pretend"
             | "--preview-only"
+            // Fetched into a cache, nothing installed or deployed
+            // (`rpm-ostree upgrade --download-only`, `flatpak update
+            // --no-deploy`, `dnf upgrade --downloadonly`).
+            | "--download-only"
+            | "--downloadonly"
+            | "--no-deploy"
             | "--print" => {
                 saw = true;
             }
@@ -264,6 +270,8 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // Gradle's `-m` runs no task, only names them.
         "gradle" | "gradlew" => &["-m", "--dry-run"],
         "port" => &["-y"],
+        // macOS's software updates listed or only downloaded.
+        "softwareupdate" => &["-l", "--list", "-d", "--download"],
         // Fly's `deploy --build-only` builds the image and releases nothing.
         "fly" | "flyctl" => &["--build-only"],
         // FreeBSD's and IPS's pkg: `pkg delete -n`, `pkg install -n`.

@@ -748,6 +748,10 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         || c.name == "rpm" && c.flag(&["-e", "--erase"])
         || c.name == "emerge" && c.flag(&["-C", "-c", "-P", "--unmerge", "--depclean", "--prune"])
         || c.name == "nix-env" && c.flag(&["-e", "--uninstall"])
+        // The Nix store's garbage collected (its `--print-…` forms list).
+        || c.name == "nix-store"
+            && c.flag(&["--gc"])
+            && !c.flag(&["--print-dead", "--print-live", "--print-roots"])
         // Guix's profile and kubectx's kubeconfig lose an entry.
         || c.name == "guix"
             && c.operands().first().is_some_and(|w| w.value == "package")

@@ -952,7 +952,7 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("operand", "mooring", 846, 1000),
     ("verb", "mooring", 954, 1000),
     ("hidden", "mooring", 965, 1000),
-    ("noeffect", "mooring", 681, 933),
+    ("noeffect", "mooring", 772, 933),
     ("blocked", "mooring", 1000, 857),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
