@@ -4286,6 +4286,7 @@ EOF"#,
 (system* "id")
 EOF"#,
             "rails console <<< 'User.delete_all'",
+            "php artisan tinker <<< 'User::truncate();'",
         ],
         counterexamples: &[
             "python3 -c 'import board; print(board.Device().serial_number())'",
@@ -4398,6 +4399,8 @@ EOF"#,
             r#"osascript -l JavaScript -e 'Application("Music").play()'"#,
             "guix repl",
             "rails console",
+            r#"echo 'system("id");' | php artisan migrate"#,
+            r#"echo '(system* "id")' | guix build hello"#,
         ],
     },
     Rule {
