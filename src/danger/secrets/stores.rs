@@ -14,6 +14,12 @@ pub(super) const HINTS: &[&str] = &[
     ".creds",
     "datadog-agent",
     "nix.conf",
+    "ssh_host_",
+    "dslocal",
+    "kcpassword",
+    ".sec",
+    ".binarycookies",
+    "cachix",
     ".aws/sso",
     ".aws/cli",
     ".private",
@@ -108,11 +114,27 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
         // netrc its binary caches log in with, by any name (`/etc/nix/netrc`).
         || parent == "nix" && name == "nix.conf"
         || name == "netrc"
+        || machine_secret(name, dirs)
         || web_host_secret(name, dirs)
         || network_or_release_secret(name, dirs)
         || device_or_test_secret(name, dirs)
         || responder_secret(name, dirs)
         || middleware_or_saas_secret(name, dirs)
+}
+
+/// A machine's own secrets and the logins kept beside them: its SSH host
+/// keys (`/etc/ssh/ssh_host_ed25519_key`), macOS's local users' password
+/// hashes (`/var/db/dslocal/nodes/Default/users/*.plist`) and auto-login
+/// password (`/etc/kcpassword`), a signing key kept as `*.sec` (Nix's
+/// binary caches, signify), Cachix's token, the cookies of Safari and
+/// other macOS apps (`Cookies.binarycookies`).
+fn machine_secret(name: &str, dirs: &[&str]) -> bool {
+    name.starts_with("ssh_host_") && name.ends_with("_key")
+        || dirs.contains(&"dslocal")
+        || name == "kcpassword"
+        || name.len() > 4 && name.ends_with(".sec")
+        || name.ends_with(".binarycookies")
+        || dirs.last() == Some(&"cachix") && name.ends_with(".dhall")
 }
 
 /// Whether a variable's name is a connection URL's that carries its
