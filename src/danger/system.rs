@@ -103,6 +103,8 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         && !super::cmd::checks_config(c)
         || (c.name == "init" && c.operands().iter().any(|w| w.value.len() == 1))
         || writes_control_socket(c)
+        || changes_accounts(c, sub)
+        || adds_software_source(c, sub)
         // Time Machine turned off, or its backup disk taken away or
         // swapped: nothing is backed up from then on; its snapshots
         // deleted; or a backup restored over what is there now (`tmutil
@@ -509,6 +511,79 @@ fn boots_differently(c: &Cmd<'_>, sub: &str) -> bool {
                     )
                 })
         }
+        _ => false,
+    }
+}
+
+/// Whether a command changes who may log in or act as an administrator,
+/// or how the disk is locked, by the tools that are not `useradd`'s kin:
+/// a group's members or password (`gpasswd -a bob wheel`), macOS's
+/// directory records (`dscl . -append /Groups/admin GroupMembership bob`,
+/// `dscl . -passwd …`, `dseditgroup -o edit …`), its account tool's
+/// changes (`sysadminctl -addUser`), and FileVault turned off, on, or its
+/// keys changed (`fdesetup disable`). Their reports are not.
+fn changes_accounts(c: &Cmd<'_>, sub: &str) -> bool {
+    match c.name.as_str() {
+        "gpasswd" => !c.args().is_empty(),
+        "dscl" => c.values().any(|v| {
+            matches!(
+                v.trim_start_matches('-'),
+                "create"
+                    | "append"
+                    | "merge"
+                    | "passwd"
+                    | "change"
+                    | "changei"
+                    | "createpl"
+                    | "deletepl"
+                    | "delete"
+                    | "mcxset"
+                    | "mcxedit"
+                    | "mcxdelete"
+            )
+        }),
+        "dseditgroup" => c
+            .option_values(&["-o"])
+            .iter()
+            .any(|v| matches!(*v, "edit" | "create" | "delete")),
+        "sysadminctl" => c.values().any(|v| {
+            v.starts_with('-')
+                && !v.ends_with("Status")
+                && !matches!(v, "-adminUser" | "-adminPassword" | "-h" | "-help")
+        }),
+        "fdesetup" => !matches!(
+            sub,
+            "" | "status"
+                | "list"
+                | "isactive"
+                | "haspersonalrecoverykey"
+                | "hasinstitutionalrecoverykey"
+                | "usingrecoverykey"
+                | "showdeferralinfo"
+                | "supportsauthrestart"
+                | "help"
+                | "version"
+        ),
+        _ => false,
+    }
+}
+
+/// Whether a command adds or changes where the system's packages come
+/// from (`add-apt-repository ppa:…`, `dnf config-manager --add-repo …`,
+/// `zypper ar …`, `flatpak remote-add …`, `ostree remote add …`): every
+/// later install or update fetches from there, as root.
+fn adds_software_source(c: &Cmd<'_>, sub: &str) -> bool {
+    let second = || c.operands().get(1).map(|w| w.value.as_str());
+    match c.name.as_str() {
+        "add-apt-repository" | "apt-add-repository" => !c.args().is_empty(),
+        "dnf" | "yum" | "dnf5" => {
+            sub == "config-manager"
+                && (c.flag(&["--add-repo", "--set-enabled", "--enable"])
+                    || matches!(second(), Some("addrepo" | "setopt")))
+        }
+        "zypper" => matches!(sub, "ar" | "addrepo" | "mr" | "modifyrepo"),
+        "flatpak" => matches!(sub, "remote-add" | "remote-modify"),
+        "ostree" => sub == "remote" && matches!(second(), Some("add")),
         _ => false,
     }
 }
