@@ -300,8 +300,7 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
         // Inside a cluster (`-aP 'sh -c x'`) the value is not read out.
         let clustered = c.args().iter().any(|w| {
             let v = w.value.as_str();
-            v.len() > 2
-                && !v.starts_with("--")
+            !v.starts_with("--")
                 && !v.starts_with("-P")
                 && !v.starts_with("-H")
                 && v.starts_with('-')

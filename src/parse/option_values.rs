@@ -269,6 +269,23 @@ mod tests {
                 "{line}"
             );
         }
+        // A tool's own switch letters: pacman's operations, rsync's
+        // itemize, git's force; elsewhere they may take a value.
+        for (tool, line, flags, want) in [
+            ("pacman", "-Rns --print x", &["--print"][..], true),
+            ("tool", "-Rns --print x", &["--print"], false),
+            ("rsync", "-ain --delete a/ b/", &["-n"], true),
+            ("tool", "-ain a/ b/", &["-n"], false),
+            ("git", "push -f --dry-run", &["--dry-run"], true),
+            ("rpm", "-e --test httpd", &["--test"], true),
+            ("tool", "-e --test httpd", &["--test"], false),
+        ] {
+            assert_eq!(
+                has_rehearsal_flag(tool, &words(line), flags),
+                want,
+                "{tool} {line}"
+            );
+        }
     }
 
     #[test]
