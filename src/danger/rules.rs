@@ -812,6 +812,7 @@ pub static RULES: &[Rule] = &[
             "pytest --basetemp=~/tmp",
             "sbatch --wrap='rm -rf /scratch/u/ckpt'",
             "sbatch -J --test-only --wrap 'rm -rf ~/x'",
+            "man -P 'rm -rf ./x' ls",
         ],
         counterexamples: &[
             "acmetool lint 'system(\"rm -rf build\")'",
@@ -2482,6 +2483,8 @@ EOF"#,
             "cat /etc/ssh/ssh_host_ed25519_key.pub",
             "cat notes.sec.md",
             "ls /etc/ssh",
+            "cat ~/.config/nix/registry.json",
+            "cat ci/nix.conf",
         ],
     },
     Rule {
