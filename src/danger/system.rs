@@ -128,7 +128,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // off /`, `mdutil -E /Volumes/Archive`): search finds nothing there.
         || (c.name == "mdutil"
             && (c.flag(&["-E", "-X"])
-                || c.option_values(&["-i"]).iter().any(|v| *v == "off")))
+                || c.option_values(&["-i"]).contains(&"off")))
         // Kernel settings written as files (`/proc/sys/…`, with
         // `core_pattern` naming a program run as root; `/sys/…`).
         || c.written_paths().iter().any(|p| {

@@ -18,7 +18,10 @@ use super::Word;
 /// Long options that take no value wherever they are found beside a
 /// rehearsal flag (`git push --force --dry-run`, `borg prune --list
 /// --dry-run`). Not here: any option that names something (`--exclude`,
-/// `--env`, `--field-manager`): those take the next word.
+/// `--env`, `--field-manager`): those take the next word; nor one that
+/// is a switch in some tools and names something in others (`--user`:
+/// pip's switch, kubectl's and curl's name; `--confirm`, `--install`,
+/// `--test`, `--build`).
 const SWITCHES: &[&str] = &[
     "--all",
     "--all-namespaces",
@@ -26,12 +29,10 @@ const SWITCHES: &[&str] = &[
     "--archive",
     "--atomic",
     "--auto-approve",
-    "--build",
     "--cached",
     "--check",
     "--checksum",
     "--compress",
-    "--confirm",
     "--debug",
     "--delete",
     "--delete-after",
@@ -51,7 +52,6 @@ const SWITCHES: &[&str] = &[
     "--help",
     "--human-readable",
     "--ignore-daemonsets",
-    "--install",
     "--interactive",
     "--invert-paths",
     "--itemize-changes",
@@ -75,12 +75,10 @@ const SWITCHES: &[&str] = &[
     "--stats",
     "--system",
     "--tags",
-    "--test",
     "--to-earliest",
     "--to-latest",
     "--update",
     "--use-param-defaults",
-    "--user",
     "--verbose",
     "--versions",
     "--wait",
@@ -94,6 +92,17 @@ const SWITCHES: &[&str] = &[
 /// `-C`, `-I`, `-j`, `-l`, `-x`, `-B`, `-T`: `rsync -a --delete -en src/
 /// dst/` gives `-e` the value `n`).
 const SWITCH_LETTERS: &str = "aAcdDgHhkPqrRStuvVyz";
+
+/// A tool's own long switches, besides [`SWITCHES`]: pip's `--user`
+/// (`pip install --user --dry-run`), poetry's `--build` (`poetry publish
+/// --build --dry-run`).
+fn own_switches(tool: &str) -> &'static [&'static str] {
+    match tool {
+        "pip" | "pip3" | "uv" => &["--user"],
+        "poetry" => &["--build"],
+        _ => &[],
+    }
+}
 
 /// A tool's own letters that take no value, besides [`SWITCH_LETTERS`]:
 /// git's `-f` and `-x` (`git clean -fdxn`, `git push -fn`), pacman's
@@ -123,7 +132,9 @@ pub fn may_be_value(tool: &str, args: &[Word], i: usize) -> bool {
     }
     if p.starts_with("--") {
         // `--no-verify`: a negation takes no value.
-        return !(SWITCHES.contains(&p) || p.starts_with("--no-"));
+        return !(SWITCHES.contains(&p)
+            || p.starts_with("--no-")
+            || own_switches(tool).contains(&p));
     }
     // `-p1`, `-j4`: a value given in the word itself, or switches; either
     // way the next word is not taken.
@@ -279,6 +290,14 @@ mod tests {
             ("git", "push -f --dry-run", &["--dry-run"], true),
             ("rpm", "-e --test httpd", &["--test"], true),
             ("tool", "-e --test httpd", &["--test"], false),
+            ("pip", "install --user --dry-run x", &["--dry-run"], true),
+            (
+                "kubectl",
+                "delete ns x --user --dry-run=client",
+                &["--dry-run"],
+                false,
+            ),
+            ("poetry", "publish --build --dry-run", &["--dry-run"], true),
         ] {
             assert_eq!(
                 has_rehearsal_flag(tool, &words(line), flags),
