@@ -132,7 +132,7 @@ fn machine_secret(name: &str, dirs: &[&str]) -> bool {
     name.starts_with("ssh_host_") && name.ends_with("_key")
         || dirs.contains(&"dslocal")
         || name == "kcpassword"
-        || name.len() > 4 && name.ends_with(".sec")
+        || name.ends_with(".sec")
         || name.ends_with(".binarycookies")
         || dirs.last() == Some(&"cachix") && name.ends_with(".dhall")
 }
