@@ -86,12 +86,11 @@ const SWITCHES: &[&str] = &[
     "--yes",
 ];
 
-/// Letters that take no value in the tools whose rehearsal is a letter
-/// (`rsync -avzn`, `zfs destroy -rn`, `make -kn`, `gsutil rsync -d -n`).
-/// Not here: letters that take one somewhere among them (`-e`, `-f`, `-o`,
-/// `-C`, `-I`, `-j`, `-l`, `-x`, `-B`, `-T`: `rsync -a --delete -en src/
-/// dst/` gives `-e` the value `n`).
-const SWITCH_LETTERS: &str = "aAcdDgHhkPqrRStuvVyz";
+/// Letters that take no value in any tool that has them: quiet, verbose,
+/// yes. Every other letter takes one somewhere (`-c CONFIG`, `-d DIR`,
+/// `-a ARGS`, `-e`: `rsync -a --delete -en src/ dst/` gives `-e` the
+/// value `n`), so it is a switch only where a tool's own list says so.
+const SWITCH_LETTERS: &str = "qvy";
 
 /// A tool's own long switches, besides [`SWITCHES`]: pip's `--user`
 /// (`pip install --user --dry-run`), poetry's `--build` (`poetry publish
@@ -104,17 +103,23 @@ fn own_switches(tool: &str) -> &'static [&'static str] {
     }
 }
 
-/// A tool's own letters that take no value, besides [`SWITCH_LETTERS`]:
-/// git's `-f` and `-x` (`git clean -fdxn`, `git push -fn`), pacman's
-/// operations and their switches (`pacman -Rns --print`), rpm's erase
-/// (`rpm -e --test`), rsync's every letter but `-e`, `-f`, `-B`, `-T` and
-/// `-M` (`rsync -ain`).
+/// A tool's own letters that take no value, besides [`SWITCH_LETTERS`],
+/// for the tools whose rehearsal is read: git's (`git clean -fdxn`, `git
+/// push -fn`), pacman's operations and switches (`pacman -Rns --print`),
+/// rpm's erase (`rpm -e --test`), rsync's every letter but `-e`, `-f`,
+/// `-B`, `-T` and `-M` (`rsync -avzn`), gsutil's, zfs's, make's, emerge's
+/// and nix-collect-garbage's.
 fn own_switch_letters(tool: &str) -> &'static str {
     match tool {
-        "git" => "fx",
+        "git" => "fxdua",
         "pacman" | "yay" | "paru" => "RSUQFTDnsciw",
-        "rpm" => "eUiFv",
-        "rsync" => "bCEIiJKlLmNoOpWxXsUY0123456789",
+        "rpm" => "eUiFvh",
+        "rsync" => "aAbcCdDEgHhiIJkKlLmNoOpPrRsStuUWxXYz0123456789",
+        "gsutil" => "dr",
+        "zfs" | "zpool" => "rRfdp",
+        "make" | "gmake" => "kisBwe",
+        "emerge" => "avuDNt",
+        "nix-collect-garbage" => "d",
         _ => "",
     }
 }
@@ -251,13 +256,13 @@ mod tests {
             ),
             ("apply -f x.yaml --dry-run=server", &["--dry-run"], true),
             ("push -f --dry-run origin main", &["--dry-run"], false),
-            ("push -u -n origin main", &["-n"], true),
+            ("push -u -n origin main", &["-n"], false),
             ("push --no-verify --dry-run", &["--dry-run"], true),
-            ("-avzn src/ dst/", &["-n"], true),
+            ("-avzn src/ dst/", &["-n"], false),
             ("-a --delete -en src/ dst/", &["-n"], false),
             ("-x -n ./site gs://b", &["-n"], false),
-            ("-d -r -n ./site gs://b", &["-n"], true),
-            ("destroy -rn tank/x", &["-n"], true),
+            ("-d -r -n ./site gs://b", &["-n"], false),
+            ("destroy -rn tank/x", &["-n"], false),
             ("destroy -r -o -n tank/x", &["-n"], false),
             ("deploy -- --dry-run", &["--dry-run"], false),
             (
@@ -298,6 +303,12 @@ mod tests {
                 false,
             ),
             ("poetry", "publish --build --dry-run", &["--dry-run"], true),
+            ("rsync", "-avzn src/ dst/", &["-n"], true),
+            ("gsutil", "-d -r -n ./site gs://b", &["-n"], true),
+            ("zfs", "destroy -rn tank/x", &["-n"], true),
+            ("git", "push -u -n origin main", &["-n"], true),
+            ("tool", "-vn src/ dst/", &["-n"], true),
+            ("tool", "-c -n x", &["-n"], false),
         ] {
             assert_eq!(
                 has_rehearsal_flag(tool, &words(line), flags),
