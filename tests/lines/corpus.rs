@@ -305,6 +305,10 @@ const CLASSES_FIFTIETH: &str = include_str!("../corpus/classes50.tsv");
 /// immutable-distro user, and a red-teamer going through ordinary
 /// programs' side doors (its header says more).
 const CLASSES_FIFTY_FIRST: &str = include_str!("../corpus/classes51.tsv");
+/// A fifty-second set: a storage and backup admin, an embedded and IoT
+/// firmware developer, and a cross-platform developer in WSL2 and Git
+/// Bash (its header says more).
+const CLASSES_FIFTY_SECOND: &str = include_str!("../corpus/classes52.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -954,6 +958,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "mooring", 965, 1000),
     ("noeffect", "mooring", 772, 933),
     ("blocked", "mooring", 1000, 857),
+    ("operand", "fiftysecond", 733, 888),
+    ("verb", "fiftysecond", 833, 944),
+    ("hidden", "fiftysecond", 900, 1000),
+    ("noeffect", "fiftysecond", 962, 809),
+    ("blocked", "fiftysecond", 971, 1000),
+    ("operand", "jetty", 733, 944),
+    ("verb", "jetty", 866, 1000),
+    ("hidden", "jetty", 866, 1000),
+    ("noeffect", "jetty", 961, 850),
+    ("blocked", "jetty", 969, 833),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -1020,6 +1034,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FORTY_NINTH))
         .chain(rows(CLASSES_FIFTIETH))
         .chain(rows(CLASSES_FIFTY_FIRST))
+        .chain(rows(CLASSES_FIFTY_SECOND))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
