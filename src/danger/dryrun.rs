@@ -71,6 +71,8 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
             | "--assumeno"
             | "--just-print"
             | "--no-act"
+            // opkg's (`opkg --noaction remove dropbear`).
+            | "--noaction"
             | "--pretend"
             | "--preview-only"
             // Fetched into a cache, nothing installed or deployed
@@ -98,7 +100,9 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
             "--skip" if v.contains("publish") => saw = true,
             // (Hugo's and other Go tools' camel-case spelling: `hugo deploy
             // --dryRun`.)
-            "--dry-run" | "--dryRun" => {
+            // (MinIO's client only says what it would do: `mc rm -r --force
+            // --fake b/old/`.)
+            "--dry-run" | "--dryRun" | "--fake" if name != "--fake" || tool == "mc" => {
                 // `--dry-run=none` (kubectl) runs for real.
                 let value = v.split_once('=').map(|(_, x)| x.to_ascii_lowercase());
                 if !matches!(
@@ -205,6 +209,19 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
     if args.iter().any(|w| w.value == "sign-later") {
         return true;
     }
+    // duply's purges and cleanup list what they would delete unless told
+    // `--force` (its manual): `duply offsite purge 60D`.
+    if name == "duply"
+        && args.get(1).is_some_and(|w| {
+            matches!(
+                w.value.as_str(),
+                "purge" | "purgeFull" | "purgeIncr" | "purgeAuto" | "cleanup"
+            )
+        })
+        && !args.iter().any(|w| w.value == "--force")
+    {
+        return true;
+    }
     // `useradd -D` alone prints the defaults; given a value, it sets them.
     if name == "useradd" && !args.is_empty() && args.iter().all(|w| w.value == "-D") {
         return true;
@@ -235,6 +252,9 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
     }
     let letters: &[&str] = match name {
         "zfs" | "zpool" | "make" | "gmake" | "rsync" | "borg" | "wipefs" | "rclone" => &["-n"],
+        // Yocto's devtool shows what it would copy to or remove from the
+        // board (`devtool deploy-target -n app root@board`).
+        "devtool" => &["-n"],
         "apt" | "apt-get" | "aptitude" => &["-s", "--just-print", "--recon", "--no-act"],
         // Only `gsutil rsync`'s `-n` rehearses (`cp -n` and `mv -n` do not
         // clobber, and `mv` still moves).

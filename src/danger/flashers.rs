@@ -69,6 +69,13 @@ const FLASHERS: &[&str] = &[
     "flash_eraseall",
     "ubiformat",
     "ubiupdatevol",
+    // UBI volumes made, removed or resized on the flash (`ubirmvol
+    // /dev/ubi0 -N data`).
+    "ubimkvol",
+    "ubirmvol",
+    "ubirsvol",
+    // ST's programmer (`STM32_Programmer_CLI -c port=SWD -w app.hex`).
+    "stm32_programmer_cli",
 ];
 
 /// What a flasher does when it only looks.

@@ -132,6 +132,8 @@ const KNOWN: &[&str] = &[
     "hexdump",
     "strings",
     "shellcheck",
+    // Samba's config checked and printed (`testparm -s smb.conf`).
+    "testparm",
     "nl",
     "cut",
     "column",
@@ -139,6 +141,8 @@ const KNOWN: &[&str] = &[
     "fmt",
     "readlink",
     "realpath",
+    "wslpath",
+    "cygpath",
     "basename",
     "dirname",
     "test",
@@ -1031,6 +1035,10 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
                 !w.value.starts_with('-') || w.value.starts_with("--get") || w.value == "--report"
             }))
         || super::dryrun::cryptsetup_only_shows(&c.name, c.args())
+        // util-linux's partx told only to show the kernel's partitions.
+        || (c.is(&["partx"])
+            && c.flag(&["-s", "--show"])
+            && !c.flag(&["-a", "--add", "-d", "--delete", "-u", "--update"]))
         // macOS's `diskutil info DISK` and `diskutil list DISK` show it.
         || (c.is(&["diskutil"])
             && c.operands().first().is_some_and(|w| {
@@ -1058,7 +1066,7 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
         windows_device(p)
             || ((mentions_dev(p) || in_dev) && {
                 let path = c.ctx.resolve(p);
-                is_block_device(&path) && (burner || !is_optical(&path))
+                (is_block_device(&path) && (burner || !is_optical(&path))) || is_tape(&path)
             })
     };
     c.args()
@@ -1078,6 +1086,22 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
         })
         .chain(c.redirects().iter().map(|r| r.target.value.clone()))
         .any(|p| disk(&p))
+}
+
+/// A tape drive (`/dev/st0`, `/dev/nst0`, the BSDs' `/dev/sa0`,
+/// Solaris's `/dev/rmt/0`, `/dev/tape/by-id/…`): an archive written to it
+/// (`tar -cvf /dev/st0 /srv`) overwrites the backups it holds.
+fn is_tape(path: &str) -> bool {
+    let Some(dev) = path.strip_prefix("/dev/") else {
+        return false;
+    };
+    let numbered = |prefix: &str| {
+        dev.strip_prefix(prefix)
+            .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    ["st", "nst", "sa", "nsa"].iter().any(|p| numbered(p))
+        || dev.starts_with("rmt/")
+        || dev.starts_with("tape/")
 }
 
 /// A Windows raw device path (`\\.\PhysicalDrive1`, `\\.\C:`,

@@ -208,6 +208,9 @@ impl Place {
             let rest = ["/home/", "/Users/"]
                 .iter()
                 .find_map(|top| resolved.strip_prefix(top))
+                // A Windows profile seen from WSL, Git Bash or Cygwin
+                // (`/mnt/c/Users/dana/.bashrc` is Git Bash's startup file).
+                .or_else(|| windows_drive(resolved).and_then(|r| strip_folder(r, "Users")))
                 .and_then(|r| r.split_once('/').map(|(_, rel)| rel))
                 .or_else(|| {
                     ["/root/", "/var/root/"]
@@ -270,6 +273,18 @@ impl Place {
         if self.home_str().as_deref() == Some(path.as_str()) {
             return true;
         }
+        // A Windows drive, its system folders and profiles, as WSL, Git
+        // Bash and Cygwin mount them (`/mnt/c`, `/mnt/c/Windows`,
+        // `/c/Users/dana`).
+        if let Some(rest) = windows_drive(&path) {
+            let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
+            return match parts.as_slice() {
+                [] => true,
+                [top] => WINDOWS_TOP.iter().any(|t| t.eq_ignore_ascii_case(top)),
+                [users, _] => users.eq_ignore_ascii_case("Users"),
+                _ => false,
+            };
+        }
         let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
         match parts.as_slice() {
             [top] => SYSTEM_TOP.contains(top),
@@ -280,6 +295,34 @@ impl Place {
         }
     }
 }
+
+/// The path below a Windows drive's root as WSL (`/mnt/c/…`), Git Bash
+/// (`/c/…`) and Cygwin (`/cygdrive/c/…`) mount it: `""` for the drive
+/// itself. A one-letter folder at the top is that drive under Git Bash.
+pub fn windows_drive(resolved: &str) -> Option<&str> {
+    let rest = resolved
+        .strip_prefix("/mnt/")
+        .or_else(|| resolved.strip_prefix("/cygdrive/"))
+        .or_else(|| resolved.strip_prefix('/'))?;
+    let (drive, below) = rest.split_once('/').unwrap_or((rest, ""));
+    (drive.len() == 1 && drive.bytes().all(|b| b.is_ascii_alphabetic())).then_some(below)
+}
+
+/// `rest` less its first folder when that is `folder` in any case.
+fn strip_folder<'a>(rest: &'a str, folder: &str) -> Option<&'a str> {
+    let (first, below) = rest.split_once('/')?;
+    first.eq_ignore_ascii_case(folder).then_some(below)
+}
+
+/// A Windows drive's top-level folders that hold the system, its programs
+/// and every profile.
+pub(super) const WINDOWS_TOP: &[&str] = &[
+    "Windows",
+    "Users",
+    "Program Files",
+    "Program Files (x86)",
+    "ProgramData",
+];
 
 fn all_digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())

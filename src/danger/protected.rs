@@ -222,7 +222,7 @@ static PROTECTED: &[Protected] = &[
     Protected {
         reason: SYSTEM_FILES,
         holds: |p| {
-            [
+            ([
                 "/usr/",
                 "/boot/",
                 "/lib/",
@@ -237,6 +237,14 @@ static PROTECTED: &[Protected] = &[
             ]
             .iter()
             .any(|d| p.resolved.starts_with(d))
+                // Windows's own folders seen from WSL or Git Bash
+                // (`/mnt/c/Windows/System32/drivers/etc/hosts`).
+                || super::place::windows_drive(p.resolved).is_some_and(|rest| {
+                    let top = rest.split('/').next().unwrap_or("");
+                    !top.eq_ignore_ascii_case("Users")
+                        && super::place::WINDOWS_TOP.iter().any(|t| t.eq_ignore_ascii_case(top))
+                        && rest.len() > top.len()
+                }))
                 // The person may own these (Homebrew on Intel macs, a
                 // `sudo chown`): the PATH row's, below.
                 && !["/usr/local/bin/", "/usr/local/sbin/"]
@@ -428,8 +436,17 @@ fn in_app_settings(rel: &str) -> bool {
         "Cursor/User/",
         "Windsurf/User/",
     ];
+    // Windows Terminal's profiles: each names the command a new tab runs.
+    if strip_prefix_any_case(rel, "AppData/Local/Packages/Microsoft.WindowsTerminal")
+        .is_some_and(|r| r.to_ascii_lowercase().contains("/localstate/"))
+        || rel.eq_ignore_ascii_case("AppData/Local/Microsoft/Windows Terminal/settings.json")
+    {
+        return true;
+    }
     let Some(app) = strip_prefix_any_case(rel, "Library/Application Support/")
         .or_else(|| strip_prefix_any_case(rel, ".config/"))
+        // (Windows's, seen from WSL or Git Bash: `/mnt/c/Users/dana/AppData/Roaming/Code/User/`.)
+        .or_else(|| strip_prefix_any_case(rel, "AppData/Roaming/"))
     else {
         return false;
     };

@@ -129,6 +129,10 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             | "dirname"
             | "realpath"
             | "readlink"
+            // A path only translated between Windows's and WSL's or
+            // Cygwin's spellings (`wslpath -w ~/.ssh/id_ed25519`).
+            | "wslpath"
+            | "cygpath"
             | "file"
             | "findmnt"
             | "mountpoint"
@@ -398,6 +402,51 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     // What a tool is told to leave out it does not read (`tar czf x.tgz
     // --exclude=.env src`).
     without_values(args, EXCLUSIONS)
+}
+
+/// The names a tar archive is made of, joined to the folder a `-C DIR`
+/// before them moves it into (`tar czf x.tgz -C ~/AppData/Roaming/Microsoft
+/// Credentials` reads `…/Microsoft/Credentials`). Only when it creates:
+/// an extraction's names are what it writes.
+pub(super) fn archived_below(c: &Cmd<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    if !matches!(c.name.as_str(), "tar" | "gtar" | "bsdtar") {
+        return out;
+    }
+    let args = c.args();
+    let creates = args.iter().enumerate().any(|(i, w)| {
+        let v = w.value.as_str();
+        v == "--create"
+            || v.strip_prefix('-')
+                .or((i == 0).then_some(v))
+                .is_some_and(|letters| !letters.starts_with('-') && letters.contains('c'))
+    });
+    if !creates {
+        return out;
+    }
+    let mut dir: Option<&str> = None;
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        i += 1;
+        if v == "--" {
+            continue;
+        }
+        if matches!(v, "-C" | "--directory") {
+            dir = args.get(i).map(|d| d.value.as_str());
+            i += 1;
+        } else if let Some(d) = v
+            .strip_prefix("--directory=")
+            .or_else(|| v.strip_prefix("-C").filter(|d| !d.is_empty()))
+        {
+            dir = Some(d);
+        } else if let Some(d) = dir
+            && !v.starts_with('-')
+        {
+            out.push(format!("{}/{v}", d.trim_end_matches('/')));
+        }
+    }
+    out
 }
 
 /// Options whose value names what a tool leaves out. Not `--ignore` or

@@ -279,6 +279,11 @@ pub static SAFER: &[Safer] = &[
         "cat .env.example",
     ),
     s(
+        "secret.write",
+        "Write the new value into a file in the project and let the person put it in place.",
+        "cp creds.json ./creds.new.json",
+    ),
+    s(
         "secret.delete",
         "Move the file aside instead (it can be put back), or leave removing credentials to the person.",
         "mv .env .env.bak",

@@ -20,7 +20,9 @@ use crate::parse::fragments::Fragments;
 use crate::parse::programs::operands;
 
 mod folders;
+mod names;
 mod stores;
+use names::{in_a_secret_folder, named_for_a_secret, secret_data_name};
 mod wallets;
 
 /// Name-based secret files: keys, credentials, tokens, password stores.
@@ -496,7 +498,9 @@ pub(super) fn deletes_secret(c: &Cmd<'_>) -> bool {
 pub(super) fn secret_file_option(c: &Cmd<'_>) -> bool {
     c.full_option_values(SECRET_FILE_OPTIONS)
         .into_iter()
-        .any(|v| !matches!(v, "" | "-" | "/dev/stdin"))
+        // (A key's public half by its name: `espsecure.py
+        // digest_sbv2_public_key --keyfile keys/sbv2-pub.pem`.)
+        .any(|v| !matches!(v, "" | "-" | "/dev/stdin") && !named_public(v))
         // A browser's cookie store, its logged-in sessions (`yt-dlp
         // --cookies-from-browser firefox`, gallery-dl's too).
         || c.flag(&["--cookies-from-browser"])
@@ -513,74 +517,20 @@ pub(super) fn secret_file_option(c: &Cmd<'_>) -> bool {
                 .any(|v| !matches!(*v, "" | "-" | "/dev/stdin"))
 }
 
-/// Whether a file is named for the secret it holds (`~/.config/ghcr-token`,
-/// `db_password`, `restic/password`, `sa-key.json`, `.github_token`): a
-/// data file whose name ends in the word, not code, a document, or an
-/// example of one (`token.rs`, `password-reset.json`, `secrets.example.yml`).
-fn named_for_a_secret(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    let Some((parts, ext)) = secret_data_name(&lower) else {
-        return false;
-    };
-    match parts.last() {
-        Some(
-            &("token" | "password" | "passwd" | "passphrase" | "secret" | "secrets" | "apikey"),
-        ) => true,
-        // `sa-key.json`, `api_key.txt`: a key kept as text.
-        Some(&"key") => !ext.is_empty(),
-        _ => false,
+/// Whether a path written is a store of keys, passwords or tokens
+/// outside the project and the temporary folders (`~/.aws/credentials`,
+/// a backup tool's profile): what it holds is replaced or added to, so the
+/// next login is someone else's, or none. A project's own `.env` is the
+/// project's to write.
+pub fn overwrites_secret(ctx: &Place, path: &str) -> bool {
+    is_secret(ctx, path) && {
+        let resolved = ctx.resolve(path);
+        !at_or_below(&resolved, &ctx.cwd.to_string_lossy())
+            && (ctx.in_a_home(&resolved).is_some()
+                || !["/tmp", "/var/tmp"]
+                    .iter()
+                    .any(|t| at_or_below(&resolved, t)))
     }
-}
-
-/// Whether a data file sits in a folder named for the secrets it keeps
-/// (`~/.config/tokens/github.txt`, `deploy/secrets/prod.yml`,
-/// `.credentials/db.json`); not code (`src/tokens/lexer.rs`), documents
-/// or examples (`secrets/example.yml`).
-fn in_a_secret_folder(parent: &str, name: &str) -> bool {
-    let folder = parent.trim_start_matches('.').to_ascii_lowercase();
-    matches!(
-        folder.as_str(),
-        "tokens" | "secrets" | "credentials" | "passwords" | "api-keys" | "apikeys"
-    ) && secret_data_name(&name.to_ascii_lowercase()).is_some()
-}
-
-/// A name's parts (split at `-`, `_`, `.`) and extension when it is a
-/// data file that is not an example, a test or a schema of one: what a
-/// secret's file is named like.
-fn secret_data_name(lower: &str) -> Option<(Vec<&str>, &str)> {
-    let (stem, ext) = match lower.rsplit_once('.') {
-        Some((stem, ext)) if !stem.trim_matches('.').is_empty() => (stem, ext),
-        _ => (lower, ""),
-    };
-    if !matches!(
-        ext,
-        "" | "txt" | "json" | "key" | "conf" | "cfg" | "ini" | "yaml" | "yml" | "toml" | "secret"
-    ) {
-        return None;
-    }
-    let parts: Vec<&str> = stem
-        .split(['-', '_', '.'])
-        .filter(|p| !p.is_empty())
-        .collect();
-    if parts.iter().any(|p| {
-        matches!(
-            *p,
-            "example"
-                | "sample"
-                | "template"
-                | "dist"
-                | "test"
-                | "fake"
-                | "dummy"
-                | "mock"
-                | "schema"
-                | "reset"
-                | "policy"
-        )
-    }) {
-        return None;
-    }
-    Some((parts, ext))
 }
 
 /// Subfolders of askrisky's state that hold what stands in for the
@@ -699,7 +649,8 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     if under(".docker") && name == "config.json"
         || parent == "containers" && name == "auth.json"
         || under(".kube") && name == "config"
-        || under("gh") && name == "hosts.yml"
+        || (under("gh") || dirs.iter().any(|d| d.eq_ignore_ascii_case("GitHub CLI")))
+            && name == "hosts.yml"
         || under("gcloud")
             && (name.contains("credentials")
                 || name.ends_with(".db")
@@ -968,12 +919,7 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     }
     // A key's public half by its name (`oci_api_key_public.pem`,
     // `signing-pub.pem`), likewise only when it is not there to be read.
-    if name.ends_with(".pem")
-        && ["public", "_pub.", "-pub."]
-            .iter()
-            .any(|p| name.contains(p))
-        && !["priv", "secret"].iter().any(|k| name.contains(k))
-        && std::fs::symlink_metadata(&resolved).is_err()
+    if name.ends_with(".pem") && named_public(name) && std::fs::symlink_metadata(&resolved).is_err()
     {
         return false;
     }
@@ -994,6 +940,17 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         ".gpg",
     ];
     EXTS.iter().any(|e| name.ends_with(e))
+}
+
+/// Whether a key file is named as a public key (`signing-pub.pem`,
+/// `oci_api_key_public.pem`, `id.pub`), and not as a private one.
+fn named_public(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    (name.ends_with(".pub")
+        || ["public", "_pub.", "-pub.", ".pub."]
+            .iter()
+            .any(|p| name.contains(p)))
+        && !["priv", "secret"].iter().any(|k| name.contains(k))
 }
 
 /// Whether `path` is an armored file on disk (`-----BEGIN …`) that holds
@@ -1200,7 +1157,9 @@ fn reveals_by_option(c: &Cmd<'_>) -> bool {
     // Asked of every command: most words are no long option.
     c.args().iter().any(|w| {
         w.value.len() > 7
-            && w.value.starts_with("--")
+            // Windows's saved Wi-Fi passphrase shown (`netsh wlan show
+            // profile name=X key=clear`).
+            && (w.value.eq_ignore_ascii_case("key=clear") || w.value.starts_with("--")
             && matches!(
                 w.value.as_str(),
                 "--show-secrets"
@@ -1211,7 +1170,7 @@ fn reveals_by_option(c: &Cmd<'_>) -> bool {
                     | "--show-sensitive"
                     | "--unmask"
                     | "--with-decryption"
-            )
+            ))
     })
 }
 
@@ -1460,7 +1419,13 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         || (c.is(&["gcloud"])
             && c.values()
                 .any(|v| v.starts_with("print-access-token") || v == "print-identity-token"))
-        || (c.is(&["az"]) && c.values().any(|v| v == "get-access-token"))
+        || (c.is(&["az"])
+            && (c.values().any(|v| v == "get-access-token" || v == "show-connection-string")
+                // A device's, a hub's or an account's keys shown
+                // (`az iot hub device-identity connection-string show`,
+                // `az storage account keys list`).
+                || c.values().any(|v| v == "connection-string" || v == "keys")
+                    && c.values().any(|v| v == "show" || v == "list")))
         || (c.is(&["aws"])
             && sub == "configure"
             && matches!(second, "get" | "export-credentials"))

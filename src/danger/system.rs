@@ -308,6 +308,28 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // deletes a queue, `-p … -v …` adds one): lpadmin has no form that
         // only looks.
         || c.name == "lpadmin" && !c.args().is_empty()
+        // Every WSL distribution and its machine stopped (`wsl.exe
+        // --shutdown`), or one (`--terminate NAME`, `-t NAME`).
+        || c.is(&["wsl", "wsl.exe"])
+            && (c.flag(&["--shutdown", "--terminate"])
+                || c.args().first().is_some_and(|w| w.value == "-t"))
+        // A system image or update bundle installed to the other slot, to
+        // boot next (`rauc install b.raucb`, `swupdate -i x.swu`, `mender
+        // install a.mender`), or taken back.
+        || matches!(c.name.as_str(), "rauc" | "mender" | "mender-update")
+            && matches!(sub, "install" | "rollback" | "commit")
+        || c.name == "swupdate" && c.flag(&["-i", "--image"]) && !c.flag(&["-c", "--check"])
+        // Windows Installer's package installed, repaired or updated for
+        // the machine (`msiexec /i agent.msi /qn`): its actions run as
+        // the system.
+        || c.is(&["msiexec", "msiexec.exe"])
+            && c.values().any(|v| {
+                ["/i", "/package", "/a", "/update"]
+                    .iter()
+                    .any(|o| v.eq_ignore_ascii_case(o))
+                    // A repair, by its letters (`/fa`, `/fvomus`).
+                    || v.get(..2).is_some_and(|f| f.eq_ignore_ascii_case("/f"))
+            })
         // Windows's firewall turned off or reset (`netsh advfirewall set
         // allprofiles state off`).
         || (c.is(&["netsh", "netsh.exe"])
@@ -584,6 +606,12 @@ fn adds_software_source(c: &Cmd<'_>, sub: &str) -> bool {
         "zypper" => matches!(sub, "ar" | "addrepo" | "mr" | "modifyrepo"),
         "flatpak" => matches!(sub, "remote-add" | "remote-modify"),
         "ostree" => sub == "remote" && matches!(second(), Some("add")),
+        // Windows's package managers (`winget source add`, `choco source
+        // add`, `scoop bucket add`).
+        "winget" | "winget.exe" | "choco" | "choco.exe" => {
+            sub == "source" && matches!(second(), Some("add"))
+        }
+        "scoop" => sub == "bucket" && matches!(second(), Some("add")),
         _ => false,
     }
 }
@@ -829,6 +857,38 @@ fn writes_control_socket(c: &Cmd<'_>) -> bool {
     }
 }
 
+/// Whether every option sgdisk is given only shows the table, a
+/// partition, the MBR or the types, verifies it, or copies the table
+/// out to a file (`sgdisk -p /dev/sda`, `-i 2`, `-b table.bak`).
+fn sgdisk_only_shows(c: &Cmd<'_>) -> bool {
+    c.args()
+        .iter()
+        .filter(|w| w.value.starts_with('-'))
+        .all(|w| {
+            matches!(
+                w.value.split('=').next().unwrap_or(""),
+                "-p" | "--print"
+                    | "-i"
+                    | "--info"
+                    | "-v"
+                    | "--verify"
+                    | "-L"
+                    | "--list-types"
+                    | "-O"
+                    | "--print-mbr"
+                    | "-b"
+                    | "--backup"
+                    | "-D"
+                    | "--display-alignment"
+                    | "-V"
+                    | "--version"
+                    | "-?"
+                    | "--help"
+                    | "--usage"
+            )
+        })
+}
+
 /// Whether a command changes disk partitions, volumes, pools or
 /// encryption (`fdisk`, `parted`, `cryptsetup`, `zpool`, `diskutil
 /// eraseDisk`), rather than listing them.
@@ -851,6 +911,11 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
     );
     // Asked only of an editor: most commands are none.
     let lists = || {
+        // sgdisk's `-d` deletes a partition and `-l` loads a table: only
+        // its showing options show.
+        if c.name == "sgdisk" {
+            return sgdisk_only_shows(c) || super::dryrun::rehearses_as(&c.name, c.args());
+        }
         c.flag(&["-l", "--list", "-p", "--print", "-d", "--dump", "--json", "-J"])
         || (c.is(&["zfs", "zpool"]) && c.flag(&["-n"]))
         // `parted DEV print` only shows the table.
@@ -870,6 +935,7 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
                     matches!(
                         w.value.as_str(),
                         "list" | "status" | "get" | "iostat" | "history" | "events" | "version"
+                            | "holds" | "diff" | "userspace" | "groupspace" | "projectspace"
                     )
                 }))
         || super::dryrun::cryptsetup_only_shows(&c.name, c.args())

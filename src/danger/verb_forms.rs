@@ -47,6 +47,11 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
             }
             Some(b'c') => checkout |= v == "checkout",
             Some(b'p') => public |= v.starts_with("public"),
+            Some(b'a') => {
+                public |= v == "anonymous"
+                    || v.starts_with("allUsers:")
+                    || v.starts_with("allAuthenticatedUsers:");
+            }
             _ => {}
         }
     }
@@ -159,6 +164,22 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
         return Some(Does::Destroys);
     }
     None
+}
+
+/// A build target that flashes, uploads or deploys, as make's words are
+/// read (`ninja -C build flash`, `cmake --build build --target upload`):
+/// ninja's and cmake's other words are data.
+pub(super) fn build_target_deploys(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> bool {
+    let deploys = |t: &str| verb_of(t) == Some(Does::Deploys);
+    if c.is(&["ninja", "samu"]) {
+        c.operands().iter().any(|w| deploys(&w.value))
+    } else if c.name == "cmake" {
+        c.option_values(&["--target", "-t"])
+            .into_iter()
+            .any(deploys)
+    } else {
+        false
+    }
 }
 
 /// Deploy tools whose deploying form is no `deploy` word: `sam sync`
@@ -302,11 +323,16 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
     // A `match`: asked of every command.
     match c.name.as_str() {
         "exim" | "exim4" => c.flag(&["-Mrm", "-Mg", "-Mmad"]),
+        // Windows Installer told to remove a product (`msiexec /x {GUID}`).
+        "msiexec" | "msiexec.exe" => c
+            .values()
+            .any(|v| v.eq_ignore_ascii_case("/x") || v.eq_ignore_ascii_case("/uninstall")),
         "rclone" => {
             word(0) == Some("dedupe")
                 && c.full_option_values(&["--dedupe-mode"])
                     .iter()
                     .any(|m| !matches!(*m, "interactive" | "list"))
+                && !super::dryrun::rehearses_as(&c.name, c.args())
         }
         "b2" => word(0) == Some("hide-file") || word(0) == Some("file") && word(1) == Some("hide"),
         "drush" => matches!(word(0), Some("sql:sanitize" | "sql-sanitize" | "sqlsan")),
@@ -951,6 +977,13 @@ pub(super) fn destroys_joined(part: &str) -> bool {
         "domain",
         "mailbox",
         "vhost",
+        // Windows's certificate and credential stores (`certutil
+        // -delstore`, `delcert`).
+        "store",
+        "cert",
+        "certs",
+        "credential",
+        "credentials",
     ];
     // What is reset as one word with it (`rocm-smi --gpureset`,
     // `factoryreset`); `preset` is no reset.
@@ -1182,10 +1215,22 @@ fn makes_public(c: &Cmd<'_>) -> bool {
                 | "new"
                 | "add"
                 | "mb"
+                | "ch"
         )
     });
+    let ops = c.operands();
     changes
         && (c.flag(&["--public", "--acl-public"])
+            // Said as a word (`mc anonymous set public minio/b`, `mc
+            // anonymous set download …`), or granted to everyone (`gsutil
+            // iam ch allUsers:objectViewer gs://b`).
+            || ops.iter().take(4).any(|w| {
+                w.value.eq_ignore_ascii_case("public")
+                    || w.value.starts_with("allUsers:")
+                    || w.value.starts_with("allAuthenticatedUsers:")
+            })
+            || ops.first().is_some_and(|w| w.value == "anonymous")
+                && ops.iter().take(4).any(|w| matches!(w.value.as_str(), "download" | "upload"))
             || c.full_option_values(&["--visibility", "--acl", "--access", "--canned-acl"])
                 .iter()
                 .any(|v| {

@@ -545,6 +545,9 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
     if let Some(does) = super::verb_forms::said_by_form(c) {
         return Some((does, false));
     }
+    if super::verb_forms::build_target_deploys(c, verb_of) {
+        return Some((Does::Deploys, false));
+    }
     // Spark run on this machine's own cores (`spark-submit --master
     // 'local[4]' jobs/etl.py`) submits nothing to a cluster.
     if c.name == "spark-submit" && {
@@ -1357,8 +1360,16 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")
     {
-        let v = match v.strip_prefix('/') {
-            Some(option) if windows && !option.is_empty() && !option.contains('/') => option,
+        // Its value after a colon (`cmdkey /delete:git:https://…`), and a
+        // dash for the slash (`certutil -delstore Root CA`).
+        let v = match v
+            .strip_prefix('/')
+            .or_else(|| v.strip_prefix('-').filter(|o| !o.starts_with('-')))
+        {
+            Some(option) if windows => match option.split(':').next() {
+                Some(name) if !name.is_empty() && !name.contains('/') => name,
+                _ => v,
+            },
             _ => v,
         };
         if v.starts_with('-') {

@@ -51,6 +51,9 @@ pub(super) static LANGUAGES: &[Language] = &[
             "subprocess",
             "pty",
             "socket",
+            // A device spoken to over its serial line (pyserial): a
+            // board's boot loader or modem told what to do.
+            "serial.Serial(",
             "urllib",
             "http.client",
             "requests",
@@ -119,6 +122,7 @@ pub(super) static LANGUAGES: &[Language] = &[
         names_quoted: true,
         risky: &[
             "child_process",
+            "serialport",
             "exec(",
             "execSync",
             "spawn",

@@ -82,6 +82,19 @@ pub(super) const HINTS: &[&str] = &[
     "shopify-cli",
     "zapierrc",
     "auth0",
+    "Credentials",
+    "Protect",
+    "Vault",
+    "filezilla",
+    "FileZilla",
+    "balena",
+    "duply",
+    "borg",
+    "keyring",
+    "keyfile",
+    "particle",
+    "GitHub CLI",
+    "github cli",
 ];
 
 /// Whether the resolved path (its last part `name`, the folders above it
@@ -120,6 +133,41 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
         || device_or_test_secret(name, dirs)
         || responder_secret(name, dirs)
         || middleware_or_saas_secret(name, dirs)
+        || storage_or_windows_secret(name, dirs)
+}
+
+/// The keys of backup and storage tools and of Windows's own stores, by
+/// where each keeps them: Windows's Credential Manager, its vaults and
+/// the DPAPI master keys that decrypt both (`AppData/…/Microsoft/
+/// Credentials`, `Protect`, `Vault`), FileZilla's saved sites, the
+/// balena and Particle command lines' tokens, duply's profiles (the
+/// backup's and its encryption key's passwords), borg's key files, Ceph's
+/// keyrings, a disk's key file (`luks.keyfile`).
+fn storage_or_windows_secret(name: &str, dirs: &[&str]) -> bool {
+    let parent = dirs.last().copied().unwrap_or("");
+    let under = |d: &str| dirs.iter().any(|x| x.eq_ignore_ascii_case(d));
+    let at = |folder: &str, names: &[&str]| {
+        (parent.eq_ignore_ascii_case(folder) && names.iter().any(|n| name.eq_ignore_ascii_case(n)))
+            || names.is_empty() && name.eq_ignore_ascii_case(folder)
+    };
+    ["Credentials", "Protect", "Vault"].iter().any(|d| {
+        at("Microsoft", &[d])
+            || dirs
+                .windows(2)
+                .any(|w| w[0].eq_ignore_ascii_case("Microsoft") && w[1].eq_ignore_ascii_case(d))
+    }) || at(
+        "FileZilla",
+        &["sitemanager.xml", "recentservers.xml", "filezilla.xml"],
+    ) || name == ".balena"
+        || dirs.contains(&".balena")
+        || name == ".duply"
+        || under(".duply")
+        || dirs.ends_with(&["borg", "keys"])
+        || name.ends_with(".keyring")
+        || name == "keyring" && under("ceph")
+        || name == "keyfile"
+        || name.ends_with(".keyfile")
+        || parent == ".particle" && name.ends_with(".json")
 }
 
 /// A machine's own secrets and the logins kept beside them: its SSH host
