@@ -153,6 +153,9 @@ pub static RULES: &[Rule] = &[
                 && c.operands().last().is_some_and(root)
         }),
         examples: &[
+            "rm -rf /mnt/c",
+            "rm -rf /mnt/c/Windows",
+            "rm -rf /c/Users",
             "rm -rf /mnt/c/Users/dana",
             "tar -xf a.tar --to-command='rm -rf ~'",
             "php -r 'exec(\"rm -rf /home\");'",
@@ -262,6 +265,7 @@ pub static RULES: &[Rule] = &[
             "rsync -a --remove-source-files /etc/ host:/b/",
         ],
         counterexamples: &[
+            "rm -rf /mnt/c/tools",
             "rm -rf /mnt/c/Users/dana/proj/build/out",
             "python3 -c 'import os; os.system(\"rm -rf build\")'",
             "wsl.exe --unregister Ubuntu -- rm -rf ~",
@@ -629,6 +633,8 @@ pub static RULES: &[Rule] = &[
         sentence: "Hands a whole disk or partition to a program that may read every file on it, or write it.",
         check: C(meaning::hands_a_disk),
         examples: &[
+            "tar -cf /dev/rmt/0 /srv",
+            "tar -cf /dev/tape/by-id/scsi-x-nst /srv",
             "tar -cvf /dev/st0 /srv/data",
             "qemu-img.exe convert -O vhdx '\\\\.\\C:' system.vhdx",
             "diskutil mountDisk /dev/disk4",
@@ -789,6 +795,7 @@ pub static RULES: &[Rule] = &[
                 || tools::pytest_empties(c)
         }),
         examples: &[
+            "echo 'rm -rf /data/*; exit;' | balena ssh 7cf02a6",
             "smbclient //nas/share -U dev -c 'ls; deltree archive'",
             "parallel rm -rf ::: build dist .cache",
             "xyz opt= rm -rf /srv/data",
@@ -820,6 +827,8 @@ pub static RULES: &[Rule] = &[
             "man -P 'rm -rf ./x' ls",
         ],
         counterexamples: &[
+            "echo 'uptime' | balena ssh 7cf02a6",
+            "balena ssh 7cf02a6",
             "acmetool lint 'system(\"rm -rf build\")'",
             "smbclient //nas/share -U dev -c 'ls; get report.pdf'",
             "parallel --dry-run rm -rf ::: build dist .cache",
@@ -5246,6 +5255,8 @@ EOF"#,
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "mytool delete db --fake",
+            "mc rm --recursive --force --fake=false minio/a/",
             "cmdkey.exe /delete:git:https://github.com",
             "certutil.exe -delstore Root \"Contoso Dev Root CA\"",
             "msiexec.exe /x \"{A7F2}\" /qn",

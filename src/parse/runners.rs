@@ -1022,6 +1022,21 @@ impl Walker {
             inner.origin = Origin::Wrapper;
             return Some(inner);
         }
+        // A device's, a VM's or a host's shell opened by a tool's `ssh`
+        // subcommand and fed a script on stdin (`echo 'rm -rf /data/*' |
+        // balena ssh UUID`): the far side's shell runs it, as ssh's own
+        // login shell does. On another machine: it asks, never refused.
+        if cmd.stdin_text.is_some() || cmd.stdin_dynamic {
+            let mut words = args.iter().filter(|w| !w.value.starts_with('-'));
+            if words.next().is_some_and(|w| w.value == "ssh") && words.nth(1).is_none() {
+                let mut inner = cmd.clone();
+                inner.argv = vec![Word::literal("sh")];
+                inner.via.push(name.to_owned());
+                inner.origin = Origin::Wrapper;
+                inner.possible = true;
+                return Some(inner);
+            }
+        }
         let start = command_start(name, args)?;
         let mut inner = cmd.clone();
         inner.argv = args.get(start..).unwrap_or_default().to_vec();
