@@ -498,9 +498,10 @@ pub(super) fn deletes_secret(c: &Cmd<'_>) -> bool {
 pub(super) fn secret_file_option(c: &Cmd<'_>) -> bool {
     c.full_option_values(SECRET_FILE_OPTIONS)
         .into_iter()
-        // (A key's public half by its name: `espsecure.py
-        // digest_sbv2_public_key --keyfile keys/sbv2-pub.pem`.)
-        .any(|v| !matches!(v, "" | "-" | "/dev/stdin") && !named_public(v))
+        // (A key's public half by its name, `espsecure.py
+        // digest_sbv2_public_key --keyfile keys/sbv2-pub.pem`, unless the
+        // file there holds a private key.)
+        .any(|v| !matches!(v, "" | "-" | "/dev/stdin") && !(named_public(v) && !is_secret(c.ctx, v)))
         // A browser's cookie store, its logged-in sessions (`yt-dlp
         // --cookies-from-browser firefox`, gallery-dl's too).
         || c.flag(&["--cookies-from-browser"])
@@ -1533,6 +1534,12 @@ mod tests {
             "fullchain.pem",
             "-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\n",
         );
+        // A private key under a public key's name, handed to a key-file
+        // option, is read as the key it is.
+        write(
+            "signing-pub.pem",
+            "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n",
+        );
         let ctx = Place {
             cwd: dir.path().to_path_buf(),
             ..Place::example()
@@ -1546,8 +1553,28 @@ mod tests {
             ("missing.pem", true),
             ("fullchain.pem", true),
             ("missing-fullchain.pem", false),
+            ("signing-pub.pem", true),
+            ("missing-pub.pem", false),
         ] {
             assert_eq!(is_secret(&ctx, name), secret, "{name}");
+        }
+        for (line, secret) in [
+            (
+                "espsecure.py digest_sbv2_public_key --keyfile signing-pub.pem -o d.bin",
+                true,
+            ),
+            (
+                "espsecure.py digest_sbv2_public_key --keyfile missing-pub.pem -o d.bin",
+                false,
+            ),
+        ] {
+            let script = crate::parse::parse(line);
+            let command = script.commands.first().unwrap_or_else(|| panic!("{line}"));
+            assert_eq!(
+                secret_file_option(&Cmd::new(command, &ctx)),
+                secret,
+                "{line}"
+            );
         }
     }
 
