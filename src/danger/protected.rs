@@ -829,6 +829,33 @@ mod tests {
         }
     }
 
+    /// A Windows drive as WSL, Git Bash and Cygwin mount it: what is
+    /// below its system folders is the system's, a profile's startup
+    /// files are a home's; the folders themselves and the rest of the
+    /// drive are neither.
+    #[test]
+    fn a_windows_drive_seen_from_wsl() {
+        let c = Place::example();
+        for (v, want) in [
+            (
+                "/mnt/c/Windows/System32/drivers/etc/hosts",
+                Some(SYSTEM_FILES),
+            ),
+            ("/c/Program Files/Git/etc/bash.bashrc", Some(SYSTEM_FILES)),
+            ("/cygdrive/d/ProgramData/x.dll", Some(SYSTEM_FILES)),
+            ("/mnt/c/windows/x", Some(SYSTEM_FILES)),
+            ("/mnt/c/Windows", None),
+            ("/mnt/c/Windows/", None),
+            ("/mnt/c/tools/x.exe", None),
+            ("/mnt/c/Users/dana/proj/x", None),
+            ("/mnt/cd/Windows/x", None),
+        ] {
+            assert_eq!(protected_reason(&c, v), want, "{v}");
+        }
+        assert!(protected_reason(&c, "/mnt/c/Users/dana/.bashrc").is_some());
+        assert!(protected_reason(&c, "/c/Users/dana/.bash_profile").is_some());
+    }
+
     #[test]
     fn protected() {
         let c = Place::example();

@@ -671,6 +671,32 @@ mod tests {
     use crate::danger::place::Place;
     use crate::parse::parse;
 
+    /// What tar archives below a `-C` folder, joined to it; nothing when
+    /// it extracts, lists, or is no tar.
+    #[test]
+    fn names_archived_below_a_folder() {
+        let ctx = Place::example();
+        for (line, want) in [
+            ("tar czf x.tgz -C /a b", &["/a/b"][..]),
+            ("tar -C /a/ -czf x.tgz b", &["/a/x.tgz", "/a/b"]),
+            ("tar cf x -C/a b -- c", &["/a/b", "/a/c"]),
+            ("tar cf x -C /a -v b", &["/a/b"]),
+            ("tar --create -f x.tgz --directory=/a b", &["/a/b"]),
+            ("tar --create -f x --directory /a b", &["/a/b"]),
+            ("bsdtar -cf x -C /a b", &["/a/b"]),
+            ("tar cf x b", &[]),
+            ("tar xzf x.tgz -C /a b", &[]),
+            ("tar --extract -f x.tgz --directory /a b", &[]),
+            ("tar -xf x -C /a b", &[]),
+            ("tar tf x -C /a b", &[]),
+            ("zip -r x.zip -C /a b", &[]),
+        ] {
+            let script = parse(line);
+            let got = archived_below(&Cmd::new(named_first(&script, line), &ctx));
+            assert_eq!(got, want, "{line}");
+        }
+    }
+
     #[test]
     fn what_commands_read() {
         for (line, want) in [
