@@ -2653,6 +2653,7 @@ EOF"#,
             "agenix -e wg.age",
         ],
         counterexamples: &[
+            "az webapp config connection-string delete -g rg -n app --setting-names DB",
             "netsh.exe wlan show profiles",
             "az iot hub device-identity list -n hub",
             "aws iam get-account-password-policy",

@@ -1157,21 +1157,21 @@ fn prints_secret_setting(c: &Cmd<'_>) -> bool {
 fn reveals_by_option(c: &Cmd<'_>) -> bool {
     // Asked of every command: most words are no long option.
     c.args().iter().any(|w| {
-        w.value.len() > 7
-            // Windows's saved Wi-Fi passphrase shown (`netsh wlan show
-            // profile name=X key=clear`).
-            && (w.value.eq_ignore_ascii_case("key=clear") || w.value.starts_with("--")
-            && matches!(
-                w.value.as_str(),
-                "--show-secrets"
-                    | "--show-secret"
-                    | "--reveal"
-                    | "--reveal-secrets"
-                    | "--show-token"
-                    | "--show-sensitive"
-                    | "--unmask"
-                    | "--with-decryption"
-            ))
+        // Windows's saved Wi-Fi passphrase shown (`netsh wlan show
+        // profile name=X key=clear`).
+        w.value.eq_ignore_ascii_case("key=clear")
+            || w.value.starts_with("--")
+                && matches!(
+                    w.value.as_str(),
+                    "--show-secrets"
+                        | "--show-secret"
+                        | "--reveal"
+                        | "--reveal-secrets"
+                        | "--show-token"
+                        | "--show-sensitive"
+                        | "--unmask"
+                        | "--with-decryption"
+                )
     })
 }
 
