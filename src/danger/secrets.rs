@@ -501,7 +501,7 @@ pub(super) fn secret_file_option(c: &Cmd<'_>) -> bool {
         // (A key's public half by its name, `espsecure.py
         // digest_sbv2_public_key --keyfile keys/sbv2-pub.pem`, unless the
         // file there holds a private key.)
-        .any(|v| !matches!(v, "" | "-" | "/dev/stdin") && !(named_public(v) && !is_secret(c.ctx, v)))
+        .any(|v| !matches!(v, "" | "-" | "/dev/stdin") && (!named_public(v) || is_secret(c.ctx, v)))
         // A browser's cookie store, its logged-in sessions (`yt-dlp
         // --cookies-from-browser firefox`, gallery-dl's too).
         || c.flag(&["--cookies-from-browser"])

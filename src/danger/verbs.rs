@@ -1360,16 +1360,11 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")
     {
-        // Its value after a colon (`cmdkey /delete:git:https://…`), and a
-        // dash for the slash (`certutil -delstore Root CA`).
-        let v = match v
-            .strip_prefix('/')
-            .or_else(|| v.strip_prefix('-').filter(|o| !o.starts_with('-')))
-        {
-            Some(option) if windows => match option.split(':').next() {
-                Some(name) if !name.is_empty() && !name.contains('/') => name,
-                _ => v,
-            },
+        // Its value after a colon (`cmdkey /delete:git:https://…`). (A
+        // dash for the slash, `certutil -delstore`, is read as any tool's
+        // destroying option is.)
+        let v = match v.strip_prefix('/') {
+            Some(option) if windows => option.split(':').next().unwrap_or(option),
             _ => v,
         };
         if v.starts_with('-') {

@@ -147,8 +147,7 @@ fn storage_or_windows_secret(name: &str, dirs: &[&str]) -> bool {
     let parent = dirs.last().copied().unwrap_or("");
     let under = |d: &str| dirs.iter().any(|x| x.eq_ignore_ascii_case(d));
     let at = |folder: &str, names: &[&str]| {
-        (parent.eq_ignore_ascii_case(folder) && names.iter().any(|n| name.eq_ignore_ascii_case(n)))
-            || names.is_empty() && name.eq_ignore_ascii_case(folder)
+        parent.eq_ignore_ascii_case(folder) && names.iter().any(|n| name.eq_ignore_ascii_case(n))
     };
     ["Credentials", "Protect", "Vault"].iter().any(|d| {
         at("Microsoft", &[d])
