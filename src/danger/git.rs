@@ -10,7 +10,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::cmd::Cmd;
-use super::gitdir::{RepoConfig, repo_config};
+use super::gitdir::{RepoConfig, ascii_prefix, ascii_suffix, repo_config};
 use super::place::Place;
 use crate::parse::programs::{self, has_flag, operands, option_values};
 
@@ -405,30 +405,39 @@ fn runs_config(
     unpaged: bool,
     depth: u8,
 ) -> bool {
-    let builtin = GIT_BUILTINS.contains(&sub);
+    let builtin = GIT_BUILTINS.binary_search(&sub).is_ok();
     // An alias or another program (`git-foo`): anything may run.
     let any = !builtin;
     let at = |list: &[&str]| any || list.contains(&sub);
-    let value_of = |key: &str| {
-        config
+    // Compared without lowercased copies: every git command's config is
+    // read this way.
+    let partial = config.entries.iter().any(|(k, v)| {
+        k.eq_ignore_ascii_case("extensions.partialclone")
+            || (ascii_prefix(k, "remote.") && ascii_suffix(k, ".promisor") && is_true(v))
+    });
+    let pager_of_sub = |k: &str| {
+        ascii_prefix(k, "pager.")
+            && k.get("pager.".len()..)
+                .is_some_and(|c| c.eq_ignore_ascii_case(sub))
+    };
+    let pages = paged
+        || at(PAGING)
+        || config
             .entries
             .iter()
             .rev()
-            .find(|(k, _)| k.eq_ignore_ascii_case(key))
-            .map(|(_, v)| v.as_str())
-    };
-    let partial = config.entries.iter().any(|(k, v)| {
-        let k = k.to_ascii_lowercase();
-        k == "extensions.partialclone"
-            || (k.starts_with("remote.") && k.ends_with(".promisor") && is_true(v))
-    });
-    let pages = paged || at(PAGING) || value_of(&format!("pager.{sub}")).is_some_and(is_true);
+            .find(|(k, _)| pager_of_sub(k))
+            .is_some_and(|(_, v)| is_true(v));
     for (key, value) in &config.entries {
         let lower = key.to_ascii_lowercase();
-        let (section, name) = match lower.split_once('.') {
-            Some((s, rest)) => (s, rest.rsplit('.').next().unwrap_or(rest)),
-            None => continue,
+        let bytes = lower.as_bytes();
+        let (Some(first), Some(last)) = (
+            bytes.iter().position(|&b| b == b'.'),
+            bytes.iter().rposition(|&b| b == b'.'),
+        ) else {
+            continue;
         };
+        let (section, name) = (&lower[..first], &lower[last + 1..]);
         let runs = match section {
             "alias" => {
                 // Aliases are case-insensitive, and never shadow a builtin.
@@ -628,6 +637,8 @@ fn is_command_url(v: &str) -> bool {
 }
 
 /// git's own subcommands: a name that is none of them may be an alias.
+/// Sorted (a test checks): looked up by binary search for every git
+/// command.
 const GIT_BUILTINS: &[&str] = &[
     "add",
     "am",
@@ -680,6 +691,7 @@ const GIT_BUILTINS: &[&str] = &[
     "init",
     "instaweb",
     "interpret-trailers",
+    "lfs",
     "log",
     "ls-files",
     "ls-remote",
@@ -750,7 +762,6 @@ const GIT_BUILTINS: &[&str] = &[
     "whatchanged",
     "worktree",
     "write-tree",
-    "lfs",
 ];
 
 /// Subcommands that page their output.
@@ -969,6 +980,18 @@ mod tests {
             std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{e}"));
         }
         std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// git's own subcommands are found by binary search: out of order,
+    /// one would read as an alias (anything may run) or worse, an alias
+    /// as a builtin.
+    #[test]
+    fn git_builtins_are_sorted_and_found() {
+        assert!(GIT_BUILTINS.is_sorted());
+        for sub in ["add", "lfs", "worktree", "write-tree", "status"] {
+            assert!(GIT_BUILTINS.binary_search(&sub).is_ok(), "{sub}");
+        }
+        assert!(GIT_BUILTINS.binary_search(&"st").is_err());
     }
 
     /// A planted config runs code under the git commands that read each

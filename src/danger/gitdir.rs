@@ -253,7 +253,11 @@ impl ConfigReader<'_> {
             }
         };
         self.files += 1;
-        let text = String::from_utf8_lossy(&bytes);
+        // Valid UTF-8 (the usual case) is read in place.
+        let text = match std::str::from_utf8(&bytes) {
+            Ok(t) => std::borrow::Cow::Borrowed(t),
+            Err(_) => String::from_utf8_lossy(&bytes),
+        };
         let Some(entries) = parse_config(&text) else {
             self.config.unreadable = true;
             return;
@@ -261,30 +265,32 @@ impl ConfigReader<'_> {
         for (key, value) in entries {
             // `include.path` and every `includeIf.<condition>.path`: the
             // condition is not weighed, the file is read.
-            let lower = key.to_ascii_lowercase();
-            let include = lower == "include.path"
-                || (lower.starts_with("includeif.") && lower.ends_with(".path"));
-            self.config.entries.push((key, value.clone()));
-            if include {
-                let target = match value.strip_prefix("~/") {
-                    Some(rest) => match self.home {
-                        Some(h) => h.join(rest),
-                        None => {
-                            self.config.unreadable = true;
-                            continue;
-                        }
-                    },
-                    None => {
-                        let p = PathBuf::from(&value);
-                        if p.is_absolute() {
-                            p
-                        } else {
-                            path.parent().map_or(p.clone(), |d| d.join(&p))
-                        }
-                    }
-                };
-                self.file(&target, depth + 1);
+            let include = key.eq_ignore_ascii_case("include.path")
+                || (ascii_prefix(&key, "includeif.") && ascii_suffix(&key, ".path"));
+            if !include {
+                self.config.entries.push((key, value));
+                continue;
             }
+            let target = match value.strip_prefix("~/") {
+                Some(rest) => match self.home {
+                    Some(h) => h.join(rest),
+                    None => {
+                        self.config.unreadable = true;
+                        self.config.entries.push((key, value));
+                        continue;
+                    }
+                },
+                None => {
+                    let p = PathBuf::from(&value);
+                    if p.is_absolute() {
+                        p
+                    } else {
+                        path.parent().map_or(p.clone(), |d| d.join(&p))
+                    }
+                }
+            };
+            self.config.entries.push((key, value));
+            self.file(&target, depth + 1);
         }
     }
 }
@@ -324,15 +330,15 @@ pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
             b'#' | b';' => skip_line(&mut i),
             b'[' => {
                 i += 1;
-                let mut name = String::new();
-                while let Some(&c) = chars.get(i) {
-                    if c.is_ascii_alphanumeric() || c == b'-' || c == b'.' {
-                        name.push(char::from(c.to_ascii_lowercase()));
-                        i += 1;
-                    } else {
-                        break;
-                    }
+                let start = i;
+                while chars
+                    .get(i)
+                    .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.')
+                {
+                    i += 1;
                 }
+                // ASCII only, so a slice of the text.
+                let name = text.get(start..i)?.to_ascii_lowercase();
                 match chars.get(i) {
                     Some(b']') => {
                         i += 1;
@@ -372,15 +378,14 @@ pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
             }
             c if c.is_ascii_alphabetic() => {
                 let section = section.as_deref()?;
-                let mut name = String::new();
-                while let Some(&c) = chars.get(i) {
-                    if c.is_ascii_alphanumeric() || c == b'-' {
-                        name.push(char::from(c.to_ascii_lowercase()));
-                        i += 1;
-                    } else {
-                        break;
-                    }
+                let start = i;
+                while chars
+                    .get(i)
+                    .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'-')
+                {
+                    i += 1;
                 }
+                let name = text.get(start..i)?;
                 skip_blank(&mut i);
                 let value = match chars.get(i) {
                     Some(b'=') => {
@@ -395,7 +400,7 @@ pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
                 let mut key = String::with_capacity(section.len() + 1 + name.len());
                 key.push_str(section);
                 key.push('.');
-                key.push_str(&name);
+                key.extend(name.bytes().map(|b| char::from(b.to_ascii_lowercase())));
                 out.push((key, value));
             }
             _ => return None,
@@ -404,10 +409,23 @@ pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
     Some(out)
 }
 
+/// `text` begins with `prefix` (ASCII), whatever the case.
+pub(super) fn ascii_prefix(text: &str, prefix: &str) -> bool {
+    text.as_bytes()
+        .get(..prefix.len())
+        .is_some_and(|t| t.eq_ignore_ascii_case(prefix.as_bytes()))
+}
+
+/// `text` ends with `suffix` (ASCII), whatever the case.
+pub(super) fn ascii_suffix(text: &str, suffix: &str) -> bool {
+    let t = text.as_bytes();
+    t.len() >= suffix.len() && t[t.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+}
+
 /// A config value from `i` to the end of its line (or of its last line,
 /// continued with a backslash), as git unquotes it.
 fn config_value(chars: &[u8], i: &mut usize) -> Option<String> {
-    let mut value = Vec::new();
+    let mut value = Vec::with_capacity(16);
     let mut quoted = false;
     // Spaces outside quotes are kept only between words.
     let mut pending_space = 0usize;
