@@ -462,6 +462,12 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     {
         return Vec::new();
     }
+    // Postfix's lookup tables queried or shown (`postmap -q example.net
+    // hash:/etc/postfix/transport`, `postalias -s`): without them, the
+    // table's database beside the file is rebuilt.
+    if c.is(&["postmap", "postalias"]) && c.flag(&["-q", "-s"]) && !c.flag(&["-d"]) {
+        return Vec::new();
+    }
     // macOS's property-list tool prints or checks what it is given
     // (`plutil -p ~/Library/LaunchAgents/x.plist`) unless told to change
     // it (`-convert`, `-replace`, `-insert`, `-remove`).

@@ -71,6 +71,12 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
             "users",
             "account",
             "accounts",
+            // A directory's machines and service logins (`ipa
+            // host-disable web03`: its keys are removed).
+            "host",
+            "hosts",
+            "principal",
+            "principals",
             "mfa",
             "protection",
             "key",

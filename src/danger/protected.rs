@@ -549,11 +549,15 @@ const STARTUP_FILES: &[&str] = &[
     ".modulerc",
     ".modulerc.lua",
     ".lmodrc.lua",
+    // Nextflow's global config, Groovy evaluated at every run.
+    ".nextflow/config",
 ];
 
 /// Folders below home whose every file is read at a start, as above.
 const STARTUP_DIRS: &[&str] = &[
     ".gradle/init.d/",
+    // Nextflow's plugins, loaded into every pipeline run.
+    ".nextflow/plugins/",
     // sbt's global settings and plugins, Scala compiled into every build.
     ".sbt/1.0/",
     ".sbt/0.13/",

@@ -50,6 +50,8 @@ use crate::parse::Word;
 
 /// The commands a file-transfer client is given on its input (`sftp -b -
 /// nas <<< 'put ~/.ssh/id_ed25519 /tmp/'`): the files they name are sent.
+/// So for Kerberos's key tools, whose commands read and copy keytabs
+/// (`printf 'rkt /etc/krb5.keytab\nwkt /tmp/all.keytab' | ktutil`).
 pub(super) fn typed_into_client<'a>(c: &Cmd<'a>) -> Option<&'a str> {
     c.command.stdin_text.as_deref().filter(|_| {
         c.is(&[
@@ -61,8 +63,30 @@ pub(super) fn typed_into_client<'a>(c: &Cmd<'a>) -> Option<&'a str> {
             "smbclient",
             "psftp",
             "tftp",
+            "ktutil",
+            "kadmin",
+            "kadmin.local",
         ])
     })
+}
+
+/// A directory search that asks for its entries' password attributes
+/// (`ldapsearch … -b ou=people,… userPassword`): every hash it returns
+/// is printed.
+pub(super) fn asks_for_password_attributes(c: &Cmd<'_>) -> bool {
+    const ATTRIBUTES: &[&str] = &[
+        "userpassword",
+        "unicodepwd",
+        "sambantpassword",
+        "sambalmpassword",
+        "krbprincipalkey",
+        "ipanthash",
+        "authpassword",
+    ];
+    c.is(&["ldapsearch", "ldapsearch.exe"])
+        && c.args()
+            .iter()
+            .any(|w| ATTRIBUTES.iter().any(|a| w.value.eq_ignore_ascii_case(a)))
 }
 
 /// What a Dockerfile given on stdin copies into the image from the build
@@ -490,6 +514,107 @@ fn without_values<'a>(args: &'a [Word], options: &[&str]) -> Vec<&'a str> {
 /// not the pattern (the first operand, unless `-e`/`-f` gave it).
 /// `with_value` adds the tool's own short options that take a value.
 fn search_read<'a>(args: &'a [Word], with_value: &[&str]) -> Vec<&'a str> {
+    search_parts(args, with_value).1
+}
+
+/// A search whose pattern names a secret's key (`grep rcon.password
+/// server.properties`, `rg -i 'api_key' config.yaml`), run on a settings
+/// file: it prints the value, whatever the file is called. The threat: a
+/// password or token a tool keeps in its own settings, read into the
+/// agent's context without the file being a known store. A search of a
+/// folder, or of code and documents, stays a search (`rg token src/`).
+pub(super) fn searches_settings_for_a_secret(c: &Cmd<'_>) -> bool {
+    let with_value: &[&str] = if c.is(&["rg", "ripgrep"]) {
+        &["-r"]
+    } else if c.is(&["grep", "egrep", "fgrep", "zgrep", "ag", "ack"]) {
+        &[]
+    } else {
+        return false;
+    };
+    // Names, counts or a yes/no: no line is printed.
+    if c.flag(&[
+        "-l",
+        "--files-with-matches",
+        "-L",
+        "--files-without-match",
+        "-c",
+        "--count",
+        "-q",
+        "--quiet",
+        "--silent",
+    ]) {
+        return false;
+    }
+    let (patterns, files) = search_parts(c.args(), with_value);
+    patterns.iter().any(|p| names_a_secret_key(p)) && files.iter().any(|f| is_settings_file(f))
+}
+
+/// A pattern that names a secret's key as a word of its own (`rcon.password`,
+/// `oauth_token`, `ossrhPassword`), not inside another word (`jsonwebtoken`,
+/// `tokenizer`), nor a reference to one (Home Assistant's `!secret`).
+fn names_a_secret_key(pattern: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "password",
+        "passwd",
+        "passphrase",
+        "secret",
+        "token",
+        "apikey",
+        "api_key",
+        "api-key",
+        "authtok",
+        "credential",
+    ];
+    let lower = pattern.to_ascii_lowercase();
+    let bytes = pattern.as_bytes();
+    KEYS.iter().any(|key| {
+        lower.match_indices(key).any(|(at, _)| {
+            let end = at + key.len();
+            // Begins a word, or a capital begins it (camelCase).
+            let starts =
+                at == 0 || !bytes[at - 1].is_ascii_alphabetic() || bytes[at].is_ascii_uppercase();
+            let ends = bytes.get(end).is_none_or(|b| !b.is_ascii_lowercase());
+            starts && ends && !(at > 0 && bytes[at - 1] == b'!')
+        })
+    })
+}
+
+/// A file named as settings are: by extension (`.properties`, `.conf`,
+/// `.ini`, `.yaml`, `.toml`, `.env`…) or by a name that says so.
+fn is_settings_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    // A template's values are placeholders (`.env.example`,
+    // `config.yaml.dist`).
+    if name.is_empty()
+        || name.contains(['*', '?'])
+        || ["example", "sample", "template", ".dist", ".tpl", ".tmpl"]
+            .iter()
+            .any(|t| name.contains(t))
+    {
+        return false;
+    }
+    let ext = name.rsplit_once('.').map_or("", |(_, e)| e);
+    matches!(
+        ext,
+        "properties"
+            | "conf"
+            | "cfg"
+            | "cnf"
+            | "ini"
+            | "env"
+            | "yaml"
+            | "yml"
+            | "toml"
+            | "json"
+            | "xml"
+    ) || name.starts_with(".env")
+        || name.contains("config")
+        || name.contains("settings")
+}
+
+/// The patterns and the files of a search's words (grep's form: the first
+/// operand is the pattern unless `-e`/`-f` gave one).
+fn search_parts<'a>(args: &'a [Word], with_value: &[&str]) -> (Vec<&'a str>, Vec<&'a str>) {
     const VALUES: &[&str] = &[
         "-e",
         "--regexp",
@@ -520,6 +645,7 @@ fn search_read<'a>(args: &'a [Word], with_value: &[&str]) -> Vec<&'a str> {
         "--label",
     ];
     let mut out = Vec::new();
+    let mut patterns = Vec::new();
     let mut pattern_given = false;
     let mut i = 0;
     let mut rest = false;
@@ -530,6 +656,7 @@ fn search_read<'a>(args: &'a [Word], with_value: &[&str]) -> Vec<&'a str> {
             if pattern_given {
                 out.push(v);
             } else {
+                patterns.push(v);
                 pattern_given = true;
             }
             continue;
@@ -547,12 +674,18 @@ fn search_read<'a>(args: &'a [Word], with_value: &[&str]) -> Vec<&'a str> {
             pattern_given = true;
         } else if matches!(v, "-e" | "--regexp") || v.starts_with("--regexp=") {
             pattern_given = true;
-            i += usize::from(!v.contains('='));
+            match v.strip_prefix("--regexp=") {
+                Some(p) => patterns.push(p),
+                None => {
+                    patterns.extend(args.get(i).map(|w| w.value.as_str()));
+                    i += 1;
+                }
+            }
         } else if VALUES.contains(&v) || with_value.contains(&v) {
             i += 1;
         }
     }
-    out
+    (patterns, out)
 }
 
 /// The folder a command serves to the network, if it is a file server:

@@ -279,6 +279,11 @@ pub static SAFER: &[Safer] = &[
         "cat .env.example",
     ),
     s(
+        "install.unverified",
+        "Install with the signature check on; if the key is missing, import the publisher's key first.",
+        "dnf install foo",
+    ),
+    s(
         "secret.write",
         "Write the new value into a file in the project and let the person put it in place.",
         "cp creds.json ./creds.new.json",

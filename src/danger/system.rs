@@ -91,7 +91,10 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                     || v.starts_with("global-")
                     || matches!(v, "add" | "remove" | "enable" | "disable" | "reset-default")
             }))
-        && !(c.name == "ufw" && sub == "status")
+        // ufw's reports (`ufw status`, `ufw show added`, `ufw app list`).
+        && !(c.name == "ufw"
+            && (matches!(sub, "status" | "show")
+                || sub == "app" && matches!(c.operands().get(1).map(|w| w.value.as_str()), Some("list" | "info"))))
         // ufw's, fstrim's and modprobe's rehearsals change nothing (`ufw
         // --dry-run disable`, `fstrim -n -a`, `modprobe -n -v wireguard`),
         // nor does `useradd -D` alone, which prints the defaults.

@@ -317,6 +317,52 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
     false
 }
 
+/// Software installed or updated with its signature check turned off,
+/// whatever the package tool (`dnf install --nogpgcheck`, `apt-get
+/// install --allow-unauthenticated`, `sa-update --nogpg`, `snap install
+/// --dangerous`, `apk add --allow-untrusted`, `flatpak install
+/// --no-gpg-verify`): whoever sits between the machine and the archive
+/// chooses what runs. The threat: a line steered into fetching a
+/// tampered package, with the one check that would refuse it switched
+/// off. A rehearsal installs nothing.
+pub(super) fn installs_unverified(c: &Cmd<'_>) -> bool {
+    const UNCHECKED: &[&str] = &[
+        "--nogpgcheck",
+        "--no-gpgcheck",
+        "--no-gpg-checks",
+        "--allow-unauthenticated",
+        "--allow-insecure-repositories",
+        "--allow-downgrades-unauthenticated",
+        "--allow-untrusted",
+        "--nogpg",
+        "--no-gpg-verify",
+        "--nosignature",
+        "--nodigest",
+        "--force-bad-verify",
+        "--dangerous",
+        "--skip-signature-check",
+        "--no-verify-signature",
+        "--insecure-skip-signature-check",
+    ];
+    // Spelled out: `--all` is no abbreviation of `--allow-untrusted` here.
+    let unchecked = c
+        .args()
+        .iter()
+        .any(|w| UNCHECKED.contains(&w.value.split('=').next().unwrap_or_default()))
+        || c.values().any(|v| {
+            let v = v.to_ascii_lowercase();
+            // apt's `-o APT::Get::AllowUnauthenticated=true`, dnf's
+            // `--setopt=gpgcheck=0` (not a search for either).
+            v.contains("::allowunauthenticated=true")
+                || v.contains("::allowinsecurerepositories=true")
+                || matches!(
+                    v.as_str(),
+                    "--setopt=gpgcheck=0" | "--setopt=gpgcheck=false"
+                )
+        });
+    unchecked && !super::dryrun::rehearses_as(&c.name, c.args())
+}
+
 /// Whether a command publishes a package, image or release: `npm
 /// publish`, `cargo publish`, `twine upload`, `docker push`, `gh release
 /// create`, … past the tool's own leading options, and not as a

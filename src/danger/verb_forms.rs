@@ -47,6 +47,12 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
             }
             Some(b'c') => checkout |= v == "checkout",
             Some(b'p') => public |= v.starts_with("public"),
+            Some(b'e' | b'E' | b'w') => {
+                public |= v.eq_ignore_ascii_case("everyone")
+                    || v.get(..9)
+                        .is_some_and(|p| p.eq_ignore_ascii_case("everyone:"))
+                    || v == "world";
+            }
             Some(b'a') => {
                 public |= v == "anonymous"
                     || v.starts_with("allUsers:")
@@ -322,7 +328,17 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
     let word = |i: usize| c.operands().get(i).map(|w| w.value.as_str());
     // A `match`: asked of every command.
     match c.name.as_str() {
-        "exim" | "exim4" => c.flag(&["-Mrm", "-Mg", "-Mmad"]),
+        // exim's messages removed, given up or marked delivered, or every
+        // delivery of a queue run discarded as if made (`exim -N -qff`).
+        "exim" | "exim4" => {
+            c.flag(&["-Mrm", "-Mg", "-Mmad"])
+                || c.flag(&["-N"])
+                    && c.values()
+                        .any(|v| v.starts_with("-q") || v.starts_with("-M"))
+        }
+        // OpenLDAP's database written behind the running server's back
+        // (`slapadd -l people.ldif`); `-u` only rehearses.
+        "slapadd" | "slapmodify" | "slapdelete" => !c.flag(&["-u"]),
         // Windows Installer told to remove a product (`msiexec /x {GUID}`).
         "msiexec" | "msiexec.exe" => c
             .values()
@@ -905,6 +921,67 @@ fn graphql_mutations(text: &str) -> impl Iterator<Item = &str> {
         })
 }
 
+/// A game server's remote console (`mcrcon -p … stop`, `rcon-cli "op
+/// bob"`, gorcon's `rcon -a host:port kick x`): each operand is a command
+/// the live server runs, in turn (`mcrcon … help stop` asks for help,
+/// then stops it). Only its reports leave the server as it was.
+pub(super) fn rcon_console(c: &Cmd<'_>) -> Option<Does> {
+    let values: &[&str] = match c.name.as_str() {
+        "mcrcon" => &["-H", "-P", "-p", "-w"],
+        "rcon-cli" => &["--host", "--port", "--password", "--config"],
+        "rcon" | "gorcon" => &[
+            "-a",
+            "--address",
+            "-p",
+            "--password",
+            "-c",
+            "--config",
+            "-e",
+            "--env",
+            "-l",
+            "--log",
+            "-t",
+            "--type",
+        ],
+        _ => return None,
+    };
+    let args = c.args();
+    let mut i = 0;
+    let mut changes = false;
+    while let Some(w) = args.get(i) {
+        let v = w.value.as_str();
+        i += 1;
+        if values.contains(&v) {
+            i += 1;
+        } else if !v.starts_with('-') {
+            let mut parts = v.split_whitespace();
+            let first = parts.next().unwrap_or_default().to_ascii_lowercase();
+            let second = parts.next().unwrap_or_default();
+            let reports = matches!(
+                first.trim_start_matches('/'),
+                "list"
+                    | "help"
+                    | "?"
+                    | "tps"
+                    | "mspt"
+                    | "seed"
+                    | "banlist"
+                    | "version"
+                    | "ver"
+                    | "plugins"
+                    | "pl"
+                    | "status"
+                    | "players"
+                    | "showplayers"
+                    | "info"
+            ) || matches!(first.as_str(), "whitelist" | "time")
+                && matches!(second, "list" | "query");
+            changes |= !reports;
+        }
+    }
+    changes.then_some(Does::Deploys)
+}
+
 /// Whether a word deletes, written as one word with what it deletes
 /// (`rclone deletefile`, `rdfind -deleteduplicates`, `removeall`).
 // (Inlined where it is asked: it is asked of every part of every word.)
@@ -984,17 +1061,28 @@ pub(super) fn destroys_joined(part: &str) -> bool {
         "certs",
         "credential",
         "credentials",
+        // iRODS's users, groups and storage resources (`iadmin rmuser`,
+        // `rmgroup`, `rmresc`).
+        "group",
+        "groups",
+        "resc",
     ];
     // What is reset as one word with it (`rocm-smi --gpureset`,
     // `factoryreset`); `preset` is no reset.
     const RESET: &[&str] = &["gpu", "factory", "device", "hard", "all", "db", "disk"];
     const VERBS: &[&str] = &[
         "delete", "remove", "destroy", "purge", "drop", "wipe", "erase", "del", "kill", "suspend",
+        "rm",
     ];
     VERBS.iter().any(|verb| {
         // `deletelocalsnapshots`: what it deletes, maybe qualified.
         part.strip_prefix(verb)
-            .is_some_and(|rest| rest.len() <= 24 && WHAT.iter().any(|w| rest.ends_with(w)))
+            .is_some_and(|rest| {
+                rest.len() <= 24
+                    && WHAT.iter().any(|w| rest.ends_with(w))
+                    // `rmdir` removes only an empty folder.
+                    && !(*verb == "rm" && rest.ends_with("dir"))
+            })
             // A remote side's (`osc rdelete`, `rremove`).
             || part.strip_prefix('r') == Some(verb)
     }) || part
@@ -1219,6 +1307,20 @@ fn makes_public(c: &Cmd<'_>) -> bool {
         )
     });
     let ops = c.operands();
+    // A permission tool granting to everyone (`ichmod -r read anonymous
+    // /zone/results`, `icacls share /grant Everyone:F`).
+    let everyone = |v: &str| {
+        ["anonymous", "public", "everyone", "world"]
+            .iter()
+            .any(|e| v.eq_ignore_ascii_case(e))
+            || v.get(..9)
+                .is_some_and(|p| p.eq_ignore_ascii_case("everyone:"))
+    };
+    if (c.name.ends_with("chmod") && c.name != "chmod" || c.is(&["icacls", "icacls.exe"]))
+        && ops.iter().any(|w| everyone(&w.value))
+    {
+        return true;
+    }
     changes
         && (c.flag(&["--public", "--acl-public"])
             // Said as a word (`mc anonymous set public minio/b`, `mc

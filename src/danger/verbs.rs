@@ -607,6 +607,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(does);
     }
+    if let Some(does) = super::verb_forms::rcon_console(c) {
+        return Some(does);
+    }
     let mut words = subcommand_words(c);
     // A pull or merge request merged (`gh pr merge 12`, `glab mr merge 3`,
     // `tea pulls merge 4`): the change lands on the shared branch, for
@@ -1452,9 +1455,10 @@ fn verb_of(word: &str) -> Option<Does> {
         };
     }
     // Work in flight stopped for good, said alone (`scancel`'s verb, `gh
-    // run cancel 42`, `wandb sweep --cancel ID`); first among parts it
-    // takes something back (`cancel-key-deletion`).
-    if word.eq_ignore_ascii_case("cancel") {
+    // run cancel 42`, `wandb sweep --cancel ID`, a workflow engine's
+    // `…/workflows/v1/ID/abort`); first among parts it takes something
+    // back (`cancel-key-deletion`).
+    if word.eq_ignore_ascii_case("cancel") || word.eq_ignore_ascii_case("abort") {
         return Some(Does::Destroys);
     }
     // Magento's static files generated here (`setup:static-content:deploy`)

@@ -957,8 +957,25 @@ impl Walker {
             self.source(text, Origin::ShellString, depth);
         }
         let rpm = matches!(name, "rpm" | "rpmbuild" | "rpmspec" | "rpmdev-bumpspec");
+        // certbot's rehearsal runs its pre- and post-hooks, never its
+        // deploy hooks (`certbot renew --dry-run --deploy-hook 'systemctl
+        // reload postfix'`).
+        let certbot_rehearses = name == "certbot"
+            && super::option_values::has_rehearsal_flag(name, args, &["--dry-run"]);
+        let unrun_hook = |i: usize| {
+            certbot_rehearses
+                && (args.get(i).is_some_and(|w| {
+                    ["--deploy-hook=", "--renew-hook="]
+                        .iter()
+                        .any(|o| w.value.starts_with(o))
+                }) || i
+                    .checked_sub(1)
+                    .and_then(|p| args.get(p))
+                    .is_some_and(|f| matches!(f.value.as_str(), "--deploy-hook" | "--renew-hook")))
+        };
         for (i, w) in args.iter().enumerate() {
             if programs::is_message(args, i)
+                || unrun_hook(i)
                 || ansible.is_some_and(|(at, _)| at == i)
                 || salt_call.is_some_and(|(at, _)| at == i)
                 || fastlane.is_some_and(|(at, _)| at == i)

@@ -5,6 +5,16 @@
 /// Fragments of these paths, for the secret screen: a path without one is
 /// none of them.
 pub(super) const HINTS: &[&str] = &[
+    "config.vdf",
+    "ssfn",
+    ".ngc",
+    "user-settings.mkfg",
+    ".k5.",
+    "krb5kdc",
+    "pterodactyl",
+    ".globus",
+    ".irodsA",
+    "slapd-",
     "kwallet",
     ".kwl",
     ".dev.vars",
@@ -134,6 +144,32 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
         || responder_secret(name, dirs)
         || middleware_or_saas_secret(name, dirs)
         || storage_or_windows_secret(name, dirs)
+        || lab_game_or_directory_secret(name, dirs)
+}
+
+/// The keys of a lab's data tools, a game host's and a directory
+/// server's: Steam's saved login (`config/config.vdf`, the `ssfn*`
+/// sentry files), a dbGaP repository key (`prj_*.ngc`) and the download
+/// tickets sra-tools keeps (`~/.ncbi/user-settings.mkfg`), Globus's and
+/// iRODS's saved logins (`~/.globus`, `~/.irods/.irodsA`), the Wings
+/// daemon's node token (`/etc/pterodactyl/config.yml`), a Kerberos KDC's
+/// master key stash (`.k5.REALM`, `krb5kdc/stash`) and its principal
+/// database, and a 389 Directory Server's PIN and password files.
+fn lab_game_or_directory_secret(name: &str, dirs: &[&str]) -> bool {
+    let parent = dirs.last().copied().unwrap_or("");
+    let steam = dirs.iter().any(|d| d.eq_ignore_ascii_case("steam"));
+    steam && (parent == "config" && name == "config.vdf" || name.starts_with("ssfn"))
+        || name.ends_with(".ngc")
+        || parent == ".ncbi" && name == "user-settings.mkfg"
+        || name == ".globus"
+        || dirs.contains(&".globus")
+        || name == ".irodsA"
+        || parent == "pterodactyl" && matches!(name, "config.yml" | "config.yaml")
+        || parent == "etc" && name == "pterodactyl"
+        || name.starts_with(".k5.")
+        || parent == "krb5kdc"
+            && matches!(name, "stash" | ".k5stash" | "principal" | "principal.ok")
+        || parent.starts_with("slapd-") && matches!(name, "pin.txt" | "pwdfile.txt")
 }
 
 /// The keys of backup and storage tools and of Windows's own stores, by
