@@ -209,6 +209,14 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
     if args.iter().any(|w| w.value == "sign-later") {
         return true;
     }
+    // 389-ds removes an instance only when told `--do-it`: without, it
+    // says what it would remove (`dsctl slapd-x remove`).
+    if name == "dsctl"
+        && args.iter().any(|w| w.value == "remove")
+        && !args.iter().any(|w| w.value == "--do-it")
+    {
+        return true;
+    }
     // duply's purges and cleanup list what they would delete unless told
     // `--force` (its manual): `duply offsite purge 60D`.
     if name == "duply"
@@ -255,6 +263,8 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // Yocto's devtool shows what it would copy to or remove from the
         // board (`devtool deploy-target -n app root@board`).
         "devtool" => &["-n"],
+        // OpenLDAP's offline tools told to write nothing (`slapadd -u`).
+        "slapadd" | "slapindex" | "slapmodify" => &["-u"],
         "apt" | "apt-get" | "aptitude" => &["-s", "--just-print", "--recon", "--no-act"],
         // Only `gsutil rsync`'s `-n` rehearses (`cp -n` and `mv -n` do not
         // clobber, and `mv` still moves).

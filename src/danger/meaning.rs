@@ -465,7 +465,11 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     // Postfix's lookup tables queried or shown (`postmap -q example.net
     // hash:/etc/postfix/transport`, `postalias -s`): without them, the
     // table's database beside the file is rebuilt.
-    if c.is(&["postmap", "postalias"]) && c.flag(&["-q", "-s"]) && !c.flag(&["-d"]) {
+    if c.is(&["postmap", "postalias"]) && c.flag(&["-q", "-s"]) && !c.flag(&["-d"])
+        // OpenLDAP's config checked (`slaptest -u -F /etc/openldap/slapd.d`);
+        // given a `slapd.conf` (`-f`) too, it converts it into that folder.
+        || c.is(&["slaptest"]) && !c.flag(&["-f"])
+    {
         return Vec::new();
     }
     // macOS's property-list tool prints or checks what it is given

@@ -778,6 +778,19 @@ pub(super) fn dumps_process_memory(c: &Cmd<'_>) -> bool {
     }
 }
 
+/// Whether a command dumps a directory's or a realm's accounts with their
+/// password hashes and keys: OpenLDAP's `slapcat` (every entry, and the
+/// config database's `olcRootPW`), `kdb5_util dump` (every principal's
+/// keys), Samba's `pdbedit` with the NT hashes (`-w`, `-e`).
+pub(super) fn dumps_account_database(c: &Cmd<'_>) -> bool {
+    match c.name.as_str() {
+        "slapcat" => !c.flag(&["-h", "--help"]),
+        "kdb5_util" => c.operands().first().is_some_and(|w| w.value == "dump"),
+        "pdbedit" => c.flag(&["-w", "--smbpasswd-style", "-e", "--export"]),
+        _ => false,
+    }
+}
+
 /// A word and the paths it may name: `--file=X`, `key=@X`, `@X`, `if=X`,
 /// `key@X`.
 pub(super) fn path_candidates(v: &str) -> impl Iterator<Item = &str> {

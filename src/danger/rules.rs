@@ -1944,6 +1944,7 @@ pub static RULES: &[Rule] = &[
                     .any(|p| is_secret(c.ctx, p) || holds_secrets(c.ctx, p))
                 || super::secrets::secret_file_option(c)
                 || reads::dumps_process_memory(c)
+                || reads::dumps_account_database(c)
                 || reads::finder_runs_on_secrets(c)
                 || (!lists_only && reads::searches_settings_for_a_secret(c))
                 || reads::asks_for_password_attributes(c)
@@ -1957,6 +1958,16 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "slapcat -n 0",
+            "slapcat -l /tmp/all.ldif",
+            "kdb5_util dump /tmp/realm.dump",
+            "pdbedit -L -w",
+            "cat .dvc/config.local",
+            "cat ~/.rcon-cli.yaml",
+            "grep connect /etc/dovecot/dovecot-sql.conf.ext",
+            "less /etc/postfix/mysql-virtual-alias-maps.cf",
+            "tar czf /tmp/a.tgz -C /root .acme.sh",
+            "cat ~/.acme.sh/account.conf",
             "grep '^rcon.password' server.properties",
             "rg -i 'api_key' deploy/config.yaml",
             "grep -E 'ossrhPassword' gradle.properties",
@@ -2307,6 +2318,12 @@ EOF"#,
             "cat ~/.config/cachix/cachix.dhall",
         ],
         counterexamples: &[
+            "slapcat --help",
+            "kdb5_util stash --help",
+            "pdbedit -L",
+            "cat .dvc/config",
+            "less /etc/postfix/main.cf",
+            "cat /etc/postfix/virtual.cf",
             "grep -r API_KEY .env.example",
             "grep password config.yaml.dist",
             "grep -rlc password config.yaml",
@@ -3048,6 +3065,7 @@ EOF"#,
                 })
         }),
         examples: &[
+            "slaptest -f /etc/openldap/slapd.conf -F /etc/openldap/slapd.d",
             "echo 'process.executor = \"slurm\"' >> ~/.nextflow/config",
             "cp plugin.zip ~/.nextflow/plugins/",
             "cp hosts.dev /mnt/c/Windows/System32/drivers/etc/hosts",
@@ -3280,6 +3298,8 @@ EOF"#,
             "pip install --user --index-url --dry-run httpie",
         ],
         counterexamples: &[
+            "slapadd -u -F /etc/openldap/slapd.d -l x.ldif",
+            "slaptest -u -F /etc/openldap/slapd.d",
             "postmap -q example.net hash:/etc/postfix/transport",
             "postalias -s /etc/aliases",
             "echo x >> nextflow.config",
@@ -3554,6 +3574,8 @@ EOF"#,
                 // that uses them loses its keys.
                 || c.is(&["ssh-agent"]) && c.flag(&["-k"])
                 || c.is(&["gpgconf"]) && c.flag(&["--kill"])
+                // Wine's server and every program of its prefix killed.
+                || c.is(&["wineserver"]) && c.flag(&["-k", "--kill"])
                 || (c.is(&["kill"])
                     && (c
                         .values()
@@ -3566,6 +3588,7 @@ EOF"#,
                         || c.operands().iter().any(|w| matches!(w.value.as_str(), "-1" | "1"))))
         }),
         examples: &[
+            "wineserver -k",
             "ssh-agent -k",
             "gpgconf --kill gpg-agent",
             "scancel -u \"$USER\"",
@@ -3585,6 +3608,7 @@ EOF"#,
             "watch -n 300 adb shell am force-stop com.acme.app",
         ],
         counterexamples: &[
+            "wineserver -p",
             "ssh-agent -s",
             "kill 1234",
             "kill -0 1234",
@@ -3602,6 +3626,9 @@ EOF"#,
         sentence: "Stops, restarts or reconfigures the system or its services.",
         check: C(system::controls),
         examples: &[
+            "vipw",
+            "EDITOR=\"sed -i '/^x:/d'\" vipw",
+            "vigr -s",
             "certbot renew --dry-run --pre-hook 'systemctl stop nginx'",
             "certbot renew --deploy-hook 'systemctl reload postfix'",
             "wsl.exe --shutdown",
@@ -4324,6 +4351,7 @@ EOF"#,
             })
         }),
         examples: &[
+            "wine cmd /c 'del /s /q Z:\\home\\steam\\saves\\*'",
             "python3 -c \"import serial; s=serial.Serial('/dev/ttyUSB0'); s.write(b'reset')\"",
             "python3 -c 'import board; board.Device().factory_reset()'",
             "scala-cli run -e 'println(sys.env)'",
@@ -4910,6 +4938,8 @@ EOF"#,
         sentence: "Publishes a package, image or release to the outside world.",
         check: C(tools::publishes),
         examples: &[
+            "./gradlew modrinth curseforge",
+            "./gradlew curseforge123456",
             "sbt \"+publishSigned; sonatypeBundleRelease\"",
             "mvn release:prepare release:perform -DdryRun=true",
             "mvn deploy -DdryRun=true",
@@ -4969,6 +4999,7 @@ EOF"#,
             "./gradlew appDistributionUploadRelease",
         ],
         counterexamples: &[
+            "./gradlew build modrinthSyncBody --dry-run",
             "dput -s ppa:acme/stable x.changes",
             "copr-cli list acme",
             "osc status",
@@ -5340,6 +5371,13 @@ EOF"#,
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "kadmin.local -q 'delprinc -force host/old.example.com'",
+            "xargs -I{} kadmin.local -q 'delprinc -force {}' < old.txt",
+            "irm -rf /zone/home/lab/tmp",
+            "itrim -N 1 -r /zone/projects/raw",
+            "dsctl slapd-x remove --do-it",
+            "dsctl slapd-x ldif2db userRoot people.ldif",
+            "sa-learn --clear",
             "iadmin rmuser student1",
             "iadmin rmgroup lab_old",
             "ipa host-disable web03.example.com",
@@ -5547,6 +5585,13 @@ EOF"#,
             "nix-store --gc",
         ],
         counterexamples: &[
+            "kadmin.local -q 'getprinc host/x.example.com'",
+            "kadmin -q listprincs",
+            "itrim --dryrun -N 1 -r /zone/x",
+            "dsctl slapd-x remove",
+            "dsctl slapd-x status",
+            "sa-learn --dump magic",
+            "packwiz remove create",
             "rmdir build",
             "hdfs dfs -rmdir /tmp/empty",
             "git rebase --abort",
@@ -5742,6 +5787,14 @@ EOF"#,
         sentence: "Runs a tool's subcommand that deploys, publishes, releases, rolls back or flashes: it changes something beyond this machine, or a device.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Deploys, false))),
         examples: &[
+            "kadmin.local -q 'cpw -randkey krbtgt/EXAMPLE.COM'",
+            "ssh kdc1 'kadmin.local -q \"addprinc -randkey host/new\"'",
+            "dsctl slapd-x stop",
+            "postsuper -h ALL",
+            "./csgoserver stop",
+            "./vhserver r",
+            "php artisan p:user:make --email=o@x.net --admin=1",
+            "wp user create bob b@x.io --superuser",
             "mcrcon -H 127.0.0.1 -P 25575 -p pw stop",
             "mcrcon -p pw help stop",
             "rcon-cli 'op bob'",
@@ -5969,6 +6022,9 @@ EOF"#,
             "certbot renew --cert-name --dry-run",
         ],
         counterexamples: &[
+            "postsuper -h",
+            "./csgoserver details",
+            "php artisan p:user:make --email=o@x.net --admin=0",
             "mcrcon -H 127.0.0.1 -P 25575 -p pw list",
             "rcon-cli 'whitelist list'",
             "ichmod read bob /zone/home/lab/x",

@@ -53,6 +53,8 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             | "chfn"
             | "chpasswd"
             | "visudo"
+            | "vipw"
+            | "vigr"
             | "mount"
             | "umount"
             | "sysctl"

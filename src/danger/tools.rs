@@ -546,12 +546,6 @@ fn copies_image_to_a_registry(c: &Cmd<'_>, sub: &str, ops: &[&crate::parse::Word
         || c.name == "oras" && matches!(sub, "push" | "cp" | "copy" | "attach" | "tag")
 }
 
-/// Whether a build tool's task or goal publishes what it built: maven's
-/// `deploy` (also `deploy:deploy-file`, `release:perform`), gradle's
-/// `publish` and every `publish…To…` task (`:lib:publishPlugins`,
-/// `publishToMavenCentral`), sbt's `publish`, leiningen's `deploy` — but
-/// not a publish into this machine's own cache (`publishToMavenLocal`,
-/// `publishLocal`, `install`).
 /// Whether a build tool's word is an option's task name, not a task run:
 /// Gradle's task list of a group (`gradle tasks --group publishing`), a
 /// task's help (`--task publish`), a task left out (`-x publish`).
@@ -567,6 +561,13 @@ fn names_a_task_only(c: &Cmd<'_>, word: &crate::parse::Word) -> bool {
     })
 }
 
+/// Whether a build tool's task or goal publishes what it built: maven's
+/// `deploy` (also `deploy:deploy-file`, `release:perform`), gradle's
+/// `publish` and every `publish…To…` task (`:lib:publishPlugins`,
+/// `publishToMavenCentral`), a mod's upload to its hosts (`modrinth`,
+/// `curseforge`), sbt's `publish`, leiningen's `deploy` — but not a
+/// publish into this machine's own cache (`publishToMavenLocal`,
+/// `publishLocal`, `install`).
 fn build_task_publishes(task: &str) -> bool {
     let name = task.rsplit(':').next().unwrap_or(task);
     let goal = task.split(':').next().unwrap_or(task);
@@ -579,6 +580,8 @@ fn build_task_publishes(task: &str) -> bool {
     name.starts_with("publish")
         || name.starts_with("promote")
         || name.starts_with("appDistributionUpload")
+        || name.starts_with("modrinth")
+        || name.starts_with("curseforge")
         || matches!(
             name,
             "deploy" | "deploy-file" | "uploadArchives" | "perform"

@@ -38,7 +38,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
         let v = w.value.as_str();
         match v.as_bytes().first() {
             Some(b'-') => {
-                role |= v.starts_with("--role");
+                role |= v.starts_with("--role") || v.starts_with("--admin") || v == "--superuser";
                 public |= v.starts_with("--public")
                     || v.starts_with("--acl")
                     || v.starts_with("--visibility")
@@ -197,6 +197,28 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
     let has = |w: &str| c.operands().iter().take(4).any(|o| o.value == w);
     // A `match`: asked of every command.
     match c.name.as_str() {
+        // A directory server's instance stopped or restarted (`dsctl
+        // slapd-x stop`); Postfix's queue held, released or requeued as a
+        // whole (`postsuper -h ALL`).
+        "dsctl" => matches!(
+            c.operands().get(1).map(|w| w.value.as_str()),
+            Some("stop" | "restart")
+        ),
+        "postsuper" => c.flag(&["-h", "-H", "-r"]) && c.operands().iter().any(|w| w.value == "ALL"),
+        // A LinuxGSM server script's server stopped or restarted
+        // (`./csgoserver stop`, `./vhserver r`).
+        name if name.len() > 6
+            && name.ends_with("server")
+            && c.command
+                .argv
+                .first()
+                .is_some_and(|w| w.value.starts_with("./")) =>
+        {
+            matches!(
+                first(),
+                Some("stop" | "sp" | "restart" | "r" | "force-update" | "fu")
+            )
+        }
         // Anonymous Apex run in the org, records imported into it (`sf
         // apex run`, `sfdx force:apex:execute`, `sf data import tree`).
         "sf" | "sfdx" => {
@@ -361,6 +383,14 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
         // The discovery messages a device left on the broker, removed
         // (`esphome clean-mqtt garage.yaml`): the home's dashboards lose it.
         "esphome" => word(0) == Some("clean-mqtt"),
+        // iRODS's data objects removed (`irm -rf`), their replicas trimmed
+        // (`itrim -N 1`), its trash emptied.
+        "irm" | "itrim" | "irmtrash" => !super::dryrun::rehearses_as(&c.name, c.args()),
+        // 389 Directory Server's instance removed (only with `--do-it`;
+        // without, a rehearsal) or its database replaced from a file.
+        "dsctl" => matches!(word(1), Some("ldif2db" | "bak2db")),
+        // SpamAssassin's learned database cleared, or replaced by a backup.
+        "sa-learn" => c.flag(&["--clear", "--restore"]),
         // A test build running on the vendor's grid, stopped for good.
         "browserstack-cypress" => word(0) == Some("stop"),
         // The kernel's ring buffer emptied (`dmesg -c`, `-C`): what it
@@ -921,6 +951,36 @@ fn graphql_mutations(text: &str) -> impl Iterator<Item = &str> {
         })
 }
 
+/// Kerberos's admin console told what to do by `-q` (`kadmin.local -q
+/// "delprinc -force host/old"`, `kadmin -q "cpw -randkey krbtgt/R"`): a
+/// principal or a policy deleted, or keys and passwords changed for the
+/// realm; its lists and gets change nothing.
+pub(super) fn kadmin_query(c: &Cmd<'_>) -> Option<Does> {
+    if !c.is(&["kadmin", "kadmin.local"]) {
+        return None;
+    }
+    let queries = c.option_values(&["-q", "--query"]);
+    queries
+        .iter()
+        .filter_map(|q| q.split_whitespace().next())
+        .fold(None, |does, v| {
+            let now = match v {
+                "delprinc" | "delete_principal" | "delpol" | "delete_policy" | "purgekeys" => {
+                    Some(Does::Destroys)
+                }
+                "getprinc" | "get_principal" | "listprincs" | "list_principals" | "getprincs"
+                | "get_principals" | "getpol" | "get_policy" | "listpols" | "list_policies"
+                | "getprivs" | "get_privs" | "getstrs" | "get_strings" | "?" | "help" => None,
+                _ => Some(Does::Deploys),
+            };
+            if does == Some(Does::Destroys) {
+                does
+            } else {
+                now.or(does)
+            }
+        })
+}
+
 /// A game server's remote console (`mcrcon -p … stop`, `rcon-cli "op
 /// bob"`, gorcon's `rcon -a host:port kick x`): each operand is a command
 /// the live server runs, in turn (`mcrcon … help stop` asks for help,
@@ -1265,19 +1325,30 @@ fn grants_admin_role(c: &Cmd<'_>) -> bool {
         "org_admin",
     ];
     let grants = c.operands().iter().any(|w| {
+        let v = w.value.as_str();
+        // (`p:user:make`, `user:create`: a framework's command by parts.)
+        let last = v.rsplit(':').next().unwrap_or(v);
         matches!(
-            w.value.as_str(),
+            v,
             "add" | "create" | "invite" | "grant" | "assign" | "set" | "update" | "new" | "bind"
-        )
+        ) || v.contains(':') && matches!(last, "make" | "create" | "add" | "new")
+    });
+    // An administrator's flag (`--admin=1`, `--superuser`), or a role.
+    let flagged = c.args().iter().any(|w| {
+        let v = w.value.as_str();
+        matches!(v, "--admin" | "--superuser" | "--is-admin")
+            || v.strip_prefix("--admin=")
+                .is_some_and(|x| matches!(x.to_ascii_lowercase().as_str(), "1" | "true" | "yes"))
     });
     grants
         && !super::dryrun::rehearses_as(&c.name, c.args())
-        && c.full_option_values(&["--role", "--roles"])
-            .iter()
-            .any(|v| {
-                v.split([',', '/', ':'])
-                    .any(|p| ADMIN.iter().any(|a| p.eq_ignore_ascii_case(a)))
-            })
+        && (flagged
+            || c.full_option_values(&["--role", "--roles"])
+                .iter()
+                .any(|v| {
+                    v.split([',', '/', ':'])
+                        .any(|p| ADMIN.iter().any(|a| p.eq_ignore_ascii_case(a)))
+                }))
 }
 
 /// Something made readable by anyone, whatever the tool (`gh repo create

@@ -481,6 +481,8 @@ const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
         &[
             "gleam", "pixi", "deno", "bundle", "bundler", "spago", "meltano", "paket", "elm-json",
             "shards", "mix", "rebar3", "julia",
+            // A modpack's mods, in its pack files (`packwiz remove create`).
+            "packwiz",
         ],
         &["remove", "rm", "uninstall"],
         &["-g", "--global"],
@@ -607,7 +609,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(does);
     }
-    if let Some(does) = super::verb_forms::rcon_console(c) {
+    if let Some(does) =
+        super::verb_forms::rcon_console(c).or_else(|| super::verb_forms::kadmin_query(c))
+    {
         return Some(does);
     }
     let mut words = subcommand_words(c);

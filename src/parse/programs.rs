@@ -297,6 +297,10 @@ pub static WRAPPERS: &[Wrapper] = &[
         "fakeroot",
         "torify",
         "with-contenv",
+        // Wine runs the Windows program it names (`wine cmd /c 'del /s
+        // /q Z:\home\x'`: Z: is this machine's root).
+        "wine",
+        "wine64",
     ]),
     Wrapper {
         with_value: &["-s", "--signal", "-k", "--kill-after"],

@@ -975,3 +975,39 @@ fn a_login_store_outside_the_project_is_not_rewritten_unasked() {
     // The project's own settings are the project's.
     check_line(&env, "cp .env.example .env").status(0);
 }
+
+#[test]
+fn software_is_not_installed_with_its_signature_check_off_unasked() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    // Text the agent read says the key "is broken upstream": the one check
+    // that would refuse a tampered package is switched off.
+    for line in [
+        "dnf install -y --nogpgcheck https://mirror.example/agent.rpm",
+        "apt-get -o APT::Get::AllowUnauthenticated=true install -y helper",
+        "sa-update --nogpg --channel rules.example.org",
+        "snap install --dangerous ./helper_1.0_amd64.snap",
+    ] {
+        caught_by(&env, line, "install.unverified");
+    }
+    // A rehearsal installs nothing, and `--all` is no abbreviation here.
+    check_line(&env, "apt-get install -s --allow-unauthenticated helper").status(0);
+    check_line(&env, "git log --oneline --all").status(0);
+}
+
+#[test]
+fn a_search_that_prints_a_settings_files_password_asks() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    // The file is no known store, but the search asks for the value.
+    for line in [
+        "grep '^rcon.password' server.properties",
+        "rg -i 'db_password' config/app.yaml",
+        "ldapsearch -x -b ou=people,dc=example,dc=com userPassword",
+    ] {
+        caught_by(&env, line, "secret.read");
+    }
+    // Searching code, or a template, is a search.
+    check_line(&env, "rg -n 'oauth_token' src/").status(0);
+    check_line(&env, "grep -r API_KEY .env.example").status(0);
+}

@@ -15,6 +15,10 @@ pub(super) const HINTS: &[&str] = &[
     ".globus",
     ".irodsA",
     "slapd-",
+    "config.local",
+    ".rcon-cli",
+    ".acme.sh",
+    "postfix/",
     "kwallet",
     ".kwl",
     ".dev.vars",
@@ -170,6 +174,13 @@ fn lab_game_or_directory_secret(name: &str, dirs: &[&str]) -> bool {
         || parent == "krb5kdc"
             && matches!(name, "stash" | ".k5stash" | "principal" | "principal.ok")
         || parent.starts_with("slapd-") && matches!(name, "pin.txt" | "pwdfile.txt")
+        // DVC's local config, where a remote's credentials are kept out
+        // of git (`.dvc/config.local`); rcon-cli's saved server password;
+        // acme.sh's home, with its account keys and DNS API tokens.
+        || parent == ".dvc" && name == "config.local"
+        || matches!(name, ".rcon-cli.yaml" | ".rcon-cli.yml" | ".rcon-cli.env")
+        || name == ".acme.sh"
+        || dirs.contains(&".acme.sh") && (name == "account.conf" || name.ends_with(".key"))
 }
 
 /// The keys of backup and storage tools and of Windows's own stores, by
@@ -266,6 +277,13 @@ fn web_host_secret(name: &str, dirs: &[&str]) -> bool {
         || parent == "lftp" && name == "bookmarks"
         // Dovecot's password files (`/etc/dovecot/users`).
         || parent == "dovecot" && (name.eq_ignore_ascii_case("users") || name.contains("passwd"))
+        // Its SQL and LDAP lookups' logins (`dovecot-sql.conf.ext`), and
+        // Postfix's table maps that log in to a database or directory
+        // (`/etc/postfix/mysql-virtual-domains.cf`, `sql/pgsql-x.cf`).
+        || matches!(name, "dovecot-sql.conf.ext" | "dovecot-ldap.conf.ext" | "dovecot-dict-sql.conf.ext")
+        || dirs.contains(&"postfix")
+            && name.ends_with(".cf")
+            && ["mysql", "pgsql", "ldap"].iter().any(|db| name.starts_with(db))
         // WordPress, Joomla, Drupal (`sites/default/settings.php`) and
         // Magento (`app/etc/env.php`).
         || name == "wp-config.php"
