@@ -309,6 +309,10 @@ const CLASSES_FIFTY_FIRST: &str = include_str!("../corpus/classes51.tsv");
 /// firmware developer, and a cross-platform developer in WSL2 and Git
 /// Bash (its header says more).
 const CLASSES_FIFTY_SECOND: &str = include_str!("../corpus/classes52.tsv");
+/// A fifty-third set: a mail-server and identity administrator, a
+/// bioinformatics pipeline developer, and a game-server host (its header
+/// says more).
+const CLASSES_FIFTY_THIRD: &str = include_str!("../corpus/classes53.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -968,6 +972,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "jetty", 933, 1000),
     ("noeffect", "jetty", 1000, 950),
     ("blocked", "jetty", 1000, 916),
+    ("operand", "fiftythird", 1000, 1000),
+    ("verb", "fiftythird", 1000, 1000),
+    ("hidden", "fiftythird", 1000, 1000),
+    ("noeffect", "fiftythird", 851, 1000),
+    ("blocked", "fiftythird", 1000, 933),
+    ("operand", "wharf", 1000, 1000),
+    ("verb", "wharf", 933, 1000),
+    ("hidden", "wharf", 966, 1000),
+    ("noeffect", "wharf", 1000, 952),
+    ("blocked", "wharf", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -1035,6 +1049,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FIFTIETH))
         .chain(rows(CLASSES_FIFTY_FIRST))
         .chain(rows(CLASSES_FIFTY_SECOND))
+        .chain(rows(CLASSES_FIFTY_THIRD))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
