@@ -400,7 +400,11 @@ pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
                 let mut key = String::with_capacity(section.len() + 1 + name.len());
                 key.push_str(section);
                 key.push('.');
-                key.extend(name.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+                if name.bytes().any(|b| b.is_ascii_uppercase()) {
+                    key.extend(name.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+                } else {
+                    key.push_str(name);
+                }
                 out.push((key, value));
             }
             _ => return None,

@@ -546,7 +546,7 @@ pub(super) fn searches_settings_for_a_secret(c: &Cmd<'_>) -> bool {
         return false;
     }
     let (patterns, files) = search_parts(c.args(), with_value);
-    patterns.iter().any(|p| names_a_secret_key(p)) && files.iter().any(|f| is_settings_file(f))
+    files.iter().any(|f| is_settings_file(f)) && patterns.iter().any(|p| names_a_secret_key(p))
 }
 
 /// A pattern that names a secret's key as a word of its own (`rcon.password`,
@@ -583,18 +583,8 @@ fn names_a_secret_key(pattern: &str) -> bool {
 /// `.ini`, `.yaml`, `.toml`, `.env`…) or by a name that says so.
 fn is_settings_file(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
-    // A template's values are placeholders (`.env.example`,
-    // `config.yaml.dist`).
-    if name.is_empty()
-        || name.contains(['*', '?'])
-        || ["example", "sample", "template", ".dist", ".tpl", ".tmpl"]
-            .iter()
-            .any(|t| name.contains(t))
-    {
-        return false;
-    }
     let ext = name.rsplit_once('.').map_or("", |(_, e)| e);
-    matches!(
+    let settings = matches!(
         ext,
         "properties"
             | "conf"
@@ -609,7 +599,14 @@ fn is_settings_file(path: &str) -> bool {
             | "xml"
     ) || name.starts_with(".env")
         || name.contains("config")
-        || name.contains("settings")
+        || name.contains("settings");
+    // A template's values are placeholders (`.env.example`,
+    // `config.yaml.dist`); a pattern names no one file.
+    settings
+        && !name.contains(['*', '?'])
+        && !["example", "sample", "template", ".dist", ".tpl", ".tmpl"]
+            .iter()
+            .any(|t| name.contains(t))
 }
 
 /// The patterns and the files of a search's words (grep's form: the first

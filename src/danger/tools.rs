@@ -326,40 +326,44 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
 /// tampered package, with the one check that would refuse it switched
 /// off. A rehearsal installs nothing.
 pub(super) fn installs_unverified(c: &Cmd<'_>) -> bool {
-    const UNCHECKED: &[&str] = &[
-        "--nogpgcheck",
-        "--no-gpgcheck",
-        "--no-gpg-checks",
-        "--allow-unauthenticated",
-        "--allow-insecure-repositories",
-        "--allow-downgrades-unauthenticated",
-        "--allow-untrusted",
-        "--nogpg",
-        "--no-gpg-verify",
-        "--nosignature",
-        "--nodigest",
-        "--force-bad-verify",
-        "--dangerous",
-        "--skip-signature-check",
-        "--no-verify-signature",
-        "--insecure-skip-signature-check",
-    ];
-    // Spelled out: `--all` is no abbreviation of `--allow-untrusted` here.
-    let unchecked = c
-        .args()
-        .iter()
-        .any(|w| UNCHECKED.contains(&w.value.split('=').next().unwrap_or_default()))
-        || c.values().any(|v| {
-            let v = v.to_ascii_lowercase();
-            // apt's `-o APT::Get::AllowUnauthenticated=true`, dnf's
-            // `--setopt=gpgcheck=0` (not a search for either).
-            v.contains("::allowunauthenticated=true")
-                || v.contains("::allowinsecurerepositories=true")
-                || matches!(
-                    v.as_str(),
-                    "--setopt=gpgcheck=0" | "--setopt=gpgcheck=false"
-                )
-        });
+    // Asked of every word of every command: a `match` on the long
+    // option's name, and a lowercased copy only of what ends in `=true`.
+    let unchecked = c.args().iter().any(|w| {
+        let v = w.value.as_str();
+        match v.strip_prefix("--") {
+            // Spelled out: `--all` is no abbreviation of `--allow-untrusted`.
+            Some(long) => {
+                matches!(
+                    long.split('=').next().unwrap_or_default(),
+                    "nogpgcheck"
+                        | "no-gpgcheck"
+                        | "no-gpg-checks"
+                        | "allow-unauthenticated"
+                        | "allow-insecure-repositories"
+                        | "allow-downgrades-unauthenticated"
+                        | "allow-untrusted"
+                        | "nogpg"
+                        | "no-gpg-verify"
+                        | "nosignature"
+                        | "nodigest"
+                        | "force-bad-verify"
+                        | "dangerous"
+                        | "skip-signature-check"
+                        | "no-verify-signature"
+                        | "insecure-skip-signature-check"
+                ) || matches!(long, "setopt=gpgcheck=0" | "setopt=gpgcheck=false")
+            }
+            // apt's `-o APT::Get::AllowUnauthenticated=true` (not a search
+            // for it: only an option's value is so spelled).
+            None => {
+                v.ends_with("=true") && {
+                    let v = v.to_ascii_lowercase();
+                    v.contains("::allowunauthenticated=")
+                        || v.contains("::allowinsecurerepositories=")
+                }
+            }
+        }
+    });
     unchecked && !super::dryrun::rehearses_as(&c.name, c.args())
 }
 

@@ -1042,6 +1042,11 @@ pub(super) fn rcon_console(c: &Cmd<'_>) -> Option<Does> {
     changes.then_some(Does::Deploys)
 }
 
+/// The verbs [`destroys_joined`] reads joined to what they delete.
+const JOINED_DESTROY_VERBS: &[&str] = &[
+    "delete", "remove", "destroy", "purge", "drop", "wipe", "erase", "del", "kill", "suspend", "rm",
+];
+
 /// Whether a word deletes, written as one word with what it deletes
 /// (`rclone deletefile`, `rdfind -deleteduplicates`, `removeall`).
 // (Inlined where it is asked: it is asked of every part of every word.)
@@ -1130,13 +1135,16 @@ pub(super) fn destroys_joined(part: &str) -> bool {
     // What is reset as one word with it (`rocm-smi --gpureset`,
     // `factoryreset`); `preset` is no reset.
     const RESET: &[&str] = &["gpu", "factory", "device", "hard", "all", "db", "disk"];
-    const VERBS: &[&str] = &[
-        "delete", "remove", "destroy", "purge", "drop", "wipe", "erase", "del", "kill", "suspend",
-        "rm",
-    ];
-    VERBS.iter().any(|verb| {
-        // `deletelocalsnapshots`: what it deletes, maybe qualified.
-        part.strip_prefix(verb)
+    // Only a part that begins as one of the verbs is looked at further
+    // (a test checks the letters are theirs).
+    let may_be_verb = matches!(
+        part.as_bytes().first(),
+        Some(b'd' | b'r' | b'p' | b'w' | b'e' | b'k' | b's')
+    );
+    may_be_verb
+        && JOINED_DESTROY_VERBS.iter().any(|verb| {
+            // `deletelocalsnapshots`: what it deletes, maybe qualified.
+            part.strip_prefix(verb)
             .is_some_and(|rest| {
                 rest.len() <= 24
                     && WHAT.iter().any(|w| rest.ends_with(w))
@@ -1145,9 +1153,10 @@ pub(super) fn destroys_joined(part: &str) -> bool {
             })
             // A remote side's (`osc rdelete`, `rremove`).
             || part.strip_prefix('r') == Some(verb)
-    }) || part
-        .strip_suffix("reset")
-        .is_some_and(|what| RESET.contains(&what))
+        })
+        || part
+            .strip_suffix("reset")
+            .is_some_and(|what| RESET.contains(&what))
 }
 
 /// Whether a word sends or pays, written as one word with what it sends
@@ -1530,6 +1539,20 @@ fn jenkins_cli_changes(c: &Cmd<'_>) -> bool {
 mod tests {
     use super::*;
     use crate::danger::fixture::on;
+
+    /// A joined verb is looked for only in a part that begins with one of
+    /// these letters: each verb must begin with one, and each verb joined
+    /// to what it deletes is read, with its remote form.
+    #[test]
+    fn joined_verbs_begin_with_the_letters_looked_for() {
+        for verb in JOINED_DESTROY_VERBS {
+            assert!(destroys_joined(&format!("{verb}files")), "{verb}");
+            assert!(destroys_joined(&format!("r{verb}")), "{verb}");
+        }
+        assert!(!destroys_joined("rmdir"));
+        assert!(!destroys_joined("listfiles"));
+        assert!(destroys_joined("factoryreset"));
+    }
 
     /// Each way an HTTP client says it sends something, each alone; and
     /// requests that only fetch.
