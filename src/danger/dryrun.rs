@@ -212,7 +212,11 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
     // 389-ds removes an instance only when told `--do-it`: without, it
     // says what it would remove (`dsctl slapd-x remove`).
     if name == "dsctl"
-        && args.iter().any(|w| w.value == "remove")
+        && args
+            .iter()
+            .filter(|w| !w.value.starts_with('-'))
+            .nth(1)
+            .is_some_and(|w| w.value == "remove")
         && !args.iter().any(|w| w.value == "--do-it")
     {
         return true;

@@ -1081,6 +1081,39 @@ mod tests {
             ),
             // Unknown to git: an alias or a program of its own.
             ("[core]\n\tsshCommand = ./s\n", &["git mystery"], &[]),
+            // A partial clone fetches what is missing under any command:
+            // its ssh command runs under `git status` too.
+            (
+                "[extensions]\n\tpartialClone = origin\n[core]\n\tsshCommand = ./s\n",
+                &["git status"],
+                &[],
+            ),
+            (
+                "[remote \"origin\"]\n\tpromisor = true\n[core]\n\tsshCommand = ./s\n",
+                &["git status"],
+                &[],
+            ),
+            (
+                "[remote \"origin\"]\n\tpromisor = false\n[core]\n\tsshCommand = ./s\n",
+                &[],
+                &["git status"],
+            ),
+            (
+                "[extensions]\n\tpartialClone = origin\n",
+                &[],
+                &["git status"],
+            ),
+            // Another subcommand's pager setting does not page this one.
+            (
+                "[pager]\n\tlog = true\n[core]\n\tpager = ./p\n",
+                &["git log"],
+                &["git status"],
+            ),
+            (
+                "[pager]\n\tstatus = true\n[core]\n\tpager = ./p\n",
+                &["git status"],
+                &[],
+            ),
         ];
         for (text, runs, quiet) in cases {
             write(&config, &format!("{base}{text}"));
@@ -1117,6 +1150,28 @@ mod tests {
             &format!("{base}[includeIf \"onbranch:x\"]\n\tpath = ../extra.cfg\n"),
         );
         assert!(runs_repo_code(&ctx, "git status"));
+        // A setting named `….path` that is no include is not followed
+        // (`submodule.x.path`).
+        write(&p.join(".git/sub.cfg"), "[core]\n\tfsmonitor = ./x\n");
+        write(
+            &config,
+            &format!("{base}[submodule \"x\"]\n\tpath = sub.cfg\n"),
+        );
+        assert!(!runs_repo_code(&ctx, "git status"));
+        write(&config, &format!("{base}[includeif]\n\tx = sub.cfg\n"));
+        assert!(!runs_repo_code(&ctx, "git status"));
+        // Includes nested past the depth git reads may set anything.
+        for n in 0..14 {
+            write(
+                &p.join(format!(".git/deep{n}.cfg")),
+                &format!("[include]\n\tpath = deep{}.cfg\n", n + 1),
+            );
+        }
+        write(&p.join(".git/deep14.cfg"), "[user]\n\tname = x\n");
+        write(&config, &format!("{base}[include]\n\tpath = deep0.cfg\n"));
+        assert!(runs_repo_code(&ctx, "git status"));
+        write(&config, &format!("{base}[include]\n\tpath = deep8.cfg\n"));
+        assert!(!runs_repo_code(&ctx, "git status"));
         write(&config, "[core\n");
         assert!(runs_repo_code(&ctx, "git status"));
         // Past the bound on files read, what is left unread may set

@@ -5371,6 +5371,8 @@ EOF"#,
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "dsctl slapd-x backups --delete backup_2024",
+            "dsctl slapd-x ldif2db userRoot remove",
             "kadmin.local -q 'delprinc -force host/old.example.com'",
             "xargs -I{} kadmin.local -q 'delprinc -force {}' < old.txt",
             "irm -rf /zone/home/lab/tmp",
