@@ -580,7 +580,8 @@ fn names_a_secret_key(pattern: &str) -> bool {
 }
 
 /// A file named as settings are: by extension (`.properties`, `.conf`,
-/// `.ini`, `.yaml`, `.toml`, `.env`…) or by a name that says so.
+/// `.ini`, `.yaml`, `.toml`, `.env`…) or by a name that says so. (A
+/// `.env.*` file is a secret by its name already.)
 fn is_settings_file(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
     let ext = name.rsplit_once('.').map_or("", |(_, e)| e);
@@ -597,8 +598,7 @@ fn is_settings_file(path: &str) -> bool {
             | "toml"
             | "json"
             | "xml"
-    ) || name.starts_with(".env")
-        || name.contains("config")
+    ) || name.contains("config")
         || name.contains("settings");
     // A template's values are placeholders (`.env.example`,
     // `config.yaml.dist`); a pattern names no one file.

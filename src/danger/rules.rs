@@ -1958,6 +1958,8 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "grep api_token app_config",
+            "grep secret_key local_settings.py",
             "slapcat -n 0",
             "slapcat -l /tmp/all.ldif",
             "kdb5_util dump /tmp/realm.dump",
@@ -2318,6 +2320,8 @@ EOF"#,
             "cat ~/.config/cachix/cachix.dhall",
         ],
         counterexamples: &[
+            "grep token settings.sample.json",
+            "grep password db.tpl",
             "slapcat --help",
             "kdb5_util stash --help",
             "pdbedit -L",
