@@ -12,7 +12,6 @@ pub(super) const HINTS: &[&str] = &[
     ".k5.",
     "krb5kdc",
     "pterodactyl",
-    ".globus",
     ".irodsA",
     "slapd-",
     "config.local",
@@ -154,8 +153,9 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
 /// The keys of a lab's data tools, a game host's and a directory
 /// server's: Steam's saved login (`config/config.vdf`, the `ssfn*`
 /// sentry files), a dbGaP repository key (`prj_*.ngc`) and the download
-/// tickets sra-tools keeps (`~/.ncbi/user-settings.mkfg`), Globus's and
-/// iRODS's saved logins (`~/.globus`, `~/.irods/.irodsA`), the Wings
+/// tickets sra-tools keeps (`~/.ncbi/user-settings.mkfg`), Globus's
+/// folder as a whole (its files are known by name) and iRODS's saved
+/// login (`~/.irods/.irodsA`), the Wings
 /// daemon's node token (`/etc/pterodactyl/config.yml`), a Kerberos KDC's
 /// master key stash (`.k5.REALM`, `krb5kdc/stash`) and its principal
 /// database, and a 389 Directory Server's PIN and password files.
@@ -166,7 +166,6 @@ fn lab_game_or_directory_secret(name: &str, dirs: &[&str]) -> bool {
         || name.ends_with(".ngc")
         || parent == ".ncbi" && name == "user-settings.mkfg"
         || name == ".globus"
-        || dirs.contains(&".globus")
         || name == ".irodsA"
         || parent == "pterodactyl" && matches!(name, "config.yml" | "config.yaml")
         || parent == "etc" && name == "pterodactyl"
@@ -176,11 +175,11 @@ fn lab_game_or_directory_secret(name: &str, dirs: &[&str]) -> bool {
         || parent.starts_with("slapd-") && matches!(name, "pin.txt" | "pwdfile.txt")
         // DVC's local config, where a remote's credentials are kept out
         // of git (`.dvc/config.local`); rcon-cli's saved server password;
-        // acme.sh's home, with its account keys and DNS API tokens.
+        // acme.sh's home as a whole, with its account keys and DNS API
+        // tokens (its files are known by name).
         || parent == ".dvc" && name == "config.local"
         || matches!(name, ".rcon-cli.yaml" | ".rcon-cli.yml" | ".rcon-cli.env")
         || name == ".acme.sh"
-        || dirs.contains(&".acme.sh") && (name == "account.conf" || name.ends_with(".key"))
 }
 
 /// The keys of backup and storage tools and of Windows's own stores, by
