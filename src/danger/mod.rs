@@ -25,6 +25,7 @@
 //!   root);
 //! - what a path is: `secrets` (and the stores that hand them out),
 //!   [`protected`]; what a chain's command lines send: `chains`; what a
+//!   console is told to run: `consoles`; what a
 //!   tool's words do, for any tool: `verbs`; what
 //!   they name, for a program no table knows: `meaning`;
 //! - what a command does, by subject: `reads`, `interpreters`, `git`,
@@ -42,6 +43,7 @@ mod chains;
 mod cloud;
 mod cmd;
 mod code_disks;
+mod consoles;
 mod devices;
 mod dryrun;
 mod environment;

@@ -610,7 +610,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         return Some(does);
     }
     if let Some(does) =
-        super::verb_forms::rcon_console(c).or_else(|| super::verb_forms::kadmin_query(c))
+        super::consoles::rcon_console(c).or_else(|| super::consoles::kadmin_query(c))
     {
         return Some(does);
     }

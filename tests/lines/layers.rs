@@ -117,6 +117,7 @@ const DANGER: &[(&str, u8)] = &[
     ("protected", 3),
     ("verb_forms", 3),
     ("chains", 3),
+    ("consoles", 3),
     ("site", 3),
     ("verbs", 4),
     ("meaning", 5),
