@@ -71,6 +71,19 @@ pub fn random_id() -> std::io::Result<String> {
         .collect())
 }
 
+/// `text` begins with `prefix` (ASCII), whatever the case.
+pub fn ascii_prefix(text: &str, prefix: &str) -> bool {
+    text.as_bytes()
+        .get(..prefix.len())
+        .is_some_and(|t| t.eq_ignore_ascii_case(prefix.as_bytes()))
+}
+
+/// `text` ends with `suffix` (ASCII), whatever the case.
+pub fn ascii_suffix(text: &str, suffix: &str) -> bool {
+    let t = text.as_bytes();
+    t.len() >= suffix.len() && t[t.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+}
+
 /// Cuts text in the middle to at most `max` characters; the marker left in
 /// its place says how much is missing.
 pub fn cut_middle(s: &str, max: usize) -> String {

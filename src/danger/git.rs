@@ -10,9 +10,10 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::cmd::Cmd;
-use super::gitdir::{RepoConfig, ascii_prefix, ascii_suffix, repo_config};
+use super::gitdir::{RepoConfig, repo_config};
 use super::place::Place;
 use crate::parse::programs::{self, has_flag, operands, option_values};
+use crate::util::{ascii_prefix, ascii_suffix};
 
 /// git config keys that never make git run a program.
 const SAFE_GIT_KEYS: &[&str] = &[

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 use super::place::{Place, at_or_below};
 use crate::files::{self, Whose};
+use crate::util;
 
 /// The git folder a `.git` file points to (`gitdir: PATH`, as in a
 /// worktree or submodule), for the `.git` files of the command's folder
@@ -266,7 +267,7 @@ impl ConfigReader<'_> {
             // `include.path` and every `includeIf.<condition>.path`: the
             // condition is not weighed, the file is read.
             let include = key.eq_ignore_ascii_case("include.path")
-                || (ascii_prefix(&key, "includeif.") && ascii_suffix(&key, ".path"));
+                || (util::ascii_prefix(&key, "includeif.") && util::ascii_suffix(&key, ".path"));
             if !include {
                 self.config.entries.push((key, value));
                 continue;
@@ -411,19 +412,6 @@ pub(super) fn parse_config(text: &str) -> Option<Vec<(String, String)>> {
         }
     }
     Some(out)
-}
-
-/// `text` begins with `prefix` (ASCII), whatever the case.
-pub(super) fn ascii_prefix(text: &str, prefix: &str) -> bool {
-    text.as_bytes()
-        .get(..prefix.len())
-        .is_some_and(|t| t.eq_ignore_ascii_case(prefix.as_bytes()))
-}
-
-/// `text` ends with `suffix` (ASCII), whatever the case.
-pub(super) fn ascii_suffix(text: &str, suffix: &str) -> bool {
-    let t = text.as_bytes();
-    t.len() >= suffix.len() && t[t.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
 }
 
 /// A config value from `i` to the end of its line (or of its last line,

@@ -375,7 +375,7 @@ fn middleware_or_saas_secret(name: &str, dirs: &[&str]) -> bool {
         // (In any case: where the file system folds case, so is the path.)
         || ["-weblogicconfig.properties", "-weblogickey.properties"]
             .iter()
-            .any(|s| name.len() >= s.len() && name.as_bytes()[name.len() - s.len()..].eq_ignore_ascii_case(s.as_bytes()))
+            .any(|s| crate::util::ascii_suffix(name, s))
         || name == "credentials.xml" && dirs.iter().any(|d| d.contains("jenkins"))
         || dirs.iter().any(|d| d.contains("jenkins"))
             && (parent == "secrets" || matches!(name, "master.key" | "secret.key"))
