@@ -502,7 +502,8 @@ impl<'a> Cmd<'a> {
 
 /// Whether a server or tool is told only to check a configuration, which
 /// it reads and changes nothing (`visudo -c`, `sshd -t`, `nginx -t`, `nft
-/// -c`, `haproxy -c`, `apachectl configtest`, `named-checkconf`). The
+/// -c`, `haproxy -c`, `apachectl configtest`, `named-checkconf`,
+/// `kamailio -c`, `fail2ban-regex`). The
 /// check letter must stand as an option (`nginx -c -t` starts nginx with
 /// the configuration file `-t`).
 pub(super) fn checks_config(c: &Cmd<'_>) -> bool {
@@ -519,7 +520,15 @@ pub(super) fn checks_config(c: &Cmd<'_>) -> bool {
                     .first()
                     .is_some_and(|w| w.value == "configtest")
         }
-        "named-checkconf" | "named-checkzone" | "kamailio-check" => true,
+        "named-checkconf" | "named-checkzone" | "kamailio-check" | "unbound-checkconf"
+        | "testparm" => true,
+        // A filter tried on a log: both only read.
+        "fail2ban-regex" => true,
+        "fail2ban-client" => c.rehearses_by(&["-t", "--test"]),
+        "kamailio" | "dhcpd" | "kea-dhcp4" | "kea-dhcp6" => c.rehearses_by(&["-c", "-t"]),
+        "opensips" | "varnishd" => c.rehearses_by(&["-C"]),
+        "rsyslogd" => c.rehearses_by(&["-N"]),
+        "squid" => c.option_values(&["-k"]).first() == Some(&"parse"),
         "promtool" | "caddy" | "systemd-analyze" => c
             .operands()
             .first()

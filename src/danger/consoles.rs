@@ -1,5 +1,5 @@
 //! Consoles told what to do by their words: Kerberos's admin console by
-//! its `-q` command, a game server's remote console by each command it
+//! its `-q` command or the lines typed into it, a game server's remote console by each command it
 //! sends. What the console runs is the act, not the console's own name.
 
 use super::cmd::{Cmd, Does};
@@ -12,9 +12,14 @@ pub(super) fn kadmin_query(c: &Cmd<'_>) -> Option<Does> {
     if !c.is(&["kadmin", "kadmin.local"]) {
         return None;
     }
+    // Its commands by `-q`, or typed on its input a line each (`printf
+    // 'delprinc -force x\n' | kadmin.local`).
     let queries = c.option_values(&["-q", "--query"]);
+    let typed = c.command.stdin_text.as_deref().unwrap_or_default().lines();
     queries
         .iter()
+        .copied()
+        .chain(typed)
         .filter_map(|q| q.split_whitespace().next())
         .fold(None, |does, v| {
             let now = match v {
@@ -23,7 +28,8 @@ pub(super) fn kadmin_query(c: &Cmd<'_>) -> Option<Does> {
                 }
                 "getprinc" | "get_principal" | "listprincs" | "list_principals" | "getprincs"
                 | "get_principals" | "getpol" | "get_policy" | "listpols" | "list_policies"
-                | "getprivs" | "get_privs" | "getstrs" | "get_strings" | "?" | "help" => None,
+                | "getprivs" | "get_privs" | "getstrs" | "get_strings" | "?" | "help" | "quit"
+                | "exit" | "q" => None,
                 _ => Some(Does::Deploys),
             };
             if does == Some(Does::Destroys) {
@@ -93,4 +99,66 @@ pub(super) fn rcon_console(c: &Cmd<'_>) -> Option<Does> {
         }
     }
     changes.then_some(Does::Deploys)
+}
+
+/// A telephony server's console told one command (`asterisk -rx 'core
+/// restart now'`, `rasterisk -x 'channel request hangup all'`, `fs_cli -x
+/// shutdown`, `kamcmd dispatcher.reload`): the live server runs it. Its
+/// `show`, `list`, `get` and `status` commands report; hang-ups and
+/// deletions destroy; anything else changes the running service.
+pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
+    let args = c.args();
+    let command: &str = match c.name.as_str() {
+        // `-x CMD`, also at the end of a cluster (`-rx`, `-rvx`).
+        "asterisk" | "rasterisk" => {
+            let at = args.iter().position(|w| {
+                let v = w.value.as_str();
+                v.len() > 1
+                    && v.starts_with('-')
+                    && !v.starts_with("--")
+                    && v.ends_with('x')
+                    && v[1..].bytes().all(|b| b.is_ascii_alphabetic())
+            })?;
+            args.get(at + 1)?.value.as_str()
+        }
+        "fs_cli" => c.option_values(&["-x", "--execute"]).first().copied()?,
+        // The RPC method and its arguments (`kamcmd ul.rm location bob`).
+        "kamcmd" | "sercmd" => {
+            let first = c.operands().first()?.value.as_str();
+            return console_does(&first.replace(['.', '_'], " "));
+        }
+        _ => return None,
+    };
+    console_does(command)
+}
+
+/// What one console command does, by its words (see [`pbx_console`]).
+fn console_does(command: &str) -> Option<Does> {
+    let words = || command.split_whitespace().map(str::to_ascii_lowercase);
+    if words().any(|w| {
+        matches!(
+            w.as_str(),
+            "show" | "list" | "get" | "status" | "help" | "ping" | "version" | "uptime" | "stats"
+        )
+    }) {
+        return None;
+    }
+    if words().any(|w| {
+        matches!(
+            w.as_str(),
+            "hangup"
+                | "del"
+                | "delete"
+                | "deltree"
+                | "remove"
+                | "rm"
+                | "kill"
+                | "drop"
+                | "flush"
+                | "purge"
+        )
+    }) {
+        return Some(Does::Destroys);
+    }
+    Some(Does::Deploys)
 }

@@ -1079,9 +1079,16 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
                 (is_block_device(&path) && (burner || !is_optical(&path))) || is_tape(&path)
             })
     };
-    c.args()
-        .iter()
-        .map(|w| w.value.as_str())
+    let args = c.args();
+    args.iter()
+        .enumerate()
+        // A message in prose (`git commit -m 'docs: dd of=/dev/sdX wipes
+        // the card'`) names no disk it hands anything; a lone path after
+        // `-m` still may be one.
+        .filter(|(i, w)| {
+            !(w.value.contains(char::is_whitespace) && crate::parse::programs::is_message(args, *i))
+        })
+        .map(|(_, w)| w.value.as_str())
         .take_while(|v| *v != "--")
         // And a disk quoted inside a program's own code (`clickhouse-local
         // --query "SELECT … FROM file('/dev/nvme0n1', 'RawBLOB')"`); not

@@ -25,7 +25,8 @@
 //!   root);
 //! - what a path is: `secrets` (and the stores that hand them out),
 //!   [`protected`]; what a chain's command lines send: `chains`; what a
-//!   console is told to run: `consoles`; what a
+//!   console is told to run: `consoles`; what an HTTP request does to
+//!   the server it reaches: `requests`; what a
 //!   tool's words do, for any tool: `verbs`; what
 //!   they name, for a program no table knows: `meaning`;
 //! - what a command does, by subject: `reads`, `interpreters`, `git`,
@@ -63,6 +64,7 @@ mod perms;
 mod place;
 pub mod protected;
 mod reads;
+mod requests;
 pub mod rules;
 mod runaway;
 pub mod safer;

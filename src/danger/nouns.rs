@@ -1,6 +1,96 @@
-//! Nouns that make a verb after them destroy or send (`atlas schema
-//! clean`, `stripe payments create`, `argocd app sync`): the verb reader's
-//! tables of them, read from words alone.
+//! The verb reader's words, read from words alone: the verbs that
+//! destroy (`delete`, `purge`, `rb`), and nouns that make a verb after
+//! them destroy or send (`atlas schema clean`, `stripe payments create`,
+//! `argocd app sync`).
+
+/// Parts of a subcommand word that destroy or empty something.
+pub(super) const DESTROY: &[&str] = &[
+    "delete",
+    "del",
+    "destroy",
+    "remove",
+    "rm",
+    "rmi",
+    // crictl's pods removed.
+    "rmp",
+    "rb",
+    "purge",
+    "wipe",
+    "wipeout",
+    "erase",
+    "reset",
+    "drop",
+    "dropdb",
+    "truncate",
+    "prune",
+    "forget",
+    "terminate",
+    "deregister",
+    "unregister",
+    "revoke",
+    "deactivate",
+    "deallocate",
+    "decommission",
+    "teardown",
+    "undeploy",
+    "nuke",
+    "uninstall",
+    "unset",
+    "flush",
+    "flushall",
+    "flushdb",
+    "expunge",
+    // What was kept let go of early (`amtool silence expire ID`: the
+    // alerts it held back fire; `… tokens expire`).
+    "expire",
+    "evict",
+    "zap",
+    "shred",
+    "obliterate",
+    "unpublish",
+    "garbage",
+    "downgrade",
+    "rimraf",
+    "gc",
+    "vacuum",
+    "loss",
+    // A store rebuilt from what can still be read (`kopia repository
+    // repair`, `restic repair index`): what cannot is dropped.
+    "repair",
+    // `pulumi down`, `azd down`, `railway down`, `tilt down`, `goose down`:
+    // what was deployed or migrated is taken away.
+    "down",
+    // An account or a service put out of use (`gam update user x
+    // suspended on`).
+    "suspend",
+    "suspended",
+    // Processes ended (`tmux kill-server`, `screen -X kill`).
+    "kill",
+    // A machine or device turned off or restarted (`adb reboot`,
+    // `ipmitool … chassis power cycle`): what runs there stops.
+    "reboot",
+    "poweroff",
+    "shutdown",
+    // A release withdrawn for everyone who depends on it (`mix
+    // hex.retire`, `gem yank`).
+    "retire",
+    "yank",
+    // A machine taken out of its network or cluster (`zerotier-cli leave
+    // NET`, `docker swarm leave`, `consul leave`).
+    "leave",
+    // Said as a noun: `aws kms schedule-key-deletion`.
+    "deletion",
+    "removal",
+    "destruction",
+    // Said as one word: iRODS's `irm`, Proxmox's `pvecm delnode`,
+    // git-annex's `dropunused` (content no branch uses, gone).
+    "irm",
+    "irmtrash",
+    "delnode",
+    "deluser",
+    "delgroup",
+    "dropunused",
+];
 
 /// Verbs that destroy only after a noun that holds data or secrets:
 /// `atlas schema clean` drops every object in it, `vault secrets disable`
@@ -107,6 +197,14 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
         &["disable", "suspend"],
     ),
     (&["power"], &["off", "cycle", "down"]),
+    // A TPM cleared: every key it sealed is gone (`tpm2_clear`).
+    (&["tpm", "tpm2"], &["clear", "forceclear"]),
+    // A machine's filter turned off or emptied (`fwconsole firewall
+    // disable`, `… firewall flush`): every port it closed is open.
+    (
+        &["firewall", "firewalls", "waf"],
+        &["disable", "stop", "off", "flush"],
+    ),
     // A server reinstalled from an image: its disk is wiped (`hcloud
     // server rebuild`, `linode-cli linodes rebuild`).
     (

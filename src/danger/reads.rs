@@ -523,26 +523,48 @@ fn search_read<'a>(args: &'a [Word], with_value: &[&str]) -> Vec<&'a str> {
 /// password or token a tool keeps in its own settings, read into the
 /// agent's context without the file being a known store. A search of a
 /// folder, or of code and documents, stays a search (`rg token src/`).
+/// The same act by a stream editor is the same search: `sed -n
+/// '/password/p'` and `awk -F= '/token/{print $2}'` print what matches.
 pub(super) fn searches_settings_for_a_secret(c: &Cmd<'_>) -> bool {
+    let searcher = c.is(&[
+        "rg", "ripgrep", "grep", "egrep", "fgrep", "zgrep", "ag", "ack",
+    ]);
     let with_value: &[&str] = if c.is(&["rg", "ripgrep"]) {
         &["-r"]
-    } else if c.is(&["grep", "egrep", "fgrep", "zgrep", "ag", "ack"]) {
+    } else if searcher {
         &[]
+    } else if c.is(&["sed", "gsed"]) {
+        // Prints only what its script picks with `-n`; in place, it
+        // prints nothing (a write, judged as one).
+        let in_place = c
+            .args()
+            .iter()
+            .any(|w| w.value.starts_with("-i") || w.value.starts_with("--in-place"));
+        if in_place || !c.flag(&["-n", "--quiet", "--silent"]) {
+            return false;
+        }
+        &["-l", "--line-length"]
+    } else if c.is(&["awk", "gawk", "mawk", "nawk"]) {
+        &["-F", "-v", "--field-separator", "--assign"]
     } else {
         return false;
     };
-    // Names, counts or a yes/no: no line is printed.
-    if c.flag(&[
-        "-l",
-        "--files-with-matches",
-        "-L",
-        "--files-without-match",
-        "-c",
-        "--count",
-        "-q",
-        "--quiet",
-        "--silent",
-    ]) {
+    // A searcher's names, counts or yes/no: no line is printed. (sed's
+    // `--quiet` is its `-n`: it prints what the script picks; awk's `-c`
+    // and `-l` are other things.)
+    if searcher
+        && c.flag(&[
+            "-l",
+            "--files-with-matches",
+            "-L",
+            "--files-without-match",
+            "-c",
+            "--count",
+            "-q",
+            "--quiet",
+            "--silent",
+        ])
+    {
         return false;
     }
     let (patterns, files) = search_parts(c.args(), with_value);
@@ -669,9 +691,15 @@ fn search_parts<'a>(args: &'a [Word], with_value: &[&str]) -> (Vec<&'a str>, Vec
         } else if let Some(f) = v.strip_prefix("--file=") {
             out.push(f);
             pattern_given = true;
-        } else if matches!(v, "-e" | "--regexp") || v.starts_with("--regexp=") {
+        } else if matches!(v, "-e" | "--regexp" | "--expression")
+            || v.starts_with("--regexp=")
+            || v.starts_with("--expression=")
+        {
             pattern_given = true;
-            match v.strip_prefix("--regexp=") {
+            match v
+                .strip_prefix("--regexp=")
+                .or_else(|| v.strip_prefix("--expression="))
+            {
                 Some(p) => patterns.push(p),
                 None => {
                     patterns.extend(args.get(i).map(|w| w.value.as_str()));

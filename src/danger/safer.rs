@@ -419,6 +419,10 @@ pub static SAFER: &[Safer] = &[
         "Copy what is to be sent into the project first, so the person sees what leaves, or send only the project's own files.",
         "rsync -az ./dist/ deploy@web:/srv/www/",
     ),
+    only(
+        "net.paste",
+        "Keep the file in the project and tell the person where it is; if it must be shared, let the person choose where.",
+    ),
     s(
         "net.upload_unnamed",
         "Name the file on the line, so what is sent can be seen, or send it to a server on loopback.",

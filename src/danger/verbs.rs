@@ -13,97 +13,8 @@
 
 pub(super) use super::cmd::Does;
 use super::cmd::{Cmd, NameSet, slots_for};
-use super::nouns::{ROLLED_OUT, after_noun, parts, sent_after_noun};
+use super::nouns::{DESTROY, ROLLED_OUT, after_noun, parts, sent_after_noun};
 use super::verb_forms::{destroys_joined, sends_joined};
-
-/// Parts of a subcommand word that destroy or empty something.
-const DESTROY: &[&str] = &[
-    "delete",
-    "del",
-    "destroy",
-    "remove",
-    "rm",
-    "rmi",
-    // crictl's pods removed.
-    "rmp",
-    "rb",
-    "purge",
-    "wipe",
-    "wipeout",
-    "erase",
-    "reset",
-    "drop",
-    "dropdb",
-    "truncate",
-    "prune",
-    "forget",
-    "terminate",
-    "deregister",
-    "unregister",
-    "revoke",
-    "deactivate",
-    "deallocate",
-    "decommission",
-    "teardown",
-    "undeploy",
-    "nuke",
-    "uninstall",
-    "unset",
-    "flush",
-    "flushall",
-    "flushdb",
-    "expunge",
-    // What was kept let go of early (`amtool silence expire ID`: the
-    // alerts it held back fire; `… tokens expire`).
-    "expire",
-    "evict",
-    "zap",
-    "shred",
-    "obliterate",
-    "unpublish",
-    "garbage",
-    "downgrade",
-    "rimraf",
-    "gc",
-    "vacuum",
-    "loss",
-    // A store rebuilt from what can still be read (`kopia repository
-    // repair`, `restic repair index`): what cannot is dropped.
-    "repair",
-    // `pulumi down`, `azd down`, `railway down`, `tilt down`, `goose down`:
-    // what was deployed or migrated is taken away.
-    "down",
-    // An account or a service put out of use (`gam update user x
-    // suspended on`).
-    "suspend",
-    "suspended",
-    // Processes ended (`tmux kill-server`, `screen -X kill`).
-    "kill",
-    // A machine or device turned off or restarted (`adb reboot`,
-    // `ipmitool … chassis power cycle`): what runs there stops.
-    "reboot",
-    "poweroff",
-    "shutdown",
-    // A release withdrawn for everyone who depends on it (`mix
-    // hex.retire`, `gem yank`).
-    "retire",
-    "yank",
-    // A machine taken out of its network or cluster (`zerotier-cli leave
-    // NET`, `docker swarm leave`, `consul leave`).
-    "leave",
-    // Said as a noun: `aws kms schedule-key-deletion`.
-    "deletion",
-    "removal",
-    "destruction",
-    // Said as one word: iRODS's `irm`, Proxmox's `pvecm delnode`,
-    // git-annex's `dropunused` (content no branch uses, gone).
-    "irm",
-    "irmtrash",
-    "delnode",
-    "deluser",
-    "delgroup",
-    "dropunused",
-];
 
 /// First parts of a word that only look at, or take back, what follows
 /// (`get-deletion-status`, `cancel-key-deletion`, `list-removals`): the
@@ -573,6 +484,20 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
     if named_destroyer(&c.name) && !super::dryrun::rehearses_as(&c.name, c.args()) {
         return Some((Does::Destroys, false));
     }
+    // A script named for what it destroys, run by its interpreter (`php
+    // admin/cli/uninstall_plugins.php`, `python3 purge_old_data.py`), as
+    // when it is run by its own name (`./purge_old_data.py`).
+    // A test of a deletion is no deletion (`python3 test_delete_user.py`).
+    if let Some(script) = crate::parse::interpreters::script_operand(&c.name, c.args())
+        && let file = script.value.rsplit('/').next().unwrap_or_default()
+        && !file.starts_with("test")
+        && !file.contains(".test.")
+        && !file.contains("_test.")
+        && !file.contains(".spec.")
+        && named_destroyer(file)
+    {
+        return Some((Does::Destroys, false));
+    }
     let cloud = c.is_among(&CLOUD_SET);
     match tool_verb(c, cloud) {
         // Sent to a server on this machine (`ray job submit --address
@@ -609,8 +534,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(does);
     }
-    if let Some(does) =
-        super::consoles::rcon_console(c).or_else(|| super::consoles::kadmin_query(c))
+    if let Some(does) = super::consoles::rcon_console(c)
+        .or_else(|| super::consoles::kadmin_query(c))
+        .or_else(|| super::consoles::pbx_console(c))
     {
         return Some(does);
     }
@@ -793,17 +719,17 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // 'localhost:9200/logs/_delete_by_query'`, CouchDB's `_purge`).
     if c.is(super::cmd::HTTP_CLIENTS)
         && (c.values().any(|v| {
-            super::verb_forms::glued_method(v).is_some_and(|m| m.eq_ignore_ascii_case("delete"))
+            super::requests::glued_method(v).is_some_and(|m| m.eq_ignore_ascii_case("delete"))
         }) || c.operands().iter().any(|w| {
-            super::verb_forms::address_actions(&w.value).any(|a| verb_of(a) == Some(Does::Destroys))
+            super::requests::address_actions(&w.value).any(|a| verb_of(a) == Some(Does::Destroys))
         }))
     {
         return Some(Does::Destroys);
     }
-    if let Some(does) = super::verb_forms::http_action(c, verb_of)
-        .or_else(|| super::verb_forms::device_command(c, verb_of))
-        .or_else(|| super::verb_forms::topic_command(c, verb_of))
-        .or_else(|| super::verb_forms::forge_api_writes(c).then_some(Does::Deploys))
+    if let Some(does) = super::requests::http_action(c, verb_of)
+        .or_else(|| super::requests::device_command(c, verb_of))
+        .or_else(|| super::requests::topic_command(c, verb_of))
+        .or_else(|| super::requests::forge_api_writes(c).then_some(Does::Deploys))
     {
         return Some(does);
     }
@@ -1038,7 +964,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // team@example.com --subject …`).
     if c.full_option_values(&["--to", "--recipient", "--recipients", "--rcpt"])
         .iter()
-        .any(|v| is_address(v))
+        .any(|v| super::verb_forms::is_address(v))
         && c.args().iter().any(|w| {
             matches!(
                 w.value.split('=').next(),
@@ -1234,6 +1160,15 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         deploy = deploy.or(Some(Does::Deploys));
     }
+    // A server told to stop by an option of its own (`freeswitch -stop`,
+    // `start-stop-daemon --stop`, `opendkim --shutdown`): what it serves is
+    // gone until someone starts it again.
+    if c.values()
+        .take_while(|v| *v != "--")
+        .any(|v| matches!(v, "-stop" | "--stop" | "-shutdown" | "--shutdown"))
+    {
+        deploy = deploy.or(Some(Does::Deploys));
+    }
     // The program's own name (`dropdb`, `nix-collect-garbage`,
     // `kafka-delete-records.sh`, `telegram-send`); a desktop
     // notification is not sent anywhere.
@@ -1267,26 +1202,6 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     deploy
 }
 
-/// Whether a word is a mail address (`team@example.com`), not a file
-/// named with an `@` (`icon@2x.png`).
-fn is_address(v: &str) -> bool {
-    let Some((local, domain)) = v.split_once('@') else {
-        return false;
-    };
-    let tld = domain.rsplit('.').next().unwrap_or("");
-    !local.is_empty()
-        && domain.contains('.')
-        && domain
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
-        && tld.len() >= 2
-        && tld.chars().all(|c| c.is_ascii_alphabetic())
-        && !matches!(
-            tld,
-            "png" | "jpg" | "jpeg" | "gif" | "svg" | "webp" | "pdf" | "txt" | "json" | "ico"
-        )
-}
-
 /// Whether a program's own name is a destructive verb joined to what it
 /// acts on, so that the program is its subcommand: `memcflush`,
 /// `kdestroy`, `lvremove`, `ldapdelete`, `nwipe` (the verb ends the name),
@@ -1294,10 +1209,18 @@ fn is_address(v: &str) -> bool {
 /// A name that is the verb alone (`reset`, `unset`, `deactivate`) is not:
 /// those are the shell's and the terminal's, and tables name the rest.
 fn named_destroyer(name: &str) -> bool {
-    let base = name
-        .strip_suffix(".py")
-        .or_else(|| name.strip_suffix(".sh"))
-        .unwrap_or(name);
+    // A script's extension is no part of its name (`app.rb` is no `rb`,
+    // s3's remove-bucket).
+    let base = match name.rsplit_once('.') {
+        Some((stem, ext))
+            if !stem.is_empty()
+                && (1..=4).contains(&ext.len())
+                && ext.bytes().all(|b| b.is_ascii_lowercase()) =>
+        {
+            stem
+        }
+        _ => name,
+    };
     // Asked of every command: a name of one part, not ending as a verb
     // does, is none of these.
     let one_part = !base
@@ -1310,10 +1233,17 @@ fn named_destroyer(name: &str) -> bool {
     let first = parts.next();
     let joined = first.is_some_and(|f| {
         let mut rest = parts.peekable();
+        let mut noun = f;
         rest.peek().is_some()
-            && std::iter::once(f)
-                .chain(rest)
-                .any(|p| super::cmd::among(&DESTROY_SET, p))
+            && (super::cmd::among(&DESTROY_SET, f)
+                || rest.any(|p| {
+                    // A verb, or one said of the part before (`tpm2_clear`).
+                    // (Names are lowercase; the table's words are.)
+                    let verb =
+                        super::cmd::among(&DESTROY_SET, p) || super::nouns::after_noun(noun, p);
+                    noun = p;
+                    verb
+                }))
     });
     joined
         || !base.starts_with("un")

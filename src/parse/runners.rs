@@ -1039,6 +1039,30 @@ impl Walker {
             inner.origin = Origin::Wrapper;
             return Some(inner);
         }
+        // vcstool's `custom` runs its `--args` as a version-control
+        // command in every repository below (`vcs custom src --git --args
+        // clean -fdx` is `git clean -fdx`, in each).
+        if name == "vcs"
+            && args.first().is_some_and(|w| w.value == "custom")
+            && let Some(at) = args.iter().position(|w| w.value == "--args")
+        {
+            let before = args.get(..at).unwrap_or_default();
+            let tool = ["hg", "svn", "bzr"]
+                .into_iter()
+                .find(|t| {
+                    before
+                        .iter()
+                        .any(|w| w.value.strip_prefix("--") == Some(*t))
+                })
+                .unwrap_or("git");
+            let mut inner = cmd.clone();
+            inner.argv = std::iter::once(Word::literal(tool))
+                .chain(args.get(at + 1..).unwrap_or_default().iter().cloned())
+                .collect();
+            inner.via.push(name.to_owned());
+            inner.origin = Origin::Wrapper;
+            return Some(inner);
+        }
         // A device's, a VM's or a host's shell opened by a tool's `ssh`
         // subcommand and fed a script on stdin (`echo 'rm -rf /data/*' |
         // balena ssh UUID`): the far side's shell runs it, as ssh's own

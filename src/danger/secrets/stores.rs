@@ -5,6 +5,17 @@
 /// Fragments of these paths, for the secret screen: a path without one is
 /// none of them.
 pub(super) const HINTS: &[&str] = &[
+    "clouds.yaml",
+    "openstack",
+    "asterisk",
+    "freeswitch",
+    "event_socket",
+    "kamctlrc",
+    "opensips-cli",
+    "freepbx.conf",
+    "amportal.conf",
+    "cookie_secret",
+    "moodle",
     "config.vdf",
     "ssfn",
     ".ngc",
@@ -148,6 +159,40 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
         || middleware_or_saas_secret(name, dirs)
         || storage_or_windows_secret(name, dirs)
         || lab_game_or_directory_secret(name, dirs)
+        || telephony_or_cloud_secret(name, dirs)
+}
+
+/// The logins of a phone system and of the clouds and teaching servers
+/// beside it: OpenStack's `clouds.yaml` (anywhere: the command line reads
+/// one in the folder it runs in) and `secure.yaml`, Asterisk's AMI, SIP,
+/// IAX and database settings and voicemail PINs, FreeSWITCH's default
+/// password and event socket's, Kamailio's and OpenSIPS's database logins
+/// (`kamctlrc`, `opensips-cli.cfg`), FreePBX's (`/etc/freepbx.conf`),
+/// JupyterHub's cookie secret, Moodle's `config.php`.
+fn telephony_or_cloud_secret(name: &str, dirs: &[&str]) -> bool {
+    let parent = dirs.last().copied().unwrap_or("");
+    matches!(name, "clouds.yaml" | "clouds.yml")
+        || parent == "openstack" && matches!(name, "secure.yaml" | "secure.yml")
+        || parent == "asterisk"
+            && matches!(
+                name,
+                "manager.conf"
+                    | "sip.conf"
+                    | "pjsip.conf"
+                    | "pjsip_wizard.conf"
+                    | "iax.conf"
+                    | "voicemail.conf"
+                    | "res_odbc.conf"
+                    | "cdr_mysql.conf"
+                    | "ari.conf"
+            )
+        || parent == "freeswitch" && name == "vars.xml"
+        || name == "event_socket.conf.xml"
+        || name == "kamctlrc"
+        || parent == "opensips" && name == "opensips-cli.cfg"
+        || matches!(name, "freepbx.conf" | "amportal.conf")
+        || name == "jupyterhub_cookie_secret"
+        || parent == "moodle" && name == "config.php"
 }
 
 /// The keys of a lab's data tools, a game host's and a directory

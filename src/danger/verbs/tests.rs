@@ -14,7 +14,7 @@ fn addresses_are_told_from_file_names() {
         ("a@example.c", false),
         ("plain", false),
     ] {
-        assert_eq!(is_address(word), want, "{word}");
+        assert_eq!(super::super::verb_forms::is_address(word), want, "{word}");
     }
 }
 use super::*;

@@ -1,0 +1,510 @@
+//! HTTP requests read for what they do to the server they reach: a
+//! method that writes, an action named in the address (`…/actions/
+//! publish`, `_delete_by_query`), a GraphQL mutation, a device's command
+//! in its query, a forge's API called to change access, a change sent with
+//! the caller's own credentials. An API is any program's: its verbs are in
+//! its paths, methods and mutations, not in the client's name.
+
+use super::cmd::Cmd;
+use super::cmd::Does;
+
+/// The HTTP method an option gives glued to it: `-XDELETE`, `-X=DELETE`,
+/// `--request=DELETE`, `--method=DELETE`.
+pub(super) fn glued_method(v: &str) -> Option<&str> {
+    let method = v
+        .strip_prefix("--request=")
+        .or_else(|| v.strip_prefix("--method="))
+        .or_else(|| {
+            v.strip_prefix("-X")
+                .map(|m| m.strip_prefix('=').unwrap_or(m))
+        })?;
+    (!method.is_empty()).then_some(method)
+}
+
+/// The actions an address names in its path, as search engines and
+/// document stores name them: parts starting with `_` (`_delete_by_query`,
+/// `_purge`).
+pub(super) fn address_actions(v: &str) -> impl Iterator<Item = &str> {
+    let path = v.split(['?', '#']).next().unwrap_or(v);
+    path.split('/')
+        .filter_map(|p| p.strip_prefix('_'))
+        .filter(|p| !p.is_empty())
+}
+
+/// A request that sends, to an address whose last part is an action
+/// (`curl -X POST …/depositions/42/actions/publish`, `http POST
+/// …/releases/7/deploy`): what the action says (read by `verb_of`) is
+/// done there. So too a forge's or a cloud's own client calling its API
+/// by path (`gh api -X POST …/workflows/deploy.yml/dispatches`,
+/// `databricks api post /api/2.0/clusters/permanent-delete`, `az rest
+/// --method post --url …/revokeSignInSessions`), and a GraphQL mutation
+/// sent by either (`deleteProjectV2`): an API is any program's, and its
+/// verbs are in its paths and mutations, not in the client's name.
+pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Option<Does> {
+    let client = c.is(super::cmd::HTTP_CLIENTS);
+    // The API subcommand is the program's first word (`gh api`, `az
+    // rest`, `oci raw-request`); asked of every command, so only a
+    // comparison of that one word when it is not.
+    let api = !client
+        && c.args()
+            .first()
+            .is_some_and(|w| matches!(w.value.as_str(), "api" | "rest" | "raw-request"));
+    if !(client || api) || super::cmd::to_loopback_only(c) {
+        return None;
+    }
+    // A service told to stop, start or reload by its address, even by a
+    // plain GET as Tomcat's manager takes it (`curl -u d
+    // "http://tomcat01:8080/manager/text/undeploy?path=/orders"`, `-X
+    // POST …/connectors/x/restart`).
+    let request = sends_a_request(c);
+    if !request
+        && !c.values().any(|v| {
+            ["undeploy", "reload", "restart", "shutdown"]
+                .iter()
+                .any(|a| v.contains(a))
+        })
+    {
+        return None;
+    }
+    let verb_of = |part: &str| {
+        let control = if request {
+            matches!(
+                part,
+                "restart" | "reload" | "pause" | "resume" | "stop" | "start" | "shutdown"
+            )
+        } else {
+            matches!(part, "reload" | "restart" | "shutdown")
+        };
+        match part {
+            "undeploy" => Some(Does::Destroys),
+            _ if control => Some(Does::Deploys),
+            _ if request => verb_of(part),
+            _ => None,
+        }
+    };
+    let args = c.args();
+    let from_path = args.iter().enumerate().find_map(|(i, w)| {
+        let v = w.value.as_str();
+        if v.starts_with('-') {
+            return None;
+        }
+        // An option's value names the address only for an API client
+        // (`az rest --url …`); a client's own options take files.
+        let after_option = i > 0 && args[i - 1].value.starts_with('-');
+        let part = if v.contains("://") {
+            last_address_part(v)
+        } else if api {
+            (!after_option || url_option(&args[i - 1].value)).then(|| path_action(v))?
+        } else if client && !after_option && v.split('/').next().is_some_and(|h| h.contains('.')) {
+            // An address without its scheme (`xh POST api.example.com/…`).
+            last_address_part_of(v)
+        } else {
+            None
+        };
+        part.and_then(verb_of)
+    });
+    // A mutation sent to a server elsewhere (an API client's always is);
+    // only a request reaches here, or a GET naming a control action.
+    let elsewhere = || {
+        api || c.operands().iter().any(|w| {
+            w.value
+                .split_once("://")
+                .is_some_and(|(_, rest)| remote_host(rest))
+        })
+    };
+    from_path
+        .or_else(|| {
+            c.values()
+                .filter(|v| v.contains("mutation"))
+                .find_map(|v| graphql_mutations(v).find_map(verb_of))
+                .filter(|_| elsewhere())
+        })
+        .or_else(|| {
+            (client && replaces_with_credentials(c) && elsewhere()).then_some(Does::Deploys)
+        })
+}
+
+/// A record replaced or changed with the caller's own credentials (`curl
+/// -X PUT -H "Authorization: Bearer $T" -d 'grade=0' …/submissions/55107`):
+/// whatever the address's last part, the account's data there is
+/// changed. (A `DELETE` is read before this; a `POST` creates or asks, and
+/// many APIs search by it.)
+fn replaces_with_credentials(c: &Cmd<'_>) -> bool {
+    let args = c.args();
+    let changes = |m: &str| m.eq_ignore_ascii_case("PUT") || m.eq_ignore_ascii_case("PATCH");
+    let method = args.iter().enumerate().any(|(i, w)| {
+        let v = w.value.as_str();
+        glued_method(v).is_some_and(changes)
+            || matches!(v, "-X" | "--request" | "--method")
+                && args.get(i + 1).is_some_and(|m| changes(&m.value))
+            // httpie's and xh's method word (`http PUT …`).
+            || v.bytes().all(|b| b.is_ascii_uppercase()) && changes(v)
+    });
+    method
+        && args.iter().enumerate().any(|(i, w)| {
+            let v = w.value.as_str();
+            let header = |h: &str| {
+                let h = h.trim_start().to_ascii_lowercase();
+                ["authorization:", "private-token:", "x-api-key:", "api-key:", "x-auth-token:"]
+                    .iter()
+                    .any(|k| h.starts_with(k))
+            };
+            matches!(v, "-u" | "--user" | "--oauth2-bearer" | "-a" | "--auth")
+                || v.starts_with("--user=")
+                || v.starts_with("--oauth2-bearer=")
+                || matches!(v, "-H" | "--header") && args.get(i + 1).is_some_and(|h| header(&h.value))
+                || v.strip_prefix("-H").is_some_and(header)
+                // httpie's header words (`Authorization:'Bearer x'`).
+                || header(v)
+        })
+}
+
+/// A command a device takes in its address (Tasmota's `http://plug/cm?
+/// cmnd=Reset%201`, a `Backlog` of them; Moonraker's `…/gcode/script?
+/// script=SAVE_CONFIG`), sent to a device, not this machine, even by a
+/// plain GET: what its verb does (`Reset`, `Upgrade`, `Restart`).
+pub(super) fn device_command(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Option<Does> {
+    if !c.is(super::cmd::HTTP_CLIENTS) {
+        return None;
+    }
+    c.operands().iter().find_map(|w| {
+        let rest = w
+            .value
+            .split_once("://")
+            .map_or(w.value.as_str(), |(_, r)| r);
+        let (address, query) = rest.split_once('?')?;
+        if !remote_host(address) {
+            return None;
+        }
+        let text = query.split('&').find_map(|pair| {
+            let (key, v) = pair.split_once('=')?;
+            ["cmnd", "script"]
+                .iter()
+                .any(|k| key.eq_ignore_ascii_case(k))
+                .then(|| unescaped(v))
+        })?;
+        text.split(';').find_map(|one| {
+            let mut words = one.split_whitespace();
+            let mut verb = words.next()?.to_ascii_lowercase();
+            // (`Backlog0` runs its commands without a pause.)
+            if verb.starts_with("backlog") {
+                verb = words.next()?.to_ascii_lowercase();
+            }
+            match verb.as_str() {
+                "save_config" | "firmware_restart" | "upgrade" => Some(Does::Deploys),
+                v => verb_of(v),
+            }
+        })
+    })
+}
+
+/// A request published on a topic that names what it destroys
+/// (`mosquitto_pub -t zigbee2mqtt/bridge/request/device/remove`): the
+/// bridge that serves the topic acts on it, on whichever broker.
+pub(super) fn topic_command(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Option<Does> {
+    let publishes = match c.name.as_str() {
+        "mosquitto_pub" | "mosquitto_rr" => true,
+        "mqttx" | "mqtt" => c
+            .operands()
+            .first()
+            .is_some_and(|w| matches!(w.value.as_str(), "pub" | "publish")),
+        _ => false,
+    };
+    if !publishes {
+        return None;
+    }
+    c.option_values(&["-t", "--topic"])
+        .iter()
+        .flat_map(|t| t.split('/'))
+        .find_map(|part| verb_of(part).filter(|d| *d == Does::Destroys))
+}
+
+/// An address's query value with its `%XX` and `+` read back.
+fn unescaped(v: &str) -> String {
+    let b = v.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        let hex = b
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (c, hex) {
+            (b'%', Some(x)) => {
+                out.push(x);
+                i += 3;
+                continue;
+            }
+            (b'+', _) => out.push(b' '),
+            _ => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Whether an address without its scheme names a server that is not
+/// this machine's loopback.
+fn remote_host(rest: &str) -> bool {
+    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    let host = host.rsplit_once(':').map_or(host, |(h, _)| h);
+    !host.is_empty() && !super::cmd::is_loopback(host)
+}
+
+/// Whether an option names the address an API client calls.
+fn url_option(option: &str) -> bool {
+    matches!(option, "--url" | "--uri" | "--target-uri" | "--path")
+}
+
+/// Whether an HTTP client's request sends something: a method that
+/// writes (`-X POST`, `--request=PUT`, `http PATCH …`) or a body (`-d`,
+/// `-F`, `-T`, `--json`, a forge client's fields `-f k=v`).
+pub(super) fn sends_a_request(c: &Cmd<'_>) -> bool {
+    let writes = |m: &str| {
+        ["POST", "PUT", "PATCH", "DELETE"]
+            .iter()
+            .any(|w| m.eq_ignore_ascii_case(w))
+    };
+    let args = c.args();
+    let api = !c.is(super::cmd::HTTP_CLIENTS);
+    args.iter().enumerate().any(|(i, w)| {
+        let v = w.value.as_str();
+        glued_method(v).is_some_and(writes)
+            || matches!(v, "-X" | "--request" | "--method" | "--http-method")
+                && args.get(i + 1).is_some_and(|m| writes(&m.value))
+            // (wget's `-d` is its debug output.)
+            || matches!(
+                v,
+                "-d" | "-F" | "-T" | "--form" | "--upload-file" | "--json"
+            ) && !(v == "-d" && c.is(&["wget", "wget2"]))
+            || v.starts_with("--data")
+            || !v.starts_with('-') && writes(v) && v.bytes().all(|b| b.is_ascii_uppercase())
+            // An API client's method as its own word (`databricks api
+            // post …`) and its request fields and bodies.
+            || api
+                && (i == 1 && writes(v)
+                    || matches!(v, "-f" | "--field" | "--raw-field" | "--input" | "--body"))
+    })
+}
+
+/// The last part of an address's path (`https://zenodo.org/api/deposit/
+/// depositions/1/actions/publish` ─► `publish`), when it is a word and
+/// not a file's name, on a server that is not this machine's loopback.
+fn last_address_part(v: &str) -> Option<&str> {
+    let (_, rest) = v.split_once("://")?;
+    last_address_part_of(rest)
+}
+
+/// [`last_address_part`] of an address without its scheme.
+fn last_address_part_of(rest: &str) -> Option<&str> {
+    let path = rest.split(['?', '#']).next().unwrap_or(rest);
+    let (host, path) = path.split_once('/')?;
+    // A server on this machine is the project's own.
+    if !remote_host(host) {
+        return None;
+    }
+    path_action(path)
+}
+
+/// The action a path names: its last part when that is a word
+/// (`…/clusters/permanent-delete`); when the last part only runs what
+/// the part before it names (`…/workflows/deploy.yml/dispatches`,
+/// `…/functions/purge-cache/invoke`), that part's name.
+fn path_action(path: &str) -> Option<&str> {
+    let path = path.split(['?', '#']).next().unwrap_or(path);
+    let mut parts = path.trim_end_matches('/').rsplit('/');
+    let word = |p: &str| {
+        !p.is_empty()
+            && p.bytes()
+                .all(|b| b.is_ascii_alphabetic() || matches!(b, b'-' | b'_'))
+    };
+    let last = parts.next().filter(|p| word(p))?;
+    if matches!(
+        last,
+        "dispatches" | "dispatch" | "trigger" | "triggers" | "invoke" | "invocations" | "run"
+    ) {
+        let named = parts.next()?;
+        let named = named.split_once('.').map_or(named, |(stem, _)| stem);
+        return word(named).then_some(named);
+    }
+    Some(last)
+}
+
+/// The fields a GraphQL mutation calls (`mutation($id: ID!) {
+/// deleteProjectV2(input: …) { … } }` ─► `deleteProjectV2`), each named
+/// for what it does to the server's data.
+fn graphql_mutations(text: &str) -> impl Iterator<Item = &str> {
+    // A request holds a mutation or a few; a hostile text of thousands of
+    // unclosed `mutation {` would be read to its end from each: the
+    // first few are read, each at most a few kilobytes on.
+    const MUTATIONS: usize = 8;
+    const BODY: usize = 4096;
+    text.match_indices("mutation")
+        .take(MUTATIONS)
+        .flat_map(move |(at, m)| {
+            let rest = &text[at..];
+            // The keyword itself, not `mutations` or `mutation_id`.
+            let keyword = !rest
+                .as_bytes()
+                .get(m.len())
+                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+            let rest = if keyword { rest } else { "" };
+            // The operation's selection: what follows its first `{`, read at
+            // its own level only (arguments and nested selections skipped).
+            let body = rest.find('{').map_or("", |open| &rest[open + 1..]);
+            let cut = (0..=body.len().min(BODY))
+                .rev()
+                .find(|&i| body.is_char_boundary(i))
+                .unwrap_or(0);
+            let body = &body[..cut];
+            let (mut depth, mut parens, mut quoted) = (0usize, 0usize, false);
+            let mut start = None;
+            let mut out = Vec::new();
+            for (i, b) in body.bytes().enumerate() {
+                let name_byte = b.is_ascii_alphanumeric() || b == b'_';
+                if let Some(s) = start
+                    && !name_byte
+                {
+                    out.push(&body[s..i]);
+                    start = None;
+                }
+                match b {
+                    b'"' => quoted = !quoted,
+                    _ if quoted => {}
+                    b'(' => parens += 1,
+                    b')' => parens = parens.saturating_sub(1),
+                    b'{' if parens == 0 => depth += 1,
+                    b'}' if parens == 0 => match depth.checked_sub(1) {
+                        Some(d) => depth = d,
+                        None => break,
+                    },
+                    _ if name_byte && start.is_none() && depth == 0 && parens == 0 => {
+                        start = Some(i);
+                    }
+                    _ => {}
+                }
+            }
+            out.into_iter()
+        })
+}
+
+/// A forge's API called to change who may reach or act on a repository
+/// (`gh api -X POST repos/o/r/hooks …`, or with fields, which make it a
+/// POST: `gh api repos/o/r/hooks -f name=web`): a webhook, a key, a
+/// collaborator, a secret, a rule, for everyone who uses it. Any `PUT`,
+/// `PATCH` or `DELETE` changes what it names. An explicit `GET` reads;
+/// other posts (a workflow dispatched, an issue opened) are the
+/// reviewer's to judge. Asked after the path's own verb.
+pub(super) fn forge_api_writes(c: &Cmd<'_>) -> bool {
+    const ACCESS: &[&str] = &[
+        "hooks",
+        "keys",
+        "collaborators",
+        "secrets",
+        "variables",
+        "invitations",
+        "protection",
+        "environments",
+        "rulesets",
+        "transfer",
+        "members",
+        "memberships",
+    ];
+    if !matches!(c.name.as_str(), "gh" | "glab" | "hub")
+        || c.operands().first().is_none_or(|w| w.value != "api")
+    {
+        return false;
+    }
+    let glued = c
+        .values()
+        .find_map(|v| v.strip_prefix("-X").filter(|m| !m.is_empty()));
+    let method = c
+        .option_values(&["-X", "--method"])
+        .first()
+        .copied()
+        .or(glued);
+    let posts = match method {
+        Some(m)
+            if ["PUT", "PATCH", "DELETE"]
+                .iter()
+                .any(|w| m.eq_ignore_ascii_case(w)) =>
+        {
+            return true;
+        }
+        Some(m) => m.eq_ignore_ascii_case("POST"),
+        None => c.flag(&["-f", "-F", "--field", "--raw-field", "--input"]),
+    };
+    posts
+        && c.operands()
+            .iter()
+            .skip(1)
+            .any(|w| w.value.split(['/', '?']).any(|part| ACCESS.contains(&part)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::danger::fixture::on;
+
+    /// Each way an HTTP client says it sends something, each alone; and
+    /// requests that only fetch.
+    #[test]
+    fn requests_that_send() {
+        for (line, sends) in [
+            ("curl -XPOST https://x.example/a/publish", true),
+            ("curl --request=PUT https://x.example/a/publish", true),
+            ("curl -X POST https://x.example/a/publish", true),
+            ("curl -X GET https://x.example/a/publish", false),
+            ("curl -d x=1 https://x.example/a/publish", true),
+            ("curl --data-raw x https://x.example/a/publish", true),
+            ("curl -T f.txt https://x.example/a/publish", true),
+            ("http POST https://x.example/a/publish", true),
+            ("http post https://x.example/a/publish", false),
+            ("curl -u ADMIN https://x.example/a/publish", false),
+            ("curl -X -v https://x.example/a/publish", false),
+            ("curl -o out.json https://x.example/a/publish", false),
+            ("wget -d https://x.example/a/publish", false),
+        ] {
+            assert_eq!(on(line, sends_a_request), sends, "{line}");
+        }
+    }
+
+    /// A mutation's fields at its own level; a hostile text of many
+    /// unclosed mutations is read only in part.
+    #[test]
+    fn fields_of_graphql_mutations() {
+        let fields: Vec<&str> = graphql_mutations(
+            "mutation($id: ID!) { a: deleteX(input: {id: $id}) { ok } addY { ok } }",
+        )
+        .collect();
+        assert_eq!(fields, ["a", "deleteX", "addY"]);
+        assert_eq!(
+            graphql_mutations("query { mutations { deleteX } }").count(),
+            0
+        );
+        let hostile = "mutation { x(".repeat(100_000);
+        assert!(graphql_mutations(&hostile).count() <= 8 * 300);
+    }
+
+    /// The last part of an address is a word only on a server elsewhere.
+    #[test]
+    fn last_parts_of_addresses() {
+        assert_eq!(
+            last_address_part("https://z.example/api/x/actions/publish"),
+            Some("publish")
+        );
+        assert_eq!(
+            last_address_part("https://127.0.0.1:8080/actions/publish"),
+            None
+        );
+        assert_eq!(
+            last_address_part("https://u@localhost/actions/publish"),
+            None
+        );
+        assert_eq!(last_address_part("https://z.example"), None);
+        assert_eq!(last_address_part("https://z.example/"), None);
+        assert_eq!(last_address_part("https://z.example/a/file.txt"), None);
+        assert_eq!(last_address_part("z.example/actions/publish"), None);
+    }
+}
