@@ -304,6 +304,10 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // Gradle's `-m` runs no task, only names them.
         "gradle" | "gradlew" => &["-m", "--dry-run"],
         "port" => &["-y"],
+        // Terraform's `state rm -dry-run` and `state mv -dry-run` list what
+        // would be forgotten or moved (any other subcommand refuses the
+        // flag and does nothing).
+        "terraform" | "tofu" => &["-dry-run"],
         // macOS's software updates listed or only downloaded.
         "softwareupdate" => &["-l", "--list", "-d", "--download"],
         // Fly's `deploy --build-only` builds the image and releases nothing.

@@ -797,6 +797,7 @@ pub static RULES: &[Rule] = &[
                 || tools::pytest_empties(c)
         }),
         examples: &[
+            "echo 'rm -rf /data/maps/*' | balena ssh 7cf02a6 main",
             "echo 'rm -rf /data/*; exit;' | balena ssh 7cf02a6",
             "smbclient //nas/share -U dev -c 'ls; deltree archive'",
             "parallel rm -rf ::: build dist .cache",
@@ -829,6 +830,7 @@ pub static RULES: &[Rule] = &[
             "man -P 'rm -rf ./x' ls",
         ],
         counterexamples: &[
+            "echo 'ls /data' | balena ssh 7cf02a6 main",
             "echo 'uptime' | balena ssh 7cf02a6",
             "balena ssh 7cf02a6",
             "acmetool lint 'system(\"rm -rf build\")'",
@@ -1963,6 +1965,10 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "cat /etc/guacamole/user-mapping.xml",
+            "cat ~/.config/bloom",
+            "cat ~/.ngc/config",
+            "grep -A4 'type=auth' /etc/asterisk/pjsip.auth.conf",
             "cat ~/.config/openstack/clouds.yaml",
             "less /etc/asterisk/manager.conf",
             "grep -n '^DBRWPW' /etc/kamailio/kamctlrc",
@@ -2340,6 +2346,8 @@ EOF"#,
             "cat ~/.config/cachix/cachix.dhall",
         ],
         counterexamples: &[
+            "cat /etc/guacamole/guacamole.properties.example",
+            "cat ~/.ngc/README",
             "cat /etc/asterisk/extensions.conf",
             "cat /etc/openstack/policy.yaml",
             "cat /var/www/app/config.php",
@@ -6395,6 +6403,7 @@ EOF"#,
         sentence: "Deletes cloud or cluster resources, stacks, buckets or volumes.",
         check: C(cloud::destroys),
         examples: &[
+            "terraform state rm module.iot.aws_iot_thing.gw",
             "scw instance server terminate 1111 with-ip=true",
             "kubectl delete ns prod",
             "kubectl -n prod delete deploy api",
@@ -6448,6 +6457,7 @@ EOF"#,
             "kubectl delete ns prod -l --dry-run=client",
         ],
         counterexamples: &[
+            "terraform state rm -dry-run module.iot.aws_iot_thing.gw",
             "kapp delete -a web --diff-run",
             "pulumi destroy --preview-only --stack dev",
             "gcloud help projects delete",

@@ -1069,7 +1069,9 @@ impl Walker {
         // login shell does. On another machine: it asks, never refused.
         if cmd.stdin_text.is_some() || cmd.stdin_dynamic {
             let mut words = args.iter().filter(|w| !w.value.starts_with('-'));
-            if words.next().is_some_and(|w| w.value == "ssh") && words.nth(1).is_none() {
+            // (The device, and maybe the container on it: `balena ssh
+            // UUID main`.)
+            if words.next().is_some_and(|w| w.value == "ssh") && words.nth(2).is_none() {
                 let mut inner = cmd.clone();
                 inner.argv = vec![Word::literal("sh")];
                 inner.via.push(name.to_owned());

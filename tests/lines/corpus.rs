@@ -313,6 +313,10 @@ const CLASSES_FIFTY_SECOND: &str = include_str!("../corpus/classes52.tsv");
 /// bioinformatics pipeline developer, and a game-server host (its header
 /// says more).
 const CLASSES_FIFTY_THIRD: &str = include_str!("../corpus/classes53.tsv");
+/// A fifty-fourth set: a robotics developer, a telephony and VoIP
+/// administrator, a university teaching-platform administrator, and an
+/// embedded and IoT fleet developer (its header says more).
+const CLASSES_FIFTY_FOURTH: &str = include_str!("../corpus/classes54.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -982,6 +986,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "wharf", 966, 1000),
     ("noeffect", "wharf", 1000, 952),
     ("blocked", "wharf", 1000, 1000),
+    ("operand", "fiftyfourth", 950, 1000),
+    ("verb", "fiftyfourth", 950, 1000),
+    ("hidden", "fiftyfourth", 975, 958),
+    ("noeffect", "fiftyfourth", 1000, 964),
+    ("blocked", "fiftyfourth", 1000, 1000),
+    ("operand", "quay", 950, 1000),
+    ("verb", "quay", 850, 1000),
+    ("hidden", "quay", 950, 916),
+    ("noeffect", "quay", 972, 1000),
+    ("blocked", "quay", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -1050,6 +1064,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FIFTY_FIRST))
         .chain(rows(CLASSES_FIFTY_SECOND))
         .chain(rows(CLASSES_FIFTY_THIRD))
+        .chain(rows(CLASSES_FIFTY_FOURTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {

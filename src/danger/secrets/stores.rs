@@ -7,6 +7,9 @@
 pub(super) const HINTS: &[&str] = &[
     "clouds.yaml",
     "openstack",
+    "guacamole",
+    "bloom",
+    ".ngc",
     "asterisk",
     "freeswitch",
     "event_socket",
@@ -18,7 +21,6 @@ pub(super) const HINTS: &[&str] = &[
     "moodle",
     "config.vdf",
     "ssfn",
-    ".ngc",
     "user-settings.mkfg",
     ".k5.",
     "krb5kdc",
@@ -168,11 +170,15 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
 /// IAX and database settings and voicemail PINs, FreeSWITCH's default
 /// password and event socket's, Kamailio's and OpenSIPS's database logins
 /// (`kamctlrc`, `opensips-cli.cfg`), FreePBX's (`/etc/freepbx.conf`),
-/// JupyterHub's cookie secret, Moodle's `config.php`.
+/// JupyterHub's cookie secret, Moodle's `config.php`, Guacamole's user
+/// map, bloom's and NVIDIA NGC's tokens.
 fn telephony_or_cloud_secret(name: &str, dirs: &[&str]) -> bool {
     let parent = dirs.last().copied().unwrap_or("");
     matches!(name, "clouds.yaml" | "clouds.yml")
         || parent == "openstack" && matches!(name, "secure.yaml" | "secure.yml")
+        || parent == "asterisk"
+            && (name.starts_with("pjsip") || name.starts_with("sip") || name.contains("auth"))
+            && name.ends_with(".conf")
         || parent == "asterisk"
             && matches!(
                 name,
@@ -193,6 +199,11 @@ fn telephony_or_cloud_secret(name: &str, dirs: &[&str]) -> bool {
         || matches!(name, "freepbx.conf" | "amportal.conf")
         || name == "jupyterhub_cookie_secret"
         || parent == "moodle" && name == "config.php"
+        // Guacamole's users and the connections' passwords; bloom's saved
+        // GitHub token; NVIDIA NGC's API key.
+        || parent == "guacamole" && name == "user-mapping.xml"
+        || parent == ".config" && name == "bloom"
+        || parent == ".ngc" && name == "config"
 }
 
 /// The keys of a lab's data tools, a game host's and a directory
