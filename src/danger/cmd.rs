@@ -525,7 +525,9 @@ pub(super) fn checks_config(c: &Cmd<'_>) -> bool {
         // A filter tried on a log: both only read.
         "fail2ban-regex" => true,
         "fail2ban-client" => c.rehearses_by(&["-t", "--test"]),
-        "kamailio" | "dhcpd" | "kea-dhcp4" | "kea-dhcp6" => c.rehearses_by(&["-c", "-t"]),
+        // (kamailio's `-t` is a folder to chroot to.)
+        "kamailio" => c.rehearses_by(&["-c"]),
+        "dhcpd" | "kea-dhcp4" | "kea-dhcp6" => c.rehearses_by(&["-t", "-T"]),
         "opensips" | "varnishd" => c.rehearses_by(&["-C"]),
         "rsyslogd" => c.rehearses_by(&["-N"]),
         "squid" => c.option_values(&["-k"]).first() == Some(&"parse"),

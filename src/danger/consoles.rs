@@ -132,17 +132,12 @@ pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
     console_does(command)
 }
 
-/// What one console command does, by its words (see [`pbx_console`]).
+/// What one console command does, by its words (see [`pbx_console`]):
+/// a destroying word anywhere destroys; a report is said in the first two
+/// words (`core show channels`, `sofia status`), so a name that happens
+/// to be `show` (`database del show key`) reports nothing.
 fn console_does(command: &str) -> Option<Does> {
     let words = || command.split_whitespace().map(str::to_ascii_lowercase);
-    if words().any(|w| {
-        matches!(
-            w.as_str(),
-            "show" | "list" | "get" | "status" | "help" | "ping" | "version" | "uptime" | "stats"
-        )
-    }) {
-        return None;
-    }
     if words().any(|w| {
         matches!(
             w.as_str(),
@@ -159,6 +154,14 @@ fn console_does(command: &str) -> Option<Does> {
         )
     }) {
         return Some(Does::Destroys);
+    }
+    if words().take(2).any(|w| {
+        matches!(
+            w.as_str(),
+            "show" | "list" | "get" | "status" | "help" | "ping" | "version" | "uptime" | "stats"
+        )
+    }) {
+        return None;
     }
     Some(Does::Deploys)
 }

@@ -234,6 +234,24 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
     {
         return true;
     }
+    // Terraform's `state rm -dry-run` and `state mv -dry-run` list what
+    // would be forgotten or moved. Only among the options before the
+    // first address: past it, Go's flag parsing reads `-dry-run` as an
+    // address.
+    if matches!(name, "terraform" | "tofu") {
+        let mut words = args
+            .iter()
+            .map(|w| w.value.as_str())
+            .skip_while(|v| *v != "state");
+        if words.next() == Some("state")
+            && matches!(words.next(), Some("rm" | "mv"))
+            && words
+                .take_while(|v| v.starts_with('-'))
+                .any(|v| matches!(v, "-dry-run" | "--dry-run" | "-dry-run=true"))
+        {
+            return true;
+        }
+    }
     // `useradd -D` alone prints the defaults; given a value, it sets them.
     if name == "useradd" && !args.is_empty() && args.iter().all(|w| w.value == "-D") {
         return true;
@@ -304,10 +322,6 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // Gradle's `-m` runs no task, only names them.
         "gradle" | "gradlew" => &["-m", "--dry-run"],
         "port" => &["-y"],
-        // Terraform's `state rm -dry-run` and `state mv -dry-run` list what
-        // would be forgotten or moved (any other subcommand refuses the
-        // flag and does nothing).
-        "terraform" | "tofu" => &["-dry-run"],
         // macOS's software updates listed or only downloaded.
         "softwareupdate" => &["-l", "--list", "-d", "--download"],
         // Fly's `deploy --build-only` builds the image and releases nothing.

@@ -1210,12 +1210,28 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
 /// those are the shell's and the terminal's, and tables name the rest.
 fn named_destroyer(name: &str) -> bool {
     // A script's extension is no part of its name (`app.rb` is no `rb`,
-    // s3's remove-bucket).
+    // s3's remove-bucket); any other last part may be (`wipe.all`).
     let base = match name.rsplit_once('.') {
         Some((stem, ext))
             if !stem.is_empty()
-                && (1..=4).contains(&ext.len())
-                && ext.bytes().all(|b| b.is_ascii_lowercase()) =>
+                && matches!(
+                    ext,
+                    "py" | "sh"
+                        | "rb"
+                        | "pl"
+                        | "php"
+                        | "js"
+                        | "mjs"
+                        | "cjs"
+                        | "ts"
+                        | "lua"
+                        | "bash"
+                        | "zsh"
+                        | "ps1"
+                        | "tcl"
+                        | "r"
+                        | "R"
+                ) =>
         {
             stem
         }
