@@ -112,10 +112,9 @@ pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
         // `-x CMD`, also at the end of a cluster (`-rx`, `-rvx`).
         "asterisk" | "rasterisk" => {
             let at = args.iter().position(|w| {
+                // (Letters only after the dash: no long option.)
                 let v = w.value.as_str();
-                v.len() > 1
-                    && v.starts_with('-')
-                    && !v.starts_with("--")
+                v.starts_with('-')
                     && v.ends_with('x')
                     && v[1..].bytes().all(|b| b.is_ascii_alphabetic())
             })?;
