@@ -105,11 +105,15 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
     });
     // A mutation sent to a server elsewhere (an API client's always is);
     // only a request reaches here, or a GET naming a control action.
+    // An address without its scheme counts when its host has a dot
+    // (`http PUT api.example.com/grades/7`), as httpie and xh read it.
     let elsewhere = || {
         api || c.operands().iter().any(|w| {
-            w.value
-                .split_once("://")
-                .is_some_and(|(_, rest)| remote_host(rest))
+            let v = w.value.as_str();
+            match v.split_once("://") {
+                Some((_, rest)) => remote_host(rest),
+                None => client && bare_host(v) && remote_host(v),
+            }
         })
     };
     from_path
@@ -131,14 +135,8 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
 /// many APIs search by it.)
 fn replaces_with_credentials(c: &Cmd<'_>) -> bool {
     let args = c.args();
-    let changes = |m: &str| m.eq_ignore_ascii_case("PUT") || m.eq_ignore_ascii_case("PATCH");
-    let method = args.iter().enumerate().any(|(i, w)| {
-        let v = w.value.as_str();
-        glued_method(v).is_some_and(changes)
-            || matches!(v, "-X" | "--request" | "--method")
-                && args.get(i + 1).is_some_and(|m| changes(&m.value))
-            // httpie's and xh's method word (`http PUT …`).
-            || v.bytes().all(|b| b.is_ascii_uppercase()) && changes(v)
+    let method = has_method(c, |m| {
+        m.eq_ignore_ascii_case("PUT") || m.eq_ignore_ascii_case("PATCH")
     });
     method
         && args.iter().enumerate().any(|(i, w)| {
@@ -154,6 +152,7 @@ fn replaces_with_credentials(c: &Cmd<'_>) -> bool {
                 || v.starts_with("--oauth2-bearer=")
                 || matches!(v, "-H" | "--header") && args.get(i + 1).is_some_and(|h| header(&h.value))
                 || v.strip_prefix("-H").is_some_and(header)
+                || v.strip_prefix("--header=").is_some_and(header)
                 // httpie's header words (`Authorization:'Bearer x'`).
                 || header(v)
         })
@@ -243,12 +242,36 @@ fn unescaped(v: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The host an address names, its scheme already taken off
+/// (`user:pw@paste.example:443/x?y` ─► `paste.example`).
+pub(super) fn host_of(rest: &str) -> &str {
+    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    // An IPv6 address keeps its colons (`[::1]:8080` ─► `[::1]`).
+    if host.starts_with('[') {
+        return host.split_inclusive(']').next().unwrap_or(host);
+    }
+    host.rsplit_once(':').map_or(host, |(h, _)| h)
+}
+
+/// Whether a word is an address without its scheme whose host has a dot
+/// (`api.example.com/grades/7`), as httpie and xh read it; not a data
+/// item (`name=a.b`), a header (`X-Key:a.b`) or a file (`@body.json`).
+fn bare_host(v: &str) -> bool {
+    let first = v.split('/').next().unwrap_or(v);
+    first.contains('.')
+        && first
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':'))
+        && first
+            .split_once(':')
+            .is_none_or(|(h, port)| h.contains('.') && port.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Whether an address without its scheme names a server that is not
 /// this machine's loopback.
 fn remote_host(rest: &str) -> bool {
-    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
-    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
-    let host = host.rsplit_once(':').map_or(host, |(h, _)| h);
+    let host = host_of(rest);
     !host.is_empty() && !super::cmd::is_loopback(host)
 }
 
@@ -266,25 +289,36 @@ pub(super) fn sends_a_request(c: &Cmd<'_>) -> bool {
             .iter()
             .any(|w| m.eq_ignore_ascii_case(w))
     };
-    let args = c.args();
     let api = !c.is(super::cmd::HTTP_CLIENTS);
-    args.iter().enumerate().any(|(i, w)| {
-        let v = w.value.as_str();
-        glued_method(v).is_some_and(writes)
-            || matches!(v, "-X" | "--request" | "--method" | "--http-method")
-                && args.get(i + 1).is_some_and(|m| writes(&m.value))
+    has_method(c, writes)
+        || c.args().iter().enumerate().any(|(i, w)| {
+            let v = w.value.as_str();
             // (wget's `-d` is its debug output.)
-            || matches!(
+            matches!(
                 v,
                 "-d" | "-F" | "-T" | "--form" | "--upload-file" | "--json"
             ) && !(v == "-d" && c.is(&["wget", "wget2"]))
-            || v.starts_with("--data")
-            || !v.starts_with('-') && writes(v) && v.bytes().all(|b| b.is_ascii_uppercase())
-            // An API client's method as its own word (`databricks api
-            // post …`) and its request fields and bodies.
-            || api
-                && (i == 1 && writes(v)
-                    || matches!(v, "-f" | "--field" | "--raw-field" | "--input" | "--body"))
+                || v.starts_with("--data")
+                // An API client's method as its own word (`databricks api
+                // post …`) and its request fields and bodies.
+                || api
+                    && (i == 1 && writes(v)
+                        || matches!(v, "-f" | "--field" | "--raw-field" | "--input" | "--body"))
+        })
+}
+
+/// Whether the request's method, however the client spells it, is one
+/// `wanted` accepts: glued (`-XPUT`, `--method=PATCH`), an option and
+/// its value (`-X PUT`, `--request PUT`, `--http-method put`), or
+/// httpie's and xh's method word (`http PUT …`).
+fn has_method(c: &Cmd<'_>, wanted: impl Fn(&str) -> bool) -> bool {
+    let args = c.args();
+    args.iter().enumerate().any(|(i, w)| {
+        let v = w.value.as_str();
+        glued_method(v).is_some_and(&wanted)
+            || matches!(v, "-X" | "--request" | "--method" | "--http-method")
+                && args.get(i + 1).is_some_and(|m| wanted(&m.value))
+            || v.bytes().all(|b| b.is_ascii_uppercase()) && wanted(v)
     })
 }
 
@@ -485,6 +519,31 @@ mod tests {
         );
         let hostile = "mutation { x(".repeat(100_000);
         assert!(graphql_mutations(&hostile).count() <= 8 * 300);
+    }
+
+    /// A host read the same way for every reader of addresses.
+    #[test]
+    fn hosts_of_addresses() {
+        for (rest, host) in [
+            ("paste.example/x", "paste.example"),
+            ("u:pw@paste.example:443/x?y", "paste.example"),
+            ("[::1]:8080/x", "[::1]"),
+            ("[::1]", "[::1]"),
+            ("h.example#frag", "h.example"),
+        ] {
+            assert_eq!(host_of(rest), host, "{rest}");
+        }
+        for (v, bare) in [
+            ("api.example.com/grades/7", true),
+            ("api.example.com:8443/grades/7", true),
+            ("localhost:8000/x", false),
+            ("name=a.b", false),
+            ("X-Key:a.b", false),
+            ("@body.json", false),
+            (":8080/x", false),
+        ] {
+            assert_eq!(bare_host(v), bare, "{v}");
+        }
     }
 
     /// The last part of an address is a word only on a server elsewhere.
