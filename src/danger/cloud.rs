@@ -371,6 +371,14 @@ fn client_sql(c: &Cmd<'_>) -> Option<(Vec<String>, bool)> {
                 .collect(),
             c.name != "duckdb",
         ),
+        // ClickHouse's one program, as its client (`clickhouse client -q …`).
+        "clickhouse" if c.args().first().is_some_and(|w| w.value == "client") => (
+            c.option_values(&["-q", "--query"])
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+            true,
+        ),
         "mysql" | "mariadb" => (
             c.option_values(&["-e", "--execute"])
                 .into_iter()
@@ -446,6 +454,12 @@ fn sql_changes_rows(sql: &str) -> bool {
             || words.first() == Some(&"UPDATE") && words.get(2) == Some(&"SET")
             || starts("MERGE", "INTO")
             || starts("REPLACE", "INTO")
+            // ClickHouse's mutations (`ALTER TABLE t DELETE WHERE …`,
+            // `ALTER TABLE t ON CLUSTER c UPDATE x = 0 WHERE …`).
+            || starts("ALTER", "TABLE")
+                && words
+                    .windows(2)
+                    .any(|p| p[0] == "DELETE" && p[1] == "WHERE" || p[0] == "UPDATE")
     })
 }
 

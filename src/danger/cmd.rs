@@ -139,6 +139,25 @@ pub struct Cmd<'a> {
     code_flags: std::cell::OnceCell<Option<&'static [&'static str]>>,
 }
 
+/// kubectl's, oc's and helm's options that take a value, given before
+/// the subcommand.
+const KUBE_GLOBAL_VALUES: &[&str] = &[
+    "-n",
+    "--namespace",
+    "--context",
+    "--kubeconfig",
+    "--kube-context",
+    "--cluster",
+    "--user",
+    "-s",
+    "--server",
+    "--as",
+    "--as-group",
+    "--token",
+    "--request-timeout",
+    "-v",
+];
+
 impl<'a> Cmd<'a> {
     /// Wraps a parsed command.
     pub fn new(command: &'a SimpleCommand, ctx: &'a Place) -> Self {
@@ -260,7 +279,16 @@ impl<'a> Cmd<'a> {
 
     /// Arguments that are not options (all of them after `--`).
     pub fn operands(&self) -> &[&'a Word] {
-        self.operands.get_or_init(|| operands(self.args()))
+        self.operands.get_or_init(|| {
+            // A cluster client's options before its subcommand take a
+            // value (`kubectl -n maps get secret x`): the value is no
+            // subcommand.
+            if matches!(self.name.as_str(), "kubectl" | "oc" | "helm") {
+                self.subcommand_operands(KUBE_GLOBAL_VALUES)
+            } else {
+                operands(self.args())
+            }
+        })
     }
 
     /// The subcommand and the operands after it, past the tool's own

@@ -50,6 +50,15 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
         if name == not_one || is_file_value(tool, args, i) {
             continue;
         }
+        // Taken back where it is said (`--help=false`, `--dry-run=0`):
+        // the command runs.
+        if v.split_once('=').is_some_and(|(_, x)| {
+            ["false", "0", "no", "off", "none"]
+                .iter()
+                .any(|f| x.eq_ignore_ascii_case(f))
+        }) {
+            continue;
+        }
         match name {
             // `--version 42` (`fastly service-version activate --version
             // 42`) and `--version=1.2` name a version: none is printed.
@@ -356,6 +365,8 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         "logrotate" => &["-d", "--debug"],
         // modprobe's `-n` goes through the motions, loading nothing.
         "modprobe" => &["-n", "--dry-run", "--show"],
+        // aptly's Go flags (`aptly db cleanup -dry-run`).
+        "aptly" => &["-dry-run", "-dry-run=true", "--dry-run"],
         _ => &[],
     };
     // httpie's `--offline` builds the request and sends nothing.

@@ -197,6 +197,19 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
         &["disable", "suspend"],
     ),
     (&["power"], &["off", "cycle", "down"]),
+    // A log's records cut off at an offset (`rpk topic trim-prefix`):
+    // every consumer behind it loses them.
+    (
+        &[
+            "topic",
+            "topics",
+            "partition",
+            "partitions",
+            "stream",
+            "streams",
+        ],
+        &["trim"],
+    ),
     // A TPM cleared: every key it sealed is gone (`tpm2_clear`).
     (&["tpm", "tpm2"], &["clear", "forceclear"]),
     // A machine's filter turned off or emptied (`fwconsole firewall
@@ -294,6 +307,14 @@ pub(super) fn sent_after_noun(noun: &str, verb: &str) -> bool {
         // A key-value store's keys written (`consul kv put`, `nats kv put`):
         // the settings every service reads from it.
         || matches!(verb, "put" | "import") && noun == "kv"
+        // Alerting and recording rules made the server's (`mimirtool
+        // rules sync`, `cortextool rules load`, `mimirtool alertmanager
+        // load`): what pages whom, changed for everyone.
+        || matches!(verb, "sync" | "load")
+            && matches!(noun, "rules" | "rule" | "alertmanager" | "ruler")
+        // A consumer group moved to another offset (`rpk group seek`):
+        // records read again, or skipped.
+        || verb == "seek" && matches!(noun, "group" | "groups")
         // A service's stored secret replaced (`gh secret set`, `wrangler
         // secret put`): what every run reads, and the old value is gone.
         || matches!(verb, "set" | "put") && matches!(noun, "secret" | "secrets")
@@ -330,7 +351,7 @@ pub(super) fn after_noun(noun: &str, verb: &str) -> bool {
         // (The verbs first: their lists are short, and most words are none.)
         .any(|(nouns, verbs)| verbs.contains(&verb) && nouns.contains(&noun))
         // Any database by its name (`hs hubdb clear 5123456`).
-        || noun.ends_with("db") && matches!(verb, "clean" | "clear" | "empty")
+        || noun.ends_with("db") && matches!(verb, "clean" | "clear" | "empty" | "cleanup")
 }
 
 /// A word split where tools join words: `apps:destroy` ─► `apps`,

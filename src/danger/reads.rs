@@ -546,6 +546,32 @@ pub(super) fn searches_settings_for_a_secret(c: &Cmd<'_>) -> bool {
         &["-l", "--line-length"]
     } else if c.is(&["awk", "gawk", "mawk", "nawk"]) {
         &["-F", "-v", "--field-separator", "--assign"]
+    } else if c.is(&["jq", "gojq", "jaq", "yq"]) {
+        // A query whose path names the key it prints (`yq
+        // '.config.secret_key' /etc/thanos/objstore.yml`); in place, it
+        // prints nothing.
+        if c.flag(&["-i", "--inplace", "--in-place"]) {
+            return false;
+        }
+        let words = without_values(
+            c.args(),
+            &[
+                "-o",
+                "--output-format",
+                "-p",
+                "--input-format",
+                "-I",
+                "--indent",
+                "--arg",
+                "--argjson",
+                "--slurpfile",
+                "--rawfile",
+            ],
+        );
+        let mut ops = words.into_iter().filter(|v| !v.starts_with('-')).peekable();
+        // (yq's `eval` and `eval-all` subcommands.)
+        ops.next_if(|v| matches!(*v, "eval" | "e" | "eval-all" | "ea"));
+        return ops.next().is_some_and(names_a_secret_key) && ops.any(is_settings_file);
     } else {
         return false;
     };
@@ -571,6 +597,25 @@ pub(super) fn searches_settings_for_a_secret(c: &Cmd<'_>) -> bool {
     files.iter().any(|f| is_settings_file(f)) && patterns.iter().any(|p| names_a_secret_key(p))
 }
 
+/// Whether the environment is searched for its secrets (`env | grep -i
+/// -e key -e secret`): a searcher fed by a printer of the environment,
+/// its pattern naming a secret's key, prints the lines it finds (not only
+/// their count or whether there are any), the values with them.
+pub(super) fn searches_environment_for_a_secret(c: &Cmd<'_>) -> bool {
+    c.is(&["grep", "egrep", "fgrep", "rg", "ripgrep", "ag", "ack"])
+        && c.command.upstream.iter().any(|u| {
+            matches!(
+                u.as_str(),
+                "env" | "printenv" | "set" | "export" | "declare"
+            )
+        })
+        && !c.flag(&["-c", "--count", "-q", "--quiet", "--silent"])
+        && search_parts(c.args(), &[])
+            .0
+            .into_iter()
+            .any(names_a_secret_key)
+}
+
 /// A pattern that names a secret's key as a word of its own (`rcon.password`,
 /// `oauth_token`, `ossrhPassword`), not inside another word (`jsonwebtoken`,
 /// `tokenizer`), nor a reference to one (Home Assistant's `!secret`).
@@ -586,6 +631,8 @@ fn names_a_secret_key(pattern: &str) -> bool {
         "api-key",
         "authtok",
         "credential",
+        // A JAAS login line (`sasl.jaas.config`) holds the password.
+        "jaas",
     ];
     let lower = pattern.to_ascii_lowercase();
     let bytes = pattern.as_bytes();

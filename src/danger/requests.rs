@@ -126,6 +126,56 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
         .or_else(|| {
             (client && replaces_with_credentials(c) && elsewhere()).then_some(Does::Deploys)
         })
+        .or_else(|| changes_search_settings(c).then_some(Does::Deploys))
+        // A request that says it accepts losing data (Elasticsearch's
+        // `"accept_data_loss": true` in a reroute) does lose it.
+        .or_else(|| {
+            c.values()
+                .any(|v| {
+                    v.split("accept_data_loss").skip(1).any(|after| {
+                        after
+                            .trim_start_matches(['"', ':', ' ', '='])
+                            .starts_with("true")
+                    })
+                })
+                .then_some(Does::Destroys)
+        })
+}
+
+/// A search cluster's own settings replaced (`curl -XPUT
+/// "$ES_URL/_ingest/pipeline/nginx"`, `…/_cluster/settings`,
+/// `…/_ilm/policy/logs`): Elasticsearch's and OpenSearch's APIs name
+/// them with a leading `_`, and a PUT or PATCH there changes how every
+/// index is written, kept or guarded.
+fn changes_search_settings(c: &Cmd<'_>) -> bool {
+    const SETTINGS: &[&str] = &[
+        "cluster",
+        "ingest",
+        "ilm",
+        "ism",
+        "slm",
+        "index_template",
+        "component_template",
+        "template",
+        "settings",
+        "mapping",
+        "alias",
+        "aliases",
+        "security",
+        "snapshot",
+        "transform",
+        "watcher",
+        "enrich",
+        "license",
+        "plugins",
+        "opendistro",
+    ];
+    has_method(c, |m| {
+        m.eq_ignore_ascii_case("PUT") || m.eq_ignore_ascii_case("PATCH")
+    }) && c
+        .operands()
+        .iter()
+        .any(|w| address_actions(&w.value).any(|a| SETTINGS.contains(&a)))
 }
 
 /// A record replaced or changed with the caller's own credentials (`curl

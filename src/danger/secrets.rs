@@ -1242,6 +1242,7 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
     if !matches!(
         c.name.as_str(),
         "security"
+            | "pkcs11-tool"
             | "nmcli"
             | "secret-tool"
             | "pass"
@@ -1389,6 +1390,13 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
                 &["--export-secret-keys", "--export-secret-subkeys"],
                 &["--export"],
             ))
+        // A private or secret key read out of a token or HSM
+        // (`pkcs11-tool --read-object --type privkey`), where it can be.
+        || (c.is(&["pkcs11-tool"])
+            && c.flag(&["--read-object", "-r"])
+            && c.option_values(&["--type", "-y"])
+                .iter()
+                .any(|t| matches!(*t, "privkey" | "secrkey")))
         || (c.is(&["kubectl", "oc"])
             && sub == "config"
             && second == "view"

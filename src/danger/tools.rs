@@ -466,7 +466,11 @@ pub(super) fn publishes(c: &Cmd<'_>) -> bool {
         || (c.name == "yarn"
             && sub == "npm"
             && (second == "publish" || second == "tag" && matches!(third, "add" | "remove")))
-        || (c.name == "cargo" && matches!(sub, "publish" | "yank" | "owner"))
+        || (c.name == "cargo"
+            && (matches!(sub, "publish" | "yank")
+                // `cargo owner --list` only names them.
+                || sub == "owner"
+                    && (!c.flag(&["--list", "-l"]) || c.flag(&["--add", "-a", "--remove", "-r"]))))
         || (c.name == "twine" && sub == "upload")
         || (c.is(&["poetry", "flit", "uv", "hatch", "pdm", "vsce", "ovsx"]) && sub == "publish")
         || (c.name == "gem" && matches!(sub, "push" | "yank"))

@@ -400,6 +400,25 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
         "wandb" => word(0) == Some("sync") && c.flag(&["--clean"]),
         // An IBM MQ queue manager deleted with its queues and logs.
         "dltmqm" => true,
+        // GDAL's vector copy told to replace the layer it writes, in a
+        // database (`ogr2ogr -overwrite -f PostgreSQL PG:"host=…" x.gpkg`):
+        // the table's rows are dropped first.
+        "ogr2ogr" => {
+            c.flag(&["-overwrite"])
+                && c.operands().iter().any(|w| {
+                    let v = w.value.as_str();
+                    [
+                        "PG:",
+                        "postgresql://",
+                        "postgres://",
+                        "MySQL:",
+                        "MSSQL:",
+                        "OCI:",
+                    ]
+                    .iter()
+                    .any(|p| v.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p)))
+                })
+        }
         // A schema emptied by a build tool's migration task (`./gradlew
         // flywayClean`, `mvn flyway:clean`, `liquibaseDropAll`).
         "gradle" | "gradlew" | "mvn" | "mvnw" => c.operands().iter().any(|w| {
@@ -632,7 +651,8 @@ pub(super) fn is_address(v: &str) -> bool {
 
 /// The verbs [`destroys_joined`] reads joined to what they delete.
 const JOINED_DESTROY_VERBS: &[&str] = &[
-    "delete", "remove", "destroy", "purge", "drop", "wipe", "erase", "del", "kill", "suspend", "rm",
+    "delete", "remove", "destroy", "purge", "drop", "wipe", "erase", "del", "kill", "suspend",
+    "rm", "truncate",
 ];
 
 /// Whether a word deletes, written as one word with what it deletes
@@ -719,6 +739,15 @@ pub(super) fn destroys_joined(part: &str) -> bool {
         "group",
         "groups",
         "resc",
+        // What nothing refers to any more, gone for good (`reprepro
+        // deleteunreferenced`, `removeunused`, `purgeorphans`).
+        "unreferenced",
+        "unused",
+        "orphans",
+        "orphaned",
+        "expired",
+        "layer",
+        "layers",
     ];
     // What is reset as one word with it (`rocm-smi --gpureset`,
     // `factoryreset`); `preset` is no reset.
@@ -727,12 +756,33 @@ pub(super) fn destroys_joined(part: &str) -> bool {
     // (a test checks the letters are theirs).
     let may_be_verb = matches!(
         part.as_bytes().first(),
-        Some(b'd' | b'r' | b'p' | b'w' | b'e' | b'k' | b's')
+        Some(b'd' | b'r' | b'p' | b'w' | b'e' | b'k' | b's' | b't')
     );
-    may_be_verb
-        && JOINED_DESTROY_VERBS.iter().any(|verb| {
-            // `deletelocalsnapshots`: what it deletes, maybe qualified.
-            part.strip_prefix(verb)
+    // A verb made wholesale (`gwc/rest/masstruncate`, `bulkdelete`,
+    // `forceremove`, `harddelete`).
+    let wholesale = matches!(part.as_bytes().first(), Some(b'm' | b'b' | b'f' | b'h'))
+        && ["mass", "bulk", "batch", "force", "hard"]
+            .iter()
+            .any(|how| {
+                part.strip_prefix(how).is_some_and(|verb| {
+                    matches!(
+                        verb,
+                        "delete"
+                            | "remove"
+                            | "destroy"
+                            | "purge"
+                            | "drop"
+                            | "wipe"
+                            | "erase"
+                            | "truncate"
+                    )
+                })
+            });
+    wholesale
+        || may_be_verb
+            && JOINED_DESTROY_VERBS.iter().any(|verb| {
+                // `deletelocalsnapshots`: what it deletes, maybe qualified.
+                part.strip_prefix(verb)
             .is_some_and(|rest| {
                 rest.len() <= 24
                     && WHAT.iter().any(|w| rest.ends_with(w))
@@ -741,7 +791,7 @@ pub(super) fn destroys_joined(part: &str) -> bool {
             })
             // A remote side's (`osc rdelete`, `rremove`).
             || part.strip_prefix('r') == Some(verb)
-        })
+            })
         || part
             .strip_suffix("reset")
             .is_some_and(|what| RESET.contains(&what))
@@ -1084,6 +1134,18 @@ mod tests {
             assert!(destroys_joined(&format!("r{verb}")), "{verb}");
         }
         assert!(!destroys_joined("rmdir"));
+        for (part, destroys) in [
+            ("masstruncate", true),
+            ("bulkdelete", true),
+            ("forceremove", true),
+            ("truncatetable", true),
+            ("deleteunreferenced", true),
+            ("massive", false),
+            ("forcedeleted", false),
+            ("bulkload", false),
+        ] {
+            assert_eq!(destroys_joined(part), destroys, "{part}");
+        }
         assert!(!destroys_joined("listfiles"));
         assert!(destroys_joined("factoryreset"));
     }

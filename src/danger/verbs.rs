@@ -1067,7 +1067,13 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         // What a registry holds for everyone is no edit of the project
         // (`yarn npm tag remove lib beta`, `pnpm owner rm`).
         let registry = noun.is_some_and(|n| REGISTRY_NOUNS.contains(&n));
-        if noun.is_some_and(|n| after_noun(n, word)) {
+        // (Its first part too: `rpk topic trim-prefix`.)
+        if noun.is_some_and(|n| {
+            after_noun(n, word)
+                || word
+                    .split_once('-')
+                    .is_some_and(|(first, _)| after_noun(n, first))
+        }) {
             return Some(Does::Destroys);
         }
         let sends = noun.is_some_and(|n| sent_after_noun(n, word))

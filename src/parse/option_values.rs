@@ -99,6 +99,16 @@ fn own_switches(tool: &str) -> &'static [&'static str] {
     match tool {
         "pip" | "pip3" | "uv" => &["--user"],
         "poetry" => &["--build"],
+        // MinIO's mirror (`mc mirror --remove --dry-run …`).
+        "mc" => &[
+            "--remove",
+            "--overwrite",
+            "--watch",
+            "--preserve",
+            "--recursive",
+            "--force",
+            "--insecure",
+        ],
         _ => &[],
     }
 }
@@ -120,6 +130,8 @@ fn own_switch_letters(tool: &str) -> &'static str {
         "make" | "gmake" => "kisBwe",
         "emerge" => "avuDNt",
         "nix-collect-garbage" => "d",
+        // pnpm's recursive run (`pnpm publish -r --dry-run`).
+        "pnpm" => "r",
         _ => "",
     }
 }

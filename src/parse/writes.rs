@@ -1167,6 +1167,9 @@ pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String>
             dirs
         }
         "unzip" => into(&["-d"]),
+        // An artifact's files pulled into a folder (`oras pull REF -o
+        // ~/.local/bin`).
+        "oras" if args.first().is_some_and(|w| w.value == "pull") => into(&["-o", "--output"]),
         // 7-Zip's `x` and `e` unpack into `-oDIR` (glued), else here.
         "7z" | "7za" | "7zz" | "7zr"
             if args

@@ -5,6 +5,12 @@
 /// Fragments of these paths, for the secret screen: a path without one is
 /// none of them.
 pub(super) const HINTS: &[&str] = &[
+    "htpasswd",
+    "pg_service",
+    "qgis-auth",
+    "softhsm",
+    ".kafka/",
+    "earthengine",
     "clouds.yaml",
     "openstack",
     "guacamole",
@@ -162,6 +168,24 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
         || storage_or_windows_secret(name, dirs)
         || lab_game_or_directory_secret(name, dirs)
         || telephony_or_cloud_secret(name, dirs)
+        || map_or_payment_secret(name, dirs)
+}
+
+/// The logins of map and payment tools: a password file by its usual
+/// name with no dot (Verdaccio's and nginx's `htpasswd`), PostgreSQL's
+/// service file (it may hold the password), QGIS's authentication
+/// database, Earth Engine's refresh token, SoftHSM's token store (every
+/// key the HSM holds) and a Kafka client's settings in `~/.kafka` (its
+/// SASL login).
+fn map_or_payment_secret(name: &str, dirs: &[&str]) -> bool {
+    let parent = dirs.last().copied().unwrap_or("");
+    matches!(
+        name,
+        "htpasswd" | ".pg_service.conf" | "pg_service.conf" | "qgis-auth.db"
+    ) || parent == "earthengine" && name == "credentials"
+        || dirs.contains(&"softhsm") && (parent == "tokens" || dirs.contains(&"tokens"))
+        || parent == "softhsm" && name == "tokens"
+        || parent == ".kafka" && name.ends_with(".properties")
 }
 
 /// The logins of a phone system and of the clouds and teaching servers
