@@ -367,6 +367,12 @@ fn client_sql(c: &Cmd<'_>) -> Option<(Vec<String>, bool)> {
         "psql" | "cockroach" | "clickhouse-client" | "duckdb" | "sqlcmd" => (
             c.option_values(&["-c", "--command", "-q", "--query", "-Q"])
                 .into_iter()
+                // (CockroachDB's `sql -e`/`--execute`, as often given twice.)
+                .chain(if c.name == "cockroach" {
+                    c.option_values(&["-e", "--execute"])
+                } else {
+                    Vec::new()
+                })
                 .map(str::to_owned)
                 .collect(),
             c.name != "duckdb",
@@ -531,7 +537,13 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
             // DROP COLUMN c`, pt-online-schema-change's `--alter 'DROP
             // COLUMN c'`).
             || (words.first() == Some(&"ALTER") || words.first() == Some(&"DROP"))
-                && words.windows(2).any(|w| w == ["DROP", "COLUMN"])
+                && words
+                    .windows(2)
+                    .any(|w| w[0] == "DROP" && matches!(w[1], "COLUMN" | "PARTITION"))
+            // A function named for what it drops, called (`SELECT
+            // DropGeometryTable('public', 'parcels')`,
+            // `pg_drop_replication_slot('x')`).
+            || words.first() == Some(&"SELECT") && calls_a_destroyer(sql)
             // MySQL's binary logs purged, which replicas and point-in-time
             // recovery read (`RESET MASTER`, `PURGE BINARY LOGS …`).
             || starts("RESET", &["MASTER", "BINARY"])
@@ -553,6 +565,42 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
             // DELETE WHERE 1`).
             || (starts("ALTER", &["TABLE"]) && words.contains(&"DELETE") && every_row(&words))
     })
+}
+
+/// Whether SQL calls a function whose name begins with a verb
+/// that drops (`DropGeometryTable(`, `pg_drop_replication_slot(`,
+/// `truncate_tables(`), after any schema or `pg_` prefix.
+fn calls_a_destroyer(sql: &str) -> bool {
+    sql.split('(')
+        .rev()
+        .skip(1)
+        .filter_map(|before| {
+            before
+                .rsplit(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+                .next()
+        })
+        .any(|name| {
+            let name = match name.get(..3) {
+                Some(p) if p.eq_ignore_ascii_case("pg_") => &name[3..],
+                _ => name,
+            };
+            // The verb ends where a word begins (`Drop|Geometry`,
+            // `drop_|replication`), not inside one (`dropped_count`,
+            // `DROPPED_COUNT`).
+            ["drop", "delete", "truncate", "purge", "destroy"]
+                .iter()
+                .any(|v| {
+                    let Some(head) = name.get(..v.len()) else {
+                        return false;
+                    };
+                    let camel = head.bytes().any(|b| b.is_ascii_lowercase());
+                    head.eq_ignore_ascii_case(v)
+                        && name
+                            .as_bytes()
+                            .get(v.len())
+                            .is_some_and(|b| *b == b'_' || camel && b.is_ascii_uppercase())
+                })
+        })
 }
 
 /// Whether a statement's `WHERE` keeps every row: none, or one that is

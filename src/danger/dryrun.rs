@@ -530,7 +530,8 @@ pub(super) fn prints_only(name: &str, first: Option<&Word>, args: &[Word]) -> bo
             // files in `/` or, after `shopt -s nullglob`, nothing at all
             // (`reg delete KEY /f /?` would then delete).
             || (v == "/?" && !w.glob && programs::is_windows_tool(name));
-        if asks_help && !is_file_value(name, args, i) {
+        // (Not a message's text: `--reason --help` is the reason.)
+        if asks_help && !is_file_value(name, args, i) && !programs::is_message(args, i) {
             return !(operands > 0 && strict() || operands > 1 && runs);
         }
         operands += usize::from(!v.starts_with('-'));

@@ -197,6 +197,14 @@ const AFTER_NOUN: &[(&[&str], &[&str])] = &[
         &["disable", "suspend"],
     ),
     (&["power"], &["off", "cycle", "down"]),
+    // What a store holds, cleaned up: blocks marked for deletion deleted
+    // (`thanos tools bucket cleanup`), an index's old entries.
+    (
+        &[
+            "bucket", "buckets", "storage", "index", "indices", "table", "tables", "keyspace",
+        ],
+        &["cleanup"],
+    ),
     // A log's records cut off at an offset (`rpk topic trim-prefix`):
     // every consumer behind it loses them.
     (

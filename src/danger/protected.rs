@@ -355,11 +355,24 @@ fn home_settings_file(rel: &str) -> bool {
         "rc", ".conf", ".cfg", ".ini", ".toml", ".yml", ".yaml", ".json", "macros", "config",
         "profile", "settings",
     ];
-    rel.starts_with('.')
-        && !rel.contains('/')
-        && ENDINGS
+    if !rel.starts_with('.') {
+        return false;
+    }
+    match rel.split_once('/') {
+        None => ENDINGS
             .iter()
-            .any(|e| rel.len() > e.len() + 1 && rel.ends_with(e))
+            .any(|e| rel.len() > e.len() + 1 && rel.ends_with(e)),
+        // A program's start-up file in its own hidden folder, named as
+        // such files are (`~/.gdal/gdalrc`, `~/.lftp/rc`): read on every
+        // run, as `~/.xrc` is. (Not a cache's files.)
+        Some((folder, name)) => {
+            folder != ".cache"
+                && !name.contains('/')
+                && !name.starts_with('.')
+                && name.ends_with("rc")
+                && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        }
+    }
 }
 
 /// Whether a path, with either slash, is in Windows's Startup folder.

@@ -797,16 +797,12 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         return true;
     }
     if let Some(variant) = name.strip_prefix(".env.") {
+        // An example of any environment's file is an example
+        // (`.env.ci.example`, `.env.production.sample`).
+        let last = variant.rsplit('.').next().unwrap_or(variant);
         return !matches!(
-            variant,
-            "example"
-                | "sample"
-                | "template"
-                | "tpl"
-                | "dist"
-                | "defaults"
-                | "schema"
-                | "test.example"
+            last,
+            "example" | "sample" | "template" | "tpl" | "dist" | "defaults" | "schema"
         );
     }
     if name.starts_with("id_")

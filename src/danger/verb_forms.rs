@@ -400,6 +400,20 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
         "wandb" => word(0) == Some("sync") && c.flag(&["--clean"]),
         // An IBM MQ queue manager deleted with its queues and logs.
         "dltmqm" => true,
+        // Elasticsearch's and OpenSearch's offline node tools, each unsafe
+        // by their manuals: a node's data repurposed, its cluster left or
+        // bootstrapped anew, settings removed from its state.
+        "elasticsearch-node" | "opensearch-node" => matches!(
+            word(0),
+            Some(
+                "repurpose"
+                    | "unsafe-bootstrap"
+                    | "detach-cluster"
+                    | "override-version"
+                    | "remove-settings"
+                    | "remove-customs"
+            )
+        ),
         // GDAL's vector copy told to replace the layer it writes, in a
         // database (`ogr2ogr -overwrite -f PostgreSQL PG:"host=…" x.gpkg`):
         // the table's rows are dropped first.

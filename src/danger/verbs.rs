@@ -1151,6 +1151,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             // -rm -r /data`); other two-letter options are letters.
             && (name.len() > 2 || v == "-rm")
             && verb_of(name) == Some(Does::Destroys)
+            // What a build thins out of what it writes (`tippecanoe
+            // --drop-densest-as-needed`, `--drop-rate`).
+            && !name.split(['-', '_']).any(|p| {
+                matches!(p, "needed" | "rate" | "fraction" | "densest" | "smallest")
+            })
             // (`snakemake --delete-all-output`: every result made.)
             && (!name
                 .split(['-', '_'])

@@ -992,6 +992,9 @@ const MESSAGE_OPTIONS: &[&str] = &[
     "--summary",
     "--text",
     "--label",
+    // Why a workflow or a job is stopped (`temporal workflow terminate
+    // --reason …`).
+    "--reason",
     // A test or a name picked by a pattern (`bats --filter 'refuses rm
     // -rf /'`, `jest --testNamePattern …`): text matched, never run.
     "--filter",

@@ -317,6 +317,7 @@ const CLASSES_FIFTY_THIRD: &str = include_str!("../corpus/classes53.tsv");
 /// administrator, a university teaching-platform administrator, and an
 /// embedded and IoT fleet developer (its header says more).
 const CLASSES_FIFTY_FOURTH: &str = include_str!("../corpus/classes54.tsv");
+const CLASSES_FIFTY_FIFTH: &str = include_str!("../corpus/classes55.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -996,6 +997,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "quay", 950, 916),
     ("noeffect", "quay", 972, 1000),
     ("blocked", "quay", 1000, 1000),
+    ("operand", "fiftyfifth", 975, 1000),
+    ("verb", "fiftyfifth", 900, 958),
+    ("hidden", "fiftyfifth", 1000, 1000),
+    ("noeffect", "fiftyfifth", 1000, 964),
+    ("blocked", "fiftyfifth", 1000, 1000),
+    ("operand", "berth", 1000, 1000),
+    ("verb", "berth", 975, 1000),
+    ("hidden", "berth", 975, 1000),
+    ("noeffect", "berth", 944, 1000),
+    ("blocked", "berth", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -1065,6 +1076,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FIFTY_SECOND))
         .chain(rows(CLASSES_FIFTY_THIRD))
         .chain(rows(CLASSES_FIFTY_FOURTH))
+        .chain(rows(CLASSES_FIFTY_FIFTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {

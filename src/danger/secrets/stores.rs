@@ -11,6 +11,8 @@ pub(super) const HINTS: &[&str] = &[
     "softhsm",
     ".kafka/",
     "earthengine",
+    "grafana",
+    "geoserver",
     "clouds.yaml",
     "openstack",
     "guacamole",
@@ -186,6 +188,12 @@ fn map_or_payment_secret(name: &str, dirs: &[&str]) -> bool {
         || dirs.contains(&"softhsm") && (parent == "tokens" || dirs.contains(&"tokens"))
         || parent == "softhsm" && name == "tokens"
         || parent == ".kafka" && name.ends_with(".properties")
+        // Grafana's database (API keys, service-account tokens, the data
+        // sources' passwords) and its settings (the admin password and the
+        // key that encrypts them); GeoServer's security folder (users,
+        // passwords, the keystore).
+        || parent == "grafana" && matches!(name, "grafana.db" | "grafana.ini")
+        || dirs.contains(&"geoserver") && (name == "security" || dirs.contains(&"security"))
 }
 
 /// The logins of a phone system and of the clouds and teaching servers
