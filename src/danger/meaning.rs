@@ -538,32 +538,33 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
     // word that is not the settings' value, only shows.
     let settings = |v: &str| matches!(v, "-c" | "--config" | "--config-file" | "--configfile");
     let shown_with = |i: usize| i.checked_sub(1).is_some_and(|p| settings(&own[p].value));
-    let looks = own
-        .iter()
-        .enumerate()
-        .find(|(i, w)| !w.value.starts_with('-') && !shown_with(*i))
-        .is_some_and(|(_, w)| {
-            matches!(
-                w.value.as_str(),
-                "list"
-                    | "ls"
-                    | "show"
-                    | "status"
-                    | "get"
-                    | "describe"
-                    | "info"
-                    | "history"
-                    | "version"
-                    | "topology"
-                    | "check"
-                    | "validate"
-            )
-        });
+    let looks = || {
+        own.iter()
+            .enumerate()
+            .find(|(i, w)| !w.value.starts_with('-') && !shown_with(*i))
+            .is_some_and(|(_, w)| {
+                matches!(
+                    w.value.as_str(),
+                    "list"
+                        | "ls"
+                        | "show"
+                        | "status"
+                        | "get"
+                        | "describe"
+                        | "info"
+                        | "history"
+                        | "version"
+                        | "topology"
+                        | "check"
+                        | "validate"
+                )
+            })
+    };
     let paths = own
         .iter()
         .enumerate()
         .filter(|(i, w)| {
-            !(looks && (shown_with(*i) || w.value.starts_with("--config=")))
+            !((shown_with(*i) || w.value.starts_with("--config=")) && looks())
                 && !input(&w.value)
                 && !(i.checked_sub(1).is_some_and(|p| {
                     own[p].value.starts_with("--")

@@ -602,13 +602,13 @@ pub(super) fn searches_settings_for_a_secret(c: &Cmd<'_>) -> bool {
 /// its pattern naming a secret's key, prints the lines it finds (not only
 /// their count or whether there are any), the values with them.
 pub(super) fn searches_environment_for_a_secret(c: &Cmd<'_>) -> bool {
-    c.is(&["grep", "egrep", "fgrep", "rg", "ripgrep", "ag", "ack"])
-        && c.command.upstream.iter().any(|u| {
-            matches!(
-                u.as_str(),
-                "env" | "printenv" | "set" | "export" | "declare"
-            )
-        })
+    // (The pipe first: most commands have none.)
+    c.command.upstream.iter().any(|u| {
+        matches!(
+            u.as_str(),
+            "env" | "printenv" | "set" | "export" | "declare"
+        )
+    }) && c.is(&["grep", "egrep", "fgrep", "rg", "ripgrep", "ag", "ack"])
         && !c.flag(&["-c", "--count", "-q", "--quiet", "--silent"])
         && search_parts(c.args(), &[])
             .0

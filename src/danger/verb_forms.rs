@@ -770,11 +770,12 @@ pub(super) fn destroys_joined(part: &str) -> bool {
     // (a test checks the letters are theirs).
     let may_be_verb = matches!(
         part.as_bytes().first(),
-        Some(b'd' | b'r' | b'p' | b'w' | b'e' | b'k' | b's' | b't')
-    );
+        Some(b'd' | b'r' | b'p' | b'w' | b'e' | b'k' | b's')
+    ) || part.starts_with("truncate");
     // A verb made wholesale (`gwc/rest/masstruncate`, `bulkdelete`,
-    // `forceremove`, `harddelete`).
-    let wholesale = matches!(part.as_bytes().first(), Some(b'm' | b'b' | b'f' | b'h'))
+    // `forceremove`, `harddelete`): eight letters at least.
+    let wholesale = part.len() >= 8
+        && matches!(part.as_bytes().first(), Some(b'm' | b'b' | b'f' | b'h'))
         && ["mass", "bulk", "batch", "force", "hard"]
             .iter()
             .any(|how| {

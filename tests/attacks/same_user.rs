@@ -1044,3 +1044,38 @@ fn a_record_changed_with_the_callers_token_asks() {
     )
     .status(0);
 }
+
+#[test]
+fn the_environment_searched_for_its_secrets_asks() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    // The same act as `printenv GITHUB_TOKEN`, by a pipe into a search,
+    // here and inside a container.
+    for line in [
+        "env | grep -i -e key -e secret",
+        "printenv | rg TOKEN",
+        "kubectl exec -n pay deploy/api -- sh -c 'env | grep -i password'",
+    ] {
+        caught_by(&env, line, "secret.env");
+    }
+    // Counted, or searched for something else, nothing is printed.
+    check_line(&env, "env | grep -c TOKEN").status(0);
+    check_line(&env, "env | grep PATH").status(0);
+}
+
+#[test]
+fn a_search_clusters_settings_replaced_asks() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    caught_by(
+        &env,
+        "curl -s -XPUT \"$ES_URL/_ingest/pipeline/nginx-access\" -H 'Content-Type: application/json' -d @pipelines/nginx-access.json",
+        "verb.deploys",
+    );
+    // A document indexed is the cluster's data, not its settings.
+    check_line(
+        &env,
+        "curl -s -XPUT \"$ES_URL/logs/_doc/1\" -H 'Content-Type: application/json' -d @doc.json",
+    )
+    .status(0);
+}
