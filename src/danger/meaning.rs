@@ -533,9 +533,11 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
                 )
             )
     };
-    // A tool's settings file named for a look (`patronictl -c
+    // A system tool's settings file named for a look (`patronictl -c
     // /etc/patroni/ledger.yml list`) is read: the subcommand, the first
-    // word that is not the settings' value, only shows.
+    // word that is not the settings' value, only shows. Only under
+    // `/etc`: a script the agent wrote, handed `-c ~/.claude/settings.json
+    // list`, may write whatever it likes.
     let settings = |v: &str| matches!(v, "-c" | "--config" | "--config-file" | "--configfile");
     let shown_with = |i: usize| i.checked_sub(1).is_some_and(|p| settings(&own[p].value));
     let looks = || {
@@ -564,7 +566,9 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
         .iter()
         .enumerate()
         .filter(|(i, w)| {
-            !((shown_with(*i) || w.value.starts_with("--config=")) && looks())
+            !((shown_with(*i) && w.value.starts_with("/etc/")
+                || w.value.starts_with("--config=/etc/"))
+                && looks())
                 && !input(&w.value)
                 && !(i.checked_sub(1).is_some_and(|p| {
                     own[p].value.starts_with("--")

@@ -3137,6 +3137,7 @@ EOF"#,
                 })
         }),
         examples: &[
+            "./tool -c ~/.claude/settings.json list",
             "echo x >> ~/.gdal/gdalrc",
             "patronictl -c /etc/patroni/x.yml edit-config",
             "oras pull registry.example/tools/x:1 -o ~/.local/bin",
@@ -5484,6 +5485,7 @@ EOF"#,
         sentence: "Runs a tool's subcommand that deletes, resets, wipes, uninstalls, deregisters or powers off something.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Destroys, false))),
         examples: &[
+            "tool --delete-all-at-rate 5",
             "thanos tools bucket cleanup --objstore.config-file=b.yml",
             "elasticsearch-node detach-cluster",
             "temporal workflow terminate --workflow-id x --reason --help",

@@ -1153,9 +1153,10 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             && verb_of(name) == Some(Does::Destroys)
             // What a build thins out of what it writes (`tippecanoe
             // --drop-densest-as-needed`, `--drop-rate`).
-            && !name.split(['-', '_']).any(|p| {
-                matches!(p, "needed" | "rate" | "fraction" | "densest" | "smallest")
-            })
+            && !(name.starts_with("drop-")
+                && name.split(['-', '_']).any(|p| {
+                    matches!(p, "needed" | "rate" | "fraction" | "densest" | "smallest")
+                }))
             // (`snakemake --delete-all-output`: every result made.)
             && (!name
                 .split(['-', '_'])
