@@ -377,14 +377,6 @@ fn client_sql(c: &Cmd<'_>) -> Option<(Vec<String>, bool)> {
                 .collect(),
             c.name != "duckdb",
         ),
-        // ClickHouse's one program, as its client (`clickhouse client -q …`).
-        "clickhouse" if c.args().first().is_some_and(|w| w.value == "client") => (
-            c.option_values(&["-q", "--query"])
-                .into_iter()
-                .map(str::to_owned)
-                .collect(),
-            true,
-        ),
         "mysql" | "mariadb" => (
             c.option_values(&["-e", "--execute"])
                 .into_iter()
