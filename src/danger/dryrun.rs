@@ -52,11 +52,7 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
         }
         // Taken back where it is said (`--help=false`, `--dry-run=0`):
         // the command runs.
-        if v.split_once('=').is_some_and(|(_, x)| {
-            ["false", "0", "no", "off", "none"]
-                .iter()
-                .any(|f| x.eq_ignore_ascii_case(f))
-        }) {
+        if v.split_once('=').is_some_and(|(_, x)| says_no(x)) {
             continue;
         }
         match name {
@@ -606,17 +602,19 @@ const TASK_RUNNERS: &[&str] = &[
     "pnpm", "yarn", "bun", "deno", "cargo", "poetry", "pdm", "hatch", "uv",
 ];
 
+/// Whether an option's value says no (`false`, `0`, `no`, `off`,
+/// `none`, in any case).
+fn says_no(v: &str) -> bool {
+    ["false", "0", "no", "off", "none"]
+        .iter()
+        .any(|f| v.eq_ignore_ascii_case(f))
+}
+
 /// No `--no-dry-run` later on the line.
 /// (Nor `--dry-run=false`: the Go CLIs' flag library lets a later
 /// `--dry-run=false` undo an earlier `-n`, as in `rclone purge r: -n
 /// --dry-run=false`.)
 fn dry_run_not_taken_back(args: &[Word]) -> bool {
-    let no = |v: &str| {
-        matches!(
-            v.to_ascii_lowercase().as_str(),
-            "false" | "0" | "no" | "off" | "none"
-        )
-    };
     !args.iter().enumerate().any(|(i, w)| {
         w.value.starts_with("--no-dry")
             || w.value.starts_with("--nodry")
@@ -627,13 +625,9 @@ fn dry_run_not_taken_back(args: &[Word]) -> bool {
             // parsers read a flag's `true`/`false` (`npm publish
             // --dry-run false` publishes).
             || matches!(w.value.as_str(), "--dry-run" | "--dryrun" | "--dry_run")
-                && args.get(i + 1).is_some_and(|n| no(&n.value))
+                && args.get(i + 1).is_some_and(|n| says_no(&n.value))
             || w.value.split_once('=').is_some_and(|(k, v)| {
-                matches!(k, "--dry-run" | "--dryrun" | "--dry_run" | "-n")
-                    && matches!(
-                        v.to_ascii_lowercase().as_str(),
-                        "false" | "0" | "no" | "off" | "none"
-                    )
+                matches!(k, "--dry-run" | "--dryrun" | "--dry_run" | "-n") && says_no(v)
             })
     })
 }

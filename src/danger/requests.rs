@@ -170,12 +170,10 @@ fn changes_search_settings(c: &Cmd<'_>) -> bool {
         "plugins",
         "opendistro",
     ];
-    has_method(c, |m| {
-        m.eq_ignore_ascii_case("PUT") || m.eq_ignore_ascii_case("PATCH")
-    }) && c
-        .operands()
-        .iter()
-        .any(|w| address_actions(&w.value).any(|a| SETTINGS.contains(&a)))
+    has_method(c, replaces)
+        && c.operands()
+            .iter()
+            .any(|w| address_actions(&w.value).any(|a| SETTINGS.contains(&a)))
 }
 
 /// A record replaced or changed with the caller's own credentials (`curl
@@ -185,9 +183,7 @@ fn changes_search_settings(c: &Cmd<'_>) -> bool {
 /// many APIs search by it.)
 fn replaces_with_credentials(c: &Cmd<'_>) -> bool {
     let args = c.args();
-    let method = has_method(c, |m| {
-        m.eq_ignore_ascii_case("PUT") || m.eq_ignore_ascii_case("PATCH")
-    });
+    let method = has_method(c, replaces);
     method
         && args.iter().enumerate().any(|(i, w)| {
             let v = w.value.as_str();
@@ -355,6 +351,11 @@ pub(super) fn sends_a_request(c: &Cmd<'_>) -> bool {
                     && (i == 1 && writes(v)
                         || matches!(v, "-f" | "--field" | "--raw-field" | "--input" | "--body"))
         })
+}
+
+/// Whether a method replaces or changes what is there (`PUT`, `PATCH`).
+fn replaces(m: &str) -> bool {
+    m.eq_ignore_ascii_case("PUT") || m.eq_ignore_ascii_case("PATCH")
 }
 
 /// Whether the request's method, however the client spells it, is one
