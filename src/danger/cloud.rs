@@ -103,7 +103,27 @@ pub(super) fn destroys(c: &Cmd<'_>) -> bool {
 /// (`terraform apply`, `helm install`, `kubectl scale`, `heroku
 /// releases:rollback`): the cloud pack's `cloud.deploy`.
 pub(super) fn deploys(c: &Cmd<'_>) -> bool {
-    super::verbs::verb(c) == Some((super::verbs::Does::Deploys, true)) || changes_production_db(c)
+    super::verbs::verb(c) == Some((super::verbs::Does::Deploys, true))
+        || changes_production_db(c)
+        || queue_manager_fed_unseen(c)
+}
+
+/// Whether IBM MQ's console is fed commands it cannot show (a file not on
+/// disk, another program's output: `dmpmqcfg -m QM1 -x all | runmqsc
+/// QM2`) and told to run them: the queue manager's objects are defined,
+/// changed or deleted as they say. `-v` only checks them.
+fn queue_manager_fed_unseen(c: &Cmd<'_>) -> bool {
+    c.name == "runmqsc" && fed_unseen(c) && !c.flag(&["-v"])
+}
+
+/// Whether a command reads stdin whose text is not known: another
+/// program's output, a redirected file not on disk.
+fn fed_unseen(c: &Cmd<'_>) -> bool {
+    let cmd = &c.command;
+    cmd.stdin_text.is_none()
+        && (!cmd.upstream.is_empty()
+            || cmd.stdin_dynamic
+            || cmd.redirects.iter().any(|r| r.op.reads()))
 }
 
 /// SQL words that change data or its shape.
@@ -163,9 +183,7 @@ fn changes_production_db(c: &Cmd<'_>) -> bool {
             !planned && words().any(|t| SQL_CHANGES.contains(&t))
         })
     };
-    let fed =
-        !cmd.upstream.is_empty() || cmd.stdin_dynamic || cmd.redirects.iter().any(|r| r.op.reads());
-    let unseen = (fed && cmd.stdin_text.is_none())
+    let unseen = fed_unseen(c)
         || !c
             .option_values(&["-f", "--file", "-i", "--input", "--source"])
             .is_empty();
@@ -252,9 +270,9 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
             let words: Vec<String> = c.values().map(str::to_ascii_uppercase).collect();
             // Keys deleted by name (`DEL sessions`, `UNLINK`), or all;
             // members and entries taken out; the server stopped.
-            words.iter().any(|v| {
+            let deletes = |v: &str| {
                 matches!(
-                    v.as_str(),
+                    v,
                     "FLUSHALL"
                         | "FLUSHDB"
                         | "DEL"
@@ -270,7 +288,24 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
                         | "SWAPDB"
                         | "SHUTDOWN"
                 )
-            })
+            };
+            words.iter().any(|v| deletes(v))
+                // The same called by a script the server runs (`EVAL "…
+                // redis.call('del', k) …" 0`).
+                || words.iter().any(|v| {
+                    v.split("REDIS.").skip(1).any(|call| {
+                        call.strip_prefix("PCALL(")
+                            .or_else(|| call.strip_prefix("CALL("))
+                            .is_some_and(|args| {
+                                let name = args.trim_start_matches([' ', '\'', '"']);
+                                deletes(
+                                    name.split(|ch: char| !ch.is_ascii_alphabetic())
+                                        .next()
+                                        .unwrap_or_default(),
+                                )
+                            })
+                    })
+                })
                 // A stream's consumer group destroyed, scripts and functions
                 // flushed, a node reset or forgotten, a user deleted, the
                 // server's settings changed (`CONFIG SET dir …` writes
@@ -485,6 +520,39 @@ fn unquoted(sql: &str) -> String {
         }
     }
     plain
+}
+
+/// Whether a string in the code is SQL that drops or empties a table, a
+/// schema or a database (`$wpdb->query("TRUNCATE TABLE …")`,
+/// `cur.execute('DROP TABLE users')`): whatever client library sends it,
+/// the statement says what it does.
+pub(super) fn runs_destroying_sql(code: &str) -> bool {
+    let bytes = code.as_bytes();
+    let mut at = 0;
+    while let Some(open) = bytes
+        .get(at..)
+        .and_then(|rest| memchr::memchr2(b'"', b'\'', rest))
+        .map(|i| at + i)
+    {
+        let quote = bytes[open];
+        let body = open + 1;
+        let Some(len) = bytes
+            .get(body..)
+            .and_then(|rest| memchr::memchr(quote, rest))
+        else {
+            return false;
+        };
+        // A statement is words: a short string is none.
+        if let Some(text) = code.get(body..body + len)
+            && len >= 8
+            && text.contains(' ')
+            && sql_destroys(&text.to_ascii_uppercase())
+        {
+            return true;
+        }
+        at = body + len + 1;
+    }
+    false
 }
 
 /// Whether SQL drops a database, schema or table, truncates one, or

@@ -164,3 +164,53 @@ fn console_does(command: &str) -> Option<Does> {
     }
     Some(Does::Deploys)
 }
+
+/// What WebSphere's admin console is told by its inline script (`wsadmin
+/// -lang jython -c "AdminApp.uninstall('App')"`, Jacl's `$AdminControl
+/// stopServer s1 n1`): a call named for what it destroys, or a server
+/// stopped or restarted. A script that only lists reads.
+pub(super) fn admin_script(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Option<Does> {
+    if !matches!(c.name.as_str(), "wsadmin" | "wsadmin.sh") {
+        return None;
+    }
+    let mut does = None;
+    for code in c.option_values(&["-c"]) {
+        for name in code.split(|ch: char| !ch.is_ascii_alphanumeric()) {
+            if verb_of(name) == Some(Does::Destroys) {
+                return Some(Does::Destroys);
+            }
+            let lower = name.to_ascii_lowercase();
+            if lower.starts_with("stop") || lower.starts_with("restart") {
+                does = Some(Does::Deploys);
+            }
+        }
+    }
+    does
+}
+
+/// The command string a TSO console runs, if the command is one.
+pub(super) fn tso_command<'a>(c: &Cmd<'a>) -> Option<&'a str> {
+    let ops = c.operands();
+    let said = |i: usize| ops.get(i).map(|w| w.value.as_str());
+    let text = match c.name.as_str() {
+        "tsocmd" => ops.first(),
+        "zowe"
+            if matches!(said(0), Some("zos-tso" | "tso" | "zos-console" | "console"))
+                && said(1) == Some("issue")
+                && matches!(said(2), Some("command" | "cmd")) =>
+        {
+            ops.get(3)
+        }
+        // IDCAMS's statements (`zowe zos-files invoke ams-statements
+        // "DELETE A.B CLUSTER PURGE"`).
+        "zowe"
+            if matches!(said(0), Some("zos-files" | "files"))
+                && said(1) == Some("invoke")
+                && matches!(said(2), Some("ams-statements" | "as")) =>
+        {
+            ops.get(3)
+        }
+        _ => None,
+    }?;
+    Some(text.value.as_str())
+}

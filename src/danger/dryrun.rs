@@ -86,6 +86,8 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
             | "--download-only"
             | "--downloadonly"
             | "--no-deploy"
+            // The Zowe CLI's: the command's inputs shown, nothing sent.
+            | "--show-inputs-only"
             | "--print" => {
                 saw = true;
             }
@@ -207,6 +209,25 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         && args.iter().any(|w| w.value == "--reset-offsets")
         && !args.iter().any(|w| w.value == "--execute")
     {
+        return true;
+    }
+    // Doctrine's schema and database changes only print their SQL, or
+    // refuse, unless told `--force` (`bin/console doctrine:schema:drop
+    // --dump-sql`).
+    if matches!(name, "console" | "php" | "symfony")
+        && args.iter().take(3).any(|w| {
+            matches!(
+                w.value.as_str(),
+                "doctrine:schema:drop" | "doctrine:database:drop" | "doctrine:schema:update"
+            )
+        })
+        && !args.iter().any(|w| w.value == "--force" || w.value == "-f")
+    {
+        return true;
+    }
+    // Deployer's plan of the tasks a deploy would run (`dep deploy
+    // production --plan`).
+    if name == "dep" && args.iter().any(|w| w.value == "--plan") {
         return true;
     }
     // A transaction built and printed for signing elsewhere (NEAR's

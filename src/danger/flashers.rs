@@ -21,7 +21,8 @@ pub(super) fn writes_firmware(name: &str, args: &[Word]) -> Option<bool> {
         // erase it.
         || name == "flashrom"
             && has_flag(args, &["-r", "--read", "-v", "--verify"])
-            && !has_flag(args, &["-w", "--write", "-E", "--erase"]);
+            && !has_flag(args, &["-w", "--write", "-E", "--erase"])
+        || fpga_looks(name, args);
     Some(!looks)
 }
 
@@ -76,7 +77,47 @@ const FLASHERS: &[&str] = &[
     "ubirsvol",
     // ST's programmer (`STM32_Programmer_CLI -c port=SWD -w app.hex`).
     "stm32_programmer_cli",
+    // FPGA boards' configuration flash: Lattice's iCE40 and ECP5
+    // programmers, the vendor-neutral loader (`openFPGALoader -f` writes
+    // the flash), Intel's programmer, Xilinx's Alveo cards' shell
+    // (`xbmgmt program --base`), Digilent's.
+    "iceprog",
+    "ecpprog",
+    "openfpgaloader",
+    "quartus_pgm",
+    "xbmgmt",
+    "djtgcfg",
 ];
+
+/// Whether an FPGA programmer only looks: iceprog's and ecpprog's check,
+/// read or test of the flash (`-c`, `-r`, `-t`; `-n` only skips the erase
+/// before a write); the loader's scans and listings; Intel's programmer
+/// told only to verify or blank-check (`-o "v;top.pof"`, where `p`
+/// programs and `e` erases); the Alveo shell examined.
+fn fpga_looks(name: &str, args: &[Word]) -> bool {
+    match name {
+        "iceprog" | "ecpprog" => has_flag(args, &["-c", "-r", "-R", "-t"]),
+        "openfpgaloader" => args.iter().any(|w| {
+            matches!(
+                w.value.as_str(),
+                "--detect" | "--scan-usb" | "--list-boards" | "--list-cables" | "--list-fpga"
+            )
+        }),
+        "quartus_pgm" => {
+            let ops = option_values(args, &["-o"]);
+            !ops.is_empty()
+                && ops.iter().all(|op| {
+                    let letters = op.split(';').next().unwrap_or_default();
+                    !letters.is_empty()
+                        && letters
+                            .bytes()
+                            .all(|b| matches!(b, b'v' | b'b' | b'V' | b'B'))
+                })
+        }
+        "xbmgmt" => args.first().is_some_and(|w| w.value == "examine"),
+        _ => false,
+    }
+}
 
 /// What a flasher does when it only looks.
 const FLASHER_READS: &[&str] = &[

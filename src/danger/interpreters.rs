@@ -516,9 +516,13 @@ fn calls_a_destroying_method(code: &str) -> bool {
         let start = at - len;
         // (A name that starts with no such verb, nor ends in a reset,
         // settled at its first letter: most are.)
+        // Called on an object (`.`, PHP's `->`) or a class (`::`).
+        let on_object = start.checked_sub(1).is_some_and(|b| bytes[b] == b'.')
+            || start
+                .checked_sub(2)
+                .is_some_and(|b| matches!(&bytes[b..start], b"->" | b"::"));
         if !(8..=40).contains(&len)
-            || start == 0
-            || bytes[start - 1] != b'.'
+            || !on_object
             || !matches!(
                 bytes[start].to_ascii_lowercase(),
                 b'd' | b'r' | b'p' | b'w' | b'e'
@@ -673,9 +677,16 @@ fn contains_word(code: &str, token: &str) -> bool {
     }
     // A member named like a statement is no statement: PHP's
     // `json_decode(…)->require` reads a field, it loads no file.
+    // Nor is a key named so (`…, true)["require"]` reads composer.json's
+    // `require`): the word alone in quotes.
     let member = |i: usize| {
         matches!(token, "require" | "include")
-            && (code[..i].ends_with("->") || code[..i].ends_with("::"))
+            && (code[..i].ends_with("->")
+                || code[..i].ends_with("::")
+                || [b'"', b'\''].iter().any(|q| {
+                    i.checked_sub(1).and_then(|b| code.as_bytes().get(b)) == Some(q)
+                        && code.as_bytes().get(i + token.len()) == Some(q)
+                }))
     };
     code.match_indices(token).any(|(i, _)| {
         (!starts_name || !code[..i].chars().next_back().is_some_and(name_char)) && !member(i)

@@ -40,6 +40,9 @@ pub(super) const DESTROY: &[&str] = &[
     "flushall",
     "flushdb",
     "expunge",
+    // A program's definition dropped from a running region (`zowe cics
+    // discard program PAYR01`), changes thrown away.
+    "discard",
     // What was kept let go of early (`amtool silence expire ID`: the
     // alerts it held back fire; `… tokens expire`).
     "expire",

@@ -367,12 +367,28 @@ fn home_settings_file(rel: &str) -> bool {
         // run, as `~/.xrc` is. (Not a cache's files.)
         Some((folder, name)) => {
             folder != ".cache"
-                && !name.contains('/')
-                && !name.starts_with('.')
-                && name.ends_with("rc")
-                && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                && (!name.contains('/')
+                    && !name.starts_with('.')
+                    && name.ends_with("rc")
+                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                    || startup_script(name.rsplit('/').next().unwrap_or(name)))
         }
     }
+}
+
+/// Whether a file in a program's hidden folder is named as the script it
+/// runs when it starts (`~/.Xilinx/Vivado/Vivado_init.tcl`,
+/// `~/.emacs.d/init.el`, `~/.julia/config/startup.jl`).
+fn startup_script(file: &str) -> bool {
+    let Some((stem, ext)) = file.rsplit_once('.') else {
+        return false;
+    };
+    let stem = stem.to_ascii_lowercase();
+    (stem == "init" || stem == "startup" || stem.ends_with("_init") || stem.ends_with("-init"))
+        && matches!(
+            ext,
+            "tcl" | "lua" | "el" | "vim" | "py" | "rb" | "jl" | "js" | "sh" | "scm" | "gdb"
+        )
 }
 
 /// Whether a path, with either slash, is in Windows's Startup folder.

@@ -342,6 +342,14 @@ pub(super) fn read_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
     if c.name == "ssh-keygen" && !c.flag(&["-l", "-y", "-e", "-B", "-p", "-c", "-i"]) {
         return Vec::new();
     }
+    // step's new key pair written to the two files it is given (`step
+    // crypto keypair pub.pem priv.pem`): no key read.
+    if c.name == "step"
+        && c.operands().first().is_some_and(|w| w.value == "crypto")
+        && c.operands().get(1).is_some_and(|w| w.value == "keypair")
+    {
+        return Vec::new();
+    }
     // Certificates inspected: a private key given to these is refused,
     // never printed (`step certificate inspect ca.pem`, `keytool
     // -printcert -file c.pem`, `cfssl certinfo -cert c.pem`).
@@ -657,6 +665,8 @@ fn is_settings_file(path: &str) -> bool {
     let settings = matches!(
         ext,
         "properties"
+            // WebSphere's client settings (`soap.client.props`).
+            | "props"
             | "conf"
             | "cfg"
             | "cnf"

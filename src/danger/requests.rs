@@ -404,7 +404,11 @@ fn path_action(path: &str) -> Option<&str> {
             && p.bytes()
                 .all(|b| b.is_ascii_alphabetic() || matches!(b, b'-' | b'_'))
     };
-    let last = parts.next().filter(|p| word(p))?;
+    // An operation named with a `$` (FHIR's `…/Patient/$expunge`).
+    let last = parts
+        .next()
+        .map(|p| p.strip_prefix('$').unwrap_or(p))
+        .filter(|p| word(p))?;
     if matches!(
         last,
         "dispatches" | "dispatch" | "trigger" | "triggers" | "invoke" | "invocations" | "run"

@@ -408,6 +408,15 @@ const NAME_HINTS: &[&str] = &[
     ".pem",
     ".key",
     ".p12",
+    ".kdb",
+    ".sth",
+    ".nky",
+    "ltpa.keys",
+    "_key",
+    "-key",
+    "config.json",
+    "config.y",
+    "cli.y",
     ".p8",
     ".pfx",
     ".jks",
@@ -606,6 +615,22 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         return true;
     }
     if under(".aws") && matches!(name, "credentials" | "config") {
+        return true;
+    }
+    // A command line's own hidden folder in home, and in it the config it
+    // logs in with (`~/.laravel-vapor/config.json`, `~/.fly/config.yml`):
+    // deploy platforms' and clouds' tools keep their tokens there. Not
+    // the shared folders of many programs, nor their settings files.
+    if matches!(
+        name,
+        "config.json" | "config.yml" | "config.yaml" | "cli.yml" | "cli.yaml" | "auth.json"
+    ) && parent.len() > 1
+        && parent.starts_with('.')
+        && !matches!(parent, ".config" | ".cache" | ".local" | ".npm" | ".vscode")
+        && ctx
+            .in_home(&resolved)
+            .is_some_and(|rel| rel.bytes().filter(|b| *b == b'/').count() == 1)
+    {
         return true;
     }
     // NetworkManager's connections and wpa_supplicant's config hold Wi-Fi
@@ -916,7 +941,9 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     }
     // A key's public half by its name (`oci_api_key_public.pem`,
     // `signing-pub.pem`), likewise only when it is not there to be read.
-    if name.ends_with(".pem") && named_public(name) && std::fs::symlink_metadata(&resolved).is_err()
+    if (name.ends_with(".pem") || name.ends_with(".key"))
+        && named_public(name)
+        && std::fs::symlink_metadata(&resolved).is_err()
     {
         return false;
     }
@@ -935,8 +962,23 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         ".ppk",
         ".asc",
         ".gpg",
+        // IBM's key databases and the stash of their password (MQ's,
+        // WebSphere's `key.kdb`, `key.sth`); a KeePass 1 database.
+        ".kdb",
+        ".sth",
+        // Xilinx's AES keys for encrypted bitstreams (`bbram.nky`).
+        ".nky",
+        // WebSphere Liberty's LTPA token signing keys.
+        "ltpa.keys",
     ];
     EXTS.iter().any(|e| name.ends_with(e))
+        // A file named as a key, without an extension, named in its folder
+        // (`~/.Xilinx/wi_authentication_key`, `/etc/ssh/ssh_host_rsa_key`);
+        // not a word that may be a field's name (`sort_key`).
+        || (name.ends_with("_key") || name.ends_with("-key"))
+            && value.contains('/')
+            && !name.starts_with(['.', '-'])
+            && !named_public(name)
 }
 
 /// Whether a key file is named as a public key (`signing-pub.pem`,

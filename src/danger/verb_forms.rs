@@ -205,14 +205,32 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
             Some("stop" | "restart")
         ),
         "postsuper" => c.flag(&["-h", "-H", "-r"]) && c.operands().iter().any(|w| w.value == "ALL"),
+        // Laravel's migrations run where it asks first, as in production
+        // (`php artisan migrate --force`).
+        "php" | "artisan" | "sail" => {
+            c.flag(&["--force"]) && c.operands().iter().take(2).any(|w| w.value == "migrate")
+        }
+        // IBM MQ's authority granted whole (`setmqaut … +all`, `+alladm`).
+        "setmqaut" => c.values().any(|v| v.starts_with("+all")),
+        // IBM App Connect's message flows deployed to an integration node
+        // (`mqsideploy NODE -e server -a app.bar`), or taken off it (`-d`).
+        "mqsideploy" => true,
+        // DICOM studies stored into another machine's archive (`storescu
+        // -aec PACS_PROD pacs.example.org 104 ct/`, dcm4che's `storescu
+        // -c AE@host:port`, `dcmsend`): not into one on this machine.
+        "storescu" | "dcmsend" => !c
+            .values()
+            .any(|v| super::cmd::is_loopback(v.rsplit('@').next().unwrap_or_default())),
         // A LinuxGSM server script's server stopped or restarted
         // (`./csgoserver stop`, `./vhserver r`).
+        // Likewise a service's own control script run by its path
+        // (`/opt/mirthconnect/mcservice stop`).
         name if name.len() > 6
-            && name.ends_with("server")
+            && (name.ends_with("server") || name.ends_with("service"))
             && c.command
                 .argv
                 .first()
-                .is_some_and(|w| w.value.starts_with("./")) =>
+                .is_some_and(|w| w.value.starts_with("./") || w.value.starts_with('/')) =>
         {
             matches!(
                 first(),
@@ -374,6 +392,26 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
         }
         "b2" => word(0) == Some("hide-file") || word(0) == Some("file") && word(1) == Some("hide"),
         "drush" => matches!(word(0), Some("sql:sanitize" | "sql-sanitize" | "sqlsan")),
+        // Laravel's application key replaced where it is in use (`php
+        // artisan key:generate --force`: what it encrypted no longer
+        // opens), Doctrine's schema made to match the code in the
+        // database (`bin/console doctrine:schema:update --force`: tables
+        // and columns the code lacks are dropped; `--dump-sql` alone
+        // only prints it).
+        "php" | "artisan" | "sail" | "console" | "symfony" => {
+            let said = |name: &str| c.operands().iter().take(3).any(|w| w.value == name);
+            c.flag(&["--force"]) && (said("key:generate") || said("doctrine:schema:update"))
+                // Doctrine's fixtures loaded into a database emptied first
+                // (`--append` keeps what is there).
+                || said("doctrine:fixtures:load") && !c.flag(&["--append"])
+        }
+        // A FlexLM license server shut down, or a user's license taken
+        // back (`lmutil lmdown -c 27000@lic -q`, `lmremove`).
+        "lmutil" => matches!(word(0), Some("lmdown" | "lmremove")),
+        "lmdown" | "lmremove" => true,
+        // IBM MQ's messages taken off a queue as they are saved
+        // (`dmpmqmsg -I Q` is a destructive get; `-i` only browses).
+        "dmpmqmsg" => c.flag(&["-I"]),
         // A CodePush deployment's release history cleared (`appcenter
         // codepush deployment clear -a acme/app Staging`).
         "appcenter" | "code-push" => {
@@ -753,6 +791,10 @@ pub(super) fn destroys_joined(part: &str) -> bool {
         "group",
         "groups",
         "resc",
+        // A folder's whole tree (`->deleteRecursive("public://styles")`,
+        // `removeRecursively`).
+        "recursive",
+        "recursively",
         // What nothing refers to any more, gone for good (`reprepro
         // deleteunreferenced`, `removeunused`, `purgeorphans`).
         "unreferenced",

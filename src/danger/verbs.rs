@@ -481,6 +481,20 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
     if c.name.is_empty() || c.is_among(&OWN_RULES_SET) || c.is_among(&WORDS_ARE_DATA_SET) {
         return None;
     }
+    // Laravel's `…:publish` commands copy a package's files into the
+    // project (`php artisan vendor:publish --tag=horizon-config`).
+    if matches!(c.name.as_str(), "php" | "artisan" | "sail")
+        && c.operands()
+            .iter()
+            .take(2)
+            .any(|w| w.value.ends_with(":publish"))
+        && (c.name == "artisan"
+            || c.operands()
+                .first()
+                .is_some_and(|w| w.value.ends_with("artisan")))
+    {
+        return None;
+    }
     if named_destroyer(&c.name) && !super::dryrun::rehearses_as(&c.name, c.args()) {
         return Some((Does::Destroys, false));
     }
@@ -540,6 +554,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(does);
     }
+    if let Some(does) = super::consoles::admin_script(c, verb_of) {
+        return Some(does);
+    }
     let mut words = subcommand_words(c);
     // A pull or merge request merged (`gh pr merge 12`, `glab mr merge 3`,
     // `tea pulls merge 4`): the change lands on the shared branch, for
@@ -577,6 +594,12 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             .split_whitespace()
             .take(SUBCOMMAND_WORDS)
             .collect();
+    }
+    // A TSO command handed over as one string (`tsocmd "DELUSER
+    // JSMITH"`, `zowe zos-tso issue command "DELETE 'A.B'"`): its first
+    // word is the verb.
+    if let Some(text) = super::consoles::tso_command(c) {
+        words = text.split_whitespace().take(SUBCOMMAND_WORDS).collect();
     }
     // A build tool's target named by its label (`bazel run
     // //deploy:prod.apply`, `bazel run //images:push`): its parts.
@@ -1428,7 +1451,7 @@ fn verb_of(word: &str) -> Option<Does> {
     if word.ends_with("static-content:deploy") {
         return None;
     }
-    let (mut looks, mut destroys, mut deploys) = (false, false, false);
+    let (mut looks, mut destroys, mut deploys, mut shown) = (false, false, false, false);
     // One part, in order, after the part before it (empty for the first),
     // for a verb that destroys only after a noun that holds data
     // (`schema:clean`, `trash-empty`) or when forced (`force-unlock`,
@@ -1449,6 +1472,12 @@ fn verb_of(word: &str) -> Option<Does> {
             return true;
         }
         deploys |= DEPLOY.contains(&part) || sent_after_noun(before, part) || sends_joined(part);
+        // What was deployed looked at (`forge deploy:logs`,
+        // `deploy-status`, `release:list`): the last part says so.
+        shown = matches!(
+            part,
+            "logs" | "log" | "status" | "list" | "history" | "info" | "show"
+        );
         false
     };
     // Asked of every subcommand and option word of every command: an
@@ -1483,7 +1512,7 @@ fn verb_of(word: &str) -> Option<Does> {
     } else if destroys {
         Some(Does::Destroys)
     } else {
-        deploys.then_some(Does::Deploys)
+        (deploys && !shown).then_some(Does::Deploys)
     }
 }
 

@@ -109,6 +109,9 @@ fn own_switches(tool: &str) -> &'static [&'static str] {
             "--force",
             "--insecure",
         ],
+        // The Zowe CLI's confirmation of a delete (`zowe zos-files delete
+        // data-set X --for-sure --show-inputs-only`).
+        "zowe" => &["--for-sure"],
         _ => &[],
     }
 }

@@ -386,12 +386,16 @@ static COMMAND_WORDS_SORTED: std::sync::LazyLock<Vec<&str>> = std::sync::LazyLoc
     words
 });
 
-/// Whether `word`, as a program, is one the danger set knows.
+/// Whether `word`, as a program, is one the danger set knows. A name is
+/// read in any case (a case-insensitive volume runs `/bin/rm` for `RM`),
+/// except a shell builtin's, which is no file: `EVAL` in `redis-cli EVAL
+/// "return redis.call('dbsize')" 0` is the server's command.
 fn names_a_command(word: &Word) -> bool {
+    let name = programs::program_name_of(&word.value);
     word.literal
-        && COMMAND_WORDS_SORTED
-            .binary_search(&&*programs::program_name_of(&word.value))
-            .is_ok()
+        && COMMAND_WORDS_SORTED.binary_search(&&*name).is_ok()
+        && !(matches!(&*name, "eval" | "source" | "trap" | "alias" | "exec")
+            && word.value.bytes().any(|b| b.is_ascii_uppercase()))
 }
 
 /// Sandboxes and namespace tools: what follows their options is the

@@ -1079,3 +1079,44 @@ fn a_search_clusters_settings_replaced_asks() {
     )
     .status(0);
 }
+
+#[test]
+fn a_table_dropped_by_a_string_in_inline_code_asks() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    // The same act as `psql -c 'DROP TABLE users'`, sent by whatever
+    // client library the code imports, in any language.
+    for line in [
+        "python3 -c 'import psycopg2; psycopg2.connect(\"dbname=app\").cursor().execute(\"DROP TABLE users\")'",
+        "node -e 'require(\"pg\").Pool().query(\"TRUNCATE TABLE orders\")'",
+        "php -r '$db = new PDO(\"sqlite:app.db\"); $db->exec(\"DELETE FROM users\");'",
+    ] {
+        caught_by(&env, line, "code.inline");
+    }
+    // A statement that changes one row, or code that only reads, runs.
+    check_line(
+        &env,
+        "python3 -c 'import sqlite3; sqlite3.connect(\"a.db\").execute(\"DELETE FROM t WHERE id = 3\")'",
+    )
+    .status(0);
+}
+
+#[test]
+fn a_servers_command_spelled_like_a_builtin_is_the_servers() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    // Redis's `EVAL` is no shell `eval`: its Lua script is no shell
+    // text, and a deleting script is judged as the server's delete.
+    check_line(
+        &env,
+        "redis-cli -h cache.internal EVAL \"return redis.call('dbsize')\" 0",
+    )
+    .status(0);
+    caught_by(
+        &env,
+        "redis-cli -h cache.internal EVAL \"for _,k in ipairs(redis.call('keys','s:*')) do redis.call('del',k) end\" 0",
+        "db.destroy",
+    );
+    // A lowercase `eval` among an unknown program's words may still run.
+    caught_by(&env, "noglob eval 'rm -rf ~/x'", "delete.recursive");
+}
