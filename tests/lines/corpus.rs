@@ -318,6 +318,10 @@ const CLASSES_FIFTY_THIRD: &str = include_str!("../corpus/classes53.tsv");
 /// embedded and IoT fleet developer (its header says more).
 const CLASSES_FIFTY_FOURTH: &str = include_str!("../corpus/classes54.tsv");
 const CLASSES_FIFTY_FIFTH: &str = include_str!("../corpus/classes55.tsv");
+/// A fifty-sixth set: a mainframe and middleware administrator, a
+/// healthcare integration engineer, an FPGA and hardware designer, and a
+/// PHP and Laravel agency developer (its header says more).
+const CLASSES_FIFTY_SIXTH: &str = include_str!("../corpus/classes56.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -1007,6 +1011,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "berth", 975, 1000),
     ("noeffect", "berth", 944, 1000),
     ("blocked", "berth", 1000, 1000),
+    ("operand", "fiftysixth", 950, 1000),
+    ("verb", "fiftysixth", 950, 1000),
+    ("hidden", "fiftysixth", 950, 1000),
+    ("noeffect", "fiftysixth", 972, 1000),
+    ("blocked", "fiftysixth", 1000, 1000),
+    ("operand", "drydock", 1000, 1000),
+    ("verb", "drydock", 950, 1000),
+    ("hidden", "drydock", 900, 1000),
+    ("noeffect", "drydock", 1000, 964),
+    ("blocked", "drydock", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -1077,6 +1091,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FIFTY_THIRD))
         .chain(rows(CLASSES_FIFTY_FOURTH))
         .chain(rows(CLASSES_FIFTY_FIFTH))
+        .chain(rows(CLASSES_FIFTY_SIXTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
