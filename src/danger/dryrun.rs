@@ -86,8 +86,6 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
             | "--download-only"
             | "--downloadonly"
             | "--no-deploy"
-            // The Zowe CLI's: the command's inputs shown, nothing sent.
-            | "--show-inputs-only"
             | "--print" => {
                 saw = true;
             }
@@ -99,6 +97,8 @@ fn rehearses(tool: &str, args: &[Word], not_one: &str) -> bool {
             {
                 saw = true;
             }
+            // The Zowe CLI's: the command's inputs shown, nothing sent.
+            "--show-inputs-only" if tool == "zowe" => saw = true,
             // goreleaser's snapshot builds here and publishes nothing;
             // elsewhere `--snapshot` names one (`timeshift --delete
             // --snapshot NAME`).

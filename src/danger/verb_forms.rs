@@ -218,9 +218,25 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
         // DICOM studies stored into another machine's archive (`storescu
         // -aec PACS_PROD pacs.example.org 104 ct/`, dcm4che's `storescu
         // -c AE@host:port`, `dcmsend`): not into one on this machine.
-        "storescu" | "dcmsend" => !c
-            .values()
-            .any(|v| super::cmd::is_loopback(v.rsplit('@').next().unwrap_or_default())),
+        "storescu" | "dcmsend" => {
+            // The peer: a word before a port (dcmtk's `HOST PORT`), or
+            // dcm4che's `AE@HOST:PORT`. Each must be this machine; none
+            // found, it may be any.
+            let port = |w: &crate::parse::Word| {
+                !w.value.is_empty() && w.value.bytes().all(|b| b.is_ascii_digit())
+            };
+            let peers: Vec<&str> = c
+                .args()
+                .windows(2)
+                .filter(|w| !w[0].value.starts_with('-') && port(&w[1]))
+                .map(|w| w[0].value.as_str())
+                .chain(
+                    c.values()
+                        .filter_map(|v| v.split_once('@').map(|(_, host)| host)),
+                )
+                .collect();
+            peers.is_empty() || !peers.iter().all(|h| super::cmd::is_loopback(h))
+        }
         // A LinuxGSM server script's server stopped or restarted
         // (`./csgoserver stop`, `./vhserver r`).
         // Likewise a service's own control script run by its path

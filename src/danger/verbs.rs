@@ -481,13 +481,16 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
     if c.name.is_empty() || c.is_among(&OWN_RULES_SET) || c.is_among(&WORDS_ARE_DATA_SET) {
         return None;
     }
-    // Laravel's `…:publish` commands copy a package's files into the
-    // project (`php artisan vendor:publish --tag=horizon-config`).
+    // Laravel's own `…:publish` commands copy a package's or the
+    // framework's files into the project (`php artisan vendor:publish
+    // --tag=horizon-config`); an application's may publish anywhere.
     if matches!(c.name.as_str(), "php" | "artisan" | "sail")
-        && c.operands()
-            .iter()
-            .take(2)
-            .any(|w| w.value.ends_with(":publish"))
+        && c.operands().iter().take(2).any(|w| {
+            matches!(
+                w.value.as_str(),
+                "vendor:publish" | "config:publish" | "lang:publish" | "stub:publish"
+            )
+        })
         && (c.name == "artisan"
             || c.operands()
                 .first()
@@ -1472,11 +1475,15 @@ fn verb_of(word: &str) -> Option<Does> {
             return true;
         }
         deploys |= DEPLOY.contains(&part) || sent_after_noun(before, part) || sends_joined(part);
-        // What was deployed looked at (`forge deploy:logs`,
-        // `deploy-status`, `release:list`): the last part says so.
+        // A deploy or a release looked at (`forge deploy:logs`,
+        // `deploy-status`, `release:list`): a look right after its noun
+        // ends the word. (`upload-logs` sends logs away.)
         shown = matches!(
             part,
             "logs" | "log" | "status" | "list" | "history" | "info" | "show"
+        ) && matches!(
+            before,
+            "deploy" | "deploys" | "deployment" | "deployments" | "release" | "releases"
         );
         false
     };
