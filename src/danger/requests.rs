@@ -536,6 +536,22 @@ mod tests {
     use super::*;
     use crate::danger::fixture::on;
 
+    /// An address without its scheme has a host with a dot and, after a
+    /// colon, a port; a header or a data item with a dot is none.
+    #[test]
+    fn bare_hosts() {
+        for (word, host) in [
+            ("api.example.com/grades/7", true),
+            ("api.example.com:8443/x", true),
+            ("api.example.com:https/x", false),
+            ("X-Key:a.b", false),
+            ("name=a.b", false),
+            ("@body.json", false),
+        ] {
+            assert_eq!(bare_host(word), host, "{word}");
+        }
+    }
+
     /// Each way an HTTP client says it sends something, each alone; and
     /// requests that only fetch.
     #[test]
@@ -545,6 +561,8 @@ mod tests {
             ("curl --request=PUT https://x.example/a/publish", true),
             ("curl -X POST https://x.example/a/publish", true),
             ("curl -X GET https://x.example/a/publish", false),
+            // The method as curl passes it, in any case, after its option.
+            ("curl -X delete https://x.example/a/publish", true),
             ("curl -d x=1 https://x.example/a/publish", true),
             ("curl --data-raw x https://x.example/a/publish", true),
             ("curl -T f.txt https://x.example/a/publish", true),
