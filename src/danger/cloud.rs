@@ -529,28 +529,45 @@ fn unquoted(sql: &str) -> String {
 pub(super) fn runs_destroying_sql(code: &str) -> bool {
     let bytes = code.as_bytes();
     let mut at = 0;
+    // Each kind of quote found never closed: none closes later either,
+    // so each is searched to the end once (a hostile run of `\'` costs
+    // one pass, not one a quote).
+    let mut unclosed = [false; 2];
     while let Some(open) = bytes
         .get(at..)
         .and_then(|rest| memchr::memchr2(b'"', b'\'', rest))
         .map(|i| at + i)
     {
         let quote = bytes[open];
+        let kind = usize::from(quote == b'\'');
         let body = open + 1;
-        let Some(len) = bytes
-            .get(body..)
-            .and_then(|rest| memchr::memchr(quote, rest))
-        else {
-            return false;
+        if unclosed[kind] {
+            at = body;
+            continue;
+        }
+        // The closing quote, past any escaped one (`'it\'s'`); a quote
+        // never closed is passed over, and the strings after it still
+        // read (an odd quote does not hide a statement behind it).
+        let mut end = body;
+        while let Some(&b) = bytes.get(end) {
+            if b == b'\\' {
+                end += 2;
+            } else if b == quote {
+                break;
+            } else {
+                end += 1;
+            }
+        }
+        let Some(text) = code.get(body..end).filter(|_| end < bytes.len()) else {
+            unclosed[kind] = true;
+            at = body;
+            continue;
         };
         // A statement is words: a short string is none.
-        if let Some(text) = code.get(body..body + len)
-            && len >= 8
-            && text.contains(' ')
-            && sql_destroys(&text.to_ascii_uppercase())
-        {
+        if text.len() >= 8 && text.contains(' ') && sql_destroys(text) {
             return true;
         }
-        at = body + len + 1;
+        at = end + 1;
     }
     false
 }
@@ -679,6 +696,30 @@ fn every_row(words: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A string of inline code that is SQL dropping or emptying a table,
+    /// in either quote, after an escaped or an odd quote; not a statement
+    /// that changes some rows, nor words that only mention one.
+    #[test]
+    fn destroying_sql_in_code_strings() {
+        for (code, destroys) in [
+            (r#"cur.execute("DROP TABLE users")"#, true),
+            (r#"$wpdb->query('TRUNCATE TABLE wp_logs');"#, true),
+            (
+                r#"print('it\'s'); db.execute("DELETE FROM sessions")"#,
+                true,
+            ),
+            (r#"x = "'"; db.execute('DROP TABLE t')"#, true),
+            (r#"db.execute("DELETE FROM t WHERE id = 3")"#, false),
+            (r#"print("drop")"#, false),
+            (r#"print('no statement here at all')"#, false),
+        ] {
+            assert_eq!(runs_destroying_sql(code), destroys, "{code}");
+        }
+        // A long run of escaped quotes is read in one pass.
+        let hostile = format!("'{}", "\\'".repeat(100_000));
+        assert!(!runs_destroying_sql(&hostile));
+    }
 
     #[test]
     fn sql_that_destroys() {
