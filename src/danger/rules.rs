@@ -1965,6 +1965,7 @@ pub static RULES: &[Rule] = &[
                 })
         }),
         examples: &[
+            "cat /var/lib/softhsm/tokens/1b2c/generation",
             "cat ~/.laravel-vapor/config.json",
             "cp /var/mqm/qmgrs/QMPROD/ssl/key.kdb /tmp/qm-key.kdb",
             "head -5 security/bbram_red.nky",
@@ -2362,6 +2363,9 @@ EOF"#,
             "cat ~/.config/cachix/cachix.dhall",
         ],
         counterexamples: &[
+            "cat /etc/softhsm/softhsm2.conf",
+            "head /usr/share/grafana/VERSION",
+            "cat /opt/geoserver/data_dir/styles/roads.sld",
             "cat storage/oauth-public.key",
             "cat path/to/public_key",
             "cat ~/.config/x/config.json",
