@@ -4447,7 +4447,7 @@ EOF"#,
     Rule {
         code: "code.inline",
         tier: Danger,
-        sentence: "Runs inline interpreter code that deletes files, starts programs or opens network connections.",
+        sentence: "Runs inline interpreter code that deletes files or a database's tables, starts programs or opens network connections.",
         check: C(|c| {
             interpreters::inline_code(c).is_some_and(|code| match code {
                 Some(text) => {
