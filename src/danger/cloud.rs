@@ -713,6 +713,10 @@ mod tests {
             (r#"db.execute("DELETE FROM t WHERE id = 3")"#, false),
             (r#"print("drop")"#, false),
             (r#"print('no statement here at all')"#, false),
+            // Words outside the strings are no string's, nor is the text
+            // of a quote never closed.
+            (r#"f("a"); DROP TABLE users; g("b")"#, false),
+            (r#"x = 'DROP TABLE users"#, false),
         ] {
             assert_eq!(runs_destroying_sql(code), destroys, "{code}");
         }
