@@ -419,6 +419,14 @@ fn client_sql(c: &Cmd<'_>) -> Option<(Vec<String>, bool)> {
                 .collect(),
             true,
         ),
+        // InfluxDB 1's shell (`influx -database d -execute 'DROP …'`).
+        "influx" => (
+            c.option_values(&["-execute"])
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+            true,
+        ),
         "sqlite3" | "sqlite" => (
             c.operands()
                 .iter()
@@ -607,8 +615,20 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
                 "ROLE",
                 "KEYSPACE",
                 "COLLECTION",
+                "TABLESPACE",
+                // InfluxQL's series and their retention.
+                "MEASUREMENT",
+                "SERIES",
+                "RETENTION",
+                "SHARD",
             ],
         ) || words.first() == Some(&"DROP") && words.contains(&"CASCADE")
+            // SAP HANA's backup catalog pruned, with the backups' files
+            // (`BACKUP CATALOG DELETE ALL BEFORE BACKUP_ID … WITH FILE`).
+            || starts("BACKUP", &["CATALOG"]) && words.get(2) == Some(&"DELETE")
+            // HANA's free log segments given back: the log a recovery
+            // would replay from them is gone (`ALTER SYSTEM RECLAIM LOG`).
+            || starts("ALTER", &["SYSTEM"]) && words.get(2) == Some(&"RECLAIM") && words.get(3) == Some(&"LOG")
             || words.first() == Some(&"TRUNCATE")
             // A column dropped takes its values with it (`ALTER TABLE t
             // DROP COLUMN c`, pt-online-schema-change's `--alter 'DROP

@@ -157,7 +157,19 @@ fn console_does(command: &str) -> Option<Does> {
     if words().take(2).any(|w| {
         matches!(
             w.as_str(),
-            "show" | "list" | "get" | "status" | "help" | "ping" | "version" | "uptime" | "stats"
+            "show"
+                | "list"
+                | "get"
+                | "status"
+                | "help"
+                | "ping"
+                | "version"
+                | "uptime"
+                | "stats"
+                | "dump"
+                | "info"
+                | "print"
+                | "lookup"
         )
     }) {
         return None;

@@ -278,6 +278,25 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
             return true;
         }
     }
+    // Programs with no rehearsal at all (only their help): a `--dry-run`
+    // given them is an unknown word or a value, and the act is done (`sapcontrol -nr 00
+    // -function StopSystem ALL --dry-run`, `node-red-admin install x
+    // --dry-run`).
+    if matches!(
+        name,
+        "sapcontrol"
+            | "saphostctrl"
+            | "hdbnsutil"
+            | "hdb"
+            | "stopsap"
+            | "startsap"
+            | "tp"
+            | "racadm"
+            | "ipmitool"
+            | "node-red-admin"
+    ) {
+        return rehearses(name, args, "--dry-run");
+    }
     // `useradd -D` alone prints the defaults; given a value, it sets them.
     if name == "useradd" && !args.is_empty() && args.iter().all(|w| w.value == "-D") {
         return true;

@@ -540,6 +540,28 @@ fn calls_a_destroying_method(code: &str) -> bool {
         let joined = std::str::from_utf8(&joined[..n]).unwrap_or_default();
         // (pandas's `drop_duplicates` keeps one of each row.)
         super::verb_forms::destroys_joined(joined) && !joined.ends_with("duplicates")
+            // A plant's controller written or stopped through its client
+            // library (pymodbus's `c.write_register(100, 0)`, snap7's
+            // `c.plc_stop()`, `c.db_write(…)`, asyncua's
+            // `node.write_value(…)`): a machine moves or stops.
+            || matches!(
+                joined,
+                "writeregister"
+                    | "writeregisters"
+                    | "writecoil"
+                    | "writecoils"
+                    | "writesingleregister"
+                    | "writemultipleregisters"
+                    | "writesinglecoil"
+                    | "writemultiplecoils"
+                    | "plcstop"
+                    | "plccoldstart"
+                    | "plchotstart"
+                    | "dbwrite"
+                    | "writearea"
+                    | "abwrite"
+                    | "writevalue"
+            )
     })
 }
 

@@ -259,6 +259,17 @@ const KNOWN: &[&str] = &[
 /// and the partition rules judge on their own.
 const DISK_METADATA: &[&str] = &[
     "lsblk",
+    // LVM's reports and SCSI's inquiries (`pvdisplay -m /dev/sdc`,
+    // `sg_readcap --long /dev/sdc`).
+    "pvdisplay",
+    "pvs",
+    "vgdisplay",
+    "lvdisplay",
+    "sg_readcap",
+    "sg_inq",
+    "sg_vpd",
+    "sg_logs",
+    "sg_turs",
     "blkid",
     "smartctl",
     "fdisk",
@@ -1370,6 +1381,42 @@ pub(super) fn formats_something_else(c: &Cmd<'_>) -> bool {
         || !format_targets(c)
             .iter()
             .any(|w| names_disk(c.ctx, &w.value))
+}
+
+/// Whether sed rewrites its files in place told to print only what its
+/// script prints (`sed -n -i 's/a/b/p' f`, `sed -ni …`): every line the
+/// script does not print is gone from the file.
+pub(super) fn sed_keeps_only_printed(c: &Cmd<'_>) -> bool {
+    if !c.is(&["sed", "gsed"]) {
+        return false;
+    }
+    let (mut quiet, mut in_place) = (false, false);
+    for w in c.args() {
+        let v = w.value.as_str();
+        if v == "--" {
+            break;
+        }
+        if let Some(long) = v.strip_prefix("--") {
+            let name = long.split('=').next().unwrap_or_default();
+            quiet |= matches!(name, "quiet" | "silent");
+            in_place |= name == "in-place";
+        } else if let Some(letters) = v.strip_prefix('-') {
+            // A cluster of letters: `-i` takes the rest as its suffix, `-e`
+            // and `-f` the rest or the next word as their value.
+            for ch in letters.chars() {
+                match ch {
+                    'n' => quiet = true,
+                    'i' => {
+                        in_place = true;
+                        break;
+                    }
+                    'e' | 'f' | 'l' => break,
+                    _ => {}
+                }
+            }
+        }
+    }
+    quiet && in_place
 }
 
 /// Whether a copier fills a file that was there with zeros or noise

@@ -25,7 +25,8 @@
 //!   root);
 //! - what a path is: `secrets` (and the stores that hand them out),
 //!   [`protected`]; what a chain's command lines send: `chains`; what a
-//!   console is told to run: `consoles`; what an HTTP request does to
+//!   console is told to run: `consoles`; what a machine's management
+//!   tool is told: `machines`; what an HTTP request does to
 //!   the server it reaches: `requests`; what a
 //!   tool's words do, for any tool: `verbs`; what
 //!   they name, for a program no table knows: `meaning`;
@@ -58,6 +59,7 @@ mod glob;
 mod guarded;
 mod interpreters;
 mod links;
+mod machines;
 mod meaning;
 mod nouns;
 mod perms;

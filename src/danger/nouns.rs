@@ -19,6 +19,8 @@ pub(super) const DESTROY: &[&str] = &[
     "wipeout",
     "erase",
     "reset",
+    // A database or store made anew, empty (`kamdbctl reinit kamailio`).
+    "reinit",
     "drop",
     "dropdb",
     "truncate",

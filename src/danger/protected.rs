@@ -349,11 +349,14 @@ static PROTECTED: &[Protected] = &[
 
 /// Whether a path relative to home is a hidden settings file directly in
 /// it, by the endings settings files have (`.xrc`, `.x.conf`, `.xmacros`,
-/// `.x.toml`).
+/// `.x.toml`, `.x.sh`).
 fn home_settings_file(rel: &str) -> bool {
     const ENDINGS: &[&str] = &[
         "rc", ".conf", ".cfg", ".ini", ".toml", ".yml", ".yaml", ".json", "macros", "config",
         "profile", "settings",
+        // A hidden shell script in home is there to be sourced by a
+        // start-up file (`~/.sapenv_host.sh`, `~/.p10k.zsh`).
+        ".sh", ".bash", ".zsh", ".csh",
     ];
     if !rel.starts_with('.') {
         return false;

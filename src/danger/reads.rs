@@ -89,6 +89,69 @@ pub(super) fn asks_for_password_attributes(c: &Cmd<'_>) -> bool {
             .any(|w| ATTRIBUTES.iter().any(|a| w.value.eq_ignore_ascii_case(a)))
 }
 
+/// A database client's query that selects a credential column (`sqlite3
+/// openplc.db 'SELECT username, password FROM Users'`, `mysql -e "select
+/// api_key from clients"`), or coturn's admin tool told to list its
+/// secrets: every hash or token it returns is printed, whatever database
+/// holds them.
+pub(super) fn selects_credential_columns(c: &Cmd<'_>) -> bool {
+    // coturn's shared secrets printed from its user database (`turnadmin
+    // -S -r realm`).
+    if c.name == "turnadmin" {
+        return c.flag(&["-S", "--list-secret"]);
+    }
+    const COLUMNS: &[&str] = &[
+        "password",
+        "passwd",
+        "password_hash",
+        "passwordhash",
+        "hashed_password",
+        "encrypted_password",
+        "pwd",
+        "api_key",
+        "apikey",
+        "secret",
+        "client_secret",
+        "otp_secret",
+        "totp_secret",
+        "access_token",
+        "refresh_token",
+        "private_key",
+    ];
+    if !c.is(&[
+        "psql",
+        "pgcli",
+        "mysql",
+        "mariadb",
+        "mycli",
+        "sqlite3",
+        "sqlite",
+        "hdbsql",
+        "sqlcmd",
+        "duckdb",
+        "clickhouse-client",
+        "cockroach",
+        "usql",
+        "sqlplus",
+        "isql",
+        "db2",
+    ]) {
+        return false;
+    }
+    let selects = |text: &str| {
+        let lower = text.to_ascii_lowercase();
+        let mut tokens = lower
+            .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+            .filter(|t| !t.is_empty())
+            .skip_while(|t| *t != "select");
+        tokens.next().is_some()
+            && tokens
+                .take_while(|t| *t != "from")
+                .any(|t| COLUMNS.contains(&t))
+    };
+    c.values().any(selects) || c.command.stdin_text.as_deref().is_some_and(selects)
+}
+
 /// What a Dockerfile given on stdin copies into the image from the build
 /// context (`docker build -f- . <<'EOF' … COPY .env /tmp/e`): a secret
 /// copied there is in the image for whoever runs, pushes or pulls it.

@@ -127,6 +127,16 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
             (client && replaces_with_credentials(c) && elsewhere()).then_some(Does::Deploys)
         })
         .or_else(|| changes_search_settings(c).then_some(Does::Deploys))
+        // Any action of a server's Redfish controller, sent elsewhere
+        // (`POST …/Actions/ComputerSystem.SetDefaultBootOrder`): a
+        // machine's power, boot, media or firmware changes.
+        .or_else(|| {
+            (request
+                && c.values()
+                    .any(|v| v.contains("/redfish/") && v.contains("/Actions/"))
+                && elsewhere())
+            .then_some(Does::Deploys)
+        })
         // A request that says it accepts losing data (Elasticsearch's
         // `"accept_data_loss": true` in a reroute) does lose it.
         .or_else(|| {
@@ -405,10 +415,15 @@ fn path_action(path: &str) -> Option<&str> {
                 .all(|b| b.is_ascii_alphabetic() || matches!(b, b'-' | b'_'))
     };
     // An operation named with a `$` (FHIR's `…/Patient/$expunge`).
-    let last = parts
-        .next()
-        .map(|p| p.strip_prefix('$').unwrap_or(p))
-        .filter(|p| word(p))?;
+    let last = parts.next().map(|p| p.strip_prefix('$').unwrap_or(p))?;
+    // A Redfish action (`…/Actions/ComputerSystem.Reset`,
+    // `…/Actions/Oem/DellManager.ResetToDefaults`): the action's name.
+    if let Some((_, action)) = last.rsplit_once('.')
+        && path.contains("/Actions/")
+    {
+        return Some(action).filter(|a| word(a));
+    }
+    let last = Some(last).filter(|p| word(p))?;
     if matches!(
         last,
         "dispatches" | "dispatch" | "trigger" | "triggers" | "invoke" | "invocations" | "run"

@@ -407,6 +407,8 @@ const NAME_HINTS: &[&str] = &[
     ".htpasswd",
     ".pem",
     ".key",
+    ".PEM",
+    ".KEY",
     ".p12",
     ".kdb",
     ".sth",
@@ -972,6 +974,9 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         "ltpa.keys",
     ];
     EXTS.iter().any(|e| name.ends_with(e))
+        // (A key or certificate named in capitals, as some vendors' tools
+        // write them: `SSFS_PRD.KEY`, `SERVER.PEM`.)
+        || [".KEY", ".PEM", ".P12", ".PFX"].iter().any(|e| name.ends_with(e)) && !named_public(name)
         // A file named as a key, without an extension, named in its folder
         // (`~/.Xilinx/wi_authentication_key`, `/etc/ssh/ssh_host_rsa_key`);
         // not a word that may be a field's name (`sort_key`).
@@ -1198,6 +1203,9 @@ fn reveals_by_option(c: &Cmd<'_>) -> bool {
         // Windows's saved Wi-Fi passphrase shown (`netsh wlan show
         // profile name=X key=clear`).
         w.value.eq_ignore_ascii_case("key=clear")
+            // An Oracle wallet's stored password shown (`mkstore -wrl W
+            // -viewEntry oracle.security.client.password1`).
+            || w.value == "-viewEntry"
             || w.value.starts_with("--")
                 && matches!(
                     w.value.as_str(),

@@ -658,6 +658,13 @@ fn attack_tool(name: &str) -> bool {
             | "sqlmap"
             | "sqlmap.py"
             | "hydra"
+            // SIPVicious's scanner, extension finder and password cracker.
+            | "svmap"
+            | "svwar"
+            | "svcrack"
+            | "sipvicious_svmap"
+            | "sipvicious_svwar"
+            | "sipvicious_svcrack"
             | "medusa"
             | "ncrack"
             | "patator"

@@ -557,6 +557,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(does);
     }
+    if let Some(decided) = super::machines::manages(c) {
+        return decided;
+    }
     if let Some(does) = super::consoles::admin_script(c, verb_of) {
         return Some(does);
     }

@@ -488,6 +488,19 @@ pub static WRAPPERS: &[Wrapper] = &[
         login_shell_unless: Some(&["-N", "-W", "-O", "-s", "-G", "-V", "-Q"]),
         ..wrapper(&["ssh"])
     },
+    // Parallel ssh's command, run by each host's shell (`pssh -h hosts
+    // -i 'crm cluster stop'`).
+    Wrapper {
+        with_value: &["-h", "-H", "-l", "-p", "-o", "-e", "-t", "-O", "-x", "-X"],
+        joins_into_shell: true,
+        ..wrapper(&["pssh", "parallel-ssh"])
+    },
+    // sshpass hands a password to the command it runs (`sshpass -e ssh
+    // root@bmc racadm …`).
+    Wrapper {
+        with_value: &["-f", "-d", "-p", "-P"],
+        ..wrapper(&["sshpass"])
+    },
     Wrapper {
         string_options: &["-c", "--command"],
         with_value: &[

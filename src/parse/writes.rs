@@ -364,6 +364,7 @@ fn may_write(name: &str, cmd: &SimpleCommand) -> bool {
                 | "gtar"
                 | "bsdtar"
                 | "unzip"
+                | "sapcar"
                 | "zip"
                 | "cpio"
                 | "7z"
@@ -720,7 +721,8 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
             out.extend(copies(cmd).into_iter().map(|c| c.0));
         }
         // Where each copy lands, `-t DIR` too (see `copies`).
-        "cp" | "install" | "ln" | "rsync" => {
+        // (rsync's rehearsal writes nothing: `rsync -avn --delete a/ b/`.)
+        "cp" | "install" | "ln" | "rsync" if !(name == "rsync" && programs::has_flag(args, &["-n", "--dry-run"])) => {
             out.extend(copies(cmd).into_iter().map(|c| c.0));
         }
         // bash's `history -w FILE` / `-a FILE` write the history list,
@@ -1167,6 +1169,8 @@ pub(super) fn written_folders_of(cmd: &SimpleCommand, name: &str) -> Vec<String>
             dirs
         }
         "unzip" => into(&["-d"]),
+        // SAP's archiver unpacks into `-R DIR` (`SAPCAR -xvf K.SAR -R …`).
+        "sapcar" if args.iter().any(|w| w.value.starts_with("-x")) => into(&["-R"]),
         // An artifact's files pulled into a folder (`oras pull REF -o
         // ~/.local/bin`).
         "oras" if args.first().is_some_and(|w| w.value == "pull") => into(&["-o", "--output"]),

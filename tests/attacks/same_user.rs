@@ -1120,3 +1120,30 @@ fn a_servers_command_spelled_like_a_builtin_is_the_servers() {
     // A lowercase `eval` among an unknown program's words may still run.
     caught_by(&env, "noglob eval 'rm -rf ~/x'", "delete.recursive");
 }
+
+#[test]
+fn a_rehearsal_word_a_machines_tool_does_not_have_rehearses_nothing() {
+    let env = Env::new();
+    env.config("mode = \"autopilot\"\n");
+    // sapcontrol and node-red-admin have no dry run: a `--dry-run` tacked
+    // on (as a steered agent may, to make the line look harmless) is an
+    // unknown word, and the system still stops.
+    caught_by(
+        &env,
+        "sapcontrol -nr 00 -function StopSystem ALL --dry-run",
+        "verb.deploys",
+    );
+    caught_by(
+        &env,
+        "node-red-admin install node-red-contrib-s7 --dry-run",
+        "verb.deploys",
+    );
+    // A password handed on by sshpass does not hide the command it runs.
+    caught_by(
+        &env,
+        "sshpass -e ssh root@10.20.4.31 racadm set iDRAC.Users.3.Password x",
+        "verb.deploys",
+    );
+    // The same tools' looks run.
+    check_line(&env, "sapcontrol -nr 00 -function GetProcessList").status(0);
+}

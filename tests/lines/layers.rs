@@ -118,6 +118,7 @@ const DANGER: &[(&str, u8)] = &[
     ("verb_forms", 3),
     ("chains", 3),
     ("consoles", 3),
+    ("machines", 3),
     ("requests", 3),
     ("site", 3),
     ("verbs", 4),

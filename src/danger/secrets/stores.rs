@@ -6,6 +6,20 @@
 /// none of them.
 pub(super) const HINTS: &[&str] = &[
     "htpasswd",
+    "SSFS_",
+    "ssfs_",
+    "rsecssfs",
+    "SecStore.",
+    "secstore.",
+    ".pse",
+    "cred_v2",
+    "users.digest",
+    ".bosh/",
+    "usr/sap/",
+    ".hdb/",
+    "openrc",
+    "overcloudrc",
+    "stackrc",
     "pg_service",
     "qgis-auth",
     "softhsm",
@@ -161,6 +175,31 @@ pub(super) fn holds_secret(name: &str, dirs: &[&str]) -> bool {
         // netrc its binary caches log in with, by any name (`/etc/nix/netrc`).
         || parent == "nix" && name == "nix.conf"
         || name == "netrc"
+        // SAP's secure stores: the ABAP system's (`rsecssfs/data/SSFS_PRD.DAT`
+        // and its key) and HANA's user store (`~/.hdb/HOST/SSFS_HDB.DAT`),
+        // the database logins of the system and of its scripts.
+        || name.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("SSFS_"))
+        || dirs.contains(&"rsecssfs")
+        || dirs.contains(&".hdb")
+        // The Java stack's secure store and the instance's PSEs (its TLS
+        // and SNC private keys) with their credentials file (`SecStore.key`,
+        // `/usr/sap/PRD/D00/sec/SAPSSLS.pse`, `cred_v2`).
+        || name.get(..9).is_some_and(|p| p.eq_ignore_ascii_case("SecStore."))
+        || name.ends_with(".pse")
+        || name == "cred_v2"
+        || (name == "sec" || dirs.contains(&"sec")) && dirs.starts_with(&["usr", "sap"])
+        // Cobbler's web users' password digests; the BOSH CLI's login
+        // (its UAA tokens and the directors' certificates).
+        || name == "users.digest"
+        || parent == ".bosh" && name == "config"
+        // OpenStack's login files, sourced into a shell (`overcloudrc`,
+        // `stackrc`, `admin-openrc.sh`), with the cloud's admin password.
+        || matches!(name, "overcloudrc" | "stackrc" | "openrc.sh")
+        || [
+            "-openrc", "_openrc", "-openrc.sh", "_openrc.sh",
+        ]
+        .iter()
+        .any(|e| name.ends_with(e))
         || machine_secret(name, dirs)
         || web_host_secret(name, dirs)
         || network_or_release_secret(name, dirs)
@@ -225,6 +264,10 @@ fn telephony_or_cloud_secret(name: &str, dirs: &[&str]) -> bool {
                     | "ari.conf"
             )
         || parent == "freeswitch" && name == "vars.xml"
+        // FreeSWITCH's directory: each user's SIP password, read whole
+        // or a file at a time (`/etc/freeswitch/directory/default`).
+        || dirs.ends_with(&["freeswitch", "directory"])
+        || dirs.windows(2).any(|d| d == ["freeswitch", "directory"]) && name.ends_with(".xml")
         || name == "event_socket.conf.xml"
         || name == "kamctlrc"
         || parent == "opensips" && name == "opensips-cli.cfg"
