@@ -322,6 +322,10 @@ const CLASSES_FIFTY_FIFTH: &str = include_str!("../corpus/classes55.tsv");
 /// healthcare integration engineer, an FPGA and hardware designer, and a
 /// PHP and Laravel agency developer (its header says more).
 const CLASSES_FIFTY_SIXTH: &str = include_str!("../corpus/classes56.tsv");
+/// A fifty-seventh set: an SAP Basis administrator, an industrial
+/// automation engineer, a telecom and VoIP engineer, and a datacenter
+/// bare-metal operator (its header says more).
+const CLASSES_FIFTY_SEVENTH: &str = include_str!("../corpus/classes57.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -1021,6 +1025,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "drydock", 900, 1000),
     ("noeffect", "drydock", 1000, 964),
     ("blocked", "drydock", 1000, 1000),
+    ("operand", "fiftyseventh", 1000, 1000),
+    ("verb", "fiftyseventh", 1000, 1000),
+    ("hidden", "fiftyseventh", 1000, 1000),
+    ("noeffect", "fiftyseventh", 944, 1000),
+    ("blocked", "fiftyseventh", 1000, 1000),
+    ("operand", "slipway", 975, 1000),
+    ("verb", "slipway", 975, 1000),
+    ("hidden", "slipway", 950, 916),
+    ("noeffect", "slipway", 1000, 1000),
+    ("blocked", "slipway", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -1092,6 +1106,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FIFTY_FOURTH))
         .chain(rows(CLASSES_FIFTY_FIFTH))
         .chain(rows(CLASSES_FIFTY_SIXTH))
+        .chain(rows(CLASSES_FIFTY_SEVENTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
