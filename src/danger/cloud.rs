@@ -730,6 +730,9 @@ mod tests {
                 true,
             ),
             (r#"x = "'"; db.execute('DROP TABLE t')"#, true),
+            // An escaped quote inside the statement's own string is no
+            // end of it.
+            (r#"cur.execute("DROP TABLE \"users\"")"#, true),
             (r#"db.execute("DELETE FROM t WHERE id = 3")"#, false),
             (r#"print("drop")"#, false),
             (r#"print('no statement here at all')"#, false),
