@@ -62,11 +62,15 @@ pub(super) fn manages(c: &Cmd<'_>) -> Option<Option<Does>> {
 fn plain_words<'a>(c: &Cmd<'a>, valued: &[&str]) -> Vec<&'a str> {
     let mut out = Vec::new();
     let mut skip = false;
+    let mut options = true;
     for w in c.args() {
         let v = w.value.as_str();
         if skip {
             skip = false;
-        } else if v.starts_with('-') && v.len() > 1 {
+        } else if v == "--" && options {
+            // (What follows is operands, a negative value among them.)
+            options = false;
+        } else if options && v.starts_with('-') && v.len() > 1 {
             skip = valued.contains(&v);
         } else {
             out.push(v);
@@ -394,7 +398,7 @@ fn cluster(c: &Cmd<'_>) -> Option<Does> {
             })
             .then_some(Does::Deploys);
     }
-    if c.flag(&["-f", "--simulate"]) {
+    if c.name == "pcs" && c.flag(&["-f", "--simulate"]) {
         return None;
     }
     let words = plain_words(c, &["-f", "--wait", "--name"]);
@@ -598,17 +602,23 @@ fn field_bus(c: &Cmd<'_>) -> Option<Option<Does>> {
             plain_words(
                 c,
                 &[
-                    "-m", "-a", "-r", "-c", "-t", "-b", "-d", "-s", "-p", "-P", "-o", "-l", "-i",
-                    "-u",
+                    "-m", "-a", "-r", "-c", "-t", "-b", "-d", "-s", "-p", "-P", "-o", "-l",
                 ],
             )
             .len()
                 >= 2
         }
-        "modbus" => c
-            .operands()
-            .first()
-            .is_some_and(|w| matches!(w.value.as_str(), "write" | "dump")),
+        // modbus-cli's `write` and `dump` (saved values written back);
+        // another `modbus` tool's `REGISTER=VALUE` writes. Anything else
+        // is left to the verbs.
+        "modbus" => {
+            let ops = c.operands();
+            let writes = ops
+                .first()
+                .is_some_and(|w| matches!(w.value.as_str(), "write" | "dump"))
+                || ops.iter().skip(1).any(|w| w.value.contains('='));
+            return writes.then_some(Some(Does::Deploys));
+        }
         "bacwp" | "bacwpm" | "bacdcc" | "bacrd" | "bacwh" | "bacts" | "bacucov" | "bacwfile"
         | "cansend" | "cangen" | "canplayer" | "isotpsend" | "uawrite" | "uacall" => true,
         // (Its `upload` reads an object from the slave.)
@@ -623,6 +633,7 @@ fn field_bus(c: &Cmd<'_>) -> Option<Option<Does>> {
                     | "states"
                     | "alias"
                     | "eoe"
+                    | "ip"
                     | "rescan"
             )
         }),

@@ -268,7 +268,6 @@ const DISK_METADATA: &[&str] = &[
     "sg_readcap",
     "sg_inq",
     "sg_vpd",
-    "sg_logs",
     "sg_turs",
     "blkid",
     "smartctl",

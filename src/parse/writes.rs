@@ -721,8 +721,7 @@ pub(super) fn written_by_words_of(cmd: &SimpleCommand, name: &str) -> Vec<String
             out.extend(copies(cmd).into_iter().map(|c| c.0));
         }
         // Where each copy lands, `-t DIR` too (see `copies`).
-        // (rsync's rehearsal writes nothing: `rsync -avn --delete a/ b/`.)
-        "cp" | "install" | "ln" | "rsync" if !(name == "rsync" && programs::has_flag(args, &["-n", "--dry-run"])) => {
+        "cp" | "install" | "ln" | "rsync" => {
             out.extend(copies(cmd).into_iter().map(|c| c.0));
         }
         // bash's `history -w FILE` / `-a FILE` write the history list,

@@ -1033,7 +1033,7 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("operand", "slipway", 975, 1000),
     ("verb", "slipway", 975, 1000),
     ("hidden", "slipway", 950, 916),
-    ("noeffect", "slipway", 1000, 1000),
+    ("noeffect", "slipway", 1000, 964),
     ("blocked", "slipway", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
