@@ -118,24 +118,26 @@ pub(super) fn selects_credential_columns(c: &Cmd<'_>) -> bool {
         "refresh_token",
         "private_key",
     ];
-    if !c.is(&[
-        "psql",
-        "pgcli",
-        "mysql",
-        "mariadb",
-        "mycli",
-        "sqlite3",
-        "sqlite",
-        "hdbsql",
-        "sqlcmd",
-        "duckdb",
-        "clickhouse-client",
-        "cockroach",
-        "usql",
-        "sqlplus",
-        "isql",
-        "db2",
-    ]) {
+    // (A `match`: asked of every command.)
+    if !matches!(
+        c.name.as_str(),
+        "psql"
+            | "pgcli"
+            | "mysql"
+            | "mariadb"
+            | "mycli"
+            | "sqlite3"
+            | "sqlite"
+            | "hdbsql"
+            | "sqlcmd"
+            | "duckdb"
+            | "clickhouse-client"
+            | "cockroach"
+            | "usql"
+            | "sqlplus"
+            | "isql"
+            | "db2"
+    ) {
         return false;
     }
     let selects = |text: &str| {
