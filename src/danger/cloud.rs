@@ -419,14 +419,6 @@ fn client_sql(c: &Cmd<'_>) -> Option<(Vec<String>, bool)> {
                 .collect(),
             true,
         ),
-        // InfluxDB 1's shell (`influx -database d -execute 'DROP …'`).
-        "influx" => (
-            c.option_values(&["-execute"])
-                .into_iter()
-                .map(str::to_owned)
-                .collect(),
-            true,
-        ),
         "sqlite3" | "sqlite" => (
             c.operands()
                 .iter()

@@ -7028,6 +7028,7 @@ EOF"#,
             "pg_rewind -D /var/lib/pgsql/data --source-server --dry-run",
         ],
         counterexamples: &[
+            "hdbsql -U K \"GRANT SELECT, DELETE ON SCHEMA APP TO ETL\"",
             "influx -database plant_history -execute 'SHOW MEASUREMENTS'",
             "hdbsql -U K \"SELECT * FROM M_BACKUP_CATALOG\"",
             "hdbsql -U K \"ALTER SYSTEM RECLAIM DATAVOLUME 120 DEFRAGMENT\"",
