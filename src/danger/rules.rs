@@ -6046,7 +6046,7 @@ EOF"#,
     Rule {
         code: "verb.deploys",
         tier: Danger,
-        sentence: "Runs a tool's subcommand that deploys, publishes, releases, rolls back or flashes: it changes something beyond this machine, or a device.",
+        sentence: "Runs a tool's subcommand that deploys, publishes, releases, rolls back or flashes, or tells a server, cluster or device it manages to change: it changes something beyond this machine, or a device.",
         check: C(|c| verbs::verb(c) == Some((verbs::Does::Deploys, false))),
         examples: &[
             "mbpoll -m tcp -a 1 -r 40 -t 4 10.10.3.21 -- -5",
