@@ -139,25 +139,8 @@ const SQL_CHANGES: &[&str] = &[
 /// that changes data: what changes there, for everyone, is known only
 /// when it runs. A query that only reads stays clear.
 fn changes_production_db(c: &Cmd<'_>) -> bool {
-    // Database clients, whose words name the database they connect to
-    // (a `match`: asked of every command).
-    if !matches!(
-        c.name.as_str(),
-        "psql"
-            | "pgcli"
-            | "mysql"
-            | "mariadb"
-            | "mycli"
-            | "sqlcmd"
-            | "sqlplus"
-            | "mongosh"
-            | "mongo"
-            | "clickhouse-client"
-            | "cockroach"
-            | "cqlsh"
-            | "snowsql"
-            | "usql"
-    ) {
+    // Database clients, whose words name the database they connect to.
+    if !c.is_sql_client() {
         return false;
     }
     let production = |v: &str| {

@@ -243,6 +243,35 @@ impl<'a> Cmd<'a> {
         })
     }
 
+    /// True for a database client that runs the SQL (or query language)
+    /// it is handed against the database its words name. A `match`: it
+    /// is asked of every command.
+    pub(super) fn is_sql_client(&self) -> bool {
+        matches!(
+            self.name.as_str(),
+            "psql"
+                | "pgcli"
+                | "mysql"
+                | "mariadb"
+                | "mycli"
+                | "sqlite3"
+                | "sqlite"
+                | "hdbsql"
+                | "sqlcmd"
+                | "duckdb"
+                | "clickhouse-client"
+                | "cockroach"
+                | "usql"
+                | "sqlplus"
+                | "isql"
+                | "db2"
+                | "mongosh"
+                | "mongo"
+                | "cqlsh"
+                | "snowsql"
+        )
+    }
+
     /// [`Cmd::is`] for a long list made a [`NameSet`]: one hashed
     /// look-up, where `is` compares the names one by one.
     pub(super) fn is_among<const M: usize>(&self, set: &NameSet<M>) -> bool {

@@ -118,26 +118,7 @@ pub(super) fn selects_credential_columns(c: &Cmd<'_>) -> bool {
         "refresh_token",
         "private_key",
     ];
-    // (A `match`: asked of every command.)
-    if !matches!(
-        c.name.as_str(),
-        "psql"
-            | "pgcli"
-            | "mysql"
-            | "mariadb"
-            | "mycli"
-            | "sqlite3"
-            | "sqlite"
-            | "hdbsql"
-            | "sqlcmd"
-            | "duckdb"
-            | "clickhouse-client"
-            | "cockroach"
-            | "usql"
-            | "sqlplus"
-            | "isql"
-            | "db2"
-    ) {
+    if !c.is_sql_client() {
         return false;
     }
     let selects = |text: &str| {
