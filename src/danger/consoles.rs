@@ -101,6 +101,38 @@ pub(super) fn rcon_console(c: &Cmd<'_>) -> Option<Does> {
     changes.then_some(Does::Deploys)
 }
 
+/// Oracle's RMAN fed its commands on its input (`rman target / <<<
+/// 'RESTORE DATABASE;'`, a here-document, `run { … }` blocks): a restore
+/// or recovery puts old data over the live database, a delete or a
+/// backup's `DELETE INPUT` loses backups, a shutdown, `ALTER DATABASE`,
+/// `CONFIGURE`, `SQL` or `HOST` changes the running instance. A restore
+/// told `PREVIEW` or `VALIDATE` only reads, as do its lists, reports and
+/// backups.
+pub(super) fn rman_script(c: &Cmd<'_>) -> Option<Does> {
+    if c.name != "rman" {
+        return None;
+    }
+    let text = c.command.stdin_text.as_deref()?.to_ascii_lowercase();
+    text.split([';', '{', '}', '\n'])
+        .filter_map(|statement| {
+            let words: Vec<&str> = statement.split_whitespace().collect();
+            let has = |w: &str| words.contains(&w);
+            match *words.first()? {
+                "restore" | "recover" if !has("preview") && !has("validate") => {
+                    Some(Does::Destroys)
+                }
+                "delete" | "drop" | "flashback" | "duplicate" | "unregister" | "reset"
+                | "switch" => Some(Does::Destroys),
+                "backup" if has("delete") => Some(Does::Destroys),
+                "shutdown" | "startup" | "alter" | "configure" | "sql" | "host" => {
+                    Some(Does::Deploys)
+                }
+                _ => None,
+            }
+        })
+        .reduce(|a, b| if a == Does::Destroys { a } else { b })
+}
+
 /// A telephony server's console told one command (`asterisk -rx 'core
 /// restart now'`, `rasterisk -x 'channel request hangup all'`, `fs_cli -x
 /// shutdown`, `kamcmd dispatcher.reload`): the live server runs it. Its

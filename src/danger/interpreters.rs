@@ -117,6 +117,15 @@ fn read_inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
     if let Some(code) = console_code(c) {
         return Some(code);
     }
+    // Liquidsoap's script given as an expression, not a `.liq` file
+    // (`liquidsoap 'output.dummy(blank())'`); `--check` only checks it.
+    if c.name == "liquidsoap" {
+        if c.flag(&["-c", "--check", "--check-lib"]) {
+            return None;
+        }
+        let w = c.operands().first()?;
+        return (!w.value.ends_with(".liq")).then(|| w.literal.then(|| w.value.clone()));
+    }
     // Mix runs Elixir code given to its `run` task (`mix run -e
     // 'File.rm_rf!("x")'`); its other tasks take no code.
     if c.is(&["mix"]) {

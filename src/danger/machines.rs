@@ -1,6 +1,8 @@
 //! Machines told what to do by the tools that manage them: a server's
-//! management controller (BMC) and its firmware, a cluster manager, an
-//! SAP system's control programs, a plant's devices on a field bus. What
+//! management controller (BMC) and its firmware, a cluster manager, a
+//! fleet's configuration manager or job scheduler, an SAP system's or
+//! another ERP system's control programs, a plant's devices on a field
+//! bus. What
 //! such a tool is told changes a machine other people and processes rely
 //! on, whatever the tool's own name: only its looks are clear.
 
@@ -49,6 +51,11 @@ pub(super) fn manages(c: &Cmd<'_>) -> Option<Option<Does>> {
         "cobbler" => cobbler(c),
         "pcs" | "crm" | "crm_resource" | "crm_shadow" => cluster(c),
         "openstack" => bare_metal(c),
+        "salt" | "salt-ssh" | "salt-call" | "salt-run" | "salt-cloud" | "salt-key" | "salt-cp" => {
+            return salt(c);
+        }
+        "rd" | "puppetserver" | "cf-agent" | "cf-runagent" | "bolt" | "mco" => fleet(c),
+        "adop" | "adstpall.sh" | "adstrtal.sh" | "adautocfg.sh" | "bench" => erp(c),
         "sapcontrol" | "saphostctrl" | "hdb" | "stopsap" | "startsap" | "hdbnsutil" | "tp"
         | "r3trans" | "brrestore" | "brrecover" | "brarchive" | "brspace" | "sapinst"
         | "saptune" => sap(c),
@@ -640,4 +647,287 @@ fn field_bus(c: &Cmd<'_>) -> Option<Option<Does>> {
         _ => return None,
     };
     Some(changes.then_some(Does::Deploys))
+}
+
+/// Whether a `module.function` or a subcommand only looks: a get, list,
+/// show, test or report (`grains.item`, `test.ping`, `pkg.list_pkgs`,
+/// `state.show_sls`, `jobs.lookup_jid`).
+fn fleet_looks(function: &str) -> bool {
+    let (module, name) = function.split_once('.').unwrap_or(("", function));
+    matches!(module, "test" | "sys" | "jobs" | "status" | "grains")
+        && !matches!(
+            name,
+            "setval" | "setvals" | "set" | "append" | "delkey" | "delval"
+        )
+        || name.starts_with("show")
+        || name.starts_with("lookup")
+        || name.starts_with("print")
+        || name.starts_with("ping")
+        || looks(name)
+        || matches!(
+            name,
+            "item"
+                | "items"
+                | "ls"
+                | "raw"
+                | "usage"
+                | "inodeusage"
+                | "version"
+                | "versions"
+                | "latest_version"
+                | "upgrade_available"
+                | "available"
+                | "file_exists"
+                | "find"
+                | "grep"
+                | "search"
+                | "diff"
+                | "stats"
+                | "summary"
+                | "present"
+                | "up"
+                | "not_present"
+        )
+}
+
+/// What SaltStack is told, on its minions (`salt 'web*' pkg.purge
+/// apache2`), this machine (`salt-call state.apply`), its master
+/// (`salt-run state.orchestrate orch.rollout`, `salt-key -A -y`), or a
+/// cloud (`salt-cloud -d vm -y`): every function but a look changes the
+/// machines it runs on. A state run with `test=True` only reports (an
+/// execution module's `test=True` is no rehearsal). A shell command
+/// handed over (`cmd.run 'rm -rf …'`) is judged as the command it is.
+fn salt(c: &Cmd<'_>) -> Option<Option<Does>> {
+    let valued = [
+        "-t",
+        "--timeout",
+        "-b",
+        "--batch-size",
+        "-c",
+        "--config-dir",
+        "--out",
+        "-l",
+        "--log-level",
+        "-s",
+        "--saltenv",
+        "--pillarenv",
+        "--roster-file",
+        "--priv",
+        "-u",
+        "--user",
+        "-p",
+        "--profile",
+        "-m",
+        "--map",
+        "-a",
+        "--action",
+        "-f",
+        "--function",
+        "--out-file",
+        "--return",
+        "-d",
+        "--destroy",
+    ];
+    let words = plain_words(c, &valued);
+    let rehearsal = c
+        .values()
+        .any(|v| v.eq_ignore_ascii_case("test=true") || v.eq_ignore_ascii_case("test=1"));
+    let function = |at: usize| words.get(at).map(|w| w.to_ascii_lowercase());
+    let judge = |function: &str| -> Option<Does> {
+        let (module, name) = function.split_once('.').unwrap_or(("", function));
+        if module == "cmd" && name.starts_with("run") || matches!(name, "shell" | "retcode") {
+            return None;
+        }
+        if module == "state" || module == "orch" {
+            return (!(rehearsal || name.starts_with("show") || name == "running"))
+                .then_some(Does::Deploys);
+        }
+        if fleet_looks(function)
+            || module == "cp" && name.starts_with("get_")
+            || module == "cache" && !name.starts_with("clear")
+            || module == "manage" && !c.values().any(|v| v.starts_with("removekeys"))
+            || module == "saltutil" && (name.starts_with("sync") || name.starts_with("refresh"))
+        {
+            return None;
+        }
+        Some(
+            if loses(name) || name.contains("purge") || name.contains("kill") || name == "down" {
+                Does::Destroys
+            } else {
+                Does::Deploys
+            },
+        )
+    };
+    let decided = match c.name.as_str() {
+        "salt" | "salt-ssh" => function(1).and_then(|f| judge(&f)),
+        "salt-call" | "salt-run" => function(0).and_then(|f| judge(&f)),
+        // Keys deleted (`-d`, `-D`) or accepted and rejected, which lets a
+        // machine in or shuts one out.
+        "salt-key" => {
+            if c.flag(&["-d", "-D", "--delete", "--delete-all"]) {
+                Some(Does::Destroys)
+            } else {
+                c.flag(&[
+                    "-a",
+                    "-A",
+                    "-r",
+                    "-R",
+                    "--accept",
+                    "--accept-all",
+                    "--reject",
+                    "--reject-all",
+                    "--gen-keys",
+                ])
+                .then_some(Does::Deploys)
+            }
+        }
+        "salt-cloud" => {
+            if c.flag(&["-d", "--destroy"]) {
+                Some(Does::Destroys)
+            } else {
+                c.flag(&[
+                    "-p",
+                    "--profile",
+                    "-m",
+                    "--map",
+                    "-a",
+                    "--action",
+                    "-f",
+                    "--function",
+                ])
+                .then_some(Does::Deploys)
+            }
+        }
+        // Files copied onto every minion the target names.
+        _ => Some(Does::Deploys),
+    };
+    Some(decided)
+}
+
+/// A fleet's job scheduler or configuration manager: Rundeck's jobs,
+/// projects and executions (`rd jobs purge`, `rd run -j x`), the Puppet
+/// server's certificates (`puppetserver ca clean`), a CFEngine agent run
+/// (its `-n`/`--dry-run` only reports), Bolt's plans, tasks, scripts and
+/// uploads, MCollective's agents: every word that is not a look changes
+/// the machines it manages.
+fn fleet(c: &Cmd<'_>) -> Option<Does> {
+    let words = plain_words(
+        c,
+        &[
+            "-p",
+            "--project",
+            "-j",
+            "--job",
+            "-i",
+            "--id",
+            "-g",
+            "--group",
+            "-f",
+            "--file",
+            "-F",
+            "--format",
+            "-t",
+            "--targets",
+            "--target",
+            "-D",
+            "-N",
+            "-b",
+            "--certname",
+            "-I",
+            "--with-identity",
+            "-W",
+            "--with",
+            "-T",
+            "-o",
+            "-d",
+        ],
+    );
+    let changes = |at: usize| {
+        words
+            .get(at)
+            .is_some_and(|w| !looks(w) && !fleet_looks(w) && !matches!(*w, "follow" | "output"))
+    };
+    let does = |at: usize| {
+        let w = words.get(at).copied().unwrap_or_default();
+        if loses(w) || w.contains("purge") || matches!(w, "clean" | "revoke") {
+            Does::Destroys
+        } else {
+            Does::Deploys
+        }
+    };
+    let first = words.first().copied().unwrap_or_default();
+    match c.name.as_str() {
+        // `rd run`, `rd adhoc` run at once; `rd jobs load`, `rd projects
+        // delete` change what is kept.
+        "rd" => match first {
+            "run" | "adhoc" => Some(Does::Deploys),
+            _ => changes(1).then(|| does(1)),
+        },
+        "puppetserver" => (first == "ca" && changes(1)).then(|| does(1)),
+        "cf-agent" | "cf-runagent" => {
+            let reports = c.args().iter().any(|w| {
+                let v = w.value.as_str();
+                matches!(v, "--dry-run" | "--help" | "--version" | "-h" | "-V")
+                    || v.strip_prefix('-').is_some_and(|letters| {
+                        !letters.starts_with('-')
+                            && letters
+                                .chars()
+                                .take_while(|l| !"fDNbswo".contains(*l))
+                                .any(|l| l == 'n')
+                    })
+            });
+            (!reports).then_some(Does::Deploys)
+        }
+        // (`bolt command run` hands over a command, judged as one.)
+        "bolt" => match first {
+            "command" => None,
+            "file" => (words.get(1) == Some(&"upload")).then_some(Does::Deploys),
+            "apply" => (!c.flag(&["--noop"])).then_some(Does::Deploys),
+            "plan" | "task" | "script" => (words.get(1) == Some(&"run")).then_some(Does::Deploys),
+            _ => None,
+        },
+        _ => {
+            let noop = c.flag(&["--noop"]) && !c.flag(&["--no-noop"]);
+            (!noop && changes(0) && !matches!(first, "ping" | "find" | "inventory" | "facts"))
+                .then(|| does(0))
+        }
+    }
+}
+
+/// An ERP system's own control programs: Oracle E-Business Suite's
+/// online patching cycle (`adop phase=cutover`; its `-status` and
+/// `-validate` only report), its scripts that stop or start every
+/// service and regenerate its configuration (`adstpall.sh`,
+/// `adautocfg.sh`), and Frappe's bench told to put a backup over a site
+/// or wipe it (`bench --site erp restore …`, `reinstall`), migrate it or
+/// change its settings.
+fn erp(c: &Cmd<'_>) -> Option<Does> {
+    let reports = c.args().iter().any(|w| {
+        matches!(
+            w.value.to_ascii_lowercase().as_str(),
+            "-status" | "-validate" | "-help" | "--help" | "-h"
+        )
+    });
+    if c.name != "bench" {
+        return (!reports).then_some(Does::Deploys);
+    }
+    let words = plain_words(c, &["--site"]);
+    match words.first().copied().unwrap_or_default() {
+        "reinstall" | "restore" | "partial-restore" | "drop-site" | "remove-app"
+        | "uninstall-app" | "trim-tables" | "trim-database" => Some(Does::Destroys),
+        "migrate"
+        | "set-admin-password"
+        | "set-password"
+        | "execute"
+        | "update"
+        | "install-app"
+        | "set-config"
+        | "disable-scheduler"
+        | "enable-scheduler"
+        | "set-maintenance-mode"
+        | "restart"
+        | "migrate-to"
+        | "switch-to-branch" => Some(Does::Deploys),
+        _ => None,
+    }
 }

@@ -598,6 +598,7 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
             skip_script &= !script;
             (!script).then_some(v)
         })
+        .filter(|v| !reading_command(v))
         .flat_map(|v| {
             named_paths(v)
                 .into_iter()
@@ -609,6 +610,37 @@ fn unknown_program_paths(c: &Cmd<'_>) -> Vec<String> {
         return Vec::new();
     }
     paths
+}
+
+/// Whether a word is a command line that only reads what it names,
+/// handed to a program that runs it somewhere (`pdsh -w web[1-4] 'cat
+/// /sys/class/dmi/id/bios_version'`, `salt-ssh '*' cmd.run 'cat
+/// /etc/os-release'`): a reader, its options and paths, and nothing that
+/// redirects, chains or substitutes.
+fn reading_command(word: &str) -> bool {
+    let mut words = word.split_whitespace();
+    words.next().is_some_and(|program| {
+        matches!(
+            program,
+            "cat"
+                | "head"
+                | "tail"
+                | "ls"
+                | "stat"
+                | "df"
+                | "du"
+                | "wc"
+                | "md5sum"
+                | "sha256sum"
+                | "file"
+                | "readlink"
+                | "test"
+                | "grep"
+        )
+    }) && words.next().is_some()
+        && !word.contains([
+            '>', '<', '|', ';', '&', '$', '`', '(', ')', '{', '}', '\n', '*', '?', '[',
+        ])
 }
 
 /// Whether a word starts a path from the root or home (`/…`, `~…`,

@@ -97,6 +97,198 @@ pub(super) const DESTROY: &[&str] = &[
     "dropunused",
 ];
 
+/// First parts of a word that only look at, or take back, what follows
+/// (`get-deletion-status`, `cancel-key-deletion`, `list-removals`): the
+/// word is no verb.
+pub(super) const LOOKS_FIRST: &[&str] = &[
+    "get", "list", "describe", "show", "view", "cancel", "abort", "undo", "restore", "recover",
+    "preview", "estimate", "check", "validate", "status", // (`ceph osd ok-to-stop 3`.)
+    "ok",
+];
+
+/// Parts of a subcommand word that change something outside this machine
+/// or a device: deploying, publishing, releasing, rolling back, flashing.
+pub(super) const DEPLOY: &[&str] = &[
+    "deploy",
+    "publish",
+    "release",
+    "rollback",
+    // A deployed change taken back (`sqitch revert --to @HEAD^^ db:pg://…`).
+    "revert",
+    "promote",
+    "upload",
+    "flash",
+    "burn",
+    "sideload",
+    // `dnscontrol push`, `prisma db push`, `cachix push`: what is here is
+    // made what is there (git's own rules judge `git push`).
+    "push",
+    // `fastlane deliver`, `eas submit`: a build handed to an app store.
+    "deliver",
+    "submit",
+    // A build handed to testers (`firebase appdistribution:distribute`).
+    "distribute",
+    // What cannot be called back once out: `cast send`, `solana transfer`,
+    // `bitcoin-cli sendrawtransaction`, `aws ses send-email`.
+    "send",
+    "sendrawtransaction",
+    "transfer",
+    "broadcast",
+    "withdraw",
+    "pay",
+    // A service it runs stopped, restarted or made to read its settings
+    // again, or handed to another machine (`monit stop all`, `rd system
+    // restart`, `repmgr standby switchover`): whoever relies on it is cut
+    // off, or served by what was changed.
+    "stop",
+    "restart",
+    "reload",
+    "halt",
+    "failover",
+    "switchover",
+    "takeover",
+];
+
+/// Options by which a tool that otherwise only shows what it would do
+/// does it (`octodns-sync --doit`, `--no-dry-run`).
+pub(super) const DOES_IT: &[&str] = &[
+    "doit",
+    "do-it",
+    "no-dry-run",
+    "no-dryrun",
+    "no-noop",
+    "for-real",
+    "yes-i-really-mean-it",
+    // `forge script … --broadcast` sends the transactions it rehearsed;
+    // `fastlane deliver --submit_for_review` hands the build to review.
+    "broadcast",
+    "submit_for_review",
+    "submit-for-review",
+    // `earthly --push +release`, `ko build --push`: what was built is
+    // pushed to a registry.
+    "push",
+    // `xcrun altool --upload-app -f App.ipa`: the build goes to the store.
+    "upload-app",
+    "upload-package",
+];
+
+/// Verbs that only edit the project (its manifest, lock file or build
+/// output), per tool, unless one of the options that make them global is
+/// given.
+pub(super) const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
+    (
+        &["npm", "pnpm", "yarn", "bun"],
+        &[
+            "remove",
+            "rm",
+            "uninstall",
+            "un",
+            "r",
+            "unlink",
+            "prune",
+            // The package's own `stop` and `restart` scripts, read and
+            // judged as code.
+            "stop",
+            "restart",
+        ],
+        &["-g", "--global", "--location=global"],
+    ),
+    (&["cargo"], &["remove", "rm"], &[]),
+    (
+        &["poetry", "uv", "pdm", "pipenv", "hatch", "rye"],
+        &["remove", "rm"],
+        &[],
+    ),
+    (&["go"], &["clean"], &["-modcache", "-cache"]),
+    // Packages the project names fetched into its folders (`dotnet
+    // restore`, `nuget restore`).
+    (&["dotnet"], &["remove", "restore"], &[]),
+    (&["nuget", "paket", "libman"], &["restore"], &[]),
+    // The project's own development containers or virtual machine, on
+    // this machine, stopped or started again (`ddev stop`, `vagrant
+    // halt`, `supabase stop`).
+    (
+        &[
+            "ddev",
+            "lando",
+            "sail",
+            "supabase",
+            "colima",
+            "vagrant",
+            "docker-compose",
+            "podman-compose",
+        ],
+        &["stop", "restart", "halt", "reload"],
+        &[],
+    ),
+    // A data file's tracking file (`dvc remove data.csv.dvc`).
+    (&["dvc"], &["remove"], &[]),
+    // Other version controls' `forget` and `remove` untrack a file, their
+    // `revert` is a commit or a file's own edits (the whole tree's asks, by
+    // its own rule), and their `push` is git's (which git's own rules
+    // judge): forced, each asks.
+    (
+        &["hg", "chg", "sl", "fossil", "bzr", "brz", "jj"],
+        &["forget", "remove", "rm", "delete", "del", "push", "revert"],
+        &["-f", "--force"],
+    ),
+    (&["composer"], &["remove", "rm"], &["global"]),
+    // Subversion's delete of a working copy's file is a change to commit
+    // (given a URL it commits at once: `verb_forms::remote_operand`).
+    (&["svn"], &["delete", "del", "remove", "rm"], &[]),
+    // Environment modules (Lmod's `module`, `ml`) change only the shell
+    // they run in: `module purge` unloads what it loaded.
+    (
+        &["module", "ml"],
+        &[
+            "purge", "unload", "rm", "del", "remove", "reset", "swap", "switch",
+        ],
+        &[],
+    ),
+    // make's targets are read as verbs (`make deploy`, `make flash`), but
+    // a `release` target builds the optimised variant here.
+    (&["make", "gmake"], &["release"], &[]),
+    // Dependencies of the project, in its manifest: `flutter pub remove`,
+    // `gleam remove`, `pixi remove`, `bundle remove`, `meltano remove`.
+    (&["flutter", "dart"], &["clean", "remove"], &[]),
+    (
+        &[
+            "gleam", "pixi", "deno", "bundle", "bundler", "spago", "meltano", "paket", "elm-json",
+            "shards", "mix", "rebar3", "julia",
+            // A modpack's mods, in its pack files (`packwiz remove create`).
+            "packwiz",
+        ],
+        &["remove", "rm", "uninstall"],
+        &["-g", "--global"],
+    ),
+];
+
+/// What a package registry keeps for everyone: a project-local verb after
+/// one of these changes the registry (`yarn npm tag remove`).
+pub(super) const REGISTRY_NOUNS: &[&str] = &[
+    "tag",
+    "dist-tag",
+    "dist-tags",
+    "owner",
+    "owners",
+    "token",
+    "tokens",
+    "team",
+    "access",
+    "hook",
+    "hooks",
+    "org",
+    "star",
+];
+
+/// Subcommand words that only look: after a verb-like noun they say the
+/// command reads (`gh release list`, `fly secrets list`).
+pub(super) const READS: &[&str] = &[
+    "list", "ls", "get", "show", "status", "view", "describe", "info", "inspect", "logs", "log",
+    "cat", "search", "find", "history", "version", "help", "diff", "plan", "preview", "check",
+    "validate", "lint", "test", "dev", "watch", "whoami", "print", "dump",
+];
+
 /// Verbs that destroy only after a noun that holds data or secrets:
 /// `atlas schema clean` drops every object in it, `vault secrets disable`
 /// deletes the engine's data; `make clean` and `feature disable` do not.

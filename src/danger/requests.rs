@@ -57,7 +57,12 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
     // "http://tomcat01:8080/manager/text/undeploy?path=/orders"`, `-X
     // POST …/connectors/x/restart`).
     let request = sends_a_request(c);
+    // A server's admin pages act on a plain GET too, as Icecast's do
+    // (`…/admin/killsource?mount=/live.mp3`, `/admin/moveclients`,
+    // `/admin/metadata?mode=updinfo`): every page there but a look.
+    let admin = !request && c.values().any(|v| v.contains("/admin/"));
     if !request
+        && !admin
         && !c.values().any(|v| {
             ["undeploy", "reload", "restart", "shutdown"]
                 .iter()
@@ -67,6 +72,9 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
         return None;
     }
     let verb_of = |part: &str| {
+        if admin && !admin_looks(part) {
+            return verb_of(part).or(Some(Does::Deploys));
+        }
         let control = if request {
             matches!(
                 part,
@@ -389,6 +397,35 @@ fn has_method(c: &Cmd<'_>, wanted: impl Fn(&str) -> bool) -> bool {
 fn last_address_part(v: &str) -> Option<&str> {
     let (_, rest) = v.split_once("://")?;
     last_address_part_of(rest)
+}
+
+/// Whether an admin page only shows (`/admin/stats`, `listmounts`,
+/// `status.xsl`): a page with an extension is a script, whose actions are
+/// in its query, not read here.
+fn admin_looks(page: &str) -> bool {
+    let page = page.to_ascii_lowercase();
+    page.contains('.')
+        || [
+            "stat",
+            "list",
+            "get",
+            "show",
+            "view",
+            "info",
+            "health",
+            "ping",
+            "version",
+            "metric",
+            "login",
+            "logout",
+            "build",
+            "search",
+            "index",
+            "dashboard",
+            "status",
+        ]
+        .iter()
+        .any(|l| page.starts_with(l))
 }
 
 /// [`last_address_part`] of an address without its scheme.

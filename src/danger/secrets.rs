@@ -1312,6 +1312,7 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
             | "vault"
             | "sops"
             | "ansible-vault"
+            | "eyaml"
             | "age"
             | "rage"
             | "agenix"
@@ -1503,7 +1504,7 @@ pub(super) fn reads_store(c: &Cmd<'_>) -> bool {
         // `ansible-vault view`), and secret managers' values.
         || (c.is(&["sops"])
             && (c.flag(&["-d", "--decrypt"]) || matches!(sub, "decrypt" | "exec-env" | "exec-file")))
-        || (c.is(&["ansible-vault"]) && matches!(sub, "view" | "decrypt" | "edit"))
+        || (c.is(&["ansible-vault", "eyaml"]) && matches!(sub, "view" | "decrypt" | "edit"))
         // (agenix's `-e` decrypts the secret into an editor.)
         || (c.is(&["age", "rage", "agenix"]) && c.flag(&["-d", "--decrypt"]))
         || (c.is(&["agenix"]) && c.flag(&["-e", "--edit"]))

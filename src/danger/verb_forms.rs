@@ -820,6 +820,10 @@ pub(super) fn destroys_joined(part: &str) -> bool {
         "expired",
         "layer",
         "layers",
+        // Many at once (`rd executions deletebulk`, `deletebatch`).
+        "bulk",
+        "batch",
+        "many",
     ];
     // What is reset as one word with it (`rocm-smi --gpureset`,
     // `factoryreset`); `preset` is no reset.

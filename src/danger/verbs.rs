@@ -13,77 +13,17 @@
 
 pub(super) use super::cmd::Does;
 use super::cmd::{Cmd, NameSet, slots_for};
-use super::nouns::{DESTROY, ROLLED_OUT, after_noun, parts, sent_after_noun};
+use super::nouns::{
+    DEPLOY, DESTROY, DOES_IT, LOOKS_FIRST, PROJECT_LOCAL, READS, REGISTRY_NOUNS, ROLLED_OUT,
+    after_noun, parts, sent_after_noun,
+};
 use super::verb_forms::{destroys_joined, sends_joined};
-
-/// First parts of a word that only look at, or take back, what follows
-/// (`get-deletion-status`, `cancel-key-deletion`, `list-removals`): the
-/// word is no verb.
-const LOOKS_FIRST: &[&str] = &[
-    "get", "list", "describe", "show", "view", "cancel", "abort", "undo", "restore", "recover",
-    "preview", "estimate", "check", "validate", "status",
-];
 
 /// Nouns that make `rotate` destroy: rotating a key, secret or token
 /// revokes the old one for whoever still uses it (`keyman rotate --all`,
 /// `vault operator rotate`); rotating an image or a log does not.
 const ROTATED_SECRETS: &[&str] = &[
     "key", "secret", "token", "cred", "cert", "password", "kms", "vault", "master",
-];
-
-/// Parts of a subcommand word that change something outside this machine
-/// or a device: deploying, publishing, releasing, rolling back, flashing.
-const DEPLOY: &[&str] = &[
-    "deploy",
-    "publish",
-    "release",
-    "rollback",
-    // A deployed change taken back (`sqitch revert --to @HEAD^^ db:pg://…`).
-    "revert",
-    "promote",
-    "upload",
-    "flash",
-    "burn",
-    "sideload",
-    // `dnscontrol push`, `prisma db push`, `cachix push`: what is here is
-    // made what is there (git's own rules judge `git push`).
-    "push",
-    // `fastlane deliver`, `eas submit`: a build handed to an app store.
-    "deliver",
-    "submit",
-    // A build handed to testers (`firebase appdistribution:distribute`).
-    "distribute",
-    // What cannot be called back once out: `cast send`, `solana transfer`,
-    // `bitcoin-cli sendrawtransaction`, `aws ses send-email`.
-    "send",
-    "sendrawtransaction",
-    "transfer",
-    "broadcast",
-    "withdraw",
-    "pay",
-];
-
-/// Options by which a tool that otherwise only shows what it would do
-/// does it (`octodns-sync --doit`, `--no-dry-run`).
-const DOES_IT: &[&str] = &[
-    "doit",
-    "do-it",
-    "no-dry-run",
-    "no-dryrun",
-    "no-noop",
-    "for-real",
-    "yes-i-really-mean-it",
-    // `forge script … --broadcast` sends the transactions it rehearsed;
-    // `fastlane deliver --submit_for_review` hands the build to review.
-    "broadcast",
-    "submit_for_review",
-    "submit-for-review",
-    // `earthly --push +release`, `ko build --push`: what was built is
-    // pushed to a registry.
-    "push",
-    // `xcrun altool --upload-app -f App.ipa`: the build goes to the store.
-    "upload-app",
-    "upload-package",
 ];
 
 /// Tools whose subcommands the danger set judges with rules of their own
@@ -341,83 +281,6 @@ const WORDS_ARE_DATA: &[&str] = &[
     "pg_dumpall",
 ];
 
-/// Verbs that only edit the project (its manifest, lock file or build
-/// output), per tool, unless one of the options that make them global is
-/// given.
-const PROJECT_LOCAL: &[(&[&str], &[&str], &[&str])] = &[
-    (
-        &["npm", "pnpm", "yarn", "bun"],
-        &["remove", "rm", "uninstall", "un", "r", "unlink", "prune"],
-        &["-g", "--global", "--location=global"],
-    ),
-    (&["cargo"], &["remove", "rm"], &[]),
-    (
-        &["poetry", "uv", "pdm", "pipenv", "hatch", "rye"],
-        &["remove", "rm"],
-        &[],
-    ),
-    (&["go"], &["clean"], &["-modcache", "-cache"]),
-    (&["dotnet"], &["remove"], &[]),
-    // A data file's tracking file (`dvc remove data.csv.dvc`).
-    (&["dvc"], &["remove"], &[]),
-    // Other version controls' `forget` and `remove` untrack a file, their
-    // `revert` is a commit or a file's own edits (the whole tree's asks, by
-    // its own rule), and their `push` is git's (which git's own rules
-    // judge): forced, each asks.
-    (
-        &["hg", "chg", "sl", "fossil", "bzr", "brz", "jj"],
-        &["forget", "remove", "rm", "delete", "del", "push", "revert"],
-        &["-f", "--force"],
-    ),
-    (&["composer"], &["remove", "rm"], &["global"]),
-    // Subversion's delete of a working copy's file is a change to commit
-    // (given a URL it commits at once: `verb_forms::remote_operand`).
-    (&["svn"], &["delete", "del", "remove", "rm"], &[]),
-    // Environment modules (Lmod's `module`, `ml`) change only the shell
-    // they run in: `module purge` unloads what it loaded.
-    (
-        &["module", "ml"],
-        &[
-            "purge", "unload", "rm", "del", "remove", "reset", "swap", "switch",
-        ],
-        &[],
-    ),
-    // make's targets are read as verbs (`make deploy`, `make flash`), but
-    // a `release` target builds the optimised variant here.
-    (&["make", "gmake"], &["release"], &[]),
-    // Dependencies of the project, in its manifest: `flutter pub remove`,
-    // `gleam remove`, `pixi remove`, `bundle remove`, `meltano remove`.
-    (&["flutter", "dart"], &["clean", "remove"], &[]),
-    (
-        &[
-            "gleam", "pixi", "deno", "bundle", "bundler", "spago", "meltano", "paket", "elm-json",
-            "shards", "mix", "rebar3", "julia",
-            // A modpack's mods, in its pack files (`packwiz remove create`).
-            "packwiz",
-        ],
-        &["remove", "rm", "uninstall"],
-        &["-g", "--global"],
-    ),
-];
-
-/// What a package registry keeps for everyone: a project-local verb after
-/// one of these changes the registry (`yarn npm tag remove`).
-const REGISTRY_NOUNS: &[&str] = &[
-    "tag",
-    "dist-tag",
-    "dist-tags",
-    "owner",
-    "owners",
-    "token",
-    "tokens",
-    "team",
-    "access",
-    "hook",
-    "hooks",
-    "org",
-    "star",
-];
-
 /// Package managers whose publishing `publish.package` judges.
 const PUBLISHERS: &[&str] = &[
     "npm",
@@ -554,6 +417,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     if let Some(does) = super::consoles::rcon_console(c)
         .or_else(|| super::consoles::kadmin_query(c))
         .or_else(|| super::consoles::pbx_console(c))
+        .or_else(|| super::consoles::rman_script(c))
     {
         return Some(does);
     }
@@ -600,6 +464,20 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             .split_whitespace()
             .take(SUBCOMMAND_WORDS)
             .collect();
+    }
+    // A service's control port fed its commands through netcat or telnet
+    // (`printf 'studio_out.stop\nquit\n' | nc 127.0.0.1 1234`,
+    // `echo flush_all | nc cache01 11211`): each line's first word is a
+    // command to it.
+    if let Some(text) = &c.command.stdin_text
+        && (c.is(super::cmd::NETCATS) || matches!(c.name.as_str(), "telnet" | "socat"))
+        && let Some(does) = text
+            .lines()
+            .filter_map(|l| l.split_whitespace().next())
+            .filter_map(verb_of)
+            .reduce(|a, b| if a == Does::Destroys { a } else { b })
+    {
+        return Some(does);
     }
     // A TSO command handed over as one string (`tsocmd "DELUSER
     // JSMITH"`, `zowe zos-tso issue command "DELETE 'A.B'"`): its first
@@ -722,9 +600,8 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             && c.operands().first().is_some_and(|w| w.value == "package")
             && c.flag(&["-r", "--remove"])
         || c.is(&["kubectx", "kubens"]) && c.flag(&["-d"])
-        // Salt's minion keys deleted (`salt-key -D -y`), an app and its
-        // data taken off a phone (`ideviceinstaller -U com.x`).
-        || c.name == "salt-key" && c.flag(&["-d", "-D", "--delete", "--delete-all"])
+        // An app and its data taken off a phone (`ideviceinstaller -U
+        // com.x`).
         || c.name == "ideviceinstaller" && c.flag(&["-U", "--uninstall"])
     {
         return Some(Does::Destroys);
@@ -1014,22 +891,6 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
-    // Salt told to apply states to its minions (`salt '*' state.apply`),
-    // not as a rehearsal (`test=True`).
-    if c.is(&["salt", "salt-ssh", "salt-call"])
-        && c.values().any(|v| {
-            [
-                "state.apply",
-                "state.highstate",
-                "state.sls",
-                "state.single",
-            ]
-            .contains(&v)
-        })
-        && !c.values().any(|v| v.eq_ignore_ascii_case("test=true"))
-    {
-        return Some(Does::Deploys);
-    }
     // Atlas applies a schema or migrations to the database its URL names
     // (`atlas schema apply --url "$DB_URL" --auto-approve`), or drops
     // every object in it (`schema clean`); `--dry-run` only prints.
@@ -1051,7 +912,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // Firmware written to a drive, and configuration applied to hosts.
     if (c.name == "nvme" && first.starts_with("fw-"))
-        || ((c.is(&["ansible-playbook", "chef-client", "salt-call"])
+        || ((c.is(&["ansible-playbook", "chef-client"])
             || c.name == "puppet" && super::verb_forms::puppet_applies(c))
             && !c.values().any(|v| v.eq_ignore_ascii_case("test=true"))
             && !c.flag(&[
@@ -1226,8 +1087,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         Some(Does::Destroys) => return Some(Does::Destroys),
         // A tool on PATH named for sending (`telegram-send`); a script of
         // the project's (`./deploy.sh`) is judged by what it says.
+        // (pg_restore prints the SQL unless told a database, and
+        // iptables-restore is judged as the firewall it loads.)
         Some(Does::Deploys)
             if c.name != "notify-send"
+                && !name.contains("restore")
                 && !c.is_among(&PUBLISHERS_SET)
                 && c.command.script_text.is_none()
                 && !c
@@ -1311,14 +1175,6 @@ fn named_destroyer(name: &str) -> bool {
             .iter()
             .any(|v| base.len() > v.len() && base.ends_with(v))
 }
-
-/// Subcommand words that only look: after a verb-like noun they say the
-/// command reads (`gh release list`, `fly secrets list`).
-const READS: &[&str] = &[
-    "list", "ls", "get", "show", "status", "view", "describe", "info", "inspect", "logs", "log",
-    "cat", "search", "find", "history", "version", "help", "diff", "plan", "preview", "check",
-    "validate", "lint", "test", "dev", "watch", "whoami", "print", "dump",
-];
 
 /// The first words of a command that are not options: where a tool takes
 /// its subcommand (`droplet delete`, `apps:destroy`, `db reset`). Reading
@@ -1450,6 +1306,13 @@ fn verb_of(word: &str) -> Option<Does> {
     // `…/workflows/v1/ID/abort`); first among parts it takes something
     // back (`cancel-key-deletion`).
     if word.eq_ignore_ascii_case("cancel") || word.eq_ignore_ascii_case("abort") {
+        return Some(Does::Destroys);
+    }
+    // A backup put back over what is there now, said alone (`bench --site
+    // erp restore db.sql.gz`, `gitlab-backup restore`): what was written
+    // since is gone. First among parts it takes back a deletion
+    // (`restore-deleted-secret`).
+    if word.eq_ignore_ascii_case("restore") {
         return Some(Does::Destroys);
     }
     // Magento's static files generated here (`setup:static-content:deploy`)

@@ -25,7 +25,14 @@ pub(super) fn powershell_reads_only(code: &str) -> bool {
         "convertto",
         "convertfrom",
     ];
-    const SHOWS: &[&str] = &["write-output", "write-host", "out-string", "out-host"];
+    // (`Import-Csv` reads a table; other imports load modules, which run.)
+    const SHOWS: &[&str] = &[
+        "write-output",
+        "write-host",
+        "out-string",
+        "out-host",
+        "import-csv",
+    ];
     if shell_version_read(code) {
         return true;
     }

@@ -768,4 +768,31 @@ pub(super) static LANGUAGES: &[Language] = &[
             "run script",
         ],
     },
+    Language {
+        // Liquidsoap's script given as an expression (`liquidsoap
+        // 'process.run("…")'`): its calls that run programs, change
+        // files, send requests or put a stream on the air.
+        interpreters: &["liquidsoap"],
+        variable_calls: false,
+        names_quoted: true,
+        risky: &[
+            "process.",
+            "file.remove",
+            "file.rmdir",
+            "file.write",
+            "file.move",
+            "http.",
+            "https.",
+            "output.icecast",
+            "output.shoutcast",
+            "output.harbor",
+            "output.file",
+            "output.hls",
+            "output.srt",
+            "output.url",
+            "server.",
+            "harbor",
+            "eval(",
+        ],
+    },
 ];

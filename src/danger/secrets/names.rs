@@ -37,14 +37,23 @@ fn secret_word(word: &str) -> bool {
 
 /// Whether a data file sits in a folder named for the secrets it keeps
 /// (`~/.config/tokens/github.txt`, `deploy/secrets/prod.yml`,
-/// `.credentials/db.json`); not code (`src/tokens/lexer.rs`), documents
+/// `.credentials/db.json`, `drm/keys/content_keys.json`); not code (`src/tokens/lexer.rs`), documents
 /// or examples (`secrets/example.yml`).
 pub(super) fn in_a_secret_folder(parent: &str, name: &str) -> bool {
     let folder = parent.trim_start_matches('.').to_ascii_lowercase();
+    let lower = name.to_ascii_lowercase();
+    let Some((parts, _)) = secret_data_name(&lower) else {
+        return false;
+    };
     matches!(
         folder.as_str(),
         "tokens" | "secrets" | "credentials" | "passwords" | "api-keys" | "apikeys"
-    ) && secret_data_name(&name.to_ascii_lowercase()).is_some()
+    ) || folder == "keys"
+        // (A folder of keys holds public ones too: `keys/recipients.txt`,
+        // `jwks_public.json`.)
+        && !parts.iter().any(|p| {
+            matches!(*p, "public" | "pub" | "recipients" | "recipient" | "jwks" | "pubkey")
+        })
 }
 
 /// A name's parts (split at `-`, `_`, `.`) and extension when it is a

@@ -141,6 +141,14 @@ pub(super) const HINTS: &[&str] = &[
     "keyring",
     "keyfile",
     "particle",
+    "hammer",
+    "conf.php",
+    "config.inc.php",
+    "LocalSettings.php",
+    "localsettings.php",
+    "nextcloud",
+    "owncloud",
+    "site_config.json",
     "GitHub CLI",
     "github cli",
 ];
@@ -521,4 +529,24 @@ fn middleware_or_saas_secret(name: &str, dirs: &[&str]) -> bool {
         || parent.starts_with("shopify-cli") && name == "config.json"
         || name == ".zapierrc"
         || parent == "auth0" && name == "config.json"
+        || erp_or_web_app_secret(name, dirs)
+}
+
+/// The logins of business and web applications: Foreman's hammer CLI
+/// (`~/.hammer/cli.modules.d/foreman.yml`, `/etc/hammer/…`), a Frappe or
+/// ERPNext site's `site_config.json` (its database password and
+/// encryption key), and the PHP applications' settings with their
+/// database password: Dolibarr's `conf/conf.php`, phpMyAdmin's and
+/// Roundcube's `config.inc.php`, MediaWiki's `LocalSettings.php`,
+/// Nextcloud's and ownCloud's `config/config.php`.
+fn erp_or_web_app_secret(name: &str, dirs: &[&str]) -> bool {
+    let parent = dirs.last().copied().unwrap_or("");
+    (dirs.contains(&".hammer") || dirs.contains(&"hammer"))
+        && (name.ends_with(".yml") || name.ends_with(".yaml"))
+        || name == "site_config.json" && dirs.iter().rev().nth(1) == Some(&"sites")
+        || name == "conf.php" && parent == "conf"
+        || matches!(name, "config.inc.php" | "LocalSettings.php")
+        || name == "config.php"
+            && parent == "config"
+            && dirs.iter().any(|d| matches!(*d, "nextcloud" | "owncloud"))
 }
