@@ -191,10 +191,119 @@ pub fn parse_rfc3339(s: &str) -> Option<u64> {
     u64::try_from(total).ok()
 }
 
+/// A set of exact program names or words for `Cmd::is_among` and
+/// `among` (no `*` patterns: those only `Cmd::is` reads), laid out
+/// when compiled as an open hash table, so a process that checks one line
+/// pays nothing to set it up, and a look-up hashes the word once and
+/// compares it with about one name (the lists are asked of every command
+/// and of many of its words). `M`, a power of two more than twice the
+/// list's length, is [`slots_for`] of it.
+pub struct NameSet<const M: usize> {
+    slots: [&'static str; M],
+    /// `""` marks an empty slot; whether the list holds `""` is kept here.
+    has_empty: bool,
+}
+
+/// The table size for a list of `n` names: a power of two with more than
+/// half its slots empty, so a search ends soon on an empty slot.
+pub const fn slots_for(n: usize) -> usize {
+    (2 * n + 2).next_power_of_two()
+}
+
+/// FNV-1a over the bytes: short words hash in a few steps, when compiled
+/// and when run.
+const fn hash(bytes: &[u8]) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
+    let mut i = 0;
+    while i < bytes.len() {
+        h ^= bytes[i] as u32;
+        h = h.wrapping_mul(0x0100_0193);
+        i += 1;
+    }
+    h as usize
+}
+
+impl<const M: usize> NameSet<M> {
+    /// The set of `list`'s names.
+    pub const fn new(list: &[&'static str]) -> Self {
+        assert!(
+            M.is_power_of_two() && M > 2 * list.len(),
+            "size a NameSet with slots_for"
+        );
+        let mut slots = [""; M];
+        let mut has_empty = false;
+        let mut i = 0;
+        while i < list.len() {
+            let name = list[i];
+            let bytes = name.as_bytes();
+            assert!(
+                bytes.is_empty() || bytes[bytes.len() - 1] != b'*',
+                "a `*` pattern is for `Cmd::is`"
+            );
+            if bytes.is_empty() {
+                has_empty = true;
+            } else {
+                // (A name listed twice takes two slots: there is room.)
+                let mut at = hash(bytes) & (M - 1);
+                while !slots[at].is_empty() {
+                    at = (at + 1) & (M - 1);
+                }
+                slots[at] = name;
+            }
+            i += 1;
+        }
+        Self { slots, has_empty }
+    }
+
+    /// Whether `word` is one of the set's names.
+    pub fn contains(&self, word: &str) -> bool {
+        if word.is_empty() {
+            return self.has_empty;
+        }
+        let mut at = hash(word.as_bytes()) & (M - 1);
+        // More than half the slots are empty: the search ends.
+        loop {
+            match self.slots.get(at) {
+                Some(&slot) if slot == word => return true,
+                Some(slot) if !slot.is_empty() => at = (at + 1) & (M - 1),
+                _ => return false,
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    /// The table's size and hash are what they say: FNV-1a's published
+    /// values, and a power of two with room for twice the names.
+    #[test]
+    fn name_set_layout() {
+        assert_eq!(hash(b""), 0x811c_9dc5);
+        assert_eq!(hash(b"a"), 0xe40c_292c);
+        assert_eq!(hash(b"foobar"), 0xbf9c_f968);
+        assert_eq!(slots_for(0), 2);
+        assert_eq!(slots_for(3), 8);
+        assert_eq!(slots_for(4), 16);
+    }
+
+    proptest::proptest! {
+        /// A set finds exactly the names of the list, empty ones too.
+        #[test]
+        fn among_finds_what_the_list_holds(
+            list in proptest::collection::vec("[a-c.é-]{0,3}", 0..=6),
+            word in "[a-c.é-]{0,3}",
+        ) {
+            let list: Vec<&'static str> = list.into_iter().map(|s| &*s.leak()).collect();
+            let set = NameSet::<{ slots_for(6) }>::new(&list);
+            proptest::prop_assert_eq!(set.contains(&word), list.contains(&word.as_str()));
+            for name in &list {
+                proptest::prop_assert!(set.contains(name));
+            }
+        }
+    }
 
     #[test]
     fn times() {

@@ -9,7 +9,7 @@ use super::cmd::{Cmd, Does};
 /// principal or a policy deleted, or keys and passwords changed for the
 /// realm; its lists and gets change nothing.
 pub(super) fn kadmin_query(c: &Cmd<'_>) -> Option<Does> {
-    if !c.is(&["kadmin", "kadmin.local"]) {
+    if !matches!(c.name.as_str(), "kadmin" | "kadmin.local") {
         return None;
     }
     // Its commands by `-q`, or typed on its input a line each (`printf

@@ -361,7 +361,7 @@ pub(super) fn sends_a_request(c: &Cmd<'_>) -> bool {
             matches!(
                 v,
                 "-d" | "-F" | "-T" | "--form" | "--upload-file" | "--json"
-            ) && !(v == "-d" && c.is(&["wget", "wget2"]))
+            ) && !(v == "-d" && matches!(c.name.as_str(), "wget" | "wget2"))
                 || v.starts_with("--data")
                 // An API client's method as its own word (`databricks api
                 // post …`) and its request fields and bodies.

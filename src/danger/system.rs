@@ -100,7 +100,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // ufw's, fstrim's and modprobe's rehearsals change nothing (`ufw
         // --dry-run disable`, `fstrim -n -a`, `modprobe -n -v wireguard`),
         // nor does `useradd -D` alone, which prints the defaults.
-        && !(c.is(&["ufw", "fstrim", "modprobe", "useradd"]) && super::dryrun::rehearses_as(&c.name, c.args()))
+        && !(matches!(c.name.as_str(), "ufw" | "fstrim" | "modprobe" | "useradd") && super::dryrun::rehearses_as(&c.name, c.args()))
         // The firewall's rules listed (`iptables -L -n -v`, `nft list
         // ruleset`), nothing changed.
         && !firewall_lists(c, sub)
@@ -168,7 +168,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 sub,
                 "" | "list" | "print" | "print-disabled" | "help" | "version"
             ))
-        || (c.is(&["timedatectl", "hostnamectl"]) && sub.starts_with("set-"))
+        || (matches!(c.name.as_str(), "timedatectl" | "hostnamectl") && sub.starts_with("set-"))
         // A network card's settings changed, its firmware flashed, or its
         // link taken down by a self-test (`ethtool -s eth0 speed 100`,
         // `-K eth0 tso off`, `-f eth0 fw.bin`, `-t eth0`).
@@ -177,7 +177,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // --zone=trusted --add-source=0.0.0.0/0`, `--reload`); its
         // `--list-*`, `--get-*`, `--query-*`, `--info-*` and `--state` only
         // look.
-        || c.is(&["firewall-cmd", "firewall-offline-cmd"])
+        || matches!(c.name.as_str(), "firewall-cmd" | "firewall-offline-cmd")
             && c.args().iter().any(|w| {
                 let o = w.value.split('=').next().unwrap_or_default();
                 o.starts_with("--")
@@ -201,7 +201,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         || servers::server_controls(c, sub)
         // The system's clock set (`date -s`, `hwclock --systohc`), which
         // certificates, builds and logs all trust.
-        || c.is(&["date", "gdate"]) && c.flag(&["-s", "--set"])
+        || matches!(c.name.as_str(), "date" | "gdate") && c.flag(&["-s", "--set"])
         // The machine's name set (`hostname build-01`, `-F file`).
         || c.name == "hostname"
             && (c.flag(&["-F", "--file", "-b", "--boot"])
@@ -219,7 +219,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // activates it too, without a boot entry).
         // Home Manager's generation made the person's dotfiles, services
         // and PATH (`home-manager switch --flake .#dev`).
-        || c.is(&["nixos-rebuild", "darwin-rebuild", "home-manager"])
+        || matches!(c.name.as_str(), "nixos-rebuild" | "darwin-rebuild" | "home-manager")
             && c.operands().iter().any(|w| {
                 matches!(w.value.as_str(), "switch" | "boot" | "test" | "rollback" | "activate")
             })
@@ -315,7 +315,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         || c.name == "lpadmin" && !c.args().is_empty()
         // Every WSL distribution and its machine stopped (`wsl.exe
         // --shutdown`), or one (`--terminate NAME`, `-t NAME`).
-        || c.is(&["wsl", "wsl.exe"])
+        || matches!(c.name.as_str(), "wsl" | "wsl.exe")
             && (c.flag(&["--shutdown", "--terminate"])
                 || c.args().first().is_some_and(|w| w.value == "-t"))
         // A system image or update bundle installed to the other slot, to
@@ -327,7 +327,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // Windows Installer's package installed, repaired or updated for
         // the machine (`msiexec /i agent.msi /qn`): its actions run as
         // the system.
-        || c.is(&["msiexec", "msiexec.exe"])
+        || matches!(c.name.as_str(), "msiexec" | "msiexec.exe")
             && c.values().any(|v| {
                 ["/i", "/package", "/a", "/update"]
                     .iter()
@@ -337,7 +337,7 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
             })
         // Windows's firewall turned off or reset (`netsh advfirewall set
         // allprofiles state off`).
-        || (c.is(&["netsh", "netsh.exe"])
+        || (matches!(c.name.as_str(), "netsh" | "netsh.exe")
             && c.values().any(|v| v.eq_ignore_ascii_case("advfirewall") || v.eq_ignore_ascii_case("firewall"))
             && c.values().any(|v| ["off", "disable", "reset", "delete"].iter().any(|o| v.eq_ignore_ascii_case(o))))
 }
@@ -491,7 +491,8 @@ fn changes_boot(c: &Cmd<'_>, sub: &str) -> bool {
     // upgrade would bring is shown. Asked only of a boot tool's change.
     boots_differently(c, sub)
         && !super::dryrun::rehearses_as(&c.name, c.args())
-        && !(c.is(&["rpm-ostree", "bootc"]) && c.rehearses_by(&["--preview", "--check"]))
+        && !(matches!(c.name.as_str(), "rpm-ostree" | "bootc")
+            && c.rehearses_by(&["--preview", "--check"]))
 }
 
 /// [`changes_boot`] before its rehearsals are weighed.
@@ -658,7 +659,7 @@ fn firewall_lists(c: &Cmd<'_>, sub: &str) -> bool {
     if c.name == "nft" {
         return sub == "list" && !c.flag(&["-f", "--file"]);
     }
-    c.is(&["iptables", "ip6tables"])
+    matches!(c.name.as_str(), "iptables" | "ip6tables")
         && c.flag(&["-L", "--list", "-S", "--list-rules", "-C", "--check"])
         && !c.flag(&[
             "-A",
@@ -922,7 +923,7 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
             return sgdisk_only_shows(c) || super::dryrun::rehearses_as(&c.name, c.args());
         }
         c.flag(&["-l", "--list", "-p", "--print", "-d", "--dump", "--json", "-J"])
-        || (c.is(&["zfs", "zpool"]) && c.flag(&["-n"]))
+        || (matches!(c.name.as_str(), "zfs" | "zpool") && c.flag(&["-n"]))
         // `parted DEV print` only shows the table.
         || (c.name == "parted"
             && c.operands().iter().skip(1).all(|w| {
@@ -933,7 +934,7 @@ pub(super) fn changes_partitions(c: &Cmd<'_>) -> bool {
                         | "list" | "help"
                 )
             }))
-        || (c.is(&["zpool", "zfs"])
+        || (matches!(c.name.as_str(), "zpool" | "zfs")
             && c.operands()
                 .first()
                 .is_some_and(|w| {

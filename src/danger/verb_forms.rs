@@ -69,7 +69,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     }
     // A new public version of a dataset, model or notebook (`kaggle
     // datasets version -p data/ -m v3`, `kaggle kernels push`).
-    if c.is(&["kaggle"])
+    if matches!(c.name.as_str(), "kaggle")
         && c.operands()
             .get(1)
             .is_some_and(|w| matches!(w.value.as_str(), "version" | "create" | "push"))
@@ -79,7 +79,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     // A signature or attestation pushed to the image's registry, and by
     // default to the public transparency log, which keeps it for good
     // (`cosign sign --yes ghcr.io/acme/api:v1`, `notation sign …`).
-    if c.is(&["cosign", "notation"])
+    if matches!(c.name.as_str(), "cosign" | "notation")
         && c.operands()
             .first()
             .is_some_and(|w| matches!(w.value.as_str(), "sign" | "attest"))
@@ -90,7 +90,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     // ko's build and apply push the image they make to the registry
     // (`ko build ./cmd/api --bare`) unless told to keep it here; a plan
     // told to apply itself (`sqlmesh plan prod --auto-apply`) is applied.
-    if c.is(&["ko"])
+    if matches!(c.name.as_str(), "ko")
         && c.operands().first().is_some_and(|w| {
             matches!(
                 w.value.as_str(),
@@ -124,7 +124,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     }
     // A Flink savepoint disposed of (`flink savepoint -d PATH`): the
     // state a job would restart from is gone.
-    if c.is(&["flink"])
+    if matches!(c.name.as_str(), "flink")
         && c.operands().first().is_some_and(|w| w.value == "savepoint")
         && c.flag(&["-d", "--dispose"])
     {
@@ -132,11 +132,11 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     }
     // Archivers told to delete what they archived (`7z a -sdel x.7z
     // logs/`, `zip -m x.zip notes.txt`): the originals are gone.
-    if c.is(&["7z", "7za", "7zz", "7zr"]) && c.flag(&["-sdel"])
-        || c.is(&["zip"]) && c.flag(&["-m", "--move"])
-        || c.is(&["tar", "gtar", "bsdtar"]) && c.flag(&["--remove-files"])
+    if matches!(c.name.as_str(), "7z" | "7za" | "7zz" | "7zr") && c.flag(&["-sdel"])
+        || matches!(c.name.as_str(), "zip") && c.flag(&["-m", "--move"])
+        || matches!(c.name.as_str(), "tar" | "gtar" | "bsdtar") && c.flag(&["--remove-files"])
         // The trash emptied: what was moved there is gone for good.
-        || c.is(&["gio"])
+        || matches!(c.name.as_str(), "gio")
             && c.operands().first().is_some_and(|w| w.value == "trash")
             && c.flag(&["--empty"])
     {
@@ -153,7 +153,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     }
     // Windows's event log emptied (`wevtutil cl Security`): the record
     // of what happened on the machine is gone.
-    if c.is(&["wevtutil", "wevtutil.exe"])
+    if matches!(c.name.as_str(), "wevtutil" | "wevtutil.exe")
         && c.operands().first().is_some_and(|w| {
             w.value.eq_ignore_ascii_case("cl") || w.value.eq_ignore_ascii_case("clear-log")
         })
@@ -164,8 +164,10 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
     // system prefix (`ninja -C build uninstall`, `cmake --build build
     // --target uninstall`), as `make uninstall` does; both programs'
     // other words are data.
-    if c.is(&["ninja", "samu"]) && c.operands().iter().any(|w| w.value == "uninstall")
-        || c.is(&["cmake"]) && c.option_values(&["--target", "-t"]).contains(&"uninstall")
+    if matches!(c.name.as_str(), "ninja" | "samu")
+        && c.operands().iter().any(|w| w.value == "uninstall")
+        || matches!(c.name.as_str(), "cmake")
+            && c.option_values(&["--target", "-t"]).contains(&"uninstall")
     {
         return Some(Does::Destroys);
     }
@@ -177,7 +179,7 @@ pub(super) fn said_by_form(c: &Cmd<'_>) -> Option<Does> {
 /// ninja's and cmake's other words are data.
 pub(super) fn build_target_deploys(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> bool {
     let deploys = |t: &str| verb_of(t) == Some(Does::Deploys);
-    if c.is(&["ninja", "samu"]) {
+    if matches!(c.name.as_str(), "ninja" | "samu") {
         c.operands().iter().any(|w| deploys(&w.value))
     } else if c.name == "cmake" {
         c.option_values(&["--target", "-t"])
@@ -522,7 +524,7 @@ pub(super) fn puppet_applies(c: &Cmd<'_>) -> bool {
 /// files deleted from the disk.
 pub(super) fn remote_operand(c: &Cmd<'_>) -> bool {
     let cwd = c.ctx.cwd.to_string_lossy();
-    c.is(&["svn"])
+    matches!(c.name.as_str(), "svn")
         && c.operands().iter().skip(1).any(|w| {
             let v = w.value.as_str();
             v.contains("://")
@@ -685,7 +687,7 @@ fn sql_sends_away(c: &Cmd<'_>) -> bool {
 /// dist/app.tgz https://nexus.acme.io/…`): the upload lands with the
 /// person's rights, as a release or a change there.
 fn uploads_with_saved_login(c: &Cmd<'_>) -> bool {
-    c.is(&["curl"])
+    matches!(c.name.as_str(), "curl")
         && (c.flag(&["-n", "--netrc", "--netrc-optional"])
             || !c.option_values(&["--netrc-file"]).is_empty())
         && c.values().any(|v| {
@@ -1111,7 +1113,8 @@ fn makes_public(c: &Cmd<'_>) -> bool {
             || v.get(..9)
                 .is_some_and(|p| p.eq_ignore_ascii_case("everyone:"))
     };
-    if (c.name.ends_with("chmod") && c.name != "chmod" || c.is(&["icacls", "icacls.exe"]))
+    if (c.name.ends_with("chmod") && c.name != "chmod"
+        || matches!(c.name.as_str(), "icacls" | "icacls.exe"))
         && ops.iter().any(|w| everyone(&w.value))
     {
         return true;

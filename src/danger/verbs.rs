@@ -173,7 +173,7 @@ const CLOUD_DEPLOY: &[&str] = &[
 /// (`gcloud components update`).
 fn made_here(c: &Cmd<'_>, before: &str, word: &str) -> bool {
     match word {
-        "create" => c.is(&["helm", "kind", "minikube"]),
+        "create" => matches!(c.name.as_str(), "helm" | "kind" | "minikube"),
         "update" => c.name == "helm" || c.name == "gcloud" && before == "components",
         _ => false,
     }
@@ -396,7 +396,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // WSL's distribution deleted with everything in it (`wsl.exe
     // --unregister Ubuntu`): a wrapper's own option, read before its
     // words are taken as the command it runs.
-    if c.is(&["wsl", "wsl.exe"]) && c.flag(&["--unregister"]) {
+    if matches!(c.name.as_str(), "wsl" | "wsl.exe") && c.flag(&["--unregister"]) {
         return Some(Does::Destroys);
     }
     if super::verb_forms::repairs_or_reloads(c) {
@@ -487,9 +487,10 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // A build tool's target named by its label (`bazel run
     // //deploy:prod.apply`, `bazel run //images:push`): its parts.
-    if c.is(&[
-        "bazel", "bazelisk", "buck", "buck2", "pants", "plz", "please",
-    ]) && words.first() == Some(&"run")
+    if matches!(
+        c.name.as_str(),
+        "bazel" | "bazelisk" | "buck" | "buck2" | "pants" | "plz" | "please"
+    ) && words.first() == Some(&"run")
         && let Some(target) = words.get(1)
     {
         let parts = target.split(['/', ':']).filter(|p| !p.is_empty());
@@ -534,15 +535,10 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // its audit log, a login method or a token turned off
     // (`vault audit disable file/`, `vault token revoke …`, `vault
     // operator seal`).
-    if c.is(&[
-        "chamber",
-        "doppler",
-        "infisical",
-        "berglas",
-        "teller",
-        "vault",
-        "bao",
-    ]) && (words.iter().any(|w| {
+    if matches!(
+        c.name.as_str(),
+        "chamber" | "doppler" | "infisical" | "berglas" | "teller" | "vault" | "bao"
+    ) && (words.iter().any(|w| {
         matches!(
             *w,
             "write"
@@ -564,7 +560,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // An environment inside the project is the project's to change
     // (`conda remove -p ./.conda-env numpy`).
-    if c.is(&["conda", "mamba", "micromamba"])
+    if matches!(c.name.as_str(), "conda" | "mamba" | "micromamba")
         && c.option_values(&["-p", "--prefix"])
             .first()
             .is_some_and(|p| super::place::below_working_folder(p))
@@ -574,14 +570,17 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // A tool's own download cache is the tool's to empty (`pip cache
     // purge`, `npm cache clean`): it is fetched again when needed.
     // (A forge's CI caches are its own, for every run: `gh cache delete`.)
-    if words.first().is_some_and(|w| *w == "cache") && !c.is(&["gh", "glab"]) {
+    if words.first().is_some_and(|w| *w == "cache") && !matches!(c.name.as_str(), "gh" | "glab") {
         return None;
     }
     // Package managers that say what they do by a letter: pacman's `-R`.
-    if c.is(&["pacman", "yay", "paru", "pikaur", "pamac"])
-        && c.values()
-            .next()
-            .is_some_and(|v| v.starts_with("-R") || v == "--remove" || v == "remove")
+    if matches!(
+        c.name.as_str(),
+        "pacman" | "yay" | "paru" | "pikaur" | "pamac"
+    ) && c
+        .values()
+        .next()
+        .is_some_and(|v| v.starts_with("-R") || v == "--remove" || v == "remove")
     {
         return Some(Does::Destroys);
     }
@@ -599,7 +598,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         || c.name == "guix"
             && c.operands().first().is_some_and(|w| w.value == "package")
             && c.flag(&["-r", "--remove"])
-        || c.is(&["kubectx", "kubens"]) && c.flag(&["-d"])
+        || matches!(c.name.as_str(), "kubectx" | "kubens") && c.flag(&["-d"])
         // An app and its data taken off a phone (`ideviceinstaller -U
         // com.x`).
         || c.name == "ideviceinstaller" && c.flag(&["-U", "--uninstall"])
@@ -608,7 +607,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // A generator named by its package (`nx g @nx/workspace:remove lib`,
     // `ng generate @schematics/x:delete`): its own name is the verb.
-    if c.is(&["nx", "ng"])
+    if matches!(c.name.as_str(), "nx" | "ng")
         && matches!(words.first(), Some(&("g" | "generate")))
         && let Some(generator) = c
             .operands()
@@ -641,13 +640,13 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // A key sent to a public keyserver (`gpg --send-keys KEYID`): it can
     // never be taken back from the keyservers that copy it.
-    if c.is(&["gpg", "gpg2"]) && c.flag(&["--send-keys", "--send-key"]) {
+    if matches!(c.name.as_str(), "gpg" | "gpg2") && c.flag(&["--send-keys", "--send-key"]) {
         return Some(Does::Deploys);
     }
     // PlatformIO's libraries and tools of the project (`pio pkg uninstall
     // --library X` edits `platformio.ini`), unless `-g`; a package sent
     // to or taken from the registry is not the project's.
-    if c.is(&["pio", "platformio"])
+    if matches!(c.name.as_str(), "pio" | "platformio")
         && words.first() == Some(&"pkg")
         && !c.flag(&["-g", "--global"])
         && !words
@@ -658,7 +657,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // A directory server's entries changed (`ldapmodify -f reset.ldif`,
     // `ldappasswd`); `-n` only shows what would be done.
-    if c.is(&["ldapmodify", "ldapadd", "ldapmodrdn", "ldappasswd"]) && !c.flag(&["-n"]) {
+    if matches!(
+        c.name.as_str(),
+        "ldapmodify" | "ldapadd" | "ldapmodrdn" | "ldappasswd"
+    ) && !c.flag(&["-n"])
+    {
         return Some(Does::Deploys);
     }
     if c.name == "fastlane"
@@ -715,7 +718,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // flyway's clean drops every object in the schema; cosign's removes a
     // registry image's signatures and attestations.
-    if (c.is(&["flyway", "cosign"]) && first == "clean")
+    if (matches!(c.name.as_str(), "flyway" | "cosign") && first == "clean")
         // Nextflow's past runs' work folders (`nextflow clean -f`); `-n`
         // lists them.
         || (c.name == "nextflow" && first == "clean" && !c.flag(&["-n", "-dry-run"]))
@@ -725,7 +728,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             && !matches!(first, "" | "configtest" | "du" | "diff" | "version" | "help" | "sync")
             && !c.flag(&["-t"]))
         // Duplicate finders told to delete what they find.
-        || (c.is(&["fdupes", "jdupes"]) && c.flag(&["-d", "--delete"]))
+        || (matches!(c.name.as_str(), "fdupes" | "jdupes") && c.flag(&["-d", "--delete"]))
         // Uninstalls what the Brewfile does not list (it only lists
         // without `--force`).
         || (c.name == "brew"
@@ -739,7 +742,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         // Other version controls' history rewrites and discarded work:
         // `hg strip`, `hg histedit`, `hg purge`, `hg update -C`, `hg
         // revert --all`; `bzr uncommit`; `fossil scrub`.
-        || (c.is(&["hg", "chg", "sl"])
+        || (matches!(c.name.as_str(), "hg" | "chg" | "sl")
             && (matches!(
                 first,
                 "strip" | "debugstrip" | "prune" | "histedit" | "rollback" | "purge" | "clean"
@@ -757,7 +760,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         || (c.name == "jj" && first == "git" && words.get(1) == Some(&"push") && c.flag(&["--deleted"]))
         // A disk image made smaller: what was past the new end is gone.
         || (c.name == "qemu-img" && first == "resize" && c.flag(&["--shrink"]))
-        || (c.is(&["bzr", "brz"]) && matches!(first, "uncommit" | "clean-tree"))
+        || (matches!(c.name.as_str(), "bzr" | "brz") && matches!(first, "uncommit" | "clean-tree"))
         || (c.name == "fossil" && matches!(first, "scrub" | "purge" | "clean"))
         // An overlay's changes written into its base image for good.
         || (c.name == "qemu-img" && first == "commit")
@@ -777,7 +780,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             && c.flag(&["-d"]))
         // dbt's full refresh drops and rebuilds the target's tables.
         || (c.name == "dbt" && c.flag(&["--full-refresh"]))
-        || (c.is(&["zfs", "zpool"])
+        || (matches!(c.name.as_str(), "zfs" | "zpool")
             && matches!(first, "destroy" | "rollback" | "labelclear")
             && !c.flag(&["-n"]))
     {
@@ -809,7 +812,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     // A game's build or a workshop item uploaded to Steam (`steamcmd
     // +login builder +run_app_build app.vdf +quit`): steamcmd's commands
     // are `+` words.
-    if c.is(&["steamcmd", "steamcmd.sh", "steamcmd.exe"])
+    if matches!(c.name.as_str(), "steamcmd" | "steamcmd.sh" | "steamcmd.exe")
         && c.values().any(|v| {
             matches!(
                 v.strip_prefix('+')
@@ -837,7 +840,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         return Some(Does::Deploys);
     }
     // robocopy's mirror deletes what the source lacks; `/L` only lists.
-    if c.is(&["robocopy", "robocopy.exe"])
+    if matches!(c.name.as_str(), "robocopy" | "robocopy.exe")
         && c.values()
             .any(|v| v.eq_ignore_ascii_case("/MIR") || v.eq_ignore_ascii_case("/PURGE"))
         && !c.values().any(|v| v.eq_ignore_ascii_case("/L"))
@@ -858,11 +861,13 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         let servers = c.option_values(&["--server", "-s", "--host"]);
         !servers.is_empty() && servers.iter().all(|v| super::cmd::is_loopback(v))
     };
-    if c.is(&["swaks", "sendmail", "msmtp", "ssmtp"])
+    if matches!(c.name.as_str(), "swaks" | "sendmail" | "msmtp" | "ssmtp")
         && !(c.name == "sendmail" && sendmail_looks())
-        && !(c.is(&["swaks", "msmtp"]) && local_server())
-        || c.is(&["mail", "mailx", "s-nail", "mutt", "neomutt"])
-            && c.operands().iter().any(|w| w.value.contains('@'))
+        && !(matches!(c.name.as_str(), "swaks" | "msmtp") && local_server())
+        || matches!(
+            c.name.as_str(),
+            "mail" | "mailx" | "s-nail" | "mutt" | "neomutt"
+        ) && c.operands().iter().any(|w| w.value.contains('@'))
     {
         return Some(Does::Deploys);
     }
@@ -912,7 +917,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // Firmware written to a drive, and configuration applied to hosts.
     if (c.name == "nvme" && first.starts_with("fw-"))
-        || ((c.is(&["ansible-playbook", "chef-client"])
+        || ((matches!(c.name.as_str(), "ansible-playbook" | "chef-client")
             || c.name == "puppet" && super::verb_forms::puppet_applies(c))
             && !c.values().any(|v| v.eq_ignore_ascii_case("test=true"))
             && !c.flag(&[

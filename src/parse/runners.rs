@@ -153,6 +153,11 @@ const COMMAND_WORDS: &[&str] = &[
     "flyway",
 ];
 
+/// [`TAKE_NO_COMMAND`], asked of every command: one hashed look-up.
+static TAKE_NO_COMMAND_SET: crate::util::NameSet<
+    { crate::util::slots_for(TAKE_NO_COMMAND.len()) },
+> = crate::util::NameSet::new(TAKE_NO_COMMAND);
+
 /// Programs whose words are data, patterns, messages or files, never a
 /// command they run (or whose commands their own rules read): a word
 /// like `rm` among them is text.
@@ -418,6 +423,11 @@ const SANDBOXES: &[&str] = &[
     "ip",
 ];
 
+/// [`SUBCOMMAND_TOOLS`], asked of every command no table knows.
+static SUBCOMMAND_TOOLS_SET: crate::util::NameSet<
+    { crate::util::slots_for(SUBCOMMAND_TOOLS.len()) },
+> = crate::util::NameSet::new(SUBCOMMAND_TOOLS);
+
 /// Tools whose first word is one of their own subcommands, even where it
 /// is also a program's name (`docker rm`, `lxc delete`, `brew link`).
 const SUBCOMMAND_TOOLS: &[&str] = &[
@@ -536,7 +546,7 @@ fn command_start(name: &str, args: &[Word]) -> Option<usize> {
         .position(|w| w.literal && RUNS_WHAT_FOLLOWS.contains(&w.value.as_str()))
     {
         at
-    } else if !SUBCOMMAND_TOOLS.contains(&name) {
+    } else if !SUBCOMMAND_TOOLS_SET.contains(name) {
         // A program no table knows, with a program's name among its words,
         // may run it with the words after it: a wrapper (`noglob rm -rf
         // ~` where a `noglob` on PATH runs its words), or a tool that runs
@@ -688,7 +698,7 @@ fn container_command(name: &str, args: &[Word]) -> Option<usize> {
 /// options: elsewhere a path that ends in a program's name is more likely
 /// a file the program writes (`gcc -o ~/.local/bin/git shim.c`).
 pub fn wrapped_at(name: &str, args: &[Word]) -> Option<usize> {
-    if TAKE_NO_COMMAND.contains(&name) || programs::is_shell(name) {
+    if TAKE_NO_COMMAND_SET.contains(name) || programs::is_shell(name) {
         return None;
     }
     command_start(name, args).filter(|at| {
@@ -900,7 +910,7 @@ impl Walker {
         cmd: &SimpleCommand,
         name: &str,
     ) -> Option<SimpleCommand> {
-        if TAKE_NO_COMMAND.contains(&name) || programs::is_shell(name) {
+        if TAKE_NO_COMMAND_SET.contains(name) || programs::is_shell(name) {
             return None;
         }
         let args = cmd.args();
