@@ -9,7 +9,17 @@ use crate::parse::programs::{has_flag, option_values};
 /// device: `None` for any other program; `Some(false)` for a look (a
 /// list, a read, a verify, OpenOCD only debugging).
 pub(super) fn writes_firmware(name: &str, args: &[Word]) -> Option<bool> {
-    if !FLASHERS.contains(&name) {
+    // Or a vendor's updater named for what it does
+    // (`BlackmagicFirmwareUpdater update 0`, `mlnx-firmware-upgrade`).
+    // (The set first: asked of every command.)
+    let named = || {
+        name.len() > 12
+            && name.contains("firmware")
+            && ["updat", "upgrad", "flash"]
+                .iter()
+                .any(|v| name.contains(v))
+    };
+    if !FLASHERS_SET.contains(name) && !named() {
         return None;
     }
     let looks = args.iter().any(|w| FLASHER_READS.contains(&w.value.as_str()))
@@ -25,6 +35,10 @@ pub(super) fn writes_firmware(name: &str, args: &[Word]) -> Option<bool> {
         || fpga_looks(name, args);
     Some(!looks)
 }
+
+/// [`FLASHERS`], asked of every command: one hashed look-up.
+static FLASHERS_SET: crate::util::NameSet<{ crate::util::slots_for(FLASHERS.len()) }> =
+    crate::util::NameSet::new(FLASHERS);
 
 /// Programs that write firmware or flash a device: every use but a look
 /// asks.
@@ -123,6 +137,7 @@ fn fpga_looks(name: &str, args: &[Word]) -> bool {
 const FLASHER_READS: &[&str] = &[
     "-l",
     "--list",
+    "status",
     "get-devices",
     "get-updates",
     "get-history",

@@ -55,6 +55,20 @@ pub(super) fn manages(c: &Cmd<'_>) -> Option<Option<Does>> {
             return salt(c);
         }
         "rd" | "puppetserver" | "cf-agent" | "cf-runagent" | "bolt" | "mco" => fleet(c),
+        // A build uploaded to, or labelled live on, Epic's store; a Unity
+        // license seat given back or taken (`-returnlicense`, `-serial`).
+        "buildpatchtool" => c
+            .values()
+            .any(|v| {
+                let v = v.to_ascii_lowercase();
+                ["uploadbinary", "labelbinary", "unlabelbinary"]
+                    .iter()
+                    .any(|m| v.ends_with(m))
+            })
+            .then_some(Does::Deploys),
+        "unity" | "unity-editor" => c
+            .flag(&["-returnlicense", "-serial"])
+            .then_some(Does::Deploys),
         "adop" | "adstpall.sh" | "adstrtal.sh" | "adautocfg.sh" | "bench" => erp(c),
         "sapcontrol" | "saphostctrl" | "hdb" | "stopsap" | "startsap" | "hdbnsutil" | "tp"
         | "r3trans" | "brrestore" | "brrecover" | "brarchive" | "brspace" | "sapinst"
@@ -886,10 +900,13 @@ fn fleet(c: &Cmd<'_>) -> Option<Does> {
             "plan" | "task" | "script" => (words.get(1) == Some(&"run")).then_some(Does::Deploys),
             _ => None,
         },
+        // (MCollective's agents' reports: `mco service nginx status`.)
         _ => {
             let noop = c.flag(&["--noop"]) && !c.flag(&["--no-noop"]);
-            (!noop && changes(0) && !matches!(first, "ping" | "find" | "inventory" | "facts"))
-                .then(|| does(0))
+            let reports = words
+                .iter()
+                .any(|w| looks(w) || matches!(*w, "ping" | "find" | "inventory" | "facts"));
+            (!noop && !reports && changes(0)).then(|| does(0))
         }
     }
 }

@@ -287,6 +287,8 @@ pub(super) const READS: &[&str] = &[
     "list", "ls", "get", "show", "status", "view", "describe", "info", "inspect", "logs", "log",
     "cat", "search", "find", "history", "version", "help", "diff", "plan", "preview", "check",
     "validate", "lint", "test", "dev", "watch", "whoami", "print", "dump",
+    // (`r10k deploy display`.)
+    "display",
 ];
 
 /// Verbs that destroy only after a noun that holds data or secrets:

@@ -60,7 +60,10 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
     // A server's admin pages act on a plain GET too, as Icecast's do
     // (`…/admin/killsource?mount=/live.mp3`, `/admin/moveclients`,
     // `/admin/metadata?mode=updinfo`): every page there but a look.
-    let admin = !request && c.values().any(|v| v.contains("/admin/"));
+    // nginx-rtmp's control module likewise (`/control/drop/publisher`).
+    let admin = !request
+        && c.values()
+            .any(|v| v.contains("/admin/") || v.contains("/control/"));
     if !request
         && !admin
         && !c.values().any(|v| {

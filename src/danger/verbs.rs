@@ -38,6 +38,8 @@ static PUBLISHERS_SET: NameSet<{ slots_for(PUBLISHERS.len()) }> = NameSet::new(P
 /// The verb words, likewise: asked of every subcommand word.
 static DESTROY_SET: NameSet<{ slots_for(DESTROY.len()) }> = NameSet::new(DESTROY);
 static READS_SET: NameSet<{ slots_for(READS.len()) }> = NameSet::new(READS);
+static DEPLOY_SET: NameSet<{ slots_for(DEPLOY.len()) }> = NameSet::new(DEPLOY);
+static LOOKS_FIRST_SET: NameSet<{ slots_for(LOOKS_FIRST.len()) }> = NameSet::new(LOOKS_FIRST);
 
 const OWN_RULES: &[&str] = &[
     "git",
@@ -948,7 +950,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         // (`release list`, `secrets get`). A `help` between other words
         // is a name (`helm install help charts/api`: the release `help`).
         let named_help = word == "help" && i > 0 && i + 1 < words.len();
-        if super::cmd::among(&READS_SET, word) && !named_help {
+        // A `version` named as what a verb after it acts on (`hammer
+        // content-view version promote …`).
+        let named_version =
+            word == "version" && words.get(i + 1).is_some_and(|w| verb_of(w).is_some());
+        if super::cmd::among(&READS_SET, word) && !named_help && !named_version {
             return None;
         }
         // So does a looking verb joined to its noun (`jenkins-cli get-job
@@ -1303,7 +1309,7 @@ fn verb_of(word: &str) -> Option<Does> {
         {
             Some(Does::Destroys)
         } else {
-            DEPLOY.contains(&last.as_str()).then_some(Does::Deploys)
+            DEPLOY_SET.contains(&last).then_some(Does::Deploys)
         };
     }
     // Work in flight stopped for good, said alone (`scancel`'s verb, `gh
@@ -1333,7 +1339,7 @@ fn verb_of(word: &str) -> Option<Does> {
     // settled.
     let mut step = |before: &str, part: &str| {
         // `get-deletion-status`, `cancel-key-deletion`: no verb.
-        if before.is_empty() && LOOKS_FIRST.contains(&part) {
+        if before.is_empty() && LOOKS_FIRST_SET.contains(part) {
             looks = true;
             return true;
         }
@@ -1345,7 +1351,7 @@ fn verb_of(word: &str) -> Option<Does> {
             destroys = true;
             return true;
         }
-        deploys |= DEPLOY.contains(&part) || sent_after_noun(before, part) || sends_joined(part);
+        deploys |= DEPLOY_SET.contains(part) || sent_after_noun(before, part) || sends_joined(part);
         // A deploy or a release looked at (`forge deploy:logs`,
         // `deploy-status`, `release:list`): a look right after its noun
         // ends the word. (`upload-logs` sends logs away.)

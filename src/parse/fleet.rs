@@ -101,6 +101,44 @@ pub(super) fn fastlane_sh(args: &[Word]) -> Option<(usize, &str)> {
     })
 }
 
+/// The shell line Bolt's `command run` has each target run (`bolt command
+/// run 'shutdown -r now' -t db`), and where it stands among the words:
+/// the first word after `run` that is neither an option nor its value.
+pub(super) fn bolt_command(args: &[Word]) -> Option<(usize, &str)> {
+    if args.first()?.value != "command" || args.get(1)?.value != "run" {
+        return None;
+    }
+    let mut skip = false;
+    for (i, w) in args.iter().enumerate().skip(2) {
+        let v = w.value.as_str();
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if v.starts_with('-') {
+            // Bolt's flags that take no value; every other option does.
+            skip = !v.contains('=')
+                && !matches!(
+                    v,
+                    "--verbose"
+                        | "--trace"
+                        | "--stream"
+                        | "--no-host-key-check"
+                        | "--no-ssl"
+                        | "--no-ssl-verify"
+                        | "--tty"
+                        | "--no-tty"
+                        | "--run-as"
+                        | "--sudo-password-prompt"
+                        | "--password-prompt"
+                        | "--no-cleanup"
+                );
+            continue;
+        }
+        return w.literal.then_some((i, v));
+    }
+    None
+}
+
 /// The shell line a Slurm batch job is made of (`sbatch
 /// --wrap="rm -rf /scratch/$USER/ckpt"`: `sh` runs it on the cluster's
 /// nodes, whose shared folders are this machine's too), where it stands

@@ -48,6 +48,7 @@ mod types;
 mod variables;
 mod walk;
 mod walker;
+mod wrapper_table;
 mod wrappers;
 mod writes;
 mod xargs;

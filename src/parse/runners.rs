@@ -15,8 +15,8 @@
 //! program, and nothing in it that cannot be read asks (it may be prose).
 
 use super::fleet::{
-    ansible_command, ansible_formats, ansible_removes, fastlane_sh, salt_call_command,
-    salt_removes, slurm_wrap,
+    ansible_command, ansible_formats, ansible_removes, bolt_command, fastlane_sh,
+    salt_call_command, salt_removes, slurm_wrap,
 };
 use super::walker::Walker;
 use super::{Origin, SimpleCommand, Word, programs};
@@ -966,6 +966,12 @@ impl Walker {
         if let Some((_, text)) = fastlane {
             self.source(text, Origin::ShellString, depth);
         }
+        // Bolt's `command run` has each target's shell run its line: on
+        // other machines, as ssh's command is.
+        let bolt = (name == "bolt").then(|| bolt_command(args)).flatten();
+        if let Some((_, text)) = bolt {
+            self.source(text, Origin::ShellString, depth);
+        }
         let slurm = (name == "sbatch").then(|| slurm_wrap(args)).flatten();
         if let Some((_, text, true)) = slurm {
             self.source(text, Origin::ShellString, depth);
@@ -993,6 +999,7 @@ impl Walker {
                 || ansible.is_some_and(|(at, _)| at == i)
                 || salt_call.is_some_and(|(at, _)| at == i)
                 || fastlane.is_some_and(|(at, _)| at == i)
+                || bolt.is_some_and(|(at, _)| at == i)
                 || slurm.is_some_and(|(at, _, _)| at == i)
             {
                 continue;

@@ -326,6 +326,7 @@ const CLASSES_FIFTY_SIXTH: &str = include_str!("../corpus/classes56.tsv");
 /// automation engineer, a telecom and VoIP engineer, and a datacenter
 /// bare-metal operator (its header says more).
 const CLASSES_FIFTY_SEVENTH: &str = include_str!("../corpus/classes57.tsv");
+const CLASSES_FIFTY_EIGHTH: &str = include_str!("../corpus/classes58.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -1035,6 +1036,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "slipway", 950, 916),
     ("noeffect", "slipway", 1000, 964),
     ("blocked", "slipway", 1000, 1000),
+    ("operand", "fiftyeighth", 1000, 1000),
+    ("verb", "fiftyeighth", 1000, 1000),
+    ("hidden", "fiftyeighth", 975, 1000),
+    ("noeffect", "fiftyeighth", 1000, 928),
+    ("blocked", "fiftyeighth", 1000, 1000),
+    ("operand", "dock", 950, 1000),
+    ("verb", "dock", 1000, 958),
+    ("hidden", "dock", 1000, 1000),
+    ("noeffect", "dock", 944, 1000),
+    ("blocked", "dock", 1000, 937),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -1107,6 +1118,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FIFTY_FIFTH))
         .chain(rows(CLASSES_FIFTY_SIXTH))
         .chain(rows(CLASSES_FIFTY_SEVENTH))
+        .chain(rows(CLASSES_FIFTY_EIGHTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {

@@ -62,6 +62,7 @@ const PARSE: &[(&str, u8)] = &[
     ("echo", 0),
     ("editor_scripts", 0),
     ("plain", 0),
+    ("wrapper_table", 0),
     ("word", 1),
     ("mounts", 2),
     ("fish", 1),

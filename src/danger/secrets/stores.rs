@@ -60,6 +60,7 @@ pub(super) const HINTS: &[&str] = &[
     "erlang.cookie",
     ".nkeys",
     ".creds",
+    "butler_creds",
     "datadog-agent",
     "nix.conf",
     "ssh_host_",
@@ -149,6 +150,11 @@ pub(super) const HINTS: &[&str] = &[
     "nextcloud",
     "owncloud",
     "site_config.json",
+    "trytond",
+    "obs-",
+    ".priv",
+    "p4tickets",
+    "realm.properties",
     "GitHub CLI",
     "github cli",
 ];
@@ -532,7 +538,7 @@ fn middleware_or_saas_secret(name: &str, dirs: &[&str]) -> bool {
         || erp_or_web_app_secret(name, dirs)
 }
 
-/// The logins of business and web applications: Foreman's hammer CLI
+/// The logins of business, media and web applications: Foreman's hammer CLI
 /// (`~/.hammer/cli.modules.d/foreman.yml`, `/etc/hammer/…`), a Frappe or
 /// ERPNext site's `site_config.json` (its database password and
 /// encryption key), and the PHP applications' settings with their
@@ -541,6 +547,24 @@ fn middleware_or_saas_secret(name: &str, dirs: &[&str]) -> bool {
 /// Nextcloud's and ownCloud's `config/config.php`.
 fn erp_or_web_app_secret(name: &str, dirs: &[&str]) -> bool {
     let parent = dirs.last().copied().unwrap_or("");
+    // Tryton's settings (its database URI, with the password), the OBS
+    // remote's websocket password, a CFEngine host's private key
+    // (`ppkeys/localhost.priv`), Perforce's login tickets, a Jetty realm's
+    // users and passwords (Rundeck's `realm.properties`), itch.io's butler
+    // key.
+    if matches!(
+        name,
+        "trytond.conf"
+            | "obs-cmd.toml"
+            | ".p4tickets"
+            | "p4tickets.txt"
+            | "realm.properties"
+            | "butler_creds"
+    ) || name.ends_with(".priv")
+        || dirs.contains(&"obs-websocket") && name == "config.json"
+    {
+        return true;
+    }
     (dirs.contains(&".hammer") || dirs.contains(&"hammer"))
         && (name.ends_with(".yml") || name.ends_with(".yaml"))
         || name == "site_config.json" && dirs.iter().rev().nth(1) == Some(&"sites")
