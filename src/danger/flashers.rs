@@ -22,7 +22,9 @@ pub(super) fn writes_firmware(name: &str, args: &[Word]) -> Option<bool> {
     if !FLASHERS_SET.contains(name) && !named() {
         return None;
     }
+    // (A vendor's updater's `status`, as its first word.)
     let looks = args.iter().any(|w| FLASHER_READS.contains(&w.value.as_str()))
+        || args.first().is_some_and(|w| w.value == "status") && named()
         || avrdude_reads(name, args)
         || openocd_only_debugs(name, args)
         // sysupgrade's `-T` only tests the image; `-l` lists what it keeps.
@@ -137,7 +139,6 @@ fn fpga_looks(name: &str, args: &[Word]) -> bool {
 const FLASHER_READS: &[&str] = &[
     "-l",
     "--list",
-    "status",
     "get-devices",
     "get-updates",
     "get-history",

@@ -668,40 +668,43 @@ fn field_bus(c: &Cmd<'_>) -> Option<Option<Does>> {
 /// `state.show_sls`, `jobs.lookup_jid`).
 fn fleet_looks(function: &str) -> bool {
     let (module, name) = function.split_once('.').unwrap_or(("", function));
-    matches!(module, "test" | "sys" | "jobs" | "status" | "grains")
-        && !matches!(
-            name,
-            "setval" | "setvals" | "set" | "append" | "delkey" | "delval"
-        )
-        || name.starts_with("show")
-        || name.starts_with("lookup")
-        || name.starts_with("print")
-        || name.starts_with("ping")
-        || looks(name)
-        || matches!(
-            name,
-            "item"
-                | "items"
-                | "ls"
-                | "raw"
-                | "usage"
-                | "inodeusage"
-                | "version"
-                | "versions"
-                | "latest_version"
-                | "upgrade_available"
-                | "available"
-                | "file_exists"
-                | "find"
-                | "grep"
-                | "search"
-                | "diff"
-                | "stats"
-                | "summary"
-                | "present"
-                | "up"
-                | "not_present"
-        )
+    // (Not the machines' `looks`: a function named `save` or `login`
+    // writes.)
+    matches!(module, "test" | "sys" | "jobs" | "status")
+        || module == "grains"
+            && matches!(
+                name,
+                "get" | "item" | "items" | "ls" | "raw" | "fetch" | "filter_by" | "equals"
+            )
+        || [
+            "get",
+            "list",
+            "show",
+            "info",
+            "status",
+            "version",
+            "ping",
+            "lookup",
+            "print",
+            "search",
+            "find",
+            "grep",
+            "diff",
+            "stat",
+            "summary",
+            "usage",
+            "read",
+            "exists",
+            "contains",
+            "available",
+            "latest_version",
+            "upgrade_available",
+            "item",
+            "ls",
+            "inodeusage",
+        ]
+        .iter()
+        .any(|l| name.starts_with(l))
 }
 
 /// What SaltStack is told, on its minions (`salt 'web*' pkg.purge
@@ -756,11 +759,14 @@ fn salt(c: &Cmd<'_>) -> Option<Option<Does>> {
             return (!(rehearsal || name.starts_with("show") || name == "running"))
                 .then_some(Does::Deploys);
         }
+        // (A file fetched by salt-call lands here, where its path is
+        // judged as any write; `manage.down` lists, unless told to
+        // remove the keys.)
         if fleet_looks(function)
-            || module == "cp" && name.starts_with("get_")
-            || module == "cache" && !name.starts_with("clear")
-            || module == "manage" && !c.values().any(|v| v.starts_with("removekeys"))
-            || module == "saltutil" && (name.starts_with("sync") || name.starts_with("refresh"))
+            || module == "cp" && name.starts_with("get_") && c.name == "salt-call"
+            || module == "manage"
+                && matches!(name, "down" | "present" | "not_present" | "up" | "alived")
+                && !c.values().any(|v| v.starts_with("removekeys"))
         {
             return None;
         }
@@ -900,12 +906,35 @@ fn fleet(c: &Cmd<'_>) -> Option<Does> {
             "plan" | "task" | "script" => (words.get(1) == Some(&"run")).then_some(Does::Deploys),
             _ => None,
         },
-        // (MCollective's agents' reports: `mco service nginx status`.)
+        // (MCollective's agents' reports: `mco service nginx status`; a
+        // look beside an act is no report: `mco service status stop`.)
         _ => {
             let noop = c.flag(&["--noop"]) && !c.flag(&["--no-noop"]);
-            let reports = words
-                .iter()
-                .any(|w| looks(w) || matches!(*w, "ping" | "find" | "inventory" | "facts"));
+            let acts = words.iter().any(|w| {
+                loses(w)
+                    || matches!(
+                        *w,
+                        "stop"
+                            | "start"
+                            | "restart"
+                            | "reload"
+                            | "runonce"
+                            | "runall"
+                            | "install"
+                            | "uninstall"
+                            | "update"
+                            | "purge"
+                            | "kill"
+                            | "disable"
+                            | "enable"
+                            | "apply"
+                            | "run"
+                    )
+            });
+            let reports = !acts
+                && words
+                    .iter()
+                    .any(|w| looks(w) || matches!(*w, "ping" | "find" | "inventory" | "facts"));
             (!noop && !reports && changes(0)).then(|| does(0))
         }
     }

@@ -938,7 +938,8 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     if let Some(writes) = super::flashers::writes_firmware(&c.name, c.args()) {
         return writes.then_some(Does::Deploys);
     }
-    let local = PROJECT_LOCAL.iter().find(|(tools, _, _)| c.is(tools));
+    // (Looked up only once a verb is found: most commands have none.)
+    let local = || PROJECT_LOCAL.iter().find(|(tools, _, _)| c.is(tools));
     let mut deploy = None;
     // The program's name is the first noun (`toot post`, `trash empty`).
     let mut noun = Some(c.name.as_str());
@@ -997,7 +998,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         let Some(does) = does else {
             continue;
         };
-        if let Some((_, verbs, global)) = local
+        if let Some((_, verbs, global)) = local()
             && verbs.contains(&word)
             && !c.flag(global)
             // A word that says the whole machine (`composer global
