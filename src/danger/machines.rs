@@ -707,6 +707,19 @@ fn fleet_looks(function: &str) -> bool {
         .any(|l| name.starts_with(l))
 }
 
+/// salt-cloud's options that make or act on machines (each takes a
+/// value: a profile, a map, an action, a function).
+const SALT_CLOUD_ACTS: &[&str] = &[
+    "-p",
+    "--profile",
+    "-m",
+    "--map",
+    "-a",
+    "--action",
+    "-f",
+    "--function",
+];
+
 /// What SaltStack is told, on its minions (`salt 'web*' pkg.purge
 /// apache2`), this machine (`salt-call state.apply`), its master
 /// (`salt-run state.orchestrate orch.rollout`, `salt-key -A -y`), or a
@@ -732,19 +745,12 @@ fn salt(c: &Cmd<'_>) -> Option<Option<Does>> {
         "--priv",
         "-u",
         "--user",
-        "-p",
-        "--profile",
-        "-m",
-        "--map",
-        "-a",
-        "--action",
-        "-f",
-        "--function",
         "--out-file",
         "--return",
         "-d",
         "--destroy",
     ];
+    let valued: Vec<&str> = valued.iter().chain(SALT_CLOUD_ACTS).copied().collect();
     let words = plain_words(c, &valued);
     let rehearsal = c
         .values()
@@ -805,17 +811,7 @@ fn salt(c: &Cmd<'_>) -> Option<Option<Does>> {
             if c.flag(&["-d", "--destroy"]) {
                 Some(Does::Destroys)
             } else {
-                c.flag(&[
-                    "-p",
-                    "--profile",
-                    "-m",
-                    "--map",
-                    "-a",
-                    "--action",
-                    "-f",
-                    "--function",
-                ])
-                .then_some(Does::Deploys)
+                c.flag(SALT_CLOUD_ACTS).then_some(Does::Deploys)
             }
         }
         // Files copied onto every minion the target names.
