@@ -137,7 +137,8 @@ pub(super) fn rman_script(c: &Cmd<'_>) -> Option<Does> {
 /// restart now'`, `rasterisk -x 'channel request hangup all'`, `fs_cli -x
 /// shutdown`, `kamcmd dispatcher.reload`): the live server runs it. Its
 /// `show`, `list`, `get` and `status` commands report; hang-ups and
-/// deletions destroy; anything else changes the running service.
+/// deletions destroy; anything else changes the running service. So with
+/// a cache server's console (`varnishadm`).
 pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
     let args = c.args();
     let command: &str = match c.name.as_str() {
@@ -157,6 +158,26 @@ pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
         "kamcmd" | "sercmd" => {
             let first = c.operands().first()?.value.as_str();
             return console_does(&first.replace(['.', '_'], " "));
+        }
+        // Varnish's admin console, past its `-n`/`-S`/`-T`/`-t` values:
+        // a ban invalidates every cached object it matches (`varnishadm
+        // ban req.url '~' .`), as a purge does; `vcl.use`, `param.set`,
+        // `stop` change the running cache; `ban.list`, `vcl.list` report.
+        "varnishadm" => {
+            let mut words = args.iter().map(|w| w.value.as_str());
+            let first = loop {
+                match words.next()? {
+                    "-n" | "-S" | "-T" | "-t" => {
+                        words.next()?;
+                    }
+                    o if o.starts_with('-') => {}
+                    w => break w,
+                }
+            };
+            if first == "ban" {
+                return Some(Does::Destroys);
+            }
+            return console_does(&first.replace('.', " "));
         }
         _ => return None,
     };

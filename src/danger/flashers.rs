@@ -23,7 +23,7 @@ pub(super) fn writes_firmware(name: &str, args: &[Word]) -> Option<bool> {
         return None;
     }
     // (A vendor's updater's `status`, as its first word.)
-    let looks = args.iter().any(|w| FLASHER_READS.contains(&w.value.as_str()))
+    let looks = says_a_look(args)
         || args.first().is_some_and(|w| w.value == "status") && named()
         || avrdude_reads(name, args)
         || openocd_only_debugs(name, args)
@@ -134,6 +134,66 @@ fn fpga_looks(name: &str, args: &[Word]) -> bool {
         _ => false,
     }
 }
+
+/// Whether the flasher's action is one of [`FLASHER_READS`]: the first
+/// word that is neither an option nor an option's value (or the one after
+/// a noun such as `probe-rs chip list`). A look word anywhere else is an
+/// operand (`fwupdmgr install x.cab version`). And a tool's modes can be
+/// chained, so a look is believed only when no acting word follows it
+/// (`dfu-util -l -D fw.bin` downloads, its last mode wins; fastboot runs
+/// its words as a sequence of commands: `fastboot getvar all flash boot
+/// b.img`).
+fn says_a_look(args: &[Word]) -> bool {
+    let mut after_option = false;
+    let mut noun = false;
+    for (i, w) in args.iter().enumerate() {
+        let v = w.value.as_str();
+        if FLASHER_READS.contains(&v) {
+            return !args[i + 1..]
+                .iter()
+                .any(|w| FLASHER_ACTS.contains(&w.value.as_str()));
+        }
+        if v.starts_with('-') {
+            after_option = !v.contains('=');
+        } else if after_option {
+            after_option = false;
+        } else if !noun && matches!(v, "chip" | "board" | "target" | "device" | "probe") {
+            noun = true;
+        } else {
+            return false;
+        }
+    }
+    false
+}
+
+/// What acts when it follows a look: a mode that writes or erases the
+/// device, or one of fastboot's writing commands.
+const FLASHER_ACTS: &[&str] = &[
+    "-D",
+    "--download",
+    "-w",
+    "--write",
+    "-E",
+    "--erase",
+    "-e",
+    "--erase-all",
+    "write_flash",
+    "erase_flash",
+    "erase_region",
+    "flash",
+    "flashall",
+    "flashing",
+    "erase",
+    "format",
+    "update",
+    "oem",
+    "boot",
+    "set_active",
+    "install",
+    "load",
+    "download",
+    "program",
+];
 
 /// What a flasher does when it only looks.
 const FLASHER_READS: &[&str] = &[

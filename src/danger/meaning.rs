@@ -1248,7 +1248,11 @@ const FORMATTERS: &[&str] = &[
 ];
 
 /// The words a formatter is given that name what it formats: its
-/// operands, past the values of the options that take one.
+/// operands, past the values of the options that take one. A word in a
+/// value's place that names a disk is still a target: an option one
+/// formatter takes a value for is another's switch (mke2fs's `-I 256` is
+/// an inode size, mkfs.vfat's `-I` lets it format a whole disk:
+/// `mkfs.vfat -I /dev/mmcblk0`).
 fn format_targets<'a>(c: &Cmd<'a>) -> Vec<&'a crate::parse::Word> {
     const VALUES: &[&str] = &[
         "-t", "-L", "-n", "-b", "-O", "-E", "-i", "-I", "-j", "-J", "-l", "-m", "-N", "-o", "-U",
@@ -1260,9 +1264,10 @@ fn format_targets<'a>(c: &Cmd<'a>) -> Vec<&'a crate::parse::Word> {
         let v = w.value.as_str();
         if skip {
             skip = false;
-            continue;
-        }
-        if v.starts_with('-') {
+            if !names_disk(c.ctx, v) {
+                continue;
+            }
+        } else if v.starts_with('-') {
             // mkfs.vfat's `-C` takes no value; mkfs.ext4's `-F` neither.
             skip = VALUES.contains(&v) && !matches!(v, "-C" | "-F" | "-q");
             continue;

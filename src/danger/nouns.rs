@@ -170,6 +170,8 @@ pub(super) const DOES_IT: &[&str] = &[
     // `xcrun altool --upload-app -f App.ipa`: the build goes to the store.
     "upload-app",
     "upload-package",
+    // `webin-cli … -validate -submit`: the submission is made.
+    "submit",
 ];
 
 /// Verbs that only edit the project (its manifest, lock file or build

@@ -374,9 +374,38 @@ fn home_settings_file(rel: &str) -> bool {
                     && !name.starts_with('.')
                     && name.ends_with("rc")
                     && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-                    || startup_script(name.rsplit('/').next().unwrap_or(name)))
+                    || startup_script(name.rsplit('/').next().unwrap_or(name))
+                    || tool_settings(folder, name))
         }
     }
+}
+
+/// Whether a file in a program's hidden folder of home is that program's
+/// settings, by its name (`~/.irods/irods_environment.json`, which says
+/// which server the client logs in to; `~/.colcon/defaults.yaml`;
+/// `~/.foo/config`): directly in the folder, not in a data or package
+/// folder. (`~/.config/<app>/` is left to the rows that know its tools:
+/// a developer installs their own app's settings there.)
+fn tool_settings(folder: &str, name: &str) -> bool {
+    let file = match folder {
+        ".config" | ".local" | ".npm" | ".rustup" | ".nvm" | ".pyenv" | ".vscode-server"
+        | ".Trash" => {
+            return false;
+        }
+        _ if name.contains('/') => return false,
+        _ => name,
+    };
+    let (stem, ext) = file.rsplit_once('.').unwrap_or((file, ""));
+    let stem = stem.to_ascii_lowercase();
+    let says = |words: &[&str]| words.iter().any(|w| stem.contains(w));
+    !stem.is_empty()
+        && !stem.starts_with('.')
+        && match ext {
+            "conf" | "cfg" | "ini" | "toml" | "yml" | "yaml" | "properties" => true,
+            "json" => says(&["config", "settings", "environment"]),
+            "" => stem.ends_with("config") || stem.ends_with("settings"),
+            _ => false,
+        }
 }
 
 /// Whether a file in a program's hidden folder is named as the script it
@@ -953,11 +982,21 @@ mod tests {
             "repos/site.git/config",
             "/home/dev/.bash_profile",
             "/root/.profile",
+            "~/.irods/irods_environment.json",
+            "~/.colcon/defaults.yaml",
+            "~/.foo/config",
+            "~/.gradle/gradle.properties",
         ] {
             assert!(protected_reason(&c, v).is_some(), "{v}");
         }
         for v in [
             "notes.txt",
+            "~/.foo/data.json",
+            "~/.foo/sub/config.toml",
+            "~/.local/state.toml",
+            "~/.config/myapp/config.toml",
+            "~/.cache/x.ini",
+            "~/.foo/.hidden.toml",
             "src/main.rs",
             "~/project/.bashrc.bak",
             ".github/workflows/ci.yml",

@@ -319,6 +319,9 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
         // deletes a queue, `-p … -v …` adds one): lpadmin has no form that
         // only looks.
         || c.name == "lpadmin" && !c.args().is_empty()
+        // A print queue stopped or closed to new jobs (`cupsdisable -c
+        // labels` also cancels what it held): the store's printing stops.
+        || matches!(c.name.as_str(), "cupsdisable" | "cupsreject") && !c.args().is_empty()
         // Every WSL distribution and its machine stopped (`wsl.exe
         // --shutdown`), or one (`--terminate NAME`, `-t NAME`).
         || matches!(c.name.as_str(), "wsl" | "wsl.exe")

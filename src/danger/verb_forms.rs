@@ -826,6 +826,18 @@ pub(super) fn destroys_joined(part: &str) -> bool {
         "bulk",
         "batch",
         "many",
+        // A platform's projects, workspaces, apps, sites and datasets
+        // (`dx rmproject`, `deleteworkspace`, `removedataset`).
+        "project",
+        "projects",
+        "workspace",
+        "workspaces",
+        "app",
+        "apps",
+        "site",
+        "sites",
+        "dataset",
+        "datasets",
     ];
     // What is reset as one word with it (`rocm-smi --gpureset`,
     // `factoryreset`); `preset` is no reset.

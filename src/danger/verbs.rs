@@ -1067,10 +1067,13 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }) {
         return Some(Does::Destroys);
     }
-    if c.values()
-        .take_while(|v| *v != "--")
-        .any(|v| v.strip_prefix("--").is_some_and(|o| DOES_IT.contains(&o)))
-        && !c.is(PUBLISHERS)
+    if c.values().take_while(|v| *v != "--").any(|v| {
+        // (Also with one dash, as Java tools write long options:
+        // `-submit`.)
+        v.strip_prefix("--")
+            .or_else(|| v.strip_prefix('-').filter(|o| o.len() > 2))
+            .is_some_and(|o| DOES_IT.contains(&o))
+    }) && !c.is(PUBLISHERS)
     {
         deploy = deploy.or(Some(Does::Deploys));
     }

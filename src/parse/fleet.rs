@@ -276,15 +276,15 @@ mod tests {
     use super::*;
 
     /// The command a fleet tool is handed is walked once, as the command
-    /// that runs (on this machine: for certain; on the hosts: as may), not
-    /// again as a guess.
+    /// that runs (on this machine or on the hosts it names, as ssh's
+    /// command is), not again as a guess.
     #[test]
     fn fleet_commands_are_walked_once() {
         use crate::parse::{Origin, Syntax, parse_as};
         for (line, possible) in [
             ("fastlane run sh command:'rm -rf build'", false),
             ("salt-call --local cmd.run 'rm -rf build'", false),
-            ("ansible all -m shell -a 'rm -rf build'", true),
+            ("ansible all -m shell -a 'rm -rf build'", false),
         ] {
             let found: Vec<(String, bool)> = parse_as(line, Syntax::Bash)
                 .commands

@@ -53,12 +53,18 @@ pub(super) fn mounts(name: &str, args: &[Word]) -> Vec<(Word, String)> {
             ));
             continue;
         }
+        // Apptainer's (Singularity's) binds are one value each, a
+        // comma-separated list of `SRC[:DEST[:OPTS]]` (`singularity exec
+        // -B /:/hostroot img.sif rm -rf /hostroot/etc`).
+        let apptainer = matches!(name, "singularity" | "apptainer")
+            && matches!(opt, "-B" | "--bind" | "--mount");
         // (Asked only when the value is not attached: bubblewrap's
         // `--bind SRC DEST` is read below.)
-        let valued = matches!(
-            opt,
-            "-v" | "--volume" | "--bind-ro" | "--mount" | "--device"
-        );
+        let valued = apptainer
+            || matches!(
+                opt,
+                "-v" | "--volume" | "--bind-ro" | "--mount" | "--device"
+            );
         let value = match inline {
             Some(v) => v,
             None if valued => {
@@ -73,6 +79,21 @@ pub(super) fn mounts(name: &str, args: &[Word]) -> Vec<(Word, String)> {
             }
             None => "",
         };
+        if apptainer && opt != "--mount" {
+            for spec in value.split(',') {
+                let mut parts = spec.splitn(3, ':');
+                let host = parts.next().unwrap_or_default();
+                let inside = parts.next().unwrap_or(host).trim_end_matches('/');
+                if inside.starts_with('/') && !host.is_empty() {
+                    let host = Word {
+                        value: host.to_owned(),
+                        ..holder.clone()
+                    };
+                    out.push((host, inside.to_owned()));
+                }
+            }
+            continue;
+        }
         let pair = match opt {
             // A host device handed in (`--device /dev/sdb:/dev/xvdb`).
             "-v" | "--volume" | "--bind" | "--bind-ro" | "--device"
@@ -209,6 +230,16 @@ mod tests {
         assert!(inside("kubectl", "get node/w1 -o yaml").is_empty());
         assert_eq!(inside("bwrap", "--bind / / --dev /dev"), [""]);
         assert!(inside("bwrap", "--bind /srv / --dev /dev").is_empty());
+        // Apptainer's binds: one value each, a comma-separated list; a
+        // bind by the same name inside, or relative, as written.
+        assert_eq!(
+            inside("singularity", "exec -B /:/hostroot,/srv:/s img.sif"),
+            ["/hostroot", "/s"]
+        );
+        assert_eq!(inside("apptainer", "exec --bind /data img.sif"), ["/data"]);
+        assert_eq!(inside("apptainer", "exec --bind=/:/h img.sif"), ["/h"]);
+        assert!(inside("apptainer", "exec -B data:x img.sif").is_empty());
+        assert!(inside("docker", "run -B /:/h img").is_empty());
     }
 
     /// A device handed in, or every device of a privileged container, is

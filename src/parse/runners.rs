@@ -30,6 +30,9 @@ const COMMAND_WORDS: &[&str] = &[
     "shred",
     "dd",
     "mkfs",
+    "mke2fs",
+    "mkswap",
+    "sgdisk",
     "wipefs",
     "chmod",
     "chown",
@@ -398,7 +401,9 @@ static COMMAND_WORDS_SORTED: std::sync::LazyLock<Vec<&str>> = std::sync::LazyLoc
 fn names_a_command(word: &Word) -> bool {
     let name = programs::program_name_of(&word.value);
     word.literal
-        && COMMAND_WORDS_SORTED.binary_search(&&*name).is_ok()
+        && (COMMAND_WORDS_SORTED.binary_search(&&*name).is_ok()
+            // Every file system's maker (`mkfs.vfat`, `mkfs.btrfs`, …).
+            || name.starts_with("mkfs."))
         && !(matches!(&*name, "eval" | "source" | "trap" | "alias" | "exec")
             && word.value.bytes().any(|b| b.is_ascii_uppercase()))
 }
@@ -940,16 +945,13 @@ impl Walker {
         .then(|| super::interpreters::inline_code_flags(base))
         .flatten()
         .unwrap_or_default();
-        // An ad-hoc ansible run's command, which every host it names runs:
-        // not a guess, but on other machines, so it asks and is never
-        // refused (as a container's command).
+        // An ad-hoc ansible run's command, which every host it names runs
+        // (`ansible stores -b -m shell -a 'find /srv -mindepth 1 -delete'`
+        // empties /srv on the whole fleet): not a guess, and judged as
+        // ssh's command is, so the catastrophic is refused there too.
         let ansible = (name == "ansible").then(|| ansible_command(args)).flatten();
         if let Some((_, text)) = ansible {
-            let start = self.script.commands.len();
             self.source(text, Origin::ShellString, depth);
-            for c in self.script.commands.get_mut(start..).unwrap_or_default() {
-                c.possible = true;
-            }
         }
         // salt-call runs its module on the minion it is called on, this
         // machine (`salt-call --local cmd.run 'rm -rf /opt'`): the shell

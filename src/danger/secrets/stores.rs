@@ -157,6 +157,13 @@ pub(super) const HINTS: &[&str] = &[
     "realm.properties",
     "GitHub CLI",
     "github cli",
+    "planemo",
+    "synapseConfig",
+    "synapseconfig",
+    "snmpd.conf",
+    "cloudflare.ini",
+    "dnanexus_config",
+    ".basespace",
 ];
 
 /// Whether the resolved path (its last part `name`, the folders above it
@@ -562,6 +569,23 @@ fn erp_or_web_app_secret(name: &str, dirs: &[&str]) -> bool {
             | "butler_creds"
     ) || name.ends_with(".priv")
         || dirs.contains(&"obs-websocket") && name == "config.json"
+    {
+        return true;
+    }
+    // Research platforms' tokens: Galaxy's and the ToolShed's API keys in
+    // planemo's settings, Synapse's, DNAnexus's and BaseSpace's logins; an
+    // SNMP agent's communities and v3 passphrases; certbot's Cloudflare
+    // token file.
+    if matches!(
+        name,
+        ".planemo.yml"
+            | ".synapseConfig"
+            | ".synapseconfig"
+            | "snmpd.conf"
+            | "cloudflare.ini"
+            | ".cloudflare.ini"
+    ) || parent == ".dnanexus_config" && name == "environment.json"
+        || parent == ".basespace" && name.ends_with(".cfg")
     {
         return true;
     }
