@@ -439,8 +439,9 @@ pub(super) fn db_changes_rows(c: &Cmd<'_>) -> bool {
             });
     }
     if let Some((sql, server)) = client_sql(c) {
+        let undone = |s: &str| matches!(c.name.as_str(), "psql" | "sqlcmd") && rolled_back(s);
         return server
-            && (sql.iter().any(|s| sql_changes_rows(s))
+            && (sql.iter().any(|s| sql_changes_rows(s) && !undone(s))
                 || matches!(c.name.as_str(), "mysql" | "mariadb")
                     && c.command
                         .upstream
@@ -448,6 +449,48 @@ pub(super) fn db_changes_rows(c: &Cmd<'_>) -> bool {
                         .any(|u| matches!(u.as_str(), "mysqldump" | "mariadb-dump")));
     }
     sql_in_words(c, sql_changes_rows)
+}
+
+/// Whether SQL is one transaction its last statement takes back (`BEGIN;
+/// DELETE FROM t WHERE …; ROLLBACK;`, to see what a change would touch):
+/// nothing in it is committed, and no statement commits by itself. Asked
+/// only of PostgreSQL's and SQL Server's clients: MySQL's tables without
+/// transactions keep a rolled-back delete.
+fn rolled_back(sql: &str) -> bool {
+    let text = unquoted(sql).to_ascii_uppercase();
+    let statements: Vec<&str> = text
+        .split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    let word = |s: &str| s.split_whitespace().next().unwrap_or_default().to_owned();
+    let (Some(first), Some(last)) = (statements.first(), statements.last()) else {
+        return false;
+    };
+    matches!(word(first).as_str(), "BEGIN" | "START")
+        && word(last) == "ROLLBACK"
+        && !last.contains(" TO ")
+        && statements[1..statements.len() - 1].iter().all(|s| {
+            !matches!(
+                word(s).as_str(),
+                "BEGIN"
+                    | "START"
+                    | "COMMIT"
+                    | "END"
+                    | "ROLLBACK"
+                    | "SAVEPOINT"
+                    | "RELEASE"
+                    | "PREPARE"
+                    | "VACUUM"
+                    | "COPY"
+                    | "DO"
+                    | "CALL"
+                    | "GO"
+                    | "\\"
+            )
+        })
+        && !text.contains("\\")
+        && !text.contains("DBLINK")
 }
 
 /// Whether SQL deletes or changes rows, whatever its `WHERE`: `DELETE

@@ -154,6 +154,30 @@ pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
             args.get(at + 1)?.value.as_str()
         }
         "fs_cli" => c.option_values(&["-x", "--execute"]).first().copied()?,
+        // OpenSIPS's management command, by its words (`opensips-cli -x
+        // mi dlg_end_dlg 2311 9812` ends a live call).
+        // (Its words after `-x` are the command, quoted or not.)
+        "opensips-cli" => {
+            let at = args.iter().position(|w| w.value == "-x")?;
+            let command: Vec<&str> = args
+                .get(at + 1..)?
+                .iter()
+                .map(|w| w.value.as_str())
+                .skip_while(|w| *w == "mi")
+                .collect();
+            // A module's report said at the end of its command's name,
+            // without arguments, which would set it (`dr_gw_status` shows
+            // the gateways; `dr_gw_status 2 1` disables one).
+            if let [only] = command[..]
+                && only
+                    .rsplit('_')
+                    .next()
+                    .is_some_and(|w| matches!(w, "status" | "list" | "show" | "stats" | "info"))
+            {
+                return None;
+            }
+            return console_does(&command.join(" ").replace('_', " "));
+        }
         // The RPC method and its arguments (`kamcmd ul.rm location bob`).
         "kamcmd" | "sercmd" => {
             let first = c.operands().first()?.value.as_str();
@@ -163,21 +187,34 @@ pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
         // a ban invalidates every cached object it matches (`varnishadm
         // ban req.url '~' .`), as a purge does; `vcl.use`, `param.set`,
         // `stop` change the running cache; `ban.list`, `vcl.list` report.
+        // Without a command, it runs the lines it reads (`echo 'ban
+        // req.url ~ ^/api/' | varnishadm`).
         "varnishadm" => {
             let mut words = args.iter().map(|w| w.value.as_str());
             let first = loop {
-                match words.next()? {
-                    "-n" | "-S" | "-T" | "-t" => {
-                        words.next()?;
+                match words.next() {
+                    Some("-n" | "-S" | "-T" | "-t") => {
+                        words.next();
                     }
-                    o if o.starts_with('-') => {}
+                    Some(o) if o.starts_with('-') => {}
                     w => break w,
                 }
             };
-            if first == "ban" {
-                return Some(Does::Destroys);
-            }
-            return console_does(&first.replace('.', " "));
+            let varnish = |line: &str| match line.split_whitespace().next() {
+                Some("ban") => Some(Does::Destroys),
+                Some(first) => console_does(&first.replace('.', " ")),
+                None => None,
+            };
+            return match first {
+                Some(first) => varnish(first),
+                None => c
+                    .command
+                    .stdin_text
+                    .as_deref()?
+                    .lines()
+                    .filter_map(varnish)
+                    .reduce(|a, b| if a == Does::Destroys { a } else { b }),
+            };
         }
         _ => return None,
     };

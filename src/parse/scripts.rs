@@ -281,9 +281,36 @@ impl Walker {
         if let Some(file) = super::interpreters::script_option_file(&name, cmd.args())
             && self.writes.may_have_written(&file.value)
         {
-            self.problem(Problem::DynamicCode {
-                program: name.clone(),
+            // A database client's file of plain statements the line wrote
+            // (`printf 'UPDATE …' > /tmp/fix.sql && sqlcmd -i /tmp/fix.sql`)
+            // is read as the statements it would be fed: the SQL rules judge
+            // it. One with a client's own commands (`\!`, `!!`, `:r`, `@`),
+            // which may run a shell or another file, is not read.
+            let value = file.value.clone();
+            let statements = matches!(
+                name.as_str(),
+                "psql" | "sqlcmd" | "hdbsql" | "snowsql" | "usql" | "vsql" | "trino"
+            )
+            .then(|| self.written_texts(&value))
+            .filter(|texts| {
+                !texts.is_empty()
+                    && texts.iter().all(|t| {
+                        t.as_deref().is_some_and(|t| {
+                            t.lines()
+                                .all(|l| !l.trim_start().starts_with(['\\', '!', ':', '@']))
+                        })
+                    })
             });
+            match statements {
+                Some(texts) => {
+                    let mut fed: Vec<String> = cmd.stdin_text.take().into_iter().collect();
+                    fed.extend(texts.into_iter().flatten());
+                    cmd.stdin_text = Some(fed.join("\n"));
+                }
+                None => self.problem(Problem::DynamicCode {
+                    program: name.clone(),
+                }),
+            }
         }
         if super::interpreters::inline_code_flags(&name).is_some()
             && let Some(file) = super::interpreters::script_operand(&name, cmd.args())
