@@ -327,6 +327,7 @@ const CLASSES_FIFTY_SIXTH: &str = include_str!("../corpus/classes56.tsv");
 /// bare-metal operator (its header says more).
 const CLASSES_FIFTY_SEVENTH: &str = include_str!("../corpus/classes57.tsv");
 const CLASSES_FIFTY_EIGHTH: &str = include_str!("../corpus/classes58.tsv");
+const CLASSES_FIFTY_NINTH: &str = include_str!("../corpus/classes59.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -1046,6 +1047,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "dock", 1000, 1000),
     ("noeffect", "dock", 944, 1000),
     ("blocked", "dock", 1000, 937),
+    ("operand", "fiftyninth", 975, 1000),
+    ("verb", "fiftyninth", 950, 1000),
+    ("hidden", "fiftyninth", 975, 1000),
+    ("noeffect", "fiftyninth", 833, 964),
+    ("blocked", "fiftyninth", 1000, 1000),
+    ("operand", "pier", 950, 1000),
+    ("verb", "pier", 975, 1000),
+    ("hidden", "pier", 875, 958),
+    ("noeffect", "pier", 888, 1000),
+    ("blocked", "pier", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -1119,6 +1130,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FIFTY_SIXTH))
         .chain(rows(CLASSES_FIFTY_SEVENTH))
         .chain(rows(CLASSES_FIFTY_EIGHTH))
+        .chain(rows(CLASSES_FIFTY_NINTH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
