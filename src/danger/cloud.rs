@@ -464,13 +464,14 @@ fn rolled_back(sql: &str) -> bool {
         .filter(|s| !s.is_empty())
         .collect();
     let word = |s: &str| s.split_whitespace().next().unwrap_or_default().to_owned();
-    let (Some(first), Some(last)) = (statements.first(), statements.last()) else {
+    let [first, between @ .., last] = &statements[..] else {
         return false;
     };
     matches!(word(first).as_str(), "BEGIN" | "START")
         && word(last) == "ROLLBACK"
         && !last.contains(" TO ")
-        && statements[1..statements.len() - 1].iter().all(|s| {
+        // (A procedure may commit what came before it: `EXEC`, `CALL`.)
+        && between.iter().all(|s| {
             !matches!(
                 word(s).as_str(),
                 "BEGIN"
@@ -485,6 +486,8 @@ fn rolled_back(sql: &str) -> bool {
                     | "COPY"
                     | "DO"
                     | "CALL"
+                    | "EXEC"
+                    | "EXECUTE"
                     | "GO"
                     | "\\"
             )

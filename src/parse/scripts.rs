@@ -284,8 +284,10 @@ impl Walker {
             // A database client's file of plain statements the line wrote
             // (`printf 'UPDATE …' > /tmp/fix.sql && sqlcmd -i /tmp/fix.sql`)
             // is read as the statements it would be fed: the SQL rules judge
-            // it. One with a client's own commands (`\!`, `!!`, `:r`, `@`),
-            // which may run a shell or another file, is not read.
+            // it. One that may hold a client's own commands (a backslash
+            // anywhere: psql's `\o |cmd`, `\!`, `\i`; sqlcmd's `!!` and
+            // `:r`; `@file`), which may run a shell or another file, is not
+            // read: code known only at run time.
             let value = file.value.clone();
             let statements = matches!(
                 name.as_str(),
@@ -296,8 +298,8 @@ impl Walker {
                 !texts.is_empty()
                     && texts.iter().all(|t| {
                         t.as_deref().is_some_and(|t| {
-                            t.lines()
-                                .all(|l| !l.trim_start().starts_with(['\\', '!', ':', '@']))
+                            !t.contains(['\\', '!'])
+                                && t.lines().all(|l| !l.trim_start().starts_with([':', '@']))
                         })
                     })
             });
