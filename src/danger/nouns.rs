@@ -150,29 +150,35 @@ pub(super) const DEPLOY: &[&str] = &[
 ];
 
 /// Options by which a tool that otherwise only shows what it would do
-/// does it (`octodns-sync --doit`, `--no-dry-run`).
-pub(super) const DOES_IT: &[&str] = &[
-    "doit",
-    "do-it",
-    "no-dry-run",
-    "no-dryrun",
-    "no-noop",
-    "for-real",
-    "yes-i-really-mean-it",
-    // `forge script … --broadcast` sends the transactions it rehearsed;
-    // `fastlane deliver --submit_for_review` hands the build to review.
-    "broadcast",
-    "submit_for_review",
-    "submit-for-review",
-    // `earthly --push +release`, `ko build --push`: what was built is
-    // pushed to a registry.
-    "push",
-    // `xcrun altool --upload-app -f App.ipa`: the build goes to the store.
-    "upload-app",
-    "upload-package",
-    // `webin-cli … -validate -submit`: the submission is made.
-    "submit",
-];
+/// does it (`octodns-sync --doit`, `--no-dry-run`). (A match: asked of
+/// every option word.)
+pub(super) fn does_it(option: &str) -> bool {
+    matches!(
+        option,
+        "doit"
+            | "do-it"
+            | "no-dry-run"
+            | "no-dryrun"
+            | "no-noop"
+            | "for-real"
+            | "yes-i-really-mean-it"
+            // `forge script … --broadcast` sends the transactions it
+            // rehearsed; `fastlane deliver --submit_for_review` hands the
+            // build to review.
+            | "broadcast"
+            | "submit_for_review"
+            | "submit-for-review"
+            // `earthly --push +release`, `ko build --push`: what was built
+            // is pushed to a registry.
+            | "push"
+            // `xcrun altool --upload-app -f App.ipa`: the build goes to the
+            // store.
+            | "upload-app"
+            | "upload-package"
+            // `webin-cli … -validate -submit`: the submission is made.
+            | "submit"
+    )
+}
 
 /// Verbs that only edit the project (its manifest, lock file or build
 /// output), per tool, unless one of the options that make them global is

@@ -14,8 +14,8 @@
 pub(super) use super::cmd::Does;
 use super::cmd::{Cmd, NameSet, slots_for};
 use super::nouns::{
-    DEPLOY, DESTROY, DOES_IT, LOOKS_FIRST, PROJECT_LOCAL, READS, REGISTRY_NOUNS, ROLLED_OUT,
-    after_noun, parts, sent_after_noun,
+    DEPLOY, DESTROY, LOOKS_FIRST, PROJECT_LOCAL, READS, REGISTRY_NOUNS, ROLLED_OUT, after_noun,
+    parts, sent_after_noun,
 };
 use super::verb_forms::{destroys_joined, sends_joined};
 
@@ -1067,23 +1067,18 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }) {
         return Some(Does::Destroys);
     }
-    if c.values().take_while(|v| *v != "--").any(|v| {
-        // (Also with one dash, as Java tools write long options:
-        // `-submit`.)
-        v.strip_prefix("--")
-            .or_else(|| v.strip_prefix('-').filter(|o| o.len() > 2))
-            .is_some_and(|o| DOES_IT.contains(&o))
-    }) && !c.is(PUBLISHERS)
-    {
-        deploy = deploy.or(Some(Does::Deploys));
-    }
-    // A server told to stop by an option of its own (`freeswitch -stop`,
+    // An option that does what the tool otherwise rehearses (also with
+    // one dash, as Java tools write long options: `-submit`); or a server
+    // told to stop by an option of its own (`freeswitch -stop`,
     // `start-stop-daemon --stop`, `opendkim --shutdown`): what it serves is
-    // gone until someone starts it again.
-    if c.values()
-        .take_while(|v| *v != "--")
-        .any(|v| matches!(v, "-stop" | "--stop" | "-shutdown" | "--shutdown"))
-    {
+    // gone until someone starts it again. (One pass over the words.)
+    if c.values().take_while(|v| *v != "--").any(|v| {
+        matches!(v, "-stop" | "--stop" | "-shutdown" | "--shutdown")
+            || v.strip_prefix("--")
+                .or_else(|| v.strip_prefix('-').filter(|o| o.len() > 2))
+                .is_some_and(super::nouns::does_it)
+                && !c.is(PUBLISHERS)
+    }) {
         deploy = deploy.or(Some(Does::Deploys));
     }
     // The program's own name (`dropdb`, `nix-collect-garbage`,
