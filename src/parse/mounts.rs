@@ -79,30 +79,19 @@ pub(super) fn mounts(name: &str, args: &[Word]) -> Vec<(Word, String)> {
             }
             None => "",
         };
-        if apptainer && opt != "--mount" {
-            for spec in value.split(',') {
-                let mut parts = spec.splitn(3, ':');
-                let host = parts.next().unwrap_or_default();
-                let inside = parts.next().unwrap_or(host).trim_end_matches('/');
-                if inside.starts_with('/') && !host.is_empty() {
-                    let host = Word {
-                        value: host.to_owned(),
-                        ..holder.clone()
-                    };
-                    out.push((host, inside.to_owned()));
-                }
-            }
-            continue;
-        }
+        // (Apptainer's value is a list of pairs.)
+        let specs = if apptainer && opt != "--mount" {
+            value.split(',').collect()
+        } else {
+            Vec::new()
+        };
         let pair = match opt {
+            _ if !specs.is_empty() => None,
             // A host device handed in (`--device /dev/sdb:/dev/xvdb`).
             "-v" | "--volume" | "--bind" | "--bind-ro" | "--device"
                 if opt != "--bind" || inline.is_some() =>
             {
-                let mut parts = value.splitn(3, ':');
-                let host = parts.next().unwrap_or_default();
-                let inside = parts.next().unwrap_or(host);
-                Some((host, inside))
+                Some(colon_pair(value))
             }
             "--mount" => {
                 let field = |keys: &[&str]| {
@@ -126,24 +115,31 @@ pub(super) fn mounts(name: &str, args: &[Word]) -> Vec<(Word, String)> {
             }
             _ => None,
         };
-        let Some((host, inside)) = pair else {
-            continue;
-        };
-        let inside = inside.trim_end_matches('/');
-        // The host's root as the root (`bwrap --bind / /`): every path is
-        // the host's as it is written, kept as an empty name.
-        let identity = inside.is_empty() && host == "/";
-        if (inside.starts_with('/') || identity) && !host.is_empty() {
-            let host = Word {
-                value: host.to_owned(),
-                ..holder.clone()
-            };
-            out.push((host, inside.to_owned()));
+        for (host, inside) in pair.into_iter().chain(specs.into_iter().map(colon_pair)) {
+            let inside = inside.trim_end_matches('/');
+            // The host's root as the root (`bwrap --bind / /`): every path
+            // is the host's as it is written, kept as an empty name.
+            let identity = inside.is_empty() && host == "/";
+            if (inside.starts_with('/') || identity) && !host.is_empty() {
+                let host = Word {
+                    value: host.to_owned(),
+                    ..holder.clone()
+                };
+                out.push((host, inside.to_owned()));
+            }
         }
     }
     // The deepest mount first: `/host/home` inside `/host` is its own.
     out.sort_by_key(|(_, inside)| std::cmp::Reverse(inside.len()));
     out
+}
+
+/// `HOST[:INSIDE[:OPTIONS]]`, as docker's `-v` and Apptainer's `-B` write
+/// a mount; one folder alone is mounted where it is.
+fn colon_pair(spec: &str) -> (&str, &str) {
+    let mut parts = spec.splitn(3, ':');
+    let host = parts.next().unwrap_or_default();
+    (host, parts.next().unwrap_or(host))
 }
 
 /// `word` with each path below a mount put back as the host's (in a
