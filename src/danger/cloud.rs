@@ -353,7 +353,7 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
             .operands()
             .iter()
             .any(|w| w.value.eq_ignore_ascii_case("drop")),
-        _ => sql_in_words(c, sql_destroys),
+        _ => sql_in_words(c, sql_destroys) || sql_on_stdin(c, sql_destroys),
     }
 }
 
@@ -448,7 +448,35 @@ pub(super) fn db_changes_rows(c: &Cmd<'_>) -> bool {
                         .iter()
                         .any(|u| matches!(u.as_str(), "mysqldump" | "mariadb-dump")));
     }
-    sql_in_words(c, sql_changes_rows)
+    sql_in_words(c, sql_changes_rows) || sql_on_stdin(c, sql_changes_rows)
+}
+
+/// Whether a query console no other reading covers is fed SQL on stdin
+/// that `says` yes to (`echo 'DROP MEASUREMENT pmu_debug' | influx -host
+/// hist-02 -database scada`, `beeline -u … <<< 'TRUNCATE TABLE t'`): it
+/// runs what it reads, as when the statement is its option's.
+fn sql_on_stdin(c: &Cmd<'_>, says: fn(&str) -> bool) -> bool {
+    (c.is_sql_client()
+        || matches!(
+            c.name.as_str(),
+            "influx"
+                | "trino"
+                | "presto"
+                | "beeline"
+                | "spark-sql"
+                | "clickhouse"
+                | "vsql"
+                | "bq"
+                | "impala-shell"
+                | "hive"
+                | "cypher-shell"
+                | "nzsql"
+                | "ysqlsh"
+                | "gsql"
+                | "sqlline"
+        ))
+        && c.command.stdin_text.as_deref().is_some_and(says)
+        && !super::dryrun::dry_run(&c.name, c.args(), false)
 }
 
 /// Whether SQL is one transaction its last statement takes back (`BEGIN;
@@ -502,11 +530,10 @@ fn rolled_back(sql: &str) -> bool {
 fn sql_changes_rows(sql: &str) -> bool {
     // Cheap first, and asked of any word with a blank: most hold none of
     // these, in any case.
-    if !["DELETE", "UPDATE", "MERGE", "REPLACE"].iter().any(|k| {
-        sql.as_bytes()
-            .windows(k.len())
-            .any(|w| w.eq_ignore_ascii_case(k.as_bytes()))
-    }) {
+    if !["DELETE", "UPDATE", "MERGE", "REPLACE"]
+        .iter()
+        .any(|k| contains_ignore_case(sql, k))
+    {
         return false;
     }
     unquoted(sql).split(';').any(|statement| {
@@ -553,9 +580,28 @@ fn unquoted(sql: &str) -> String {
 
 /// Whether a string in the code is SQL that drops or empties a table, a
 /// schema or a database (`$wpdb->query("TRUNCATE TABLE …")`,
-/// `cur.execute('DROP TABLE users')`): whatever client library sends it,
-/// the statement says what it does.
+/// `cur.execute('DROP TABLE users')`), or deletes or changes rows of a
+/// server's database (`psycopg2.connect(…).cursor().execute("DELETE FROM
+/// cards WHERE …")`, as `psql -c` would be asked): whatever client library
+/// sends it, the statement says what it does. Code that opens only a
+/// file database (`sqlite3.connect("app.db")`) changes a file here, as
+/// `sqlite3 app.db 'DELETE …'` does.
 pub(super) fn runs_destroying_sql(code: &str) -> bool {
+    let server = !contains_ignore_case(code, "sqlite");
+    code_strings_say(code, |sql| {
+        sql_destroys(sql) || server && sql_changes_rows(sql)
+    })
+}
+
+fn contains_ignore_case(text: &str, word: &str) -> bool {
+    text.as_bytes()
+        .windows(word.len())
+        .any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
+}
+
+/// Whether a string in the code (in either quote, past escaped quotes) is
+/// a statement `says` yes to.
+fn code_strings_say(code: &str, says: impl Fn(&str) -> bool) -> bool {
     let bytes = code.as_bytes();
     let mut at = 0;
     // Each kind of quote found never closed: none closes later either,
@@ -593,7 +639,7 @@ pub(super) fn runs_destroying_sql(code: &str) -> bool {
             continue;
         };
         // A statement is words: a short string is none.
-        if text.len() >= 8 && text.contains(' ') && sql_destroys(text) {
+        if text.len() >= 8 && text.contains(' ') && says(text) {
             return true;
         }
         at = end + 1;
@@ -739,8 +785,8 @@ mod tests {
     use super::*;
 
     /// A string of inline code that is SQL dropping or emptying a table,
-    /// in either quote, after an escaped or an odd quote; not a statement
-    /// that changes some rows, nor words that only mention one.
+    /// or changing a server's rows, in either quote, after an escaped or
+    /// an odd quote; not words that only mention one.
     #[test]
     fn destroying_sql_in_code_strings() {
         for (code, destroys) in [
@@ -754,7 +800,14 @@ mod tests {
             // An escaped quote inside the statement's own string is no
             // end of it.
             (r#"cur.execute("DROP TABLE \"users\"")"#, true),
-            (r#"db.execute("DELETE FROM t WHERE id = 3")"#, false),
+            // Rows changed in a server's database, however few; not in a
+            // file database here.
+            (r#"db.execute("DELETE FROM t WHERE id = 3")"#, true),
+            (
+                r#"c = sqlite3.connect("app.db"); c.execute("DELETE FROM t WHERE id = 3")"#,
+                false,
+            ),
+            (r#"cur.execute("SELECT * FROM t WHERE id = 3")"#, false),
             (r#"print("drop")"#, false),
             (r#"print('no statement here at all')"#, false),
             // Words outside the strings are no string's, nor is the text

@@ -216,6 +216,71 @@ pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
                     .reduce(|a, b| if a == Does::Destroys { a } else { b }),
             };
         }
+        // IBM Workload Scheduler's console (`conman "kill
+        // CLMPROD#EOD.POSTGL;noask"`, `conman sj @#@`): its reports by
+        // their short and long names; any other command acts on the live
+        // plan.
+        "conman" => {
+            let command: Vec<&str> = c.operands().iter().map(|w| w.value.as_str()).collect();
+            let command = command.join(" ");
+            let first = command
+                .split([' ', ';'])
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            if first.is_empty()
+                || matches!(
+                    first.as_str(),
+                    "sj" | "showjobs"
+                        | "ss"
+                        | "showschedules"
+                        | "sc"
+                        | "showcpus"
+                        | "sp"
+                        | "showprompts"
+                        | "sr"
+                        | "showresources"
+                        | "sf"
+                        | "showfiles"
+                        | "sd"
+                        | "showdomain"
+                        | "v"
+                        | "version"
+                        | "help"
+                        | "listsym"
+                        | "lc"
+                )
+            {
+                return None;
+            }
+            return console_does(&command.replace(';', " "));
+        }
+        // AutoSys's events, each a change to the live scheduler
+        // (`sendevent -E CHANGE_STATUS -s SUCCESS -J JOB` releases what
+        // waits on the job; `KILLJOB`, `DELETEJOB`, `STOP_DEMON`).
+        "sendevent" => {
+            let event = c.option_values(&["-E"]).first()?.to_ascii_lowercase();
+            return Some(
+                if matches!(event.as_str(), "killjob" | "deletejob" | "stop_demon") {
+                    Does::Destroys
+                } else {
+                    Does::Deploys
+                },
+            );
+        }
+        // Db2's own commands to the instance, beside its SQL: applications
+        // forced off, a database deactivated or quiesced, history pruned,
+        // a catalog entry dropped, a restore over a database.
+        "db2" => {
+            let first = c.operands().first()?.value.to_ascii_lowercase();
+            return match first.split_whitespace().next()? {
+                "force" | "prune" | "uncatalog" | "restore" | "drop" => Some(Does::Destroys),
+                "deactivate" | "quiesce" | "stop" | "rollforward" | "unquiesce" => {
+                    Some(Does::Deploys)
+                }
+                _ => None,
+            };
+        }
         _ => return None,
     };
     console_does(command)

@@ -393,6 +393,9 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         // act's `-n`/`--dryrun`: the workflow's jobs are planned, no
         // container is started.
         "act" => &["-n", "--dryrun"],
+        // OpenLDAP's changers' `-n`: what would change is shown, nothing
+        // is sent to the directory.
+        "ldapdelete" | "ldapmodify" | "ldapadd" | "ldapmodrdn" => &["-n"],
         // avrdude's `-n`: nothing is written to the chip.
         "avrdude" => &["-n"],
         // udevadm's `trigger -n`: the devices are listed, no event is sent.

@@ -286,7 +286,11 @@ const DISK_METADATA: &[&str] = &[
     "ls",
     "nvme",
     "dumpe2fs",
+    // A label read (`e2label /dev/sdb1`); one set is a write (below).
     "e2label",
+    "fatlabel",
+    "exfatlabel",
+    "ntfslabel",
     "xfs_info",
     "umount",
     "eject",
@@ -1099,6 +1103,9 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
     }
     if c.name.is_empty()
         || c.is(DISK_METADATA)
+            // A new label written onto the file system (`e2label
+            // /dev/mmcblk0p3 data_b`): the device is changed.
+            && !(c.name.ends_with("label") && c.operands().len() > 1)
         || c.name.starts_with("mkfs")
         || (c.is(&["hdparm"]) && !c.flag(HDPARM_WRITES))
         // mdadm's questions about an array or a member (`--examine`,

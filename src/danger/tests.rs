@@ -723,6 +723,85 @@ fn sql_written_on_the_line_is_judged() {
     }
     let harmless = "echo 'SELECT 1;' > q.sql && psql app < q.sql";
     assert_eq!(assess_line(harmless).tier, Tier::Clear, "{harmless}");
+    // A file of statements handed by a client's file option, or by
+    // SQL*Plus's `@`: plain statements are read as fed (an UPDATE asks, a
+    // SELECT runs); a file that may hold the client's own commands (a
+    // backslash or `!` anywhere, a line starting `:`, `@` or `$`,
+    // SQL*Plus's HOST, SPOOL, START…) is code known only at run time.
+    for (line, tier, code) in [
+        (
+            "echo 'UPDATE t SET a = 1 WHERE id = 2;' > /tmp/f.sql && sqlcmd -i /tmp/f.sql",
+            Tier::Danger,
+            "db.change_rows",
+        ),
+        (
+            "echo 'SELECT a FROM t;' > /tmp/f.sql && sqlcmd -i /tmp/f.sql",
+            Tier::Clear,
+            "",
+        ),
+        (
+            "echo 'SELECT 1; \\o |sh' > /tmp/f.sql && psql -f /tmp/f.sql",
+            Tier::Danger,
+            "parse.dynamic_code",
+        ),
+        (
+            "echo 'SELECT 1; !! id' > /tmp/f.sql && sqlcmd -i /tmp/f.sql",
+            Tier::Danger,
+            "parse.dynamic_code",
+        ),
+        (
+            "printf 'SELECT 1;\\n:r other.sql\\n' > /tmp/f.sql && sqlcmd -i /tmp/f.sql",
+            Tier::Danger,
+            "parse.dynamic_code",
+        ),
+        (
+            "printf 'SELECT 1;\\n  @other.sql\\n' > /tmp/f.sql && sqlcmd -i /tmp/f.sql",
+            Tier::Danger,
+            "parse.dynamic_code",
+        ),
+        (
+            "echo \"UPDATE wo SET s = 'C' WHERE st = 'MAN'; COMMIT;\" > /tmp/c.sql && sqlplus -s /@PRD @/tmp/c.sql",
+            Tier::Danger,
+            "db.change_rows",
+        ),
+        (
+            "echo 'SELECT count(*) FROM wo;' > /tmp/c.sql && sqlplus -s /@PRD @/tmp/c.sql",
+            Tier::Clear,
+            "",
+        ),
+        (
+            "echo 'SELECT 1 FROM dual;' > /tmp/c.sql && sqlplus -s /@PRD @@/tmp/c.sql",
+            Tier::Clear,
+            "",
+        ),
+        (
+            "printf 'SELECT 1 FROM dual;\\nhost id\\n' > /tmp/c.sql && sqlplus -s /@PRD @/tmp/c.sql",
+            Tier::Danger,
+            "parse.dynamic_code",
+        ),
+        (
+            "printf 'SPOOL out.txt\\nSELECT 1 FROM dual;\\n' > /tmp/c.sql && sqlplus -s /@PRD @/tmp/c.sql",
+            Tier::Danger,
+            "parse.dynamic_code",
+        ),
+        // Only SQL*Plus reads START as its own: elsewhere it is SQL.
+        (
+            "printf 'START TRANSACTION;\\nSELECT 1;\\n' > /tmp/f.sql && psql -f /tmp/f.sql",
+            Tier::Clear,
+            "",
+        ),
+        (
+            "printf 'SELECT 1;\\n$$ x\\n' > /tmp/f.sql && psql -f /tmp/f.sql",
+            Tier::Danger,
+            "parse.dynamic_code",
+        ),
+    ] {
+        let a = assess_line(line);
+        assert_eq!(a.tier, tier, "{line}: {:?}", a.codes());
+        if !code.is_empty() {
+            assert!(a.codes().contains(&code), "{line}: {:?}", a.codes());
+        }
+    }
 }
 
 /// What a program no table knows is handed may be what it runs: a file

@@ -589,6 +589,11 @@ fn publishes_to_remote_broker(c: &Cmd<'_>) -> bool {
             &["--bootstrap-server", "--broker-list"]
         }
         "kcat" | "kafkacat" if c.flag(&["-P"]) => &["-b"],
+        // IBM MQ's sample putters: each line read becomes a message on the
+        // queue the queue manager serves, whatever consumes it (`amqsput
+        // CLAIMS.PAYMENT.REQUEST QMPAYPRD < msg.txt`); `amqsputc` over a
+        // client channel.
+        "amqsput" | "amqsputc" => return !c.operands().is_empty(),
         "rabbitmqadmin" if sub() == "publish" => &["-H", "--host"],
         "amqp-publish" => &["-u", "--url", "-s", "--server"],
         "redis-cli"

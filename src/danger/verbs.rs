@@ -707,7 +707,13 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         return None;
     }
     // Tools whose destroying form is not a verb of its own.
-    let first = c.operands().first().map(|w| w.value.as_str()).unwrap_or("");
+    // (Past a site alias: `wp @prod search-replace …`.)
+    let first = c
+        .operands()
+        .iter()
+        .map(|w| w.value.as_str())
+        .find(|v| !is_site_alias(v))
+        .unwrap_or("");
     // `dotnet publish` lays out what would be deployed, in `bin/`; with a
     // publish profile it may deploy it.
     if c.name == "dotnet"
@@ -935,6 +941,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
+    if c.name == "ansible"
+        && let Some(does) = ansible_state(c)
+    {
+        return Some(does);
+    }
     if let Some(writes) = super::flashers::writes_firmware(&c.name, c.args()) {
         return writes.then_some(Does::Deploys);
     }
@@ -1123,6 +1134,29 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
 /// `kafka-delete-records`, `flash_erase` (a part of the name is the verb).
 /// A name that is the verb alone (`reset`, `unset`, `deactivate`) is not:
 /// those are the shell's and the terminal's, and tables name the rest.
+/// What an ad-hoc ansible module is told to make of what it names, on
+/// every host of the pattern (`ansible lpars -m zos_data_set -a
+/// "name=PRD.CLAIMS.WORK state=absent"` deletes the data set; `-m service
+/// -a 'name=nginx state=restarted'` restarts a live service): whatever the
+/// module, `absent` takes it away. Check mode changes nothing.
+fn ansible_state(c: &Cmd<'_>) -> Option<Does> {
+    if c.flag(&["-C", "--check"]) {
+        return None;
+    }
+    c.option_values(&["-a", "--args"])
+        .iter()
+        .flat_map(|text| text.split([' ', ',']))
+        .filter_map(|pair| pair.strip_prefix("state="))
+        .map(|v| v.trim_matches(['\'', '"']))
+        .find_map(|state| match state {
+            "absent" | "purged" | "deleted" | "removed" | "wiped" => Some(Does::Destroys),
+            "stopped" | "restarted" | "reloaded" | "killed" | "unmounted" | "rebooted" => {
+                Some(Does::Deploys)
+            }
+            _ => None,
+        })
+}
+
 fn named_destroyer(name: &str) -> bool {
     // A script's extension is no part of its name (`app.rb` is no `rb`,
     // s3's remove-bucket); any other last part may be (`wipe.all`).
@@ -1233,6 +1267,11 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             continue;
         }
         let value = std::mem::take(&mut after_option);
+        // A site alias before the command (`wp @prod search-replace …`,
+        // `drush @live.default sql:drop`) names where it runs.
+        if out.is_empty() && !value && is_site_alias(v) {
+            continue;
+        }
         // Nor is a `help` an option takes as its value (`kafka-topics
         // --delete --topic help` deletes the topic `help`).
         if value && v == "help" {
@@ -1262,6 +1301,12 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         }
     }
     out
+}
+
+/// A site alias, which names where a command runs (wp-cli's and drush's
+/// `@prod`, `@live.default`); a path or a scoped package is none.
+fn is_site_alias(word: &str) -> bool {
+    word.len() > 1 && word.starts_with('@') && !word.contains('/')
 }
 
 /// Long options that name a setting, a context or a target by a name of

@@ -108,30 +108,66 @@ pub(super) fn bolt_command(args: &[Word]) -> Option<(usize, &str)> {
     if args.first()?.value != "command" || args.get(1)?.value != "run" {
         return None;
     }
+    // Bolt's flags that take no value; every other option does.
+    first_after_options(args, 2, |v| {
+        matches!(
+            v,
+            "--verbose"
+                | "--trace"
+                | "--stream"
+                | "--no-host-key-check"
+                | "--no-ssl"
+                | "--no-ssl-verify"
+                | "--tty"
+                | "--no-tty"
+                | "--run-as"
+                | "--sudo-password-prompt"
+                | "--password-prompt"
+                | "--no-cleanup"
+        )
+    })
+}
+
+/// The shell line the Zowe CLI has z/OS UNIX run over ssh (`zowe zos-uss
+/// issue ssh "rm -rf /u/claims/*" --cwd /u/claims`, `zowe uss iss ssh
+/// …`), and where it stands among the words: run on the far side, as
+/// ssh's command is.
+pub(super) fn zowe_uss_command(args: &[Word]) -> Option<(usize, &str)> {
+    let said = |i: usize, words: &[&str]| {
+        args.get(i)
+            .is_some_and(|w| words.contains(&w.value.as_str()))
+    };
+    if !(said(0, &["zos-uss", "uss"])
+        && said(1, &["issue", "iss"])
+        && said(2, &["ssh", "command", "cmd"]))
+    {
+        return None;
+    }
+    // (Zowe's options all take a value, but for these.)
+    first_after_options(args, 3, |v| {
+        matches!(
+            v,
+            "--help" | "-h" | "--help-web" | "--hw" | "--help-examples"
+        )
+    })
+}
+
+/// The first word from `from` on that is neither an option nor an
+/// option's value, when it is known text, and where it stands; options
+/// take a value unless `takes_none` says (or they hold it: `--cwd=/u`).
+fn first_after_options(
+    args: &[Word],
+    from: usize,
+    takes_none: impl Fn(&str) -> bool,
+) -> Option<(usize, &str)> {
     let mut skip = false;
-    for (i, w) in args.iter().enumerate().skip(2) {
+    for (i, w) in args.iter().enumerate().skip(from) {
         let v = w.value.as_str();
         if std::mem::take(&mut skip) {
             continue;
         }
         if v.starts_with('-') {
-            // Bolt's flags that take no value; every other option does.
-            skip = !v.contains('=')
-                && !matches!(
-                    v,
-                    "--verbose"
-                        | "--trace"
-                        | "--stream"
-                        | "--no-host-key-check"
-                        | "--no-ssl"
-                        | "--no-ssl-verify"
-                        | "--tty"
-                        | "--no-tty"
-                        | "--run-as"
-                        | "--sudo-password-prompt"
-                        | "--password-prompt"
-                        | "--no-cleanup"
-                );
+            skip = !v.contains('=') && !takes_none(v);
             continue;
         }
         return w.literal.then_some((i, v));

@@ -115,6 +115,20 @@ pub fn preloads(name: &str, args: &[Word]) -> Vec<(String, bool)> {
     out
 }
 
+/// The script Oracle's consoles run by `@`: `sqlplus -s /@PRD @/tmp/fix.sql`
+/// (also `@@`), SQLcl's `sql` and Db2's `clpplus` alike. (`user/pw@db` is a
+/// connection, not a script: its `@` is not first.)
+pub fn at_script<'a>(name: &str, args: &'a [Word]) -> Option<&'a str> {
+    if !matches!(name, "sqlplus" | "sql" | "clpplus") {
+        return None;
+    }
+    args.iter().find_map(|w| {
+        let path = w.value.strip_prefix('@')?.trim_start_matches('@');
+        // (`/@PRD`'s `@` comes after the slash: a wallet login.)
+        (!path.is_empty()).then_some(path)
+    })
+}
+
 /// The file a program runs as its own kind of code when an option names
 /// it (`cmake -P s.cmake`, `gdb -x cmds`, `vim -S session.vim`, `awk -f
 /// prog.awk`): askrisky reads none of these languages, so such a file

@@ -16,7 +16,7 @@
 
 use super::fleet::{
     ansible_command, ansible_formats, ansible_removes, bolt_command, fastlane_sh,
-    salt_call_command, salt_removes, slurm_wrap,
+    salt_call_command, salt_removes, slurm_wrap, zowe_uss_command,
 };
 use super::walker::Walker;
 use super::{Origin, SimpleCommand, Word, programs};
@@ -974,6 +974,11 @@ impl Walker {
         if let Some((_, text)) = bolt {
             self.source(text, Origin::ShellString, depth);
         }
+        // The Zowe CLI's z/OS UNIX shell, over ssh: as ssh's command.
+        let zowe = (name == "zowe").then(|| zowe_uss_command(args)).flatten();
+        if let Some((_, text)) = zowe {
+            self.source(text, Origin::ShellString, depth);
+        }
         let slurm = (name == "sbatch").then(|| slurm_wrap(args)).flatten();
         if let Some((_, text, true)) = slurm {
             self.source(text, Origin::ShellString, depth);
@@ -1002,6 +1007,7 @@ impl Walker {
                 || salt_call.is_some_and(|(at, _)| at == i)
                 || fastlane.is_some_and(|(at, _)| at == i)
                 || bolt.is_some_and(|(at, _)| at == i)
+                || zowe.is_some_and(|(at, _)| at == i)
                 || slurm.is_some_and(|(at, _, _)| at == i)
             {
                 continue;

@@ -277,29 +277,37 @@ impl Walker {
             return;
         }
         // Fetched and run by a program's own option (`aria2c -d /tmp -o
-        // s.cmake URL && cmake -P /tmp/s.cmake`).
-        if let Some(file) = super::interpreters::script_option_file(&name, cmd.args())
-            && self.writes.may_have_written(&file.value)
+        // s.cmake URL && cmake -P /tmp/s.cmake`), or by Oracle's consoles'
+        // `@file` (`sqlplus -s /@PRD @/tmp/fix.sql`).
+        if let Some(value) = super::interpreters::script_option_file(&name, cmd.args())
+            .map(|w| w.value.clone())
+            .or_else(|| super::interpreters::at_script(&name, cmd.args()).map(str::to_owned))
+            && self.writes.may_have_written(&value)
         {
             // A database client's file of plain statements the line wrote
             // (`printf 'UPDATE …' > /tmp/fix.sql && sqlcmd -i /tmp/fix.sql`)
             // is read as the statements it would be fed: the SQL rules judge
             // it. One that may hold a client's own commands (a backslash
             // anywhere: psql's `\o |cmd`, `\!`, `\i`; sqlcmd's `!!` and
-            // `:r`; `@file`), which may run a shell or another file, is not
-            // read: code known only at run time.
-            let value = file.value.clone();
-            let statements = matches!(
-                name.as_str(),
-                "psql" | "sqlcmd" | "hdbsql" | "snowsql" | "usql" | "vsql" | "trino"
-            )
+            // `:r`; `@file`; SQL*Plus's `HOST`, `SPOOL`, `START`), which may
+            // run a shell or another file, or write one, is not read: code
+            // known only at run time.
+            let oracle = matches!(name.as_str(), "sqlplus" | "sql" | "clpplus");
+            let statements = (oracle
+                || matches!(
+                    name.as_str(),
+                    "psql" | "sqlcmd" | "hdbsql" | "snowsql" | "usql" | "vsql" | "trino"
+                ))
             .then(|| self.written_texts(&value))
             .filter(|texts| {
                 !texts.is_empty()
                     && texts.iter().all(|t| {
                         t.as_deref().is_some_and(|t| {
                             !t.contains(['\\', '!'])
-                                && t.lines().all(|l| !l.trim_start().starts_with([':', '@']))
+                                && !t.lines().any(|l| {
+                                    let l = l.trim_start();
+                                    l.starts_with([':', '@', '$']) || oracle && sqlplus_command(l)
+                                })
                         })
                     })
             });
@@ -858,6 +866,38 @@ impl Walker {
         let recipes = super::justfile::just_recipes(&text, &named);
         self.walk_recipes("just", recipes, changed, depth);
     }
+}
+
+/// Whether a line of a SQL*Plus script is one of its own commands that
+/// runs a shell or another script, or writes a file (`HOST rm -rf x`,
+/// `SPOOL ~/.bashrc`, `START other.sql`, `SAVE`, `STORE`, `EDIT`, `GET`),
+/// under any of the short forms it takes.
+fn sqlplus_command(line: &str) -> bool {
+    let word = line
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    matches!(
+        word.as_str(),
+        "ho" | "hos"
+            | "host"
+            | "spo"
+            | "spoo"
+            | "spool"
+            | "sta"
+            | "star"
+            | "start"
+            | "sav"
+            | "save"
+            | "sto"
+            | "stor"
+            | "store"
+            | "ed"
+            | "edi"
+            | "edit"
+            | "get"
+    )
 }
 
 /// The package scripts a package-manager command runs, in order (`pre`,

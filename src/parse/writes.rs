@@ -425,11 +425,17 @@ fn fills_unnamed(name: &str, cmd: &SimpleCommand) -> bool {
     }
     let interpreter = super::interpreters::inline_code_flags(name).is_some()
         || matches!(name, "awk" | "gawk" | "mawk" | "nawk");
-    interpreter
-        && cmd
-            .args()
-            .iter()
-            .any(|w| !w.literal || code_writes(&w.value))
+    if !interpreter {
+        return false;
+    }
+    // A script's own arguments are its data, not code (`for f in
+    // qar/*.dat; do python3 tools/check.py "$f"; done`): the interpreter's
+    // options and the script are what is run.
+    let args = cmd.args();
+    let own = super::interpreters::script_operand(name, args)
+        .and_then(|script| args.iter().position(|w| std::ptr::eq(w, script)))
+        .map_or(args, |at| &args[..=at]);
+    own.iter().any(|w| !w.literal || code_writes(&w.value))
 }
 
 /// The path a written file is recorded under: `./x.sh` and `x.sh` are the

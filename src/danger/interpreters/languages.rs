@@ -100,6 +100,9 @@ pub(super) static LANGUAGES: &[Language] = &[
             // An ORM's rows deleted or tables dropped (`….objects.all()
             // .delete()`, `db.drop_all()`).
             ".delete(",
+            // A collection dropped whole (pymongo's `db.subscribers.drop()`;
+            // pandas's `drop` always takes what to drop).
+            ".drop()",
             "drop_all",
             "drop_table",
             "truncate",

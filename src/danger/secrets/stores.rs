@@ -164,6 +164,10 @@ pub(super) const HINTS: &[&str] = &[
     "cloudflare.ini",
     "dnanexus_config",
     ".basespace",
+    "secure+",
+    "config.production.json",
+    "SYS1.RACF",
+    "sys1.racf",
 ];
 
 /// Whether the resolved path (its last part `name`, the folders above it
@@ -586,6 +590,21 @@ fn erp_or_web_app_secret(name: &str, dirs: &[&str]) -> bool {
             | ".cloudflare.ini"
     ) || parent == ".dnanexus_config" && name == "environment.json"
         || parent == ".basespace" && name.ends_with(".cfg")
+    {
+        return true;
+    }
+    // Connect:Direct's Secure+ store (its keys, certificates and
+    // partners' passphrases, `/opt/cdunix/ndm/secure+/…`); Ghost's
+    // settings with its database and mail passwords
+    // (`/var/www/ghost/config.production.json`); the RACF database, every
+    // z/OS user's password and key, by its system name (`SYS1.RACFDS`,
+    // `SYS1.RACF.PRIMARY`, as a data set's name).
+    if name == "secure+"
+        || dirs.contains(&"secure+")
+        || name == "config.production.json"
+        || name
+            .get(..9)
+            .is_some_and(|p| p.eq_ignore_ascii_case("sys1.racf"))
     {
         return true;
     }
