@@ -255,6 +255,20 @@ pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
             }
             return console_does(&command.replace(';', " "));
         }
+        // z/OS operator commands (`opercmd "P CICSPRD1"`, `zowe zos-console
+        // issue command "C CLMBATCH"`), read below.
+        "opercmd" => return mvs_command(&c.operands().first()?.value),
+        "zowe"
+            if args
+                .first()
+                .is_some_and(|w| matches!(w.value.as_str(), "zos-console" | "console")) =>
+        {
+            let ops = c.operands();
+            let text = ops
+                .get(3)
+                .filter(|_| ops.get(1).is_some_and(|w| w.value == "issue"))?;
+            return mvs_command(&text.value);
+        }
         // AutoSys's events, each a change to the live scheduler
         // (`sendevent -E CHANGE_STATUS -s SUCCESS -J JOB` releases what
         // waits on the job; `KILLJOB`, `DELETEJOB`, `STOP_DEMON`).
@@ -275,6 +289,14 @@ pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
             let first = c.operands().first()?.value.to_ascii_lowercase();
             return match first.split_whitespace().next()? {
                 "force" | "prune" | "uncatalog" | "restore" | "drop" => Some(Does::Destroys),
+                // A load or import that replaces the table's rows (`LOAD
+                // FROM x.del OF DEL REPLACE INTO t`); an insert only adds.
+                "load" | "import" => c
+                    .operands()
+                    .iter()
+                    .flat_map(|w| w.value.split_whitespace())
+                    .any(|w| w.eq_ignore_ascii_case("replace"))
+                    .then_some(Does::Destroys),
                 "deactivate" | "quiesce" | "stop" | "rollforward" | "unquiesce" => {
                     Some(Does::Deploys)
                 }
@@ -284,6 +306,29 @@ pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
         _ => return None,
     };
     console_does(command)
+}
+
+/// What a z/OS operator command does, by its verb (`P CICSPRD1` stops
+/// the region, `C JOB1` cancels a job, `V 0A80,OFFLINE` varies a device,
+/// JES2's `$P`, `$C`, `$E`): stopping, cancelling, forcing and purging take
+/// work away; starting, modifying, varying, setting and replying change
+/// the running system. Displays (`D A,L`, `$DJ`) only report.
+fn mvs_command(text: &str) -> Option<Does> {
+    let verb = text
+        .trim_start()
+        .split([' ', ','])
+        .next()?
+        .to_ascii_uppercase();
+    let jes = verb.strip_prefix('$');
+    let letter = jes.map_or(verb.as_str(), |v| v.get(..1).unwrap_or_default());
+    match letter {
+        "C" | "CANCEL" | "FORCE" | "Z" | "HALT" | "P" | "STOP" | "PURGE" => Some(Does::Destroys),
+        "D" | "DISPLAY" | "" => None,
+        _ if jes.is_some() => Some(Does::Deploys),
+        "S" | "START" | "F" | "MODIFY" | "V" | "VARY" | "T" | "SET" | "SETPROG" | "K" | "R"
+        | "REPLY" | "E" | "RESET" | "QUIESCE" | "SWITCH" | "I" => Some(Does::Deploys),
+        _ => None,
+    }
 }
 
 /// What one console command does, by its words (see [`pbx_console`]):

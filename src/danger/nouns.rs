@@ -69,8 +69,11 @@ pub(super) const DESTROY: &[&str] = &[
     // suspended on`).
     "suspend",
     "suspended",
-    // Processes ended (`tmux kill-server`, `screen -X kill`).
+    // Processes ended (`tmux kill-server`, `screen -X kill`), a live
+    // client thrown off its broker or server (`emqx ctl clients kick
+    // rtu-14-gw`).
     "kill",
+    "kick",
     // A machine or device turned off or restarted (`adb reboot`,
     // `ipmitool … chassis power cycle`): what runs there stops.
     "reboot",

@@ -369,14 +369,10 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
     // A script named for what it destroys, run by its interpreter (`php
     // admin/cli/uninstall_plugins.php`, `python3 purge_old_data.py`), as
     // when it is run by its own name (`./purge_old_data.py`).
-    // A test of a deletion is no deletion (`python3 test_delete_user.py`).
-    if let Some(script) = crate::parse::interpreters::script_operand(&c.name, c.args())
-        && let file = script.value.rsplit('/').next().unwrap_or_default()
-        && !file.starts_with("test")
-        && !file.contains(".test.")
-        && !file.contains("_test.")
-        && !file.contains(".spec.")
-        && named_destroyer(file)
+    if let Some(file) = crate::parse::interpreters::script_operand(&c.name, c.args())
+        .map(|w| w.value.as_str())
+        .filter(|f| !is_test_file(f))
+        && named_destroyer(f_name(file))
     {
         return Some((Does::Destroys, false));
     }
@@ -941,10 +937,26 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
-    if c.name == "ansible"
-        && let Some(does) = ansible_state(c)
-    {
-        return Some(does);
+    // Tools whose act is said by their name or an option, not a verb.
+    match c.name.as_str() {
+        "ansible" => {
+            if let Some(does) = ansible_state(c) {
+                return Some(does);
+            }
+        }
+        // Captured packets sent again onto a live segment (`tcpreplay
+        // --intf1=eth1 iec104.pcap`): whatever listens there acts on them.
+        "tcpreplay" | "tcpreplay-edit" | "tcpliveplay" => return Some(Does::Deploys),
+        // IBM MQ's sample getter takes each message off the queue for
+        // good (`amqsget ACARS.UPLINK.IN QMACARS`); `amqsbcg` only browses.
+        "amqsget" | "amqsgetc" if !c.operands().is_empty() => return Some(Does::Destroys),
+        // Ignition's gateway restored from a backup over its projects and
+        // settings, or its admin login reset (`gwcmd -r gw.gwbk -y`,
+        // `gwcmd --passwd`).
+        "gwcmd" if c.flag(&["-r", "--restore", "-p", "--passwd"]) => {
+            return Some(Does::Destroys);
+        }
+        _ => {}
     }
     if let Some(writes) = super::flashers::writes_firmware(&c.name, c.args()) {
         return writes.then_some(Does::Deploys);
@@ -1157,10 +1169,26 @@ fn ansible_state(c: &Cmd<'_>) -> Option<Does> {
         })
 }
 
-fn named_destroyer(name: &str) -> bool {
-    // A script's extension is no part of its name (`app.rb` is no `rb`,
-    // s3's remove-bucket); any other last part may be (`wipe.all`).
-    let base = match name.rsplit_once('.') {
+/// The last part of a path.
+fn f_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or_default()
+}
+
+/// A test of an act is no act (`python3 test_delete_user.py`,
+/// `deploy.spec.ts`).
+fn is_test_file(path: &str) -> bool {
+    let file = f_name(path);
+    file.starts_with("test")
+        || file.contains(".test.")
+        || file.contains("_test.")
+        || file.contains(".spec.")
+}
+
+/// A script's name without its language's extension (`app.rb` is no
+/// `rb`, s3's remove-bucket); any other last part may say what it does
+/// (`wipe.all`).
+fn script_stem(name: &str) -> &str {
+    match name.rsplit_once('.') {
         Some((stem, ext))
             if !stem.is_empty()
                 && matches!(
@@ -1185,7 +1213,11 @@ fn named_destroyer(name: &str) -> bool {
             stem
         }
         _ => name,
-    };
+    }
+}
+
+fn named_destroyer(name: &str) -> bool {
+    let base = script_stem(name);
     // Asked of every command: a name of one part, not ending as a verb
     // does, is none of these.
     let one_part = !base
