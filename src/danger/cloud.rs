@@ -353,7 +353,7 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
             .operands()
             .iter()
             .any(|w| w.value.eq_ignore_ascii_case("drop")),
-        _ => sql_in_words(c, sql_destroys) || sql_on_stdin(c, sql_destroys),
+        _ => sql_in_words(c, sql_destroys),
     }
 }
 
@@ -365,7 +365,7 @@ pub(super) fn db_destroys(c: &Cmd<'_>) -> bool {
 /// runs none of it: `pt-online-schema-change --alter 'DROP COLUMN x'
 /// --dry-run`; asked only once SQL is found.)
 fn sql_in_words(c: &Cmd<'_>, says: fn(&str) -> bool) -> bool {
-    !is_data_program(&c.name)
+    (!is_data_program(&c.name)
         && c.args().iter().filter(|w| w.value.contains(' ')).any(|w| {
             says(
                 w.value
@@ -374,6 +374,10 @@ fn sql_in_words(c: &Cmd<'_>, says: fn(&str) -> bool) -> bool {
                     .map_or(&w.value, |(_, v)| v),
             )
         })
+        || c.command
+            .stdin_text
+            .as_deref()
+            .is_some_and(|fed| sql_on_stdin(c, fed, says)))
         && !super::dryrun::dry_run(&c.name, c.args(), false)
 }
 
@@ -448,14 +452,14 @@ pub(super) fn db_changes_rows(c: &Cmd<'_>) -> bool {
                         .iter()
                         .any(|u| matches!(u.as_str(), "mysqldump" | "mariadb-dump")));
     }
-    sql_in_words(c, sql_changes_rows) || sql_on_stdin(c, sql_changes_rows)
+    sql_in_words(c, sql_changes_rows)
 }
 
 /// Whether a query console no other reading covers is fed SQL on stdin
-/// that `says` yes to (`echo 'DROP MEASUREMENT pmu_debug' | influx -host
+/// (`fed`) that `says` yes to (`echo 'DROP MEASUREMENT pmu_debug' | influx -host
 /// hist-02 -database scada`, `beeline -u … <<< 'TRUNCATE TABLE t'`): it
 /// runs what it reads, as when the statement is its option's.
-fn sql_on_stdin(c: &Cmd<'_>, says: fn(&str) -> bool) -> bool {
+fn sql_on_stdin(c: &Cmd<'_>, fed: &str, says: fn(&str) -> bool) -> bool {
     (c.is_sql_client()
         || matches!(
             c.name.as_str(),
@@ -475,8 +479,7 @@ fn sql_on_stdin(c: &Cmd<'_>, says: fn(&str) -> bool) -> bool {
                 | "gsql"
                 | "sqlline"
         ))
-        && c.command.stdin_text.as_deref().is_some_and(says)
-        && !super::dryrun::dry_run(&c.name, c.args(), false)
+        && says(fed)
 }
 
 /// Whether SQL is one transaction its last statement takes back (`BEGIN;
@@ -587,10 +590,25 @@ fn unquoted(sql: &str) -> String {
 /// file database (`sqlite3.connect("app.db")`) changes a file here, as
 /// `sqlite3 app.db 'DELETE …'` does.
 pub(super) fn runs_destroying_sql(code: &str) -> bool {
-    let server = !contains_ignore_case(code, "sqlite");
+    // (Where the code connects is read only once a statement changes rows.)
+    let server = std::cell::OnceCell::new();
     code_strings_say(code, |sql| {
-        sql_destroys(sql) || server && sql_changes_rows(sql)
+        sql_destroys(sql)
+            || sql_changes_rows(sql) && *server.get_or_init(|| !opens_only_a_file_database(code))
     })
+}
+
+/// Whether every connection the code opens is SQLite's, to a file named
+/// here (`sqlite3.connect("app.db")`): a word that only mentions SQLite
+/// beside another driver's connection (`psycopg2.connect(dsn)  #
+/// sqlite3.connect`) or an address does not make a server's rows a file's.
+fn opens_only_a_file_database(code: &str) -> bool {
+    let lower = code.to_ascii_lowercase();
+    lower.contains("sqlite3.connect(")
+        && !lower.contains("://")
+        && lower
+            .match_indices("connect(")
+            .all(|(at, _)| lower[..at].ends_with("sqlite3."))
 }
 
 fn contains_ignore_case(text: &str, word: &str) -> bool {
@@ -806,6 +824,20 @@ mod tests {
             (
                 r#"c = sqlite3.connect("app.db"); c.execute("DELETE FROM t WHERE id = 3")"#,
                 false,
+            ),
+            // Another driver's connection beside SQLite's, or only a
+            // mention of SQLite, is a server's.
+            (
+                r#"a = sqlite3.connect("a.db"); b = psycopg2.connect(dsn); b.execute("DELETE FROM t WHERE id = 3")"#,
+                true,
+            ),
+            (
+                r#"# sqlite\nb = psycopg2.connect(dsn); b.execute("DELETE FROM t WHERE id = 3")"#,
+                true,
+            ),
+            (
+                r#"c = sqlite3.connect("file://h/a.db"); c.execute("DELETE FROM t WHERE id = 3")"#,
+                true,
             ),
             (r#"cur.execute("SELECT * FROM t WHERE id = 3")"#, false),
             (r#"print("drop")"#, false),

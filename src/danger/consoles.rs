@@ -138,8 +138,10 @@ pub(super) fn rman_script(c: &Cmd<'_>) -> Option<Does> {
 /// shutdown`, `kamcmd dispatcher.reload`): the live server runs it. Its
 /// `show`, `list`, `get` and `status` commands report; hang-ups and
 /// deletions destroy; anything else changes the running service. So with
-/// a cache server's console (`varnishadm`).
-pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
+/// a cache server's console (`varnishadm`), a scheduler's, a mainframe
+/// operator's and Db2's; and tools whose act their name or an option
+/// says (one look-up of the program's name for all of them).
+pub(super) fn console_command(c: &Cmd<'_>) -> Option<Does> {
     let args = c.args();
     let command: &str = match c.name.as_str() {
         // `-x CMD`, also at the end of a cluster (`-rx`, `-rvx`).
@@ -255,6 +257,22 @@ pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
             }
             return console_does(&command.replace(';', " "));
         }
+        // Tools whose act their name or an option says, not a verb.
+        "ansible" => return ansible_state(c),
+        // Captured packets sent again onto a live segment (`tcpreplay
+        // --intf1=eth1 iec104.pcap`): whatever listens there acts on them.
+        "tcpreplay" | "tcpreplay-edit" | "tcpliveplay" => return Some(Does::Deploys),
+        // IBM MQ's sample getter takes each message off the queue for
+        // good (`amqsget ACARS.UPLINK.IN QMACARS`); `amqsbcg` only browses.
+        "amqsget" | "amqsgetc" => return (!c.operands().is_empty()).then_some(Does::Destroys),
+        // Ignition's gateway restored from a backup over its projects and
+        // settings, or its admin login reset (`gwcmd -r gw.gwbk -y`,
+        // `gwcmd --passwd`).
+        "gwcmd" => {
+            return c
+                .flag(&["-r", "--restore", "-p", "--passwd"])
+                .then_some(Does::Destroys);
+        }
         // z/OS operator commands (`opercmd "P CICSPRD1"`, `zowe zos-console
         // issue command "C CLMBATCH"`), read below.
         "opercmd" => return mvs_command(&c.operands().first()?.value),
@@ -308,6 +326,29 @@ pub(super) fn pbx_console(c: &Cmd<'_>) -> Option<Does> {
     console_does(command)
 }
 
+/// What an ad-hoc ansible module is told to make of what it names, on
+/// every host of the pattern (`ansible lpars -m zos_data_set -a
+/// "name=PRD.CLAIMS.WORK state=absent"` deletes the data set; `-m service
+/// -a 'name=nginx state=restarted'` restarts a live service): whatever the
+/// module, `absent` takes it away. Check mode changes nothing.
+fn ansible_state(c: &Cmd<'_>) -> Option<Does> {
+    if c.flag(&["-C", "--check"]) {
+        return None;
+    }
+    c.option_values(&["-a", "--args"])
+        .iter()
+        .flat_map(|text| text.split([' ', ',']))
+        .filter_map(|pair| pair.strip_prefix("state="))
+        .map(|v| v.trim_matches(['\'', '"']))
+        .find_map(|state| match state {
+            "absent" | "purged" | "deleted" | "removed" | "wiped" => Some(Does::Destroys),
+            "stopped" | "restarted" | "reloaded" | "killed" | "unmounted" | "rebooted" => {
+                Some(Does::Deploys)
+            }
+            _ => None,
+        })
+}
+
 /// What a z/OS operator command does, by its verb (`P CICSPRD1` stops
 /// the region, `C JOB1` cancels a job, `V 0A80,OFFLINE` varies a device,
 /// JES2's `$P`, `$C`, `$E`): stopping, cancelling, forcing and purging take
@@ -331,7 +372,7 @@ fn mvs_command(text: &str) -> Option<Does> {
     }
 }
 
-/// What one console command does, by its words (see [`pbx_console`]):
+/// What one console command does, by its words (see [`console_command`]):
 /// a destroying word anywhere destroys; a report is said in the first two
 /// words (`core show channels`, `sofia status`), so a name that happens
 /// to be `show` (`database del show key`) reports nothing.

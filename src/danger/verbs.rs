@@ -414,7 +414,7 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     if let Some(does) = super::consoles::rcon_console(c)
         .or_else(|| super::consoles::kadmin_query(c))
-        .or_else(|| super::consoles::pbx_console(c))
+        .or_else(|| super::consoles::console_command(c))
         .or_else(|| super::consoles::rman_script(c))
     {
         return Some(does);
@@ -704,12 +704,12 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     }
     // Tools whose destroying form is not a verb of its own.
     // (Past a site alias: `wp @prod search-replace …`.)
-    let first = c
-        .operands()
-        .iter()
-        .map(|w| w.value.as_str())
-        .find(|v| !is_site_alias(v))
-        .unwrap_or("");
+    let ops = c.operands();
+    let first = match ops.first() {
+        Some(w) if is_site_alias(&w.value) => ops.get(1),
+        w => w,
+    }
+    .map_or("", |w| w.value.as_str());
     // `dotnet publish` lays out what would be deployed, in `bin/`; with a
     // publish profile it may deploy it.
     if c.name == "dotnet"
@@ -937,27 +937,6 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
     {
         return Some(Does::Deploys);
     }
-    // Tools whose act is said by their name or an option, not a verb.
-    match c.name.as_str() {
-        "ansible" => {
-            if let Some(does) = ansible_state(c) {
-                return Some(does);
-            }
-        }
-        // Captured packets sent again onto a live segment (`tcpreplay
-        // --intf1=eth1 iec104.pcap`): whatever listens there acts on them.
-        "tcpreplay" | "tcpreplay-edit" | "tcpliveplay" => return Some(Does::Deploys),
-        // IBM MQ's sample getter takes each message off the queue for
-        // good (`amqsget ACARS.UPLINK.IN QMACARS`); `amqsbcg` only browses.
-        "amqsget" | "amqsgetc" if !c.operands().is_empty() => return Some(Does::Destroys),
-        // Ignition's gateway restored from a backup over its projects and
-        // settings, or its admin login reset (`gwcmd -r gw.gwbk -y`,
-        // `gwcmd --passwd`).
-        "gwcmd" if c.flag(&["-r", "--restore", "-p", "--passwd"]) => {
-            return Some(Does::Destroys);
-        }
-        _ => {}
-    }
     if let Some(writes) = super::flashers::writes_firmware(&c.name, c.args()) {
         return writes.then_some(Does::Deploys);
     }
@@ -1146,29 +1125,6 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
 /// `kafka-delete-records`, `flash_erase` (a part of the name is the verb).
 /// A name that is the verb alone (`reset`, `unset`, `deactivate`) is not:
 /// those are the shell's and the terminal's, and tables name the rest.
-/// What an ad-hoc ansible module is told to make of what it names, on
-/// every host of the pattern (`ansible lpars -m zos_data_set -a
-/// "name=PRD.CLAIMS.WORK state=absent"` deletes the data set; `-m service
-/// -a 'name=nginx state=restarted'` restarts a live service): whatever the
-/// module, `absent` takes it away. Check mode changes nothing.
-fn ansible_state(c: &Cmd<'_>) -> Option<Does> {
-    if c.flag(&["-C", "--check"]) {
-        return None;
-    }
-    c.option_values(&["-a", "--args"])
-        .iter()
-        .flat_map(|text| text.split([' ', ',']))
-        .filter_map(|pair| pair.strip_prefix("state="))
-        .map(|v| v.trim_matches(['\'', '"']))
-        .find_map(|state| match state {
-            "absent" | "purged" | "deleted" | "removed" | "wiped" => Some(Does::Destroys),
-            "stopped" | "restarted" | "reloaded" | "killed" | "unmounted" | "rebooted" => {
-                Some(Does::Deploys)
-            }
-            _ => None,
-        })
-}
-
 /// The last part of a path.
 fn f_name(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or_default()
@@ -1299,11 +1255,6 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
             continue;
         }
         let value = std::mem::take(&mut after_option);
-        // A site alias before the command (`wp @prod search-replace …`,
-        // `drush @live.default sql:drop`) names where it runs.
-        if out.is_empty() && !value && is_site_alias(v) {
-            continue;
-        }
         // Nor is a `help` an option takes as its value (`kafka-topics
         // --delete --topic help` deletes the topic `help`).
         if value && v == "help" {

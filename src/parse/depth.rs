@@ -103,10 +103,25 @@ pub fn syntax_depth(src: &str) -> usize {
     // of `src`, not a copy built character by character.
     let mut word_start = 0;
     let mut in_backticks = false;
-    let mut prev = ' ';
-    for (i, c) in src.char_indices() {
-        let escaped = prev == '\\';
-        prev = c;
+    let mut prev_backslash = false;
+    // Byte by byte (the line is read for every command): a character
+    // outside ASCII is decoded only to ask whether it is whitespace.
+    let bytes = src.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let escaped = prev_backslash;
+        prev_backslash = b == b'\\';
+        let (c, len) = if b.is_ascii() {
+            (b as char, 1)
+        } else {
+            let c = src
+                .get(i..)
+                .and_then(|rest| rest.chars().next())
+                .unwrap_or(' ');
+            (c, c.len_utf8())
+        };
+        let at = i;
+        i += len;
         let ends_word = matches!(
             c,
             '`' | '(' | '{' | '[' | ')' | '}' | ']' | ';' | '&' | '|' | '<' | '>'
@@ -114,8 +129,8 @@ pub fn syntax_depth(src: &str) -> usize {
         if !ends_word {
             continue;
         }
-        d.word(src.get(word_start..i).unwrap_or_default());
-        word_start = i + c.len_utf8();
+        d.word(src.get(word_start..at).unwrap_or_default());
+        word_start = i;
         match c {
             '`' if !escaped && in_backticks => {
                 in_backticks = false;

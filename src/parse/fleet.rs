@@ -103,8 +103,9 @@ pub(super) fn fastlane_sh(args: &[Word]) -> Option<(usize, &str)> {
 
 /// The shell line Bolt's `command run` has each target run (`bolt command
 /// run 'shutdown -r now' -t db`), and where it stands among the words:
-/// the first word after `run` that is neither an option nor its value.
-pub(super) fn bolt_command(args: &[Word]) -> Option<(usize, &str)> {
+/// the first word after `run` that is neither an option nor its value
+/// (`None` inside when it is known only at run time).
+pub(super) fn bolt_command(args: &[Word]) -> Option<(usize, Option<&str>)> {
     if args.first()?.value != "command" || args.get(1)?.value != "run" {
         return None;
     }
@@ -132,7 +133,7 @@ pub(super) fn bolt_command(args: &[Word]) -> Option<(usize, &str)> {
 /// issue ssh "rm -rf /u/claims/*" --cwd /u/claims`, `zowe uss iss ssh
 /// …`), and where it stands among the words: run on the far side, as
 /// ssh's command is.
-pub(super) fn zowe_uss_command(args: &[Word]) -> Option<(usize, &str)> {
+pub(super) fn zowe_uss_command(args: &[Word]) -> Option<(usize, Option<&str>)> {
     let said = |i: usize, words: &[&str]| {
         args.get(i)
             .is_some_and(|w| words.contains(&w.value.as_str()))
@@ -152,14 +153,50 @@ pub(super) fn zowe_uss_command(args: &[Word]) -> Option<(usize, &str)> {
     })
 }
 
+/// The command Teleport's `tsh ssh` has the node's shell run (`tsh ssh
+/// ops@hist-02 'systemctl restart influxdb'`), as ssh's words after the
+/// host are: where its words start, and the line when every word is
+/// known text.
+pub(super) fn tsh_command(args: &[Word]) -> Option<(usize, Option<String>)> {
+    if args.first()?.value != "ssh" {
+        return None;
+    }
+    let (host, _) = first_after_options(args, 1, |v| {
+        matches!(
+            v,
+            "-A" | "--forward-agent"
+                | "-N"
+                | "--no-remote-exec"
+                | "-t"
+                | "--tty"
+                | "-X"
+                | "-Y"
+                | "--x11-untrusted"
+                | "--x11-trusted"
+                | "--log-commands"
+                | "--enable-escape-sequences"
+                | "--no-enable-escape-sequences"
+        )
+    })?;
+    let words = args.get(host + 1..).filter(|w| !w.is_empty())?;
+    let line = words.iter().all(|w| w.literal).then(|| {
+        words
+            .iter()
+            .map(|w| w.value.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    Some((host + 1, line))
+}
+
 /// The first word from `from` on that is neither an option nor an
-/// option's value, when it is known text, and where it stands; options
-/// take a value unless `takes_none` says (or they hold it: `--cwd=/u`).
+/// option's value, where it stands, and its text when known; options take
+/// a value unless `takes_none` says (or they hold it: `--cwd=/u`).
 fn first_after_options(
     args: &[Word],
     from: usize,
     takes_none: impl Fn(&str) -> bool,
-) -> Option<(usize, &str)> {
+) -> Option<(usize, Option<&str>)> {
     let mut skip = false;
     for (i, w) in args.iter().enumerate().skip(from) {
         let v = w.value.as_str();
@@ -170,7 +207,7 @@ fn first_after_options(
             skip = !v.contains('=') && !takes_none(v);
             continue;
         }
-        return w.literal.then_some((i, v));
+        return Some((i, w.literal.then_some(v)));
     }
     None
 }

@@ -502,7 +502,7 @@ pub fn operands(args: &[Word]) -> Vec<&Word> {
 /// Whether a program runs the commands it is given on another machine:
 /// ssh, and the file-transfer clients' batches.
 pub fn is_far_client(name: &str) -> bool {
-    matches!(name, "ssh" | "tsh" | "sftp" | "lftp" | "smbclient")
+    matches!(name, "ssh" | "sftp" | "lftp" | "smbclient")
 }
 
 /// The file a converter writes: its last operand, whatever the inputs

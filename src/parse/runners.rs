@@ -16,7 +16,7 @@
 
 use super::fleet::{
     ansible_command, ansible_formats, ansible_removes, bolt_command, fastlane_sh,
-    salt_call_command, salt_removes, slurm_wrap, zowe_uss_command,
+    salt_call_command, salt_removes, slurm_wrap, tsh_command, zowe_uss_command,
 };
 use super::walker::Walker;
 use super::{Origin, SimpleCommand, Word, programs};
@@ -971,13 +971,25 @@ impl Walker {
         // Bolt's `command run` has each target's shell run its line: on
         // other machines, as ssh's command is.
         let bolt = (name == "bolt").then(|| bolt_command(args)).flatten();
-        if let Some((_, text)) = bolt {
-            self.source(text, Origin::ShellString, depth);
-        }
         // The Zowe CLI's z/OS UNIX shell, over ssh: as ssh's command.
         let zowe = (name == "zowe").then(|| zowe_uss_command(args)).flatten();
-        if let Some((_, text)) = zowe {
-            self.source(text, Origin::ShellString, depth);
+        // Teleport's ssh: its words after the host are the node's shell
+        // line, as ssh's are.
+        let tsh = (name == "tsh").then(|| tsh_command(args)).flatten();
+        // (A line known only when it runs is code known only then, as
+        // ssh's is.)
+        let lines = bolt
+            .map(|(_, t)| t.map(str::to_owned))
+            .into_iter()
+            .chain(zowe.map(|(_, t)| t.map(str::to_owned)))
+            .chain(tsh.as_ref().map(|(_, t)| t.clone()));
+        for text in lines {
+            match text {
+                Some(text) => self.source(&text, Origin::ShellString, depth),
+                None => self.problem(super::Problem::DynamicCode {
+                    program: name.to_owned(),
+                }),
+            }
         }
         let slurm = (name == "sbatch").then(|| slurm_wrap(args)).flatten();
         if let Some((_, text, true)) = slurm {
@@ -1008,6 +1020,7 @@ impl Walker {
                 || fastlane.is_some_and(|(at, _)| at == i)
                 || bolt.is_some_and(|(at, _)| at == i)
                 || zowe.is_some_and(|(at, _)| at == i)
+                || tsh.as_ref().is_some_and(|(from, _)| i >= *from)
                 || slurm.is_some_and(|(at, _, _)| at == i)
             {
                 continue;

@@ -482,32 +482,6 @@ pub static WRAPPERS: &[Wrapper] = &[
         login_shell_unless: Some(&["-N", "-W", "-O", "-s", "-G", "-V", "-Q"]),
         ..wrapper(&["ssh"])
     },
-    // Teleport's ssh, whose command the node's shell runs (`tsh ssh
-    // ops@hist-02 'systemctl restart influxdb'`).
-    Wrapper {
-        subcommand: Some("ssh"),
-        with_value: &[
-            "-l",
-            "--login",
-            "-p",
-            "--port",
-            "-L",
-            "-R",
-            "-D",
-            "-o",
-            "--option",
-            "--proxy",
-            "--cluster",
-            "--user",
-            "--auth",
-            "--request-reason",
-            "--request-id",
-        ],
-        operands: 1,
-        joins_into_shell: true,
-        login_shell_unless: Some(&["-N", "--no-remote-exec"]),
-        ..wrapper(&["tsh"])
-    },
     // Parallel ssh's command, run by each host's shell (`pssh -h hosts
     // -i 'crm cluster stop'`).
     Wrapper {

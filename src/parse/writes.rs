@@ -425,17 +425,20 @@ fn fills_unnamed(name: &str, cmd: &SimpleCommand) -> bool {
     }
     let interpreter = super::interpreters::inline_code_flags(name).is_some()
         || matches!(name, "awk" | "gawk" | "mawk" | "nawk");
-    if !interpreter {
-        return false;
-    }
     // A script's own arguments are its data, not code (`for f in
     // qar/*.dat; do python3 tools/check.py "$f"; done`): the interpreter's
-    // options and the script are what is run.
+    // options and the script are what is run. (Where the script stands is
+    // looked for only once a word may be code: most runs have none.)
     let args = cmd.args();
-    let own = super::interpreters::script_operand(name, args)
-        .and_then(|script| args.iter().position(|w| std::ptr::eq(w, script)))
-        .map_or(args, |at| &args[..=at]);
-    own.iter().any(|w| !w.literal || code_writes(&w.value))
+    interpreter
+        && args
+            .iter()
+            .position(|w| !w.literal || code_writes(&w.value))
+            .is_some_and(|first| {
+                super::interpreters::script_operand(name, args)
+                    .and_then(|script| args.iter().position(|w| std::ptr::eq(w, script)))
+                    .is_none_or(|at| first <= at)
+            })
 }
 
 /// The path a written file is recorded under: `./x.sh` and `x.sh` are the

@@ -328,6 +328,10 @@ const CLASSES_FIFTY_SIXTH: &str = include_str!("../corpus/classes56.tsv");
 const CLASSES_FIFTY_SEVENTH: &str = include_str!("../corpus/classes57.tsv");
 const CLASSES_FIFTY_EIGHTH: &str = include_str!("../corpus/classes58.tsv");
 const CLASSES_FIFTY_NINTH: &str = include_str!("../corpus/classes59.tsv");
+/// A sixtieth set: an aviation maintenance IT engineer, an energy OT and
+/// SCADA engineer, a mainframe batch engineer, and a newsroom publishing
+/// engineer (its header says more).
+const CLASSES_SIXTIETH: &str = include_str!("../corpus/classes60.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -1057,6 +1061,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "pier", 875, 958),
     ("noeffect", "pier", 888, 1000),
     ("blocked", "pier", 1000, 1000),
+    ("operand", "sixtieth", 1000, 1000),
+    ("verb", "sixtieth", 950, 1000),
+    ("hidden", "sixtieth", 950, 1000),
+    ("noeffect", "sixtieth", 861, 1000),
+    ("blocked", "sixtieth", 1000, 944),
+    ("operand", "marina", 975, 1000),
+    ("verb", "marina", 900, 1000),
+    ("hidden", "marina", 925, 1000),
+    ("noeffect", "marina", 861, 964),
+    ("blocked", "marina", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -1131,6 +1145,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FIFTY_SEVENTH))
         .chain(rows(CLASSES_FIFTY_EIGHTH))
         .chain(rows(CLASSES_FIFTY_NINTH))
+        .chain(rows(CLASSES_SIXTIETH))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
