@@ -467,3 +467,35 @@ pub(super) fn tso_command<'a>(c: &Cmd<'a>) -> Option<&'a str> {
     }?;
     Some(text.value.as_str())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Does, mvs_command};
+
+    /// z/OS operator commands by their verb, JES2's by the letter after
+    /// its `$`; displays report.
+    #[test]
+    fn operator_commands_by_their_verb() {
+        for (text, want) in [
+            ("P CICSPRD1", Some(Does::Destroys)),
+            ("  c CLMBATCH", Some(Does::Destroys)),
+            ("FORCE X,ARM", Some(Does::Destroys)),
+            ("$PJ123", Some(Does::Destroys)),
+            ("$CJ42", Some(Does::Destroys)),
+            ("S CICSPRD1", Some(Does::Deploys)),
+            ("F CICSPRD1,CEMT I TASK", Some(Does::Deploys)),
+            ("V 0A80,OFFLINE", Some(Does::Deploys)),
+            ("$EJ12345", Some(Does::Deploys)),
+            ("$SPRT1", Some(Does::Deploys)),
+            ("$HJ123", Some(Does::Deploys)),
+            ("D A,L", None),
+            ("DISPLAY IPLINFO", None),
+            ("$DJ123", None),
+            ("$D", None),
+            ("", None),
+            ("LISTCAT", None),
+        ] {
+            assert_eq!(mvs_command(text), want, "{text:?}");
+        }
+    }
+}

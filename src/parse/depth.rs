@@ -122,10 +122,11 @@ pub fn syntax_depth(src: &str) -> usize {
         };
         let at = i;
         i += len;
-        let ends_word = matches!(
-            c,
-            '`' | '(' | '{' | '[' | ')' | '}' | ']' | ';' | '&' | '|' | '<' | '>'
-        ) || c.is_whitespace();
+        let ends_word = if b.is_ascii() {
+            ENDS_WORD[usize::from(b)]
+        } else {
+            c.is_whitespace()
+        };
         if !ends_word {
             continue;
         }
@@ -172,6 +173,20 @@ pub fn arithmetic_depth(expr: &str) -> usize {
         .count()
 }
 
+/// The ASCII characters that end a word for [`syntax_depth`]: its
+/// brackets and operators, and whitespace (as `char::is_whitespace` reads
+/// it: tab to carriage return, and space).
+const ENDS_WORD: [bool; 128] = {
+    let mut t = [false; 128];
+    let ends = b"`({[)}];&|<> \t\n\x0b\x0c\r";
+    let mut i = 0;
+    while i < ends.len() {
+        t[ends[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 /// The state of [`syntax_depth`]: the open levels, each with what closes
 /// it and the prefixes that were open when it opened.
 #[derive(Default)]
@@ -207,6 +222,13 @@ impl Depth {
     }
 
     fn word(&mut self, word: &str) {
+        // (Most words start with none of these keywords' letters.)
+        if !matches!(
+            word.as_bytes().first(),
+            Some(b'i' | b'c' | b'w' | b'u' | b'f' | b's' | b'd' | b'e' | b'!' | b't')
+        ) {
+            return;
+        }
         match word {
             "if" => self.open("fi"),
             "case" => self.open("esac"),
@@ -224,5 +246,27 @@ impl Depth {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The table of word ends is the characters the depth reading means:
+    /// its brackets and operators, and what `char::is_whitespace` calls
+    /// whitespace, for every ASCII character.
+    #[test]
+    fn word_ends_are_the_brackets_operators_and_whitespace() {
+        for b in 0u8..128 {
+            let c = char::from(b);
+            let want = matches!(
+                c,
+                '`' | '(' | '{' | '[' | ')' | '}' | ']' | ';' | '&' | '|' | '<' | '>'
+            ) || c.is_whitespace();
+            assert_eq!(super::ENDS_WORD[usize::from(b)], want, "{b:#x}");
+        }
+        // Whitespace outside ASCII still ends a word; keywords nest.
+        assert_eq!(super::syntax_depth("if\u{3000}if true; then :; fi; fi"), 2);
+        assert_eq!(super::syntax_depth("! ! ! true"), 3);
+        assert_eq!(super::syntax_depth("((((x))))"), 4);
     }
 }

@@ -109,7 +109,8 @@ pub(super) fn bolt_command(args: &[Word]) -> Option<(usize, Option<&str>)> {
     if args.first()?.value != "command" || args.get(1)?.value != "run" {
         return None;
     }
-    // Bolt's flags that take no value; every other option does.
+    // Bolt's flags that take no value; every other option does
+    // (`--run-as USER` too).
     first_after_options(args, 2, |v| {
         matches!(
             v,
@@ -121,7 +122,6 @@ pub(super) fn bolt_command(args: &[Word]) -> Option<(usize, Option<&str>)> {
                 | "--no-ssl-verify"
                 | "--tty"
                 | "--no-tty"
-                | "--run-as"
                 | "--sudo-password-prompt"
                 | "--password-prompt"
                 | "--no-cleanup"

@@ -1525,6 +1525,88 @@ mod tests {
     }
 
     #[test]
+    fn what_bolt_zowe_and_tsh_run() {
+        let words = |line: &str| -> Vec<Word> {
+            let program = line.split(' ').next().unwrap_or_default();
+            crate::parse::parse(line)
+                .commands
+                .iter()
+                .find(|c| c.argv.first().is_some_and(|w| w.value == program))
+                .map(|c| c.args().to_vec())
+                .unwrap_or_default()
+        };
+        let owned = |r: Option<(usize, Option<&str>)>| r.map(|(i, t)| (i, t.map(str::to_owned)));
+        let run = |i: usize, t: &str| Some((i, Some(t.to_owned())));
+        for (line, want) in [
+            (
+                "bolt command run 'shutdown -r now' -t db",
+                run(2, "shutdown -r now"),
+            ),
+            ("bolt command run --verbose -t db 'df -h'", run(5, "df -h")),
+            ("bolt command run --run-as root --tty 'id'", run(5, "id")),
+            ("bolt command run \"$C\" -t db", Some((2, None))),
+            ("bolt plan run deploy", None),
+            ("bolt task run x", None),
+        ] {
+            assert_eq!(owned(bolt_command(&words(line))), want, "{line}");
+        }
+        for (line, want) in [
+            (
+                "zowe zos-uss issue ssh 'rm -rf /u/x'",
+                run(3, "rm -rf /u/x"),
+            ),
+            ("zowe uss iss ssh --cwd /u/claims 'ls'", run(5, "ls")),
+            ("zowe zos-uss issue command --cwd=/u 'ls'", run(4, "ls")),
+            ("zowe zos-uss issue ssh --help 'ls'", run(4, "ls")),
+            ("zowe zos-uss issue ssh \"$C\"", Some((3, None))),
+            ("zowe zos-files issue ssh 'ls'", None),
+            ("zowe zos-uss list ssh 'ls'", None),
+            ("zowe zos-uss issue tso 'ls'", None),
+        ] {
+            assert_eq!(owned(zowe_uss_command(&words(line))), want, "{line}");
+        }
+        for (line, want) in [
+            (
+                "tsh ssh ops@h 'rm -rf x'",
+                Some((2, Some("rm -rf x".to_owned()))),
+            ),
+            (
+                "tsh ssh -A -l root h uptime -p",
+                Some((5, Some("uptime -p".to_owned()))),
+            ),
+            ("tsh ssh --proxy=p h \"$C\"", Some((3, None))),
+            ("tsh ssh h", None),
+            ("tsh ls", None),
+        ] {
+            assert_eq!(tsh_command(&words(line)), want, "{line}");
+        }
+        // Walked as the far side's line; one known only at run time asks.
+        for (line, inner, dynamic) in [
+            ("zowe zos-uss issue ssh 'rm -rf /u/x'", Some("rm"), false),
+            ("bolt command run 'rm -rf /srv' -t db", Some("rm"), false),
+            ("tsh ssh h rm -rf /srv", Some("rm"), false),
+            ("zowe zos-uss issue ssh \"$C\"", None, true),
+            ("bolt command run \"$C\" -t db", None, true),
+            ("tsh ssh h \"$C\"", None, true),
+            ("zowe zos-files list ds 'rm -rf /u/x'", None, false),
+        ] {
+            let script = crate::parse::parse(line);
+            let ran = script.commands.iter().any(|c| {
+                !c.possible
+                    && c.argv
+                        .first()
+                        .is_some_and(|w| Some(w.value.as_str()) == inner)
+            });
+            assert_eq!(ran, inner.is_some(), "{line}");
+            let asks = script
+                .problems
+                .iter()
+                .any(|p| matches!(p, crate::parse::Problem::DynamicCode { .. }));
+            assert_eq!(asks, dynamic, "{line}");
+        }
+    }
+
+    #[test]
     fn what_ansible_runs() {
         let of = |line: &str| {
             let script = crate::parse::parse(&format!("ansible {line}"));
