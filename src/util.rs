@@ -84,6 +84,13 @@ pub fn ascii_suffix(text: &str, suffix: &str) -> bool {
     t.len() >= suffix.len() && t[t.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
 }
 
+/// Whether `text` holds `word`, ASCII letters in either case.
+pub fn contains_ignore_case(text: &str, word: &str) -> bool {
+    text.as_bytes()
+        .windows(word.len())
+        .any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
+}
+
 /// Cuts text in the middle to at most `max` characters; the marker left in
 /// its place says how much is missing.
 pub fn cut_middle(s: &str, max: usize) -> String {

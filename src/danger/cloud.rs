@@ -535,7 +535,7 @@ fn sql_changes_rows(sql: &str) -> bool {
     // these, in any case.
     if !["DELETE", "UPDATE", "MERGE", "REPLACE"]
         .iter()
-        .any(|k| contains_ignore_case(sql, k))
+        .any(|k| crate::util::contains_ignore_case(sql, k))
     {
         return false;
     }
@@ -589,7 +589,7 @@ fn unquoted(sql: &str) -> String {
 /// sends it, the statement says what it does. Code that opens only a
 /// file database (`sqlite3.connect("app.db")`) changes a file here, as
 /// `sqlite3 app.db 'DELETE …'` does.
-pub(super) fn runs_destroying_sql(code: &str) -> bool {
+pub(super) fn runs_changing_sql(code: &str) -> bool {
     // (Where the code connects is read only once a statement changes rows.)
     let server = std::cell::OnceCell::new();
     code_strings_say(code, |sql| {
@@ -609,12 +609,6 @@ fn opens_only_a_file_database(code: &str) -> bool {
         && lower
             .match_indices("connect(")
             .all(|(at, _)| lower[..at].ends_with("sqlite3."))
-}
-
-fn contains_ignore_case(text: &str, word: &str) -> bool {
-    text.as_bytes()
-        .windows(word.len())
-        .any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
 }
 
 /// Whether a string in the code (in either quote, past escaped quotes) is
@@ -847,11 +841,11 @@ mod tests {
             (r#"f("a"); DROP TABLE users; g("b")"#, false),
             (r#"x = 'DROP TABLE users"#, false),
         ] {
-            assert_eq!(runs_destroying_sql(code), destroys, "{code}");
+            assert_eq!(runs_changing_sql(code), destroys, "{code}");
         }
         // A long run of escaped quotes is read in one pass.
         let hostile = format!("'{}", "\\'".repeat(100_000));
-        assert!(!runs_destroying_sql(&hostile));
+        assert!(!runs_changing_sql(&hostile));
     }
 
     #[test]

@@ -4536,7 +4536,7 @@ EOF"#,
             interpreters::inline_code(c).is_some_and(|code| match code {
                 Some(text) => {
                     interpreters::risky_code(interpreters::language(c), text)
-                        || cloud::runs_destroying_sql(text)
+                        || cloud::runs_changing_sql(text)
                 }
                 None => true,
             })

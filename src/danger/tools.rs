@@ -273,11 +273,9 @@ pub(super) fn runs_another_program(c: &Cmd<'_>) -> bool {
                 // ssh itself may be told to run a program
                 // (`-e 'ssh -o ProxyCommand="…"'`).
                 programs::program_name(prog) != "ssh"
-                    || SSH_RUNS.iter().any(|k| {
-                        v.as_bytes()
-                            .windows(k.len())
-                            .any(|w| w.eq_ignore_ascii_case(k.as_bytes()))
-                    })
+                    || SSH_RUNS
+                        .iter()
+                        .any(|k| crate::util::contains_ignore_case(v, k))
             });
     }
     if let Some((sub, rest)) = c.git() {
