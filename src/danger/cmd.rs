@@ -21,6 +21,19 @@ pub(super) enum Does {
     Deploys,
 }
 
+/// A program that runs the query language it is handed (`Cmd::query_console`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct QueryConsole {
+    /// A database's own client, whose options, files and standard input
+    /// carry statements the rules read (`psql -c`, `sqlcmd -Q`, `db2
+    /// -tvf`); else a console only its standard input is read for.
+    pub(super) client: bool,
+    /// Its SQL can write a table to another machine or hand it to a
+    /// program (`COPY … TO 's3://…'`, `EXPORT DATA`, `INSERT INTO
+    /// FUNCTION s3(…)`).
+    pub(super) exports: bool,
+}
+
 /// Command-line HTTP clients, whose words are a request: curl and its
 /// front end curlie, wget, HTTPie (`http`, `https`) and xh.
 pub(super) const HTTP_CLIENTS: &[&str] = &[
@@ -164,33 +177,43 @@ impl<'a> Cmd<'a> {
         })
     }
 
-    /// True for a database client that runs the SQL (or query language)
-    /// it is handed against the database its words name. A `match`: it
+    /// What a program that runs the query language it is handed is, if
+    /// it is one: the one table every reader of SQL asks. A `match`: it
     /// is asked of every command.
+    pub(super) fn query_console(&self) -> Option<QueryConsole> {
+        const CLIENT: QueryConsole = QueryConsole {
+            client: true,
+            exports: false,
+        };
+        const CLIENT_EXPORTS: QueryConsole = QueryConsole {
+            client: true,
+            exports: true,
+        };
+        const CONSOLE: QueryConsole = QueryConsole {
+            client: false,
+            exports: false,
+        };
+        const CONSOLE_EXPORTS: QueryConsole = QueryConsole {
+            client: false,
+            exports: true,
+        };
+        Some(match self.name.as_str() {
+            "psql" | "pgcli" | "mysql" | "mariadb" | "sqlite3" | "sqlcmd" | "duckdb"
+            | "clickhouse-client" | "cockroach" | "usql" | "snowsql" => CLIENT_EXPORTS,
+            "mycli" | "sqlite" | "hdbsql" | "sqlplus" | "isql" | "db2" | "mongosh" | "mongo"
+            | "cqlsh" => CLIENT,
+            "clickhouse" | "clickhouse-local" | "bq" | "trino" | "presto" | "spark-sql"
+            | "beeline" => CONSOLE_EXPORTS,
+            "influx" | "vsql" | "impala-shell" | "hive" | "cypher-shell" | "nzsql" | "ysqlsh"
+            | "gsql" | "sqlline" => CONSOLE,
+            _ => return None,
+        })
+    }
+
+    /// True for a database client that runs the SQL (or query language)
+    /// it is handed against the database its words name.
     pub(super) fn is_sql_client(&self) -> bool {
-        matches!(
-            self.name.as_str(),
-            "psql"
-                | "pgcli"
-                | "mysql"
-                | "mariadb"
-                | "mycli"
-                | "sqlite3"
-                | "sqlite"
-                | "hdbsql"
-                | "sqlcmd"
-                | "duckdb"
-                | "clickhouse-client"
-                | "cockroach"
-                | "usql"
-                | "sqlplus"
-                | "isql"
-                | "db2"
-                | "mongosh"
-                | "mongo"
-                | "cqlsh"
-                | "snowsql"
-        )
+        self.query_console().is_some_and(|q| q.client)
     }
 
     /// [`Cmd::is`] for a long list made a [`NameSet`]: one hashed

@@ -623,27 +623,7 @@ fn publishes_to_remote_broker(c: &Cmd<'_>) -> bool {
 /// program (`COPY … TO PROGRAM 'curl …'`): the data leaves, whatever the
 /// query reads. A copy from such an address brings data here.
 fn sql_sends_away(c: &Cmd<'_>) -> bool {
-    if !matches!(
-        c.name.as_str(),
-        "duckdb"
-            | "sqlite3"
-            | "psql"
-            | "pgcli"
-            | "mysql"
-            | "mariadb"
-            | "clickhouse"
-            | "clickhouse-client"
-            | "clickhouse-local"
-            | "snowsql"
-            | "bq"
-            | "trino"
-            | "presto"
-            | "spark-sql"
-            | "beeline"
-            | "usql"
-            | "cockroach"
-            | "sqlcmd"
-    ) {
+    if !c.query_console().is_some_and(|q| q.exports) {
         return false;
     }
     let sends = |sql: &str| {
