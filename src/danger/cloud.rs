@@ -460,26 +460,7 @@ pub(super) fn db_changes_rows(c: &Cmd<'_>) -> bool {
 /// hist-02 -database scada`, `beeline -u … <<< 'TRUNCATE TABLE t'`): it
 /// runs what it reads, as when the statement is its option's.
 fn sql_on_stdin(c: &Cmd<'_>, fed: &str, says: fn(&str) -> bool) -> bool {
-    (c.is_sql_client()
-        || matches!(
-            c.name.as_str(),
-            "influx"
-                | "trino"
-                | "presto"
-                | "beeline"
-                | "spark-sql"
-                | "clickhouse"
-                | "vsql"
-                | "bq"
-                | "impala-shell"
-                | "hive"
-                | "cypher-shell"
-                | "nzsql"
-                | "ysqlsh"
-                | "gsql"
-                | "sqlline"
-        ))
-        && says(fed)
+    c.query_console().is_some() && says(fed)
 }
 
 /// Whether SQL is one transaction its last statement takes back (`BEGIN;
@@ -540,7 +521,10 @@ fn sql_changes_rows(sql: &str) -> bool {
         return false;
     }
     unquoted(sql).split(';').any(|statement| {
-        let words: Vec<&str> = statement.split_whitespace().collect();
+        let all: Vec<&str> = statement.split_whitespace().collect();
+        let Some(words) = run_statement(&all) else {
+            return false;
+        };
         let starts = |a: &str, b: &str| words.first() == Some(&a) && words.get(1) == Some(&b);
         starts("DELETE", "FROM")
             || words.first() == Some(&"UPDATE") && words.get(2) == Some(&"SET")
@@ -553,6 +537,23 @@ fn sql_changes_rows(sql: &str) -> bool {
                     .windows(2)
                     .any(|p| p[0] == "DELETE" && p[1] == "WHERE" || p[0] == "UPDATE")
     })
+}
+
+/// The words of a statement (in capitals) the server runs: `EXPLAIN
+/// ANALYZE DELETE …` (and `EXPLAIN (ANALYZE) …`) runs its statement to
+/// time it, so that statement; a plain `EXPLAIN` only plans it, so none.
+fn run_statement<'w>(words: &'w [&'w str]) -> Option<&'w [&'w str]> {
+    if words.first() != Some(&"EXPLAIN") {
+        return Some(words);
+    }
+    let analyzed = words.iter().skip(1).take(4).any(|w| w.contains("ANALYZE"));
+    let body = words.iter().position(|w| {
+        matches!(
+            *w,
+            "DELETE" | "DROP" | "TRUNCATE" | "UPDATE" | "MERGE" | "REPLACE" | "INSERT"
+        )
+    })?;
+    analyzed.then(|| &words[body..])
 }
 
 /// SQL in capitals with its quoted text and its `--` comments left out
@@ -665,21 +666,10 @@ fn code_strings_say(code: &str, says: impl Fn(&str) -> bool) -> bool {
 pub(super) fn sql_destroys(sql: &str) -> bool {
     let plain = unquoted(sql);
     plain.split(';').any(|statement| {
-        let mut words: Vec<&str> = statement.split_whitespace().collect();
-        // `EXPLAIN ANALYZE DELETE …` (and `EXPLAIN (ANALYZE) …`) runs the
-        // statement to time it; a plain `EXPLAIN` only plans it.
-        if words.first() == Some(&"EXPLAIN") {
-            let analyzed = words.iter().skip(1).take(4).any(|w| w.contains("ANALYZE"));
-            let body = words
-                .iter()
-                .position(|w| matches!(*w, "DELETE" | "DROP" | "TRUNCATE"));
-            match body {
-                Some(at) if analyzed => {
-                    words.drain(..at);
-                }
-                _ => return false,
-            }
-        }
+        let all: Vec<&str> = statement.split_whitespace().collect();
+        let Some(words) = run_statement(&all) else {
+            return false;
+        };
         let starts = |a: &str, b: &[&str]| {
             words.first() == Some(&a) && words.get(1).is_some_and(|w| b.contains(w))
         };
@@ -736,10 +726,10 @@ pub(super) fn sql_destroys(sql: &str) -> bool {
                     .windows(2)
                     .any(|w| w[0] == "RETAIN" && w[1].trim_start_matches('0').is_empty())
                 && !words.contains(&"DRY")
-            || (starts("DELETE", &["FROM"]) && every_row(&words))
+            || (starts("DELETE", &["FROM"]) && every_row(words))
             // ClickHouse's deletes are table changes (`ALTER TABLE events
             // DELETE WHERE 1`).
-            || (starts("ALTER", &["TABLE"]) && words.contains(&"DELETE") && every_row(&words))
+            || (starts("ALTER", &["TABLE"]) && words.contains(&"DELETE") && every_row(words))
     })
 }
 
@@ -846,6 +836,22 @@ mod tests {
         // A long run of escaped quotes is read in one pass.
         let hostile = format!("'{}", "\\'".repeat(100_000));
         assert!(!runs_changing_sql(&hostile));
+    }
+
+    #[test]
+    fn sql_that_changes_rows() {
+        for (sql, changes) in [
+            ("DELETE FROM orders WHERE status = 'CX'", true),
+            ("update t set x = 1", true),
+            ("EXPLAIN ANALYZE DELETE FROM orders WHERE id = 3", true),
+            ("explain (analyze) update t set x = 1 where id = 2", true),
+            ("EXPLAIN DELETE FROM orders WHERE id = 3", false),
+            ("EXPLAIN (COSTS OFF) UPDATE t SET x = 1", false),
+            ("EXPLAIN ANALYZE SELECT * FROM orders", false),
+            ("SELECT 'DELETE FROM t'", false),
+        ] {
+            assert_eq!(sql_changes_rows(sql), changes, "{sql}");
+        }
     }
 
     #[test]
