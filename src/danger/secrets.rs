@@ -19,8 +19,10 @@ use super::place::{Place, at_or_below};
 use crate::parse::fragments::Fragments;
 use crate::parse::programs::operands;
 
+mod armored;
 mod folders;
 mod names;
+use armored::{armored_asc_is_key, armored_without_private_key, named_public};
 mod stores;
 use names::{in_a_secret_folder, named_for_a_secret, secret_data_name};
 mod wallets;
@@ -949,6 +951,13 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
     {
         return false;
     }
+    // `.asc` names a CAN bus log or a signature as often as an armored
+    // key (`drive_0412.asc`, `SHA256SUMS.asc`): one that is there is a
+    // key by what it holds; one not there (an output, a file a later
+    // command writes) only by its name (`private.asc`, `signing-key.asc`).
+    if name.ends_with(".asc") {
+        return armored_asc_is_key(&resolved, name);
+    }
     const EXTS: &[&str] = &[
         ".pem",
         ".key",
@@ -962,7 +971,6 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         ".keychain",
         ".keychain-db",
         ".ppk",
-        ".asc",
         ".gpg",
         // IBM's key databases and the stash of their password (MQ's,
         // WebSphere's `key.kdb`, `key.sth`); a KeePass 1 database.
@@ -984,32 +992,6 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
             && value.contains('/')
             && !name.starts_with(['.', '-'])
             && !named_public(name)
-}
-
-/// Whether a key file is named as a public key (`signing-pub.pem`,
-/// `oci_api_key_public.pem`, `id.pub`), and not as a private one.
-fn named_public(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
-    (name.ends_with(".pub")
-        || ["public", "_pub.", "-pub.", ".pub."]
-            .iter()
-            .any(|p| name.contains(p)))
-        && !["priv", "secret"].iter().any(|k| name.contains(k))
-}
-
-/// Whether `path` is an armored file on disk (`-----BEGIN …`) that holds
-/// no private key. Missing, unreadable, too large or not text: not shown
-/// to be harmless.
-fn armored_without_private_key(path: &str) -> bool {
-    const MAX: u64 = 256 * 1024;
-    match crate::files::read_text(
-        std::path::Path::new(path),
-        crate::files::Whose::Foreign,
-        MAX,
-    ) {
-        Ok(Some(text)) => text.contains("-----BEGIN") && !text.contains("PRIVATE KEY"),
-        _ => false,
-    }
 }
 
 /// True for a home folder or a folder above one (`~`, `/home`, `/`).
@@ -1584,6 +1566,12 @@ mod tests {
             "-----BEGIN PGP SIGNATURE-----\nx\n-----END PGP SIGNATURE-----\n",
         );
         write("plain.pem", "not armored");
+        // `.asc`: a CAN bus log as often as a key; what it holds decides.
+        write("drive.asc", "date Tue Jun 11 09:12:01 2024\nbase hex\n");
+        write(
+            "me.asc",
+            "-----BEGIN PGP PRIVATE KEY BLOCK-----\nx\n-----END PGP PRIVATE KEY BLOCK-----\n",
+        );
         // A key under a certificate's name: what it holds decides.
         write(
             "fullchain.pem",
@@ -1602,6 +1590,11 @@ mod tests {
         for (name, secret) in [
             ("cert.pem", false),
             ("sig.asc", false),
+            ("drive.asc", false),
+            ("me.asc", true),
+            ("missing.asc", false),
+            ("missing-signing-key.asc", true),
+            ("secring.asc", true),
             ("key.pem", true),
             ("both.pem", true),
             ("plain.pem", true),
