@@ -38,13 +38,44 @@ pub(super) fn deletes(args: &[Word]) -> bool {
     args.iter().enumerate().any(|(i, w)| {
         w.value == "-delete"
             || (matches!(w.value.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
-                && args.get(i + 1).is_some_and(|p| {
+                && exec_program(args, i + 1).is_some_and(|at| {
                     matches!(
-                        programs::program_name(&p.value).as_str(),
+                        programs::program_name(&args[at].value).as_str(),
                         "rm" | "unlink" | "shred" | "srm"
                     )
                 }))
     })
+}
+
+/// Where the program an `-exec` runs is, from `at` (the word after
+/// `-exec`), past the wrappers that only change how it runs (`-exec sudo
+/// rm -rf {} +`, `-exec nice -n 19 shred {} ;`, `-exec env LC_ALL=C chmod
+/// …`): a wrapper must not hide the rm from the rule that reads find's
+/// starting points.
+fn exec_program(args: &[Word], mut at: usize) -> Option<usize> {
+    loop {
+        let wrapper = programs::program_name(&args.get(at)?.value);
+        // Each wrapper's options that take a value.
+        let takes_value: &[&str] = match wrapper.as_str() {
+            "sudo" | "doas" => &["-u", "-g", "-C", "-D", "-p", "-r", "-t", "-U", "-h"],
+            "nice" => &["-n"],
+            "ionice" => &["-c", "-n", "-p"],
+            "env" => &["-u", "-C", "-S"],
+            "command" | "nohup" => &[],
+            _ => return Some(at),
+        };
+        at += 1;
+        while let Some(w) = args.get(at) {
+            let v = w.value.as_str();
+            if takes_value.contains(&v) {
+                at += 2;
+            } else if v.starts_with('-') || v.contains('=') && !v.starts_with('{') {
+                at += 1;
+            } else {
+                break;
+            }
+        }
+    }
 }
 
 /// True when find runs a program that changes ownership, permissions or
@@ -56,13 +87,13 @@ pub(super) fn deletes(args: &[Word]) -> bool {
 pub(super) fn changes_rights(args: &[Word], only_removes: impl Fn(&str) -> bool) -> bool {
     args.iter().enumerate().any(|(i, w)| {
         matches!(w.value.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
-            && args
-                .get(i + 1)
-                .is_some_and(|p| match programs::program_name(&p.value).as_str() {
-                    "chmod" => !args.get(i + 2).is_some_and(|m| only_removes(&m.value)),
+            && exec_program(args, i + 1).is_some_and(|at| {
+                match programs::program_name(&args[at].value).as_str() {
+                    "chmod" => !args.get(at + 1).is_some_and(|m| only_removes(&m.value)),
                     "chown" | "chgrp" | "setfacl" | "chattr" => true,
                     _ => false,
-                })
+                }
+            })
     })
 }
 
@@ -148,10 +179,22 @@ mod tests {
             "~ -exec rm {} +",
             "~ -execdir /bin/shred {} ;",
             "~ -ok unlink {} ;",
+            "/opt -mindepth 1 -exec sudo rm -rf {} +",
+            "/opt -exec sudo -u root -n rm -rf {} +",
+            "/ -exec nice -n 19 ionice -c 3 shred {} ;",
+            "/ -exec env LC_ALL=C command rm {} ;",
         ] {
             assert!(deletes(&words(line)), "{line}");
         }
-        for line in ["~ -print", "~ -exec ls {} +", "~ -exec"] {
+        for line in [
+            "~ -print",
+            "~ -exec ls {} +",
+            "~ -exec",
+            "~ -exec sudo",
+            "~ -exec sudo -u",
+            "~ -exec sudo ls {} +",
+            "~ -exec env X=1 cat {} +",
+        ] {
             assert!(!deletes(&words(line)), "{line}");
         }
     }
