@@ -218,6 +218,8 @@ const FLASHER_READS: &[&str] = &[
     "read_flash",
     "verify_flash",
     "image_info",
+    // ST's programmer's option bytes shown (`-ob displ`).
+    "displ",
 ];
 
 /// Whether OpenOCD is only started as a debugger, or told commands that
@@ -237,12 +239,36 @@ fn openocd_only_debugs(name: &str, args: &[Word]) -> bool {
         "mwb",
         "mwh",
     ];
+    // `flash`'s own looks (`flash erase_check 0` reads which sectors are
+    // blank, `flash info 0`, `flash banks`).
+    const FLASH_LOOKS: &[&str] = &[
+        "info",
+        "banks",
+        "list",
+        "probe",
+        "erase_check",
+        "protect_check",
+        "read_bank",
+        "verify_bank",
+        "verify_image",
+    ];
     name == "openocd"
         && option_values(args, &["-c", "--command"])
             .iter()
-            .all(|code| {
-                !code
+            .flat_map(|code| code.split([';', '\n']))
+            .all(|command| {
+                let mut words = command
                     .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+                    .filter(|w| !w.is_empty());
+                let first = words.next();
+                let second = words.next();
+                if first == Some("flash") && second.is_some_and(|s| FLASH_LOOKS.contains(&s)) {
+                    return true;
+                }
+                ![first, second]
+                    .into_iter()
+                    .flatten()
+                    .chain(words)
                     .any(|w| WRITES.contains(&w) || w.ends_with("_erase") || w.ends_with("_write"))
             })
         && option_values(args, &["-f", "--file"]).iter().all(|f| {

@@ -273,6 +273,9 @@ pub(super) fn language<'a>(c: &'a Cmd<'_>) -> &'a str {
     if c.name == "exiftool" {
         return "perl";
     }
+    if c.name.starts_with("nextpnr") {
+        return "python3";
+    }
     c.command.interpreter.as_deref().unwrap_or(&c.name)
 }
 
@@ -326,6 +329,8 @@ fn console_code(c: &Cmd<'_>) -> Option<Option<String>> {
         ops.get(1)?
     } else if c.name == "exiftool" {
         return exiftool_perl(c.args());
+    } else if c.name.starts_with("nextpnr") {
+        return nextpnr_python(c.args());
     } else if c.is(&["sbt"]) {
         // sbt's `eval` command compiles and runs the Scala after it
         // (`sbt 'eval scala.sys.process.Process(…).!'`).
@@ -336,6 +341,20 @@ fn console_code(c: &Cmd<'_>) -> Option<Option<String>> {
         return None;
     };
     Some(code.literal.then(|| code.value.clone()))
+}
+
+/// The Python scripts nextpnr runs around its steps (`nextpnr-ice40
+/// --pre-place <(echo 'import shutil; …')`, `--run s.py`): a script given
+/// by a process substitution is its text (known only at run time unless
+/// a literal echo). `None` when none is given that way.
+fn nextpnr_python(args: &[crate::parse::Word]) -> Option<Option<String>> {
+    args.windows(2).find_map(|pair| {
+        (matches!(
+            pair[0].value.as_str(),
+            "--pre-pack" | "--pre-place" | "--pre-route" | "--post-route" | "--run"
+        ) && pair[1].process)
+            .then(|| pair[1].output.clone())
+    })
 }
 
 /// The Perl ExifTool evaluates: every condition (`-if 'not system("rm -rf
@@ -530,12 +549,17 @@ fn calls_a_destroying_method(code: &str) -> bool {
             || start
                 .checked_sub(2)
                 .is_some_and(|b| matches!(&bytes[b..start], b"->" | b"::"));
-        if !(8..=40).contains(&len)
-            || !on_object
-            || !matches!(
-                bytes[start].to_ascii_lowercase(),
-                b'd' | b'r' | b'p' | b'w' | b'e'
-            ) && !bytes[at - 5..at].eq_ignore_ascii_case(b"reset")
+        if !(8..=40).contains(&len) || !on_object {
+            return false;
+        }
+        let name = &bytes[start..at];
+        if ends_in_a_destroying_verb(name) {
+            return true;
+        }
+        if !matches!(
+            bytes[start].to_ascii_lowercase(),
+            b'd' | b'r' | b'p' | b'w' | b'e'
+        ) && !bytes[at - 5..at].eq_ignore_ascii_case(b"reset")
         {
             return false;
         }
@@ -571,6 +595,43 @@ fn calls_a_destroying_method(code: &str) -> bool {
                     | "abwrite"
                     | "writevalue"
             )
+    })
+}
+
+/// Whether a method's name puts a destroying verb after what it acts on
+/// (pika's `ch.queue_purge('tasks')`, `ch.exchange_delete(…)`, a client's
+/// `bucketDelete(…)`): the verb is its own word, after `_` or starting
+/// with a capital, and what comes before it names a thing, not an event
+/// (`on_delete`, `handle_drop`, `before_destroy` run on one).
+fn ends_in_a_destroying_verb(name: &[u8]) -> bool {
+    const VERBS: &[&[u8]] = &[
+        b"purge",
+        b"delete",
+        b"drop",
+        b"truncate",
+        b"wipe",
+        b"destroy",
+        b"erase",
+    ];
+    const EVENTS: &[&[u8]] = &[
+        b"on", b"handle", b"before", b"after", b"can", b"is", b"should", b"allow",
+    ];
+    VERBS.iter().any(|verb| {
+        let Some(cut) = name.len().checked_sub(verb.len()).filter(|&c| c > 1) else {
+            return false;
+        };
+        let (noun, tail) = name.split_at(cut);
+        let own_word = noun.last() == Some(&b'_') || tail[0].is_ascii_uppercase();
+        let noun = noun.strip_suffix(b"_").unwrap_or(noun);
+        own_word
+            && tail.eq_ignore_ascii_case(verb)
+            && !EVENTS.iter().any(|e| {
+                noun.len() >= e.len()
+                    && noun[..e.len()].eq_ignore_ascii_case(e)
+                    && noun
+                        .get(e.len())
+                        .is_none_or(|b| *b == b'_' || b.is_ascii_uppercase())
+            })
     })
 }
 
@@ -906,6 +967,32 @@ mod tests {
         }
         for code in ["$a = 1;", "echo $a;", "f($a)", "$ (x)", "$"] {
             assert!(!php_variable_call(code), "{code}");
+        }
+    }
+
+    #[test]
+    fn methods_named_for_destroying() {
+        for code in [
+            "ch.queue_purge('replenishment.tasks')",
+            "ch.exchange_delete('orders')",
+            "c.bucketDelete(b)",
+            "s.index_drop('x')",
+            "db.drop_database('events')",
+        ] {
+            assert!(calls_a_destroying_method(code), "{code}");
+        }
+        for code in [
+            "ch.queue_declare('tasks')",
+            "m.on_delete(f)",
+            "w.handle_drop(e)",
+            "m.before_destroy(f)",
+            "x.isDelete(y)",
+            "c.undelete(k)",
+            "queue_purge('q')",
+            "x.purge()",
+            "df.drop_duplicates()",
+        ] {
+            assert!(!calls_a_destroying_method(code), "{code}");
         }
     }
 

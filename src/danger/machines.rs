@@ -641,7 +641,10 @@ fn field_bus(c: &Cmd<'_>) -> Option<Option<Does>> {
             return writes.then_some(Some(Does::Deploys));
         }
         "bacwp" | "bacwpm" | "bacdcc" | "bacrd" | "bacwh" | "bacts" | "bacucov" | "bacwfile"
-        | "cansend" | "cangen" | "canplayer" | "isotpsend" | "uawrite" | "uacall" => true,
+        | "cansend" | "cangen" | "canplayer" | "isotpsend" | "uawrite" | "uacall"
+        // python-can's player, run as `python3 -m can.player`: a log's
+        // frames put back onto a bus.
+        | "can.player" => true,
         // (Its `upload` reads an object from the slave.)
         "ethercat" => c.operands().first().is_some_and(|w| {
             matches!(

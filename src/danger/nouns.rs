@@ -29,6 +29,11 @@ pub(super) const DESTROY: &[&str] = &[
     "terminate",
     "deregister",
     "unregister",
+    // A device taken out of its fleet's management, its policies and
+    // enrolment gone (GAM's `action deprovision_retiring_device`, an MDM's
+    // `unenroll`).
+    "deprovision",
+    "unenroll",
     "revoke",
     "deactivate",
     "deallocate",

@@ -463,7 +463,22 @@ fn path_action(path: &str) -> Option<&str> {
     {
         return Some(action).filter(|a| word(a));
     }
-    let last = Some(last).filter(|p| word(p))?;
+    // An action's object named after it (`…/studies/1.2.840…/reject/
+    // 113039%5EDCM`, Jamf's `…/command/EraseDevice/id/412`): the id, and
+    // the key naming it, are passed over to the action.
+    let last = if word(last) {
+        last
+    } else if last.bytes().any(|b| b.is_ascii_digit()) {
+        let before = parts.next()?;
+        let before = if matches!(before, "id" | "ids" | "name" | "udid" | "serialnumber") {
+            parts.next()?
+        } else {
+            before
+        };
+        Some(before).filter(|p| word(p))?
+    } else {
+        return None;
+    };
     if matches!(
         last,
         "dispatches" | "dispatch" | "trigger" | "triggers" | "invoke" | "invocations" | "run"
@@ -693,5 +708,19 @@ mod tests {
         assert_eq!(last_address_part("https://z.example/"), None);
         assert_eq!(last_address_part("https://z.example/a/file.txt"), None);
         assert_eq!(last_address_part("z.example/actions/publish"), None);
+        assert_eq!(
+            last_address_part("https://arc.example/rs/studies/1.2.840.1/reject/113039%5EDCM"),
+            Some("reject")
+        );
+        assert_eq!(
+            last_address_part("https://x.jamfcloud.com/JSSResource/command/EraseDevice/id/412"),
+            Some("EraseDevice")
+        );
+        assert_eq!(
+            last_address_part("https://z.example/users/42"),
+            Some("users")
+        );
+        assert_eq!(last_address_part("https://z.example/42"), None);
+        assert_eq!(last_address_part("https://z.example/a/b.c-1/x.tar"), None);
     }
 }

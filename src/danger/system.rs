@@ -329,9 +329,13 @@ pub(super) fn controls(c: &Cmd<'_>) -> bool {
                 || c.args().first().is_some_and(|w| w.value == "-t"))
         // A system image or update bundle installed to the other slot, to
         // boot next (`rauc install b.raucb`, `swupdate -i x.swu`, `mender
-        // install a.mender`), or taken back.
+        // install a.mender`), or taken back; a slot marked to boot or
+        // never to (`rauc mark-bad other`, `mark-active`).
         || matches!(c.name.as_str(), "rauc" | "mender" | "mender-update")
-            && matches!(sub, "install" | "rollback" | "commit")
+            && matches!(
+                sub,
+                "install" | "rollback" | "commit" | "mark-bad" | "mark-good" | "mark-active"
+            )
         || c.name == "swupdate" && c.flag(&["-i", "--image"]) && !c.flag(&["-c", "--check"])
         // Windows Installer's package installed, repaired or updated for
         // the machine (`msiexec /i agent.msi /qn`): its actions run as

@@ -1237,11 +1237,22 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         })
         .map(|at| args.get(..=at).unwrap_or_default())
         .unwrap_or(args);
+    // Past the subcommand words, an action named by keyword (GAM's `gam
+    // update cros query … action deprovision_retiring_device`): the word
+    // after `action` is what is done.
+    let mut after_action = false;
     for v in own
         .iter()
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")
     {
+        if counted == SUBCOMMAND_WORDS {
+            if std::mem::take(&mut after_action) {
+                out.push(v);
+            }
+            after_action = v == "action";
+            continue;
+        }
         // Its value after a colon (`cmdkey /delete:git:https://…`). (A
         // dash for the slash, `certutil -delstore`, is read as any tool's
         // destroying option is.)
@@ -1278,9 +1289,6 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         out.push(v);
         if !value {
             counted += 1;
-            if counted == SUBCOMMAND_WORDS {
-                break;
-            }
         }
     }
     out
