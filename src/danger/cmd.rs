@@ -638,6 +638,18 @@ pub(super) fn is_loopback(host: &str) -> bool {
         })
 }
 
+/// The host an address names, its scheme already taken off
+/// (`user:pw@paste.example:443/x?y` ─► `paste.example`).
+pub(super) fn host_of(rest: &str) -> &str {
+    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    // An IPv6 address keeps its colons (`[::1]:8080` ─► `[::1]`).
+    if host.starts_with('[') {
+        return host.split_inclusive(']').next().unwrap_or(host);
+    }
+    host.rsplit_once(':').map_or(host, |(h, _)| h)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

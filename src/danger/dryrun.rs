@@ -225,6 +225,26 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
     {
         return true;
     }
+    // Moodle's plugin uninstaller only lists what it would remove unless
+    // told `--run` (`php admin/cli/uninstall_plugins.php --plugins=x`).
+    if name.starts_with("php")
+        && args
+            .iter()
+            .any(|w| w.value.ends_with("admin/cli/uninstall_plugins.php"))
+        && !args.iter().any(|w| w.value == "--run")
+    {
+        return true;
+    }
+    // GAM's mail deletions and device commands only preview, or refuse,
+    // unless told `doit` (`gam user x delete messages query …`).
+    if matches!(name, "gam" | "gamadv-xtd3")
+        && args
+            .iter()
+            .any(|w| matches!(w.value.as_str(), "messages" | "issuecommand"))
+        && !args.iter().any(|w| w.value == "doit")
+    {
+        return true;
+    }
     // Deployer's plan of the tasks a deploy would run (`dep deploy
     // production --plan`).
     if name == "dep" && args.iter().any(|w| w.value == "--plan") {

@@ -27,6 +27,11 @@ pub(super) fn writes_firmware(name: &str, args: &[Word]) -> Option<bool> {
         || args.first().is_some_and(|w| w.value == "status") && named()
         || avrdude_reads(name, args)
         || openocd_only_debugs(name, args)
+        // dfu-util's `-U FILE` reads the device into a file (an upload,
+        // in DFU's words), when nothing is downloaded to it.
+        || name == "dfu-util"
+            && has_flag(args, &["-U", "--upload"])
+            && !has_flag(args, &["-D", "--download", "-e", "--detach"])
         // sysupgrade's `-T` only tests the image; `-l` lists what it keeps.
         || name == "sysupgrade" && has_flag(args, &["-T", "--test"])
         // flashrom told to read or verify the chip, and not to write or

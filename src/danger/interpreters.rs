@@ -497,7 +497,7 @@ pub(super) fn risky_code(interpreter: &str, code: &str) -> bool {
         return code.lines().any(vim_line_risky);
     }
 
-    if calls_a_destroying_method(code) {
+    if calls_a_destroying_method(code) || writes_a_plc_tag(code) {
         return true;
     }
     // One pass over the code says whether any risky name is in it at all
@@ -596,6 +596,17 @@ fn calls_a_destroying_method(code: &str) -> bool {
                     | "writevalue"
             )
     })
+}
+
+/// Whether code writes a tag of an Allen-Bradley controller through its
+/// Python clients (pycomm3's `plc.write(('Sorter_Run', False))`,
+/// pylogix's `comm.Write('Tag', 0)`): a machine on the floor starts,
+/// stops or moves. Their reads (`plc.read(…)`) only look.
+fn writes_a_plc_tag(code: &str) -> bool {
+    ["pycomm3", "pylogix", "cpppo"]
+        .iter()
+        .any(|m| code.contains(m))
+        && (code.contains(".write(") || code.contains(".Write("))
 }
 
 /// Whether a method's name puts a destroying verb after what it acts on

@@ -1107,6 +1107,9 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
             // /dev/mmcblk0p3 data_b`): the device is changed.
             && !(c.name.ends_with("label") && c.operands().len() > 1)
         || c.name.starts_with("mkfs")
+        // wipefs without `-a` or `-o` lists the signatures it finds
+        // (`wipefs -O DEVICE,TYPE,UUID /dev/sdc1`).
+        || c.is(&["wipefs"]) && rehearses_format(c)
         || (c.is(&["hdparm"]) && !c.flag(HDPARM_WRITES))
         // mdadm's questions about an array or a member (`--examine`,
         // `--detail`, `--query`) read its superblock.

@@ -34,6 +34,8 @@ pub(super) const DESTROY: &[&str] = &[
     // `unenroll`).
     "deprovision",
     "unenroll",
+    // A Chromebook reset to its factory state, its user data gone.
+    "powerwash",
     "revoke",
     "deactivate",
     "deallocate",
@@ -143,6 +145,9 @@ pub(super) const DEPLOY: &[&str] = &[
     "transfer",
     "broadcast",
     "withdraw",
+    // Money sent back to a buyer (`…/shipments/ID/refund`, a payment's
+    // refund): it cannot be called back either.
+    "refund",
     "pay",
     // A service it runs stopped, restarted or made to read its settings
     // again, or handed to another machine (`monit stop all`, `rd system

@@ -687,6 +687,18 @@ fn names_a_secret_key(pattern: &str) -> bool {
         "credential",
         // A JAAS login line (`sasl.jaas.config`) holds the password.
         "jaas",
+        // LDAP clients' and servers' bind passwords (nslcd's and
+        // pam_ldap's `bindpw`, slapd's `rootpw`).
+        "bindpw",
+        "rootpw",
+        // Keys by what they are for (a service account's `private_key`,
+        // Canvas's `encryption_key`, Rails's `master_key`).
+        "private_key",
+        "privatekey",
+        "encryption_key",
+        "signing_key",
+        "master_key",
+        "access_key",
     ];
     let lower = pattern.to_ascii_lowercase();
     let bytes = pattern.as_bytes();
@@ -968,6 +980,29 @@ mod tests {
             let script = parse(line);
             let got = archived_below(&Cmd::new(named_first(&script, line), &ctx));
             assert_eq!(got, want, "{line}");
+        }
+    }
+
+    #[test]
+    fn patterns_that_name_a_secret_key() {
+        for p in [
+            "bindpw",
+            "^rootpw",
+            ".private_key",
+            "encryption_key",
+            "ossrhPassword",
+            "sasl.jaas.config",
+        ] {
+            assert!(names_a_secret_key(p), "{p}");
+        }
+        for p in [
+            "jsonwebtoken",
+            "!secret db",
+            "key_id",
+            "privatekeys",
+            "sort_key",
+        ] {
+            assert!(!names_a_secret_key(p), "{p}");
         }
     }
 

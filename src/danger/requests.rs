@@ -49,6 +49,12 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
         && c.args()
             .first()
             .is_some_and(|w| matches!(w.value.as_str(), "api" | "rest" | "raw-request"));
+    // Orthanc told to send studies on, to a DICOM modality or another
+    // Orthanc (`POST …/modalities/PACS/store`, `…/peers/VNA/store`):
+    // they leave for that machine wherever Orthanc itself runs.
+    if client && sends_a_request(c) && c.operands().iter().any(|w| orthanc_sends(&w.value)) {
+        return Some(Does::Deploys);
+    }
     if !(client || api) || super::cmd::to_loopback_only(c) {
         return None;
     }
@@ -197,6 +203,17 @@ fn changes_search_settings(c: &Cmd<'_>) -> bool {
             .any(|w| address_actions(&w.value).any(|a| SETTINGS.contains(&a)))
 }
 
+/// Whether an address is Orthanc's to send studies to a modality or a
+/// peer (`http://orthanc:8042/modalities/PACS/store`, `…/peers/VNA/
+/// store-straight`, `…/modalities/PACS/move`).
+fn orthanc_sends(v: &str) -> bool {
+    let path = v.split(['?', '#']).next().unwrap_or(v);
+    let mut parts = path.trim_end_matches('/').rsplit('/');
+    // The action, then (past the target's name) what the target is.
+    matches!(parts.next(), Some("store" | "store-straight" | "move"))
+        && matches!(parts.nth(1), Some("modalities" | "peers"))
+}
+
 /// A record replaced or changed with the caller's own credentials (`curl
 /// -X PUT -H "Authorization: Bearer $T" -d 'grade=0' …/submissions/55107`):
 /// whatever the address's last part, the account's data there is
@@ -309,18 +326,6 @@ fn unescaped(v: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// The host an address names, its scheme already taken off
-/// (`user:pw@paste.example:443/x?y` ─► `paste.example`).
-pub(super) fn host_of(rest: &str) -> &str {
-    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
-    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
-    // An IPv6 address keeps its colons (`[::1]:8080` ─► `[::1]`).
-    if host.starts_with('[') {
-        return host.split_inclusive(']').next().unwrap_or(host);
-    }
-    host.rsplit_once(':').map_or(host, |(h, _)| h)
-}
-
 /// Whether a word is an address without its scheme whose host has a dot
 /// (`api.example.com/grades/7`), as httpie and xh read it; not a data
 /// item (`name=a.b`), a header (`X-Key:a.b`) or a file (`@body.json`).
@@ -338,7 +343,7 @@ fn bare_host(v: &str) -> bool {
 /// Whether an address without its scheme names a server that is not
 /// this machine's loopback.
 fn remote_host(rest: &str) -> bool {
-    let host = host_of(rest);
+    let host = super::cmd::host_of(rest);
     !host.is_empty() && !super::cmd::is_loopback(host)
 }
 
@@ -674,7 +679,7 @@ mod tests {
             ("[::1]", "[::1]"),
             ("h.example#frag", "h.example"),
         ] {
-            assert_eq!(host_of(rest), host, "{rest}");
+            assert_eq!(super::super::cmd::host_of(rest), host, "{rest}");
         }
         for (v, bare) in [
             ("api.example.com/grades/7", true),
@@ -690,6 +695,25 @@ mod tests {
     }
 
     /// The last part of an address is a word only on a server elsewhere.
+    #[test]
+    fn orthanc_sending_studies_on() {
+        for v in [
+            "http://orthanc-router:8042/modalities/TELERAD_NH/store",
+            "http://localhost:8042/peers/CLOUD-VNA/store-straight",
+            "orthanc:8042/modalities/PACS/move?x=1",
+        ] {
+            assert!(orthanc_sends(v), "{v}");
+        }
+        for v in [
+            "http://localhost:8042/modalities/PACS/echo",
+            "http://localhost:8042/modalities/PACS",
+            "http://localhost:8042/instances/abc/store",
+            "http://localhost:8042/store",
+        ] {
+            assert!(!orthanc_sends(v), "{v}");
+        }
+    }
+
     #[test]
     fn last_parts_of_addresses() {
         assert_eq!(

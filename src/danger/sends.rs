@@ -132,7 +132,7 @@ const PASTE_SITES: &[&str] = &[
 /// no exception: a steered agent's way to take them is the same.
 pub(super) fn sends_to_paste_site(c: &Cmd<'_>) -> bool {
     let paste = |v: &str| {
-        let host = super::requests::host_of(v.split_once("://").map_or(v, |(_, r)| r));
+        let host = super::cmd::host_of(v.split_once("://").map_or(v, |(_, r)| r));
         PASTE_SITES.iter().any(|site| {
             host.eq_ignore_ascii_case(site)
                 || host.len() > site.len()

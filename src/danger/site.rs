@@ -96,11 +96,20 @@ pub(super) fn changes_site(c: &Cmd<'_>) -> bool {
         "magento" => word(0).is_some_and(magento_changes),
         // (php's own options before the script: `php -d
         // memory_limit=-1 bin/magento setup:upgrade`.)
-        "php" => words
-            .iter()
-            .position(|w| w.value.ends_with("bin/magento"))
-            .and_then(|at| word(at + 1))
-            .is_some_and(magento_changes),
+        "php" => {
+            if let Some(script) = words
+                .iter()
+                .filter(|w| w.value.contains("admin/"))
+                .find_map(|w| w.value.rsplit_once("/cli/").map(|(_, s)| s))
+            {
+                return moodle_changes(c, script);
+            }
+            words
+                .iter()
+                .position(|w| w.value.ends_with("bin/magento"))
+                .and_then(|at| word(at + 1))
+                .is_some_and(magento_changes)
+        }
         _ => return false,
     };
     // Rehearsals change nothing (`wp plugin update --all --dry-run`,
@@ -124,4 +133,37 @@ fn changing_command(word: &str) -> bool {
 /// built for serving (`setup:static-content:deploy`, read as a build).
 fn magento_changes(word: &str) -> bool {
     !word.starts_with("setup:static-content") && changing_command(word)
+}
+
+/// Whether a Moodle admin script (`admin/cli/…`, `admin/tool/…/cli/…`)
+/// changes the site (`php admin/cli/
+/// maintenance.php --enable` takes it offline, `upgrade.php` upgrades
+/// its database, `mysql_collation.php --collation=…` converts every
+/// table); its listings and reports only look (`--list`, `--is-pending`,
+/// `cfg.php --name=x`). Scripts named for what they destroy are read by
+/// their names as any program's are.
+fn moodle_changes(c: &Cmd<'_>, script: &str) -> bool {
+    let has = |options: &[&str]| {
+        c.values().any(|v| {
+            options
+                .iter()
+                .any(|o| v == *o || v.strip_prefix(o).is_some_and(|r| r.starts_with('=')))
+        })
+    };
+    if has(&["--help", "-h"]) {
+        return false;
+    }
+    match script {
+        "maintenance.php" => has(&["--enable", "--enablelater", "--enableold", "--disable"]),
+        "upgrade.php" | "install.php" | "install_database.php" => !has(&["--is-pending"]),
+        "mysql_collation.php" => has(&["--collation"]),
+        "mysql_engine.php" => has(&["--engine"]),
+        "mysql_compressed_rows.php" | "fix_course_sequence.php" => has(&["--fix"]),
+        "cfg.php" => has(&["--set", "--unset"]),
+        "reset_password.php" | "kill_all_sessions.php" => true,
+        // A scheduled or queued task run now on the live site
+        // (`admin/tool/task/cli/schedule_task.php --execute='\core\task\…'`).
+        "schedule_task.php" | "adhoc_task.php" => has(&["--execute"]),
+        _ => false,
+    }
 }

@@ -219,8 +219,22 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
         "mqsideploy" => true,
         // DICOM studies stored into another machine's archive (`storescu
         // -aec PACS_PROD pacs.example.org 104 ct/`, dcm4che's `storescu
-        // -c AE@host:port`, `dcmsend`): not into one on this machine.
-        "storescu" | "dcmsend" => {
+        // -c AE@host:port`, `dcmsend`, GDCM's `gdcmscu --store`, STOW-RS's
+        // `stowrs --url …`), moved from an archive to a third one
+        // (`movescu -aem TELERAD …`), a procedure step reported
+        // (`mppsscu`), an HL7 message sent to a live interface (`hl7snd
+        // -c ADT@mirth:6661 a40.hl7`): not to one on this machine.
+        "storescu" | "dcmsend" | "gdcmscu" | "movescu" | "stowrs" | "mppsscu" | "hl7snd"
+            if match c.name.as_str() {
+                "gdcmscu" => c.flag(&["--store", "--move"]),
+                // (Moved to the caller's own title, they come here.)
+                "movescu" => {
+                    let to = c.option_values(&["-aem", "--move"]);
+                    !to.is_empty() && to != c.option_values(&["-aet", "--aetitle"])
+                }
+                _ => true,
+            } =>
+        {
             // The peer: a word before a port (dcmtk's `HOST PORT`), or
             // dcm4che's `AE@HOST:PORT`. Each must be this machine; none
             // found, it may be any.
@@ -232,10 +246,11 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
                 .windows(2)
                 .filter(|w| !w[0].value.starts_with('-') && port(&w[1]))
                 .map(|w| w[0].value.as_str())
-                .chain(
-                    c.values()
-                        .filter_map(|v| v.split_once('@').map(|(_, host)| host)),
-                )
+                .chain(c.values().filter_map(|v| {
+                    v.split_once("://")
+                        .map(|(_, rest)| super::cmd::host_of(rest))
+                        .or_else(|| v.split_once('@').map(|(_, host)| host))
+                }))
                 .collect();
             peers.is_empty() || !peers.iter().all(|h| super::cmd::is_loopback(h))
         }

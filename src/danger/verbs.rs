@@ -1238,19 +1238,21 @@ fn subcommand_words<'a>(c: &Cmd<'a>) -> Vec<&'a str> {
         .map(|at| args.get(..=at).unwrap_or_default())
         .unwrap_or(args);
     // Past the subcommand words, an action named by keyword (GAM's `gam
-    // update cros query … action deprovision_retiring_device`): the word
-    // after `action` is what is done.
+    // update cros query … action deprovision_retiring_device`, `…
+    // issuecommand command remote_powerwash doit`): the word after
+    // `action` or `command` is what is done.
     let mut after_action = false;
     for v in own
         .iter()
         .map(|w| w.value.as_str())
         .take_while(|v| *v != "--")
     {
+        let named_by_keyword =
+            std::mem::replace(&mut after_action, matches!(v, "action" | "command"));
         if counted == SUBCOMMAND_WORDS {
-            if std::mem::take(&mut after_action) {
+            if named_by_keyword {
                 out.push(v);
             }
-            after_action = v == "action";
             continue;
         }
         // Its value after a colon (`cmdkey /delete:git:https://…`). (A
@@ -1316,6 +1318,11 @@ const SETTING_OPTIONS: &[&str] = &[
     "--flavor",
     "--variant",
     "--mode",
+    // A thing's own name (`kafka-consumer-groups --describe --group
+    // wave-release`, `--topic orders-purge`).
+    "--group",
+    "--topic",
+    "--queue",
 ];
 
 /// Whether `word` holds a verb, and what it does.

@@ -17,6 +17,11 @@ pub(super) const HINTS: &[&str] = &[
     ".bosh/",
     "usr/sap/",
     ".hdb/",
+    "jaas",
+    "nslcd",
+    "sssd",
+    "oauth2",
+    ".fogsettings",
     "openrc",
     "overcloudrc",
     "stackrc",
@@ -430,6 +435,17 @@ fn web_host_secret(name: &str, dirs: &[&str]) -> bool {
         || name == ".edgerc"
         || name == ".b2_account_info"
         || parent == "lftp" && name == "bookmarks"
+        // JAAS login files, a password in each entry
+        // (`kafka_server_jaas.conf`, `zookeeper_jaas.conf`).
+        || name.contains("jaas") && name.ends_with(".conf")
+        // LDAP clients' bind passwords (nslcd's `bindpw`, sssd's
+        // `ldap_default_authtok`).
+        || matches!(name, "nslcd.conf" | "sssd.conf")
+        // GAM's OAuth tokens and service account key for a whole Google
+        // Workspace (`~/.gam/oauth2.txt`, `GAMConfig/oauth2service.json`).
+        || matches!(name, "oauth2.txt" | "oauth2service.json")
+        // FOG's installer settings: its database and storage passwords.
+        || name == ".fogsettings"
         // Dovecot's password files (`/etc/dovecot/users`).
         || parent == "dovecot" && (name.eq_ignore_ascii_case("users") || name.contains("passwd"))
         // Its SQL and LDAP lookups' logins (`dovecot-sql.conf.ext`), and
