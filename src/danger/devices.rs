@@ -14,6 +14,9 @@ use super::cmd::Cmd;
 /// disk device. Read-only disk tools name no such verb; a rehearsal writes
 /// nothing.
 pub(super) fn flashes_a_disk(c: &Cmd<'_>, disk: impl Fn(&str) -> bool) -> bool {
+    if restores_over_a_disk(c, &disk) {
+        return true;
+    }
     const SAYS: &[&str] = &[
         "flash", "erase", "format", "imager", "etcher", "burn", "wipe", "write",
     ];
@@ -40,4 +43,28 @@ pub(super) fn flashes_a_disk(c: &Cmd<'_>, disk: impl Fn(&str) -> bool) -> bool {
         && names_a_disk()
         && (says(&c.name) || c.operands().iter().take(2).any(|w| says(&w.value)))
         && !super::dryrun::rehearses_as(&c.name, c.args())
+}
+
+/// Whether a disk imager writes a saved image over a disk: partclone
+/// told to restore or copy onto a device (`partclone.ext4 -r -s img -o
+/// /dev/sda2`, `-b`), Clonezilla's `ocs-sr … restoredisk IMAGE sda` (its
+/// disks named without `/dev/`, as `restoreparts … sda2`).
+fn restores_over_a_disk(c: &Cmd<'_>, disk: &impl Fn(&str) -> bool) -> bool {
+    if c.name.starts_with("partclone.") {
+        return c.flag(&["-r", "--restore", "-b", "--dev-to-dev"])
+            && c.option_values(&["-o", "--output"]).iter().any(|v| disk(v));
+    }
+    if c.name == "ocs-sr" {
+        let ops = c.operands();
+        return ops
+            .iter()
+            .position(|w| matches!(w.value.as_str(), "restoredisk" | "restoreparts"))
+            .is_some_and(|at| {
+                ops.get(at + 2..).unwrap_or_default().iter().any(|w| {
+                    let v = w.value.as_str();
+                    disk(v) || !v.contains('/') && disk(&format!("/dev/{v}"))
+                })
+            });
+    }
+    false
 }

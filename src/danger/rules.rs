@@ -352,6 +352,7 @@ pub static RULES: &[Rule] = &[
             ":(){ :|:& };:",
             "bomb() { bomb | bomb & }; bomb",
             "f(){ f & f; }; f",
+            "python3 -c \"import os;[os.fork() for _ in iter(int,1)]\"",
         ],
         counterexamples: &[
             "python3 -c 'import os\nwhile True:\n    c = s.accept()\n    if os.fork() == 0: serve(c)'",
@@ -359,6 +360,7 @@ pub static RULES: &[Rule] = &[
             "f(){ echo hi; }; f",
             "retry() { make || retry; }",
             "g() { ls | wc -l; }",
+            "python3 -c \"import os;[os.fork() for _ in range(4)]\"",
         ],
     },
     Rule {
@@ -543,6 +545,9 @@ pub static RULES: &[Rule] = &[
             "python3 - <<'EOF'\nwith open('/dev/sdb', 'r+b') as f:\n    f.write(bytes(512))\nEOF",
             "dd if=/dev/zero of=/dev/oracleasm/disks/DATA01 bs=1M count=100",
             r#"python3 -c 'print("a\"b"); open("/dev/sdb","wb").write(b"\0"*512)'"#,
+            "sudo partclone.ext4 -r -s images/lab/sda2.ext4-ptcl-img -o /dev/sda2",
+            "ocs-sr -g auto -e1 auto -e2 -r -j2 -p reboot restoredisk lab-b214-2024 sda",
+            "docker run --rm --privileged -v /dev:/dev drbl/clonezilla ocs-sr -e1 auto -e2 -r -p true restoredisk kiosk-2024 nvme0n1",
         ],
         counterexamples: &[
             "setfacl -m u:\"$USER\":rw /dev/nvme0n1",
@@ -578,6 +583,8 @@ pub static RULES: &[Rule] = &[
             r#"python3 -c "print(open('/dev/sdb','rb').read(512))""#,
             r#"python3 -c "open('disk.img','wb').write(open('/dev/sdb','rb').read())""#,
             r#"python3 -c "d=open('/dev/sda', buffering=0).read(512); print(d.hex(), 'w')""#,
+            "partclone.ext4 -c -s /dev/sda2 -o images/sda2.img",
+            "ocs-sr -q2 -j2 -z9p -p true savedisk lab-b214-2024 sda",
         ],
     },
     Rule {
@@ -6175,6 +6182,7 @@ EOF"#,
             "curl -X POST -H \"Authorization: Bearer $T\" https://api.example.com/v1/users/42/notes -d text=hi",
             "gam user librarian@example.org delete messages query \"older_than:3y\"",
             "gam cros_sn 5CD0123ABC issuecommand command remote_powerwash",
+            "php admin/cli/uninstall_plugins.php --plugins=mod_hvp --show-all",
         ],
     },
     Rule {

@@ -42,6 +42,15 @@ pub(super) fn forks_forever(code: &str) -> bool {
         return false;
     }
     let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    // A comprehension of forks over an iterator without end (`[os.fork()
+    // for _ in iter(int, 1)]`, `itertools.count()`).
+    if compact.contains("os.fork()for")
+        && ["iter(int,1)", "count()", "cycle("]
+            .iter()
+            .any(|endless| compact.contains(endless))
+    {
+        return true;
+    }
     BOMBS.iter().any(|bomb| {
         compact.match_indices(bomb).any(|(at, _)| {
             // What follows the fork ends the loop's body (`;`, `}`, `end`,
@@ -74,6 +83,8 @@ mod tests {
             "for (;;) { fork(); }",
             "while(true) pcntl_fork();",
             "fork until 0",
+            "import os;[os.fork() for _ in iter(int,1)]",
+            "import os, itertools\n[os.fork() for _ in itertools.count()]",
         ] {
             assert!(forks_forever(code), "{code}");
         }
@@ -85,6 +96,7 @@ mod tests {
             "while (1) { forkify(); }",
             "print('fork while 1')x",
             "while True: os.fork_exec(x)",
+            "import os;[os.fork() for _ in range(4)]",
             "",
         ] {
             assert!(!forks_forever(code), "{code}");

@@ -373,6 +373,7 @@ fn verb_uncached(c: &Cmd<'_>) -> Option<(Does, bool)> {
         .map(|w| w.value.as_str())
         .filter(|f| !is_test_file(f))
         && named_destroyer(f_name(file))
+        && !super::dryrun::rehearses_as(&c.name, c.args())
     {
         return Some((Does::Destroys, false));
     }
