@@ -332,6 +332,11 @@ const CLASSES_FIFTY_NINTH: &str = include_str!("../corpus/classes59.tsv");
 /// SCADA engineer, a mainframe batch engineer, and a newsroom publishing
 /// engineer (its header says more).
 const CLASSES_SIXTIETH: &str = include_str!("../corpus/classes60.tsv");
+/// A sixty-first set: a hospital imaging and integration engineer, a
+/// logistics and warehouse systems engineer, an automotive embedded
+/// engineer, and a school and university IT engineer (its header says
+/// more).
+const CLASSES_SIXTY_FIRST: &str = include_str!("../corpus/classes61.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -1071,6 +1076,16 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "marina", 925, 1000),
     ("noeffect", "marina", 861, 964),
     ("blocked", "marina", 1000, 1000),
+    ("operand", "sixtyfirst", 950, 1000),
+    ("verb", "sixtyfirst", 950, 1000),
+    ("hidden", "sixtyfirst", 975, 958),
+    ("noeffect", "sixtyfirst", 888, 1000),
+    ("blocked", "sixtyfirst", 1000, 944),
+    ("operand", "harbor", 1000, 1000),
+    ("verb", "harbor", 975, 1000),
+    ("hidden", "harbor", 1000, 1000),
+    ("noeffect", "harbor", 916, 1000),
+    ("blocked", "harbor", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -1146,6 +1161,7 @@ fn class_rates() {
         .chain(rows(CLASSES_FIFTY_EIGHTH))
         .chain(rows(CLASSES_FIFTY_NINTH))
         .chain(rows(CLASSES_SIXTIETH))
+        .chain(rows(CLASSES_SIXTY_FIRST))
         .chain(rows(ROUTINE))
         .chain(rows(DOCS))
     {
