@@ -231,16 +231,22 @@ pub(super) fn rehearses_as(name: &str, args: &[Word]) -> bool {
         && args
             .iter()
             .any(|w| w.value.ends_with("admin/cli/uninstall_plugins.php"))
-        && !args.iter().any(|w| w.value == "--run")
+        && !args
+            .iter()
+            .any(|w| w.value == "-r" || w.value.starts_with("--run"))
     {
         return true;
     }
     // GAM's mail deletions and device commands only preview, or refuse,
     // unless told `doit` (`gam user x delete messages query …`).
     if matches!(name, "gam" | "gamadv-xtd3")
-        && args
-            .iter()
-            .any(|w| matches!(w.value.as_str(), "messages" | "issuecommand"))
+        && args.windows(2).any(|pair| {
+            matches!(
+                pair[0].value.as_str(),
+                "delete" | "trash" | "purge" | "spam" | "modify" | "untrash"
+            ) && pair[1].value == "messages"
+                || pair[0].value == "issuecommand" && pair[1].value == "command"
+        })
         && !args.iter().any(|w| w.value == "doit")
     {
         return true;

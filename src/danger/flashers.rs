@@ -144,8 +144,8 @@ fn fpga_looks(name: &str, args: &[Word]) -> bool {
 /// word that is neither an option nor an option's value (or the one after
 /// a noun such as `probe-rs chip list`). A look word anywhere else is an
 /// operand (`fwupdmgr install x.cab version`). And a tool's modes can be
-/// chained, so a look is believed only when no acting word follows it
-/// (`dfu-util -l -D fw.bin` downloads, its last mode wins; fastboot runs
+/// chained, so a look is believed only when no acting word comes with it
+/// (`dfu-util -l -D fw.bin` downloads, as `-D fw.bin -l` does; fastboot runs
 /// its words as a sequence of commands: `fastboot getvar all flash boot
 /// b.img`).
 fn says_a_look(args: &[Word]) -> bool {
@@ -154,9 +154,12 @@ fn says_a_look(args: &[Word]) -> bool {
     for (i, w) in args.iter().enumerate() {
         let v = w.value.as_str();
         if FLASHER_READS.contains(&v) {
-            return !args[i + 1..]
+            // (Before it too: `dfu-util -D fw.bin -l` downloads, `-w
+            // app.hex -ob displ` writes, whatever is shown after.)
+            return !args
                 .iter()
-                .any(|w| FLASHER_ACTS.contains(&w.value.as_str()));
+                .enumerate()
+                .any(|(j, w)| j != i && FLASHER_ACTS.contains(&w.value.as_str()));
         }
         if v.starts_with('-') {
             after_option = !v.contains('=');
@@ -267,7 +270,12 @@ fn openocd_only_debugs(name: &str, args: &[Word]) -> bool {
                     .filter(|w| !w.is_empty());
                 let first = words.next();
                 let second = words.next();
-                if first == Some("flash") && second.is_some_and(|s| FLASH_LOOKS.contains(&s)) {
+                // (Not with a command substituted into its words: `flash
+                // info 0 [program fw.elf]` runs the program.)
+                if first == Some("flash")
+                    && second.is_some_and(|s| FLASH_LOOKS.contains(&s))
+                    && !command.contains('[')
+                {
                     return true;
                 }
                 ![first, second]
