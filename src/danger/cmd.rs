@@ -678,6 +678,31 @@ mod tests {
     use crate::danger::fixture::{named_first, on};
     use crate::parse::parse;
 
+    /// Each query console's kind, as every reader of SQL asks it.
+    #[test]
+    fn query_consoles_by_kind() {
+        for (name, client, exports) in [
+            ("psql", Some(true), Some(true)),
+            ("snowsql", Some(true), Some(true)),
+            ("cqlsh", Some(true), Some(false)),
+            ("sqlplus", Some(true), Some(false)),
+            ("beeline", Some(false), Some(true)),
+            ("clickhouse-local", Some(false), Some(true)),
+            ("influx", Some(false), Some(false)),
+            ("curl", None, None),
+        ] {
+            let line = format!("{name} x");
+            let kind = on(&line, |c| c.query_console());
+            assert_eq!(kind.map(|q| q.client), client, "{name}");
+            assert_eq!(kind.map(|q| q.exports), exports, "{name}");
+            assert_eq!(
+                on(&line, |c| c.is_sql_client()),
+                client == Some(true),
+                "{name}"
+            );
+        }
+    }
+
     /// What a command writes, by operand and option, as the rules see it: the
     /// files ([`Cmd::written_paths`]) and the folders it fills with names it
     /// alone knows ([`Cmd::written_folders`]).
