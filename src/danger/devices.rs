@@ -46,13 +46,16 @@ pub(super) fn flashes_a_disk(c: &Cmd<'_>, disk: impl Fn(&str) -> bool) -> bool {
 }
 
 /// Whether a disk imager writes a saved image over a disk: partclone
-/// told to restore or copy onto a device (`partclone.ext4 -r -s img -o
-/// /dev/sda2`, `-b`), Clonezilla's `ocs-sr … restoredisk IMAGE sda` (its
-/// disks named without `/dev/`, as `restoreparts … sda2`).
+/// with a device for its output, whatever its mode (`partclone.ext4 -r -s
+/// img -o /dev/sda2`, `-b`; a clone written there is written over it),
+/// Clonezilla's `ocs-sr … restoredisk IMAGE sda` (its disks named without
+/// `/dev/`, as `restoreparts … sda2`; `ask_user` asks for one).
 fn restores_over_a_disk(c: &Cmd<'_>, disk: &impl Fn(&str) -> bool) -> bool {
     if c.name.starts_with("partclone.") {
-        return c.flag(&["-r", "--restore", "-b", "--dev-to-dev"])
-            && c.option_values(&["-o", "--output"]).iter().any(|v| disk(v));
+        return c
+            .option_values(&["-o", "--output", "-O", "--overwrite"])
+            .iter()
+            .any(|v| disk(v));
     }
     if c.name == "ocs-sr" {
         let ops = c.operands();
@@ -67,4 +70,30 @@ fn restores_over_a_disk(c: &Cmd<'_>, disk: &impl Fn(&str) -> bool) -> bool {
             });
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::danger::fixture::on;
+
+    #[test]
+    fn images_restored_over_a_disk() {
+        let disk = |v: &str| v.starts_with("/dev/sd") || v.starts_with("/dev/nvme");
+        for (line, over) in [
+            ("partclone.ext4 -r -s img -o /dev/sda2", true),
+            ("partclone.ext4 -c -s img -O /dev/sda2", true),
+            ("partclone.ext4 -c -s /dev/sda2 -o images/sda2.img", false),
+            ("ocs-sr restoredisk img sda", true),
+            (
+                "ocs-sr -g auto -p reboot restoreparts lab-2024 nvme0n1p2",
+                true,
+            ),
+            ("ocs-sr -p true restoredisk lab-2024 ask_user", false),
+            ("ocs-sr -q2 -p true savedisk lab-2024 sda", false),
+            ("echo restoredisk img sda", false),
+        ] {
+            assert_eq!(on(line, |c| restores_over_a_disk(c, &disk)), over, "{line}");
+        }
+    }
 }
