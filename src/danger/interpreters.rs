@@ -989,6 +989,8 @@ mod tests {
             "c.bucketDelete(b)",
             "s.index_drop('x')",
             "db.drop_database('events')",
+            "x.issue_delete(1)",
+            "x.canvas_purge(y)",
         ] {
             assert!(calls_a_destroying_method(code), "{code}");
         }
@@ -1002,9 +1004,23 @@ mod tests {
             "queue_purge('q')",
             "x.purge()",
             "df.drop_duplicates()",
+            "m.onItem_delete(f)",
+            "m.on_item_delete(f)",
+            "w._destroy()",
+            "o.xDestroy()",
         ] {
             assert!(!calls_a_destroying_method(code), "{code}");
         }
+        // nextpnr's scripts are read only when a process substitution
+        // gives one; a script file on disk is not read here.
+        let words = |line: &str| -> Vec<crate::parse::Word> {
+            line.split(' ').map(crate::parse::Word::literal).collect()
+        };
+        assert_eq!(
+            nextpnr_python(&words("--pre-place s.py --json top.json")),
+            None
+        );
+        assert_eq!(nextpnr_python(&words("--json top.json")), None);
     }
 
     /// The first row naming an interpreter is the one its code is read
