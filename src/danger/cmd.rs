@@ -181,33 +181,19 @@ impl<'a> Cmd<'a> {
     /// it is one: the one table every reader of SQL asks. A `match`: it
     /// is asked of every command.
     pub(super) fn query_console(&self) -> Option<QueryConsole> {
-        const CLIENT: QueryConsole = QueryConsole {
-            client: true,
-            exports: false,
-        };
-        const CLIENT_EXPORTS: QueryConsole = QueryConsole {
-            client: true,
-            exports: true,
-        };
-        const CONSOLE: QueryConsole = QueryConsole {
-            client: false,
-            exports: false,
-        };
-        const CONSOLE_EXPORTS: QueryConsole = QueryConsole {
-            client: false,
-            exports: true,
-        };
-        Some(match self.name.as_str() {
+        // (Whether it is a client, whether its SQL can export.)
+        let (client, exports) = match self.name.as_str() {
             "psql" | "pgcli" | "mysql" | "mariadb" | "sqlite3" | "sqlcmd" | "duckdb"
-            | "clickhouse-client" | "cockroach" | "usql" | "snowsql" => CLIENT_EXPORTS,
+            | "clickhouse-client" | "cockroach" | "usql" | "snowsql" => (true, true),
             "mycli" | "sqlite" | "hdbsql" | "sqlplus" | "isql" | "db2" | "mongosh" | "mongo"
-            | "cqlsh" => CLIENT,
+            | "cqlsh" => (true, false),
             "clickhouse" | "clickhouse-local" | "bq" | "trino" | "presto" | "spark-sql"
-            | "beeline" => CONSOLE_EXPORTS,
+            | "beeline" => (false, true),
             "influx" | "vsql" | "impala-shell" | "hive" | "cypher-shell" | "nzsql" | "ysqlsh"
-            | "gsql" | "sqlline" => CONSOLE,
+            | "gsql" | "sqlline" => (false, false),
             _ => return None,
-        })
+        };
+        Some(QueryConsole { client, exports })
     }
 
     /// True for a database client that runs the SQL (or query language)
