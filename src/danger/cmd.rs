@@ -177,6 +177,27 @@ impl<'a> Cmd<'a> {
         })
     }
 
+    /// True when the command runs on another machine: on the far side
+    /// of ssh, a file-transfer client's batch, a fleet runner or a
+    /// router login.
+    pub fn on_far_side(&self) -> bool {
+        self.command
+            .via
+            .iter()
+            .any(|v| crate::parse::programs::is_far_client(v))
+    }
+
+    /// True when a command on another machine writes a file there that
+    /// is not scratch (`ssh pos1 "perl -i -pe '…' /opt/pos/payment.ini"`):
+    /// what it writes changes a machine others rely on.
+    pub(super) fn writes_on_far_side(&self) -> bool {
+        self.on_far_side()
+            && self.written_paths().iter().any(|p| {
+                !(super::place::in_scratch_folder(p) || p.starts_with("/dev/") || p == "-")
+            })
+            && !super::dryrun::rehearses_as(&self.name, self.args())
+    }
+
     /// What a program that runs the query language it is handed is, if
     /// it is one: the one table every reader of SQL asks. A `match`: it
     /// is asked of every command.

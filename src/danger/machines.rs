@@ -49,6 +49,15 @@ pub(super) fn manages(c: &Cmd<'_>) -> Option<Option<Does>> {
             })
             .then_some(Does::Deploys),
         "cobbler" => cobbler(c),
+        // A cluster's configuration changed in a file (`pcs -f cib.xml
+        // resource disable x`, pushed live only by `cib-push`), or a
+        // change only simulated: the cluster is not touched.
+        "pcs"
+            if c.flag(&["-f", "--simulate"])
+                && !c.operands().iter().any(|w| w.value == "cib-push") =>
+        {
+            return Some(None);
+        }
         "pcs" | "crm" | "crm_resource" | "crm_shadow" => cluster(c),
         "openstack" => bare_metal(c),
         "salt" | "salt-ssh" | "salt-call" | "salt-run" | "salt-cloud" | "salt-key" | "salt-cp" => {
@@ -418,9 +427,6 @@ fn cluster(c: &Cmd<'_>) -> Option<Does> {
                 )
             })
             .then_some(Does::Deploys);
-    }
-    if c.name == "pcs" && c.flag(&["-f", "--simulate"]) {
-        return None;
     }
     let words = plain_words(c, &["-f", "--wait", "--name"]);
     words.iter().take(3).find_map(|w| {

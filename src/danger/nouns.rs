@@ -37,6 +37,15 @@ pub(super) const DESTROY: &[&str] = &[
     // A Chromebook reset to its factory state, its user data gone.
     "powerwash",
     "revoke",
+    // A service, engine, job or account put out of use (`vault secrets
+    // disable kv/`, `birdc disable peer1`: a BGP session dropped), a
+    // user shut out (`…/Admin/BanUsers`, `varnishadm ban …` empties a
+    // cache), a device's keys and settings erased (`request system
+    // zeroize`).
+    "disable",
+    "ban",
+    "zeroize",
+    "zeroise",
     "deactivate",
     "deallocate",
     "decommission",

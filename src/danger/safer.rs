@@ -490,6 +490,11 @@ pub static SAFER: &[Safer] = &[
         "ssh web01 ls -la /srv/www",
     ),
     s(
+        "remote.write",
+        "Show the file there first, and let the person change the other machine.",
+        "ssh web01 cat /srv/www/flag",
+    ),
+    s(
         "db.change_rows",
         "Count what the statement would touch first, and let the person change the rows.",
         "psql -c 'SELECT count(*) FROM sessions WHERE expires_at < now()'",

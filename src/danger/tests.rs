@@ -848,16 +848,16 @@ fn long_sql_and_pattern_lists_are_read_once() {
     assert_eq!(assess_example(&line).tier, Tier::Clear);
 }
 
-/// salt-call runs its command module on this machine: a catastrophe it
-/// is handed is refused, as typed; the same line sent to minions
-/// elsewhere asks. A home made private (`u=rwX,go=`) keeps working, so
+/// salt-call runs its command module on this machine, the master's
+/// `salt` on its minions: a catastrophe either is handed is refused, as
+/// typed or sent over ssh. A home made private (`u=rwX,go=`) keeps working, so
 /// it asks, while one opened to all is refused.
 #[test]
 fn where_a_command_runs_sets_its_tier() {
     for (line, tier) in [
         ("salt-call --local cmd.run 'rm -rf /opt'", Tier::Blocked),
         ("salt-call cmd.shell cmd='rm -rf /opt'", Tier::Blocked),
-        ("salt '*' cmd.run 'rm -rf /opt'", Tier::Danger),
+        ("salt '*' cmd.run 'rm -rf /opt'", Tier::Blocked),
         ("chmod -R u=rwX,go= ~/", Tier::Danger),
         ("chmod -R go= ~", Tier::Danger),
         ("chmod -R u=rwX ~", Tier::Danger),

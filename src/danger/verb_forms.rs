@@ -217,6 +217,18 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
         // IBM App Connect's message flows deployed to an integration node
         // (`mqsideploy NODE -e server -a app.bar`), or taken off it (`-d`).
         "mqsideploy" => true,
+        // A router's configuration replaced or merged and committed
+        // (`napalm … configure new.conf --strategy replace`) unless it
+        // only shows the diff (`--dry-run`); BIRD's new configuration
+        // made live (`birdc configure`, not `configure check`); a live
+        // subscriber's session changed or cut off by a RADIUS
+        // Change-of-Authorization (`radclient bng:3799 disconnect S`); an
+        // Opentrons protocol run on the robot (its simulator is
+        // `opentrons_simulate`).
+        "napalm" => c.operands().iter().any(|w| w.value == "configure") && !c.flag(&["--dry-run"]),
+        "birdc" | "birdcl" => first() == Some("configure") && !has("check"),
+        "radclient" => has("disconnect") || has("coa"),
+        "opentrons_execute" => true,
         // DICOM studies stored into another machine's archive (`storescu
         // -aec PACS_PROD pacs.example.org 104 ct/`, dcm4che's `storescu
         // -c AE@host:port`, `dcmsend`, GDCM's `gdcmscu --store`, STOW-RS's
@@ -413,6 +425,11 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
         // (`slapadd -l people.ldif`); `-u` only rehearses.
         "slapadd" | "slapmodify" | "slapdelete" => !c.flag(&["-u"]),
         // Windows Installer told to remove a product (`msiexec /x {GUID}`).
+        // A router's or switch's state cleared (`clear bgp neighbor
+        // 10.0.0.1`, `clear network-access aaa subscriber …`): sessions,
+        // routes or counters gone. The terminal's `clear` takes no
+        // operand.
+        "clear" => word(0).is_some(),
         "msiexec" | "msiexec.exe" => c
             .values()
             .any(|v| v.eq_ignore_ascii_case("/x") || v.eq_ignore_ascii_case("/uninstall")),

@@ -1001,6 +1001,11 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         let Some(does) = does else {
             continue;
         };
+        // Usage reports turned off (`next telemetry disable`): only what
+        // the tool tells its makers changes.
+        if word == "disable" && matches!(before, "telemetry" | "analytics") {
+            continue;
+        }
         if let Some((_, verbs, global)) = local()
             && verbs.contains(&word)
             && !c.flag(global)

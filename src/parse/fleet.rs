@@ -25,6 +25,19 @@ fn module_args<'a>(args: &'a [Word], module: &str) -> Option<&'a str> {
     programs::option_values(args, &["-a", "--args"]).pop()
 }
 
+/// An ad-hoc `ansible` run's module arguments as written (the last
+/// `-a`, `--args`), and where they stand among the words.
+fn module_line(args: &[Word]) -> Option<(usize, &str)> {
+    args.iter().enumerate().rev().find_map(|(i, w)| {
+        let text = match w.value.strip_prefix("--args=") {
+            Some(text) => text,
+            None if i > 0 && matches!(args[i - 1].value.as_str(), "-a" | "--args") => &w.value,
+            None => return None,
+        };
+        w.literal.then_some((i, text))
+    })
+}
+
 /// What an ad-hoc `ansible` run deletes: the `file` module told `state=absent`
 /// removes its `path` (also `dest`, `name`) and everything below it.
 pub(super) fn ansible_removes(args: &[Word]) -> Option<&str> {
@@ -61,6 +74,89 @@ pub(super) fn ansible_formats(args: &[Word]) -> Option<Vec<&str>> {
     ])
 }
 
+/// What an ad-hoc `ansible` run of the `file` module changes below a
+/// folder: told `recurse=yes` with a `mode`, an `owner` or a `group`, it
+/// sets them on the `path` and everything in it, as `chmod -R`/`chown -R`
+/// would (`ansible web -b -m file -a 'path=/srv mode=0777 recurse=yes'`).
+pub(super) fn ansible_recursive_modes(args: &[Word]) -> Option<Vec<String>> {
+    let text = module_args(args, "file")?;
+    let value = |key: &str| {
+        text.split_whitespace()
+            .filter_map(|p| p.split_once('='))
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.trim_matches(['\'', '"']))
+    };
+    if !value("recurse").is_some_and(|v| matches!(v, "yes" | "true" | "True" | "1")) {
+        return None;
+    }
+    let path = value("path")
+        .or_else(|| value("dest"))
+        .or_else(|| value("name"))?;
+    let act = match (value("mode"), value("owner"), value("group")) {
+        (Some(mode), ..) => ["chmod", "-R", mode],
+        (None, Some(owner), _) => ["chown", "-R", owner],
+        (None, None, Some(group)) => ["chgrp", "-R", group],
+        (None, None, None) => return None,
+    };
+    Some(act.iter().chain([&path]).map(|w| (*w).to_owned()).collect())
+}
+
+/// The device commands an ad-hoc `ansible` run of a network module has
+/// each router or switch run (`-m junipernetworks.junos.junos_command -a
+/// "commands='request system zeroize'"`, `-m cisco.ios.ios_command`),
+/// joined as one line (a list's items by `;`), and where the words stand.
+pub(super) fn ansible_device_commands(args: &[Word]) -> Option<(usize, String)> {
+    if super::option_values::has_rehearsal_flag("ansible", args, &["-C", "--check", "--list-hosts"])
+    {
+        return None;
+    }
+    let module = programs::option_values(args, &["-m", "--module-name"]).pop()?;
+    let short = module.rsplit('.').next()?;
+    if short.strip_suffix("_command").is_none_or(str::is_empty) {
+        return None;
+    }
+    let (at, text) = module_line(args)?;
+    let (_, rest) = text.split_once("commands=")?;
+    // The value: a quoted string, a list in brackets, or a bare word.
+    let list = match rest.chars().next()? {
+        q @ ('\'' | '"') => rest[1..].split(q).next()?,
+        '[' => rest[1..].split(']').next()?,
+        _ => rest.split_whitespace().next()?,
+    };
+    let joined = list
+        .trim()
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .split([',', '\n'])
+        .map(|c| c.trim().trim_matches(['\'', '"']).trim())
+        .filter(|c| !c.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ");
+    Some((at, joined))
+}
+
+/// Whether an ad-hoc `ansible` run's hosts are this machine: the
+/// pattern `localhost` (or its address), or the `local` connection.
+pub(super) fn ansible_runs_here(args: &[Word]) -> bool {
+    let local = programs::option_values(args, &["-c", "--connection"]).contains(&"local");
+    local
+        || programs::operands(args)
+            .iter()
+            .any(|w| matches!(w.value.as_str(), "localhost" | "127.0.0.1" | "::1"))
+}
+
+/// The commands rancid's router logins run on the device (`clogin -c
+/// 'reload in 1' rtr1`, several by `;`), and where they stand.
+pub(super) fn rancid_commands(args: &[Word]) -> Option<(usize, String)> {
+    args.iter().enumerate().find_map(|(i, w)| {
+        (w.value == "-c")
+            .then(|| args.get(i + 1))
+            .flatten()
+            .filter(|c| c.literal)
+            .map(|c| (i + 1, c.value.clone()))
+    })
+}
+
 /// The command an ad-hoc `ansible` run has each host run, and where it
 /// is among the words: the `-a` of the modules that run one (`-m shell`,
 /// `command`, `raw`, and `command` when no module is named: `ansible
@@ -78,14 +174,7 @@ pub(super) fn ansible_command(args: &[Word]) -> Option<(usize, &str)> {
     if !matches!(module.rsplit('.').next(), Some("command" | "shell" | "raw")) {
         return None;
     }
-    args.iter().enumerate().rev().find_map(|(i, w)| {
-        let text = match w.value.strip_prefix("--args=") {
-            Some(text) => text,
-            None if i > 0 && matches!(args[i - 1].value.as_str(), "-a" | "--args") => &w.value,
-            None => return None,
-        };
-        w.literal.then_some((i, text))
-    })
+    module_line(args)
 }
 
 /// The shell line fastlane's `sh` action is handed (`fastlane run sh
@@ -358,6 +447,12 @@ mod tests {
             ("fastlane run sh command:'rm -rf build'", false),
             ("salt-call --local cmd.run 'rm -rf build'", false),
             ("ansible all -m shell -a 'rm -rf build'", false),
+            ("salt 'web*' cmd.run 'rm -rf build'", false),
+            ("clogin -c 'rm -rf build' rtr1", false),
+            (
+                "ansible r1 -m junos_command -a \"commands='rm -rf build'\"",
+                false,
+            ),
         ] {
             let found: Vec<(String, bool)> = parse_as(line, Syntax::Bash)
                 .commands
@@ -367,6 +462,120 @@ mod tests {
                 .collect();
             assert_eq!(found, [("rm -rf build".to_owned(), possible)], "{line}");
         }
+    }
+
+    /// The far side is marked on what a fleet tool's hosts run, unless
+    /// the host is this one.
+    #[test]
+    fn fleet_commands_run_on_their_hosts() {
+        use crate::parse::{Origin, Syntax, parse_as};
+        for (line, via) in [
+            ("ansible web -m shell -a 'rm x'", Some("ansible")),
+            ("ansible localhost -m shell -a 'rm x'", None),
+            ("ansible web -c local -m shell -a 'rm x'", None),
+            ("salt 'web*' cmd.run 'rm x'", Some("salt")),
+            ("salt-call --local cmd.run 'rm x'", None),
+            ("jlogin -c 'rm x' rtr1", Some("jlogin")),
+            ("bolt command run 'rm x' -t web", Some("bolt")),
+        ] {
+            let script = parse_as(line, Syntax::Bash);
+            let ran = script
+                .commands
+                .iter()
+                .find(|c| c.origin == Origin::ShellString)
+                .unwrap_or_else(|| panic!("{line}: no command"));
+            assert_eq!(ran.via.first().map(String::as_str), via, "{line}");
+        }
+    }
+
+    #[test]
+    fn ansible_file_modes_set_below_a_folder() {
+        let run = |line: &str| {
+            let args: Vec<Word> = shell_words(line);
+            ansible_recursive_modes(&args).map(|v| v.join(" "))
+        };
+        for (line, want) in [
+            (
+                "web -m file -a 'path=/srv mode=0777 recurse=yes'",
+                Some("chmod -R 0777 /srv"),
+            ),
+            (
+                "web -m ansible.builtin.file -a 'dest=/home owner=nobody recurse=true'",
+                Some("chown -R nobody /home"),
+            ),
+            (
+                "web -m file -a 'name=/opt group=staff recurse=1'",
+                Some("chgrp -R staff /opt"),
+            ),
+            ("web -m file -a 'path=/srv mode=0777'", None),
+            (
+                "web -m file -a 'path=/srv recurse=yes state=directory'",
+                None,
+            ),
+            ("web -m file -a 'mode=0777 recurse=yes'", None),
+            ("web -C -m file -a 'path=/srv mode=0777 recurse=yes'", None),
+            ("web -m copy -a 'path=/srv mode=0777 recurse=yes'", None),
+        ] {
+            assert_eq!(run(line).as_deref(), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn network_modules_device_commands() {
+        let run = |line: &str| {
+            let args: Vec<Word> = shell_words(line);
+            ansible_device_commands(&args).map(|(at, text)| (args[at].value.clone(), text))
+        };
+        let one = "commands='request system zeroize'";
+        assert_eq!(
+            run(&format!("r -m junos_command -a \"{one}\"")),
+            Some((one.to_owned(), "request system zeroize".to_owned()))
+        );
+        for (line, want) in [
+            (
+                "r -m cisco.ios.ios_command -a \"commands=['show ver', 'reload']\"",
+                Some("show ver; reload"),
+            ),
+            (
+                "r -m ios_command -a 'commands=reload wait_for=x'",
+                Some("reload"),
+            ),
+            (
+                "r -m eos_command --args=commands=\"reload\"",
+                Some("reload"),
+            ),
+            ("r -m command -a 'commands=reload'", None),
+            ("r -m _command -a 'commands=reload'", None),
+            ("r -m ios_command -a 'lines=reload'", None),
+            ("r --check -m ios_command -a 'commands=reload'", None),
+            ("r -m ios_command", None),
+        ] {
+            assert_eq!(run(line).map(|(_, t)| t).as_deref(), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn router_logins_commands() {
+        let run = |line: &str| {
+            let args: Vec<Word> = shell_words(line);
+            rancid_commands(&args)
+        };
+        assert_eq!(
+            run("-c 'reload in 1' rtr1"),
+            Some((1, "reload in 1".to_owned()))
+        );
+        assert_eq!(
+            run("-u me -c 'show ver' rtr1"),
+            Some((3, "show ver".to_owned()))
+        );
+        assert_eq!(run("rtr1 -c"), None);
+        assert_eq!(run("rtr1"), None);
+    }
+
+    /// A line's words after its first, as the walk gives them.
+    fn shell_words(line: &str) -> Vec<Word> {
+        let script = crate::parse::parse_as(&format!("x {line}"), crate::parse::Syntax::Bash);
+        script.commands[0].argv[1..].to_vec()
     }
 
     #[test]

@@ -28,6 +28,7 @@ mod evaluated;
 mod fleet;
 pub(crate) mod fragments;
 pub(crate) mod git_settings;
+mod handed;
 mod identity;
 pub mod interpreters;
 mod justfile;

@@ -500,9 +500,35 @@ pub fn operands(args: &[Word]) -> Vec<&Word> {
 }
 
 /// Whether a program runs the commands it is given on another machine:
-/// ssh, and the file-transfer clients' batches.
+/// ssh, the file-transfer clients' batches, fleet runners, router logins.
 pub fn is_far_client(name: &str) -> bool {
-    matches!(name, "ssh" | "sftp" | "lftp" | "smbclient")
+    matches!(
+        name,
+        "ssh"
+            | "sftp"
+            | "lftp"
+            | "smbclient"
+            // Fleet runners: each host they name runs the command.
+            | "pdsh"
+            | "clush"
+            | "pssh"
+            | "parallel-ssh"
+            | "ansible"
+            | "salt"
+            | "salt-ssh"
+            | "bolt"
+            | "tsh"
+            | "zowe"
+    ) || is_router_login(name)
+}
+
+/// rancid's logins to routers and switches, which run the device
+/// commands their `-c` is given (`clogin -c 'reload in 1' rtr1`).
+pub fn is_router_login(name: &str) -> bool {
+    matches!(
+        name,
+        "clogin" | "jlogin" | "hlogin" | "flogin" | "nlogin" | "alogin" | "blogin" | "elogin"
+    )
 }
 
 /// The file a converter writes: its last operand, whatever the inputs

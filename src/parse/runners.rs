@@ -15,8 +15,7 @@
 //! program, and nothing in it that cannot be read asks (it may be prose).
 
 use super::fleet::{
-    ansible_command, ansible_formats, ansible_removes, bolt_command, fastlane_sh,
-    salt_call_command, salt_removes, slurm_wrap, tsh_command, zowe_uss_command,
+    ansible_formats, ansible_recursive_modes, ansible_removes, salt_removes, slurm_wrap,
 };
 use super::walker::Walker;
 use super::{Origin, SimpleCommand, Word, programs};
@@ -945,52 +944,9 @@ impl Walker {
         .then(|| super::interpreters::inline_code_flags(base))
         .flatten()
         .unwrap_or_default();
-        // An ad-hoc ansible run's command, which every host it names runs
-        // (`ansible stores -b -m shell -a 'find /srv -mindepth 1 -delete'`
-        // empties /srv on the whole fleet): not a guess, and judged as
-        // ssh's command is, so the catastrophic is refused there too.
-        let ansible = (name == "ansible").then(|| ansible_command(args)).flatten();
-        if let Some((_, text)) = ansible {
-            self.source(text, Origin::ShellString, depth);
-        }
-        // salt-call runs its module on the minion it is called on, this
-        // machine (`salt-call --local cmd.run 'rm -rf /opt'`): the shell
-        // line is run here, not a guess.
-        let salt_call = (name == "salt-call")
-            .then(|| salt_call_command(args))
-            .flatten();
-        if let Some((_, text)) = salt_call {
-            self.source(text, Origin::ShellString, depth);
-        }
-        // fastlane's `sh` action runs its `command:` with a shell, here
-        // (`fastlane run sh command:'rm -rf build'`).
-        let fastlane = (name == "fastlane").then(|| fastlane_sh(args)).flatten();
-        if let Some((_, text)) = fastlane {
-            self.source(text, Origin::ShellString, depth);
-        }
-        // Bolt's `command run` has each target's shell run its line: on
-        // other machines, as ssh's command is.
-        let bolt = (name == "bolt").then(|| bolt_command(args)).flatten();
-        // The Zowe CLI's z/OS UNIX shell, over ssh: as ssh's command.
-        let zowe = (name == "zowe").then(|| zowe_uss_command(args)).flatten();
-        // Teleport's ssh: its words after the host are the node's shell
-        // line, as ssh's are.
-        let tsh = (name == "tsh").then(|| tsh_command(args)).flatten();
-        // (A line known only when it runs is code known only then, as
-        // ssh's is.)
-        let lines = bolt
-            .map(|(_, t)| t.map(str::to_owned))
-            .into_iter()
-            .chain(zowe.map(|(_, t)| t.map(str::to_owned)))
-            .chain(tsh.as_ref().map(|(_, t)| t.clone()));
-        for text in lines {
-            match text {
-                Some(text) => self.source(&text, Origin::ShellString, depth),
-                None => self.problem(super::Problem::DynamicCode {
-                    program: name.to_owned(),
-                }),
-            }
-        }
+        // What a fleet or release tool is told to run, walked as the
+        // command it is (the words that held it are not read again).
+        let handed = self.fleet_lines(name, args, depth);
         let slurm = (name == "sbatch").then(|| slurm_wrap(args)).flatten();
         if let Some((_, text, true)) = slurm {
             self.source(text, Origin::ShellString, depth);
@@ -1015,12 +971,7 @@ impl Walker {
         for (i, w) in args.iter().enumerate() {
             if programs::is_message(args, i)
                 || unrun_hook(i)
-                || ansible.is_some_and(|(at, _)| at == i)
-                || salt_call.is_some_and(|(at, _)| at == i)
-                || fastlane.is_some_and(|(at, _)| at == i)
-                || bolt.is_some_and(|(at, _)| at == i)
-                || zowe.is_some_and(|(at, _)| at == i)
-                || tsh.as_ref().is_some_and(|(from, _)| i >= *from)
+                || handed.holds(i)
                 || slurm.is_some_and(|(at, _, _)| at == i)
             {
                 continue;
@@ -1073,7 +1024,14 @@ impl Walker {
         };
         // Not a guess: the module deletes what it names, recursively, or
         // makes a file system on the device it names.
-        let acts = removes.or_else(|| (name == "ansible").then(|| ansible_formats(args)).flatten());
+        let acts = removes
+            .or_else(|| (name == "ansible").then(|| ansible_formats(args)).flatten())
+            .map(|argv| argv.into_iter().map(str::to_owned).collect::<Vec<_>>())
+            .or_else(|| {
+                (name == "ansible")
+                    .then(|| ansible_recursive_modes(args))
+                    .flatten()
+            });
         if let Some(argv) = acts {
             let mut inner = cmd.clone();
             inner.argv = argv.into_iter().map(Word::literal).collect();
@@ -1390,6 +1348,7 @@ impl Walker {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fleet::{ansible_command, bolt_command, tsh_command, zowe_uss_command};
     use super::*;
 
     /// rpm's shell macros end at the parenthesis that closes them, those

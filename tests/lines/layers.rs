@@ -88,6 +88,7 @@ const PARSE: &[(&str, u8)] = &[
     ("scripts", 6),
     ("variables", 6),
     ("made_links", 6),
+    ("handed", 6),
     ("wrappers", 6),
     ("runners", 7),
     ("resolve", 7),

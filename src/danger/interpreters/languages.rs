@@ -156,6 +156,13 @@ pub(super) static LANGUAGES: &[Language] = &[
             // A database's documents or tables deleted (`deleteMany({})`,
             // `dropDatabase()`, Sequelize's `destroy`, `truncate`).
             "deleteMany",
+            // A key store's keys deleted or emptied (ioredis's and
+            // node-redis's `client.del(k)`, `flushall()`, `flushAll()`).
+            ".del(",
+            "flushall",
+            "flushAll",
+            "flushdb",
+            "flushDb",
             "dropDatabase",
             "dropCollection",
             ".drop(",

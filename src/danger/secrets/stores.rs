@@ -41,6 +41,10 @@ pub(super) const HINTS: &[&str] = &[
     "freeswitch",
     "event_socket",
     "kamctlrc",
+    "freeradius",
+    "raddb",
+    "Crypto.ini",
+    "crypto.ini",
     "opensips-cli",
     "freepbx.conf",
     "amportal.conf",
@@ -300,6 +304,12 @@ fn telephony_or_cloud_secret(name: &str, dirs: &[&str]) -> bool {
         || dirs.windows(2).any(|d| d == ["freeswitch", "directory"]) && name.ends_with(".xml")
         || name == "event_socket.conf.xml"
         || name == "kamctlrc"
+        // FreeRADIUS's clients (each NAS's shared secret) and its SQL and
+        // LDAP modules' logins (`raddb/mods-available/sql`).
+        || (dirs.contains(&"raddb") || dirs.iter().any(|d| d.starts_with("freeradius")))
+            && (name == "clients.conf"
+                || matches!(parent, "mods-available" | "mods-enabled")
+                    && matches!(name, "sql" | "ldap"))
         || parent == "opensips" && name == "opensips-cli.cfg"
         || matches!(name, "freepbx.conf" | "amportal.conf")
         || name == "jupyterhub_cookie_secret"
@@ -324,6 +334,8 @@ fn lab_game_or_directory_secret(name: &str, dirs: &[&str]) -> bool {
     let parent = dirs.last().copied().unwrap_or("");
     let steam = dirs.iter().any(|d| d.eq_ignore_ascii_case("steam"));
     steam && (parent == "config" && name == "config.vdf" || name.starts_with("ssfn"))
+        // An Unreal project's pak encryption and signing keys.
+        || name.eq_ignore_ascii_case("DefaultCrypto.ini")
         || name.ends_with(".ngc")
         || parent == ".ncbi" && name == "user-settings.mkfg"
         || name == ".globus"
