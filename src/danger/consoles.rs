@@ -421,8 +421,16 @@ fn console_does(command: &str) -> Option<Does> {
 /// What WebSphere's admin console is told by its inline script (`wsadmin
 /// -lang jython -c "AdminApp.uninstall('App')"`, Jacl's `$AdminControl
 /// stopServer s1 n1`): a call named for what it destroys, or a server
-/// stopped or restarted. A script that only lists reads.
+/// stopped or restarted. A script that only lists reads. Likewise the
+/// static method a Unity editor runs in batch mode, by its name
+/// (`-executeMethod Build.DeployToPlayFabCDN`).
 pub(super) fn admin_script(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Option<Does> {
+    if matches!(c.name.as_str(), "unity" | "unity-editor" | "unity.exe") {
+        return c
+            .option_values(&["-executeMethod", "-executemethod"])
+            .iter()
+            .find_map(|m| verb_of(m.rsplit('.').next().unwrap_or(m)));
+    }
     if !matches!(c.name.as_str(), "wsadmin" | "wsadmin.sh") {
         return None;
     }

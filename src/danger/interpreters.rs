@@ -248,10 +248,12 @@ fn read_inline_code(c: &Cmd<'_>) -> Option<Option<String>> {
     // /dev/stdin <<EOF`).
     // Options only, none naming a module (`jshell -q <<< …`, `python3 -u
     // <<EOF`): the program is stdin too.
-    let runs_stdin = args
-        .iter()
-        .all(|w| w.value.starts_with('-') && w.value != "-m")
-        || args.iter().any(|w| programs::is_stdin_path(&w.value));
+    // A database shell's operands name the database, not a script
+    // (`mongosh "mongodb://db1/players" <<< 'db.x.deleteMany({…})'`).
+    let database_shell = c.is(&["mongosh", "mongo"]);
+    let runs_stdin = args.iter().all(|w| {
+        w.value.starts_with('-') && w.value != "-m" || database_shell && !w.value.ends_with(".js")
+    }) || args.iter().any(|w| programs::is_stdin_path(&w.value));
     if runs_stdin && (c.command.stdin_text.is_some() || c.command.stdin_dynamic) {
         return Some(c.command.stdin_text.clone());
     }

@@ -561,6 +561,9 @@ const STARTUP_FILES: &[&str] = &[
     ".screenrc",
     ".curlrc",
     ".wgetrc",
+    // Perforce's environment file: the server, user and editor every
+    // `p4` uses (`P4EDITOR` runs a program).
+    ".p4enviro",
     ".npmrc",
     ".yarnrc",
     ".yarnrc.yml",

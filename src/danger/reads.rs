@@ -128,11 +128,41 @@ pub(super) fn selects_credential_columns(c: &Cmd<'_>) -> bool {
             .filter(|t| !t.is_empty())
             .skip_while(|t| *t != "select");
         tokens.next().is_some()
-            && tokens
+            && (tokens
+                .by_ref()
                 .take_while(|t| *t != "from")
                 .any(|t| COLUMNS.contains(&t))
+                // Or the rows are picked by a secret's key, in a table of
+                // keys and values (`… FROM radcheck WHERE attribute =
+                // 'Cleartext-Password'`, `… WHERE name = 'smtp_password'`):
+                // the values printed are the secrets.
+                || text.split('\'').skip(1).step_by(2).any(keys_a_secret))
     };
     c.values().any(selects) || c.command.stdin_text.as_deref().is_some_and(selects)
+}
+
+/// A quoted key whose value is a secret: it names one, and ends in what
+/// it is (`Cleartext-Password`, `smtp_password`, `api_key`; not
+/// `password_reset`, an event about one).
+fn keys_a_secret(literal: &str) -> bool {
+    let last = literal
+        .rsplit(['-', '_', '.', ':'])
+        .next()
+        .unwrap_or(literal);
+    !literal.contains(' ')
+        && names_a_secret_key(literal)
+        && [
+            "password",
+            "passwd",
+            "passphrase",
+            "secret",
+            "token",
+            "key",
+            "authtok",
+            "bindpw",
+        ]
+        .iter()
+        .any(|k| last.eq_ignore_ascii_case(k))
 }
 
 /// What a Dockerfile given on stdin copies into the image from the build

@@ -1568,6 +1568,15 @@ mod tests {
         write("plain.pem", "not armored");
         // `.asc`: a CAN bus log as often as a key; what it holds decides.
         write("drive.asc", "date Tue Jun 11 09:12:01 2024\nbase hex\n");
+        // A real public key's size (a few kilobytes) is read, not taken
+        // as too large to tell.
+        let block = "QUJD".repeat(16).repeat(60);
+        write(
+            "long.asc",
+            &format!(
+                "-----BEGIN PGP PUBLIC KEY BLOCK-----\n{block}\n-----END PGP PUBLIC KEY BLOCK-----\n"
+            ),
+        );
         write(
             "me.asc",
             "-----BEGIN PGP PRIVATE KEY BLOCK-----\nx\n-----END PGP PRIVATE KEY BLOCK-----\n",
@@ -1591,6 +1600,7 @@ mod tests {
             ("cert.pem", false),
             ("sig.asc", false),
             ("drive.asc", false),
+            ("long.asc", false),
             ("me.asc", true),
             ("missing.asc", false),
             ("missing-signing-key.asc", true),

@@ -783,6 +783,9 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
                     | "stream" | "job" | "remote" | "server"
             )
             && c.flag(&["-d"]))
+        // Perforce's working files thrown away (`p4 clean`: opened files
+        // reverted, files added locally deleted); `-n` only lists them.
+        || (c.name == "p4" && words.iter().take(3).any(|w| *w == "clean") && !c.flag(&["-n"]))
         // dbt's full refresh drops and rebuilds the target's tables.
         || (c.name == "dbt" && c.flag(&["--full-refresh"]))
         || (matches!(c.name.as_str(), "zfs" | "zpool")
@@ -792,6 +795,19 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
         return Some(Does::Destroys);
     }
     if super::chains::sent_to_main_network(c, &words, |w| super::cmd::among(&READS_SET, w)) {
+        return Some(Does::Deploys);
+    }
+    // Perforce's protections, triggers or file types replaced on the
+    // server, from stdin or by an editor (`p4 protect -i < t.txt`,
+    // `P4EDITOR='cp t.txt' p4 typemap`); `-o` only prints them.
+    // (Past the global options' values: `p4 -u admin protect -i`.)
+    if c.name == "p4"
+        && words
+            .iter()
+            .take(3)
+            .any(|w| matches!(*w, "protect" | "triggers" | "typemap"))
+        && !c.flag(&["-o"])
+    {
         return Some(Does::Deploys);
     }
     // dbt run against the production target builds its tables there
@@ -1380,6 +1396,7 @@ fn verb_of(word: &str) -> Option<Does> {
         return None;
     }
     let (mut looks, mut destroys, mut deploys, mut shown) = (false, false, false, false);
+    let mut deploy_noun = false;
     // One part, in order, after the part before it (empty for the first),
     // for a verb that destroys only after a noun that holds data
     // (`schema:clean`, `trash-empty`) or when forced (`force-unlock`,
@@ -1403,13 +1420,19 @@ fn verb_of(word: &str) -> Option<Does> {
         // A deploy or a release looked at (`forge deploy:logs`,
         // `deploy-status`, `release:list`): a look right after its noun
         // ends the word. (`upload-logs` sends logs away.)
+        // (Or a look ending the word further on: `deploy:mode:show`.)
+        let noun = |p: &str| {
+            matches!(
+                p,
+                "deploy" | "deploys" | "deployment" | "deployments" | "release" | "releases"
+            )
+        };
         shown = matches!(
             part,
             "logs" | "log" | "status" | "list" | "history" | "info" | "show"
-        ) && matches!(
-            before,
-            "deploy" | "deploys" | "deployment" | "deployments" | "release" | "releases"
-        );
+        ) && noun(before)
+            || deploy_noun && matches!(part, "status" | "list" | "history" | "info" | "show");
+        deploy_noun |= noun(part);
         false
     };
     // Asked of every subcommand and option word of every command: an

@@ -1,7 +1,7 @@
 //! The commands fleet and release tools are handed, walked as the
 //! commands they are: an ad-hoc `ansible` run's and its network
 //! modules' device commands, Salt's command module, rancid's router
-//! logins, fastlane's `sh` action, Bolt's, Zowe's and Teleport's remote
+//! logins and FRRouting's shell, fastlane's `sh` action, Bolt's, Zowe's and Teleport's remote
 //! lines.
 //!
 //! The threat this stops: a command handed to such a tool is only an
@@ -69,6 +69,18 @@ impl Walker {
         {
             walk(self, &text, true);
             handed.at.push(at);
+        }
+        // FRRouting's shell runs each `-c` as a command of this machine's
+        // routing daemons (`vtysh -c 'clear ip bgp *'`).
+        if name == "vtysh" {
+            for (i, w) in args.iter().enumerate() {
+                if w.value == "-c"
+                    && let Some(text) = args.get(i + 1).filter(|t| t.literal)
+                {
+                    walk(self, &text.value, false);
+                    handed.at.push(i + 1);
+                }
+            }
         }
         // Salt's command module: salt-call runs it on the minion it is
         // called on, this machine (`salt-call --local cmd.run 'rm -rf

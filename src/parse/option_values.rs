@@ -112,6 +112,19 @@ fn own_switches(tool: &str) -> &'static [&'static str] {
         // The Zowe CLI's confirmation of a delete (`zowe zos-files delete
         // data-set X --for-sure --show-inputs-only`).
         "zowe" => &["--for-sure"],
+        // WP-CLI's search-replace (`wp search-replace a b --all-tables
+        // --dry-run`).
+        "wp" => &[
+            "--all-tables",
+            "--all-tables-with-prefix",
+            "--network",
+            "--precise",
+            "--recurse-objects",
+            "--regex",
+            "--report",
+            "--report-changed-only",
+            "--verbose",
+        ],
         _ => &[],
     }
 }

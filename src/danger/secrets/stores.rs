@@ -45,6 +45,10 @@ pub(super) const HINTS: &[&str] = &[
     "raddb",
     "Crypto.ini",
     "crypto.ini",
+    "Crypto.json",
+    "crypto.json",
+    "buildAgent",
+    "buildagent",
     "opensips-cli",
     "freepbx.conf",
     "amportal.conf",
@@ -309,7 +313,12 @@ fn telephony_or_cloud_secret(name: &str, dirs: &[&str]) -> bool {
         || (dirs.contains(&"raddb") || dirs.iter().any(|d| d.starts_with("freeradius")))
             && (name == "clients.conf"
                 || matches!(parent, "mods-available" | "mods-enabled")
-                    && matches!(name, "sql" | "ldap"))
+                    && matches!(name, "sql" | "ldap")
+                // Its users file: each user's password, often in clear
+                // (`mods-config/files/authorize`, `raddb/users`).
+                || parent == "files" && name == "authorize"
+                // (Where case folds, `users` is read as macOS's `Users`.)
+                || name.eq_ignore_ascii_case("users"))
         || parent == "opensips" && name == "opensips-cli.cfg"
         || matches!(name, "freepbx.conf" | "amportal.conf")
         || name == "jupyterhub_cookie_secret"
@@ -334,8 +343,12 @@ fn lab_game_or_directory_secret(name: &str, dirs: &[&str]) -> bool {
     let parent = dirs.last().copied().unwrap_or("");
     let steam = dirs.iter().any(|d| d.eq_ignore_ascii_case("steam"));
     steam && (parent == "config" && name == "config.vdf" || name.starts_with("ssfn"))
-        // An Unreal project's pak encryption and signing keys.
+        // An Unreal project's pak encryption and signing keys, and the
+        // copy a cook writes beside its output (`Metadata/Crypto.json`).
         || name.eq_ignore_ascii_case("DefaultCrypto.ini")
+        || parent.eq_ignore_ascii_case("Metadata") && name.eq_ignore_ascii_case("Crypto.json")
+        // A TeamCity build agent's token (`conf/buildAgent.properties`).
+        || name.eq_ignore_ascii_case("buildAgent.properties")
         || name.ends_with(".ngc")
         || parent == ".ncbi" && name == "user-settings.mkfg"
         || name == ".globus"
