@@ -51,11 +51,9 @@ pub(super) fn manages(c: &Cmd<'_>) -> Option<Option<Does>> {
         "cobbler" => cobbler(c),
         // A cluster's configuration changed in a file (`pcs -f cib.xml
         // resource disable x`, pushed live only by `cib-push`), or a
-        // change only simulated: the cluster is not touched.
-        "pcs"
-            if c.flag(&["-f", "--simulate"])
-                && !c.operands().iter().any(|w| w.value == "cib-push") =>
-        {
+        // change only simulated: the cluster is not touched. (`-f` is no
+        // file for what is not configuration: `pcs -f x cluster stop`.)
+        "pcs" if c.flag(&["-f", "--simulate"]) && pcs_edits_configuration(c) => {
             return Some(None);
         }
         "pcs" | "crm" | "crm_resource" | "crm_shadow" => cluster(c),
@@ -85,6 +83,20 @@ pub(super) fn manages(c: &Cmd<'_>) -> Option<Option<Does>> {
         _ => return field_bus(c),
     };
     decided.map(Some)
+}
+
+/// Whether pcs is told to change the cluster's configuration (its
+/// resources, constraints, properties…), which `-f` writes to a file.
+fn pcs_edits_configuration(c: &Cmd<'_>) -> bool {
+    let ops = c.operands();
+    !ops.iter()
+        .any(|w| matches!(w.value.as_str(), "cluster" | "cib-push"))
+        && ops.iter().take(3).any(|w| {
+            matches!(
+                w.value.as_str(),
+                "resource" | "constraint" | "property" | "stonith" | "alert" | "tag" | "acl"
+            )
+        })
 }
 
 /// The words of a command that are not options, past the values of the

@@ -461,6 +461,14 @@ fn path_action(path: &str) -> Option<&str> {
     };
     // An operation named with a `$` (FHIR's `…/Patient/$expunge`).
     let last = parts.next().map(|p| p.strip_prefix('$').unwrap_or(p))?;
+    // A custom method after a colon (`…/cryptoKeyVersions/1:destroy`,
+    // `…/items:batchDelete`, `…/custom-entities:archive`), as Google's
+    // and many other APIs name one.
+    if let Some((_, method)) = last.rsplit_once(':')
+        && word(method)
+    {
+        return Some(method);
+    }
     // A Redfish action (`…/Actions/ComputerSystem.Reset`,
     // `…/Actions/Oem/DellManager.ResetToDefaults`): the action's name.
     if let Some((_, action)) = last.rsplit_once('.')

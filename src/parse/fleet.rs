@@ -136,13 +136,15 @@ pub(super) fn ansible_device_commands(args: &[Word]) -> Option<(usize, String)> 
 }
 
 /// Whether an ad-hoc `ansible` run's hosts are this machine: the
-/// pattern `localhost` (or its address), or the `local` connection.
+/// pattern `localhost` (or its address) written first, or the `local`
+/// connection. (Only first: an option's value elsewhere is no pattern,
+/// and `ansible web -e localhost …` runs on `web`.)
 pub(super) fn ansible_runs_here(args: &[Word]) -> bool {
     let local = programs::option_values(args, &["-c", "--connection"]).contains(&"local");
     local
-        || programs::operands(args)
-            .iter()
-            .any(|w| matches!(w.value.as_str(), "localhost" | "127.0.0.1" | "::1"))
+        || args
+            .first()
+            .is_some_and(|w| matches!(w.value.as_str(), "localhost" | "127.0.0.1" | "::1"))
 }
 
 /// The commands rancid's router logins run on the device (`clogin -c
@@ -473,6 +475,14 @@ mod tests {
             ("ansible web -m shell -a 'rm x'", Some("ansible")),
             ("ansible localhost -m shell -a 'rm x'", None),
             ("ansible web -c local -m shell -a 'rm x'", None),
+            (
+                "ansible web -e localhost -m shell -a 'rm x'",
+                Some("ansible"),
+            ),
+            (
+                "ansible -i inv localhost -m shell -a 'rm x'",
+                Some("ansible"),
+            ),
             ("salt 'web*' cmd.run 'rm x'", Some("salt")),
             ("salt-call --local cmd.run 'rm x'", None),
             ("jlogin -c 'rm x' rtr1", Some("jlogin")),
