@@ -191,10 +191,13 @@ impl<'a> Cmd<'a> {
     /// is not scratch (`ssh pos1 "perl -i -pe '…' /opt/pos/payment.ini"`):
     /// what it writes changes a machine others rely on.
     pub(super) fn writes_on_far_side(&self) -> bool {
+        let kept = |p: &String| {
+            !(super::place::in_scratch_folder(p) || p.starts_with("/dev/") || p == "-")
+        };
         self.on_far_side()
-            && self.written_paths().iter().any(|p| {
-                !(super::place::in_scratch_folder(p) || p.starts_with("/dev/") || p == "-")
-            })
+            && (self.written_paths().iter().any(kept)
+                // An archive unpacked there (`tar -xzf r.tgz -C /opt/pos`).
+                || self.written_folders().iter().any(kept))
             && !super::dryrun::rehearses_as(&self.name, self.args())
     }
 

@@ -958,6 +958,7 @@ pub static RULES: &[Rule] = &[
             "ssh web01 'echo maintenance > /srv/www/flag'",
             "pdsh -w pos[1-4] 'sed -i s/a/b/ /opt/pos/pos.ini'",
             "ansible stores -m shell -a 'cp /opt/pos/new.ini /opt/pos/pos.ini'",
+            "ssh pos1 'tar -xzf /tmp/r.tgz -C /opt/pos'",
         ],
         counterexamples: &[
             "ssh web01 'df -h > /tmp/df.txt'",
@@ -965,6 +966,8 @@ pub static RULES: &[Rule] = &[
             "sed -i s/a/b/ config/pos.ini",
             "ansible localhost -m shell -a 'cp a.ini b.ini'",
             "ssh web01 cat /etc/hostname > hostname.txt",
+            "ssh pos1 'tar -xzf r.tgz -C /tmp/unpack'",
+            "ssh pos1 'tar -tzf r.tgz'",
         ],
     },
     Rule {
