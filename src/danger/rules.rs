@@ -2782,6 +2782,8 @@ EOF"#,
             "cat /etc/freeradius/3.0/sites-enabled/default",
             "psql -d radius -c \"SELECT count(*) FROM radacct WHERE acctstoptime IS NULL\"",
             "psql -d app -c \"SELECT count(*) FROM events WHERE kind = 'password_reset'\"",
+            "cat /etc/freeradius/3.0/mods-config/files/accounting",
+            "cat Config/Crypto.json",
         ],
     },
     Rule {

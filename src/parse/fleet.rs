@@ -451,6 +451,7 @@ mod tests {
             ("ansible all -m shell -a 'rm -rf build'", false),
             ("salt 'web*' cmd.run 'rm -rf build'", false),
             ("clogin -c 'rm -rf build' rtr1", false),
+            ("vtysh -c 'rm -rf build'", false),
             (
                 "ansible r1 -m junos_command -a \"commands='rm -rf build'\"",
                 false,
@@ -464,6 +465,25 @@ mod tests {
                 .collect();
             assert_eq!(found, [("rm -rf build".to_owned(), possible)], "{line}");
         }
+    }
+
+    /// Teleport's words after the host are its line, each once: not read
+    /// again as a guess (`'rm -rf build'` is an argument of `echo`).
+    #[test]
+    fn teleport_words_are_its_line_only() {
+        use crate::parse::{Syntax, parse_as};
+        let found: Vec<String> = parse_as("tsh ssh root@node1 echo 'rm -rf build'", Syntax::Bash)
+            .commands
+            .iter()
+            .map(|c| c.display())
+            .collect();
+        assert_eq!(
+            found,
+            [
+                "echo rm -rf build",
+                "tsh ssh root@node1 echo 'rm -rf build'"
+            ]
+        );
     }
 
     /// The far side is marked on what a fleet tool's hosts run, unless
