@@ -954,7 +954,7 @@ pub static RULES: &[Rule] = &[
         // the screen, are not.
         check: C(|c| c.writes_on_far_side()),
         examples: &[
-            "ssh ops@store-0231 \"perl -i -pe 's/LIVE/OFFLINE/' /opt/pos/config/payment.ini\"",
+            "ssh ops@store-0231 \"perl -i -pe 's/LIVE/STANDBY/' /opt/pos/config/payment.ini\"",
             "ssh web01 'echo maintenance > /srv/www/flag'",
             "pdsh -w pos[1-4] 'sed -i s/a/b/ /opt/pos/pos.ini'",
             "ansible stores -m shell -a 'cp /opt/pos/new.ini /opt/pos/pos.ini'",
@@ -6003,6 +6003,7 @@ EOF"#,
             "gam delete user jdoe@school.org",
             "curl -X POST https://cloudkms.googleapis.com/v1/projects/p/locations/l/keyRings/r/cryptoKeys/k/cryptoKeyVersions/1:destroy",
             "curl -X POST https://api.example.com/v2/items:batchDelete -d '{}'",
+            "clear -T vt100 counters",
         ],
         counterexamples: &[
             "dotnet restore",
@@ -6264,6 +6265,7 @@ EOF"#,
             "curl https://api.example.com/v2/items:search",
             "curl -X POST https://api.example.com/v2/items:batchGet -d '{}'",
             "curl http://localhost:8080/v1/items:batchDelete",
+            "clear -T xterm-256color",
         ],
     },
     Rule {

@@ -428,8 +428,8 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
         // A router's or switch's state cleared (`clear bgp neighbor
         // 10.0.0.1`, `clear network-access aaa subscriber …`): sessions,
         // routes or counters gone. The terminal's `clear` takes no
-        // operand.
-        "clear" => word(0).is_some(),
+        // operand but its terminal type's (`clear -T xterm`).
+        "clear" => c.operands().len() > c.option_values(&["-T"]).len(),
         "msiexec" | "msiexec.exe" => c
             .values()
             .any(|v| v.eq_ignore_ascii_case("/x") || v.eq_ignore_ascii_case("/uninstall")),

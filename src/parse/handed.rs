@@ -1,8 +1,8 @@
 //! The commands fleet and release tools are handed, walked as the
 //! commands they are: an ad-hoc `ansible` run's and its network
 //! modules' device commands, Salt's command module, rancid's router
-//! logins and FRRouting's shell, fastlane's `sh` action, Bolt's, Zowe's and Teleport's remote
-//! lines.
+//! logins and FRRouting's shell, fastlane's `sh` action, Bolt's, Zowe's
+//! and Teleport's remote lines.
 //!
 //! The threat this stops: a command handed to such a tool is only an
 //! argument to it, yet it runs, often on every host the tool names
