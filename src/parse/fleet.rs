@@ -53,18 +53,21 @@ pub(super) fn ansible_removes(args: &[Word]) -> Option<&str> {
         .flatten()
 }
 
+/// The value of `key` among a module's `key=value` arguments, unquoted.
+fn module_value<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    text.split_whitespace()
+        .filter_map(|p| p.split_once('='))
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| v.trim_matches(['\'', '"']))
+}
+
 /// What an ad-hoc `ansible` run's `filesystem` module does, as the
 /// command that does it: a file system made on the device it names
 /// (`-m community.general.filesystem -a 'dev=/dev/sdc1 fstype=ext4'` is
 /// `mkfs -t ext4 /dev/sdc1`). Not in check mode.
 pub(super) fn ansible_formats(args: &[Word]) -> Option<Vec<&str>> {
     let text = module_args(args, "filesystem")?;
-    let value = |key: &str| {
-        text.split_whitespace()
-            .filter_map(|p| p.split_once('='))
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| v.trim_matches(['\'', '"']))
-    };
+    let value = |key: &str| module_value(text, key);
     // (`state=absent` wipes the signatures instead: as destructive.)
     Some(vec![
         "mkfs",
@@ -78,27 +81,22 @@ pub(super) fn ansible_formats(args: &[Word]) -> Option<Vec<&str>> {
 /// folder: told `recurse=yes` with a `mode`, an `owner` or a `group`, it
 /// sets them on the `path` and everything in it, as `chmod -R`/`chown -R`
 /// would (`ansible web -b -m file -a 'path=/srv mode=0777 recurse=yes'`).
-pub(super) fn ansible_recursive_modes(args: &[Word]) -> Option<Vec<String>> {
+pub(super) fn ansible_recursive_modes(args: &[Word]) -> Option<Vec<&str>> {
     let text = module_args(args, "file")?;
-    let value = |key: &str| {
-        text.split_whitespace()
-            .filter_map(|p| p.split_once('='))
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| v.trim_matches(['\'', '"']))
-    };
+    let value = |key: &str| module_value(text, key);
     if !value("recurse").is_some_and(|v| matches!(v, "yes" | "true" | "True" | "1")) {
         return None;
     }
     let path = value("path")
         .or_else(|| value("dest"))
         .or_else(|| value("name"))?;
-    let act = match (value("mode"), value("owner"), value("group")) {
-        (Some(mode), ..) => ["chmod", "-R", mode],
-        (None, Some(owner), _) => ["chown", "-R", owner],
-        (None, None, Some(group)) => ["chgrp", "-R", group],
+    let (tool, to) = match (value("mode"), value("owner"), value("group")) {
+        (Some(mode), ..) => ("chmod", mode),
+        (None, Some(owner), _) => ("chown", owner),
+        (None, None, Some(group)) => ("chgrp", group),
         (None, None, None) => return None,
     };
-    Some(act.iter().chain([&path]).map(|w| (*w).to_owned()).collect())
+    Some(vec![tool, "-R", to, path])
 }
 
 /// The device commands an ad-hoc `ansible` run of a network module has

@@ -1026,7 +1026,6 @@ impl Walker {
         // makes a file system on the device it names.
         let acts = removes
             .or_else(|| (name == "ansible").then(|| ansible_formats(args)).flatten())
-            .map(|argv| argv.into_iter().map(str::to_owned).collect::<Vec<_>>())
             .or_else(|| {
                 (name == "ansible")
                     .then(|| ansible_recursive_modes(args))
