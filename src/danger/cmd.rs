@@ -187,6 +187,19 @@ impl<'a> Cmd<'a> {
             .any(|v| crate::parse::programs::is_far_client(v))
     }
 
+    /// True when `localhost` is not this machine: the command runs on
+    /// another (ssh's far side, a fleet runner) or in a cluster's pod
+    /// (`kubectl exec deploy/gw -- curl localhost:8080/…`), where the
+    /// loopback is the live service itself.
+    pub(super) fn loopback_elsewhere(&self) -> bool {
+        self.on_far_side()
+            || self
+                .command
+                .via
+                .iter()
+                .any(|v| matches!(v.as_str(), "kubectl" | "oc" | "kubectl.exe"))
+    }
+
     /// True when a command on another machine writes a file there that
     /// is not scratch (`ssh pos1 "perl -i -pe '…' /opt/pos/payment.ini"`):
     /// what it writes changes a machine others rely on.

@@ -72,6 +72,109 @@ fn restores_over_a_disk(c: &Cmd<'_>, disk: &impl Fn(&str) -> bool) -> bool {
     false
 }
 
+/// Whether a command only reads the tape it names: tar listing,
+/// comparing or unpacking an archive from it (`tar -tvf /dev/nst0`), cpio
+/// copying in, mt moving or asking about it (`mt -f /dev/nst0 status`),
+/// dd copying from it. What a tape holds is an archive someone wrote, not
+/// this machine's files under their permissions, so reading it shows no
+/// more than a backup file does; writing it (`tar -c`, `mt erase`, `dd
+/// of=`, a redirect onto it) overwrites the backups it holds. Any other
+/// program given a tape may write it.
+pub(super) fn only_reads_a_tape(c: &Cmd<'_>, is_tape: impl Fn(&str) -> bool) -> bool {
+    use crate::parse::RedirectOp;
+    let onto_tape = c
+        .redirects()
+        .iter()
+        .any(|r| r.op != RedirectOp::Read && is_tape(&r.target.value));
+    if onto_tape {
+        return false;
+    }
+    let args = c.args();
+    // Mode letters of an option bundle (`-tvf`), or of tar's old form
+    // (`tar tf /dev/st0`).
+    let letters = |i: usize, v: &str| -> Option<String> {
+        match v.strip_prefix('-') {
+            Some(rest) if !rest.starts_with('-') => Some(rest.to_owned()),
+            None if i == 0 => Some(v.to_owned()),
+            _ => None,
+        }
+    };
+    let modes = |reads: &[char], writes: &[char], long_reads: &[&str], long_writes: &[&str]| {
+        let mut read = false;
+        for (i, w) in args.iter().enumerate() {
+            let v = w.value.as_str();
+            if v == "--" {
+                break;
+            }
+            let long = v.split('=').next().unwrap_or(v);
+            if long_writes.contains(&long) {
+                return false;
+            }
+            read |= long_reads.contains(&long);
+            if let Some(l) = letters(i, v) {
+                if l.contains(writes) {
+                    return false;
+                }
+                read |= l.contains(reads);
+            }
+        }
+        read
+    };
+    match c.name.as_str() {
+        "tar" | "gtar" | "bsdtar" => modes(
+            &['t', 'x', 'd'],
+            &['c', 'r', 'u', 'A'],
+            &["--list", "--extract", "--get", "--diff", "--compare"],
+            &[
+                "--create",
+                "--append",
+                "--update",
+                "--delete",
+                "--catenate",
+                "--concatenate",
+            ],
+        ),
+        "cpio" => modes(
+            &['i', 't'],
+            &['o', 'p'],
+            &["--extract", "--list"],
+            &["--create", "--pass-through"],
+        ),
+        "mt" | "mt-st" | "mt-gnu" => {
+            const MOVES: &[&str] = &[
+                "status",
+                "tell",
+                "rewind",
+                "fsf",
+                "fsfm",
+                "bsf",
+                "bsfm",
+                "fsr",
+                "bsr",
+                "eod",
+                "seod",
+                "asf",
+                "offline",
+                "rewoffl",
+                "eject",
+                "load",
+                "retension",
+            ];
+            let ops: Vec<&str> = c
+                .operands()
+                .iter()
+                .map(|w| w.value.as_str())
+                .filter(|v| !v.starts_with('/') && !v.bytes().all(|b| b.is_ascii_digit()))
+                .collect();
+            !ops.is_empty() && ops.iter().all(|v| MOVES.contains(v))
+        }
+        "dd" => !args
+            .iter()
+            .any(|w| w.value.strip_prefix("of=").is_some_and(&is_tape)),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +197,35 @@ mod tests {
             ("echo restoredisk img sda", false),
         ] {
             assert_eq!(on(line, |c| restores_over_a_disk(c, &disk)), over, "{line}");
+        }
+    }
+
+    #[test]
+    fn tapes_only_read() {
+        let tape = |v: &str| v.starts_with("/dev/nst") || v.starts_with("/dev/st");
+        for (line, reads) in [
+            ("tar -tvf /dev/nst0", true),
+            ("tar xf /dev/st0 -C /restore", true),
+            ("tar --list --file=/dev/nst0", true),
+            ("tar -cvf /dev/nst0 /srv", false),
+            ("tar -rvf /dev/nst0 /srv", false),
+            ("tar --create -f /dev/nst0 /srv", false),
+            ("tar -Af /dev/nst0 more.tar", false),
+            ("tar -xvf /dev/nst0 > /dev/st1", false),
+            ("tar -f /dev/nst0", false),
+            ("cpio -idv < /dev/nst0", true),
+            ("cpio -ov > /dev/nst0", false),
+            ("cpio -t --pass-through", false),
+            ("mt -f /dev/nst0 status", true),
+            ("mt -f /dev/nst0 fsf 2", true),
+            ("mt -f /dev/nst0 erase", false),
+            ("mt -f /dev/nst0 rewind weof", false),
+            ("mt -f /dev/nst0", false),
+            ("dd if=/dev/nst0 of=x.tar", true),
+            ("dd if=x.tar of=/dev/nst0", false),
+            ("mkltfs -d /dev/nst0", false),
+        ] {
+            assert_eq!(on(line, |c| only_reads_a_tape(c, tape)), reads, "{line}");
         }
     }
 }

@@ -1156,11 +1156,15 @@ pub(super) fn hands_a_disk(c: &Cmd<'_>) -> bool {
         "cdrskin",
         "xorrecord",
     ]);
+    let tape = |p: &str| is_tape(&c.ctx.resolve(p));
+    let reads_tape = std::cell::OnceCell::new();
     let disk = |p: &str| {
         windows_device(p)
             || ((mentions_dev(p) || in_dev) && {
                 let path = c.ctx.resolve(p);
-                (is_block_device(&path) && (burner || !is_optical(&path))) || is_tape(&path)
+                (is_block_device(&path) && (burner || !is_optical(&path)))
+                    || is_tape(&path)
+                        && !*reads_tape.get_or_init(|| super::devices::only_reads_a_tape(c, tape))
             })
     };
     let args = c.args();

@@ -55,7 +55,11 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
     if client && sends_a_request(c) && c.operands().iter().any(|w| orthanc_sends(&w.value)) {
         return Some(Does::Deploys);
     }
-    if !(client || api) || super::cmd::to_loopback_only(c) {
+    // On another machine, or in a cluster's pod, `localhost` is that
+    // machine's own live service (`ssh gw01 curl -X POST
+    // localhost:8080/actuator/shutdown`), not the project's dev server.
+    let far = c.loopback_elsewhere();
+    if !(client || api) || !far && super::cmd::to_loopback_only(c) {
         return None;
     }
     // A service told to stop, start or reload by its address, even by a
@@ -67,9 +71,8 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
     // (`…/admin/killsource?mount=/live.mp3`, `/admin/moveclients`,
     // `/admin/metadata?mode=updinfo`): every page there but a look.
     // nginx-rtmp's control module likewise (`/control/drop/publisher`).
-    let admin = !request
-        && c.values()
-            .any(|v| v.contains("/admin/") || v.contains("/control/"));
+    let admin_page = |v: &&str| v.contains("/admin/") || v.contains("/control/");
+    let admin = !request && c.values().any(|v| admin_page(&v));
     if !request
         && !admin
         && !c.values().any(|v| {
@@ -80,8 +83,15 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
     {
         return None;
     }
+    // Admin pages told their act in the query, as Solr's are
+    // (`/solr/admin/cores?action=STATUS`, not `action=UNLOAD`), each
+    // told a look.
+    let asks_a_look = admin
+        && c.values()
+            .filter(admin_page)
+            .all(|v| query_action(v).is_some_and(admin_looks));
     let verb_of = |part: &str| {
-        if admin && !admin_looks(part) {
+        if admin && !admin_looks(part) && !asks_a_look {
             return verb_of(part).or(Some(Does::Deploys));
         }
         let control = if request {
@@ -109,12 +119,17 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
         // (`az rest --url …`); a client's own options take files.
         let after_option = i > 0 && args[i - 1].value.starts_with('-');
         let part = if v.contains("://") {
-            last_address_part(v)
+            last_address_part(v, far)
         } else if api {
             (!after_option || url_option(&args[i - 1].value)).then(|| path_action(v))?
-        } else if client && !after_option && v.split('/').next().is_some_and(|h| h.contains('.')) {
+        } else if client
+            && !after_option
+            && v.split('/')
+                .next()
+                .is_some_and(|h| h.contains('.') || far && super::cmd::is_loopback(h))
+        {
             // An address without its scheme (`xh POST api.example.com/…`).
-            last_address_part_of(v)
+            last_address_part_of(v, far)
         } else {
             None
         };
@@ -128,8 +143,13 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
         api || c.operands().iter().any(|w| {
             let v = w.value.as_str();
             match v.split_once("://") {
-                Some((_, rest)) => remote_host(rest),
-                None => client && bare_host(v) && remote_host(v),
+                Some((_, rest)) => remote_host(rest, far),
+                None => {
+                    client
+                        && (bare_host(v)
+                            || far && super::cmd::is_loopback(v.split('/').next().unwrap_or(v)))
+                        && remote_host(v, far)
+                }
             }
         })
     };
@@ -256,7 +276,7 @@ pub(super) fn device_command(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> 
             .split_once("://")
             .map_or(w.value.as_str(), |(_, r)| r);
         let (address, query) = rest.split_once('?')?;
-        if !remote_host(address) {
+        if !remote_host(address, c.loopback_elsewhere()) {
             return None;
         }
         let text = query.split('&').find_map(|pair| {
@@ -341,10 +361,11 @@ fn bare_host(v: &str) -> bool {
 }
 
 /// Whether an address without its scheme names a server that is not
-/// this machine's loopback.
-fn remote_host(rest: &str) -> bool {
+/// this machine's loopback; any server, the loopback too, when the
+/// command runs elsewhere (`far`).
+fn remote_host(rest: &str, far: bool) -> bool {
     let host = super::cmd::host_of(rest);
-    !host.is_empty() && !super::cmd::is_loopback(host)
+    !host.is_empty() && (far || !super::cmd::is_loopback(host))
 }
 
 /// Whether an option names the address an API client calls.
@@ -402,9 +423,18 @@ fn has_method(c: &Cmd<'_>, wanted: impl Fn(&str) -> bool) -> bool {
 /// The last part of an address's path (`https://zenodo.org/api/deposit/
 /// depositions/1/actions/publish` ─► `publish`), when it is a word and
 /// not a file's name, on a server that is not this machine's loopback.
-fn last_address_part(v: &str) -> Option<&str> {
+fn last_address_part(v: &str, far: bool) -> Option<&str> {
     let (_, rest) = v.split_once("://")?;
-    last_address_part_of(rest)
+    last_address_part_of(rest, far)
+}
+
+/// The `action` an address's query names (`…/admin/cores?action=STATUS`).
+fn query_action(v: &str) -> Option<&str> {
+    let (_, query) = v.split_once('?')?;
+    query
+        .split('&')
+        .find_map(|pair| pair.split_once('=').filter(|(k, _)| *k == "action"))
+        .map(|(_, value)| value)
 }
 
 /// Whether an admin page only shows (`/admin/stats`, `listmounts`,
@@ -437,11 +467,11 @@ fn admin_looks(page: &str) -> bool {
 }
 
 /// [`last_address_part`] of an address without its scheme.
-fn last_address_part_of(rest: &str) -> Option<&str> {
+fn last_address_part_of(rest: &str, far: bool) -> Option<&str> {
     let path = rest.split(['?', '#']).next().unwrap_or(rest);
     let (host, path) = path.split_once('/')?;
     // A server on this machine is the project's own.
-    if !remote_host(host) {
+    if !remote_host(host, far) {
         return None;
     }
     path_action(path)
@@ -725,34 +755,46 @@ mod tests {
     #[test]
     fn last_parts_of_addresses() {
         assert_eq!(
-            last_address_part("https://z.example/api/x/actions/publish"),
+            last_address_part("https://z.example/api/x/actions/publish", false),
             Some("publish")
         );
         assert_eq!(
-            last_address_part("https://127.0.0.1:8080/actions/publish"),
+            last_address_part("https://127.0.0.1:8080/actions/publish", false),
             None
         );
         assert_eq!(
-            last_address_part("https://u@localhost/actions/publish"),
+            last_address_part("https://u@localhost/actions/publish", false),
             None
         );
-        assert_eq!(last_address_part("https://z.example"), None);
-        assert_eq!(last_address_part("https://z.example/"), None);
-        assert_eq!(last_address_part("https://z.example/a/file.txt"), None);
-        assert_eq!(last_address_part("z.example/actions/publish"), None);
+        assert_eq!(last_address_part("https://z.example", false), None);
+        assert_eq!(last_address_part("https://z.example/", false), None);
         assert_eq!(
-            last_address_part("https://arc.example/rs/studies/1.2.840.1/reject/113039%5EDCM"),
+            last_address_part("https://z.example/a/file.txt", false),
+            None
+        );
+        assert_eq!(last_address_part("z.example/actions/publish", false), None);
+        assert_eq!(
+            last_address_part(
+                "https://arc.example/rs/studies/1.2.840.1/reject/113039%5EDCM",
+                false
+            ),
             Some("reject")
         );
         assert_eq!(
-            last_address_part("https://x.jamfcloud.com/JSSResource/command/EraseDevice/id/412"),
+            last_address_part(
+                "https://x.jamfcloud.com/JSSResource/command/EraseDevice/id/412",
+                false
+            ),
             Some("EraseDevice")
         );
         assert_eq!(
-            last_address_part("https://z.example/users/42"),
+            last_address_part("https://z.example/users/42", false),
             Some("users")
         );
-        assert_eq!(last_address_part("https://z.example/42"), None);
-        assert_eq!(last_address_part("https://z.example/a/b.c-1/x.tar"), None);
+        assert_eq!(last_address_part("https://z.example/42", false), None);
+        assert_eq!(
+            last_address_part("https://z.example/a/b.c-1/x.tar", false),
+            None
+        );
     }
 }

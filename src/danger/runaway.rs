@@ -57,10 +57,15 @@ pub(super) fn forks_forever(code: &str) -> bool {
             // the code's end), or is more of it: a call's result used
             // (`if os.fork() == 0:`) is a server's child, not a bomb.
             let rest = &compact[at + bomb.len()..];
+            // Or the loop is the whole of a string handed to `exec`
+            // (`exec('while 1: os.fork()')`), not one printed.
+            let before = &compact[..at];
             rest.is_empty()
                 || rest.starts_with([';', '}'])
                 || rest.starts_with("end")
                 || rest.starts_with("()") && bomb.ends_with("fork")
+                || rest.starts_with(['\'', '"'])
+                    && (before.ends_with("exec('") || before.ends_with("exec(\""))
         })
     })
 }
@@ -85,6 +90,8 @@ mod tests {
             "fork until 0",
             "import os;[os.fork() for _ in iter(int,1)]",
             "import os, itertools\n[os.fork() for _ in itertools.count()]",
+            "import os; exec('while 1: os.fork()')",
+            "import os; exec(\"while True: os.fork()\")",
         ] {
             assert!(forks_forever(code), "{code}");
         }
@@ -95,6 +102,7 @@ mod tests {
             "loop { sock.accept; fork { work } }",
             "while (1) { forkify(); }",
             "print('fork while 1')x",
+            "print('while 1: os.fork()')",
             "while True: os.fork_exec(x)",
             "import os;[os.fork() for _ in range(4)]",
             "",

@@ -229,6 +229,19 @@ fn deploys_by_form(c: &Cmd<'_>) -> bool {
         "birdc" | "birdcl" => first() == Some("configure") && !has("check"),
         "radclient" => has("disconnect") || has("coa"),
         "opentrons_execute" => true,
+        // Control-M's jobs ordered into today's run, run from a file or
+        // rerun or killed (`ctm run order CTM_PRD CORE_EOD EOD_MASTER`,
+        // `ctm run job::rerun ID`,
+        // `ctm run jobs.json`, `ctmorder -FOLDER … -FORCE y`): a
+        // scheduler's production batch, not a look at it.
+        "ctm" => {
+            first() == Some("run")
+                && c.operands().get(1).is_some_and(|w| {
+                    let w = w.value.as_str();
+                    w == "order" || [".json", ":rerun", ":kill"].iter().any(|e| w.ends_with(e))
+                })
+        }
+        "ctmorder" | "ctmcreate" => true,
         // DICOM studies stored into another machine's archive (`storescu
         // -aec PACS_PROD pacs.example.org 104 ct/`, dcm4che's `storescu
         // -c AE@host:port`, `dcmsend`, GDCM's `gdcmscu --store`, STOW-RS's
@@ -455,9 +468,12 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
                 // (`--append` keeps what is there).
                 || said("doctrine:fixtures:load") && !c.flag(&["--append"])
         }
-        // A FlexLM license server shut down, or a user's license taken
-        // back (`lmutil lmdown -c 27000@lic -q`, `lmremove`).
+        // A FlexLM or RLM license server shut down, or a user's license
+        // taken back (`lmutil lmdown -c 27000@lic -q`, `lmremove`,
+        // `rlmutil rlmdown -c 5053@lic01 -q`): every render or build
+        // waiting on it stops.
         "lmutil" => matches!(word(0), Some("lmdown" | "lmremove")),
+        "rlmutil" => matches!(word(0), Some("rlmdown" | "rlmremove")),
         "lmdown" | "lmremove" => true,
         // IBM MQ's messages taken off a queue as they are saved
         // (`dmpmqmsg -I Q` is a destructive get; `-i` only browses).

@@ -36,6 +36,7 @@ pub(super) fn powershell_reads_only(code: &str) -> bool {
     if shell_version_read(code) {
         return true;
     }
+    let code = &without_constants(code);
     if code.contains(['{', '}', '`', '&', '>', '<', '(', '[', '@', '$', '~', ':']) {
         return false;
     }
@@ -56,6 +57,34 @@ pub(super) fn powershell_reads_only(code: &str) -> bool {
         // Paths in the project only (`.\src`), not from a root.
         cmdlet && words.all(|w| !w.starts_with(['/', '\\']) && !w.contains(".."))
     })
+}
+
+/// PowerShell's code with its constants `$true`, `$false` and `$null`
+/// taken out (`Get-ADUser -Filter 'Enabled -eq $false'`): they hold no
+/// command, where any other variable may (`& $x`, `$x = 'Remove-Item'`).
+fn without_constants(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let name_len = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        let name = &after[..name_len];
+        if ["true", "false", "null"]
+            .iter()
+            .any(|k| name.eq_ignore_ascii_case(k))
+        {
+            out.push_str(name);
+        } else {
+            out.push('$');
+            out.push_str(name);
+        }
+        rest = &after[name_len..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Code that is one read of the shell's own version variables

@@ -205,7 +205,7 @@ pub fn script_operand<'a>(name: &str, args: &'a [Word]) -> Option<&'a Word> {
     // Options that take the next word as their value, and those after
     // which no script file is run.
     let (values, stops): (&[&str], &[&str]) = match base {
-        "python" | "pypy" | "ipython" => (
+        "python" | "pypy" | "ipython" | "hython" | "mayapy" | "pvpython" | "pvbatch" => (
             &["-W", "-X", "-Q", "--check-hash-based-pycs"],
             &["-c", "-m"],
         ),
@@ -347,7 +347,8 @@ pub fn awk_program(args: &[Word]) -> Option<&Word> {
 /// Ruby's call without parentheses (`system "…"`) and Ruby's `%q(…)`.
 /// A string with a backslash, or one joined to more, is left to the rules
 /// that judge the code: only what is plainly run is walked as shell.
-pub fn shell_call_strings(code: &str) -> Vec<&str> {
+/// Python's own `exec` runs Python, not the shell (`python`).
+pub fn shell_call_strings(code: &str, python: bool) -> Vec<&str> {
     // Asked of every interpreter's inline code: each name holds one of
     // these, found by a vectorised search set up once.
     static PARTS: std::sync::LazyLock<[memchr::memmem::Finder<'static>; 5]> =
@@ -372,17 +373,20 @@ pub fn shell_call_strings(code: &str) -> Vec<&str> {
         while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
             i += 1;
         }
-        if !matches!(
-            &code[start..i],
-            "system"
-                | "exec"
-                | "shell_exec"
-                | "passthru"
-                | "popen"
-                | "execSync"
-                | "getoutput"
-                | "getstatusoutput"
-        ) {
+        let name = &code[start..i];
+        if python && name == "exec"
+            || !matches!(
+                name,
+                "system"
+                    | "exec"
+                    | "shell_exec"
+                    | "passthru"
+                    | "popen"
+                    | "execSync"
+                    | "getoutput"
+                    | "getstatusoutput"
+            )
+        {
             continue;
         }
         if let Some(text) = call_string(&code[i..]) {
@@ -508,7 +512,7 @@ pub fn awk_system_strings(code: &str) -> (Vec<&str>, String) {
 pub fn inline_code_flags(name: &str) -> Option<&'static [&'static str]> {
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     Some(match base {
-        "python" | "pypy" | "ipython" => &["-c"],
+        "python" | "pypy" | "ipython" | "hython" | "mayapy" | "pvpython" | "pvbatch" => &["-c"],
         "node" | "nodejs" | "bun" | "tsx" | "ts-node" => &["-e", "--eval", "-p", "--print"],
         "deno" => &["eval"],
         "perl" => &["-e", "-E"],
@@ -938,7 +942,13 @@ mod tests {
             ("print('exec')", &[]),
             ("system()", &[]),
         ] {
-            assert_eq!(shell_call_strings(code), want, "{code}");
+            assert_eq!(shell_call_strings(code, false), want, "{code}");
+        }
+        for (code, want) in [
+            ("exec('print(1)')", &[][..]),
+            ("import os; os.system('rm -rf ~')", &["rm -rf ~"]),
+        ] {
+            assert_eq!(shell_call_strings(code, true), want, "{code}");
         }
     }
 

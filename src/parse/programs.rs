@@ -246,12 +246,14 @@ pub fn shell_name(name: &str) -> Option<&'static str> {
     unversioned(name).or_else(|| name.strip_prefix('r').and_then(unversioned))
 }
 
-/// Python interpreters (`python`, `python3.12`, `pypy3`), whose `-m MODULE`
-/// runs the module like its own command-line tool.
+/// Python interpreters (`python`, `python3.12`, `pypy3`), and those
+/// applications ship as their own (Houdini's `hython`, Maya's `mayapy`,
+/// ParaView's `pvpython` and `pvbatch`), whose `-m MODULE` runs the module
+/// like its own command-line tool.
 pub fn is_python(name: &str) -> bool {
     matches!(
         name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.'),
-        "python" | "pypy" | "ipython"
+        "python" | "pypy" | "ipython" | "hython" | "mayapy" | "pvpython" | "pvbatch"
     )
 }
 

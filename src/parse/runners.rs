@@ -993,7 +993,9 @@ impl Walker {
             // The shell commands the code plainly runs (`php -r
             // 'exec("rm -rf /home");'`): not a guess.
             if is_code && w.literal {
-                for text in super::interpreters::shell_call_strings(&w.value) {
+                for text in
+                    super::interpreters::shell_call_strings(&w.value, programs::is_python(name))
+                {
                     self.source(text, Origin::ShellString, depth);
                 }
             }

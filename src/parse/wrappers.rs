@@ -294,7 +294,7 @@ impl Walker {
                 .position(|w| w.value == "-c")
                 .and_then(|at| args.get(at + 1))
             {
-                for text in super::interpreters::shell_call_strings(&code.value) {
+                for text in super::interpreters::shell_call_strings(&code.value, true) {
                     self.source(text, Origin::ShellString, depth);
                 }
             }

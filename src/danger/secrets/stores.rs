@@ -338,7 +338,8 @@ fn telephony_or_cloud_secret(name: &str, dirs: &[&str]) -> bool {
 /// login (`~/.irods/.irodsA`), the Wings
 /// daemon's node token (`/etc/pterodactyl/config.yml`), a Kerberos KDC's
 /// master key stash (`.k5.REALM`, `krb5kdc/stash`) and its principal
-/// database, and a 389 Directory Server's PIN and password files.
+/// database, a 389 Directory Server's PIN and password files, and
+/// GeoServer's master password.
 fn lab_game_or_directory_secret(name: &str, dirs: &[&str]) -> bool {
     let parent = dirs.last().copied().unwrap_or("");
     let steam = dirs.iter().any(|d| d.eq_ignore_ascii_case("steam"));
@@ -349,6 +350,9 @@ fn lab_game_or_directory_secret(name: &str, dirs: &[&str]) -> bool {
         || parent.eq_ignore_ascii_case("Metadata") && name.eq_ignore_ascii_case("Crypto.json")
         // A TeamCity build agent's token (`conf/buildAgent.properties`).
         || name.eq_ignore_ascii_case("buildAgent.properties")
+        // GeoServer's master password, as it writes it out, and the
+        // keystore it unlocks (`security/masterpw.info`, `geoserver.jceks`).
+        || parent == "security" && (name.starts_with("masterpw") || name == "geoserver.jceks")
         || name.ends_with(".ngc")
         || parent == ".ncbi" && name == "user-settings.mkfg"
         || name == ".globus"
