@@ -90,6 +90,10 @@ pub(super) const DESTROY: &[&str] = &[
     // rtu-14-gw`).
     "kill",
     "kick",
+    // A client thrown off a captive portal or a wireless network
+    // (`ndsctl deauth 10.8.12.45`).
+    "deauth",
+    "deauthenticate",
     // A machine or device turned off or restarted (`adb reboot`,
     // `ipmitool … chassis power cycle`): what runs there stops.
     "reboot",

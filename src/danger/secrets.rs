@@ -297,6 +297,7 @@ static SECRET_SCREEN: LazyLock<Screen> = LazyLock::new(|| {
         stores::HINTS,
         folders::HINTS,
         wallets::HINTS,
+        names::PAYMENT_HINTS,
     ])
 });
 
@@ -690,11 +691,13 @@ fn is_secret_path(ctx: &Place, value: &str) -> bool {
         return true;
     }
     // Kerberos keytabs (a host's or a service's long-term keys), and
-    // Samba's private folder (the machine account's secret, the password
-    // hashes of a domain).
+    // Samba's private folder, whole or a file of it (the machine
+    // account's secret, the password hashes of a domain), where a package
+    // (`/var/lib/samba`) or a build from source (`/usr/local/samba`) keeps it.
     if name.ends_with(".keytab")
         || name == "keytab"
-        || resolved.starts_with("/var/lib/samba/private/")
+        || resolved.ends_with("/samba/private")
+        || resolved.contains("/samba/private/")
     {
         return true;
     }

@@ -1069,6 +1069,14 @@ fn changes_security_policy(c: &Cmd<'_>, sub: &str) -> bool {
                 )
                 || matches!(sub, "domain")
                     && matches!(what, "join" | "provision" | "demote" | "leave")
+                // The domain's password policy set (`samba-tool domain
+                // passwordsettings set --complexity=off`), its functional
+                // level raised for good.
+                || matches!(sub, "domain")
+                    && matches!(
+                        (what, ops.get(2).map(|w| w.value.as_str())),
+                        ("passwordsettings", Some("set")) | ("level", Some("raise"))
+                    )
                 || sub == "dbcheck" && c.flag(&["--fix"])
         }
         _ => false,

@@ -474,6 +474,9 @@ fn destroys_by_form(c: &Cmd<'_>) -> bool {
         // waiting on it stops.
         "lmutil" => matches!(word(0), Some("lmdown" | "lmremove")),
         "rlmutil" => matches!(word(0), Some("rlmdown" | "rlmremove")),
+        // OpenCue's jobs terminated, their frames killed or eaten
+        // (`cueman -term hbr_s01-sh040-lgt_v007`): renders lost.
+        "cueman" => c.flag(&["-term", "-kill", "-eat"]),
         "lmdown" | "lmremove" => true,
         // IBM MQ's messages taken off a queue as they are saved
         // (`dmpmqmsg -I Q` is a destructive get; `-i` only browses).

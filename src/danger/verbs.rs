@@ -740,7 +740,10 @@ fn tool_verb(c: &Cmd<'_>, cloud: bool) -> Option<Does> {
             && first == "bundle"
             && c.values().any(|v| v == "cleanup")
             && c.flag(&["--force", "--zap"]))
-        || (c.name == "rclone" && matches!(first, "sync" | "bisync"))
+        // rclone's mirrors delete what the source lacks; its moves delete
+        // each source file once sent (`rclone move`, as rsync's
+        // `--remove-source-files`).
+        || (c.name == "rclone" && matches!(first, "sync" | "bisync" | "move" | "moveto"))
         || (c.name == "artisan" || c.name == "php" && first == "artisan")
             && c.values().any(|v| v == "migrate:fresh")
         || (c.name == "tarsnap" && c.flag(&["-d"]))

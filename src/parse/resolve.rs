@@ -256,8 +256,10 @@ pub(super) fn echoed_text(cmd: &SimpleCommand) -> Option<String> {
 }
 
 /// The text a command is known to write: `echo`/`printf` of literal words
-/// (`echo 'rm -rf /' | sh`), and `cat` or `tee` passing on text they are
-/// known to read (`cat <<EOF | sh`, `echo … | tee log | sh`).
+/// (`echo 'rm -rf /' | sh`), `ls -d` of folders named (`ls -d /boot |
+/// xargs rm -rf`: the names themselves, one a line), and `cat` or `tee`
+/// passing on text they are known to read (`cat <<EOF | sh`, `echo … |
+/// tee log | sh`).
 fn output_text(cmd: &SimpleCommand) -> Option<String> {
     output_text_of(cmd, &cmd.name()?)
 }
@@ -282,6 +284,21 @@ fn output_text_of(cmd: &SimpleCommand, name: &str) -> Option<String> {
             return decoders::filtered(name, &values, cmd.stdin_text.as_deref()?);
         }
         "echo" | "printf" => {}
+        "ls" => {
+            let args = cmd.args();
+            let (flags, names): (Vec<&Word>, Vec<&Word>) =
+                args.iter().partition(|a| a.value.starts_with('-'));
+            let listed = !names.is_empty()
+                && flags.iter().any(|f| f.value.contains('d'))
+                && flags.iter().all(|f| {
+                    f.value.len() > 1 && f.value[1..].bytes().all(|b| b == b'd' || b == b'1')
+                })
+                && args.iter().all(|a| a.literal);
+            return listed.then(|| {
+                let names: Vec<&str> = names.iter().map(|a| a.value.as_str()).collect();
+                names.join("\n") + "\n"
+            });
+        }
         _ => return None,
     }
     let args = cmd.args();

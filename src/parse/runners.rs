@@ -1107,7 +1107,7 @@ impl Walker {
     /// is a command on the far side, read as the program it is named for
     /// may be (`rm`, `rmdir`, `chmod`; `deltree` is `rm -r`, a `mirror`
     /// that deletes is `rsync --delete`), and a `!` line is a command for
-    /// the local shell. Text the line shows is walked (`-b - <<< …`, `-b
+    /// the local shell; without any, the commands its stdin shows. Text the line shows is walked (`-b - <<< …`, `-b
     /// <(printf …)`, a file it wrote); text it feeds but cannot show asks;
     /// a file on disk is the person's own, as a script is.
     pub(super) fn file_session(&mut self, name: &str, cmd: &SimpleCommand, depth: u8) {
@@ -1119,6 +1119,7 @@ impl Walker {
         };
         let mut texts = Vec::new();
         let mut files = Vec::new();
+        let mut given = false;
         for (i, w) in args.iter().enumerate() {
             if w.value == "--" {
                 break;
@@ -1143,6 +1144,7 @@ impl Walker {
                 Some(Word::literal(rest))
             };
             let Some(value) = value else { continue };
+            given = true;
             if text_options.contains(&letter) {
                 texts.push(value.known().map(str::to_owned));
             } else {
@@ -1166,6 +1168,12 @@ impl Walker {
                 None
             };
             texts.push(text);
+        }
+        // Given neither, each reads its commands from stdin: text the line
+        // shows there is its batch (`lftp sftp://x <<< 'mirror -R --delete
+        // out /in'`, `echo 'rm x' | sftp host`).
+        if !given && !cmd.stdin_dynamic {
+            texts.extend(cmd.stdin_text.clone().map(Some));
         }
         for text in texts {
             let Some(text) = text else {

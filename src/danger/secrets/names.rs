@@ -18,6 +18,12 @@ pub(super) fn named_for_a_secret(name: &str) -> bool {
     let Some((parts, ext)) = secret_data_name(&lower) else {
         return false;
     };
+    // A payment HSM's keys and their clear components, named by the key
+    // (`zmk_components_2024.txt`, `tmk-ws12.kcv`, `bdk.txt`): who holds
+    // every component holds the key that protects card PINs.
+    if parts.iter().any(|p| PAYMENT_KEYS.contains(p)) {
+        return true;
+    }
     match parts.last() {
         Some(&word) if secret_word(word) => true,
         // `sa-key.json`, `api_key.txt`: a key kept as text.
@@ -25,6 +31,30 @@ pub(super) fn named_for_a_secret(name: &str) -> bool {
         _ => false,
     }
 }
+
+/// The keys of card payments' HSMs, by their names in the trade: zone,
+/// terminal and local master keys, PIN and data keys, the base derivation
+/// key of DUKPT, a key-encryption key, and the blocks they travel in.
+pub(super) const PAYMENT_KEYS: &[&str] = &[
+    "zmk",
+    "tmk",
+    "lmk",
+    "zpk",
+    "tpk",
+    "zek",
+    "bdk",
+    "kek",
+    "pvk",
+    "cvk",
+    "keyblock",
+    "keyblocks",
+];
+
+/// [`PAYMENT_KEYS`] as the secret screen finds them, in either case.
+pub(super) const PAYMENT_HINTS: &[&str] = &[
+    "zmk", "ZMK", "tmk", "TMK", "lmk", "LMK", "zpk", "ZPK", "tpk", "TPK", "zek", "ZEK", "bdk",
+    "BDK", "kek", "KEK", "pvk", "PVK", "cvk", "CVK", "keyblock",
+];
 
 /// A word that names a secret, ending a file's name: a token by any
 /// qualifier joined to it (`authtoken`, `accesstoken`).
@@ -47,7 +77,7 @@ pub(super) fn in_a_secret_folder(parent: &str, name: &str) -> bool {
     };
     matches!(
         folder.as_str(),
-        "tokens" | "secrets" | "credentials" | "passwords" | "api-keys" | "apikeys"
+        "tokens" | "secrets" | "credentials" | "passwords" | "api-keys" | "apikeys" | "keyblocks"
     ) || folder == "keys"
         // (A folder of keys holds public ones too: `keys/recipients.txt`,
         // `jwks_public.json`.)

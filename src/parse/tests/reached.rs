@@ -24,7 +24,10 @@ fn commands_reached_another_way() {
             &[],
         ),
         ("sftp -bb.txt host <<< 'rm /srv/x'", None, &[]),
-        ("sftp host <<< 'rm /srv/x'", None, &[]),
+        // Without `-b`, sftp reads its commands from stdin.
+        ("sftp host <<< 'rm /srv/x'", Some("rm /srv/x"), &[]),
+        ("lftp sftp://h <<< 'rm /srv/x'", Some("rm /srv/x"), &[]),
+        ("sftp host < cmds.txt", None, &[]),
         ("cat b | sftp -b - host", None, &["dynamic_code"]),
         ("sftp -b \"$B\" host", None, &["dynamic_code"]),
         ("printf 'rm /x\\n' > b; sftp -b b host", Some("rm /x"), &[]),
