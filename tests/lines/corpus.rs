@@ -342,6 +342,7 @@ const CLASSES_SIXTY_FIRST: &str = include_str!("../corpus/classes61.tsv");
 /// engineer, and a telecom and ISP network operations engineer (its
 /// header says more).
 const CLASSES_SIXTY_SECOND: &str = include_str!("../corpus/classes62.tsv");
+const CLASSES_SIXTY_THIRD: &str = include_str!("../corpus/classes63.tsv");
 const ROUTINE: &str = include_str!("../corpus/routine.tsv");
 const DOCS: &str = include_str!("../corpus/docs.tsv");
 
@@ -1103,6 +1104,19 @@ const FLOORS: &[(&str, &str, usize, usize)] = &[
     ("hidden", "lighthouse", 1000, 1000),
     ("noeffect", "lighthouse", 916, 1000),
     ("blocked", "lighthouse", 1000, 1000),
+    // Left: a statement file rewritten in place outside the project
+    // (`perl -i`), a plain push, a migration run with production's
+    // settings, a dish stowed by its script's verb.
+    ("operand", "sixtythird", 1000, 1000),
+    ("verb", "sixtythird", 975, 1000),
+    ("hidden", "sixtythird", 1000, 1000),
+    ("noeffect", "sixtythird", 972, 1000),
+    ("blocked", "sixtythird", 1000, 1000),
+    ("operand", "anchor", 1000, 1000),
+    ("verb", "anchor", 975, 1000),
+    ("hidden", "anchor", 975, 1000),
+    ("noeffect", "anchor", 944, 1000),
+    ("blocked", "anchor", 1000, 1000),
     ("routine", "everyday", 1000, 997),
     ("docs", "manual", 566, 987),
     ("docs", "leaflet", 476, 991),
@@ -1183,6 +1197,7 @@ fn class_rates() {
         CLASSES_SIXTIETH,
         CLASSES_SIXTY_FIRST,
         CLASSES_SIXTY_SECOND,
+        CLASSES_SIXTY_THIRD,
         ROUTINE,
         DOCS,
     ];
