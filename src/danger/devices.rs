@@ -90,6 +90,26 @@ pub(super) fn only_reads_a_tape(c: &Cmd<'_>, is_tape: impl Fn(&str) -> bool) -> 
         return false;
     }
     let args = c.args();
+    // A tape named anywhere but as the archive read (`-f DEV`, `-tvf
+    // DEV`, `--file=DEV`; `letters` are the archive's short options) may
+    // be written (`tar -tvf /dev/nst0 --index-file=/dev/st1`).
+    let tape_elsewhere = |letters: &[char]| {
+        args.iter().enumerate().any(|(i, w)| {
+            let v = w.value.as_str();
+            let archive_value = v.strip_prefix("--file=").is_some()
+                || i.checked_sub(1)
+                    .and_then(|p| args.get(p))
+                    .is_some_and(|before| {
+                        let b = before.value.as_str();
+                        b == "--file"
+                            || b.strip_prefix('-')
+                                .or((i == 1).then_some(b))
+                                .is_some_and(|l| !l.starts_with('-') && l.ends_with(letters))
+                    });
+            let named = v.split_once('=').map_or(v, |(_, value)| value);
+            is_tape(named) && !archive_value
+        })
+    };
     // Mode letters of an option bundle (`-tvf`), or of tar's old form
     // (`tar tf /dev/st0`).
     let letters = |i: usize, v: &str| -> Option<String> {
@@ -121,6 +141,8 @@ pub(super) fn only_reads_a_tape(c: &Cmd<'_>, is_tape: impl Fn(&str) -> bool) -> 
         read
     };
     match c.name.as_str() {
+        "tar" | "gtar" | "bsdtar" if tape_elsewhere(&['f']) => false,
+        "cpio" if tape_elsewhere(&['F', 'I']) => false,
         "tar" | "gtar" | "bsdtar" => modes(
             &['t', 'x', 'd'],
             &['c', 'r', 'u', 'A'],
@@ -213,6 +235,7 @@ mod tests {
             ("tar -Af /dev/nst0 more.tar", false),
             ("tar -xvf /dev/nst0 > /dev/st1", false),
             ("tar -f /dev/nst0", false),
+            ("tar -f /dev/nst0 --exclude=x", false),
             ("cpio -idv < /dev/nst0", true),
             ("cpio -ov > /dev/nst0", false),
             ("cpio -t --pass-through", false),
@@ -224,6 +247,11 @@ mod tests {
             ("dd if=/dev/nst0 of=x.tar", true),
             ("dd if=x.tar of=/dev/nst0", false),
             ("mkltfs -d /dev/nst0", false),
+            ("tar -tvf /dev/nst0 --index-file=/dev/st1", false),
+            ("tar -t -f /dev/nst0 -C /dev/st1", false),
+            ("tar -t --file /dev/nst0", true),
+            ("cpio -it -F /dev/nst0", true),
+            ("cpio -it -F /dev/nst0 -O /dev/st1", false),
         ] {
             assert_eq!(on(line, |c| only_reads_a_tape(c, tape)), reads, "{line}");
         }

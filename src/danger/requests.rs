@@ -55,11 +55,14 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
     if client && sends_a_request(c) && c.operands().iter().any(|w| orthanc_sends(&w.value)) {
         return Some(Does::Deploys);
     }
+    if !(client || api) {
+        return None;
+    }
     // On another machine, or in a cluster's pod, `localhost` is that
     // machine's own live service (`ssh gw01 curl -X POST
     // localhost:8080/actuator/shutdown`), not the project's dev server.
     let far = c.loopback_elsewhere();
-    if !(client || api) || !far && super::cmd::to_loopback_only(c) {
+    if !far && super::cmd::to_loopback_only(c) {
         return None;
     }
     // A service told to stop, start or reload by its address, even by a
@@ -83,13 +86,14 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
     {
         return None;
     }
-    // Admin pages told their act in the query, as Solr's are
-    // (`/solr/admin/cores?action=STATUS`, not `action=UNLOAD`), each
-    // told a look.
+    // Solr's admin pages, told their act in the query
+    // (`/solr/admin/cores?action=STATUS`, not `action=UNLOAD`), each told
+    // a look. Only Solr's: another server's page ignores an `action` it
+    // does not know (`/admin/killsource?action=stats` still kills).
     let asks_a_look = admin
         && c.values()
             .filter(admin_page)
-            .all(|v| query_action(v).is_some_and(admin_looks));
+            .all(|v| solr_admin(v) && query_action(v).is_some_and(admin_looks));
     let verb_of = |part: &str| {
         if admin && !admin_looks(part) && !asks_a_look {
             return verb_of(part).or(Some(Does::Deploys));
@@ -426,6 +430,13 @@ fn has_method(c: &Cmd<'_>, wanted: impl Fn(&str) -> bool) -> bool {
 fn last_address_part(v: &str, far: bool) -> Option<&str> {
     let (_, rest) = v.split_once("://")?;
     last_address_part_of(rest, far)
+}
+
+/// Whether an address is a page of Solr's admin API, by a path that
+/// no client folds into another (no `..`, no escapes).
+fn solr_admin(v: &str) -> bool {
+    let path = v.split(['?', '#']).next().unwrap_or(v);
+    path.contains("/solr/admin/") && !path.contains("..") && !path.contains('%')
 }
 
 /// The `action` an address's query names (`…/admin/cores?action=STATUS`).

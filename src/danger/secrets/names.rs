@@ -50,10 +50,14 @@ pub(super) const PAYMENT_KEYS: &[&str] = &[
     "keyblocks",
 ];
 
-/// [`PAYMENT_KEYS`] as the secret screen finds them, in either case.
+/// [`PAYMENT_KEYS`] as the secret screen finds them. The screen reads
+/// every word by its pairs of letters, so only names whose first two are
+/// rare in lines are screened for (`tm` is in every `/tmp`, `tp` in every
+/// `http`): a terminal's or a PIN key named in lower case (`tmk`, `tpk`)
+/// is found in a key block folder, or in capitals.
 pub(super) const PAYMENT_HINTS: &[&str] = &[
-    "zmk", "ZMK", "tmk", "TMK", "lmk", "LMK", "zpk", "ZPK", "tpk", "TPK", "zek", "ZEK", "bdk",
-    "BDK", "kek", "KEK", "pvk", "PVK", "cvk", "CVK", "keyblock",
+    "zmk", "ZMK", "TMK", "lmk", "LMK", "zpk", "ZPK", "TPK", "bdk", "BDK", "kek", "KEK", "pvk",
+    "PVK", "cvk", "CVK", "keyblock",
 ];
 
 /// A word that names a secret, ending a file's name: a token by any
