@@ -93,31 +93,26 @@ pub(super) fn only_reads_a_tape(c: &Cmd<'_>, is_tape: impl Fn(&str) -> bool) -> 
     // A tape named anywhere but as the archive read (`-f DEV`, `-tvf
     // DEV`, `--file=DEV`; `letters` are the archive's short options) may
     // be written (`tar -tvf /dev/nst0 --index-file=/dev/st1`).
-    let tape_elsewhere = |letters: &[char]| {
+    // The letters of an option bundle (`-tvf`), or of tar's old form
+    // (`tar tf /dev/st0`), at `i` among the words.
+    fn letters(i: usize, v: &str) -> Option<&str> {
+        match v.strip_prefix('-') {
+            Some(rest) if !rest.starts_with('-') => Some(rest),
+            None if i == 0 => Some(v),
+            _ => None,
+        }
+    }
+    let tape_elsewhere = |archive: &[char]| {
         args.iter().enumerate().any(|(i, w)| {
             let v = w.value.as_str();
-            let archive_value = v.strip_prefix("--file=").is_some()
-                || i.checked_sub(1)
-                    .and_then(|p| args.get(p))
-                    .is_some_and(|before| {
-                        let b = before.value.as_str();
-                        b == "--file"
-                            || b.strip_prefix('-')
-                                .or((i == 1).then_some(b))
-                                .is_some_and(|l| !l.starts_with('-') && l.ends_with(letters))
-                    });
+            let archive_value = v.starts_with("--file=")
+                || i.checked_sub(1).is_some_and(|p| {
+                    let b = args[p].value.as_str();
+                    b == "--file" || letters(p, b).is_some_and(|l| l.ends_with(archive))
+                });
             let named = v.split_once('=').map_or(v, |(_, value)| value);
             is_tape(named) && !archive_value
         })
-    };
-    // Mode letters of an option bundle (`-tvf`), or of tar's old form
-    // (`tar tf /dev/st0`).
-    let letters = |i: usize, v: &str| -> Option<String> {
-        match v.strip_prefix('-') {
-            Some(rest) if !rest.starts_with('-') => Some(rest.to_owned()),
-            None if i == 0 => Some(v.to_owned()),
-            _ => None,
-        }
     };
     let modes = |reads: &[char], writes: &[char], long_reads: &[&str], long_writes: &[&str]| {
         let mut read = false;

@@ -130,7 +130,7 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
             && !after_option
             && v.split('/')
                 .next()
-                .is_some_and(|h| h.contains('.') || far && super::cmd::is_loopback(h))
+                .is_some_and(|h| h.contains('.') || far_loopback(h, far))
         {
             // An address without its scheme (`xh POST api.example.com/…`).
             last_address_part_of(v, far)
@@ -150,8 +150,7 @@ pub(super) fn http_action(c: &Cmd<'_>, verb_of: fn(&str) -> Option<Does>) -> Opt
                 Some((_, rest)) => remote_host(rest, far),
                 None => {
                     client
-                        && (bare_host(v)
-                            || far && super::cmd::is_loopback(v.split('/').next().unwrap_or(v)))
+                        && (bare_host(v) || far_loopback(v.split('/').next().unwrap_or(v), far))
                         && remote_host(v, far)
                 }
             }
@@ -370,6 +369,12 @@ fn bare_host(v: &str) -> bool {
 fn remote_host(rest: &str, far: bool) -> bool {
     let host = super::cmd::host_of(rest);
     !host.is_empty() && (far || !super::cmd::is_loopback(host))
+}
+
+/// Whether a host without a scheme (`localhost:8080`) is the loopback of
+/// the machine a command runs on elsewhere (`far`): an address there.
+fn far_loopback(host: &str, far: bool) -> bool {
+    far && super::cmd::is_loopback(host)
 }
 
 /// Whether an option names the address an API client calls.

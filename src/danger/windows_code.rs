@@ -62,7 +62,10 @@ pub(super) fn powershell_reads_only(code: &str) -> bool {
 /// PowerShell's code with its constants `$true`, `$false` and `$null`
 /// taken out (`Get-ADUser -Filter 'Enabled -eq $false'`): they hold no
 /// command, where any other variable may (`& $x`, `$x = 'Remove-Item'`).
-fn without_constants(code: &str) -> String {
+fn without_constants(code: &str) -> std::borrow::Cow<'_, str> {
+    if !code.contains('$') {
+        return std::borrow::Cow::Borrowed(code);
+    }
     let mut out = String::with_capacity(code.len());
     let mut rest = code;
     while let Some(at) = rest.find('$') {
@@ -72,19 +75,17 @@ fn without_constants(code: &str) -> String {
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .unwrap_or(after.len());
         let name = &after[..name_len];
-        if ["true", "false", "null"]
+        if !["true", "false", "null"]
             .iter()
             .any(|k| name.eq_ignore_ascii_case(k))
         {
-            out.push_str(name);
-        } else {
             out.push('$');
-            out.push_str(name);
         }
+        out.push_str(name);
         rest = &after[name_len..];
     }
     out.push_str(rest);
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// Code that is one read of the shell's own version variables
